@@ -1,0 +1,1 @@
+//! Dice: faces as multisets of symbols, and exact outcome distributions. (Being written.)

@@ -1,0 +1,1 @@
+//! Grid geometry. (Being written.)

@@ -1,0 +1,43 @@
+//! # gridwright-engine
+//!
+//! The game-agnostic heart of Gridwright. It knows no game: it defines what a game is
+//! ([`Game`]), who sits at the table ([`Seat`], [`Viewer`]), where randomness comes from
+//! ([`Rng`]), how a game in progress keeps its books ([`Session`]), how games are saved and
+//! verified ([`Replay`]), exact dice maths ([`dice`]) and grid geometry ([`geom`]).
+//!
+//! ```
+//! use gridwright_engine::{Rng, Seat};
+//! let mut rng = Rng::seed_from_u64(7);
+//! let roll = rng.below(6) + 1;
+//! assert!((1..=6).contains(&roll));
+//! assert_eq!(Seat::new(0).to_string(), "P1");
+//! ```
+//!
+//! A game crate implements [`Game`]; a [`Session`] then validates actions, resolves chance from
+//! its seeded RNG, logs every step and hashes the log, so that the same config, seed and moves
+//! give a byte-identical event log on any machine.
+#![deny(missing_docs)]
+
+mod agent;
+pub mod dice;
+mod game;
+pub mod geom;
+pub mod replay;
+mod rng;
+mod seat;
+mod session;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
+
+pub use agent::{Agent, RandomAgent, SeatView};
+pub use game::{
+    Actor, ChanceMode, Events, Game, GameInfo, Information, RejectReason, SetupError, Turn,
+    normalize,
+};
+pub use replay::{Replay, ReplayError};
+pub use rng::{Rng, derive_seed, splitmix64};
+pub use seat::{PerSeat, Seat, SeatOutOfRange, SeatSet, Viewer};
+pub use session::{LogEntry, Rejected, Session, TextActionError, VisibleEntry};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,187 @@
+//! Replay files: everything needed to re-run a game and prove it ran the same.
+//!
+//! A replay stores the game's short name, the rules version, the full config (content included,
+//! so a replay does not depend on files that may since have changed), the seed, the player
+//! moves, and the SHA-256 of the event log. Chance outcomes are not stored: they are re-derived
+//! from the seed, and the hash proves they came out the same.
+
+use crate::game::{Game, RejectReason, SetupError};
+use crate::seat::Seat;
+use crate::session::Session;
+use serde::{Deserialize, Serialize};
+
+/// Current replay file format.
+pub const REPLAY_FORMAT: u32 = 1;
+
+/// One recorded player move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReplayMove {
+    /// The seat that moved.
+    pub seat: Seat,
+    /// The action, in the game's JSON form.
+    pub action: serde_json::Value,
+}
+
+/// A saved game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Replay {
+    /// File format version.
+    pub format: u32,
+    /// The game's short name.
+    pub game: String,
+    /// The rules version the game was played under.
+    pub rules_version: String,
+    /// The game's config (content included).
+    pub config: serde_json::Value,
+    /// The RNG seed.
+    pub seed: u64,
+    /// Player moves in order.
+    pub moves: Vec<ReplayMove>,
+    /// SHA-256 (hex) of the event log after the last move.
+    pub event_hash: String,
+}
+
+/// Why a replay could not be loaded or verified.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ReplayError {
+    /// Not JSON, or not a replay.
+    #[error("not a valid replay file: {0}")]
+    Json(String),
+    /// Unknown format version.
+    #[error("replay format {found} is not supported (this build reads format {REPLAY_FORMAT})")]
+    Format {
+        /// The format in the file.
+        found: u32,
+    },
+    /// The replay is of another game.
+    #[error("this replay is of `{found}`, not `{expected}`")]
+    WrongGame {
+        /// The game asked for.
+        expected: String,
+        /// The game in the file.
+        found: String,
+    },
+    /// The rules changed since the replay was made.
+    #[error("replay made with rules version {found}; this build plays {expected}")]
+    RulesVersion {
+        /// This build's version.
+        expected: String,
+        /// The file's version.
+        found: String,
+    },
+    /// The config does not parse or does not build a game.
+    #[error("replay config is invalid: {0}")]
+    Config(String),
+    /// A move does not parse or is illegal.
+    #[error("move {index} of the replay is invalid: {reason}")]
+    Action {
+        /// Zero-based move number.
+        index: usize,
+        /// Why.
+        reason: RejectReason,
+    },
+    /// Re-running gave a different event log.
+    #[error("event log hash mismatch: file says {expected}, re-running gives {actual}")]
+    HashMismatch {
+        /// The hash in the file.
+        expected: String,
+        /// The hash the re-run produced.
+        actual: String,
+    },
+}
+
+impl From<SetupError> for ReplayError {
+    fn from(e: SetupError) -> Self {
+        ReplayError::Config(e.0)
+    }
+}
+
+impl Replay {
+    /// The replay of a session.
+    pub fn from_session<G: Game>(s: &Session<G>) -> Replay {
+        Replay {
+            format: REPLAY_FORMAT,
+            game: G::INFO.short_name.to_owned(),
+            rules_version: G::INFO.rules_version.to_owned(),
+            config: serde_json::to_value(s.config()).unwrap_or(serde_json::Value::Null),
+            seed: s.seed(),
+            moves: s
+                .moves()
+                .iter()
+                .map(|(seat, a)| ReplayMove {
+                    seat: *seat,
+                    action: serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
+                })
+                .collect(),
+            event_hash: s.event_hash(),
+        }
+    }
+
+    /// Parses a replay file's text.
+    ///
+    /// # Errors
+    /// [`ReplayError::Json`] naming the line and column of the problem.
+    pub fn from_json(text: &str) -> Result<Replay, ReplayError> {
+        let r: Replay = serde_json::from_str(text).map_err(|e| ReplayError::Json(e.to_string()))?;
+        if r.format != REPLAY_FORMAT {
+            return Err(ReplayError::Format { found: r.format });
+        }
+        Ok(r)
+    }
+
+    /// Pretty JSON text.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Re-runs the replay and checks the event-log hash.
+    ///
+    /// # Errors
+    /// Any [`ReplayError`]: wrong game, rules version, bad config or move, hash mismatch.
+    pub fn verify<G: Game>(&self) -> Result<Session<G>, ReplayError> {
+        let s = self.rerun::<G>(self.moves.len())?;
+        let actual = s.event_hash();
+        if actual != self.event_hash {
+            return Err(ReplayError::HashMismatch {
+                expected: self.event_hash.clone(),
+                actual,
+            });
+        }
+        Ok(s)
+    }
+
+    /// Re-runs the first `n` moves without checking the hash (for stepping through a replay).
+    ///
+    /// # Errors
+    /// As [`Replay::verify`], except the hash.
+    pub fn rerun<G: Game>(&self, n: usize) -> Result<Session<G>, ReplayError> {
+        if self.game != G::INFO.short_name {
+            return Err(ReplayError::WrongGame {
+                expected: G::INFO.short_name.to_owned(),
+                found: self.game.clone(),
+            });
+        }
+        if self.rules_version != G::INFO.rules_version {
+            return Err(ReplayError::RulesVersion {
+                expected: G::INFO.rules_version.to_owned(),
+                found: self.rules_version.clone(),
+            });
+        }
+        let config: G::Config = serde_json::from_value(self.config.clone())
+            .map_err(|e| ReplayError::Config(e.to_string()))?;
+        let mut s = Session::<G>::new(config, self.seed)?;
+        for (index, m) in self.moves.iter().take(n).enumerate() {
+            let action: G::Action =
+                serde_json::from_value(m.action.clone()).map_err(|e| ReplayError::Action {
+                    index,
+                    reason: RejectReason::Illegal(e.to_string()),
+                })?;
+            s.apply(m.seat, action).map_err(|r| ReplayError::Action {
+                index,
+                reason: r.reason,
+            })?;
+        }
+        Ok(s)
+    }
+}

@@ -1,0 +1,277 @@
+//! Engine tests over a tiny fixture game with chance and a hidden simultaneous commitment.
+
+use crate::*;
+use serde::{Deserialize, Serialize};
+
+/// "Sealed race": each round both seats secretly commit a stride 1–3; then a d6 is rolled and
+/// every seat whose stride is at most the roll advances by it. First to 10 wins; both at once or
+/// 20 rounds is a draw.
+#[derive(Clone, Debug, PartialEq)]
+struct Race {
+    pos: [u8; 2],
+    commit: [Option<u8>; 2],
+    round: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+enum RaceAction {
+    Stride(u8),
+    Roll(u8),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum RaceEvent {
+    Committed { seat: Seat, stride: Option<u8> },
+    Rolled(u8),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+struct RaceObs {
+    pos: [u8; 2],
+    mine: Option<u8>,
+    committed: [bool; 2],
+}
+
+impl Game for Race {
+    type Config = ();
+    type Action = RaceAction;
+    type Event = RaceEvent;
+    type Observation = RaceObs;
+    const INFO: GameInfo = GameInfo {
+        short_name: "race",
+        long_name: "Sealed race",
+        summary: "test fixture",
+        min_seats: 2,
+        max_seats: 2,
+        chance: ChanceMode::Explicit,
+        information: Information::Imperfect,
+        rules_version: "1",
+    };
+    fn new(_: &()) -> Result<Self, SetupError> {
+        Ok(Race {
+            pos: [0; 2],
+            commit: [None; 2],
+            round: 0,
+        })
+    }
+    fn num_seats(&self) -> usize {
+        2
+    }
+    fn turn(&self) -> Turn {
+        if self.pos.iter().any(|p| *p >= 10) || self.round >= 20 {
+            Turn::Terminal
+        } else if self.commit.iter().all(Option::is_some) {
+            Turn::Chance
+        } else {
+            Turn::Simultaneous(
+                Seat::all(2)
+                    .filter(|s| self.commit[s.index()].is_none())
+                    .collect(),
+            )
+        }
+    }
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<RaceAction>) {
+        if self.turn().includes(seat) {
+            out.extend((1..=3).map(RaceAction::Stride));
+        }
+    }
+    fn chance_outcomes(&self, out: &mut Vec<(RaceAction, u32)>) {
+        if self.turn() == Turn::Chance {
+            out.extend((1..=6).map(|r| (RaceAction::Roll(r), 1)));
+        }
+    }
+    fn step(&mut self, actor: Actor, action: RaceAction, ev: &mut Events<RaceEvent>) {
+        match (actor, action) {
+            (Actor::Seat(s), RaceAction::Stride(k)) => {
+                self.commit[s.index()] = Some(k);
+                ev.emit(|| RaceEvent::Committed {
+                    seat: s,
+                    stride: Some(k),
+                });
+            }
+            (_, RaceAction::Roll(r)) => {
+                ev.emit(|| RaceEvent::Rolled(r));
+                for i in 0..2 {
+                    if let Some(k) = self.commit[i].take() {
+                        if k <= r {
+                            self.pos[i] += k;
+                        }
+                    }
+                }
+                self.round += 1;
+            }
+            _ => unreachable!(),
+        }
+    }
+    fn returns(&self) -> Vec<f64> {
+        match (self.pos[0] >= 10, self.pos[1] >= 10) {
+            (true, false) => vec![1.0, -1.0],
+            (false, true) => vec![-1.0, 1.0],
+            _ => vec![0.0, 0.0],
+        }
+    }
+    fn observe(&self, viewer: Viewer) -> RaceObs {
+        RaceObs {
+            pos: self.pos,
+            mine: match viewer {
+                Viewer::Seat(s) => self.commit[s.index()],
+                Viewer::Spectator => None,
+            },
+            committed: [self.commit[0].is_some(), self.commit[1].is_some()],
+        }
+    }
+    fn max_game_length(&self) -> usize {
+        60
+    }
+    fn action_text(&self, a: &RaceAction) -> String {
+        match a {
+            RaceAction::Stride(k) => format!("stride {k}"),
+            RaceAction::Roll(r) => format!("roll {r}"),
+        }
+    }
+    fn event_text(&self, e: &RaceEvent) -> String {
+        format!("{e:?}")
+    }
+    fn action_visible_to(&self, actor: Actor, _: &RaceAction, viewer: Viewer) -> bool {
+        match actor {
+            Actor::Seat(s) => viewer.sees_secrets_of(s),
+            Actor::Chance => true,
+        }
+    }
+    fn redact_event(&self, e: &RaceEvent, viewer: Viewer) -> Option<RaceEvent> {
+        Some(match e {
+            RaceEvent::Committed { seat, .. } if !viewer.sees_secrets_of(*seat) => {
+                RaceEvent::Committed {
+                    seat: *seat,
+                    stride: None,
+                }
+            }
+            other => other.clone(),
+        })
+    }
+}
+
+const P1: Seat = Seat::new(0);
+const P2: Seat = Seat::new(1);
+
+#[test]
+fn conformance_random_sim() {
+    let r = testing::random_sim::<Race>(&(), 300, 11, 5);
+    assert_eq!(r.games, 300);
+}
+
+#[test]
+fn same_seed_and_moves_give_identical_log() {
+    let play = || {
+        let mut s = Session::<Race>::new((), 99).unwrap();
+        while !s.state().is_terminal() {
+            for seat in [P1, P2] {
+                if s.turn().includes(seat) {
+                    s.apply(seat, RaceAction::Stride(2)).unwrap();
+                }
+            }
+        }
+        (s.event_hash(), serde_json::to_string(s.log()).unwrap())
+    };
+    assert_eq!(play(), play());
+}
+
+#[test]
+fn rejected_action_leaves_session_unchanged() {
+    let mut s = Session::<Race>::new((), 1).unwrap();
+    s.apply(P1, RaceAction::Stride(3)).unwrap();
+    let before = (s.state().clone(), s.event_hash(), s.version());
+    let err = s.apply(P1, RaceAction::Stride(1)).unwrap_err();
+    assert_eq!(err.reason, RejectReason::NotYourTurn { seat: P1 });
+    let err = s.apply(P2, RaceAction::Stride(7)).unwrap_err();
+    assert!(matches!(err.reason, RejectReason::Illegal(_)));
+    assert_eq!(before, (s.state().clone(), s.event_hash(), s.version()));
+}
+
+#[test]
+fn text_errors_name_why_and_list_legal_actions() {
+    let mut s = Session::<Race>::new((), 1).unwrap();
+    let err = s.apply_text(P1, "jump 4").unwrap_err();
+    assert!(err.to_string().contains("jump 4"));
+    assert_eq!(err.legal(), ["stride 1", "stride 2", "stride 3"]);
+    assert!(s.apply_text(P1, "  STRIDE   2 ").is_ok());
+}
+
+#[test]
+fn hidden_commitment_is_invisible_to_the_other_seat() {
+    let run = |k: u8| {
+        let mut s = Session::<Race>::new((), 5).unwrap();
+        s.apply(P1, RaceAction::Stride(k)).unwrap();
+        (
+            serde_json::to_string(&s.observe(Viewer::Seat(P2))).unwrap(),
+            serde_json::to_string(&s.visible_log(Viewer::Seat(P2), 0)).unwrap(),
+            serde_json::to_string(&s.visible_log(Viewer::Spectator, 0)).unwrap(),
+        )
+    };
+    assert_eq!(run(1), run(3));
+    let mine = Session::<Race>::new((), 5).map(|mut s| {
+        s.apply(P1, RaceAction::Stride(3)).unwrap();
+        s.visible_log(Viewer::Seat(P1), 0)
+    });
+    assert_eq!(mine.unwrap()[0].action, Some(RaceAction::Stride(3)));
+}
+
+#[test]
+fn replay_round_trip_and_tamper_detection() {
+    let mut s = Session::<Race>::new((), 3).unwrap();
+    for _ in 0..4 {
+        s.apply(P1, RaceAction::Stride(1)).unwrap();
+        s.apply(P2, RaceAction::Stride(3)).unwrap();
+    }
+    let text = s.replay().to_json();
+    let r = Replay::from_json(&text).unwrap();
+    assert_eq!(r.verify::<Race>().unwrap().event_hash(), s.event_hash());
+
+    let mut bad = r.clone();
+    bad.seed += 1;
+    assert!(matches!(
+        bad.verify::<Race>(),
+        Err(ReplayError::HashMismatch { .. })
+    ));
+    let mut bad = r.clone();
+    bad.moves[1].action = serde_json::json!({"Stride": 9});
+    assert!(matches!(
+        bad.verify::<Race>(),
+        Err(ReplayError::Action { index: 1, .. })
+    ));
+    let mut bad = r.clone();
+    bad.game = "chess".into();
+    assert!(matches!(
+        bad.verify::<Race>(),
+        Err(ReplayError::WrongGame { .. })
+    ));
+    assert!(matches!(
+        Replay::from_json("{not json"),
+        Err(ReplayError::Json(_))
+    ));
+    assert!(matches!(
+        Replay::from_json(&text.replace("\"format\": 1", "\"format\": 7")),
+        Err(ReplayError::Format { found: 7 })
+    ));
+}
+
+#[test]
+fn undo_replays_a_prefix_with_the_same_dice() {
+    let mut s = Session::<Race>::new((), 8).unwrap();
+    s.apply(P1, RaceAction::Stride(2)).unwrap();
+    s.apply(P2, RaceAction::Stride(2)).unwrap();
+    let after_first_round = (s.state().clone(), s.event_hash());
+    s.apply(P1, RaceAction::Stride(3)).unwrap();
+    assert!(s.undo(P1).unwrap());
+    assert_eq!(after_first_round, (s.state().clone(), s.event_hash()));
+    assert_eq!(s.version(), 2);
+}
+
+#[test]
+fn engine_types_are_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Session<Race>>();
+    assert_send_sync::<Replay>();
+    fn assert_agent_object_safe(_: &dyn Agent<Race>) {}
+    assert_agent_object_safe(&RandomAgent);
+}
