@@ -1,1 +1,186 @@
-fn main() {}
+//! `gridwright`: play, simulate, analyse and replay Gridwright's games from the command line.
+//!
+//! This crate only composes: games come from `gridwright-catalog`, batches from
+//! `gridwright-sim`. Errors from every layer are turned into one message and a non-zero exit
+//! code here, in `main`.
+
+mod odds;
+mod play;
+mod simulate;
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
+use gridwright_catalog::{ContentSource, Frontend, GameKind, with_game};
+use gridwright_engine::{Actor, Game, Replay};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(name = "gridwright", version, about = "Tabletop war games as real software: play, simulate, analyse, replay.")]
+struct Cli {
+    /// Content directory (holds one folder per game). Default: $GRIDWRIGHT_CONTENT, else
+    /// ./content if present, else the content built into this binary.
+    #[arg(long, global = true, value_name = "DIR")]
+    content: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the games.
+    Games {
+        /// Print one JSON document.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List a game's scenarios with a preview of each board.
+    Scenarios {
+        /// The game's short name.
+        game: String,
+        /// Print one JSON document.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play in the terminal: people and agents at the seats.
+    Play(play::PlayArgs),
+    /// Play many games between agents in parallel and report statistics.
+    Simulate(simulate::SimulateArgs),
+    /// Exact odds of a matchup.
+    Odds(odds::OddsArgs),
+    /// Verify a saved replay and print the game.
+    Replay {
+        /// The replay file.
+        file: PathBuf,
+        /// Print one JSON document.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    let content = ContentSource::discover(cli.content.as_deref());
+    match cli.command {
+        Command::Games { json } => games(json),
+        Command::Scenarios { game, json } => scenarios(&content, &game, json),
+        Command::Play(args) => play::run(&content, args),
+        Command::Simulate(args) => simulate::run(&content, args),
+        Command::Odds(args) => odds::run(&content, args),
+        Command::Replay { file, json } => replay(&file, json),
+    }
+}
+
+/// Looks a game up, with the list of games in the error.
+fn game_kind(name: &str) -> Result<GameKind> {
+    GameKind::from_name(name).ok_or_else(|| {
+        gridwright_catalog::CatalogError::UnknownGame { name: name.to_owned() }.into()
+    })
+}
+
+fn games(json: bool) -> Result<()> {
+    if json {
+        let list: Vec<_> = GameKind::ALL
+            .iter()
+            .map(|k| {
+                let i = k.info();
+                serde_json::json!({
+                    "name": i.short_name,
+                    "title": i.long_name,
+                    "summary": i.summary,
+                    "min_seats": i.min_seats,
+                    "max_seats": i.max_seats,
+                    "chance": i.chance,
+                    "information": i.information,
+                    "rules_version": i.rules_version,
+                })
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&list)?);
+    } else {
+        for k in GameKind::ALL {
+            let i = k.info();
+            println!("{:<14} {:<14} {}–{} seats  {}", i.short_name, i.long_name, i.min_seats, i.max_seats, i.summary);
+        }
+    }
+    Ok(())
+}
+
+fn scenarios(content: &ContentSource, game: &str, json: bool) -> Result<()> {
+    let kind = game_kind(game)?;
+    let list = with_game!(kind, G => G::scenarios(content))?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&list)?);
+    } else {
+        for s in list {
+            println!("== {} — {} ({} seats)\n{}\n\n{}\n", s.name, s.title, s.seats, s.description, s.preview);
+        }
+    }
+    Ok(())
+}
+
+fn replay(file: &PathBuf, json: bool) -> Result<()> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let r = Replay::from_json(&text).with_context(|| format!("{} is not a usable replay", file.display()))?;
+    let kind = game_kind(&r.game)?;
+    with_game!(kind, G => replay_game::<G>(&r, file, json))
+}
+
+fn replay_game<G: Frontend>(r: &Replay, file: &std::path::Path, json: bool) -> Result<()> {
+    let s = r
+        .verify::<G>()
+        .with_context(|| format!("{} failed verification", file.display()))?;
+    let state = s.state();
+    if json {
+        let log: Vec<_> = s
+            .log()
+            .iter()
+            .map(|e| {
+                serde_json::json!({
+                    "index": e.index,
+                    "actor": e.actor,
+                    "action": state.action_text(&e.action),
+                    "events": e.events.iter().map(|ev| state.event_text(ev)).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let doc = serde_json::json!({
+            "game": r.game,
+            "verified": true,
+            "moves": r.moves.len(),
+            "event_hash": s.event_hash(),
+            "terminal": state.is_terminal(),
+            "returns": state.returns(),
+            "log": log,
+        });
+        println!("{}", serde_json::to_string_pretty(&doc)?);
+        return Ok(());
+    }
+    println!("{} replay, seed {}, {} moves — verified (event hash {})", G::INFO.long_name, r.seed, r.moves.len(), s.event_hash());
+    for e in s.log() {
+        let who = match e.actor {
+            Actor::Seat(seat) => seat.to_string(),
+            Actor::Chance => "chance".into(),
+        };
+        println!("{:>4} {:<6} {}", e.index, who, state.action_text(&e.action));
+        for ev in &e.events {
+            println!("            {}", state.event_text(ev));
+        }
+    }
+    println!("\n{}", state.render(gridwright_engine::Viewer::Spectator));
+    println!("{}", play::result_line(state));
+    if !state.is_terminal() {
+        println!("(the game in this replay is not finished)");
+    }
+    Ok(())
+}

@@ -1,0 +1,39 @@
+//! Connect Four's front-end hooks.
+
+use crate::{CatalogError, ContentSource, Frontend, ScenarioInfo, random_only};
+use gridwright_agents::AgentSpec;
+use gridwright_connect_four::{ConnectFour, render};
+use gridwright_engine::{Agent, Game, Viewer};
+
+impl Frontend for ConnectFour {
+    const AGENTS: &'static [&'static str] = &["random"];
+
+    fn scenarios(_: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
+        let cfg = Default::default();
+        let state = ConnectFour::new(&cfg).map_err(|e| CatalogError::Content(e.to_string()))?;
+        Ok(vec![ScenarioInfo {
+            name: "standard".into(),
+            title: "Standard".into(),
+            description: "Seven columns, six rows; four in a row wins.".into(),
+            seats: 2,
+            preview: render(&state),
+        }])
+    }
+
+    fn config(_: &ContentSource, scenario: Option<&str>) -> Result<Self::Config, CatalogError> {
+        match scenario {
+            None | Some("standard") => Ok(Default::default()),
+            Some(other) => Err(CatalogError::Content(format!(
+                "connect-four has no scenario `{other}`; the only one is `standard`"
+            ))),
+        }
+    }
+
+    fn render(&self, _: Viewer) -> String {
+        render(self)
+    }
+
+    fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
+        random_only::<Self>(spec)
+    }
+}

@@ -1,0 +1,214 @@
+//! Type-erased sessions: one interface over every game, in JSON, for the server.
+//!
+//! # Why erase here
+//! The server must hold matches of different games in one map and speak JSON to browsers. The
+//! games themselves must not know JSON or HTTP, so the erasure lives in the catalog: a blanket
+//! impl of [`AnySession`] for `Session<G>` where `G: Frontend`. Everything the server sends is
+//! built from observations and viewer-filtered logs; the raw state is never serialized here.
+
+use crate::{CatalogError, ContentSource, Frontend, GameKind, with_game};
+use gridwright_agents::AgentSpec;
+use gridwright_engine::{
+    Game, Rejected, Replay, ReplayError, Rng, Seat, SeatView, Session, Turn, Viewer, derive_seed,
+};
+use serde::Serialize;
+use serde_json::Value;
+
+/// Who acts now, in a form clients can read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnInfo {
+    /// `seat`, `simultaneous` or `terminal`.
+    pub kind: &'static str,
+    /// The seats that may act now.
+    pub seats: Vec<Seat>,
+}
+
+/// One legal action as offered to a client.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LegalAction {
+    /// The action in the game's JSON form (what the client sends back).
+    pub action: Value,
+    /// Its text form.
+    pub text: String,
+}
+
+/// Why a JSON action was not applied. Nothing changed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize)]
+#[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
+pub enum ApplyError {
+    /// The JSON is not an action of this game.
+    #[error("not an action of this game: {0}")]
+    Malformed(String),
+    /// The action is refused by the rules.
+    #[error("{0}")]
+    Rejected(String),
+}
+
+impl From<Rejected> for ApplyError {
+    fn from(r: Rejected) -> Self {
+        ApplyError::Rejected(r.to_string())
+    }
+}
+
+/// A session of any game.
+pub trait AnySession: Send + Sync + std::fmt::Debug {
+    /// Which game.
+    fn kind(&self) -> GameKind;
+    /// Number of seats.
+    fn num_seats(&self) -> usize;
+    /// Player moves so far: the state version clients quote.
+    fn version(&self) -> usize;
+    /// Who acts now.
+    fn turn(&self) -> TurnInfo;
+    /// `viewer`'s observation as JSON.
+    fn observe(&self, viewer: Viewer) -> Value;
+    /// `viewer`'s terminal view.
+    fn render(&self, viewer: Viewer) -> String;
+    /// The legal actions of `seat`.
+    fn legal(&self, seat: Seat) -> Vec<LegalAction>;
+    /// What to show before `action` is confirmed.
+    ///
+    /// # Errors
+    /// If the JSON is not an action of this game.
+    fn preview(&self, action: &Value) -> Result<Option<String>, ApplyError>;
+    /// Applies a JSON action for `seat`; returns the index of the first new log entry.
+    ///
+    /// # Errors
+    /// Malformed or refused; the session is unchanged.
+    fn apply(&mut self, seat: Seat, action: &Value) -> Result<usize, ApplyError>;
+    /// Log entries from `from` on, as `viewer` may see them, as JSON.
+    fn visible_log(&self, viewer: Viewer, from: usize) -> Vec<Value>;
+    /// Number of log entries.
+    fn log_len(&self) -> usize;
+    /// Returns per seat once terminal.
+    fn returns(&self) -> Option<Vec<f64>>;
+    /// Per-seat scores, if the game has them.
+    fn scores(&self) -> Option<Vec<f64>>;
+    /// The replay so far.
+    fn replay(&self) -> Replay;
+    /// Undo to before `seat`'s last move.
+    ///
+    /// # Errors
+    /// Only if the replay of the prefix fails, which would be a bug.
+    fn undo(&mut self, seat: Seat) -> Result<bool, ReplayError>;
+    /// A copy, e.g. to let an agent think off the async runtime.
+    fn clone_box(&self) -> Box<dyn AnySession>;
+    /// Asks the agent `spec` for `seat`'s move (JSON), using a seed derived from `salt`.
+    ///
+    /// # Errors
+    /// Unknown agent, or the seat may not act.
+    fn agent_move(&self, spec: &AgentSpec, seat: Seat, salt: u64) -> Result<Value, CatalogError>;
+}
+
+impl<G: Frontend> AnySession for Session<G> {
+    fn kind(&self) -> GameKind {
+        GameKind::from_name(G::INFO.short_name).unwrap_or(GameKind::ALL[0])
+    }
+    fn num_seats(&self) -> usize {
+        self.state().num_seats()
+    }
+    fn version(&self) -> usize {
+        Session::version(self)
+    }
+    fn turn(&self) -> TurnInfo {
+        let n = self.state().num_seats();
+        let t = self.state().turn();
+        let seats = Seat::all(n).filter(|s| t.includes(*s)).collect();
+        let kind = match t {
+            Turn::Seat(_) => "seat",
+            Turn::Simultaneous(_) => "simultaneous",
+            Turn::Chance => "chance",
+            Turn::Terminal => "terminal",
+        };
+        TurnInfo { kind, seats }
+    }
+    fn observe(&self, viewer: Viewer) -> Value {
+        serde_json::to_value(Session::observe(self, viewer)).unwrap_or(Value::Null)
+    }
+    fn render(&self, viewer: Viewer) -> String {
+        self.state().render(viewer)
+    }
+    fn legal(&self, seat: Seat) -> Vec<LegalAction> {
+        self.legal_actions(seat)
+            .iter()
+            .map(|a| LegalAction {
+                action: serde_json::to_value(a).unwrap_or(Value::Null),
+                text: self.state().action_text(a),
+            })
+            .collect()
+    }
+    fn preview(&self, action: &Value) -> Result<Option<String>, ApplyError> {
+        let a: G::Action = serde_json::from_value(action.clone()).map_err(|e| ApplyError::Malformed(e.to_string()))?;
+        Ok(self.state().preview_action(&a))
+    }
+    fn apply(&mut self, seat: Seat, action: &Value) -> Result<usize, ApplyError> {
+        let a: G::Action = serde_json::from_value(action.clone()).map_err(|e| ApplyError::Malformed(e.to_string()))?;
+        Ok(Session::apply(self, seat, a)?)
+    }
+    fn visible_log(&self, viewer: Viewer, from: usize) -> Vec<Value> {
+        Session::visible_log(self, viewer, from)
+            .iter()
+            .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
+            .collect()
+    }
+    fn log_len(&self) -> usize {
+        self.log().len()
+    }
+    fn returns(&self) -> Option<Vec<f64>> {
+        self.state().is_terminal().then(|| self.state().returns())
+    }
+    fn scores(&self) -> Option<Vec<f64>> {
+        self.state().scores()
+    }
+    fn replay(&self) -> Replay {
+        Session::replay(self)
+    }
+    fn undo(&mut self, seat: Seat) -> Result<bool, ReplayError> {
+        Session::undo(self, seat)
+    }
+    fn clone_box(&self) -> Box<dyn AnySession> {
+        Box::new(self.clone())
+    }
+    fn agent_move(&self, spec: &AgentSpec, seat: Seat, salt: u64) -> Result<Value, CatalogError> {
+        if !self.state().turn().includes(seat) {
+            return Err(CatalogError::Unsupported(format!("{seat} may not act now")));
+        }
+        let mut agent = G::agent(spec)?;
+        let mut rng = Rng::seed_from_u64(derive_seed(self.seed() ^ salt, Session::version(self) as u64));
+        let a = agent.choose(&SeatView::new(self.state(), seat), &mut rng);
+        Ok(serde_json::to_value(a).unwrap_or(Value::Null))
+    }
+}
+
+/// Starts a new session of `kind`.
+///
+/// # Errors
+/// Unknown scenario or invalid content.
+pub fn new_session(
+    kind: GameKind,
+    content: &ContentSource,
+    scenario: Option<&str>,
+    seed: u64,
+) -> Result<Box<dyn AnySession>, CatalogError> {
+    with_game!(kind, G => {
+        let cfg = G::config(content, scenario)?;
+        let s = Session::<G>::new(cfg, seed).map_err(|e| CatalogError::Content(e.to_string()))?;
+        Ok(Box::new(s) as Box<dyn AnySession>)
+    })
+}
+
+/// Rebuilds a session from a replay, checking its hash (`verify`) or not (`rerun` of a prefix).
+///
+/// # Errors
+/// Unknown game or any replay error.
+pub fn session_from_replay(replay: &Replay, moves: Option<usize>) -> Result<Box<dyn AnySession>, CatalogError> {
+    let kind = GameKind::from_name(&replay.game).ok_or_else(|| CatalogError::UnknownGame { name: replay.game.clone() })?;
+    with_game!(kind, G => {
+        let s = match moves {
+            None => replay.verify::<G>(),
+            Some(n) => replay.rerun::<G>(n),
+        }
+        .map_err(|e| CatalogError::Content(e.to_string()))?;
+        Ok(Box::new(s) as Box<dyn AnySession>)
+    })
+}

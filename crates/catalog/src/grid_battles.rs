@@ -1,0 +1,66 @@
+//! Grid Battles' front-end hooks: content from `content/grid-battles/`, the Unicode map, exact
+//! attack odds before an attack is confirmed, and the greedy agent.
+
+use crate::{CatalogError, ContentSource, Frontend, ScenarioInfo, random_only};
+use gridwright_agents::AgentSpec;
+use gridwright_engine::{Agent, Viewer};
+use gridwright_grid_battles::{Content, GreedyAgent, GridBattles, attack_preview, preview, render};
+
+/// Loads Grid Battles content from `source`.
+///
+/// # Errors
+/// Content errors name the file, line and field.
+pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
+    match source.game_dir("grid-battles") {
+        Some(dir) => Content::load_dir(&dir),
+        None => Content::builtin(),
+    }
+    .map_err(|e| CatalogError::Content(e.to_string()))
+}
+
+impl Frontend for GridBattles {
+    const AGENTS: &'static [&'static str] = &["random", "greedy"];
+
+    fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
+        let c = content(source)?;
+        c.scenario_names()
+            .into_iter()
+            .map(|name| {
+                let cfg = c.config(&name).map_err(|e| CatalogError::Content(e.to_string()))?;
+                let s = c.scenario_summary(&name).map_err(|e| CatalogError::Content(e.to_string()))?;
+                Ok(ScenarioInfo {
+                    name,
+                    title: s.title.clone(),
+                    description: s.description.clone(),
+                    seats: 2,
+                    preview: preview(&cfg),
+                })
+            })
+            .collect()
+    }
+
+    fn config(source: &ContentSource, scenario: Option<&str>) -> Result<Self::Config, CatalogError> {
+        content(source)?
+            .config(scenario.unwrap_or("skirmish"))
+            .map_err(|e| CatalogError::Content(e.to_string()))
+    }
+
+    fn render(&self, viewer: Viewer) -> String {
+        render(self, viewer)
+    }
+
+    fn preview_action(&self, action: &Self::Action) -> Option<String> {
+        attack_preview(self, action)
+    }
+
+    fn scores(&self) -> Option<Vec<f64>> {
+        Some(self.victory_points().iter().map(|v| f64::from(*v)).collect())
+    }
+
+    fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
+        match spec.name.as_str() {
+            "greedy" => Ok(Box::new(GreedyAgent::default())),
+            _ => random_only::<Self>(spec),
+        }
+    }
+}

@@ -1,0 +1,229 @@
+//! # gridwright-catalog
+//!
+//! The one place that names every game. [`GameKind`] is a closed enum: adding a game means adding
+//! a variant, its [`Frontend`] impl, and one arm in [`with_game!`]. Nothing registers itself at
+//! link time, so `gridwright games` is exactly this list.
+//!
+//! [`Frontend`] is what the command line and the server need from a game beyond the engine's
+//! [`Game`]: where its scenarios come from, how it looks in a terminal, what to show before an
+//! action is confirmed, and which agents it offers.
+//!
+//! ```
+//! use gridwright_catalog::GameKind;
+//! assert_eq!(GameKind::from_name("grid-battles"), Some(GameKind::GridBattles));
+//! assert!(GameKind::ALL.iter().any(|k| k.name() == "connect-four"));
+//! ```
+
+mod connect_four;
+mod content;
+mod dyn_session;
+mod grid_battles;
+
+pub use content::ContentSource;
+pub use dyn_session::{AnySession, ApplyError, LegalAction, TurnInfo, new_session, session_from_replay};
+pub use gridwright_connect_four::ConnectFour;
+pub use gridwright_grid_battles::GridBattles;
+
+use gridwright_agents::AgentSpec;
+use gridwright_engine::{Agent, Game, GameInfo, RandomAgent, Viewer};
+use serde::Serialize;
+
+/// Every game Gridwright ships.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    /// Hex wargame (seed 002).
+    GridBattles,
+    /// The tiny worked example.
+    ConnectFour,
+}
+
+impl GameKind {
+    /// All games, in display order.
+    pub const ALL: [GameKind; 2] = [GameKind::GridBattles, GameKind::ConnectFour];
+
+    /// Static facts about the game.
+    pub fn info(self) -> GameInfo {
+        match self {
+            GameKind::GridBattles => GridBattles::INFO,
+            GameKind::ConnectFour => ConnectFour::INFO,
+        }
+    }
+
+    /// The short name (`grid-battles`).
+    pub fn name(self) -> &'static str {
+        self.info().short_name
+    }
+
+    /// Looks a game up by short name.
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.name() == name.trim().to_lowercase())
+    }
+
+    /// The short names, for error messages.
+    pub fn names() -> Vec<&'static str> {
+        GameKind::ALL.iter().map(|k| k.name()).collect()
+    }
+}
+
+/// Runs `$body` with `$g` bound to the game type of `$kind`: the enum dispatch that lets generic
+/// code (play loops, simulation, replays) run for whichever game was asked for.
+#[macro_export]
+macro_rules! with_game {
+    ($kind:expr, $g:ident => $body:expr) => {
+        match $kind {
+            $crate::GameKind::GridBattles => {
+                type $g = $crate::GridBattles;
+                $body
+            }
+            $crate::GameKind::ConnectFour => {
+                type $g = $crate::ConnectFour;
+                $body
+            }
+        }
+    };
+}
+
+/// A scenario as listed to people.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScenarioInfo {
+    /// The name used on the command line.
+    pub name: String,
+    /// A title.
+    pub title: String,
+    /// What it is about.
+    pub description: String,
+    /// Number of seats.
+    pub seats: usize,
+    /// A text picture of the board.
+    pub preview: String,
+}
+
+/// Errors of the catalog layer: unknown names, content that does not load, bad agent specs.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    /// No such game.
+    #[error("unknown game `{name}`; the games are: {}", GameKind::names().join(", "))]
+    UnknownGame {
+        /// What was asked for.
+        name: String,
+    },
+    /// Content failed to load or a scenario is unknown/invalid.
+    #[error("{0}")]
+    Content(String),
+    /// No such agent for this game.
+    #[error("unknown agent `{spec}` for {game}; available: {available}")]
+    UnknownAgent {
+        /// The spec.
+        spec: String,
+        /// The game.
+        game: &'static str,
+        /// What is available.
+        available: String,
+    },
+    /// An agent spec parameter is wrong.
+    #[error("agent `{spec}`: {reason}")]
+    AgentParam {
+        /// The spec.
+        spec: String,
+        /// Why.
+        reason: String,
+    },
+    /// An option this game does not have.
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// What the command line and server need from a game beyond [`Game`].
+pub trait Frontend: Game {
+    /// The agents this game offers besides `human`, for help texts.
+    const AGENTS: &'static [&'static str];
+
+    /// The scenarios available from `content`.
+    ///
+    /// # Errors
+    /// If content fails to load.
+    fn scenarios(content: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError>;
+
+    /// The config for a scenario name or a path to a scenario file (`None`: the default).
+    ///
+    /// # Errors
+    /// Unknown scenario or invalid content, with file, line and field where known.
+    fn config(content: &ContentSource, scenario: Option<&str>) -> Result<Self::Config, CatalogError>;
+
+    /// The terminal view for `viewer`.
+    fn render(&self, viewer: Viewer) -> String;
+
+    /// What to show before `action` is confirmed (e.g. exact attack odds), if anything.
+    fn preview_action(&self, action: &Self::Action) -> Option<String> {
+        let _ = action;
+        None
+    }
+
+    /// Per-seat scores worth reporting in statistics (e.g. victory points).
+    fn scores(&self) -> Option<Vec<f64>> {
+        None
+    }
+
+    /// Builds an agent from a spec.
+    ///
+    /// # Errors
+    /// Unknown agent or bad parameters.
+    fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
+        random_only::<Self>(spec)
+    }
+}
+
+/// The agents every game has (`random`); a game's own `agent` falls back to this.
+///
+/// # Errors
+/// If the spec names another agent.
+pub fn random_only<G: Frontend>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, CatalogError> {
+    match spec.name.as_str() {
+        "random" => Ok(Box::new(RandomAgent)),
+        _ => Err(CatalogError::UnknownAgent {
+            spec: spec.to_string(),
+            game: G::INFO.short_name,
+            available: G::AGENTS.join(", "),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_round_trips_its_name() {
+        for k in GameKind::ALL {
+            assert_eq!(GameKind::from_name(k.name()), Some(k));
+        }
+        assert_eq!(GameKind::from_name("chess"), None);
+    }
+
+    #[test]
+    fn every_game_has_scenarios_and_a_default_config() {
+        for k in GameKind::ALL {
+            with_game!(k, G => {
+                let c = ContentSource::Builtin;
+                let list = G::scenarios(&c).unwrap();
+                assert!(!list.is_empty(), "{k:?} has no scenario");
+                for s in &list {
+                    G::config(&c, Some(&s.name)).unwrap();
+                }
+                G::config(&c, None).unwrap();
+                assert!(matches!(G::config(&c, Some("no-such-scenario")), Err(CatalogError::Content(_))));
+            });
+        }
+    }
+
+    #[test]
+    fn every_game_offers_random() {
+        for k in GameKind::ALL {
+            with_game!(k, G => {
+                assert!(G::agent(&"random".parse().unwrap()).is_ok());
+                assert!(G::agent(&"nonsense".parse().unwrap()).is_err());
+            });
+        }
+    }
+}

@@ -1,0 +1,132 @@
+//! `gridwright simulate`: batches of agent-vs-agent games with statistics.
+
+use crate::game_kind;
+use anyhow::{Result, bail};
+use gridwright_agents::AgentSpec;
+use gridwright_catalog::{ContentSource, Frontend, with_game};
+use gridwright_sim::{AgentFactory, SimOptions, Summary};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(clap::Args, Debug)]
+pub struct SimulateArgs {
+    /// The game's short name.
+    game: String,
+    /// Scenario name or path to a scenario file.
+    #[arg(long)]
+    scenario: Option<String>,
+    /// One agent spec per seat, comma-separated in seat order (e.g. `greedy,random`).
+    #[arg(long, default_value = "random,random")]
+    agents: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Master seed; game i uses a seed derived from it.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Save every game's replay file into this directory.
+    #[arg(long, value_name = "DIR")]
+    replays: Option<PathBuf>,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(content: &ContentSource, args: SimulateArgs) -> Result<()> {
+    let kind = game_kind(&args.game)?;
+    with_game!(kind, G => simulate::<G>(content, &args))
+}
+
+/// Splits `a,b` into specs, allowing commas inside a spec's parameters (`mcts:iters=9,c=1`):
+/// a piece containing `=` but no `:` continues the previous spec.
+fn split_agents(text: &str) -> Result<Vec<AgentSpec>> {
+    let mut pieces: Vec<String> = Vec::new();
+    for p in text.split(',') {
+        match pieces.last_mut() {
+            Some(last) if p.contains('=') && !p.contains(':') && last.contains(':') => {
+                last.push(',');
+                last.push_str(p);
+            }
+            _ => pieces.push(p.to_owned()),
+        }
+    }
+    pieces.iter().map(|p| p.parse::<AgentSpec>().map_err(Into::into)).collect()
+}
+
+fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result<()> {
+    let config = G::config(content, args.scenario.as_deref())?;
+    let specs = split_agents(&args.agents)?;
+    let mut factories: Vec<AgentFactory<G>> = Vec::new();
+    for spec in specs {
+        if spec.is_human() {
+            bail!("`human` cannot play in a simulation; use `gridwright play`");
+        }
+        G::agent(&spec)?; // validate once, with a clear error, before threads start
+        factories.push(Arc::new(move || match G::agent(&spec) {
+            Ok(a) => a,
+            Err(_) => Box::new(gridwright_engine::RandomAgent),
+        }));
+    }
+    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let opts = SimOptions { games: args.games, seed: args.seed, threads, replays: args.replays.clone() };
+    let show_progress = std::io::stderr().is_terminal();
+    let progress = move |done: usize, total: usize| {
+        if show_progress && (done % 64 == 0 || done == total) {
+            let width = 30;
+            let filled = width * done / total.max(1);
+            eprint!("\r[{}{}] {done}/{total}", "#".repeat(filled), ".".repeat(width - filled));
+            if done == total {
+                eprintln!();
+            }
+            let _ = std::io::stderr().flush();
+        }
+    };
+    let summary = gridwright_sim::run::<G>(&config, &factories, &opts, G::scores, &progress)?;
+    if args.json {
+        let mut doc = serde_json::to_value(&summary)?;
+        doc["game"] = G::INFO.short_name.into();
+        doc["scenario"] = args.scenario.clone().unwrap_or_else(|| "default".into()).into();
+        doc["agents"] = args.agents.clone().into();
+        doc["seed"] = args.seed.into();
+        doc["threads"] = threads.into();
+        println!("{}", serde_json::to_string_pretty(&doc)?);
+    } else {
+        print_summary::<G>(&summary, &args.agents, threads);
+    }
+    Ok(())
+}
+
+fn print_summary<G: Frontend>(s: &Summary, agents: &str, threads: usize) {
+    println!("{} — {} games, agents {agents}, {threads} thread(s)", G::INFO.long_name, s.games);
+    for (i, w) in s.wins.iter().enumerate() {
+        let (lo, hi) = s.win_interval_95[i];
+        println!("  P{} wins {:>7}  {:>6.2}%  (95% CI {:.2}%–{:.2}%)", i + 1, w, 100.0 * s.win_rate[i], 100.0 * lo, 100.0 * hi);
+    }
+    println!("  draws   {:>7}  {:>6.2}%", s.draws, 100.0 * s.draws as f64 / s.games.max(1) as f64);
+    println!("  game length: mean {:.1} moves, median {:.1}", s.mean_moves, s.median_moves);
+    if let Some(v) = &s.mean_scores {
+        let parts: Vec<String> = v.iter().enumerate().map(|(i, x)| format!("P{} {x:.2}", i + 1)).collect();
+        println!("  mean score (victory points): {}", parts.join(", "));
+    }
+    println!("  {:.0} games/s ({:.2} s)", s.games_per_second, s.elapsed_seconds);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agent_lists_keep_parameter_commas() {
+        let v = split_agents("mcts:iters=9,c=1,random").unwrap();
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[0].to_string(), "mcts:c=1,iters=9");
+        assert_eq!(v[1].name, "random");
+    }
+}

@@ -1,0 +1,268 @@
+//! # gridwright-sim
+//!
+//! Plays many games between agents, in parallel, and summarises them. Generic over
+//! [`Game`]; it never names a game.
+//!
+//! # Why results do not depend on the thread count
+//! Game `i` is played from its own seed, `derive_seed(master, i)`, with freshly built agents, and
+//! its record is stored at index `i`. Threads only decide *when* a game is played, never *how*,
+//! and statistics are computed from the records in index order. Only the timing figures
+//! (`elapsed_seconds`, `games_per_second`) vary between runs.
+//!
+//! # Why a fast path
+//! Without `--replays`, games are stepped directly with event recording off. Chance is sampled
+//! exactly as [`Session`] samples it (same RNG, same seed, same order), so a game played on the
+//! fast path and the same game played through a session are the same game: replays saved by one
+//! verify against the other.
+
+mod stats;
+
+pub use stats::{Summary, wilson_interval};
+
+use gridwright_engine::{
+    Actor, Agent, Events, Game, Replay, Rng, Seat, SeatView, Session, Turn, derive_seed,
+};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Builds a fresh agent for one game.
+pub type AgentFactory<G> = Arc<dyn Fn() -> Box<dyn Agent<G>> + Send + Sync>;
+
+/// Per-seat scores to report (e.g. victory points), if the game has them.
+pub type ScoreFn<G> = fn(&G) -> Option<Vec<f64>>;
+
+/// Options of a batch.
+#[derive(Clone, Debug)]
+pub struct SimOptions {
+    /// Number of games.
+    pub games: usize,
+    /// Master seed.
+    pub seed: u64,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Directory to save every game's replay into, if any.
+    pub replays: Option<PathBuf>,
+}
+
+/// The record of one finished game.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct GameRecord {
+    /// Game number in the batch.
+    pub index: usize,
+    /// The game's seed.
+    pub seed: u64,
+    /// Returns per seat.
+    pub returns: Vec<f64>,
+    /// The winning seat, or `None` for a draw.
+    pub winner: Option<Seat>,
+    /// Player moves made.
+    pub moves: usize,
+    /// Scores per seat, if the game reports them.
+    pub scores: Option<Vec<f64>>,
+}
+
+/// Why a batch could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    /// The config does not build a game.
+    #[error("{0}")]
+    Setup(#[from] gridwright_engine::SetupError),
+    /// Agents list does not match the seats.
+    #[error("the game has {seats} seats but {agents} agents were given")]
+    AgentCount {
+        /// Seats in the game.
+        seats: usize,
+        /// Agents given.
+        agents: usize,
+    },
+    /// A game ran past the game's own length bound (a rules bug).
+    #[error("game {index} exceeded the game's maximum length of {max} steps")]
+    TooLong {
+        /// Game number.
+        index: usize,
+        /// The bound.
+        max: usize,
+    },
+    /// An agent chose an illegal action (an agent bug).
+    #[error("game {index}: agent `{agent}` chose an illegal action: {reason}")]
+    IllegalAgentMove {
+        /// Game number.
+        index: usize,
+        /// Agent name.
+        agent: String,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// A replay could not be written.
+    #[error("cannot write replay {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+}
+
+/// The winner from per-seat returns: the unique seat with the highest return, else a draw.
+pub fn winner_of(returns: &[f64]) -> Option<Seat> {
+    let best = returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let mut top = returns.iter().enumerate().filter(|(_, r)| **r == best);
+    match (top.next(), top.next()) {
+        (Some((i, _)), None) if returns.len() > 1 => Seat::try_from(i as u8).ok(),
+        _ => None,
+    }
+}
+
+/// Plays one game between `agents` (one per seat) from `seed`. With `record`, the game is
+/// played through a [`Session`] and its replay is returned too.
+///
+/// # Errors
+/// On an illegal agent move or a game longer than the game's bound.
+pub fn play_one<G: Game>(
+    config: &G::Config,
+    index: usize,
+    seed: u64,
+    agents: &mut [Box<dyn Agent<G>>],
+    score: ScoreFn<G>,
+    record: bool,
+) -> Result<(GameRecord, Option<Replay>), SimError> {
+    let mut chance_rng = Rng::seed_from_u64(seed);
+    let mut agent_rng = Rng::seed_from_u64(derive_seed(seed, 0xA6E7));
+    let mut session = if record { Some(Session::<G>::new(config.clone(), seed)?) } else { None };
+    let mut state = G::new(config)?;
+    if state.num_seats() != agents.len() {
+        return Err(SimError::AgentCount { seats: state.num_seats(), agents: agents.len() });
+    }
+    let max = state.max_game_length();
+    let mut outcomes = Vec::new();
+    let mut events = Events::disabled();
+    let (mut steps, mut moves) = (0usize, 0usize);
+    loop {
+        if steps > max {
+            return Err(SimError::TooLong { index, max });
+        }
+        match state.turn() {
+            Turn::Terminal => break,
+            Turn::Chance => {
+                if let Some(s) = &session {
+                    // The session already resolved this chance node; follow it.
+                    state = s.state().clone();
+                    steps = s.log().len();
+                    continue;
+                }
+                outcomes.clear();
+                state.chance_outcomes(&mut outcomes);
+                let i = chance_rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
+                state.step(Actor::Chance, outcomes[i].0, &mut events);
+            }
+            turn @ (Turn::Seat(_) | Turn::Simultaneous(_)) => {
+                let Some(seat) = Seat::all(agents.len()).find(|s| turn.includes(*s)) else {
+                    break;
+                };
+                let agent = &mut agents[seat.index()];
+                let action = agent.choose(&SeatView::new(&state, seat), &mut agent_rng);
+                if let Err(reason) = state.check(Actor::Seat(seat), &action) {
+                    return Err(SimError::IllegalAgentMove {
+                        index,
+                        agent: agent.name(),
+                        reason: reason.to_string(),
+                    });
+                }
+                if let Some(s) = &mut session {
+                    s.apply(seat, action).map_err(|r| SimError::IllegalAgentMove {
+                        index,
+                        agent: agent.name(),
+                        reason: r.to_string(),
+                    })?;
+                    state = s.state().clone();
+                    steps = s.log().len();
+                    moves += 1;
+                    continue;
+                }
+                state.step(Actor::Seat(seat), action, &mut events);
+                moves += 1;
+            }
+        }
+        steps += 1;
+    }
+    let returns = state.returns();
+    let record = GameRecord {
+        index,
+        seed,
+        winner: winner_of(&returns),
+        returns,
+        moves,
+        scores: score(&state),
+    };
+    Ok((record, session.map(|s| s.replay())))
+}
+
+/// Plays a batch, calling `progress(done, total)` as games finish.
+///
+/// # Errors
+/// The first error of any game; see [`play_one`].
+pub fn run<G: Game>(
+    config: &G::Config,
+    agents: &[AgentFactory<G>],
+    opts: &SimOptions,
+    score: ScoreFn<G>,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Summary, SimError> {
+    let start = Instant::now();
+    if let Some(dir) = &opts.replays {
+        std::fs::create_dir_all(dir).map_err(|source| SimError::Io { path: dir.clone(), source })?;
+    }
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let records: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; opts.games]);
+    let first_error: Mutex<Option<(usize, SimError)>> = Mutex::new(None);
+    let threads = opts.threads.clamp(1, opts.games.max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= opts.games || lock(&first_error).is_some() {
+                        break;
+                    }
+                    let mut seat_agents: Vec<Box<dyn Agent<G>>> = agents.iter().map(|f| f()).collect();
+                    let seed = derive_seed(opts.seed, i as u64);
+                    let result = play_one(config, i, seed, &mut seat_agents, score, opts.replays.is_some())
+                        .and_then(|(rec, replay)| {
+                            if let (Some(dir), Some(r)) = (&opts.replays, replay) {
+                                let path = dir.join(format!("game-{i:06}.replay.json"));
+                                std::fs::write(&path, r.to_json())
+                                    .map_err(|source| SimError::Io { path, source })?;
+                            }
+                            Ok(rec)
+                        });
+                    match result {
+                        Ok(rec) => lock(&records)[i] = Some(rec),
+                        Err(e) => {
+                            let mut fe = lock(&first_error);
+                            if fe.as_ref().is_none_or(|(j, _)| i < *j) {
+                                *fe = Some((i, e));
+                            }
+                        }
+                    }
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, opts.games);
+                }
+            });
+        }
+    });
+    if let Some((_, e)) = lock(&first_error).take() {
+        return Err(e);
+    }
+    let records: Vec<GameRecord> = std::mem::take(&mut *lock(&records)).into_iter().flatten().collect();
+    let seats = agents.len();
+    Ok(Summary::from_records(&records, seats, start.elapsed().as_secs_f64()))
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests;
