@@ -1,1 +1,0 @@
-//! Dice: faces as multisets of symbols, and exact outcome distributions. (Being written.)
