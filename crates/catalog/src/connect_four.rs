@@ -20,7 +20,10 @@ impl Frontend for ConnectFour {
         }])
     }
 
-    fn config(_: &ContentSource, scenario: Option<&str>) -> Result<Self::Config, CatalogError> {
+    fn load_config(
+        _: &ContentSource,
+        scenario: Option<&str>,
+    ) -> Result<Self::Config, CatalogError> {
         match scenario {
             None | Some("standard") => Ok(Default::default()),
             Some(other) => Err(CatalogError::Content(format!(

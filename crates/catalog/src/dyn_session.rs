@@ -9,7 +9,7 @@
 use crate::{CatalogError, ContentSource, Frontend, GameKind, with_game};
 use gridwright_agents::AgentSpec;
 use gridwright_engine::{
-    Game, Rejected, Replay, ReplayError, Rng, Seat, SeatView, Session, Turn, Viewer, derive_seed,
+    Rejected, Replay, ReplayError, Rng, Seat, SeatView, Session, Turn, Viewer, derive_seed,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -138,11 +138,13 @@ impl<G: Frontend> AnySession for Session<G> {
             .collect()
     }
     fn preview(&self, action: &Value) -> Result<Option<String>, ApplyError> {
-        let a: G::Action = serde_json::from_value(action.clone()).map_err(|e| ApplyError::Malformed(e.to_string()))?;
+        let a: G::Action = serde_json::from_value(action.clone())
+            .map_err(|e| ApplyError::Malformed(e.to_string()))?;
         Ok(self.state().preview_action(&a))
     }
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<usize, ApplyError> {
-        let a: G::Action = serde_json::from_value(action.clone()).map_err(|e| ApplyError::Malformed(e.to_string()))?;
+        let a: G::Action = serde_json::from_value(action.clone())
+            .map_err(|e| ApplyError::Malformed(e.to_string()))?;
         Ok(Session::apply(self, seat, a)?)
     }
     fn visible_log(&self, viewer: Viewer, from: usize) -> Vec<Value> {
@@ -174,7 +176,10 @@ impl<G: Frontend> AnySession for Session<G> {
             return Err(CatalogError::Unsupported(format!("{seat} may not act now")));
         }
         let mut agent = G::agent(spec)?;
-        let mut rng = Rng::seed_from_u64(derive_seed(self.seed() ^ salt, Session::version(self) as u64));
+        let mut rng = Rng::seed_from_u64(derive_seed(
+            self.seed() ^ salt,
+            Session::version(self) as u64,
+        ));
         let a = agent.choose(&SeatView::new(self.state(), seat), &mut rng);
         Ok(serde_json::to_value(a).unwrap_or(Value::Null))
     }
@@ -191,7 +196,7 @@ pub fn new_session(
     seed: u64,
 ) -> Result<Box<dyn AnySession>, CatalogError> {
     with_game!(kind, G => {
-        let cfg = G::config(content, scenario)?;
+        let cfg = G::load_config(content, scenario)?;
         let s = Session::<G>::new(cfg, seed).map_err(|e| CatalogError::Content(e.to_string()))?;
         Ok(Box::new(s) as Box<dyn AnySession>)
     })
@@ -201,8 +206,13 @@ pub fn new_session(
 ///
 /// # Errors
 /// Unknown game or any replay error.
-pub fn session_from_replay(replay: &Replay, moves: Option<usize>) -> Result<Box<dyn AnySession>, CatalogError> {
-    let kind = GameKind::from_name(&replay.game).ok_or_else(|| CatalogError::UnknownGame { name: replay.game.clone() })?;
+pub fn session_from_replay(
+    replay: &Replay,
+    moves: Option<usize>,
+) -> Result<Box<dyn AnySession>, CatalogError> {
+    let kind = GameKind::from_name(&replay.game).ok_or_else(|| CatalogError::UnknownGame {
+        name: replay.game.clone(),
+    })?;
     with_game!(kind, G => {
         let s = match moves {
             None => replay.verify::<G>(),

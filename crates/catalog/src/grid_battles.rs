@@ -26,8 +26,12 @@ impl Frontend for GridBattles {
         c.scenario_names()
             .into_iter()
             .map(|name| {
-                let cfg = c.config(&name).map_err(|e| CatalogError::Content(e.to_string()))?;
-                let s = c.scenario_summary(&name).map_err(|e| CatalogError::Content(e.to_string()))?;
+                let cfg = c
+                    .config(&name)
+                    .map_err(|e| CatalogError::Content(e.to_string()))?;
+                let s = c
+                    .scenario_summary(&name)
+                    .map_err(|e| CatalogError::Content(e.to_string()))?;
                 Ok(ScenarioInfo {
                     name,
                     title: s.title.clone(),
@@ -39,7 +43,10 @@ impl Frontend for GridBattles {
             .collect()
     }
 
-    fn config(source: &ContentSource, scenario: Option<&str>) -> Result<Self::Config, CatalogError> {
+    fn load_config(
+        source: &ContentSource,
+        scenario: Option<&str>,
+    ) -> Result<Self::Config, CatalogError> {
         content(source)?
             .config(scenario.unwrap_or("skirmish"))
             .map_err(|e| CatalogError::Content(e.to_string()))
@@ -54,7 +61,7 @@ impl Frontend for GridBattles {
     }
 
     fn scores(&self) -> Option<Vec<f64>> {
-        Some(self.victory_points().iter().map(|v| f64::from(*v)).collect())
+        Some(self.vp().iter().map(|v| f64::from(*v)).collect())
     }
 
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {

@@ -17,10 +17,12 @@
 mod connect_four;
 mod content;
 mod dyn_session;
-mod grid_battles;
+pub mod grid_battles;
 
 pub use content::ContentSource;
-pub use dyn_session::{AnySession, ApplyError, LegalAction, TurnInfo, new_session, session_from_replay};
+pub use dyn_session::{
+    AnySession, ApplyError, LegalAction, TurnInfo, new_session, session_from_replay,
+};
 pub use gridwright_connect_four::ConnectFour;
 pub use gridwright_grid_battles::GridBattles;
 
@@ -57,7 +59,9 @@ impl GameKind {
 
     /// Looks a game up by short name.
     pub fn from_name(name: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|k| k.name() == name.trim().to_lowercase())
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.name() == name.trim().to_lowercase())
     }
 
     /// The short names, for error messages.
@@ -149,7 +153,10 @@ pub trait Frontend: Game {
     ///
     /// # Errors
     /// Unknown scenario or invalid content, with file, line and field where known.
-    fn config(content: &ContentSource, scenario: Option<&str>) -> Result<Self::Config, CatalogError>;
+    fn load_config(
+        content: &ContentSource,
+        scenario: Option<&str>,
+    ) -> Result<Self::Config, CatalogError>;
 
     /// The terminal view for `viewer`.
     fn render(&self, viewer: Viewer) -> String;
@@ -209,10 +216,10 @@ mod tests {
                 let list = G::scenarios(&c).unwrap();
                 assert!(!list.is_empty(), "{k:?} has no scenario");
                 for s in &list {
-                    G::config(&c, Some(&s.name)).unwrap();
+                    G::load_config(&c, Some(&s.name)).unwrap();
                 }
-                G::config(&c, None).unwrap();
-                assert!(matches!(G::config(&c, Some("no-such-scenario")), Err(CatalogError::Content(_))));
+                G::load_config(&c, None).unwrap();
+                assert!(matches!(G::load_config(&c, Some("no-such-scenario")), Err(CatalogError::Content(_))));
             });
         }
     }

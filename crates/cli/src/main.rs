@@ -11,12 +11,16 @@ mod simulate;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use gridwright_catalog::{ContentSource, Frontend, GameKind, with_game};
-use gridwright_engine::{Actor, Game, Replay};
+use gridwright_engine::{Actor, Replay};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(name = "gridwright", version, about = "Tabletop war games as real software: play, simulate, analyse, replay.")]
+#[command(
+    name = "gridwright",
+    version,
+    about = "Tabletop war games as real software: play, simulate, analyse, replay."
+)]
 struct Cli {
     /// Content directory (holds one folder per game). Default: $GRIDWRIGHT_CONTENT, else
     /// ./content if present, else the content built into this binary.
@@ -84,7 +88,10 @@ fn run(cli: Cli) -> Result<()> {
 /// Looks a game up, with the list of games in the error.
 fn game_kind(name: &str) -> Result<GameKind> {
     GameKind::from_name(name).ok_or_else(|| {
-        gridwright_catalog::CatalogError::UnknownGame { name: name.to_owned() }.into()
+        gridwright_catalog::CatalogError::UnknownGame {
+            name: name.to_owned(),
+        }
+        .into()
     })
 }
 
@@ -110,7 +117,10 @@ fn games(json: bool) -> Result<()> {
     } else {
         for k in GameKind::ALL {
             let i = k.info();
-            println!("{:<14} {:<14} {}–{} seats  {}", i.short_name, i.long_name, i.min_seats, i.max_seats, i.summary);
+            println!(
+                "{:<14} {:<14} {}–{} seats  {}",
+                i.short_name, i.long_name, i.min_seats, i.max_seats, i.summary
+            );
         }
     }
     Ok(())
@@ -123,15 +133,17 @@ fn scenarios(content: &ContentSource, game: &str, json: bool) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&list)?);
     } else {
         for s in list {
-            println!("== {} — {} ({} seats)\n{}\n\n{}\n", s.name, s.title, s.seats, s.description, s.preview);
+            println!("== {} ({} seats)\n{}\n", s.name, s.seats, s.preview);
         }
     }
     Ok(())
 }
 
 fn replay(file: &PathBuf, json: bool) -> Result<()> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let r = Replay::from_json(&text).with_context(|| format!("{} is not a usable replay", file.display()))?;
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let r = Replay::from_json(&text)
+        .with_context(|| format!("{} is not a usable replay", file.display()))?;
     let kind = game_kind(&r.game)?;
     with_game!(kind, G => replay_game::<G>(&r, file, json))
 }
@@ -166,7 +178,13 @@ fn replay_game<G: Frontend>(r: &Replay, file: &std::path::Path, json: bool) -> R
         println!("{}", serde_json::to_string_pretty(&doc)?);
         return Ok(());
     }
-    println!("{} replay, seed {}, {} moves — verified (event hash {})", G::INFO.long_name, r.seed, r.moves.len(), s.event_hash());
+    println!(
+        "{} replay, seed {}, {} moves — verified (event hash {})",
+        G::INFO.long_name,
+        r.seed,
+        r.moves.len(),
+        s.event_hash()
+    );
     for e in s.log() {
         let who = match e.actor {
             Actor::Seat(seat) => seat.to_string(),

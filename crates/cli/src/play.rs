@@ -4,7 +4,9 @@ use crate::game_kind;
 use anyhow::{Context, Result, bail};
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::{ContentSource, Frontend, with_game};
-use gridwright_engine::{Actor, Agent, Game, Replay, Rng, Seat, SeatView, Session, Turn, Viewer, derive_seed};
+use gridwright_engine::{
+    Actor, Agent, Game, Replay, Rng, Seat, SeatView, Session, Turn, Viewer, derive_seed,
+};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
@@ -30,7 +32,8 @@ pub struct PlayArgs {
 pub fn run(content: &ContentSource, args: PlayArgs) -> Result<()> {
     let game = match &args.load {
         Some(file) => {
-            let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+            let text = std::fs::read_to_string(file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
             Replay::from_json(&text)?.game
         }
         None => args.game.clone(),
@@ -50,7 +53,9 @@ enum Player<G: Game> {
 fn seat_players<G: Frontend>(specs: &[String], n: usize) -> Result<Vec<Player<G>>> {
     let mut chosen: Vec<Option<AgentSpec>> = vec![None; n];
     for s in specs {
-        let (num, spec) = s.split_once('=').with_context(|| format!("--seat `{s}` must look like 1=human or 2=greedy"))?;
+        let (num, spec) = s
+            .split_once('=')
+            .with_context(|| format!("--seat `{s}` must look like 1=human or 2=greedy"))?;
         let seat = Seat::parse_number(num)
             .filter(|seat| seat.index() < n)
             .with_context(|| format!("--seat `{s}`: this game has seats 1 to {n}"))?;
@@ -63,10 +68,17 @@ fn seat_players<G: Frontend>(specs: &[String], n: usize) -> Result<Vec<Player<G>
         .map(|(i, c)| {
             let spec = match c {
                 Some(c) => c,
-                None if i == 0 => AgentSpec { name: "human".into(), params: Default::default() },
+                None if i == 0 => AgentSpec {
+                    name: "human".into(),
+                    params: Default::default(),
+                },
                 None => default_agent.parse()?,
             };
-            Ok(if spec.is_human() { Player::Human } else { Player::Agent(G::agent(&spec)?) })
+            Ok(if spec.is_human() {
+                Player::Human
+            } else {
+                Player::Agent(G::agent(&spec)?)
+            })
         })
         .collect()
 }
@@ -82,24 +94,39 @@ pub fn result_line<G: Frontend>(state: &G) -> String {
         None => "Game over: draw.".into(),
     };
     if let Some(scores) = state.scores() {
-        let parts: Vec<String> = scores.iter().enumerate().map(|(i, v)| format!("P{} {v}", i + 1)).collect();
+        let parts: Vec<String> = scores
+            .iter()
+            .enumerate()
+            .map(|(i, v)| format!("P{} {v}", i + 1))
+            .collect();
         line.push_str(&format!(" Score: {}.", parts.join(", ")));
     }
     line
 }
 
 fn columns(items: &[String]) -> String {
-    let cells: Vec<String> = items.iter().enumerate().map(|(i, t)| format!("{:>3}) {t}", i + 1)).collect();
+    let cells: Vec<String> = items
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("{:>3}) {t}", i + 1))
+        .collect();
     let w = cells.iter().map(|c| c.chars().count()).max().unwrap_or(0) + 2;
     let per_row = (100 / w.max(1)).max(1);
     cells
         .chunks(per_row)
-        .map(|row| row.iter().map(|c| format!("{c:<w$}")).collect::<String>().trim_end().to_owned())
+        .map(|row| {
+            row.iter()
+                .map(|c| format!("{c:<w$}"))
+                .collect::<String>()
+                .trim_end()
+                .to_owned()
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
 
-const HELP: &str = "Type an action (its number or its text), or: legal · undo · save FILE · help · quit";
+const HELP: &str =
+    "Type an action (its number or its text), or: legal · undo · save FILE · help · quit";
 
 /// The play loop, over any input and output so that it can be tested with scripts.
 pub fn play<G: Frontend>(
@@ -111,21 +138,31 @@ pub fn play<G: Frontend>(
     let mut session: Session<G> = match &args.load {
         Some(file) => {
             let text = std::fs::read_to_string(file)?;
-            Replay::from_json(&text)?.verify::<G>().with_context(|| format!("{} failed verification", file.display()))?
+            Replay::from_json(&text)?
+                .verify::<G>()
+                .with_context(|| format!("{} failed verification", file.display()))?
         }
         None => {
             let seed = args.seed.unwrap_or_else(|| {
-                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs())
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_secs())
             });
-            Session::new(G::config(content, args.scenario.as_deref())?, seed)?
+            Session::new(G::load_config(content, args.scenario.as_deref())?, seed)?
         }
     };
     let n = session.state().num_seats();
     let mut players = seat_players::<G>(&args.seats, n)?;
-    let humans: Vec<Seat> =
-        Seat::all(n).filter(|s| matches!(players[s.index()], Player::Human)).collect();
+    let humans: Vec<Seat> = Seat::all(n)
+        .filter(|s| matches!(players[s.index()], Player::Human))
+        .collect();
     let mut agent_rng = Rng::seed_from_u64(derive_seed(session.seed(), 0xC11));
-    writeln!(out, "{} — seed {}. {HELP}", G::INFO.long_name, session.seed())?;
+    writeln!(
+        out,
+        "{} — seed {}. {HELP}",
+        G::INFO.long_name,
+        session.seed()
+    )?;
     let mut shown = 0usize;
     let mut viewer = match humans.as_slice() {
         [one] => Viewer::Seat(*one),
@@ -148,7 +185,12 @@ pub fn play<G: Frontend>(
         let turn = session.turn();
         let seat = match turn {
             Turn::Terminal | Turn::Chance => {
-                writeln!(out, "\n{}\n{}", session.state().render(viewer), result_line(session.state()))?;
+                writeln!(
+                    out,
+                    "\n{}\n{}",
+                    session.state().render(viewer),
+                    result_line(session.state())
+                )?;
                 return Ok(());
             }
             t => match Seat::all(n).find(|s| t.includes(*s)) {
@@ -158,33 +200,51 @@ pub fn play<G: Frontend>(
         };
         if let Player::Agent(agent) = &mut players[seat.index()] {
             let a = agent.choose(&SeatView::new(session.state(), seat), &mut agent_rng);
-            session.apply(seat, a).map_err(|r| anyhow::anyhow!("agent `{}` made an illegal move: {r}", agent.name()))?;
+            session.apply(seat, a).map_err(|r| {
+                anyhow::anyhow!("agent `{}` made an illegal move: {r}", agent.name())
+            })?;
             continue;
         }
         if humans.len() > 1 {
             viewer = Viewer::Seat(seat);
         }
         let legal = session.legal_texts(seat);
-        writeln!(out, "\n{}\n{seat} to act. Legal actions:\n{}", session.state().render(viewer), columns(&legal))?;
+        writeln!(
+            out,
+            "\n{}\n{seat} to act. Legal actions:\n{}",
+            session.state().render(viewer),
+            columns(&legal)
+        )?;
         loop {
             write!(out, "{seat}> ")?;
             out.flush()?;
             let mut line = String::new();
             if input.read_line(&mut line)? == 0 {
-                writeln!(out, "\nInput ended; leaving the game (use `save FILE` to keep a game).")?;
+                writeln!(
+                    out,
+                    "\nInput ended; leaving the game (use `save FILE` to keep a game)."
+                )?;
                 return Ok(());
             }
             let line = line.trim();
-            let (cmd, rest) = line.split_once(' ').map_or((line, ""), |(c, r)| (c, r.trim()));
+            let (cmd, rest) = line
+                .split_once(' ')
+                .map_or((line, ""), |(c, r)| (c, r.trim()));
             match cmd {
                 "" => continue,
                 "help" | "?" => writeln!(out, "{HELP}")?,
                 "legal" => writeln!(out, "{}", columns(&legal))?,
                 "quit" | "exit" => return Ok(()),
-                "save" if !rest.is_empty() => match std::fs::write(rest, session.replay().to_json()) {
-                    Ok(()) => writeln!(out, "Saved to {rest}. Continue with: gridwright play {} --load {rest}", G::INFO.short_name)?,
-                    Err(e) => writeln!(out, "Cannot save to {rest}: {e}")?,
-                },
+                "save" if !rest.is_empty() => {
+                    match std::fs::write(rest, session.replay().to_json()) {
+                        Ok(()) => writeln!(
+                            out,
+                            "Saved to {rest}. Continue with: gridwright play {} --load {rest}",
+                            G::INFO.short_name
+                        )?,
+                        Err(e) => writeln!(out, "Cannot save to {rest}: {e}")?,
+                    }
+                }
                 "undo" => {
                     if session.undo(seat)? {
                         shown = session.log().len();
@@ -196,14 +256,22 @@ pub fn play<G: Frontend>(
                 }
                 _ => {
                     let action = match line.parse::<usize>() {
-                        Ok(i) if (1..=legal.len()).contains(&i) => session.state().parse_action(seat, &legal[i - 1]),
-                        Ok(i) => Err(format!("there is no action number {i} (1 to {})", legal.len())),
+                        Ok(i) if (1..=legal.len()).contains(&i) => {
+                            session.state().parse_action(seat, &legal[i - 1])
+                        }
+                        Ok(i) => Err(format!(
+                            "there is no action number {i} (1 to {})",
+                            legal.len()
+                        )),
                         Err(_) => session.state().parse_action(seat, line),
                     };
                     let action = match action {
                         Ok(a) => a,
                         Err(why) => {
-                            writeln!(out, "Cannot read `{line}`: {why}. Type `legal` to see the actions.")?;
+                            writeln!(
+                                out,
+                                "Cannot read `{line}`: {why}. Type `legal` to see the actions."
+                            )?;
                             continue;
                         }
                     };

@@ -54,11 +54,14 @@ fn split_agents(text: &str) -> Result<Vec<AgentSpec>> {
             _ => pieces.push(p.to_owned()),
         }
     }
-    pieces.iter().map(|p| p.parse::<AgentSpec>().map_err(Into::into)).collect()
+    pieces
+        .iter()
+        .map(|p| p.parse::<AgentSpec>().map_err(Into::into))
+        .collect()
 }
 
 fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result<()> {
-    let config = G::config(content, args.scenario.as_deref())?;
+    let config = G::load_config(content, args.scenario.as_deref())?;
     let specs = split_agents(&args.agents)?;
     let mut factories: Vec<AgentFactory<G>> = Vec::new();
     for spec in specs {
@@ -71,17 +74,28 @@ fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result
             Err(_) => Box::new(gridwright_engine::RandomAgent),
         }));
     }
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if threads == 0 {
         bail!("--threads must be at least 1");
     }
-    let opts = SimOptions { games: args.games, seed: args.seed, threads, replays: args.replays.clone() };
+    let opts = SimOptions {
+        games: args.games,
+        seed: args.seed,
+        threads,
+        replays: args.replays.clone(),
+    };
     let show_progress = std::io::stderr().is_terminal();
     let progress = move |done: usize, total: usize| {
         if show_progress && (done % 64 == 0 || done == total) {
             let width = 30;
             let filled = width * done / total.max(1);
-            eprint!("\r[{}{}] {done}/{total}", "#".repeat(filled), ".".repeat(width - filled));
+            eprint!(
+                "\r[{}{}] {done}/{total}",
+                "#".repeat(filled),
+                ".".repeat(width - filled)
+            );
             if done == total {
                 eprintln!();
             }
@@ -92,7 +106,11 @@ fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result
     if args.json {
         let mut doc = serde_json::to_value(&summary)?;
         doc["game"] = G::INFO.short_name.into();
-        doc["scenario"] = args.scenario.clone().unwrap_or_else(|| "default".into()).into();
+        doc["scenario"] = args
+            .scenario
+            .clone()
+            .unwrap_or_else(|| "default".into())
+            .into();
         doc["agents"] = args.agents.clone().into();
         doc["seed"] = args.seed.into();
         doc["threads"] = threads.into();
@@ -104,18 +122,43 @@ fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result
 }
 
 fn print_summary<G: Frontend>(s: &Summary, agents: &str, threads: usize) {
-    println!("{} — {} games, agents {agents}, {threads} thread(s)", G::INFO.long_name, s.games);
+    println!(
+        "{} — {} games, agents {agents}, {threads} thread(s)",
+        G::INFO.long_name,
+        s.games
+    );
     for (i, w) in s.wins.iter().enumerate() {
         let (lo, hi) = s.win_interval_95[i];
-        println!("  P{} wins {:>7}  {:>6.2}%  (95% CI {:.2}%–{:.2}%)", i + 1, w, 100.0 * s.win_rate[i], 100.0 * lo, 100.0 * hi);
+        println!(
+            "  P{} wins {:>7}  {:>6.2}%  (95% CI {:.2}%–{:.2}%)",
+            i + 1,
+            w,
+            100.0 * s.win_rate[i],
+            100.0 * lo,
+            100.0 * hi
+        );
     }
-    println!("  draws   {:>7}  {:>6.2}%", s.draws, 100.0 * s.draws as f64 / s.games.max(1) as f64);
-    println!("  game length: mean {:.1} moves, median {:.1}", s.mean_moves, s.median_moves);
+    println!(
+        "  draws   {:>7}  {:>6.2}%",
+        s.draws,
+        100.0 * s.draws as f64 / s.games.max(1) as f64
+    );
+    println!(
+        "  game length: mean {:.1} moves, median {:.1}",
+        s.mean_moves, s.median_moves
+    );
     if let Some(v) = &s.mean_scores {
-        let parts: Vec<String> = v.iter().enumerate().map(|(i, x)| format!("P{} {x:.2}", i + 1)).collect();
+        let parts: Vec<String> = v
+            .iter()
+            .enumerate()
+            .map(|(i, x)| format!("P{} {x:.2}", i + 1))
+            .collect();
         println!("  mean score (victory points): {}", parts.join(", "));
     }
-    println!("  {:.0} games/s ({:.2} s)", s.games_per_second, s.elapsed_seconds);
+    println!(
+        "  {:.0} games/s ({:.2} s)",
+        s.games_per_second, s.elapsed_seconds
+    );
 }
 
 #[cfg(test)]

@@ -65,16 +65,31 @@ impl Summary {
             _ => (lengths[n / 2 - 1] + lengths[n / 2]) as f64 / 2.0,
         };
         let mean = |f: &dyn Fn(&GameRecord) -> f64| {
-            if n == 0 { 0.0 } else { records.iter().map(f).sum::<f64>() / n as f64 }
+            if n == 0 {
+                0.0
+            } else {
+                records.iter().map(f).sum::<f64>() / n as f64
+            }
         };
-        let mean_scores = if n > 0 && records.iter().all(|r| r.scores.as_ref().is_some_and(|s| s.len() == seats)) {
-            Some((0..seats).map(|i| mean(&|r| r.scores.as_ref().map_or(0.0, |s| s[i]))).collect())
+        let mean_scores = if n > 0
+            && records
+                .iter()
+                .all(|r| r.scores.as_ref().is_some_and(|s| s.len() == seats))
+        {
+            Some(
+                (0..seats)
+                    .map(|i| mean(&|r| r.scores.as_ref().map_or(0.0, |s| s[i])))
+                    .collect(),
+            )
         } else {
             None
         };
         Summary {
             games: n,
-            win_rate: wins.iter().map(|w| if n == 0 { 0.0 } else { *w as f64 / n as f64 }).collect(),
+            win_rate: wins
+                .iter()
+                .map(|w| if n == 0 { 0.0 } else { *w as f64 / n as f64 })
+                .collect(),
             win_interval_95: wins.iter().map(|w| wilson_interval(*w, n as u64)).collect(),
             wins,
             draws,
@@ -82,13 +97,21 @@ impl Summary {
             median_moves,
             mean_scores,
             elapsed_seconds,
-            games_per_second: if elapsed_seconds > 0.0 { n as f64 / elapsed_seconds } else { 0.0 },
+            games_per_second: if elapsed_seconds > 0.0 {
+                n as f64 / elapsed_seconds
+            } else {
+                0.0
+            },
         }
     }
 
     /// The summary without the timing figures, for determinism checks.
     pub fn without_timing(&self) -> Summary {
-        Summary { elapsed_seconds: 0.0, games_per_second: 0.0, ..self.clone() }
+        Summary {
+            elapsed_seconds: 0.0,
+            games_per_second: 0.0,
+            ..self.clone()
+        }
     }
 }
 
@@ -99,7 +122,10 @@ mod tests {
     #[test]
     fn wilson_interval_known_values() {
         let (lo, hi) = wilson_interval(50, 100);
-        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3, "{lo} {hi}");
+        assert!(
+            (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+            "{lo} {hi}"
+        );
         let (lo, hi) = wilson_interval(0, 10);
         assert_eq!(lo, 0.0);
         assert!((hi - 0.2775).abs() < 1e-3);

@@ -7,7 +7,12 @@ fn random() -> AgentFactory<ConnectFour> {
 }
 
 fn opts(threads: usize, replays: Option<PathBuf>) -> SimOptions {
-    SimOptions { games: 200, seed: 42, threads, replays }
+    SimOptions {
+        games: 200,
+        seed: 42,
+        threads,
+        replays,
+    }
 }
 
 #[test]
@@ -27,18 +32,35 @@ fn saved_replays_verify_and_match_the_fast_path() {
     let cfg = Default::default();
     let agents = [random(), random()];
     let fast = run::<ConnectFour>(&cfg, &agents, &opts(2, None), |_| None, &|_, _| {}).unwrap();
-    let slow = run::<ConnectFour>(&cfg, &agents, &opts(2, Some(dir.clone())), |_| None, &|_, _| {}).unwrap();
+    let slow = run::<ConnectFour>(
+        &cfg,
+        &agents,
+        &opts(2, Some(dir.clone())),
+        |_| None,
+        &|_, _| {},
+    )
+    .unwrap();
     assert_eq!(fast.without_timing(), slow.without_timing());
     let text = std::fs::read_to_string(dir.join("game-000007.replay.json")).unwrap();
-    Replay::from_json(&text).unwrap().verify::<ConnectFour>().unwrap();
+    Replay::from_json(&text)
+        .unwrap()
+        .verify::<ConnectFour>()
+        .unwrap();
     let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn wrong_agent_count_is_an_error() {
     let cfg = Default::default();
-    let err = run::<ConnectFour>(&cfg, &[random()], &opts(1, None), |_| None, &|_, _| {}).unwrap_err();
-    assert!(matches!(err, SimError::AgentCount { seats: 2, agents: 1 }));
+    let err =
+        run::<ConnectFour>(&cfg, &[random()], &opts(1, None), |_| None, &|_, _| {}).unwrap_err();
+    assert!(matches!(
+        err,
+        SimError::AgentCount {
+            seats: 2,
+            agents: 1
+        }
+    ));
 }
 
 #[test]

@@ -1,0 +1,297 @@
+//! End-to-end tests of the `gridwright` binary: real processes, real files.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn gw(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridwright"))
+        .args(args)
+        .env_remove("GRIDWRIGHT_CONTENT")
+        .output()
+        .expect("runs")
+}
+
+fn gw_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridwright"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("writes");
+    child.wait_with_output().expect("finishes")
+}
+
+fn json(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON document")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gw-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+#[test]
+fn games_json_lists_every_game_by_name() {
+    let v = json(&gw(&["games", "--json"]));
+    let names: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"grid-battles") && names.contains(&"connect-four"),
+        "{names:?}"
+    );
+}
+
+#[test]
+fn scenarios_json_has_names_seats_and_previews() {
+    let v = json(&gw(&["scenarios", "grid-battles", "--json"]));
+    let list = v.as_array().unwrap();
+    assert!(list.len() >= 3);
+    for s in list {
+        assert_eq!(s["seats"], 2);
+        assert!(
+            s["preview"].as_str().unwrap().contains("0101")
+                || !s["preview"].as_str().unwrap().is_empty()
+        );
+    }
+    let names: Vec<&str> = list.iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"skirmish"), "{names:?}");
+}
+
+#[test]
+fn odds_are_exact_and_sum_to_one() {
+    let v = json(&gw(&[
+        "odds",
+        "grid-battles",
+        "--attacker",
+        "knight",
+        "--defender",
+        "archer",
+        "--json",
+    ]));
+    assert_eq!(v["expected_exact"], "5/3");
+    let total: f64 = v["distribution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["decimal"].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    assert!((v["expected"].as_f64().unwrap() - 5.0 / 3.0).abs() < 1e-12);
+}
+
+#[test]
+fn simulate_json_is_deterministic_across_thread_counts() {
+    let run = |threads: &str| {
+        json(&gw(&[
+            "simulate",
+            "grid-battles",
+            "--scenario",
+            "skirmish",
+            "--agents",
+            "greedy,random",
+            "--games",
+            "300",
+            "--seed",
+            "9",
+            "--threads",
+            threads,
+            "--json",
+        ]))
+    };
+    let (a, b) = (run("1"), run("2"));
+    for key in [
+        "games",
+        "wins",
+        "draws",
+        "mean_moves",
+        "median_moves",
+        "mean_scores",
+    ] {
+        assert_eq!(a[key], b[key], "{key} differs between thread counts");
+    }
+    assert_eq!(a["games"], 300);
+    assert!(a["games_per_second"].as_f64().unwrap() > 0.0);
+    let wins: u64 = a["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .sum();
+    assert_eq!(wins + a["draws"].as_u64().unwrap(), 300);
+}
+
+#[test]
+fn simulated_replays_verify_and_tampering_is_caught() {
+    let dir = temp("replays");
+    let d = dir.to_str().unwrap();
+    json(&gw(&[
+        "simulate",
+        "grid-battles",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--replays",
+        d,
+        "--json",
+    ]));
+    let file = dir.join("game-000002.replay.json");
+    let out = gw(&["replay", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("verified"));
+    let v = json(&gw(&["replay", file.to_str().unwrap(), "--json"]));
+    assert_eq!(v["verified"], true);
+
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut r: Value = serde_json::from_str(&text).unwrap();
+    r["seed"] = Value::from(r["seed"].as_u64().unwrap() + 1);
+    let bad = dir.join("tampered.json");
+    std::fs::write(&bad, r.to_string()).unwrap();
+    let out = gw(&["replay", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("hash mismatch") || stderr(&out).contains("invalid"),
+        "{}",
+        stderr(&out)
+    );
+
+    std::fs::write(&bad, &text[..text.len() / 2]).unwrap();
+    let out = gw(&["replay", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("not a valid replay"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bad_names_get_clear_errors() {
+    let out = gw(&["scenarios", "chess"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("unknown game `chess`") && stderr(&out).contains("grid-battles"));
+    let out = gw(&[
+        "simulate",
+        "grid-battles",
+        "--scenario",
+        "nowhere",
+        "--games",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("nowhere"), "{}", stderr(&out));
+    let out = gw(&[
+        "simulate",
+        "grid-battles",
+        "--agents",
+        "greedy,wizard",
+        "--games",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("wizard") && stderr(&out).contains("greedy"),
+        "{}",
+        stderr(&out)
+    );
+    let out = gw(&[
+        "odds",
+        "grid-battles",
+        "--attacker",
+        "dragon",
+        "--defender",
+        "archer",
+    ]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("dragon"), "{}", stderr(&out));
+}
+
+#[test]
+fn malformed_scenario_file_names_file_line_and_field() {
+    let dir = temp("scenario");
+    let path = dir.join("mine.toml");
+    std::fs::write(&path, "title = \"Mine\"\nwidth = \"seven\"\n").unwrap();
+    let out = gw(&[
+        "simulate",
+        "grid-battles",
+        "--scenario",
+        path.to_str().unwrap(),
+        "--games",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("mine.toml"), "{err}");
+    assert!(err.contains("mine.toml:2"), "the line number follows the file name: {err}");
+    assert!(err.contains("`width`"), "the field is named: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn terminal_play_reads_typed_actions_confirms_attacks_and_saves() {
+    let dir = temp("play");
+    let save = dir.join("game.json");
+    // Choose the first legal action over and over, answering `y` to every confirmation;
+    // a stray `y` where an action is expected is reported and ignored.
+    let mut script = String::from("help\nlegal\nfly away\n99\n1\nundo\n");
+    for _ in 0..400 {
+        script.push_str("1\ny\n");
+    }
+    script.push_str(&format!("save {}\nquit\n", save.display()));
+    let out = gw_stdin(
+        &[
+            "play",
+            "grid-battles",
+            "--scenario",
+            "skirmish",
+            "--seat",
+            "1=human",
+            "--seat",
+            "2=greedy",
+            "--seed",
+            "5",
+        ],
+        &script,
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(text.contains("Cannot read `fly away`"), "{text}");
+    assert!(text.contains("no action number 99"));
+    assert!(text.contains("Undone."));
+    assert!(
+        text.contains("Confirm?"),
+        "an attack was offered with its odds"
+    );
+    assert!(text.contains("Game over") || save.exists());
+    if save.exists() {
+        let out = gw_stdin(
+            &["play", "grid-battles", "--load", save.to_str().unwrap()],
+            "quit\n",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+}
