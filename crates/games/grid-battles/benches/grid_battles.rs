@@ -1,0 +1,122 @@
+//! Grid Battles throughput: complete random games per second (uniform legal actions, chance
+//! sampled, events disabled), state clone cost, and legal-action generation cost.
+//!
+//! Run with `cargo bench -p gridwright-grid-battles` (add `-- --quick` for a short run).
+
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use gridwright_engine::{Actor, Events, Game, Rng, Seat, Turn};
+use gridwright_grid_battles::{Action, Content, GridBattles, Phase};
+use std::hint::black_box;
+
+/// Plays one random game from `start` and returns the number of steps.
+fn random_game(
+    start: &GridBattles,
+    rng: &mut Rng,
+    legal: &mut Vec<Action>,
+    outcomes: &mut Vec<(Action, u32)>,
+) -> usize {
+    let mut g = start.clone();
+    let mut events = Events::disabled();
+    let mut steps = 0;
+    loop {
+        match g.turn() {
+            Turn::Terminal => return steps,
+            Turn::Chance => {
+                outcomes.clear();
+                g.chance_outcomes(outcomes);
+                let i = rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
+                g.step(Actor::Chance, outcomes[i].0, &mut events);
+            }
+            Turn::Seat(s) => {
+                legal.clear();
+                g.legal_actions(s, legal);
+                let a = legal[rng.index(legal.len())];
+                g.step(Actor::Seat(s), a, &mut events);
+            }
+            Turn::Simultaneous(_) => return steps,
+        }
+        steps += 1;
+    }
+}
+
+/// The first position after at least 20 random steps that is in `phase` (falls back to the
+/// last position reached).
+fn position_in(start: &GridBattles, phase: Phase) -> GridBattles {
+    let mut rng = Rng::seed_from_u64(3);
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut last = start.clone();
+    for _ in 0..50 {
+        let mut g = start.clone();
+        for step in 0.. {
+            if step >= 20 && g.phase() == phase {
+                return g;
+            }
+            match g.turn() {
+                Turn::Seat(s) => {
+                    legal.clear();
+                    g.legal_actions(s, &mut legal);
+                    let a = legal[rng.index(legal.len())];
+                    g.step(Actor::Seat(s), a, &mut Events::disabled());
+                }
+                Turn::Chance => {
+                    outcomes.clear();
+                    g.chance_outcomes(&mut outcomes);
+                    let a = outcomes[rng.index(outcomes.len())].0;
+                    g.step(Actor::Chance, a, &mut Events::disabled());
+                }
+                _ => break,
+            }
+        }
+        last = g;
+    }
+    last
+}
+
+fn benches(c: &mut Criterion) {
+    let content = match Content::builtin() {
+        Ok(c) => c,
+        Err(e) => panic!("shipped content is broken: {e}"),
+    };
+    for name in content.scenario_names() {
+        let start = match content.config(&name).map(|c| GridBattles::new(&c)) {
+            Ok(Ok(g)) => g,
+            _ => panic!("scenario {name} does not build"),
+        };
+        let mut group = c.benchmark_group(format!("grid-battles/{name}"));
+        group.throughput(Throughput::Elements(1));
+        let mut rng = Rng::seed_from_u64(7);
+        let mut legal = Vec::with_capacity(256);
+        let mut outcomes = Vec::with_capacity(64);
+        group.bench_function("random_game", |b| {
+            b.iter(|| black_box(random_game(&start, &mut rng, &mut legal, &mut outcomes)));
+        });
+        let mid = position_in(&start, Phase::Movement);
+        group.bench_function("clone", |b| b.iter(|| black_box(mid.clone())));
+        for (label, phase) in [
+            ("legal_actions/movement", Phase::Movement),
+            ("legal_actions/attack", Phase::Attack),
+        ] {
+            let g = position_in(&start, phase);
+            let seat = match g.turn() {
+                Turn::Seat(s) => s,
+                _ => Seat::new(0),
+            };
+            group.bench_function(label, |b| {
+                b.iter_batched_ref(
+                    || Vec::with_capacity(256),
+                    |out: &mut Vec<Action>| {
+                        out.clear();
+                        g.legal_actions(seat, out);
+                        black_box(out.len())
+                    },
+                    BatchSize::SmallInput,
+                );
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(grid_battles, benches);
+criterion_main!(grid_battles);

@@ -1,0 +1,305 @@
+//! Checking a scenario file against the loaded units, dice and terrain.
+
+use super::defs::{ScenarioFile, VictoryDef};
+use super::error::Report;
+use super::tables::int;
+use super::{Content, Problem};
+use crate::config::{Config, MAX_MAP_SIDE, MAX_UNITS, MapConfig, Placement, SideConfig, Victory};
+use gridwright_engine::Seat;
+use gridwright_engine::geom::Hex;
+use std::collections::HashMap;
+use toml::Spanned;
+
+impl Content {
+    pub(super) fn resolve_scenario(
+        &self,
+        name: &str,
+        file: &str,
+        text: &str,
+    ) -> Result<Config, Vec<Problem>> {
+        let mut r = Report::new(file, text);
+        let def: ScenarioFile = match toml::from_str(text) {
+            Ok(d) => d,
+            Err(e) => {
+                r.toml(&e);
+                return Err(r.problems);
+            }
+        };
+        let config = self.check_scenario(name, def, &mut r);
+        match config {
+            Some(c) if r.problems.is_empty() => Ok(c),
+            _ => Err(r.problems),
+        }
+    }
+
+    fn check_scenario(&self, name: &str, def: ScenarioFile, r: &mut Report) -> Option<Config> {
+        let title = match &def.title {
+            Some(t) if t.get_ref().trim().is_empty() => {
+                r.at(t.span(), "title", "must not be empty");
+                String::new()
+            }
+            Some(t) => t.get_ref().trim().to_owned(),
+            None => name.to_owned(),
+        };
+        let activations = int(r, &def.activations, "activations", 1, MAX_UNITS as i64);
+        let first = int(r, &def.first, "first", 1, 2);
+        let round_limit = int(r, &def.round_limit, "round_limit", 1, 1000);
+
+        // Map.
+        let width = int(r, &def.map.width, "map.width", 1, i64::from(MAX_MAP_SIDE));
+        let height = int(r, &def.map.height, "map.height", 1, i64::from(MAX_MAP_SIDE));
+        let (w, h) = (width.unwrap_or(0) as usize, height.unwrap_or(0) as usize);
+        let default = match &def.map.default {
+            None => Some(self.default_terrain),
+            Some(d) => {
+                let t = self.terrain.iter().position(|t| t.id == *d.get_ref());
+                if t.is_none() {
+                    r.at(
+                        d.span(),
+                        "map.default",
+                        format!(
+                            "unknown terrain `{}` ({})",
+                            d.get_ref(),
+                            self.terrain_list()
+                        ),
+                    );
+                }
+                t
+            }
+        };
+        let mut grid = vec![default.unwrap_or(0); w * h];
+        if let Some(rows) = &def.map.rows {
+            if height.is_some() && rows.len() != h {
+                let span = rows.first().map_or(def.map.height.span(), Spanned::span);
+                r.at(
+                    span,
+                    "map.rows",
+                    format!("has {} rows but map.height is {h}", rows.len()),
+                );
+            }
+            for (ri, row) in rows.iter().enumerate().take(h) {
+                let letters: Vec<char> = row
+                    .get_ref()
+                    .chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect();
+                if width.is_some() && letters.len() != w {
+                    r.at(
+                        row.span(),
+                        format!("map.rows[{ri}]"),
+                        format!("has {} terrain letters but map.width is {w}", letters.len()),
+                    );
+                }
+                for (ci, ch) in letters.iter().enumerate().take(w) {
+                    match self.terrain.iter().position(|t| t.letter == *ch) {
+                        Some(t) => grid[ri * w + ci] = t,
+                        None => r.at(
+                            row.span(),
+                            format!("map.rows[{ri}]"),
+                            format!(
+                                "unknown terrain letter `{ch}` in column {ci} ({})",
+                                self.terrain_list()
+                            ),
+                        ),
+                    }
+                }
+            }
+        }
+        for (fi, f) in def.map.feature.iter().enumerate() {
+            let t = self
+                .terrain
+                .iter()
+                .position(|t| t.id == *f.terrain.get_ref());
+            if t.is_none() {
+                r.at(
+                    f.terrain.span(),
+                    format!("map.feature[{fi}].terrain"),
+                    format!(
+                        "unknown terrain `{}` ({})",
+                        f.terrain.get_ref(),
+                        self.terrain_list()
+                    ),
+                );
+            }
+            for (hi, code) in f.hexes.iter().enumerate() {
+                let field = format!("map.feature[{fi}].hexes[{hi}]");
+                if let Some(i) = on_map(r, code, &field, w, h)
+                    && let Some(t) = t
+                {
+                    grid[i] = t;
+                }
+            }
+        }
+
+        // Victory.
+        let victory = match def.victory.get_ref() {
+            VictoryDef::DestroyAll => Some(Victory::DestroyAll),
+            VictoryDef::Vp(n) => match u8::try_from(*n) {
+                Ok(n) if n >= 1 => Some(Victory::Vp(n)),
+                _ => {
+                    r.at(
+                        def.victory.span(),
+                        "victory.vp",
+                        format!("must be between 1 and {MAX_UNITS}, not {n}"),
+                    );
+                    None
+                }
+            },
+        };
+
+        // Sides and units.
+        let sides_def = def.side.get_ref();
+        if sides_def.len() != 2 {
+            r.at(
+                def.side.span(),
+                "side",
+                format!(
+                    "a battle has exactly 2 sides ([[side]] tables), not {}",
+                    sides_def.len()
+                ),
+            );
+        }
+        let mut occupied: HashMap<usize, String> = HashMap::new();
+        let mut sides = Vec::new();
+        let mut total = 0;
+        for (si, s) in sides_def.iter().enumerate() {
+            let mut units = Vec::new();
+            if s.units.get_ref().is_empty() {
+                r.at(
+                    s.units.span(),
+                    format!("side[{si}].units"),
+                    "a side needs at least one unit",
+                );
+            }
+            for (ui, p) in s.units.get_ref().iter().enumerate() {
+                total += 1;
+                let field = format!("side[{si}].units[{ui}]");
+                if !self.units.iter().any(|u| u.id == *p.unit.get_ref()) {
+                    r.at(
+                        p.unit.span(),
+                        format!("{field}.type"),
+                        format!(
+                            "unknown unit type `{}` (known: {})",
+                            p.unit.get_ref(),
+                            self.unit_names().join(", ")
+                        ),
+                    );
+                }
+                if let Some(i) = on_map(r, &p.at, &format!("{field}.at"), w, h) {
+                    let here = format!("side[{si}].units[{ui}]");
+                    if let Some(other) = occupied.get(&i) {
+                        r.at(
+                            p.at.span(),
+                            format!("{field}.at"),
+                            format!(
+                                "hex {} is already occupied by {other}; one unit per hex",
+                                p.at.get_ref().trim()
+                            ),
+                        );
+                    } else {
+                        occupied.insert(i, here);
+                    }
+                }
+                units.push(Placement {
+                    unit: p.unit.get_ref().clone(),
+                    at: p.at.get_ref().trim().to_owned(),
+                });
+            }
+            sides.push(SideConfig {
+                name: s.name.clone().unwrap_or_else(|| format!("Side {}", si + 1)),
+                units,
+            });
+        }
+        if total > MAX_UNITS {
+            r.at(
+                def.side.span(),
+                "side",
+                format!("{total} units in all; at most {MAX_UNITS} are supported"),
+            );
+        }
+        if let (Some(Victory::Vp(n)), [a, b]) = (victory, sides.as_slice()) {
+            let fewest = a.units.len().min(b.units.len());
+            if usize::from(n) > fewest {
+                r.at(
+                    def.victory.span(),
+                    "victory.vp",
+                    format!(
+                        "{n} VP can never be reached: a side only has {fewest} units to destroy"
+                    ),
+                );
+            }
+        }
+
+        let rows = (0..h)
+            .map(|ri| {
+                grid[ri * w..(ri + 1) * w]
+                    .iter()
+                    .map(|&t| self.terrain.get(t).map_or('?', |t| t.letter))
+                    .collect()
+            })
+            .collect();
+        Some(Config {
+            scenario: name.to_owned(),
+            title,
+            description: def.description.trim().to_owned(),
+            map: MapConfig {
+                width: width? as u8,
+                height: height? as u8,
+                rows,
+            },
+            terrain: self.terrain.clone(),
+            dice: self.dice.clone(),
+            units: self.units.clone(),
+            bonus: self.bonus.clone(),
+            sides,
+            activations: activations? as u8,
+            first: Seat::new(first? as u8 - 1),
+            round_limit: round_limit? as u16,
+            victory: victory?,
+        })
+    }
+
+    fn terrain_list(&self) -> String {
+        let known: Vec<String> = self
+            .terrain
+            .iter()
+            .map(|t| format!("{} = {}", t.letter, t.id))
+            .collect();
+        format!("known: {}", known.join(", "))
+    }
+}
+
+/// Parses a hex code and checks it lies on a `w`×`h` map; returns its dense index.
+fn on_map(
+    r: &mut Report,
+    code: &Spanned<String>,
+    field: &str,
+    w: usize,
+    h: usize,
+) -> Option<usize> {
+    match Hex::parse_code(code.get_ref()) {
+        Err(e) => {
+            r.at(code.span(), field, e.to_string());
+            None
+        }
+        Ok(hex) => {
+            let (c, row) = hex.to_offset();
+            let (c, row) = (c as usize, row as usize);
+            if c < w && row < h {
+                Some(row * w + c)
+            } else {
+                r.at(
+                    code.span(),
+                    field,
+                    format!(
+                        "hex {} is off the map (columns 00..{:02}, rows 00..{:02})",
+                        code.get_ref().trim(),
+                        w.saturating_sub(1),
+                        h.saturating_sub(1)
+                    ),
+                );
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,327 @@
+//! Checking the unit, dice and rules files.
+
+use super::Problem;
+use super::defs::{DiceFile, RulesFile, UnitsFile};
+use super::error::Report;
+use crate::config::{Advantage, AttackKind, BaseType, DieType, Symbol, TerrainType, UnitType};
+use std::collections::{HashMap, HashSet};
+use toml::Spanned;
+
+/// Checks an integer field's range, reporting a problem if outside.
+pub(super) fn int(r: &mut Report, v: &Spanned<i64>, field: &str, lo: i64, hi: i64) -> Option<i64> {
+    let n = *v.get_ref();
+    if (lo..=hi).contains(&n) {
+        Some(n)
+    } else {
+        r.at(
+            v.span(),
+            field,
+            format!("must be between {lo} and {hi}, not {n}"),
+        );
+        None
+    }
+}
+
+/// A single character from a string field, or a problem.
+fn one_char(r: &mut Report, v: &Spanned<String>, field: &str) -> Option<char> {
+    let mut chars = v.get_ref().chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if !c.is_whitespace() => Some(c),
+        _ => {
+            r.at(
+                v.span(),
+                field,
+                format!("must be a single character, not {:?}", v.get_ref()),
+            );
+            None
+        }
+    }
+}
+
+/// Checks an id: non-empty, lowercase letters, digits and `-`, unique among `seen`.
+fn id(r: &mut Report, v: &Spanned<String>, field: &str, seen: &mut HashSet<String>) -> String {
+    let s = v.get_ref();
+    if s.is_empty()
+        || !s
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+    {
+        r.at(
+            v.span(),
+            field,
+            format!("{s:?} is not a valid id (lowercase letters, digits, `-` and `_`)"),
+        );
+    } else if !seen.insert(s.clone()) {
+        r.at(v.span(), field, format!("id `{s}` is defined twice"));
+    }
+    s.clone()
+}
+
+pub(super) fn load_rules(
+    src: &str,
+    problems: &mut Vec<Problem>,
+) -> (Vec<TerrainType>, usize, Vec<Advantage>) {
+    let mut r = Report::new("rules.toml", src);
+    let def: RulesFile = match toml::from_str(src) {
+        Ok(d) => d,
+        Err(e) => {
+            r.toml(&e);
+            problems.append(&mut r.problems);
+            return (Vec::new(), 0, Vec::new());
+        }
+    };
+    let mut terrain = Vec::new();
+    let mut seen = HashSet::new();
+    let mut letters = HashSet::new();
+    for (i, t) in def.terrain.iter().enumerate() {
+        let f = |k: &str| format!("terrain[{i}].{k}");
+        let tid = id(&mut r, &t.id, &f("id"), &mut seen);
+        let letter = one_char(&mut r, &t.letter, &f("letter"));
+        if let Some(l) = letter
+            && !letters.insert(l)
+        {
+            r.at(
+                t.letter.span(),
+                f("letter"),
+                format!("letter `{l}` is used twice"),
+            );
+        }
+        let glyph = match &t.glyph {
+            Some(g) => one_char(&mut r, g, &f("glyph")),
+            None => letter,
+        };
+        let cost = match &t.cost {
+            Some(c) => int(&mut r, c, &f("cost"), 1, 20),
+            None => Some(1),
+        };
+        terrain.push(TerrainType {
+            id: tid,
+            letter: letter.unwrap_or('?'),
+            glyph: glyph.unwrap_or('?'),
+            cost: cost.unwrap_or(1) as u8,
+            blocks_los: t.blocks_los,
+        });
+    }
+    if terrain.is_empty() {
+        r.whole("terrain", "at least one [[terrain]] type is needed");
+    }
+    let mut bonus = Vec::new();
+    for (i, b) in def.bonus.iter().enumerate() {
+        let a = base(&mut r, &b.attacker, &format!("bonus[{i}].attacker"));
+        let d = base(&mut r, &b.against, &format!("bonus[{i}].against"));
+        if let (Some(attacker), Some(against)) = (a, d) {
+            let adv = Advantage { attacker, against };
+            if !bonus.contains(&adv) {
+                bonus.push(adv);
+            }
+        }
+    }
+    problems.append(&mut r.problems);
+    (terrain, 0, bonus)
+}
+
+fn base(r: &mut Report, v: &Spanned<String>, field: &str) -> Option<BaseType> {
+    let b = BaseType::from_name(v.get_ref());
+    if b.is_none() {
+        r.at(
+            v.span(),
+            field,
+            format!(
+                "unknown base type `{}` (infantry, mounted or missile)",
+                v.get_ref()
+            ),
+        );
+    }
+    b
+}
+
+pub(super) fn load_dice(src: &str, problems: &mut Vec<Problem>) -> Vec<DieType> {
+    let mut r = Report::new("dice.toml", src);
+    let def: DiceFile = match toml::from_str(src) {
+        Ok(d) => d,
+        Err(e) => {
+            r.toml(&e);
+            problems.append(&mut r.problems);
+            return Vec::new();
+        }
+    };
+    let mut dice = Vec::new();
+    let mut seen = HashSet::new();
+    for (i, d) in def.die.iter().enumerate() {
+        let did = id(&mut r, &d.id, &format!("die[{i}].id"), &mut seen);
+        let faces = d.faces.get_ref();
+        if faces.is_empty() || faces.len() > 20 {
+            r.at(
+                d.faces.span(),
+                format!("die[{i}].faces"),
+                format!("a die needs 1 to 20 faces, not {}", faces.len()),
+            );
+        }
+        let mut out = Vec::new();
+        for (fi, face) in faces.iter().enumerate() {
+            if face.get_ref().len() > 9 {
+                r.at(
+                    face.span(),
+                    format!("die[{i}].faces[{fi}]"),
+                    "a face carries at most 9 symbols",
+                );
+            }
+            let mut syms = Vec::new();
+            for s in face.get_ref() {
+                match Symbol::from_name(s.get_ref()) {
+                    Some(sym) => syms.push(sym),
+                    None => r.at(
+                        s.span(),
+                        format!("die[{i}].faces[{fi}]"),
+                        format!("unknown symbol `{}` (sword, bonus or shield)", s.get_ref()),
+                    ),
+                }
+            }
+            out.push(syms);
+        }
+        dice.push(DieType {
+            id: did,
+            faces: out,
+        });
+    }
+    if dice.is_empty() {
+        r.whole("die", "at least one [[die]] is needed");
+    }
+    problems.append(&mut r.problems);
+    dice
+}
+
+pub(super) fn load_units(
+    src: &str,
+    dice: &[DieType],
+    problems: &mut Vec<Problem>,
+) -> Vec<UnitType> {
+    let mut r = Report::new("units.toml", src);
+    let def: UnitsFile = match toml::from_str(src) {
+        Ok(d) => d,
+        Err(e) => {
+            r.toml(&e);
+            problems.append(&mut r.problems);
+            return Vec::new();
+        }
+    };
+    let mut units = Vec::new();
+    let mut seen = HashSet::new();
+    let mut letters: HashMap<char, String> = HashMap::new();
+    for (i, u) in def.unit.iter().enumerate() {
+        let f = |k: &str| format!("unit[{i}].{k}");
+        let uid = id(&mut r, &u.id, &f("id"), &mut seen);
+        let name = match &u.name {
+            Some(n) if !n.get_ref().trim().is_empty() => n.get_ref().trim().to_owned(),
+            _ => capitalise(&uid),
+        };
+        let letter = match &u.letter {
+            Some(l) => one_char(&mut r, l, &f("letter")),
+            None => name.chars().next().map(|c| c.to_ascii_uppercase()),
+        }
+        .unwrap_or('?');
+        if let Some(other) = letters.get(&letter) {
+            let span = u.letter.as_ref().map_or(u.id.span(), Spanned::span);
+            r.at(
+                span,
+                f("letter"),
+                format!("map letter `{letter}` is already used by `{other}`; set `letter`"),
+            );
+        } else {
+            letters.insert(letter, uid.clone());
+        }
+        let mut bases = Vec::new();
+        for b in u.base.get_ref() {
+            if let Some(bt) = base(&mut r, b, &f("base")) {
+                if bases.contains(&bt) {
+                    r.at(
+                        b.span(),
+                        f("base"),
+                        format!("base type `{bt}` listed twice"),
+                    );
+                } else {
+                    bases.push(bt);
+                }
+            }
+        }
+        if u.base.get_ref().is_empty() {
+            r.at(
+                u.base.span(),
+                f("base"),
+                "a unit needs at least one base type",
+            );
+        }
+        let attack = match u.attack.get_ref().as_str() {
+            "melee" => Some(AttackKind::Melee),
+            "ranged" => Some(AttackKind::Ranged),
+            other => {
+                r.at(
+                    u.attack.span(),
+                    f("attack"),
+                    format!("unknown attack type `{other}` (melee or ranged)"),
+                );
+                None
+            }
+        };
+        let range = match (attack, &u.range) {
+            (Some(AttackKind::Ranged), Some(v)) => int(&mut r, v, &f("range"), 1, 20),
+            (Some(AttackKind::Ranged), None) => {
+                r.at(u.attack.span(), f("range"), "a ranged unit needs a `range`");
+                None
+            }
+            (_, Some(v)) if *v.get_ref() != 1 => {
+                r.at(
+                    v.span(),
+                    f("range"),
+                    "melee units attack adjacent hexes only: remove `range`",
+                );
+                None
+            }
+            _ => Some(1),
+        };
+        let movement = int(&mut r, &u.movement, &f("movement"), 0, 20);
+        let health = int(&mut r, &u.health, &f("health"), 1, 99);
+        let mut die = |v: &Spanned<String>, field: &str| {
+            if !dice.iter().any(|d| d.id == *v.get_ref()) {
+                let known: Vec<&str> = dice.iter().map(|d| d.id.as_str()).collect();
+                r.at(
+                    v.span(),
+                    f(field),
+                    format!(
+                        "unknown die `{}` (known: {})",
+                        v.get_ref(),
+                        known.join(", ")
+                    ),
+                );
+            }
+            v.get_ref().clone()
+        };
+        let attack_die = die(&u.attack_die, "attack_die");
+        let defence_die = die(&u.defence_die, "defence_die");
+        units.push(UnitType {
+            id: uid,
+            name,
+            letter,
+            base: bases,
+            attack: attack.unwrap_or(AttackKind::Melee),
+            range: range.unwrap_or(1) as u8,
+            movement: movement.unwrap_or(0) as u8,
+            health: health.unwrap_or(1) as u8,
+            attack_die,
+            defence_die,
+        });
+    }
+    if units.is_empty() {
+        r.whole("unit", "at least one [[unit]] is needed");
+    }
+    problems.append(&mut r.problems);
+    units
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
