@@ -39,7 +39,7 @@ mod square;
 pub use arc::{Arc, arc_of};
 pub use hex::{Hex, HexCodeError, HexDir};
 pub use los::{LineStep, line_of_sight, line_steps};
-pub use path::{a_star, reachable};
+pub use path::{a_star, reachable, reachable_dense};
 pub use square::{Bounds, Cell, Dir8, Relative};
 
 #[cfg(test)]

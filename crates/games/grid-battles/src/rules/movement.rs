@@ -10,7 +10,7 @@ use crate::event::Event;
 use crate::rules::NO_HEX;
 use crate::state::{GridBattles, Occupancy, Phase, Status, Unit};
 use gridwright_engine::Events;
-use gridwright_engine::geom::{Hex, reachable};
+use gridwright_engine::geom::{Hex, reachable_dense};
 
 impl GridBattles {
     /// Every hex (dense index) unit `u` could move to from `from` with `budget` points given
@@ -22,13 +22,22 @@ impl GridBattles {
         occupied: &Occupancy,
     ) -> Vec<(u16, u32)> {
         let rules = &*self.rules;
-        reachable(from, u32::from(budget), |node, out| {
-            for &nb in &rules.neighbors[usize::from(node)] {
-                if nb != NO_HEX && !occupied.get(nb) {
-                    out.push((nb, u32::from(rules.cost[usize::from(nb)])));
+        let mut found = Vec::new();
+        reachable_dense(
+            u32::from(from),
+            u32::from(budget),
+            rules.neighbors.len(),
+            |node, out| {
+                for &nb in &rules.neighbors[node as usize] {
+                    if nb != NO_HEX && !occupied.get(nb) {
+                        out.push((u32::from(nb), u32::from(rules.cost[usize::from(nb)])));
+                    }
                 }
-            }
-        })
+            },
+            &mut found,
+        );
+        // Dense indices fit in u16: the map has at most u16::MAX hexes.
+        found.into_iter().map(|(n, c)| (n as u16, c)).collect()
     }
 
     /// Where unit `u` may move now.
