@@ -1,0 +1,68 @@
+//! Greedy against random over many games: `cargo run --release -p gridwright-command-core
+//! --example greedy_vs_random -- duel 200`.
+
+use gridwright_command_core::{CommandCore, Content, GreedyAgent};
+use gridwright_engine::{
+    Actor, Agent, Events, Game, RandomAgent, Rng, Seat, SeatView, Turn, derive_seed,
+};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let name = args.next().unwrap_or_else(|| "duel".into());
+    let n: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(100);
+    let Ok(content) = Content::builtin() else {
+        return;
+    };
+    let Ok(config) = content.config(&name) else {
+        return;
+    };
+    let Ok(start) = CommandCore::new(&config) else {
+        return;
+    };
+    let t0 = std::time::Instant::now();
+    let mut wins = [0u32; 2];
+    let mut draws = 0;
+    for g in 0..n {
+        let greedy_seat = (g % 2) as usize;
+        let mut rng = Rng::seed_from_u64(derive_seed(42, g));
+        let mut greedy = GreedyAgent::default();
+        let mut random = RandomAgent;
+        let mut state = start.clone();
+        let mut chance = Vec::new();
+        let mut events = Events::disabled();
+        loop {
+            let seat = match state.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    chance.clear();
+                    state.chance_outcomes(&mut chance);
+                    let i = rng.weighted_index(chance.iter().map(|(_, w)| *w));
+                    state.step(Actor::Chance, chance[i].0, &mut events);
+                    continue;
+                }
+                Turn::Seat(s) => s,
+                Turn::Simultaneous(set) => set.iter().next().unwrap_or(Seat::new(0)),
+            };
+            let view = SeatView::new(&state, seat);
+            let a = if seat.index() == greedy_seat {
+                greedy.choose(&view, &mut rng)
+            } else {
+                Agent::<CommandCore>::choose(&mut random, &view, &mut rng)
+            };
+            state.step(Actor::Seat(seat), a, &mut events);
+        }
+        match state.winner() {
+            Some(w) if w.index() == greedy_seat => wins[greedy_seat] += 1,
+            Some(_) => {}
+            None => draws += 1,
+        }
+    }
+    println!(
+        "{name}: greedy won {} of {} as P1, {} of {} as P2, {draws} draws, {:?}",
+        wins[0],
+        n.div_ceil(2),
+        wins[1],
+        n / 2,
+        t0.elapsed()
+    );
+}

@@ -1,0 +1,262 @@
+//! Events: what happened, for logs and displays. All public except the contents of a committed
+//! program, which [`redact_event`](gridwright_engine::Game::redact_event) strips for everyone but
+//! its owner until the mech executes (then [`Event::Revealed`] shows it to all).
+
+use crate::action::{Card, CardSet, Face, MechId, Pool, Pos, Program, SlotCard};
+use crate::config::{Icon, MAX_SLOTS};
+use crate::rules::program::SlotStatus;
+use crate::rules::surge_flux::Settlement;
+use crate::state::EndReason;
+use gridwright_engine::Seat;
+use gridwright_engine::geom::{Arc, Dir8};
+use serde::{Deserialize, Serialize};
+
+/// Something that happened.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// The random draw: this seat decides the placement order.
+    ChooserDrawn {
+        /// The seat.
+        seat: Seat,
+    },
+    /// This seat places first.
+    PlacementOrder {
+        /// The first placer.
+        first: Seat,
+    },
+    /// A mech was deployed.
+    Deployed {
+        /// The mech.
+        mech: MechId,
+        /// Where.
+        at: Pos,
+        /// Facing.
+        facing: Dir8,
+    },
+    /// A round began.
+    RoundStarted {
+        /// Its number, from 1.
+        round: u16,
+        /// Who drafts first.
+        first_drafter: Seat,
+    },
+    /// An ordering number was drafted.
+    Assigned {
+        /// The mech.
+        mech: MechId,
+        /// Its number.
+        number: u8,
+    },
+    /// A seat with no unnumbered mech passed in the draft.
+    Passed {
+        /// The seat.
+        seat: Seat,
+    },
+    /// Every mech is numbered: programming begins.
+    ProgrammingStarted,
+    /// A program was committed. `program` is `None` for everyone but the owner.
+    Committed {
+        /// The mech.
+        mech: MechId,
+        /// How many cards (public).
+        cards: u8,
+        /// The program (owner only).
+        program: Option<Program>,
+    },
+    /// Every program is committed: execution begins.
+    ExecutionStarted,
+    /// A mech's program is revealed as it starts executing.
+    Revealed {
+        /// The mech.
+        mech: MechId,
+        /// Its program as committed.
+        program: Program,
+    },
+    /// An empty slot was filled with a random card.
+    Filled {
+        /// The mech.
+        mech: MechId,
+        /// The slot (zero-based).
+        slot: u8,
+        /// The card.
+        card: SlotCard,
+    },
+    /// A mech moved one square.
+    Moved {
+        /// The mech.
+        mech: MechId,
+        /// From.
+        from: Pos,
+        /// To.
+        to: Pos,
+    },
+    /// A mech turned.
+    Turned {
+        /// The mech.
+        mech: MechId,
+        /// Its new facing.
+        facing: Dir8,
+    },
+    /// A mech held still (a stop icon).
+    Held {
+        /// The mech.
+        mech: MechId,
+    },
+    /// A mech gained a targeting token.
+    Targeted {
+        /// The mech.
+        mech: MechId,
+    },
+    /// An icon could not be done: the mech stopped executing.
+    Stopped {
+        /// The mech.
+        mech: MechId,
+        /// The slot of the card (zero-based).
+        slot: u8,
+        /// The icon.
+        icon: Icon,
+        /// Whether the move led off the board (otherwise into another mech).
+        off_board: bool,
+    },
+    /// A program's delta and how it was settled.
+    Delta {
+        /// The mech.
+        mech: MechId,
+        /// The delta.
+        delta: i16,
+        /// How far each slot got.
+        status: [SlotStatus; MAX_SLOTS],
+        /// Surge gained or Flux/Surge paid, and what was left unpaid.
+        settlement: Settlement,
+    },
+    /// Attack dice rolled against a mech for what it could not pay.
+    SelfDamageRolled {
+        /// The mech.
+        mech: MechId,
+        /// Crits.
+        crits: u8,
+        /// Hits.
+        hits: u8,
+        /// Blanks.
+        blanks: u8,
+    },
+    /// Every mech has executed: combat begins.
+    CombatStarted,
+    /// A mech had nothing to shoot at.
+    NoTarget {
+        /// The mech.
+        mech: MechId,
+    },
+    /// A mech chose not to attack.
+    HeldFire {
+        /// The mech.
+        mech: MechId,
+    },
+    /// An attack was declared and the weapon's delta settled.
+    Fired {
+        /// The attacker.
+        mech: MechId,
+        /// Weapon index.
+        weapon: u8,
+        /// The target.
+        target: MechId,
+        /// Distance.
+        distance: u8,
+        /// The target's arc the attacker stands in (its armour there counts).
+        arc: Arc,
+        /// The weapon delta's settlement.
+        settlement: Settlement,
+    },
+    /// The attack dice.
+    AttackRolled {
+        /// Crits.
+        crits: u8,
+        /// Hits.
+        hits: u8,
+        /// Blanks.
+        blanks: u8,
+    },
+    /// The defender's armour or evade dice.
+    DefenceRolled {
+        /// Armour or evade.
+        pool: Pool,
+        /// Blocks or evades.
+        successes: u8,
+        /// Blanks.
+        blanks: u8,
+    },
+    /// A die was rerolled.
+    Rerolled {
+        /// Who paid for it.
+        mech: MechId,
+        /// Its pool.
+        pool: Pool,
+        /// What it showed.
+        from: Face,
+        /// What it shows now.
+        to: Face,
+    },
+    /// Results after cancellation.
+    Cancelled {
+        /// Crits rolled.
+        crits: u8,
+        /// Hits rolled.
+        hits: u8,
+        /// Blocks rolled.
+        blocks: u8,
+        /// Evades rolled.
+        evades: u8,
+        /// Uncancelled results: structure damage.
+        damage: u8,
+        /// Uncancelled crits: crit resolutions.
+        crits_left: u8,
+    },
+    /// A mech lost structure.
+    Damaged {
+        /// The mech.
+        mech: MechId,
+        /// Damage.
+        amount: u8,
+        /// Structure left.
+        structure: u8,
+    },
+    /// A mech was destroyed.
+    Destroyed {
+        /// The mech.
+        mech: MechId,
+    },
+    /// A crit revealed these cards.
+    CardsRevealed {
+        /// The damaged mech.
+        mech: MechId,
+        /// The cards.
+        cards: CardSet,
+    },
+    /// The attacker put a revealed card back.
+    PutBack {
+        /// The damaged mech.
+        mech: MechId,
+        /// The card.
+        card: Card,
+    },
+    /// A card was depleted: out of play for the rest of the game.
+    Depleted {
+        /// The mech.
+        mech: MechId,
+        /// The card.
+        card: Card,
+    },
+    /// Cleanup: Flux removed, Surge flipped to Flux.
+    Cleanup {
+        /// The round that ended.
+        round: u16,
+    },
+    /// The game ended.
+    GameOver {
+        /// The winner, or `None` for a draw.
+        winner: Option<Seat>,
+        /// Why.
+        reason: EndReason,
+    },
+}

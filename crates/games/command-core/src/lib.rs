@@ -1,0 +1,74 @@
+//! # Command Core
+//!
+//! Two players field small squads of mechs on a square board. Each round they draft activation
+//! numbers onto their mechs, then program every mech in secret with directive cards (moves,
+//! turns, stops, targeting), then the mechs run their programs from the lowest number up,
+//! gaining Surge for efficient programs and paying Flux (or Surge, or their own structure) for
+//! costly ones, and finally fight from the highest number down: attack dice rerolled with Surge
+//! against armour dice rerolled with Flux and evade dice rerolled with Surge. Crits strip cards
+//! off the damaged mech. A player with no mechs loses; at the round limit the side with more
+//! structure left wins.
+//!
+//! Rules source: seed `004` ("Command Core Playtest Rules"), the shared decisions file, and
+//! this crate's interpretations in `docs/rules/command-core.md`.
+//!
+//! | parameter | where | meaning |
+//! |---|---|---|
+//! | dice | `content/command-core/dice.toml` | attack, armour and evade faces |
+//! | chassis | `chassis/*.toml` | structure, armour per arc, evasion, slots, weapons, directives |
+//! | scenario | `scenarios/*.toml` | board, deployment edges and range, sides, round limit (12) |
+//!
+//! ```
+//! use gridwright_command_core::{CommandCore, Content};
+//! use gridwright_engine::{Session, Turn};
+//! let mut session = Session::<CommandCore>::new(Content::builtin()?.config("duel")?, 7)?;
+//! let Turn::Seat(chooser) = session.turn() else { unreachable!() };
+//! session.apply_text(chooser, "place second")?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Why one action per mech program?
+//! A program is committed whole, as one [`Action::Program`] holding a fixed array of
+//! [`MAX_SLOTS`] slots, so a program with more cards than slots cannot even be written down,
+//! and the commitment is a single hidden step: the log, the observation and the action's
+//! visibility all hide exactly one thing until the mech executes. Each seat programs its mechs
+//! in mech-number order. A mech's legal programs (about a thousand for three slots and eight
+//! cards) are generated once, sorted, when the game is built; listing them is a copy, and with
+//! cards depleted a filter over precomputed card masks.
+//!
+//! # Why a fixed array of mechs?
+//! Agents and benchmarks clone states constantly. Mechs are 24-byte values in a fixed array with
+//! an occupancy bit set beside them, and the content sits behind a shared pointer, so a clone
+//! is a small memory copy.
+
+#![deny(missing_docs)]
+
+mod action;
+mod agent;
+mod config;
+mod content;
+mod event;
+mod observe;
+mod odds;
+mod render;
+mod rules;
+mod state;
+mod text;
+
+pub use action::{
+    Action, Card, CardSet, Face, MechId, Pool, Pos, Program, Slot, SlotCard, dir_name, parse_dir,
+};
+pub use agent::GreedyAgent;
+pub use config::{
+    Armour, COST_RANGE, Chassis, Combo, Config, DEFAULT_ROUND_LIMIT, DiceConfig, DieSymbol,
+    Directive, Half, HomeEdge, Icon, MAX_BOARD_SIDE, MAX_DIRECTIVES, MAX_ICONS, MAX_MECHS,
+    MAX_POOL, MAX_SLOTS, MAX_WEAPONS, Neighbour, SideConfig, Weapon,
+};
+pub use content::{Content, ContentError, Problem, ScenarioSummary};
+pub use event::Event;
+pub use observe::{AttackView, CritView, DiceView, MechView, Observation, SideView};
+pub use odds::{DamageOdds, OddsQuery, damage_odds, damage_odds_with};
+pub use render::{attack_preview, preview, render};
+pub use rules::program::SlotStatus;
+pub use rules::surge_flux::Settlement;
+pub use state::{CommandCore, EndReason, INFO, Phase};

@@ -1,0 +1,267 @@
+//! What one viewer may see: everything except programs that are committed but not yet revealed,
+//! which only their owner sees (others see how many cards they hold).
+
+use crate::action::{CardSet, MechId, Pos, Program};
+use crate::config::HomeEdge;
+use crate::state::{COMMITTED, CommandCore, EXECUTED, Phase, REVEALED_FLAG};
+use gridwright_engine::geom::{Arc, Dir8};
+use gridwright_engine::{Game, Seat, Turn, Viewer};
+use serde::Serialize;
+
+/// One mech as a viewer sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MechView {
+    /// Its id.
+    pub id: MechId,
+    /// Its owner.
+    pub owner: Seat,
+    /// Chassis id.
+    pub chassis: String,
+    /// Chassis display name.
+    pub name: String,
+    /// Chassis letter.
+    pub letter: char,
+    /// Whether it has been deployed.
+    pub deployed: bool,
+    /// Whether it has been destroyed.
+    pub destroyed: bool,
+    /// Square, while on the board.
+    pub at: Option<Pos>,
+    /// Facing, while on the board.
+    pub facing: Option<Dir8>,
+    /// Structure left.
+    pub structure: u8,
+    /// Starting structure.
+    pub max_structure: u8,
+    /// Surge.
+    pub surge: u8,
+    /// Flux.
+    pub flux: u8,
+    /// Targeting tokens.
+    pub tokens: u8,
+    /// Ordering number this round.
+    pub order: Option<u8>,
+    /// Depleted cards.
+    pub depleted: CardSet,
+    /// Whether its program for this round is committed.
+    pub committed: bool,
+    /// How many cards the committed program holds (public).
+    pub committed_cards: Option<u8>,
+    /// The program: the owner's own, or anyone's once revealed.
+    pub program: Option<Program>,
+    /// Whether its program has been revealed this round.
+    pub revealed: bool,
+    /// Whether it has executed this round.
+    pub executed: bool,
+}
+
+/// One pool of dice in the attack being resolved.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DiceView {
+    /// Counts by face, in [`Face::of`](crate::Face::of) order (success first, blank last).
+    pub faces: Vec<u8>,
+    /// Of those, how many were already rerolled (by the same order).
+    pub rerolled: Vec<u8>,
+}
+
+/// The attack being resolved.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AttackView {
+    /// The attacker.
+    pub attacker: MechId,
+    /// The target.
+    pub target: MechId,
+    /// Weapon index.
+    pub weapon: u8,
+    /// The target's arc the attacker stands in.
+    pub arc: Arc,
+    /// Attack dice: crit, hit, blank.
+    pub attack: DiceView,
+    /// Armour dice: block, blank.
+    pub armour: DiceView,
+    /// Evade dice: evade, blank.
+    pub evade: DiceView,
+}
+
+/// A crit being resolved.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CritView {
+    /// The damaged mech.
+    pub mech: MechId,
+    /// The attacker, or `None` for self-inflicted damage.
+    pub attacker: Option<MechId>,
+    /// Crits still to resolve, this one included.
+    pub crits: u8,
+    /// Revealed cards still in the pool (put-back ones removed).
+    pub revealed: CardSet,
+    /// Targeting tokens spent on this crit.
+    pub put_back: u8,
+}
+
+/// One side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SideView {
+    /// The seat.
+    pub seat: Seat,
+    /// Its name.
+    pub name: String,
+    /// Where it deploys.
+    pub home_edge: HomeEdge,
+    /// Total remaining structure.
+    pub structure: u32,
+}
+
+/// What a viewer sees.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Observation {
+    /// Who is looking.
+    pub viewer: Viewer,
+    /// Scenario name.
+    pub scenario: String,
+    /// Scenario title.
+    pub title: String,
+    /// Board columns.
+    pub width: u8,
+    /// Board rows.
+    pub height: u8,
+    /// Round (0 during setup).
+    pub round: u16,
+    /// Round limit.
+    pub round_limit: u16,
+    /// The phase.
+    pub phase: Phase,
+    /// Seats that may act now.
+    pub to_act: Vec<Seat>,
+    /// The two sides.
+    pub sides: Vec<SideView>,
+    /// Every mech.
+    pub mechs: Vec<MechView>,
+    /// The attack being resolved, if any.
+    pub attack: Option<AttackView>,
+    /// The crit being resolved, if any.
+    pub crit: Option<CritView>,
+}
+
+impl Observation {
+    pub(crate) fn of(g: &CommandCore, viewer: Viewer) -> Observation {
+        let rules = &g.rules;
+        let cfg = &rules.config;
+        let mechs = (0..g.mech_count())
+            .map(|i| {
+                let m = &g.mechs[i];
+                let spec = rules.mechs[i];
+                let c = &cfg.chassis[usize::from(spec.chassis)];
+                let owner = Seat::new(spec.owner);
+                let on_board = m.alive();
+                let (x, y) = rules.xy(m.pos);
+                let committed = m.has(COMMITTED);
+                let shown = committed && (viewer.sees_secrets_of(owner) || m.has(REVEALED_FLAG));
+                MechView {
+                    id: MechId(i as u8),
+                    owner,
+                    chassis: c.id.clone(),
+                    name: c.name.clone(),
+                    letter: c.letter,
+                    deployed: m.has(crate::state::PLACED),
+                    destroyed: m.has(crate::state::PLACED) && m.structure == 0,
+                    at: on_board.then_some(Pos::new(x, y)),
+                    facing: on_board.then_some(m.facing),
+                    structure: m.structure,
+                    max_structure: c.structure,
+                    surge: m.surge,
+                    flux: m.flux,
+                    tokens: m.tokens,
+                    order: (m.order > 0).then_some(m.order),
+                    depleted: CardSet(m.depleted),
+                    committed,
+                    committed_cards: committed.then(|| m.program.cards() as u8),
+                    program: shown.then_some(m.program),
+                    revealed: m.has(REVEALED_FLAG),
+                    executed: m.has(EXECUTED),
+                }
+            })
+            .collect();
+        let in_attack = matches!(
+            g.phase,
+            Phase::AttackRoll
+                | Phase::AttackReroll
+                | Phase::ArmourRoll
+                | Phase::EvadeRoll
+                | Phase::DefenceReroll
+                | Phase::RerollDie { .. }
+        ) || (matches!(
+            g.phase,
+            Phase::CritReveal { .. } | Phase::CritPutBack { .. } | Phase::CritDeplete { .. }
+        ) && g.damage.attacker.is_some());
+        let attack = in_attack.then(|| {
+            let a = &g.attack;
+            let pool = |p: usize, n: usize| DiceView {
+                faces: (0..n).map(|f| a.fresh[p][f] + a.rerolled[p][f]).collect(),
+                rerolled: (0..n).map(|f| a.rerolled[p][f]).collect(),
+            };
+            AttackView {
+                attacker: MechId(a.attacker),
+                target: MechId(a.target),
+                weapon: a.weapon,
+                arc: a.arc,
+                attack: pool(0, 3),
+                armour: DiceView {
+                    faces: vec![
+                        a.total(crate::Pool::Armour, 0),
+                        a.total(crate::Pool::Armour, 2),
+                    ],
+                    rerolled: vec![a.rerolled[1][0], a.rerolled[1][2]],
+                },
+                evade: DiceView {
+                    faces: vec![
+                        a.total(crate::Pool::Evade, 0),
+                        a.total(crate::Pool::Evade, 2),
+                    ],
+                    rerolled: vec![a.rerolled[2][0], a.rerolled[2][2]],
+                },
+            }
+        });
+        let crit = matches!(
+            g.phase,
+            Phase::CritReveal { .. } | Phase::CritPutBack { .. } | Phase::CritDeplete { .. }
+        )
+        .then(|| CritView {
+            mech: MechId(g.damage.victim),
+            attacker: g.damage.attacker.map(MechId),
+            crits: g.damage.crits,
+            revealed: CardSet(g.damage.revealed),
+            put_back: g.damage.put_back,
+        });
+        let totals = g.total_structure();
+        let to_act = match g.turn() {
+            Turn::Seat(s) => vec![s],
+            Turn::Simultaneous(set) => set.iter().collect(),
+            Turn::Chance | Turn::Terminal => Vec::new(),
+        };
+        Observation {
+            viewer,
+            scenario: cfg.scenario.clone(),
+            title: cfg.title.clone(),
+            width: cfg.width,
+            height: cfg.height,
+            round: g.round(),
+            round_limit: cfg.round_limit,
+            phase: g.phase(),
+            to_act,
+            sides: cfg
+                .sides
+                .iter()
+                .enumerate()
+                .map(|(i, s)| SideView {
+                    seat: Seat::new(i as u8),
+                    name: s.name.clone(),
+                    home_edge: s.home_edge,
+                    structure: totals[i],
+                })
+                .collect(),
+            mechs,
+            attack,
+            crit,
+        }
+    }
+}

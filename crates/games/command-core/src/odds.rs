@@ -1,0 +1,376 @@
+//! Exact damage odds of one attack, rerolls included.
+//!
+//! # How rerolls are played
+//! Every armour or evade success cancels exactly one attack result; they differ only in which
+//! result they take first (armour: crits, evade: hits). So the damage of an attack is
+//! `max(0, crits + hits − blocks − evades)`, whatever the split. From that:
+//!
+//! - **Attacker** (spends *its own* Surge, 1 per die): rerolls blank attack dice, as many as its
+//!   Surge allows. A blank can only improve; a hit or crit is already worth one damage, and
+//!   rerolling it can only keep or lose that, so it never raises expected damage.
+//! - **Defender** (spends *its own* Flux on armour dice and *its own* Surge on evade dice, 1 per
+//!   die): rerolls blank armour dice up to its Flux and blank evade dice up to its Surge. A
+//!   block or evade is the best face its die has.
+//!
+//! Each die is rerolled at most once. This policy maximises (attacker) and minimises
+//! (defender) expected damage, and it is what [`GreedyAgent`](crate::GreedyAgent) plays.
+//! The distribution is computed exactly: every count of faces of each pool is enumerated with
+//! its multinomial probability as an engine [`Ratio`]; nothing is sampled.
+
+use crate::config::DiceConfig;
+use crate::rules::dice::{DiceRules, multinomial};
+use crate::state::cancel;
+use gridwright_engine::dice::Ratio;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The inputs of [`damage_odds_with`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize)]
+pub struct OddsQuery {
+    /// Attack dice (the weapon's attack value).
+    pub attack: u8,
+    /// Armour dice (the defender's armour in the arc the attacker stands in).
+    pub armour: u8,
+    /// Evade dice (the defender's evasion).
+    pub evade: u8,
+    /// The attacker's Surge, spent on rerolling blank attack dice.
+    pub attacker_surge: u8,
+    /// The defender's Flux, spent on rerolling blank armour dice.
+    pub defender_flux: u8,
+    /// The defender's Surge, spent on rerolling blank evade dice.
+    pub defender_surge: u8,
+}
+
+/// The exact distribution of one attack's structure damage and crits.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct DamageOdds {
+    /// What was asked.
+    pub query: OddsQuery,
+    /// Each possible damage with its probability, ascending.
+    pub damage: Vec<(u8, Ratio)>,
+    /// Each possible number of uncancelled crits with its probability, ascending.
+    pub crits: Vec<(u8, Ratio)>,
+    /// Expected damage.
+    pub expected_damage: Ratio,
+    /// Expected crits.
+    pub expected_crits: Ratio,
+}
+
+impl DamageOdds {
+    /// The probability of at least `n` damage.
+    pub fn at_least(&self, n: u8) -> Ratio {
+        self.damage
+            .iter()
+            .filter(|(d, _)| *d >= n)
+            .map(|(_, p)| *p)
+            .sum()
+    }
+}
+
+/// Exact damage odds with the shipped dice: `attack` dice against `armour` and `evade` dice,
+/// the attacker holding `surge` Surge and the defender `flux` Flux (and no Surge; see
+/// [`damage_odds_with`] for a defender that has Surge for evade rerolls).
+///
+/// # Examples
+/// ```
+/// use gridwright_command_core::damage_odds;
+/// use gridwright_engine::dice::Ratio;
+/// let odds = damage_odds(1, 0, 0, 0, 0);
+/// assert_eq!(odds.expected_damage, Ratio::new(2, 3)); // crit or hit on four faces of six
+/// assert_eq!(odds.expected_crits, Ratio::new(1, 6));
+/// // One Surge rerolls the blank: 2/3 + 1/3 · 2/3.
+/// assert_eq!(damage_odds(1, 0, 0, 1, 0).expected_damage, Ratio::new(8, 9));
+/// ```
+pub fn damage_odds(attack: u8, armour: u8, evade: u8, surge: u8, flux: u8) -> DamageOdds {
+    damage_odds_with(
+        &DiceConfig::default(),
+        OddsQuery {
+            attack,
+            armour,
+            evade,
+            attacker_surge: surge,
+            defender_flux: flux,
+            defender_surge: 0,
+        },
+    )
+}
+
+/// Exact damage odds with the given dice.
+///
+/// Exact odds must fit 128-bit rationals, so the query is first brought into range: each pool
+/// is capped at 10 dice, each reroll budget at its pool, and if more dice would be rolled in
+/// all (rerolls counted) than the rationals can hold (48 six-sided dice), the defender's Surge,
+/// then its Flux, then the attacker's Surge are lowered. [`DamageOdds::query`] holds what was
+/// computed; no realistic attack comes near the limit.
+///
+/// # Panics
+/// If `dice` is not valid (content loading validates it).
+pub fn damage_odds_with(dice: &DiceConfig, q: OddsQuery) -> DamageOdds {
+    let rules = DiceRules::new(dice).unwrap_or_else(|e| panic!("invalid dice: {e}"));
+    let q = fit(&rules, q);
+    let cap = |n: u8| n;
+    // Attack: (crits, hits) after rerolling blanks.
+    let mut attack: BTreeMap<(u8, u8), Ratio> = BTreeMap::new();
+    for (first, p) in counts(&rules.attack, cap(q.attack)) {
+        let (c, h, b) = (first[0], first[1], first[2]);
+        let r = b.min(q.attacker_surge);
+        for (again, p2) in counts(&rules.attack, r) {
+            *attack
+                .entry((c + again[0], h + again[1]))
+                .or_insert(Ratio::ZERO) += p * p2;
+        }
+    }
+    let defence = |weights: &[u32; 2], n: u8, budget: u8| {
+        let mut out: BTreeMap<u8, Ratio> = BTreeMap::new();
+        for (first, p) in counts(weights, n) {
+            let r = first[1].min(budget);
+            for (again, p2) in counts(weights, r) {
+                *out.entry(first[0] + again[0]).or_insert(Ratio::ZERO) += p * p2;
+            }
+        }
+        out
+    };
+    let blocks = defence(&rules.armour, cap(q.armour), q.defender_flux);
+    let evades = defence(&rules.evade, cap(q.evade), q.defender_surge);
+    let mut damage: BTreeMap<u8, Ratio> = BTreeMap::new();
+    let mut crits: BTreeMap<u8, Ratio> = BTreeMap::new();
+    for (&(c, h), &pa) in &attack {
+        for (&b, &pb) in &blocks {
+            for (&e, &pe) in &evades {
+                let p = pa * pb * pe;
+                let r = cancel(c, h, b, e);
+                *damage.entry(r.damage).or_insert(Ratio::ZERO) += p;
+                *crits.entry(r.crits).or_insert(Ratio::ZERO) += p;
+            }
+        }
+    }
+    let expect = |m: &BTreeMap<u8, Ratio>| {
+        m.iter()
+            .map(|(&k, &p)| Ratio::from_integer(i128::from(k)) * p)
+            .sum()
+    };
+    DamageOdds {
+        query: q,
+        expected_damage: expect(&damage),
+        expected_crits: expect(&crits),
+        damage: damage.into_iter().collect(),
+        crits: crits.into_iter().collect(),
+    }
+}
+
+/// The expected damage of [`damage_odds_with`] in floating point, fast enough for agents that
+/// score thousands of positions (the same policy; a crit and a hit both count one success).
+pub(crate) fn expected_damage_f64(rules: &DiceRules, q: OddsQuery) -> f64 {
+    /// Distribution of successes of `n` dice with success chance `p`, blanks rerolled up to
+    /// `budget` times.
+    fn successes(n: u8, budget: u8, p: f64) -> Vec<f64> {
+        let n = usize::from(n.min(crate::config::MAX_POOL));
+        let binom = |m: usize| -> Vec<f64> {
+            let mut d = vec![0.0; m + 1];
+            d[0] = 1.0;
+            for _ in 0..m {
+                for k in (0..m).rev() {
+                    d[k + 1] += d[k] * p;
+                    d[k] *= 1.0 - p;
+                }
+            }
+            d
+        };
+        let first = binom(n);
+        let mut out = vec![0.0; n + 1];
+        for (k, pk) in first.iter().enumerate() {
+            let again = binom((n - k).min(usize::from(budget)));
+            for (j, pj) in again.iter().enumerate() {
+                out[k + j] += pk * pj;
+            }
+        }
+        out
+    }
+    let rate = |w: &[u32]| {
+        let total: u32 = w.iter().sum();
+        f64::from(total - w[w.len() - 1]) / f64::from(total.max(1))
+    };
+    let attack = successes(q.attack, q.attacker_surge, rate(&rules.attack));
+    let blocks = successes(q.armour, q.defender_flux, rate(&rules.armour));
+    let evades = successes(q.evade, q.defender_surge, rate(&rules.evade));
+    let mut defence = vec![0.0; blocks.len() + evades.len()];
+    for (b, pb) in blocks.iter().enumerate() {
+        for (e, pe) in evades.iter().enumerate() {
+            defence[b + e] += pb * pe;
+        }
+    }
+    let mut total = 0.0;
+    for (t, pt) in attack.iter().enumerate() {
+        for (d, pd) in defence.iter().enumerate().take(t) {
+            total += pt * pd * (t - d) as f64;
+        }
+    }
+    total
+}
+
+/// The query with pools and budgets capped so the exact odds fit in a [`Ratio`].
+fn fit(rules: &DiceRules, mut q: OddsQuery) -> OddsQuery {
+    let pool = crate::config::MAX_POOL;
+    q.attack = q.attack.min(pool);
+    q.armour = q.armour.min(pool);
+    q.evade = q.evade.min(pool);
+    q.attacker_surge = q.attacker_surge.min(q.attack);
+    q.defender_flux = q.defender_flux.min(q.armour);
+    q.defender_surge = q.defender_surge.min(q.evade);
+    let faces: u32 = [
+        rules.attack.iter().sum::<u32>(),
+        rules.armour.iter().sum(),
+        rules.evade.iter().sum(),
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(2)
+    .max(2);
+    // Largest d with faces^d < 2^126.
+    let limit = (126.0 / f64::from(faces).log2()).floor() as u32;
+    let total = |q: &OddsQuery| {
+        u32::from(q.attack)
+            + u32::from(q.armour)
+            + u32::from(q.evade)
+            + u32::from(q.attacker_surge)
+            + u32::from(q.defender_flux)
+            + u32::from(q.defender_surge)
+    };
+    for budget in [0, 1, 2] {
+        while total(&q) > limit {
+            let b = match budget {
+                0 => &mut q.defender_surge,
+                1 => &mut q.defender_flux,
+                _ => &mut q.attacker_surge,
+            };
+            if *b == 0 {
+                break;
+            }
+            *b -= 1;
+        }
+    }
+    q
+}
+
+/// Every count of faces of `n` dice with face weights `w`, with its exact probability.
+fn counts<const K: usize>(w: &[u32; K], n: u8) -> Vec<([u8; K], Ratio)> {
+    let total: u32 = w.iter().sum();
+    let denom = i128::from(total).pow(u32::from(n));
+    let mut out = Vec::new();
+    let mut cur = [0u8; K];
+    fn rec<const K: usize>(
+        i: usize,
+        left: u8,
+        n: u8,
+        w: &[u32; K],
+        cur: &mut [u8; K],
+        denom: i128,
+        out: &mut Vec<([u8; K], Ratio)>,
+    ) {
+        if i == K - 1 {
+            cur[i] = left;
+            let mut num = i128::from(multinomial(n, cur));
+            for (k, &c) in cur.iter().enumerate() {
+                num *= i128::from(w[k]).pow(u32::from(c));
+            }
+            if num > 0 {
+                out.push((*cur, Ratio::new(num, denom)));
+            }
+            return;
+        }
+        for c in 0..=left {
+            cur[i] = c;
+            rec(i + 1, left - c, n, w, cur, denom, out);
+        }
+    }
+    rec(0, n, n, w, &mut cur, denom, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distributions_sum_to_one() {
+        for (a, r, e, s, f) in [
+            (3, 2, 1, 1, 1),
+            (5, 3, 0, 2, 3),
+            (0, 2, 2, 0, 0),
+            (10, 10, 10, 9, 9),
+        ] {
+            let o = damage_odds(a, r, e, s, f);
+            assert_eq!(o.damage.iter().map(|(_, p)| *p).sum::<Ratio>(), Ratio::ONE);
+            assert_eq!(o.crits.iter().map(|(_, p)| *p).sum::<Ratio>(), Ratio::ONE);
+        }
+    }
+
+    #[test]
+    fn one_die_against_one_armour_die() {
+        // Damage 1 needs a success on the attack die (2/3) and a blank on the armour die (1/2).
+        let o = damage_odds(1, 1, 0, 0, 0);
+        assert_eq!(o.expected_damage, Ratio::new(1, 3));
+        // A crit survives only a blank armour die: 1/6 · 1/2.
+        assert_eq!(o.expected_crits, Ratio::new(1, 12));
+        // With one Flux the defender rerolls a blank: damage needs two blanks, 1/4.
+        assert_eq!(
+            damage_odds(1, 1, 0, 0, 1).expected_damage,
+            Ratio::new(2, 3) * Ratio::new(1, 4)
+        );
+    }
+
+    #[test]
+    fn floating_point_expectation_matches_the_exact_one() {
+        let rules = DiceRules::new(&DiceConfig::default()).unwrap();
+        for (a, r, e, s, f, d) in [
+            (1, 0, 0, 0, 0, 0),
+            (3, 2, 1, 1, 1, 1),
+            (5, 3, 2, 2, 0, 1),
+            (4, 0, 2, 4, 0, 2),
+        ] {
+            let q = OddsQuery {
+                attack: a,
+                armour: r,
+                evade: e,
+                attacker_surge: s,
+                defender_flux: f,
+                defender_surge: d,
+            };
+            let exact = damage_odds_with(&DiceConfig::default(), q)
+                .expected_damage
+                .to_f64();
+            assert!(
+                (expected_damage_f64(&rules, q) - exact).abs() < 1e-12,
+                "{q:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn huge_queries_are_brought_into_range() {
+        let q = OddsQuery {
+            attack: 200,
+            armour: 200,
+            evade: 200,
+            attacker_surge: 200,
+            defender_flux: 200,
+            defender_surge: 200,
+        };
+        let o = damage_odds_with(&DiceConfig::default(), q);
+        assert_eq!((o.query.attack, o.query.defender_surge), (10, 0));
+        assert_eq!(o.damage.iter().map(|(_, p)| *p).sum::<Ratio>(), Ratio::ONE);
+    }
+
+    #[test]
+    fn defender_surge_rerolls_evade_blanks() {
+        let q = OddsQuery {
+            attack: 1,
+            evade: 1,
+            defender_surge: 1,
+            ..OddsQuery::default()
+        };
+        // Evade succeeds on 1/3, or on the reroll of a blank: 1/3 + 2/3 · 1/3 = 5/9.
+        let o = damage_odds_with(&DiceConfig::default(), q);
+        assert_eq!(o.expected_damage, Ratio::new(2, 3) * Ratio::new(4, 9));
+    }
+}

@@ -1,0 +1,394 @@
+//! Terminal pictures: the board and mech table for one viewer, scenario previews, and the exact
+//! odds shown before an attack is confirmed.
+//!
+//! [`render`] draws from the viewer's [`Observation`], never from the state, so it cannot show
+//! a secret.
+
+use crate::action::{Action, Card, dir_name};
+use crate::config::{Chassis, Config, HomeEdge};
+use crate::observe::{MechView, Observation};
+use crate::odds::{OddsQuery, damage_odds_with};
+use crate::rules::Rules;
+use crate::rules::surge_flux::settle;
+use crate::state::{CommandCore, Phase};
+use crate::text::{card_text, program_text};
+use gridwright_engine::geom::{Arc, Dir8};
+use gridwright_engine::{Game, Viewer};
+use std::fmt::Write;
+
+fn arrow(d: Dir8) -> char {
+    match d {
+        Dir8::N => '↑',
+        Dir8::NE => '↗',
+        Dir8::E => '→',
+        Dir8::SE => '↘',
+        Dir8::S => '↓',
+        Dir8::SW => '↙',
+        Dir8::W => '←',
+        Dir8::NW => '↖',
+    }
+}
+
+fn arc_name(a: Arc) -> &'static str {
+    match a {
+        Arc::Front => "front",
+        Arc::Right => "right",
+        Arc::Rear => "rear",
+        Arc::Left => "left",
+    }
+}
+
+fn header(out: &mut String, width: u8) {
+    out.push_str("    ");
+    for x in 0..width {
+        let _ = write!(out, " {} ", char::from(b'a' + x));
+    }
+    out.push('\n');
+}
+
+/// The letter a mech is drawn with: its chassis letter, upper case for P1, lower case for P2.
+fn mech_letter(m: &MechView) -> char {
+    if m.owner.index() == 0 {
+        m.letter.to_ascii_uppercase()
+    } else {
+        m.letter.to_ascii_lowercase()
+    }
+}
+
+fn phase_text(p: &Phase) -> String {
+    match p {
+        Phase::DrawChooser => "drawing who chooses the placement order".into(),
+        Phase::ChoosePlacementOrder { chooser } => {
+            format!("{chooser} chooses to place first or second")
+        }
+        Phase::Deploy { seat } => format!("{seat} deploys a mech"),
+        Phase::Ordering { seat } => format!("ordering draft: {seat} picks a number"),
+        Phase::Programming => "programming (secret)".into(),
+        Phase::Fill { mech, slot } => format!("filling slot {} of #{mech}", slot + 1),
+        Phase::SelfDamage { mech, dice } => format!("#{mech} rolls {dice} dice against itself"),
+        Phase::ChooseAttack { mech } => format!("combat: #{mech} chooses a weapon and target"),
+        Phase::AttackRoll => "attack roll".into(),
+        Phase::AttackReroll => "attacker may reroll attack dice (1 Surge each)".into(),
+        Phase::ArmourRoll => "armour roll".into(),
+        Phase::EvadeRoll => "evade roll".into(),
+        Phase::DefenceReroll => {
+            "defender may reroll armour (1 Flux) and evade (1 Surge) dice".into()
+        }
+        Phase::RerollDie { pool } => format!("rerolling a {} die", pool.name()),
+        Phase::CritReveal { mech } => format!("crit on #{mech}: revealing cards"),
+        Phase::CritPutBack { mech } => {
+            format!("crit on #{mech}: attacker may spend targeting tokens")
+        }
+        Phase::CritDeplete { mech } => format!("crit on #{mech}: defender depletes a card"),
+        Phase::Over { winner, .. } => match winner {
+            Some(w) => format!("game over: {w} wins"),
+            None => "game over: a draw".into(),
+        },
+    }
+}
+
+/// The board, the mechs and the state of play, as `viewer` may see them.
+///
+/// # Examples
+/// ```
+/// use gridwright_command_core::{CommandCore, Content, render};
+/// use gridwright_engine::{Game, Viewer};
+/// let game = CommandCore::new(&Content::builtin()?.config("duel")?)?;
+/// assert!(render(&game, Viewer::Spectator).contains("Duel"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn render(game: &CommandCore, viewer: Viewer) -> String {
+    let obs: Observation = game.observe(viewer);
+    let rules: &Rules = &game.rules;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Command Core — {}   round {}/{}   {}   (you: {viewer})",
+        obs.title,
+        obs.round,
+        obs.round_limit,
+        phase_text(&obs.phase)
+    );
+    header(&mut out, obs.width);
+    for y in 0..obs.height {
+        let _ = write!(out, "{:>3} ", u32::from(y) + 1);
+        for x in 0..obs.width {
+            let here = obs
+                .mechs
+                .iter()
+                .find(|m| m.at.is_some_and(|p| p.x == x && p.y == y));
+            match here {
+                Some(m) => {
+                    let _ = write!(
+                        out,
+                        "{}{}{}",
+                        mech_letter(m),
+                        m.id,
+                        m.facing.map_or(' ', arrow)
+                    );
+                }
+                None => out.push_str(" · "),
+            }
+        }
+        out.push('\n');
+    }
+    for side in &obs.sides {
+        let _ = writeln!(
+            out,
+            "{} {} — structure {}",
+            side.seat, side.name, side.structure
+        );
+        for m in obs.mechs.iter().filter(|m| m.owner == side.seat) {
+            let _ = write!(out, "  {}{} {:<8}", mech_letter(m), m.id, m.name);
+            match (m.at, m.facing) {
+                (Some(p), Some(f)) => {
+                    let _ = write!(out, " {p:<3} {:<2}", dir_name(f).to_uppercase());
+                }
+                _ if m.destroyed => out.push_str(" destroyed"),
+                _ => out.push_str(" (not deployed)"),
+            }
+            let _ = write!(
+                out,
+                "  structure {}/{}  surge {} flux {} tokens {}",
+                m.structure, m.max_structure, m.surge, m.flux, m.tokens
+            );
+            if let Some(o) = m.order {
+                let _ = write!(out, "  order {o}");
+            }
+            match (&m.program, m.committed_cards) {
+                (Some(p), _) => {
+                    let _ = write!(out, "  program [{}]", program_text(rules, m.id, p));
+                }
+                (None, Some(n)) => {
+                    let _ = write!(out, "  program: {n} card(s) face down");
+                }
+                _ => {}
+            }
+            if !m.depleted.is_empty() {
+                let lost: Vec<String> = m
+                    .depleted
+                    .iter()
+                    .map(|c| card_text(rules, m.id, c))
+                    .collect();
+                let _ = write!(out, "  depleted: {}", lost.join(", "));
+            }
+            out.push('\n');
+        }
+    }
+    if let Some(a) = &obs.attack {
+        let _ = writeln!(
+            out,
+            "attack: #{} {} → #{} ({} arc)  attack {:?} armour {:?} evade {:?} (rerolled {:?}/{:?}/{:?})",
+            a.attacker,
+            card_text(rules, a.attacker, Card::Weapon(a.weapon)),
+            a.target,
+            arc_name(a.arc),
+            a.attack.faces,
+            a.armour.faces,
+            a.evade.faces,
+            a.attack.rerolled,
+            a.armour.rerolled,
+            a.evade.rerolled
+        );
+    }
+    if let Some(c) = &obs.crit {
+        let shown: Vec<String> = c
+            .revealed
+            .iter()
+            .map(|card| card_text(rules, c.mech, card))
+            .collect();
+        let _ = writeln!(
+            out,
+            "crit on #{}: {} crit(s) to resolve, revealed: {}",
+            c.mech,
+            c.crits,
+            if shown.is_empty() {
+                "—".to_owned()
+            } else {
+                shown.join(", ")
+            }
+        );
+    }
+    out
+}
+
+fn chassis_card(out: &mut String, c: &Chassis) {
+    let a = &c.armour;
+    let _ = writeln!(
+        out,
+        "  {} {} ({}): structure {}, armour F{} R{} B{} L{}, evasion {}, {} slots",
+        c.letter, c.name, c.role, c.structure, a.front, a.right, a.rear, a.left, c.evasion, c.slots
+    );
+    for w in &c.weapons {
+        let arcs: Vec<&str> = w.arcs.iter().map(|a| arc_name(*a)).collect();
+        let _ = writeln!(
+            out,
+            "    weapon {} ({}): attack {}, range {}–{}, arcs {}, delta {:+}",
+            w.id,
+            w.name,
+            w.attack,
+            w.min_range,
+            w.max_range,
+            arcs.join("/"),
+            w.delta
+        );
+    }
+    for d in &c.directives {
+        let halves: Vec<String> = d
+            .halves
+            .iter()
+            .map(|h| {
+                let icons: String = h.icons.iter().map(|i| i.glyph()).collect();
+                let mut s = format!("{icons} {:+} {}", h.cost, h.colour);
+                for k in &h.combos {
+                    let side = match k.slot {
+                        crate::config::Neighbour::Previous => "after",
+                        crate::config::Neighbour::Next => "before",
+                    };
+                    let _ = write!(s, " ({side} {}: {:+})", k.colour, k.cost);
+                }
+                s
+            })
+            .collect();
+        let _ = writeln!(out, "    {:<12} {}", d.id, halves.join("  |  "));
+    }
+}
+
+/// A scenario as text: title, description, the board with deployment zones, the chassis.
+///
+/// # Examples
+/// ```
+/// use gridwright_command_core::{Content, preview};
+/// let text = preview(&Content::builtin()?.config("duel")?);
+/// assert!(text.contains("Wasp"));
+/// # Ok::<(), gridwright_command_core::ContentError>(())
+/// ```
+pub fn preview(config: &Config) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} ({})", config.title, config.scenario);
+    if !config.description.is_empty() {
+        let _ = writeln!(out, "{}", config.description);
+    }
+    let _ = writeln!(
+        out,
+        "{}×{} board, {} rounds; deploy within {} of {}",
+        config.width,
+        config.height,
+        config.round_limit,
+        config.deploy_range,
+        if config.sides.iter().all(|s| s.home_edge == HomeEdge::Any) {
+            "any edge".to_owned()
+        } else {
+            "the home edge".to_owned()
+        }
+    );
+    match Rules::new(config) {
+        Ok(rules) => {
+            header(&mut out, config.width);
+            for y in 0..config.height {
+                let _ = write!(out, "{:>3} ", u32::from(y) + 1);
+                for x in 0..config.width {
+                    let i = rules.index(x, y);
+                    let c = match (rules.deploy[0].get(i), rules.deploy[1].get(i)) {
+                        (true, true) => '*',
+                        (true, false) => '1',
+                        (false, true) => '2',
+                        (false, false) => '·',
+                    };
+                    let _ = write!(out, " {c} ");
+                }
+                out.push('\n');
+            }
+            out.push_str("  (1, 2: deployment squares of P1, P2; *: either)\n");
+        }
+        Err(e) => {
+            let _ = writeln!(out, "  invalid scenario: {}", e.0);
+        }
+    }
+    for (i, s) in config.sides.iter().enumerate() {
+        let names: Vec<String> = s
+            .mechs
+            .iter()
+            .map(|id| {
+                config
+                    .chassis
+                    .iter()
+                    .find(|c| c.id == *id)
+                    .map_or_else(|| id.clone(), |c| c.name.clone())
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "P{} {} ({} edge): {}",
+            i + 1,
+            s.name,
+            s.home_edge,
+            names.join(", ")
+        );
+    }
+    out.push_str("Chassis (icons ↑↓←→ move, ↶↷ turn 45°, ⟲⟳ turn 90°, ■ stop, ⌖ target):\n");
+    for c in &config.chassis {
+        chassis_card(&mut out, c);
+    }
+    out
+}
+
+/// The exact odds of a [`Action::Fire`] about to be confirmed: the weapon delta's payment and
+/// the damage distribution with both sides rerolling as [`damage_odds_with`] describes.
+pub fn attack_preview(game: &CommandCore, action: &Action) -> Option<String> {
+    let Action::Fire {
+        mech,
+        weapon,
+        target,
+    } = *action
+    else {
+        return None;
+    };
+    let rules = &game.rules;
+    let (i, t) = (mech.index(), target.index());
+    if i >= game.mech_count() || t >= game.mech_count() {
+        return None;
+    }
+    let a = game.mechs.get(i)?;
+    let d = game.mechs.get(t)?;
+    let wpn = rules.chassis_of(i).weapons.get(usize::from(weapon))?;
+    let arc = rules.arc(d.pos, d.facing, a.pos)?;
+    let (mut surge, mut flux) = (a.surge, a.flux);
+    let paid = settle(&mut surge, &mut flux, i16::from(wpn.delta));
+    let chassis = rules.chassis_of(t);
+    let odds = damage_odds_with(
+        &rules.config.dice,
+        OddsQuery {
+            attack: wpn.attack,
+            armour: chassis.armour[arc as usize],
+            evade: chassis.evasion,
+            attacker_surge: surge,
+            defender_flux: d.flux,
+            defender_surge: d.surge,
+        },
+    );
+    let mut s = format!(
+        "{} at #{target}: {} attack dice vs {} armour ({} arc) + {} evade; ",
+        card_text(rules, mech, Card::Weapon(weapon)),
+        wpn.attack,
+        chassis.armour[arc as usize],
+        arc_name(arc),
+        chassis.evasion
+    );
+    if paid.unpaid > 0 {
+        let _ = write!(
+            s,
+            "delta leaves {} unpaid (dice against itself); ",
+            paid.unpaid
+        );
+    }
+    let _ = write!(
+        s,
+        "expected damage {:.2}, crits {:.2}; P(≥1) {}; P(destroyed) {}",
+        odds.expected_damage.to_f64(),
+        odds.expected_crits.to_f64(),
+        odds.at_least(1),
+        odds.at_least(d.structure)
+    );
+    Some(s)
+}

@@ -1,0 +1,415 @@
+//! Text forms of actions and events, and the action parser.
+//!
+//! Texts depend only on the action or event and the (static) content, never on the phase, so
+//! old log entries read the same later.
+
+use crate::action::{Action, Card, MechId, Program, Slot, dir_name};
+use crate::config::Chassis;
+use crate::event::Event;
+use crate::rules::Rules;
+use crate::rules::program::SlotStatus;
+use crate::state::{CommandCore, EndReason};
+use gridwright_engine::geom::Arc;
+use gridwright_engine::{Game, Seat, normalize};
+
+fn chassis(rules: &Rules, mech: MechId) -> Option<&Chassis> {
+    let spec = rules.mechs.get(mech.index())?;
+    rules.config.chassis.get(usize::from(spec.chassis))
+}
+
+/// `dash`, `veer/2`, or `-`.
+pub(crate) fn slot_text(rules: &Rules, mech: MechId, slot: Slot) -> String {
+    let Some(sc) = slot.get() else {
+        return "-".into();
+    };
+    match chassis(rules, mech).and_then(|c| c.directives.get(usize::from(sc.card))) {
+        Some(d) if d.is_split() => format!("{}/{}", d.id, 1 + u8::from(sc.flipped)),
+        Some(d) => d.id.clone(),
+        None => format!("#{}", sc.card),
+    }
+}
+
+/// `dash, veer/2, -` over the chassis' slots.
+pub(crate) fn program_text(rules: &Rules, mech: MechId, program: &Program) -> String {
+    let slots = chassis(rules, mech).map_or(program.0.len(), |c| usize::from(c.slots));
+    program.0[..slots.min(program.0.len())]
+        .iter()
+        .map(|s| slot_text(rules, mech, *s))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The id of a weapon or directive of `mech`.
+pub(crate) fn card_text(rules: &Rules, mech: MechId, card: Card) -> String {
+    let c = chassis(rules, mech);
+    match card {
+        Card::Weapon(i) => c
+            .and_then(|c| c.weapons.get(usize::from(i)))
+            .map_or_else(|| format!("weapon#{i}"), |w| w.id.clone()),
+        Card::Directive(i) => c
+            .and_then(|c| c.directives.get(usize::from(i)))
+            .map_or_else(|| format!("directive#{i}"), |d| d.id.clone()),
+    }
+}
+
+fn arc_name(a: Arc) -> &'static str {
+    match a {
+        Arc::Front => "front",
+        Arc::Right => "right",
+        Arc::Rear => "rear",
+        Arc::Left => "left",
+    }
+}
+
+pub(crate) fn action_text(rules: &Rules, a: &Action) -> String {
+    match *a {
+        Action::Chooser(s) => format!("chooser {s}"),
+        Action::PlaceFirst(true) => "place first".into(),
+        Action::PlaceFirst(false) => "place second".into(),
+        Action::Deploy { mech, at, facing } => {
+            format!("deploy {mech} at {at} facing {}", dir_name(facing))
+        }
+        Action::Assign { number, mech } => format!("assign {number} to {mech}"),
+        Action::Program { mech, program } => {
+            format!("program {mech}: {}", program_text(rules, mech, &program))
+        }
+        Action::Fill { mech, card } => format!(
+            "fill {mech} {}",
+            slot_text(rules, mech, Slot::card(card.card, card.flipped))
+        ),
+        Action::AttackDice { crits, hits } => format!("roll {crits} crit {hits} hit"),
+        Action::ArmourDice { blocks } => format!("roll {blocks} block"),
+        Action::EvadeDice { evades } => format!("roll {evades} evade"),
+        Action::Fire {
+            mech,
+            weapon,
+            target,
+        } => format!(
+            "fire {mech} {} at {target}",
+            card_text(rules, mech, Card::Weapon(weapon))
+        ),
+        Action::HoldFire => "hold fire".into(),
+        Action::Reroll { pool, face } => format!("reroll {} {}", pool.name(), face.name()),
+        Action::Rerolled(f) => format!("rerolled {}", f.name()),
+        Action::Keep => "keep".into(),
+        Action::Reveal { mech, cards } => format!(
+            "reveal {mech}: {}",
+            cards
+                .iter()
+                .map(|c| card_text(rules, mech, c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Action::PutBack { mech, card } => {
+            format!("put back {mech} {}", card_text(rules, mech, card))
+        }
+        Action::Deplete { mech, card } => {
+            format!("deplete {mech} {}", card_text(rules, mech, card))
+        }
+    }
+}
+
+fn mech_name(rules: &Rules, mech: MechId) -> String {
+    let owner = rules.mechs.get(mech.index()).map_or(0, |m| m.owner);
+    match chassis(rules, mech) {
+        Some(c) => format!("{} #{mech} ({})", c.name, Seat::new(owner)),
+        None => format!("mech #{mech}"),
+    }
+}
+
+pub(crate) fn event_text(rules: &Rules, e: &Event) -> String {
+    let name = |m: MechId| mech_name(rules, m);
+    match e {
+        Event::ChooserDrawn { seat } => {
+            format!("{seat} wins the draw and chooses who places first")
+        }
+        Event::PlacementOrder { first } => format!("{first} places first"),
+        Event::Deployed { mech, at, facing } => format!(
+            "{} deploys at {at} facing {}",
+            name(*mech),
+            dir_name(*facing).to_uppercase()
+        ),
+        Event::RoundStarted {
+            round,
+            first_drafter,
+        } => format!("— round {round} — {first_drafter} drafts first"),
+        Event::Assigned { mech, number } => format!("{} takes number {number}", name(*mech)),
+        Event::Passed { seat } => format!("{seat} has no unnumbered mech and passes"),
+        Event::ProgrammingStarted => "programming: each player commits programs in secret".into(),
+        Event::Committed {
+            mech,
+            cards,
+            program,
+        } => match program {
+            Some(p) => format!(
+                "{} is programmed: {}",
+                name(*mech),
+                program_text(rules, *mech, p)
+            ),
+            None => format!(
+                "{} is programmed with {cards} card(s), face down",
+                name(*mech)
+            ),
+        },
+        Event::ExecutionStarted => "execution, lowest number first".into(),
+        Event::Revealed { mech, program } => format!(
+            "{} reveals its program: {}",
+            name(*mech),
+            program_text(rules, *mech, program)
+        ),
+        Event::Filled { mech, slot, card } => format!(
+            "slot {} of {} is filled at random: {}",
+            slot + 1,
+            name(*mech),
+            slot_text(rules, *mech, Slot::card(card.card, card.flipped))
+        ),
+        Event::Moved { mech, from, to } => format!("{} moves {from} → {to}", name(*mech)),
+        Event::Turned { mech, facing } => format!(
+            "{} turns to face {}",
+            name(*mech),
+            dir_name(*facing).to_uppercase()
+        ),
+        Event::Held { mech } => format!("{} holds still", name(*mech)),
+        Event::Targeted { mech } => format!("{} gains a targeting token", name(*mech)),
+        Event::Stopped {
+            mech,
+            slot,
+            icon,
+            off_board,
+        } => format!(
+            "{} cannot do `{icon}` (slot {}): {}; it stops",
+            name(*mech),
+            slot + 1,
+            if *off_board {
+                "the board ends"
+            } else {
+                "the square is occupied"
+            }
+        ),
+        Event::Delta {
+            mech,
+            delta,
+            status,
+            settlement: s,
+        } => {
+            let stopped = status.contains(&SlotStatus::Incomplete);
+            let mut t = format!(
+                "{} delta {delta:+}{}",
+                name(*mech),
+                if stopped { " (stopped early)" } else { "" }
+            );
+            if s.gained > 0 {
+                t += &format!(": gains {} Surge", s.gained);
+            } else if s.flux + s.surge + s.unpaid > 0 {
+                t += &format!(": pays {} Flux and {} Surge", s.flux, s.surge);
+                if s.unpaid > 0 {
+                    t += &format!(
+                        ", {} unpaid → {} attack dice against itself",
+                        s.unpaid, s.unpaid
+                    );
+                }
+            }
+            t
+        }
+        Event::SelfDamageRolled {
+            mech,
+            crits,
+            hits,
+            blanks,
+        } => format!(
+            "{} rolls against itself: {crits} crit, {hits} hit, {blanks} blank",
+            name(*mech)
+        ),
+        Event::CombatStarted => "combat, highest number first".into(),
+        Event::NoTarget { mech } => format!("{} has no target", name(*mech)),
+        Event::HeldFire { mech } => format!("{} holds fire", name(*mech)),
+        Event::Fired {
+            mech,
+            weapon,
+            target,
+            distance,
+            arc,
+            settlement: s,
+        } => {
+            let mut t = format!(
+                "{} fires {} at {} (range {distance}, its {} arc)",
+                name(*mech),
+                card_text(rules, *mech, Card::Weapon(*weapon)),
+                name(*target),
+                arc_name(*arc)
+            );
+            if s.flux + s.surge + s.unpaid > 0 {
+                t += &format!("; pays {} Flux and {} Surge", s.flux, s.surge);
+                if s.unpaid > 0 {
+                    t += &format!(", {} unpaid", s.unpaid);
+                }
+            } else if s.gained > 0 {
+                t += &format!("; gains {} Surge", s.gained);
+            }
+            t
+        }
+        Event::AttackRolled {
+            crits,
+            hits,
+            blanks,
+        } => format!("attack dice: {crits} crit, {hits} hit, {blanks} blank"),
+        Event::DefenceRolled {
+            pool,
+            successes,
+            blanks,
+        } => format!(
+            "{} dice: {successes} {}, {blanks} blank",
+            pool.name(),
+            if *pool == crate::action::Pool::Armour {
+                "block"
+            } else {
+                "evade"
+            }
+        ),
+        Event::Rerolled {
+            mech,
+            pool,
+            from,
+            to,
+        } => format!(
+            "{} rerolls a {} {} die: {}",
+            name(*mech),
+            from.name(),
+            pool.name(),
+            to.name()
+        ),
+        Event::Cancelled {
+            crits,
+            hits,
+            blocks,
+            evades,
+            damage,
+            crits_left,
+        } => format!(
+            "{crits} crit + {hits} hit against {blocks} block + {evades} evade: {damage} damage, \
+             {crits_left} crit(s)"
+        ),
+        Event::Damaged {
+            mech,
+            amount,
+            structure,
+        } => format!(
+            "{} takes {amount} damage ({structure} structure left)",
+            name(*mech)
+        ),
+        Event::Destroyed { mech } => format!("{} is destroyed", name(*mech)),
+        Event::CardsRevealed { mech, cards } => format!(
+            "crit! {} reveals {}",
+            name(*mech),
+            cards
+                .iter()
+                .map(|c| card_text(rules, *mech, c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Event::PutBack { mech, card } => format!(
+            "a targeting token puts {} of {} back",
+            card_text(rules, *mech, *card),
+            name(*mech)
+        ),
+        Event::Depleted { mech, card } => format!(
+            "{} loses {} for the rest of the game",
+            name(*mech),
+            card_text(rules, *mech, *card)
+        ),
+        Event::Cleanup { round } => {
+            format!("cleanup after round {round}: Flux removed, Surge becomes Flux")
+        }
+        Event::GameOver { winner, reason } => {
+            let why = match reason {
+                EndReason::Destruction => "a side has no mechs left",
+                EndReason::RoundLimit => "round limit: more remaining structure wins",
+            };
+            match winner {
+                Some(w) => format!("game over, {w} wins ({why})"),
+                None => format!("game over, a draw ({why})"),
+            }
+        }
+    }
+}
+
+/// Reads `program 1: dash, veer/2, -` (missing trailing slots are empty).
+fn parse_program(game: &CommandCore, text: &str) -> Result<Action, String> {
+    let rest = text.trim_start_matches("program").trim();
+    let (num, list) = rest
+        .split_once(':')
+        .ok_or("write `program <mech>: <card>, <card>/2, -`")?;
+    let n: u8 = num
+        .trim()
+        .trim_start_matches('#')
+        .parse()
+        .map_err(|_| format!("`{}` is not a mech number", num.trim()))?;
+    let mech = n
+        .checked_sub(1)
+        .and_then(MechId::new)
+        .filter(|m| m.index() < game.mech_count())
+        .ok_or_else(|| format!("there is no mech {n}"))?;
+    let c = chassis(&game.rules, mech).ok_or("unknown mech")?;
+    let words: Vec<&str> = list
+        .split([',', ' '])
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.len() > usize::from(c.slots) {
+        return Err(format!(
+            "{} has {} directive slots, not {}",
+            c.name,
+            c.slots,
+            words.len()
+        ));
+    }
+    let mut slots = Vec::new();
+    for w in words {
+        if w == "-" || w == "_" {
+            slots.push(Slot::EMPTY);
+            continue;
+        }
+        let (id, half) = match w.split_once('/') {
+            Some((id, h)) => (id, Some(h)),
+            None => (w, None),
+        };
+        let j = c
+            .directives
+            .iter()
+            .position(|d| d.id == id)
+            .ok_or_else(|| {
+                let ids: Vec<&str> = c.directives.iter().map(|d| d.id.as_str()).collect();
+                format!(
+                    "{} has no directive `{id}` (it has {})",
+                    c.name,
+                    ids.join(", ")
+                )
+            })?;
+        let flipped = match half {
+            None | Some("1") => false,
+            Some("2") if c.directives[j].is_split() => true,
+            Some(h) => return Err(format!("`{id}/{h}`: only a split card has a half 2")),
+        };
+        slots.push(Slot::card(j as u8, flipped));
+    }
+    let program = Program::new(&slots).ok_or("too many slots")?;
+    Ok(Action::Program { mech, program })
+}
+
+pub(crate) fn parse_action(game: &CommandCore, seat: Seat, text: &str) -> Result<Action, String> {
+    let want = normalize(text);
+    if want.starts_with("program") {
+        return parse_program(game, &want);
+    }
+    let mut legal = Vec::new();
+    game.legal_actions(seat, &mut legal);
+    legal
+        .into_iter()
+        .find(|a| normalize(&game.action_text(a)) == want)
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not the text of any action available now",
+                text.trim()
+            )
+        })
+}
