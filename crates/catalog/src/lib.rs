@@ -14,6 +14,7 @@
 //! assert!(GameKind::ALL.iter().any(|k| k.name() == "connect-four"));
 //! ```
 
+pub mod command_core;
 mod connect_four;
 mod content;
 mod dyn_session;
@@ -23,6 +24,7 @@ pub use content::ContentSource;
 pub use dyn_session::{
     AnySession, ApplyError, LegalAction, TurnInfo, new_session, session_from_replay,
 };
+pub use gridwright_command_core::CommandCore;
 pub use gridwright_connect_four::ConnectFour;
 pub use gridwright_grid_battles::GridBattles;
 
@@ -36,18 +38,25 @@ use serde::Serialize;
 pub enum GameKind {
     /// Hex wargame (seed 002).
     GridBattles,
+    /// Mech programming with hidden simultaneous programs (seed 004).
+    CommandCore,
     /// The tiny worked example.
     ConnectFour,
 }
 
 impl GameKind {
     /// All games, in display order.
-    pub const ALL: [GameKind; 2] = [GameKind::GridBattles, GameKind::ConnectFour];
+    pub const ALL: [GameKind; 3] = [
+        GameKind::GridBattles,
+        GameKind::CommandCore,
+        GameKind::ConnectFour,
+    ];
 
     /// Static facts about the game.
     pub fn info(self) -> GameInfo {
         match self {
             GameKind::GridBattles => GridBattles::INFO,
+            GameKind::CommandCore => CommandCore::INFO,
             GameKind::ConnectFour => ConnectFour::INFO,
         }
     }
@@ -78,6 +87,10 @@ macro_rules! with_game {
         match $kind {
             $crate::GameKind::GridBattles => {
                 type $g = $crate::GridBattles;
+                $body
+            }
+            $crate::GameKind::CommandCore => {
+                type $g = $crate::CommandCore;
                 $body
             }
             $crate::GameKind::ConnectFour => {

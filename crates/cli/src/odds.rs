@@ -15,6 +15,24 @@ pub struct OddsArgs {
     /// Grid Battles: the defending unit type (e.g. `pikeman`).
     #[arg(long)]
     defender: Option<String>,
+    /// Command Core: attack dice rolled.
+    #[arg(long)]
+    attack: Option<u8>,
+    /// Command Core: the defender's armour dice in the targeted arc.
+    #[arg(long, alias = "armor")]
+    armour: Option<u8>,
+    /// Command Core: the defender's evade dice.
+    #[arg(long)]
+    evade: Option<u8>,
+    /// Command Core: the attacker's Surge (1 per attack-die reroll).
+    #[arg(long, default_value_t = 0)]
+    surge: u8,
+    /// Command Core: the defender's Flux (1 per armour-die reroll).
+    #[arg(long, default_value_t = 0)]
+    flux: u8,
+    /// Command Core: the defender's Surge (1 per evade-die reroll).
+    #[arg(long, default_value_t = 0)]
+    defender_surge: u8,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -41,6 +59,7 @@ fn table(rows: &[(u32, Ratio)], what: &str) -> String {
 pub fn run(content: &ContentSource, args: OddsArgs) -> Result<()> {
     match game_kind(&args.game)? {
         GameKind::GridBattles => grid_battles(content, &args),
+        GameKind::CommandCore => command_core(content, &args),
         other => bail!("`gridwright odds` has no matchups for {} yet", other.name()),
     }
 }
@@ -83,6 +102,71 @@ fn grid_battles(content: &ContentSource, args: &OddsArgs) -> Result<()> {
             odds.expected,
             odds.expected.to_f64()
         );
+    }
+    Ok(())
+}
+
+fn command_core(content: &ContentSource, args: &OddsArgs) -> Result<()> {
+    let (Some(attack), Some(armour), Some(evade)) = (args.attack, args.armour, args.evade) else {
+        bail!(
+            "command-core odds need --attack N --armour A --evade E [--surge S --flux F --defender-surge D]"
+        );
+    };
+    if attack > 20 || armour > 20 || evade > 20 {
+        bail!(
+            "at most 20 dice of each kind (got --attack {attack} --armour {armour} --evade {evade})"
+        );
+    }
+    let c = gridwright_catalog::command_core::content(content)?;
+    let query = gridwright_command_core::OddsQuery {
+        attack,
+        armour,
+        evade,
+        attacker_surge: args.surge,
+        defender_flux: args.flux,
+        defender_surge: args.defender_surge,
+    };
+    let odds = gridwright_command_core::damage_odds_with(c.dice(), query);
+    let widen = |v: &[(u8, Ratio)]| {
+        v.iter()
+            .map(|(k, p)| (u32::from(*k), *p))
+            .collect::<Vec<_>>()
+    };
+    let (damage, crits) = (widen(&odds.damage), widen(&odds.crits));
+    const POLICY: &str = "Rerolls are played for expected damage: the attacker rerolls blank attack dice \
+        (1 Surge each), the defender rerolls blank armour dice with Flux and blank evade dice with \
+        Surge; each die at most once. This policy is optimal (checked exhaustively in the tests).";
+    if args.json {
+        let doc = serde_json::json!({
+            "game": "command-core",
+            "attack": attack, "armour": armour, "evade": evade,
+            "surge": args.surge, "flux": args.flux, "defender_surge": args.defender_surge,
+            "distribution": damage.iter().map(|(v, p)| entry(*v, *p)).collect::<Vec<_>>(),
+            "expected": odds.expected_damage.to_f64(),
+            "expected_exact": odds.expected_damage.to_string(),
+            "crits": crits.iter().map(|(v, p)| entry(*v, *p)).collect::<Vec<_>>(),
+            "expected_crits": odds.expected_crits.to_f64(),
+            "reroll_policy": POLICY,
+        });
+        println!("{}", serde_json::to_string_pretty(&doc)?);
+    } else {
+        println!(
+            "{attack} attack dice (Surge {}) against {armour} armour + {evade} evade (Flux {}, Surge {})",
+            args.surge, args.flux, args.defender_surge
+        );
+        println!("structure damage:\n{}", table(&damage, "damage"));
+        println!(
+            "  expected {} ≈ {:.4}",
+            odds.expected_damage,
+            odds.expected_damage.to_f64()
+        );
+        println!("uncancelled crits:\n{}", table(&crits, "crits"));
+        println!(
+            "  expected {} ≈ {:.4}",
+            odds.expected_crits,
+            odds.expected_crits.to_f64()
+        );
+        println!("{POLICY}");
     }
     Ok(())
 }

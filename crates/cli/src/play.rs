@@ -5,7 +5,8 @@ use anyhow::{Context, Result, bail};
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::{ContentSource, Frontend, with_game};
 use gridwright_engine::{
-    Actor, Agent, Game, Replay, Rng, Seat, SeatView, Session, Turn, Viewer, derive_seed,
+    Actor, Agent, Game, Information, Replay, Rng, Seat, SeatView, Session, Turn, Viewer,
+    derive_seed,
 };
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -205,7 +206,20 @@ pub fn play<G: Frontend>(
             })?;
             continue;
         }
-        if humans.len() > 1 {
+        if humans.len() > 1 && viewer != Viewer::Seat(seat) {
+            if G::INFO.information == Information::Imperfect {
+                // Hotseat with secrets: clear the screen and wait, so the next player does not
+                // see what the previous one may keep hidden.
+                write!(
+                    out,
+                    "\x1b[2J\x1b[HPass the keyboard to {seat}, then press Enter. "
+                )?;
+                out.flush()?;
+                let mut ignored = String::new();
+                if input.read_line(&mut ignored)? == 0 {
+                    return Ok(());
+                }
+            }
             viewer = Viewer::Seat(seat);
         }
         let legal = session.legal_texts(seat);

@@ -246,7 +246,10 @@ fn malformed_scenario_file_names_file_line_and_field() {
     assert!(!out.status.success());
     let err = stderr(&out);
     assert!(err.contains("mine.toml"), "{err}");
-    assert!(err.contains("mine.toml:2"), "the line number follows the file name: {err}");
+    assert!(
+        err.contains("mine.toml:2"),
+        "the line number follows the file name: {err}"
+    );
     assert!(err.contains("`width`"), "the field is named: {err}");
     assert!(!err.contains("panicked"), "{err}");
 }
@@ -294,4 +297,70 @@ fn terminal_play_reads_typed_actions_confirms_attacks_and_saves() {
         );
         assert!(out.status.success(), "{}", stderr(&out));
     }
+}
+
+#[test]
+fn command_core_odds_simulate_and_play() {
+    let v = json(&gw(&[
+        "odds",
+        "command-core",
+        "--attack",
+        "3",
+        "--armour",
+        "1",
+        "--evade",
+        "1",
+        "--surge",
+        "1",
+        "--flux",
+        "1",
+        "--json",
+    ]));
+    let total: f64 = v["distribution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["decimal"].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    assert_eq!(v["expected_exact"], "346/243");
+    let out = gw(&["odds", "command-core", "--attack", "3"]);
+    assert!(!out.status.success() && stderr(&out).contains("--armour"));
+
+    let v = json(&gw(&[
+        "simulate",
+        "command-core",
+        "--scenario",
+        "duel",
+        "--agents",
+        "greedy,random",
+        "--games",
+        "100",
+        "--seed",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(v["games"], 100);
+    assert!(v["wins"][0].as_u64().unwrap() >= 80);
+
+    let mut script = String::new();
+    for _ in 0..300 {
+        script.push_str("1\ny\n");
+    }
+    let out = gw_stdin(
+        &[
+            "play",
+            "command-core",
+            "--seat",
+            "1=human",
+            "--seat",
+            "2=random",
+            "--seed",
+            "4",
+        ],
+        &script,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("P1 to act"), "{text}");
 }

@@ -1,5 +1,5 @@
 //! The greedy agent against the random baseline: at least 80% wins from either seat on every
-//! scenario, over 1,000 games per scenario (500 per seat) with fixed seeds.
+//! scenario, over 1,000 games from each seat (2,000 per scenario) with fixed seeds.
 
 use crate::common::content;
 use gridwright_command_core::{CommandCore, GreedyAgent};
@@ -51,7 +51,7 @@ fn greedy_vs_random(scenario: &str, games: u64) -> [u64; 2] {
 }
 
 fn check(scenario: &str) {
-    let games = 500;
+    let games = 1000;
     let [p1, p2] = greedy_vs_random(scenario, games);
     assert!(
         p1 * 100 >= 80 * games,

@@ -1,0 +1,77 @@
+//! Command Core's front-end hooks: content from `content/command-core/`, the board view drawn
+//! from the viewer's observation (so it cannot leak a hidden program), attack previews and the
+//! greedy agent.
+
+use crate::{CatalogError, ContentSource, Frontend, ScenarioInfo, random_only};
+use gridwright_agents::AgentSpec;
+use gridwright_command_core::{CommandCore, Content, GreedyAgent, attack_preview, preview, render};
+use gridwright_engine::{Agent, Viewer};
+
+/// Loads Command Core content from `source`.
+///
+/// # Errors
+/// Content errors name the file, line and field.
+pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
+    match source.game_dir("command-core") {
+        Some(dir) => Content::load_dir(&dir),
+        None => Content::builtin(),
+    }
+    .map_err(|e| CatalogError::Content(e.to_string()))
+}
+
+impl Frontend for CommandCore {
+    const AGENTS: &'static [&'static str] = &["random", "greedy"];
+
+    fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
+        let c = content(source)?;
+        c.scenario_names()
+            .into_iter()
+            .map(|name| {
+                let err =
+                    |e: gridwright_command_core::ContentError| CatalogError::Content(e.to_string());
+                let cfg = c.config(&name).map_err(err)?;
+                let s = c.scenario_summary(&name).map_err(err)?;
+                Ok(ScenarioInfo {
+                    name,
+                    title: s.title.clone(),
+                    description: s.description.clone(),
+                    seats: usize::from(s.seats),
+                    preview: preview(&cfg),
+                })
+            })
+            .collect()
+    }
+
+    fn load_config(
+        source: &ContentSource,
+        scenario: Option<&str>,
+    ) -> Result<Self::Config, CatalogError> {
+        content(source)?
+            .config(scenario.unwrap_or("duel"))
+            .map_err(|e| CatalogError::Content(e.to_string()))
+    }
+
+    fn render(&self, viewer: Viewer) -> String {
+        render(self, viewer)
+    }
+
+    fn preview_action(&self, action: &Self::Action) -> Option<String> {
+        attack_preview(self, action)
+    }
+
+    fn scores(&self) -> Option<Vec<f64>> {
+        Some(
+            self.total_structure()
+                .iter()
+                .map(|v| f64::from(*v))
+                .collect(),
+        )
+    }
+
+    fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
+        match spec.name.as_str() {
+            "greedy" => Ok(Box::new(GreedyAgent::new())),
+            _ => random_only::<Self>(spec),
+        }
+    }
+}
