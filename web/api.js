@@ -1,0 +1,201 @@
+// The server's HTTP API and a live WebSocket connection to one match, with reconnect and resume.
+// Protocol: docs/server.md (routes in crates/server/src/api.rs, messages in ws.rs).
+
+/** A refusal from the server: `code` is the stable machine-readable reason. */
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body?.message ?? `HTTP ${status}`);
+    this.status = status;
+    this.code = body?.code ?? 'http_error';
+    this.body = body;
+  }
+}
+
+async function http(method, path, { body, token } = {}) {
+  const headers = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { message: text };
+  }
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+const m = (id) => `/api/matches/${encodeURIComponent(id)}`;
+
+export const api = {
+  games: () => http('GET', '/api/games'),
+  matches: (status, limit = 30) => http('GET', `/api/matches?status=${status}&limit=${limit}`),
+  match: (id) => http('GET', m(id)),
+  create: (req) => http('POST', '/api/matches', { body: req }),
+  join: (id, seat) => http('POST', `${m(id)}/join`, { body: seat === undefined ? {} : { seat } }),
+  state: (id, token) => http('GET', `${m(id)}/state`, { token }),
+  act: (id, token, version, action, seat) => http('POST', `${m(id)}/actions`, { token, body: { version, action, seat } }),
+  undo: (id, token, version) => http('POST', `${m(id)}/undo`, { token, body: { version } }),
+  /** What to show before `action` is confirmed: `{text, odds}`, or null if the server has no preview. */
+  preview: async (id, token, action, seat) => {
+    try {
+      return await http('POST', `${m(id)}/preview`, { token, body: { action, seat } });
+    } catch (e) {
+      if (e.status === 404 || e.status === 405) return null;
+      throw e;
+    }
+  },
+  replayStep: (id, n) => http('GET', `${m(id)}/replay/${n}`),
+};
+
+/** Seat tokens this browser holds, by match id (so a reload or a later visit keeps the seat). */
+export const tokens = {
+  get: (id) => localStorage.getItem(`gridwright.token.${id}`),
+  set: (id, token) => localStorage.setItem(`gridwright.token.${id}`, token),
+  forget: (id) => localStorage.removeItem(`gridwright.token.${id}`),
+};
+
+/**
+ * A live connection to one match. Calls `onState(msg, log)` with every `state` message and the
+ * whole visible log so far; `onStatus('connecting' | 'open' | 'closed', detail)` as the socket
+ * comes and goes. After a drop it reconnects with growing pauses and resumes from the last log
+ * entry it holds, so only new entries travel.
+ */
+export class Live {
+  constructor(id, token, { onState, onStatus, onError }) {
+    this.id = id;
+    this.token = token;
+    this.onState = onState;
+    this.onStatus = onStatus ?? (() => {});
+    this.onError = onError ?? (() => {});
+    this.log = [];
+    this.state = null;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.backoff = 0;
+    this.stopped = false;
+    this.ws = null;
+  }
+
+  start() {
+    this.stopped = false;
+    this.connect();
+    this.ping = setInterval(() => this.send({ type: 'ping' }), 25000);
+  }
+
+  stop() {
+    this.stopped = true;
+    clearInterval(this.ping);
+    clearTimeout(this.retry);
+    this.ws?.close(1000, 'leaving');
+    for (const p of this.pending.values()) p.reject(new ApiError(0, { code: 'closed', message: 'connection closed' }));
+    this.pending.clear();
+  }
+
+  connect() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/api/matches/${encodeURIComponent(this.id)}/ws`);
+    this.ws = ws;
+    this.onStatus('connecting');
+    ws.onopen = () => {
+      this.backoff = 0;
+      const hello = { type: 'hello', from: this.log.length };
+      if (this.token) hello.token = this.token;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      for (const p of this.pending.values()) p.reject(new ApiError(0, { code: 'closed', message: 'connection lost; try again' }));
+      this.pending.clear();
+      if (this.stopped) return;
+      if (ev.code === 4404) {
+        this.onStatus('closed', 'There is no such match.');
+        return;
+      }
+      this.onStatus('closed', 'Connection lost — reconnecting…');
+      this.backoff = Math.min(10000, this.backoff ? this.backoff * 2 : 500);
+      this.retry = setTimeout(() => this.connect(), this.backoff);
+    };
+  }
+
+  receive(msg) {
+    const waiter = msg.id !== undefined ? this.pending.get(msg.id) : undefined;
+    if (waiter) this.pending.delete(msg.id);
+    switch (msg.type) {
+      case 'welcome':
+        this.role = msg.role;
+        this.onStatus('open', msg.role);
+        break;
+      case 'state':
+        this.applyState(msg);
+        break;
+      case 'ack':
+        waiter?.resolve(msg);
+        break;
+      case 'error':
+        if (waiter) waiter.reject(new ApiError(0, msg));
+        else this.onError(new ApiError(0, msg));
+        break;
+      default:
+        break;
+    }
+  }
+
+  applyState(msg) {
+    const from = Math.min(msg.log_from ?? 0, this.log.length);
+    this.log = this.log.slice(0, from).concat(msg.log ?? []);
+    if (typeof msg.log_len === 'number' && this.log.length > msg.log_len) this.log.length = msg.log_len;
+    this.state = msg;
+    this.onState(msg, this.log);
+  }
+
+  send(msg) {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  request(msg) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      if (!this.send({ ...msg, id })) {
+        reject(new ApiError(0, { code: 'offline', message: 'not connected' }));
+        return;
+      }
+      this.pending.set(id, { resolve, reject });
+    });
+  }
+
+  /** Sends an action quoting the version it was chosen at; falls back to HTTP when offline. */
+  async act(action, seat) {
+    const version = this.state?.version ?? 0;
+    const msg = { type: 'act', version, action };
+    if (seat !== undefined && seat !== null) msg.seat = seat;
+    try {
+      return await this.request(msg);
+    } catch (e) {
+      if (e.code !== 'offline') throw e;
+      const st = await api.act(this.id, this.token, version, action, msg.seat);
+      this.log = [];
+      this.applyState(st);
+      return st;
+    }
+  }
+
+  async undo() {
+    const version = this.state?.version;
+    try {
+      return await this.request({ type: 'undo', version });
+    } catch (e) {
+      if (e.code !== 'offline') throw e;
+      const st = await api.undo(this.id, this.token, version);
+      this.log = [];
+      this.applyState(st);
+      return st;
+    }
+  }
+}

@@ -1,0 +1,344 @@
+// End-to-end: a person plays a whole Grid Battles skirmish against the greedy AI in Debian's
+// Chromium, through the browser client only — clicks for the opening moves, the keyboard later —
+// reloads mid-game, finishes, and steps through the replay. Also checks the lobby, a match and
+// the replay at phone size (375×812) for horizontal scrolling, and saves screenshots.
+//
+//   BASE_URL=http://127.0.0.1:PORT SCREENSHOT_DIR=… node play.e2e.mjs
+//
+// Run through run.sh, which builds and starts the server.
+
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
+const SHOTS = process.env.SCREENSHOT_DIR ?? 'e2e-screenshots';
+const BROWSER = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const GAME_TIMEOUT_MS = Number(process.env.GAME_TIMEOUT_MS ?? 300000);
+assert.match(BASE, /^http:\/\/127\.0\.0\.1:\d+$/, 'BASE_URL must be on 127.0.0.1');
+mkdirSync(SHOTS, { recursive: true });
+
+const started = Date.now();
+const step = (text) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
+
+// ---- helpers -------------------------------------------------------------------------------
+
+/** Hex distance between two `CCRR` codes (flat-topped, odd columns shifted down). */
+function distance(a, b) {
+  const cube = (code) => {
+    const col = Number(code.slice(0, 2));
+    const row = Number(code.slice(2, 4));
+    const q = col;
+    const r = row - (col - (col & 1)) / 2;
+    return [q, r, -q - r];
+  };
+  const [x, y] = [cube(a), cube(b)];
+  return Math.max(...x.map((v, i) => Math.abs(v - y[i])));
+}
+
+async function version(page) {
+  return Number(await page.locator('.match').getAttribute('data-version'));
+}
+
+/** Waits until the match shows a version above `v`. */
+async function versionAbove(page, v, timeout = 15000) {
+  await page.waitForFunction((old) => Number(document.querySelector('.match')?.dataset.version) > old, v, { timeout });
+}
+
+/** Waits until it is this browser's turn or the game is over; returns which. */
+async function myTurnOrOver(page, timeout = 60000) {
+  await page.waitForFunction(() => {
+    const m = document.querySelector('.match');
+    return m && (m.dataset.status === 'finished' || m.dataset.myTurn === 'true');
+  }, null, { timeout });
+  return (await page.locator('.match').getAttribute('data-status')) === 'finished' ? 'over' : 'turn';
+}
+
+async function phase(page) {
+  return page.locator('.board-wrap').getAttribute('data-phase');
+}
+
+async function noHorizontalScroll(page, what) {
+  const { sw, iw } = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, iw: window.innerWidth }));
+  assert.ok(sw <= 375, `${what}: page is ${sw}px wide at a ${iw}px viewport (horizontal scrolling)`);
+}
+
+async function shot(page, name) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+  step(`screenshot ${name}.png`);
+}
+
+/** Creates a skirmish against the greedy AI from the lobby; returns the match id. */
+async function createSkirmish(page, { screenshot } = {}) {
+  await page.goto(`${BASE}/`);
+  await page.locator('input[name="game"][value="grid-battles"]').check();
+  await page.locator('input[name="scenario"][value="skirmish"]').check();
+  await page.locator('#seat-0').selectOption('human');
+  await page.locator('#seat-1').selectOption('ai:greedy');
+  await page.locator('details.advanced summary').click();
+  await page.locator('#ai-delay').fill('40');
+  await page.locator('.scenario svg.board').first().waitFor();
+  if (screenshot) await screenshot();
+  await page.locator('#create-match').click();
+  await page.waitForURL(/\/play\/[0-9a-f]{16}#token=[0-9a-f]+$/);
+  await page.locator('svg.board .unit').first().waitFor();
+  return /\/play\/([0-9a-f]{16})/.exec(page.url())[1];
+}
+
+/** My units that can act now, as `{label, code}`; enemy positions. */
+async function boardFacts(page) {
+  return page.evaluate(() => {
+    const units = [...document.querySelectorAll('svg.board .unit')].map((g) => ({
+      id: Number(g.dataset.unit),
+      label: g.dataset.label,
+      canAct: g.classList.contains('can-act'),
+      target: g.classList.contains('attack-target'),
+      side: g.classList.contains('side-0') ? 0 : 1,
+      selected: g.classList.contains('selected'),
+    }));
+    const codes = Object.fromEntries([...document.querySelectorAll('.roster-table tbody tr')].map((tr) => {
+      const label = tr.querySelector('th').textContent.trim().split(' ')[0];
+      return [label, tr.children[1].textContent.trim()];
+    }));
+    const moves = [...document.querySelectorAll('svg.board .move-target')].map((m) => m.dataset.code);
+    return { units, codes, moves };
+  });
+}
+
+/**
+ * Plays one action of ours. `mode`: `click` (mouse on the map) or `keys` (focus + Enter/Space).
+ * Prefers attacking, moves towards the nearest enemy, and ends phases otherwise. Returns what it
+ * did.
+ */
+async function playOne(page, mode, checks) {
+  const v = await version(page);
+  const ph = await phase(page);
+  const press = async (loc) => {
+    if (mode === 'click') await loc.click();
+    else {
+      await loc.focus();
+      await page.keyboard.press(Math.random() < 0.5 ? 'Enter' : 'Space');
+    }
+  };
+  const facts = await boardFacts(page);
+  if (ph === 'activation') {
+    const mine = facts.units.find((u) => u.canAct && u.side === 0);
+    assert.ok(mine, 'activation phase but no unit of mine can act');
+    await press(page.locator(`svg.board .unit[data-unit="${mine.id}"]`));
+    const btn = page.locator('.selection button', { hasText: /^Activate / });
+    await btn.waitFor();
+    await press(btn);
+    await versionAbove(page, v);
+    return `activate ${mine.label}`;
+  }
+  if (ph === 'movement') {
+    const sel = facts.units.find((u) => u.selected);
+    if (sel && facts.moves.length) {
+      const here = facts.codes[sel.label];
+      const enemies = facts.units.filter((u) => u.side === 1).map((u) => facts.codes[u.label]).filter(Boolean);
+      const score = (code) => Math.min(...enemies.map((e) => distance(code, e)));
+      const best = facts.moves.filter((c) => score(c) >= 1).sort((a, b) => score(a) - score(b))[0];
+      if (best && score(best) < score(here)) {
+        const logBefore = await page.locator('#log > li').count();
+        await press(page.locator(`svg.board .move-target[data-code="${best}"]`));
+        await versionAbove(page, v);
+        if (checks) {
+          await page.waitForFunction((n) => document.querySelectorAll('#log > li').length > n, logBefore);
+          const last = await page.locator('#log > li').last().textContent();
+          assert.match(last, new RegExp(`move ${sel.id + 1} ${best}`), 'the log shows the move');
+          checks.moved = true;
+        }
+        return `move ${sel.label} → ${best}`;
+      }
+      const hold = page.locator('.selection button', { hasText: /^Hold / });
+      if (await hold.count()) {
+        await press(hold);
+        await versionAbove(page, v);
+        return `hold ${sel.label}`;
+      }
+    }
+    await press(page.locator('.controls button.done'));
+    await versionAbove(page, v);
+    return 'end movement';
+  }
+  if (ph === 'attack') {
+    const target = facts.units.find((u) => u.target);
+    if (target) {
+      await press(page.locator(`svg.board .unit[data-unit="${target.id}"]`));
+      const box = page.locator('.attack-confirm');
+      await box.waitFor();
+      await page.locator('.attack-confirm .odds, .attack-confirm .odds-text').first().waitFor({ timeout: 10000 });
+      await page.waitForFunction(() => !document.querySelector('.attack-confirm')?.textContent.includes('Computing exact odds'));
+      const text = await box.textContent();
+      assert.ok(!/gave no odds/.test(text), 'the server sent no attack preview (POST /api/matches/{id}/preview)');
+      assert.match(text, /Attacker/);
+      assert.match(text, /Defender/);
+      assert.match(text, /destroyed/i, 'the confirmation shows the odds of destruction');
+      if (checks && !checks.attacked) {
+        await shot(page, 'match-attack-confirm-1280x800');
+        checks.oddsText = text;
+      }
+      const logBefore = await page.locator('#log > li').count();
+      // The Confirm button has focus once the odds are in: Enter confirms.
+      if (mode === 'keys') await page.keyboard.press('Enter');
+      else await page.locator('.attack-confirm button[data-action="confirm-attack"]').click();
+      await versionAbove(page, v);
+      await page.waitForFunction((n) => document.querySelectorAll('#log > li').length > n, logBefore);
+      if (checks) {
+        await page.locator('.dice .dice-roll').first().waitFor();
+        assert.ok((await page.locator('#log .dice-roll').count()) > 0, 'dice shown in the log');
+        checks.attacked = true;
+      }
+      return `attack ${target.label}`;
+    }
+    await press(page.locator('.controls button.done'));
+    await versionAbove(page, v);
+    return 'end attacks';
+  }
+  throw new Error(`unexpected phase ${ph}`);
+}
+
+/** Plays our turns until the game ends or `until()` says stop. */
+async function playOn(page, mode, { checks, until, deadline }) {
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('the game did not finish in time');
+    const state = await myTurnOrOver(page);
+    if (state === 'over') return 'over';
+    if (until?.()) return 'stopped';
+    try {
+      await playOne(page, mode, checks);
+    } catch (e) {
+      // The AI may have moved, or a refresh arrived, between reading the page and acting.
+      if (/Timeout|stale|detached|not attached/i.test(String(e.message))) continue;
+      throw e;
+    }
+  }
+}
+
+// ---- the test ------------------------------------------------------------------------------
+
+// Playwright starts Chromium with a fresh, empty profile (--user-data-dir in a new temporary
+// directory) on every launch and removes it afterwards; it refuses the flag from callers.
+const browser = await chromium.launch({
+  executablePath: BROWSER,
+  headless: true,
+  args: [
+    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync',
+  ],
+});
+const errors = [];
+const watch = (page, name) => {
+  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && !/WebSocket|ERR_CONNECTION|Failed to load resource/.test(m.text()) && errors.push(`${name} console: ${m.text()}`));
+};
+
+let failed = false;
+try {
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await desk.newPage();
+  watch(page, 'desktop');
+  const deadline = Date.now() + GAME_TIMEOUT_MS;
+
+  step('lobby → create a skirmish against the greedy AI');
+  const id = await createSkirmish(page, { screenshot: () => shot(page, 'lobby-1280x800') });
+  step(`match ${id}`);
+  assert.match(await page.locator('.you').textContent(), /You play P1/);
+
+  // Opening: everything by mouse until we have moved and attacked once.
+  const checks = { moved: false, attacked: false };
+  await playOn(page, 'click', { checks, deadline, until: () => checks.moved && checks.attacked });
+  assert.ok(checks.moved, 'moved a unit by clicking');
+  assert.ok(checks.attacked, 'attacked (odds shown, then dice in the log)');
+  step(`moved and attacked; odds shown (${/Defender destroyed[^A-Z]*/.exec(checks.oddsText ?? '')?.[0]?.trim() ?? '?'}), dice in the log`);
+  await shot(page, 'match-1280x800');
+
+  step('reload: the match continues where it was');
+  const before = await version(page);
+  const logBefore = await page.locator('#log > li').count();
+  await page.reload();
+  await page.locator('svg.board .unit').first().waitFor();
+  await page.waitForFunction(() => document.querySelector('.match')?.dataset.version !== undefined);
+  assert.ok((await version(page)) >= before, 'version after reload is not older');
+  assert.ok((await page.locator('#log > li').count()) >= logBefore, 'log survives the reload');
+  assert.match(await page.locator('.you').textContent(), /You play P1/, 'still seated after reload');
+
+  step('undo is offered against the AI');
+  assert.equal(await page.locator('#undo').count(), 1);
+
+  step('play on with the keyboard until the game ends');
+  const end = await playOn(page, 'keys', { checks: null, deadline });
+  assert.equal(end, 'over');
+  const result = await page.locator('#turn').textContent();
+  step(`game over: ${result}`);
+  assert.match(result, /Game over/);
+  await shot(page, 'match-over-1280x800');
+
+  step('replay: step through the finished game');
+  await page.locator('#open-replay').click();
+  await page.waitForURL(/\/replay\//);
+  await page.locator('.replay[data-step="0"]').waitFor();
+  const where = page.locator('.where');
+  const total = Number(/of (\d+)/.exec(await where.textContent())[1]);
+  assert.ok(total > 10, `replay has ${total} moves`);
+  await page.locator('button[data-step="next"]').click();
+  await page.locator('.replay[data-step="1"]').waitFor();
+  await page.locator('button[data-step="next"]').focus();
+  await page.keyboard.press('Enter');
+  await page.locator('.replay[data-step="2"]').waitFor();
+  await page.locator('button[data-step="previous"]').click();
+  await page.locator('.replay[data-step="1"]').waitFor();
+  await page.locator('button[data-step="last"]').click();
+  await page.locator(`.replay[data-step="${total}"]`).waitFor();
+  const half = Math.floor(total / 2);
+  await page.locator('#replay-slider').fill(String(half));
+  await page.locator(`.replay[data-step="${half}"]`).waitFor();
+  assert.match(await where.textContent(), new RegExp(`Move ${half} of ${total}`));
+  await shot(page, 'replay-1280x800');
+  await page.locator('button[data-step="first"]').click();
+  await page.locator('.replay[data-step="0"]').waitFor();
+  for (let k = 1; k <= Math.min(total, 25); k++) {
+    await page.locator('button[data-step="next"]').click();
+    await page.locator(`.replay[data-step="${k}"]`).waitFor();
+  }
+
+  step('phone size: lobby, a match, the replay — no horizontal scrolling');
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const mob = await phone.newPage();
+  watch(mob, 'phone');
+  const id2 = await createSkirmish(mob, {
+    screenshot: async () => {
+      await noHorizontalScroll(mob, 'lobby');
+      await shot(mob, 'lobby-375x812');
+    },
+  });
+  await myTurnOrOver(mob);
+  await noHorizontalScroll(mob, 'match');
+  await shot(mob, 'match-375x812');
+  await playOne(mob, 'click', null);
+  await noHorizontalScroll(mob, 'match after a move');
+  await mob.goto(`${BASE}/replay/${id}`);
+  await mob.locator('.replay[data-step="0"]').waitFor();
+  await mob.locator('button[data-step="last"]').click();
+  await mob.locator(`.replay[data-step="${total}"]`).waitFor();
+  await noHorizontalScroll(mob, 'replay');
+  await shot(mob, 'replay-375x812');
+  step(`second match ${id2} left running`);
+
+  assert.deepEqual(errors, [], 'no script errors in the page');
+  step('PASS');
+} catch (e) {
+  failed = true;
+  console.error(`FAIL: ${e.stack ?? e}`);
+  if (errors.length) console.error(`page errors:\n  ${errors.join('\n  ')}`);
+  for (const ctx of browser.contexts()) {
+    for (const [i, p] of ctx.pages().entries()) {
+      await p.screenshot({ path: join(SHOTS, `failure-${ctx === browser.contexts()[0] ? 'desktop' : 'phone'}-${i}.png`) }).catch(() => {});
+    }
+  }
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);

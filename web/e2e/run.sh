@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# End-to-end test of the browser client: builds and starts the Gridwright server on a free
+# loopback port with a fresh data directory, drives Debian's Chromium through a whole Grid
+# Battles game with Playwright, and stops the server. Exits non-zero on failure.
+#
+# Screenshots: target/e2e-screenshots/. Node packages are installed under target/e2e-node/, not
+# here: the server embeds every file under web/ into its binary.
+#
+# Environment:
+#   GRIDWRIGHT_SERVER_BIN  use this server binary instead of building one
+#   GAME_TIMEOUT_MS        how long the whole game may take (default 300000)
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+work="$root/target/e2e-node"
+shots="$root/target/e2e-screenshots"
+
+say() { printf 'e2e: %s\n' "$*" >&2; }
+
+# 1. The browser: Debian's Chromium (a test tool's own browser download does not work here).
+if [ ! -x /usr/bin/chromium ]; then
+  say "installing Debian's chromium"
+  sudo_() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+  sudo_ apt-get update
+  sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+fi
+
+# 2. playwright-core, pinned by package-lock.json.
+mkdir -p "$work" "$shots"
+cp "$here/package.json" "$here/package-lock.json" "$here"/*.mjs "$work/"
+if [ ! -f "$work/node_modules/playwright-core/package.json" ] || ! cmp -s "$here/package-lock.json" "$work/node_modules/.package-lock.json.copy"; then
+  say "npm ci"
+  (cd "$work" && npm ci --no-audit --no-fund --loglevel=error)
+  cp "$here/package-lock.json" "$work/node_modules/.package-lock.json.copy"
+fi
+
+# 3. The server: `gridwright serve` once the CLI has it, else the server crate's own binary.
+cd "$root"
+if [ -n "${GRIDWRIGHT_SERVER_BIN:-}" ]; then
+  server=("$GRIDWRIGHT_SERVER_BIN")
+else
+  say "cargo build --release"
+  cargo build --release
+  if target/release/gridwright serve --help >/dev/null 2>&1; then
+    server=(target/release/gridwright serve)
+  else
+    say "gridwright has no 'serve' yet: using the gridwright-server binary"
+    cargo build --release -p gridwright-server
+    server=(target/release/gridwright-server)
+  fi
+fi
+port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+data="$(mktemp -d "${TMPDIR:-/tmp}/gridwright-e2e.XXXXXX")"
+log="$data/server.log"
+say "starting ${server[*]} --port $port --data $data"
+"${server[@]}" --port "$port" --data "$data" >"$log" 2>&1 &
+server_pid=$!
+cleanup() {
+  kill "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
+  rm -rf "$data"
+}
+trap cleanup EXIT
+
+for _ in $(seq 1 150); do
+  if curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1; then break; fi
+  if ! kill -0 "$server_pid" 2>/dev/null; then
+    say "server exited:"; cat "$log" >&2; exit 1
+  fi
+  sleep 0.2
+done
+curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null || { say "server did not come up:"; cat "$log" >&2; exit 1; }
+
+# 4. The test.
+status=0
+BASE_URL="http://127.0.0.1:$port" SCREENSHOT_DIR="$shots" node "$work/play.e2e.mjs" || status=$?
+if [ "$status" -ne 0 ]; then
+  say "FAILED; server log:"; tail -n 50 "$log" >&2
+fi
+say "screenshots in $shots"
+exit "$status"

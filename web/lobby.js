@@ -1,0 +1,148 @@
+// The lobby: pick a game and scenario (with a map preview), seat people and AIs, create the
+// match; list open, running and finished matches to join, watch or replay.
+
+import { api, tokens } from './api.js';
+import { h, replace, seatName } from './dom.js';
+import { viewFor } from './views/index.js';
+
+const SEAT_CHOICES = (agents) => [
+  { value: 'human', label: 'Human, on this device' },
+  { value: 'open', label: 'Human, invite by link (open seat)' },
+  ...agents.filter((a) => a !== 'human').map((a) => ({ value: `ai:${a}`, label: `AI: ${a}` })),
+];
+
+function gameCard(game, checked, onPick) {
+  return h('label', { class: 'choice' },
+    h('input', { type: 'radio', name: 'game', value: game.name, checked, onchange: () => onPick(game) }),
+    h('span', {}, h('strong', {}, game.title), h('small', {}, game.summary ?? '')));
+}
+
+async function scenarioCard(game, sc, checked, onPick) {
+  const view = await viewFor(game.name);
+  const map = view.miniMap?.(sc);
+  return h('label', { class: 'choice scenario' },
+    h('input', { type: 'radio', name: 'scenario', value: sc.name, checked, onchange: () => onPick(sc) }),
+    h('span', { class: 'scenario-text' }, h('strong', {}, sc.title), h('small', {}, sc.description)),
+    map ? h('span', { class: 'minimap' }, map) : null);
+}
+
+function seatRows(game, seats) {
+  const choices = SEAT_CHOICES(game.agents ?? ['human', 'random']);
+  const preferred = choices.find((c) => c.value === 'ai:greedy') ?? choices.find((c) => c.value.startsWith('ai:')) ?? choices[1];
+  return [...Array(seats).keys()].map((i) => h('div', { class: 'seat-row' },
+    h('label', { for: `seat-${i}` }, seatName(i)),
+    h('select', { id: `seat-${i}`, name: `seat-${i}` }, choices.map((c) =>
+      h('option', { value: c.value, selected: i === 0 ? c.value === 'human' : c.value === preferred.value }, c.label)))));
+}
+
+function matchItem(m, navigate) {
+  const seats = (m.seats ?? []).map((s) => `${seatName(s.seat)}: ${s.kind === 'ai' ? `AI (${s.agent})` : s.kind === 'human' && s.taken ? 'human' : 'open'}`).join(' · ');
+  const mine = tokens.get(m.id);
+  const actions = [];
+  if (mine && m.status !== 'finished') actions.push(h('a', { class: 'button primary', href: `/play/${m.id}#token=${mine}` }, 'Continue'));
+  if (m.status === 'open' && !mine) {
+    actions.push(h('button', {
+      type: 'button', class: 'primary',
+      onclick: async (e) => {
+        e.target.disabled = true;
+        try {
+          const grant = await api.join(m.id);
+          tokens.set(m.id, grant.token);
+          navigate(`/play/${m.id}#token=${grant.token}`);
+        } catch (err) {
+          e.target.replaceWith(h('span', { class: 'error' }, err.message));
+        }
+      },
+    }, 'Join'));
+  }
+  if (m.status === 'finished') actions.push(h('a', { class: 'button', href: `/replay/${m.id}` }, 'Replay'));
+  else actions.push(h('a', { class: 'button', href: `/play/${m.id}` }, 'Watch'));
+  return h('li', { class: 'match-item' },
+    h('div', {}, h('strong', {}, `${m.game}${m.scenario ? ` — ${m.scenario}` : ''}`), ' ',
+      h('small', {}, `${m.moves} move${m.moves === 1 ? '' : 's'} · ${seats}`)),
+    h('div', { class: 'buttons' }, actions));
+}
+
+export async function mount(root, { navigate }) {
+  document.title = 'Gridwright — lobby';
+  const form = h('form', { class: 'create', 'aria-labelledby': 'create-h' });
+  const gamesBox = h('fieldset', {}, h('legend', {}, 'Game'));
+  const scenBox = h('fieldset', { class: 'scenarios' }, h('legend', {}, 'Scenario'));
+  const seatBox = h('fieldset', { class: 'seats' }, h('legend', {}, 'Players'));
+  const delay = h('input', { type: 'number', id: 'ai-delay', name: 'ai-delay', min: 0, max: 60000, step: 10, placeholder: 'server default' });
+  const message = h('p', { class: 'error', role: 'alert' });
+  const submit = h('button', { type: 'submit', class: 'primary', id: 'create-match' }, 'Create match');
+  form.append(gamesBox, scenBox, seatBox,
+    h('details', { class: 'advanced' }, h('summary', {}, 'More options'),
+      h('label', { for: 'ai-delay' }, 'AI move delay (ms) '), delay),
+    h('div', { class: 'buttons' }, submit), message);
+  const lists = Object.fromEntries(['open', 'running', 'finished'].map((st) => [st, h('ul', { class: 'match-list', 'aria-live': 'off' })]));
+  replace(root,
+    h('div', { class: 'lobby' },
+      h('section', { class: 'panel' }, h('h1', { id: 'create-h' }, 'New match'), form),
+      h('section', { class: 'panel' },
+        h('h2', {}, 'Open matches'), lists.open,
+        h('h2', {}, 'Running'), lists.running,
+        h('h2', {}, 'Finished'), lists.finished)));
+
+  let games = [];
+  let game = null;
+  let scenario = null;
+
+  async function pickGame(g) {
+    game = g;
+    const scs = g.scenarios ?? [];
+    scenario = scs[0] ?? null;
+    replace(scenBox, h('legend', {}, 'Scenario'), await Promise.all(scs.map((sc, i) => scenarioCard(g, sc, i === 0, (x) => { scenario = x; pickSeats(); }))));
+    if (g.content_error) scenBox.append(h('p', { class: 'error' }, g.content_error));
+    pickSeats();
+  }
+
+  function pickSeats() {
+    const n = scenario?.seats ?? game.min_seats ?? 2;
+    replace(seatBox, h('legend', {}, 'Players'), seatRows(game, n));
+  }
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    message.textContent = '';
+    const picks = [...seatBox.querySelectorAll('select')].map((s) => s.value);
+    const seats = picks.map((v) => (v.startsWith('ai:') ? { kind: 'ai', agent: v.slice(3) } : { kind: v }));
+    const req = { game: game.name, seats, hotseat: picks.filter((v) => v === 'human').length > 1 };
+    if (scenario) req.scenario = scenario.name;
+    if (delay.value !== '') req.ai_delay_ms = Number(delay.value);
+    submit.disabled = true;
+    try {
+      const created = await api.create(req);
+      const id = created.match.id;
+      const grant = created.seats?.[0];
+      if (grant) tokens.set(id, grant.token);
+      navigate(grant ? `/play/${id}#token=${grant.token}` : `/play/${id}`);
+    } catch (err) {
+      message.textContent = err.message;
+      submit.disabled = false;
+    }
+  });
+
+  async function refreshLists() {
+    for (const [status, ul] of Object.entries(lists)) {
+      try {
+        const { matches } = await api.matches(status, status === 'finished' ? 10 : 20);
+        replace(ul, matches.length ? matches.map((m) => matchItem(m, navigate)) : h('li', { class: 'muted' }, 'None.'));
+      } catch (err) {
+        replace(ul, h('li', { class: 'error' }, err.message));
+      }
+    }
+  }
+
+  try {
+    ({ games } = await api.games());
+    replace(gamesBox, h('legend', {}, 'Game'), games.map((g, i) => gameCard(g, i === 0, pickGame)));
+    if (games[0]) await pickGame(games[0]);
+  } catch (err) {
+    message.textContent = `Cannot load games: ${err.message}`;
+  }
+  await refreshLists();
+  const timer = setInterval(refreshLists, 5000);
+  return () => clearInterval(timer);
+}
