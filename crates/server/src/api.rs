@@ -1,0 +1,421 @@
+//! The JSON API under `/api/`. The route table here is the only list of API routes: the router
+//! is built from it and [`api_routes`] exposes it, so a test can check it against the OpenAPI
+//! document in both directions.
+
+use crate::AppState;
+use crate::error::ServerError;
+use crate::hub::{CreateMatch, Who};
+use crate::store::Status;
+use crate::view::{live_summary, row_summary, seat_grant, state_message};
+use crate::{openapi, ws};
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, get, post};
+use gridwright_engine::{Seat, Viewer};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+use std::collections::{BTreeMap, HashMap};
+
+type ApiResult = Result<Response, ServerError>;
+
+/// Every API route: path (in the router's `{param}` syntax, which is also OpenAPI's) and method.
+pub fn api_routes() -> Vec<(Method, &'static str)> {
+    table().into_iter().map(|(p, m, _)| (m, p)).collect()
+}
+
+fn table() -> Vec<(&'static str, Method, MethodRouter<AppState>)> {
+    vec![
+        ("/api/health", Method::GET, get(health)),
+        ("/api/openapi.json", Method::GET, get(openapi_doc)),
+        ("/api/games", Method::GET, get(list_games)),
+        ("/api/games/{game}", Method::GET, get(get_game)),
+        ("/api/matches", Method::GET, get(list_matches)),
+        ("/api/matches", Method::POST, post(create_match)),
+        ("/api/matches/{id}", Method::GET, get(get_match)),
+        ("/api/matches/{id}/join", Method::POST, post(join_match)),
+        ("/api/matches/{id}/state", Method::GET, get(match_state)),
+        ("/api/matches/{id}/actions", Method::POST, post(act)),
+        ("/api/matches/{id}/undo", Method::POST, post(undo)),
+        ("/api/matches/{id}/preview", Method::POST, post(preview)),
+        ("/api/matches/{id}/replay", Method::GET, get(replay)),
+        (
+            "/api/matches/{id}/replay/{n}",
+            Method::GET,
+            get(replay_step),
+        ),
+        ("/api/matches/{id}/ws", Method::GET, get(ws::upgrade)),
+    ]
+}
+
+/// The API router (without state).
+pub(crate) fn router() -> axum::Router<AppState> {
+    let mut by_path: BTreeMap<&'static str, MethodRouter<AppState>> = BTreeMap::new();
+    for (path, _, mr) in table() {
+        let merged = match by_path.remove(path) {
+            Some(existing) => existing.merge(mr),
+            None => mr,
+        };
+        by_path.insert(path, merged);
+    }
+    by_path
+        .into_iter()
+        .fold(axum::Router::new(), |r, (path, mr)| r.route(path, mr))
+}
+
+/// Parses a JSON body, mapping every failure to a clear error.
+fn json_body<T: DeserializeOwned>(
+    body: Result<Bytes, BytesRejection>,
+    limit: usize,
+) -> Result<T, ServerError> {
+    let body = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ServerError::TooLarge {
+                size: limit + 1,
+                limit,
+            }
+        } else {
+            ServerError::Malformed(e.body_text())
+        }
+    })?;
+    let body: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
+        b"{}"
+    } else {
+        &body
+    };
+    serde_json::from_slice(body).map_err(|e| ServerError::Malformed(e.to_string()))
+}
+
+/// The bearer token, if any.
+fn bearer(headers: &HeaderMap) -> Result<Option<String>, ServerError> {
+    let Some(v) = headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let v = v.to_str().map_err(|_| ServerError::Unauthorized)?;
+    let (scheme, token) = v.trim().split_once(' ').ok_or(ServerError::Unauthorized)?;
+    if !scheme.eq_ignore_ascii_case("bearer") || token.trim().is_empty() {
+        return Err(ServerError::Unauthorized);
+    }
+    Ok(Some(token.trim().to_owned()))
+}
+
+async fn health(State(app): State<AppState>) -> Json<Value> {
+    let store = match app.hub.store {
+        crate::store::Store::Sqlite(_) => "sqlite",
+        crate::store::Store::Postgres(_) => "postgres",
+    };
+    Json(json!({ "ok": true, "store": store, "version": env!("CARGO_PKG_VERSION") }))
+}
+
+async fn openapi_doc() -> Json<Value> {
+    Json(openapi::document())
+}
+
+fn game_json(g: &dyn crate::games::GameProvider) -> Value {
+    let info = g.info();
+    let (scenarios, error) = match g.scenarios() {
+        Ok(s) => (json!(s), Value::Null),
+        Err(e) => (json!([]), json!(e.to_string())),
+    };
+    let mut agents = vec!["human"];
+    agents.extend_from_slice(g.agents());
+    json!({
+        "name": info.short_name,
+        "title": info.long_name,
+        "summary": info.summary,
+        "min_seats": info.min_seats,
+        "max_seats": info.max_seats,
+        "chance": info.chance,
+        "information": info.information,
+        "rules_version": info.rules_version,
+        "agents": agents,
+        "scenarios": scenarios,
+        "content_error": error,
+    })
+}
+
+async fn list_games(State(app): State<AppState>) -> Json<Value> {
+    let games: Vec<Value> = app
+        .hub
+        .games
+        .iter()
+        .map(|g| game_json(g.as_ref()))
+        .collect();
+    Json(json!({ "games": games }))
+}
+
+async fn get_game(State(app): State<AppState>, Path(name): Path<String>) -> ApiResult {
+    let g = app
+        .hub
+        .games
+        .get(&name)
+        .ok_or_else(|| ServerError::UnknownGame {
+            name: name.chars().take(60).collect(),
+            known: app.hub.games.names(),
+        })?;
+    Ok(Json(game_json(g.as_ref())).into_response())
+}
+
+async fn list_matches(
+    State(app): State<AppState>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult {
+    let status = match q.get("status").map(String::as_str) {
+        None | Some("all") => None,
+        Some(s) => Some(Status::parse(s).ok_or_else(|| {
+            ServerError::BadRequest(format!(
+                "status must be open, running, finished or all, not `{}`",
+                s.chars().take(30).collect::<String>()
+            ))
+        })?),
+    };
+    let limit = match q.get("limit") {
+        None => 50,
+        Some(l) => l
+            .parse::<u32>()
+            .ok()
+            .filter(|l| (1..=500).contains(l))
+            .ok_or_else(|| ServerError::BadRequest("limit must be 1 to 500".into()))?,
+    };
+    let rows = app.hub.store.list(status, limit).await?;
+    let matches: Vec<Value> = rows.iter().map(|(m, s)| row_summary(m, s)).collect();
+    Ok(Json(json!({ "matches": matches })).into_response())
+}
+
+async fn create_match(
+    State(app): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let req: CreateMatch = json_body(body, app.hub.opts.limits.max_body)?;
+    let created = app.hub.create(req).await?;
+    let m = &created.live;
+    let summary = live_summary(m, &*m.st.read().await);
+    let seats: Vec<Value> = created
+        .tokens
+        .iter()
+        .map(|(s, t)| seat_grant(&m.id, *s, t))
+        .collect();
+    let body = json!({ "match": summary, "seats": seats });
+    Ok((
+        StatusCode::CREATED,
+        [(header::LOCATION, format!("/api/matches/{}", m.id))],
+        Json(body),
+    )
+        .into_response())
+}
+
+async fn get_match(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult {
+    let m = app.hub.get(&id).await?;
+    let summary = live_summary(&m, &*m.st.read().await);
+    Ok(Json(summary).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinBody {
+    #[serde(default)]
+    seat: Option<u8>,
+}
+
+async fn join_match(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let m = app.hub.get(&id).await?;
+    let req: JoinBody = json_body(body, app.hub.opts.limits.max_body)?;
+    let (seat, token) = app.hub.join(&m, req.seat).await?;
+    let summary = live_summary(&m, &*m.st.read().await);
+    let mut grant = seat_grant(&m.id, seat, &token);
+    grant["match"] = summary;
+    Ok(Json(grant).into_response())
+}
+
+async fn match_state(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult {
+    let token = bearer(&headers)?;
+    let m = app.hub.get(&id).await?;
+    let who = app.hub.authenticate(&m, token.as_deref()).await?;
+    let from = match q.get("from") {
+        None => 0,
+        Some(f) => f
+            .parse::<usize>()
+            .map_err(|_| ServerError::BadRequest("from must be a log index".into()))?,
+    };
+    let st = m.st.read().await;
+    Ok(Json(state_message(&m, &st, &who, from).0).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActBody {
+    version: u64,
+    action: Value,
+    #[serde(default)]
+    seat: Option<Seat>,
+}
+
+async fn act(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let token = bearer(&headers)?.ok_or(ServerError::Unauthorized)?;
+    let m = app.hub.get(&id).await?;
+    let who = app.hub.authenticate(&m, Some(&token)).await?;
+    let req: ActBody = json_body(body, app.hub.opts.limits.max_body)?;
+    app.hub
+        .act(&m, &who, req.seat, req.version, &req.action)
+        .await?;
+    respond_state(&m, &who).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoBody {
+    #[serde(default)]
+    version: Option<u64>,
+}
+
+async fn undo(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let token = bearer(&headers)?.ok_or(ServerError::Unauthorized)?;
+    let m = app.hub.get(&id).await?;
+    let who = app.hub.authenticate(&m, Some(&token)).await?;
+    let req: UndoBody = json_body(body, app.hub.opts.limits.max_body)?;
+    app.hub.undo(&m, &who, req.version).await?;
+    respond_state(&m, &who).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PreviewBody {
+    action: Value,
+    #[serde(default)]
+    seat: Option<Seat>,
+}
+
+/// What the game shows before an action is confirmed (e.g. exact attack odds). Only for one of
+/// the caller's own legal actions: the game computes it from the full state.
+async fn preview(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let token = bearer(&headers)?.ok_or(ServerError::Unauthorized)?;
+    let m = app.hub.get(&id).await?;
+    let who = app.hub.authenticate(&m, Some(&token)).await?;
+    let req: PreviewBody = json_body(body, app.hub.opts.limits.max_body)?;
+    let st = m.st.read().await;
+    let seat = crate::hub::pick_seat(&st, &who, req.seat)?;
+    if !st
+        .session
+        .legal(seat)
+        .iter()
+        .any(|l| l.action == req.action)
+    {
+        return Err(ServerError::Illegal(format!(
+            "{seat} may not take this action now; previews are for your own legal actions"
+        )));
+    }
+    let text = st.session.preview(&req.action).map_err(|e| match e {
+        gridwright_catalog::ApplyError::Malformed(m) => ServerError::MalformedAction(m),
+        gridwright_catalog::ApplyError::Rejected(r) => ServerError::Illegal(r),
+    })?;
+    Ok(
+        Json(json!({ "type": "preview", "seat": seat, "text": text, "odds": Value::Null }))
+            .into_response(),
+    )
+}
+
+async fn respond_state(m: &crate::hub::LiveMatch, who: &Who) -> ApiResult {
+    let st = m.st.read().await;
+    Ok(Json(state_message(m, &st, who, 0).0).into_response())
+}
+
+async fn replay(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult {
+    let m = app.hub.get(&id).await?;
+    let st = m.st.read().await;
+    if st.status != Status::Finished {
+        return Err(ServerError::NotFinished);
+    }
+    let replay = st.session.replay();
+    drop(st);
+    let body =
+        serde_json::to_string_pretty(&replay).map_err(|e| ServerError::Internal(e.to_string()))?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"{id}.replay\""),
+            ),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+async fn replay_step(
+    State(app): State<AppState>,
+    Path((id, n)): Path<(String, String)>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult {
+    let m = app.hub.get(&id).await?;
+    let total = {
+        let st = m.st.read().await;
+        if st.status != Status::Finished {
+            return Err(ServerError::NotFinished);
+        }
+        st.session.version()
+    };
+    let n: usize = n
+        .parse()
+        .ok()
+        .filter(|n| *n <= total)
+        .ok_or_else(|| ServerError::BadRequest(format!("move number must be 0 to {total}")))?;
+    let viewer = match q.get("seat") {
+        None => Viewer::Spectator,
+        Some(s) => s
+            .parse::<u8>()
+            .ok()
+            .and_then(|s| Seat::try_from(s).ok())
+            .map(Viewer::Seat)
+            .ok_or_else(|| ServerError::BadRequest("seat must be a seat index".into()))?,
+    };
+    let s = app.hub.prefix(&m, n).await?;
+    if let Viewer::Seat(seat) = viewer
+        && seat.index() >= s.num_seats()
+    {
+        return Err(ServerError::BadRequest(format!(
+            "this game has {} seats",
+            s.num_seats()
+        )));
+    }
+    Ok(Json(json!({
+        "type": "replay_step",
+        "match": m.id,
+        "n": n,
+        "moves": total,
+        "viewer": match viewer { Viewer::Seat(s) => json!(s), Viewer::Spectator => Value::Null },
+        "turn": s.turn(),
+        "observation": s.observe(viewer),
+        "log": s.visible_log(viewer, 0),
+        "result": crate::hub::result_json(s.as_ref()),
+    }))
+    .into_response())
+}

@@ -1,0 +1,175 @@
+//! The one error type of the server, and the one place that maps it to HTTP statuses and to the
+//! `code` strings clients see (over HTTP and over WebSocket alike).
+
+use crate::store::StoreError;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+/// Why a request was refused. Every variant leaves every match exactly as it was.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// No match with this id.
+    #[error("there is no match `{0}`")]
+    UnknownMatch(String),
+    /// No game with this name.
+    #[error("unknown game `{name}`; the games are: {known}")]
+    UnknownGame {
+        /// What was asked for.
+        name: String,
+        /// The games this server offers.
+        known: String,
+    },
+    /// The body or message is not JSON, or not of the expected shape.
+    #[error("malformed request: {0}")]
+    Malformed(String),
+    /// The request is well-formed but asks for something impossible.
+    #[error("{0}")]
+    BadRequest(String),
+    /// The body or message is larger than the server accepts.
+    #[error("message of {size} bytes is larger than the limit of {limit} bytes")]
+    TooLarge {
+        /// Its size.
+        size: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// Too many messages on this connection.
+    #[error(
+        "too many messages: at most {per_sec} per second (burst {burst}); this one was dropped"
+    )]
+    RateLimited {
+        /// Sustained rate.
+        per_sec: u32,
+        /// Burst size.
+        burst: u32,
+    },
+    /// The request needs a seat token and has none.
+    #[error(
+        "this needs a seat token (HTTP: `Authorization: Bearer <token>`; WebSocket: `hello` with `token`)"
+    )]
+    Unauthorized,
+    /// The token holds no seat in this match, or not the seat asked for.
+    #[error("{0}")]
+    Forbidden(String),
+    /// The action was made against an older state.
+    #[error("stale version {got}: the match is at version {current}; refresh and try again")]
+    Stale {
+        /// The version the client quoted.
+        got: u64,
+        /// The match's version now.
+        current: u64,
+    },
+    /// The JSON is not an action of this game.
+    #[error("not an action of this game: {0}")]
+    MalformedAction(String),
+    /// The rules refuse the action.
+    #[error("illegal action: {0}")]
+    Illegal(String),
+    /// Undo is not allowed here.
+    #[error("{0}")]
+    UndoNotAllowed(String),
+    /// Nothing to undo.
+    #[error("there is no move of yours to undo")]
+    NothingToUndo,
+    /// No free seat to join.
+    #[error("{0}")]
+    NoOpenSeat(String),
+    /// The replay of a game in progress would reveal secrets.
+    #[error("the match is not finished; its replay is served once it ends")]
+    NotFinished,
+    /// A scenario or agent the game does not have, or content that fails to load.
+    #[error("{0}")]
+    Content(String),
+    /// The stored match cannot be rebuilt (e.g. the rules changed since it was played).
+    #[error("match `{id}` cannot be loaded: {reason}")]
+    Broken {
+        /// The match.
+        id: String,
+        /// Why.
+        reason: String,
+    },
+    /// The database failed.
+    #[error("storage error: {0}")]
+    Store(#[from] StoreError),
+    /// A bug or a lost worker thread.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl ServerError {
+    /// The stable machine-readable code clients switch on.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ServerError::UnknownMatch(_) => "unknown_match",
+            ServerError::UnknownGame { .. } => "unknown_game",
+            ServerError::Malformed(_) => "malformed",
+            ServerError::BadRequest(_) => "bad_request",
+            ServerError::TooLarge { .. } => "too_large",
+            ServerError::RateLimited { .. } => "rate_limited",
+            ServerError::Unauthorized => "unauthorized",
+            ServerError::Forbidden(_) => "forbidden",
+            ServerError::Stale { .. } => "stale_version",
+            ServerError::MalformedAction(_) => "malformed_action",
+            ServerError::Illegal(_) => "illegal_action",
+            ServerError::UndoNotAllowed(_) => "undo_not_allowed",
+            ServerError::NothingToUndo => "nothing_to_undo",
+            ServerError::NoOpenSeat(_) => "no_open_seat",
+            ServerError::NotFinished => "not_finished",
+            ServerError::Content(_) => "bad_content",
+            ServerError::Broken { .. } => "match_broken",
+            ServerError::Store(_) => "store_error",
+            ServerError::Internal(_) => "internal",
+        }
+    }
+
+    /// The HTTP status for this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ServerError::UnknownMatch(_) | ServerError::UnknownGame { .. } => StatusCode::NOT_FOUND,
+            ServerError::Malformed(_) | ServerError::BadRequest(_) | ServerError::Content(_) => {
+                StatusCode::BAD_REQUEST
+            }
+            ServerError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ServerError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ServerError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ServerError::Forbidden(_) | ServerError::UndoNotAllowed(_) => StatusCode::FORBIDDEN,
+            ServerError::Stale { .. }
+            | ServerError::NothingToUndo
+            | ServerError::NoOpenSeat(_)
+            | ServerError::NotFinished => StatusCode::CONFLICT,
+            ServerError::MalformedAction(_) | ServerError::Illegal(_) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            ServerError::Broken { .. } | ServerError::Internal(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+            ServerError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    /// The error as the JSON object both HTTP bodies and WebSocket messages carry.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut v = json!({ "type": "error", "code": self.code(), "message": self.to_string() });
+        if let ServerError::Stale { current, .. } = self {
+            v["version"] = json!(current);
+        }
+        v
+    }
+}
+
+impl IntoResponse for ServerError {
+    fn into_response(self) -> Response {
+        if matches!(self, ServerError::Store(_) | ServerError::Internal(_)) {
+            eprintln!("gridwright-server: {self}");
+        }
+        let mut res = (self.status(), axum::Json(self.to_json())).into_response();
+        if matches!(self, ServerError::Unauthorized) {
+            res.headers_mut().insert(
+                axum::http::header::WWW_AUTHENTICATE,
+                axum::http::HeaderValue::from_static("Bearer"),
+            );
+        }
+        res
+    }
+}

@@ -1,0 +1,342 @@
+//! # gridwright-server
+//!
+//! Play Gridwright games in the browser: a lobby, live multiplayer over WebSocket, AI seats, a
+//! JSON API under `/api/` (described at `/api/openapi.json`), and persistence in an embedded
+//! SQLite file or in PostgreSQL shared by several server processes. `gridwright serve` calls
+//! [`serve`]; the protocol is documented in `docs/server.md`.
+//!
+//! ```no_run
+//! # fn main() -> anyhow::Result<()> {
+//! let opts = gridwright_server::ServeOptions { port: 8080, ..Default::default() };
+//! gridwright_server::serve_blocking(opts) // until Ctrl-C
+//! # }
+//! ```
+//!
+//! ## Architecture
+//! * [`hub`](Hub) — live matches in memory, the one write path ([`Hub::act`]), the AI driver,
+//!   reactions to other processes' changes.
+//! * `store` — [`Store`]: SQLite or PostgreSQL, migrations, optimistic concurrency on the
+//!   match version, `LISTEN`/`NOTIFY`.
+//! * `view` — the hidden-information boundary: every message about a game in progress is built
+//!   there from the caller's own viewer.
+//! * `api`, `ws`, `openapi`, `assets` — HTTP routes, the WebSocket protocol, the API document,
+//!   the embedded `web/` client.
+//!
+//! ## Why the server is the authority
+//! Clients send actions and the version they were made against; the engine validates; the
+//! change is committed to the database before anyone hears of it; each client then receives
+//! only its own seat's observation. A client can therefore not cheat, and a crash between
+//! "applied" and "stored" cannot lose an acknowledged move.
+
+mod api;
+mod assets;
+mod error;
+mod games;
+mod hub;
+mod openapi;
+mod store;
+mod token;
+mod view;
+mod ws;
+
+pub use api::api_routes;
+pub use error::ServerError;
+pub use games::{FrontendGame, GameProvider, Games};
+pub use hub::{CreateMatch, Hub, SeatSpec, Who};
+pub use openapi::document as openapi_document;
+pub use store::{PgStore, SqliteStore, Store, StoreError};
+
+use anyhow::Context as _;
+use axum::extract::DefaultBodyLimit;
+use axum::serve::ListenerExt as _;
+use gridwright_catalog::ContentSource;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// Abuse limits. The defaults suit people playing; the load benchmark raises the rate limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest WebSocket message answered normally (bytes); up to four times this gets an error
+    /// reply, beyond that the connection is closed (1009).
+    pub max_ws_message: usize,
+    /// Largest HTTP request body (bytes).
+    pub max_body: usize,
+    /// Sustained WebSocket messages per second per connection.
+    pub ws_rate_per_sec: u32,
+    /// WebSocket messages allowed in a burst.
+    pub ws_burst: u32,
+    /// Refused WebSocket messages in a row before the connection is closed (1008).
+    pub ws_max_refusals: u32,
+    /// AI moves computed at once (threads of the blocking pool).
+    pub ai_threads: usize,
+    /// PostgreSQL connections per process.
+    pub pg_pool: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_ws_message: 16 * 1024,
+            max_body: 64 * 1024,
+            ws_rate_per_sec: 20,
+            ws_burst: 40,
+            ws_max_refusals: 100,
+            ai_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            pg_pool: 8,
+        }
+    }
+}
+
+/// How to run the server (`gridwright serve` flags).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServeOptions {
+    /// Interface to listen on (`--host`, default `127.0.0.1`).
+    pub host: String,
+    /// Port (`--port`, default 8080; 0 picks a free one).
+    pub port: u16,
+    /// Directory of the SQLite database (`--data`, default `$GRIDWRIGHT_DATA` or
+    /// `./gridwright-data`); created on first start.
+    pub data_dir: PathBuf,
+    /// `postgres://…` to use PostgreSQL instead of SQLite (`--database`).
+    pub database: Option<String>,
+    /// Content directory (`--content`); default as [`ContentSource::discover`].
+    pub content: Option<PathBuf>,
+    /// Minimum time an AI seat takes per move, in milliseconds (`--ai-delay-ms`, default 300);
+    /// matches may override it.
+    pub ai_delay_ms: u64,
+    /// Abuse limits.
+    pub limits: Limits,
+}
+
+impl Default for ServeOptions {
+    fn default() -> Self {
+        ServeOptions {
+            host: "127.0.0.1".into(),
+            port: 8080,
+            data_dir: std::env::var_os("GRIDWRIGHT_DATA")
+                .map_or_else(|| PathBuf::from("gridwright-data"), PathBuf::from),
+            database: None,
+            content: None,
+            ai_delay_ms: 300,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// Shared state of the HTTP handlers.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    hub: Arc<Hub>,
+    stop: Arc<watch::Sender<bool>>,
+}
+
+impl AppState {
+    /// Opens the store (creating the data directory and applying migrations), loads every
+    /// unfinished match and starts their AI seats, and (PostgreSQL) starts listening for other
+    /// processes' changes.
+    ///
+    /// # Errors
+    /// If the store cannot be opened.
+    pub async fn open(opts: &ServeOptions, games: Games) -> anyhow::Result<AppState> {
+        let origin = token::new_match_id().context("no OS random source")?;
+        let store = match opts.database.as_deref() {
+            Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+                Store::Postgres(
+                    PgStore::open(url, opts.limits.pg_pool, &origin)
+                        .await
+                        .with_context(|| {
+                            format!("cannot open PostgreSQL at {}", store::describe_pg(url))
+                        })?,
+                )
+            }
+            Some(other) => anyhow::bail!(
+                "--database takes a postgres:// URL, not `{other}`; without it, SQLite under \
+                 --data is used"
+            ),
+            None => {
+                std::fs::create_dir_all(&opts.data_dir).with_context(|| {
+                    format!("cannot create data directory {}", opts.data_dir.display())
+                })?;
+                let path = opts.data_dir.join("gridwright.sqlite3");
+                Store::Sqlite(
+                    SqliteStore::open(&path)
+                        .await
+                        .with_context(|| format!("cannot open {}", path.display()))?,
+                )
+            }
+        };
+        let (stop, stopped) = watch::channel(false);
+        let hub = Arc::new(Hub::new(store, games, opts.clone(), stopped));
+        if let Store::Postgres(pg) = &hub.store {
+            let mut notices = pg.listen();
+            let h = Arc::downgrade(&hub);
+            tokio::spawn(async move {
+                while let Some(n) = notices.recv().await {
+                    let Some(hub) = h.upgrade() else { return };
+                    hub.on_notice(n).await;
+                }
+            });
+        }
+        {
+            // Forget finished and idle matches nobody is looking at (they reload on demand).
+            let h = Arc::downgrade(&hub);
+            tokio::spawn(async move {
+                let mut tick = tokio::time::interval(Duration::from_secs(60));
+                loop {
+                    tick.tick().await;
+                    let Some(hub) = h.upgrade() else { return };
+                    hub.sweep(15 * 60 * 1000);
+                }
+            });
+        }
+        let resumed = hub.resume_all().await?;
+        if resumed > 0 {
+            eprintln!("gridwright-server: resumed {resumed} unfinished match(es)");
+        }
+        Ok(AppState {
+            hub,
+            stop: Arc::new(stop),
+        })
+    }
+
+    /// The live matches.
+    pub fn hub(&self) -> &Arc<Hub> {
+        &self.hub
+    }
+
+    /// Asks WebSocket connections and AI drivers to stop.
+    pub fn shutdown(&self) {
+        let _ = self.stop.send(true);
+    }
+}
+
+/// The whole web application: `/api/…`, the WebSocket, and the embedded browser client.
+pub fn app(state: AppState) -> axum::Router {
+    let limit = state.hub.opts.limits.max_body;
+    api::router()
+        .fallback(assets::serve)
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(state)
+}
+
+/// A running server.
+#[derive(Debug)]
+pub struct Server {
+    addr: SocketAddr,
+    state: AppState,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Its state.
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Stops accepting, closes WebSockets, and waits (at most 5 s) for requests in flight.
+    ///
+    /// # Errors
+    /// If the server task failed.
+    pub async fn shutdown(self) -> anyhow::Result<()> {
+        self.state.shutdown();
+        match tokio::time::timeout(Duration::from_secs(5), self.task).await {
+            Ok(Ok(r)) => r.context("server failed"),
+            Ok(Err(e)) => Err(anyhow::anyhow!("server task failed: {e}")),
+            Err(_) => Ok(()), // connections that do not close in time are dropped with the process
+        }
+    }
+}
+
+/// Opens the store, binds, and serves in the background on the current Tokio runtime.
+///
+/// # Errors
+/// If the store cannot be opened or the address cannot be bound.
+pub async fn start(opts: &ServeOptions, games: Games) -> anyhow::Result<Server> {
+    let state = AppState::open(opts, games).await?;
+    let listener = tokio::net::TcpListener::bind((opts.host.as_str(), opts.port))
+        .await
+        .with_context(|| format!("cannot listen on {}:{}", opts.host, opts.port))?;
+    let addr = listener.local_addr()?;
+    // Small messages must leave at once: without TCP_NODELAY, Nagle's algorithm and delayed
+    // ACKs add ~40 ms to every move.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    let router = app(state.clone());
+    let mut stopped = state.hub.shutdown.clone();
+    let task = tokio::spawn(async move {
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async move {
+                let _ = stopped.wait_for(|s| *s).await;
+            })
+            .await
+    });
+    Ok(Server { addr, state, task })
+}
+
+/// Runs the server with the catalog's games until Ctrl-C or SIGTERM. Prints one line with the
+/// URL to standard output when ready.
+///
+/// # Errors
+/// If the store cannot be opened or the address cannot be bound.
+pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
+    let content = ContentSource::discover(opts.content.as_deref());
+    let server = start(&opts, Games::catalog(&content)).await?;
+    {
+        use std::io::Write as _;
+        let mut out = std::io::stdout().lock();
+        writeln!(
+            out,
+            "Gridwright server listening on http://{}/ ({}; content: {content})",
+            server.addr(),
+            server.state.hub.store.describe()
+        )?;
+        out.flush()?;
+    }
+    wait_for_signal().await;
+    eprintln!("gridwright-server: shutting down");
+    server.shutdown().await
+}
+
+/// [`serve`] on a new multi-threaded Tokio runtime, for callers that are not async.
+///
+/// # Errors
+/// As [`serve`], or if the runtime cannot start.
+pub fn serve_blocking(opts: ServeOptions) -> anyhow::Result<()> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    let result = rt.block_on(serve(opts));
+    // An agent still thinking must not hold up the exit; its move was not stored anyway.
+    rt.shutdown_timeout(Duration::from_secs(2));
+    result
+}
+
+async fn wait_for_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// The embedded browser files (paths relative to `web/`), for tests and diagnostics.
+pub fn web_files() -> impl Iterator<Item = &'static str> {
+    assets::paths()
+}

@@ -1,0 +1,193 @@
+//! The OpenAPI 3.1 description of `/api/`, served at `/api/openapi.json`. Written by hand and
+//! kept honest by a test that compares it with the router's table in both directions.
+
+use serde_json::{Value, json};
+
+fn error_response(description: &str) -> Value {
+    json!({
+        "description": description,
+        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+    })
+}
+
+fn ok_json(description: &str, schema: &str) -> Value {
+    json!({
+        "description": description,
+        "content": { "application/json": { "schema": { "$ref": format!("#/components/schemas/{schema}") } } }
+    })
+}
+
+fn id_param() -> Value {
+    json!({ "name": "id", "in": "path", "required": true,
+            "description": "Match id (16 hex digits).",
+            "schema": { "type": "string", "pattern": "^[0-9a-f]{16}$" } })
+}
+
+fn bearer() -> Value {
+    json!([{ "seatToken": [] }])
+}
+
+/// The document.
+pub fn document() -> Value {
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Gridwright server API",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": "Lobby, matches and play. Seats are 0-based in JSON (people see P1, P2…). \
+                Live play uses the WebSocket at /api/matches/{id}/ws; its messages are described in docs/server.md. \
+                Every error body is {type: \"error\", code, message}."
+        },
+        "components": {
+            "securitySchemes": {
+                "seatToken": { "type": "http", "scheme": "bearer",
+                    "description": "The secret token of a seat, as issued when the match was created or the seat joined." }
+            },
+            "schemas": {
+                "Error": { "type": "object", "required": ["type", "code", "message"], "properties": {
+                    "type": { "const": "error" },
+                    "code": { "type": "string", "enum": ["unknown_match", "unknown_game", "malformed", "bad_request",
+                        "too_large", "rate_limited", "unauthorized", "forbidden", "stale_version", "malformed_action",
+                        "illegal_action", "undo_not_allowed", "nothing_to_undo", "no_open_seat", "not_finished",
+                        "bad_content", "match_broken", "store_error", "internal", "unknown_route"] },
+                    "message": { "type": "string" },
+                    "version": { "type": "integer", "description": "With stale_version: the match's current version." }
+                } },
+                "Game": { "type": "object", "properties": {
+                    "name": { "type": "string" }, "title": { "type": "string" }, "summary": { "type": "string" },
+                    "min_seats": { "type": "integer" }, "max_seats": { "type": "integer" },
+                    "chance": { "type": "string" }, "information": { "type": "string", "enum": ["perfect", "imperfect"] },
+                    "rules_version": { "type": "string" },
+                    "agents": { "type": "array", "items": { "type": "string" } },
+                    "scenarios": { "type": "array", "items": { "type": "object", "properties": {
+                        "name": { "type": "string" }, "title": { "type": "string" }, "description": { "type": "string" },
+                        "seats": { "type": "integer" }, "preview": { "type": "string" } } } }
+                } },
+                "Games": { "type": "object", "properties": { "games": { "type": "array", "items": { "$ref": "#/components/schemas/Game" } } } },
+                "Seat": { "type": "object", "properties": {
+                    "seat": { "type": "integer" }, "kind": { "type": "string", "enum": ["human", "open", "ai"] },
+                    "agent": { "type": ["string", "null"] }, "taken": { "type": "boolean" } } },
+                "Match": { "type": "object", "properties": {
+                    "id": { "type": "string" }, "game": { "type": "string" }, "scenario": { "type": ["string", "null"] },
+                    "status": { "type": "string", "enum": ["open", "running", "finished"] },
+                    "version": { "type": "integer", "description": "State version: quote it with every action." },
+                    "moves": { "type": "integer" }, "hotseat": { "type": "boolean" },
+                    "ai_delay_ms": { "type": ["integer", "null"] },
+                    "turn": { "type": "object", "properties": { "kind": { "type": "string" }, "seats": { "type": "array", "items": { "type": "integer" } } } },
+                    "seats": { "type": "array", "items": { "$ref": "#/components/schemas/Seat" } },
+                    "result": { "type": ["object", "null"] },
+                    "created_ms": { "type": "integer" }, "updated_ms": { "type": "integer" },
+                    "links": { "type": "object", "properties": { "spectate": { "type": "string" } } } } },
+                "Matches": { "type": "object", "properties": { "matches": { "type": "array", "items": { "$ref": "#/components/schemas/Match" } } } },
+                "SeatGrant": { "type": "object", "properties": {
+                    "seat": { "type": "integer" }, "token": { "type": "string", "description": "Secret. Shown once." },
+                    "link": { "type": "string", "description": "/play/{id}#token=…" }, "ws": { "type": "string" },
+                    "match": { "$ref": "#/components/schemas/Match" } } },
+                "Created": { "type": "object", "properties": {
+                    "match": { "$ref": "#/components/schemas/Match" },
+                    "seats": { "type": "array", "items": { "$ref": "#/components/schemas/SeatGrant" } } } },
+                "CreateMatch": { "type": "object", "required": ["game"], "additionalProperties": false, "properties": {
+                    "game": { "type": "string" }, "scenario": { "type": "string" },
+                    "seed": { "type": "integer", "minimum": 0, "description": "Default: random. Secret until the game ends." },
+                    "seats": { "type": "array", "items": { "type": "object", "required": ["kind"], "additionalProperties": false, "properties": {
+                        "kind": { "type": "string", "enum": ["human", "open", "ai"] },
+                        "agent": { "type": "string", "description": "Agent spec for ai seats, e.g. random, greedy, mcts:iters=2000." } } },
+                        "description": "One per seat. Default: seat 0 human, the others open." },
+                    "hotseat": { "type": "boolean", "description": "All human seats share one token (one device); allows undo." },
+                    "ai_delay_ms": { "type": "integer", "minimum": 0, "maximum": 60000 } } },
+                "State": { "type": "object", "description": "What one viewer may see; the same object as the WebSocket state message.", "properties": {
+                    "type": { "const": "state" }, "match": { "type": "string" }, "game": { "type": "string" },
+                    "status": { "type": "string" }, "version": { "type": "integer" }, "moves": { "type": "integer" },
+                    "turn": { "type": "object" }, "you": { "type": ["object", "null"] },
+                    "observation": { "description": "The game's observation for this viewer." },
+                    "legal": { "type": "array", "items": { "type": "object", "properties": {
+                        "seat": { "type": "integer" }, "action": {}, "text": { "type": "string" } } } },
+                    "log_from": { "type": "integer" }, "log": { "type": "array", "items": { "type": "object" } },
+                    "log_len": { "type": "integer" }, "result": { "type": ["object", "null"] },
+                    "seats": { "type": "array", "items": { "$ref": "#/components/schemas/Seat" } } } },
+                "Act": { "type": "object", "required": ["version", "action"], "additionalProperties": false, "properties": {
+                    "version": { "type": "integer" }, "action": { "description": "An action as listed in legal[].action." },
+                    "seat": { "type": "integer", "description": "Needed only when the token holds several seats that may act." } } },
+                "Replay": { "type": "object", "description": "The engine's replay file: game, rules_version, config, seed, moves, event_hash." },
+                "ReplayStep": { "type": "object", "properties": {
+                    "type": { "const": "replay_step" }, "n": { "type": "integer" }, "moves": { "type": "integer" },
+                    "observation": {}, "log": { "type": "array" }, "turn": { "type": "object" }, "result": { "type": ["object", "null"] } } }
+            }
+        },
+        "paths": {
+            "/api/health": { "get": { "summary": "Liveness and store kind.", "operationId": "health",
+                "responses": { "200": { "description": "OK", "content": { "application/json": { "schema": { "type": "object" } } } } } } },
+            "/api/openapi.json": { "get": { "summary": "This document.", "operationId": "openapi",
+                "responses": { "200": { "description": "OpenAPI 3.1", "content": { "application/json": { "schema": { "type": "object" } } } } } } },
+            "/api/games": { "get": { "summary": "The games, their scenarios and agents.", "operationId": "listGames",
+                "responses": { "200": ok_json("Games", "Games") } } },
+            "/api/games/{game}": { "get": { "summary": "One game.", "operationId": "getGame",
+                "parameters": [{ "name": "game", "in": "path", "required": true, "schema": { "type": "string" } }],
+                "responses": { "200": ok_json("The game", "Game"), "404": error_response("Unknown game") } } },
+            "/api/matches": {
+                "get": { "summary": "List matches, newest first.", "operationId": "listMatches",
+                    "parameters": [
+                        { "name": "status", "in": "query", "schema": { "type": "string", "enum": ["open", "running", "finished", "all"] } },
+                        { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 500, "default": 50 } }],
+                    "responses": { "200": ok_json("Matches", "Matches"), "400": error_response("Bad filter") } },
+                "post": { "summary": "Create a match. The response holds the seat tokens; they are not shown again.",
+                    "operationId": "createMatch",
+                    "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/CreateMatch" } } } },
+                    "responses": { "201": ok_json("Created", "Created"), "400": error_response("Bad request"),
+                        "404": error_response("Unknown game"), "413": error_response("Body too large") } } },
+            "/api/matches/{id}": { "get": { "summary": "One match.", "operationId": "getMatch",
+                "parameters": [id_param()],
+                "responses": { "200": ok_json("The match", "Match"), "404": error_response("Unknown match") } } },
+            "/api/matches/{id}/join": { "post": { "summary": "Claim an open seat (the first, or `seat`).", "operationId": "joinMatch",
+                "parameters": [id_param()],
+                "requestBody": { "content": { "application/json": { "schema": { "type": "object", "additionalProperties": false,
+                    "properties": { "seat": { "type": "integer" } } } } } },
+                "responses": { "200": ok_json("The seat and its token", "SeatGrant"), "404": error_response("Unknown match"),
+                    "409": error_response("No open seat") } } },
+            "/api/matches/{id}/state": { "get": { "summary": "The caller's view: a seat's with its token, else a spectator's.",
+                "operationId": "getState", "parameters": [id_param(),
+                    { "name": "from", "in": "query", "schema": { "type": "integer", "minimum": 0 }, "description": "First log entry to include." }],
+                "security": [{}, { "seatToken": [] }],
+                "responses": { "200": ok_json("State", "State"), "403": error_response("Token holds no seat here"),
+                    "404": error_response("Unknown match") } } },
+            "/api/matches/{id}/actions": { "post": { "summary": "Make a move.", "operationId": "act",
+                "parameters": [id_param()], "security": bearer(),
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Act" } } } },
+                "responses": { "200": ok_json("The caller's state after the move", "State"),
+                    "400": error_response("Malformed body"), "401": error_response("No token"),
+                    "403": error_response("Token holds no seat here"), "404": error_response("Unknown match"),
+                    "409": error_response("Stale version"), "422": error_response("Illegal or malformed action") } } },
+            "/api/matches/{id}/undo": { "post": { "summary": "Take back your last move (hotseat and against AI only).",
+                "operationId": "undo", "parameters": [id_param()], "security": bearer(),
+                "requestBody": { "content": { "application/json": { "schema": { "type": "object", "additionalProperties": false,
+                    "properties": { "version": { "type": "integer" } } } } } },
+                "responses": { "200": ok_json("The caller's state after the undo", "State"),
+                    "401": error_response("No token"), "403": error_response("Another person plays in this match"),
+                    "404": error_response("Unknown match"), "409": error_response("Nothing to undo or stale version") } } },
+            "/api/matches/{id}/preview": { "post": { "summary": "What the game shows before one of your legal actions is confirmed (e.g. exact attack odds).",
+                "operationId": "preview", "parameters": [id_param()], "security": bearer(),
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "type": "object", "required": ["action"],
+                    "additionalProperties": false, "properties": { "action": {}, "seat": { "type": "integer" } } } } } },
+                "responses": { "200": { "description": "`text` (or null: nothing to show); `odds` is reserved for structured odds and null today.",
+                        "content": { "application/json": { "schema": { "type": "object", "properties": {
+                            "type": { "const": "preview" }, "seat": { "type": "integer" },
+                            "text": { "type": ["string", "null"] }, "odds": { "type": ["object", "null"] } } } } } },
+                    "400": error_response("Malformed body"), "401": error_response("No token"),
+                    "403": error_response("Token holds no seat here"), "404": error_response("Unknown match"),
+                    "422": error_response("Not one of your legal actions now") } } },
+            "/api/matches/{id}/replay": { "get": { "summary": "The replay file of a finished match.", "operationId": "getReplay",
+                "parameters": [id_param()],
+                "responses": { "200": ok_json("Replay", "Replay"), "404": error_response("Unknown match"),
+                    "409": error_response("Not finished") } } },
+            "/api/matches/{id}/replay/{n}": { "get": { "summary": "A finished match after its first n moves, as any viewer.",
+                "operationId": "getReplayStep", "parameters": [id_param(),
+                    { "name": "n", "in": "path", "required": true, "schema": { "type": "integer", "minimum": 0 } },
+                    { "name": "seat", "in": "query", "schema": { "type": "integer" }, "description": "View as this seat (default: spectator)." }],
+                "responses": { "200": ok_json("The position", "ReplayStep"), "400": error_response("Bad move number"),
+                    "404": error_response("Unknown match"), "409": error_response("Not finished") } } },
+            "/api/matches/{id}/ws": { "get": { "summary": "WebSocket for live play (see docs/server.md).", "operationId": "websocket",
+                "parameters": [id_param()],
+                "responses": { "101": { "description": "Switching protocols" }, "400": error_response("Not a WebSocket request") } } }
+        }
+    })
+}

@@ -1,0 +1,377 @@
+//! Persistence: matches, seats (token hashes) and the full move log, in SQLite or PostgreSQL.
+//!
+//! # Why optimistic concurrency on `rev`
+//! Every state change (a move or an undo) is one transaction that first runs
+//! `UPDATE matches SET rev = rev + 1 … WHERE id = ? AND rev = <the version the change was made
+//! against>`. If another process changed the match first, that update touches no row and the
+//! change is refused as stale; the `(match_id, n)` primary key of `moves` is a second guard so
+//! that two writers can never both store move `n`. Nothing is acknowledged to a client before
+//! its transaction commits.
+//!
+//! # Why the config is stored, not the scenario name
+//! A match is rebuilt from `config + seed + moves`. Storing the full config (content included)
+//! means a designer editing `content/` does not change games already in progress.
+
+mod postgres;
+mod schema;
+mod sqlite;
+
+pub use postgres::PgStore;
+pub use sqlite::SqliteStore;
+
+use serde::Serialize;
+use serde_json::Value;
+use std::fmt;
+
+/// A database failure.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite failed.
+    #[error("SQLite: {0}")]
+    Sqlite(String),
+    /// PostgreSQL failed.
+    #[error("PostgreSQL: {0}")]
+    Postgres(String),
+    /// A stored value does not read back (corruption or a manual edit).
+    #[error("stored data is invalid: {0}")]
+    Corrupt(String),
+    /// A worker thread was lost.
+    #[error("database worker failed: {0}")]
+    Worker(String),
+}
+
+/// Where a match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Some seat is open for anyone to join.
+    Open,
+    /// Every seat is taken; the game goes on.
+    Running,
+    /// The game is over.
+    Finished,
+}
+
+impl Status {
+    /// The stored text.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Running => "running",
+            Status::Finished => "finished",
+        }
+    }
+
+    /// Parses the stored text.
+    pub fn parse(s: &str) -> Option<Status> {
+        match s {
+            "open" => Some(Status::Open),
+            "running" => Some(Status::Running),
+            "finished" => Some(Status::Finished),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A person whose token was issued when the match was created (invite link or hotseat).
+    Human,
+    /// A person who claims the seat by joining; no token until then.
+    Open,
+    /// An agent run by the server.
+    Ai,
+}
+
+impl SeatKind {
+    /// The stored text.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SeatKind::Human => "human",
+            SeatKind::Open => "open",
+            SeatKind::Ai => "ai",
+        }
+    }
+
+    /// Parses the stored text.
+    pub fn parse(s: &str) -> Option<SeatKind> {
+        match s {
+            "human" => Some(SeatKind::Human),
+            "open" => Some(SeatKind::Open),
+            "ai" => Some(SeatKind::Ai),
+            _ => None,
+        }
+    }
+}
+
+/// A stored match (its `config` is `Null` in listings).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchRow {
+    /// Public id.
+    pub id: String,
+    /// Game short name.
+    pub game: String,
+    /// Scenario name, if one was chosen.
+    pub scenario: Option<String>,
+    /// Rules version the match is played under.
+    pub rules_version: String,
+    /// The game config, content included.
+    pub config: Value,
+    /// RNG seed.
+    pub seed: u64,
+    /// All human seats are played on one device with one token.
+    pub hotseat: bool,
+    /// Per-match AI delay, overriding the server's.
+    pub ai_delay_ms: Option<u64>,
+    /// Open, running or finished.
+    pub status: Status,
+    /// State version: number of changes (moves and undos) so far.
+    pub rev: u64,
+    /// Number of moves in the current line of play.
+    pub moves: u64,
+    /// Number of undos so far.
+    pub undos: u64,
+    /// Result once finished.
+    pub result: Option<Value>,
+    /// Creation time, Unix milliseconds.
+    pub created_ms: i64,
+    /// Last change, Unix milliseconds.
+    pub updated_ms: i64,
+}
+
+/// A stored seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    /// Zero-based seat index.
+    pub seat: u8,
+    /// Human, open or AI.
+    pub kind: SeatKind,
+    /// Agent spec for AI seats.
+    pub agent: Option<String>,
+    /// SHA-256 of the seat's token, once issued.
+    pub token_hash: Option<String>,
+}
+
+impl SeatRow {
+    /// Whether a person can still join this seat.
+    pub fn is_free(&self) -> bool {
+        self.kind == SeatKind::Open && self.token_hash.is_none()
+    }
+}
+
+/// A stored move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveRow {
+    /// Zero-based position in the line of play.
+    pub n: u64,
+    /// The seat that moved.
+    pub seat: u8,
+    /// The action in the game's JSON form.
+    pub action: Value,
+}
+
+/// The match columns a change rewrites.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Status after the change.
+    pub status: Status,
+    /// Moves in the line after the change.
+    pub moves: u64,
+    /// Result, once finished.
+    pub result: Option<Value>,
+}
+
+/// Whether a change was stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Commit {
+    /// Stored; the match is at the next version.
+    Done,
+    /// Another writer changed the match first; nothing was stored.
+    Conflict,
+}
+
+/// A change made by another server process (PostgreSQL only).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// Match `id` changed (moves, undo or seats); `rev` is its version now.
+    Changed {
+        /// The match.
+        id: String,
+        /// Its version.
+        rev: u64,
+    },
+    /// Notifications may have been missed (the listener reconnected): refresh everything.
+    Resync,
+}
+
+/// The database behind a server: one file of SQLite, or a PostgreSQL database that several
+/// server processes may share.
+#[derive(Clone, Debug)]
+pub enum Store {
+    /// Embedded SQLite.
+    Sqlite(SqliteStore),
+    /// PostgreSQL, shareable between processes.
+    Postgres(PgStore),
+}
+
+impl Store {
+    /// A short description for the start-up banner (no passwords).
+    pub fn describe(&self) -> String {
+        match self {
+            Store::Sqlite(s) => format!("SQLite at {}", s.path().display()),
+            Store::Postgres(p) => format!("PostgreSQL at {}", p.describe()),
+        }
+    }
+
+    /// Stores a new match and its seats.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn create_match(&self, m: &MatchRow, seats: &[SeatRow]) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.create_match(m, seats).await,
+            Store::Postgres(p) => p.create_match(m, seats).await,
+        }
+    }
+
+    /// A match with its seats, or `None`.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn get_match(
+        &self,
+        id: &str,
+    ) -> Result<Option<(MatchRow, Vec<SeatRow>)>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.get_match(id).await,
+            Store::Postgres(p) => p.get_match(id).await,
+        }
+    }
+
+    /// Moves `from..` of a match, in order.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn moves(&self, id: &str, from: u64) -> Result<Vec<MoveRow>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.moves(id, from).await,
+            Store::Postgres(p) => p.moves(id, from).await,
+        }
+    }
+
+    /// The newest matches (with `status`, if given), at most `limit`; configs are left out.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn list(
+        &self,
+        status: Option<Status>,
+        limit: u32,
+    ) -> Result<Vec<(MatchRow, Vec<SeatRow>)>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.list(status, limit).await,
+            Store::Postgres(p) => p.list(status, limit).await,
+        }
+    }
+
+    /// The ids of every match that is not finished.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.unfinished().await,
+            Store::Postgres(p) => p.unfinished().await,
+        }
+    }
+
+    /// Appends move `mv.n` if the match is still at version `rev`.
+    ///
+    /// # Errors
+    /// On database failure (then nothing was stored).
+    pub async fn commit_move(
+        &self,
+        id: &str,
+        rev: u64,
+        mv: &MoveRow,
+        progress: &Progress,
+    ) -> Result<Commit, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.commit_move(id, rev, mv, progress).await,
+            Store::Postgres(p) => p.commit_move(id, rev, mv, progress).await,
+        }
+    }
+
+    /// Truncates the line of play to `progress.moves` moves if the match is still at `rev`.
+    ///
+    /// # Errors
+    /// On database failure (then nothing was stored).
+    pub async fn commit_undo(
+        &self,
+        id: &str,
+        rev: u64,
+        progress: &Progress,
+    ) -> Result<Commit, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.commit_undo(id, rev, progress).await,
+            Store::Postgres(p) => p.commit_undo(id, rev, progress).await,
+        }
+    }
+
+    /// Gives free seat `seat` the token hash `hash`; false if it was not free any more.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn claim_seat(&self, id: &str, seat: u8, hash: &str) -> Result<bool, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.claim_seat(id, seat, hash).await,
+            Store::Postgres(p) => p.claim_seat(id, seat, hash).await,
+        }
+    }
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+/// Seeds and counters are `u64` in Rust and `BIGINT` in SQL: store the bits.
+fn to_sql_u64(v: u64) -> i64 {
+    i64::from_ne_bytes(v.to_ne_bytes())
+}
+
+fn from_sql_u64(v: i64) -> u64 {
+    u64::from_ne_bytes(v.to_ne_bytes())
+}
+
+fn parse_json(text: &str, what: &str) -> Result<Value, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("{what}: {e}")))
+}
+
+fn parse_status(text: &str) -> Result<Status, StoreError> {
+    Status::parse(text).ok_or_else(|| StoreError::Corrupt(format!("unknown status `{text}`")))
+}
+
+fn parse_kind(text: &str) -> Result<SeatKind, StoreError> {
+    SeatKind::parse(text).ok_or_else(|| StoreError::Corrupt(format!("unknown seat kind `{text}`")))
+}
+
+fn seat_from_sql(v: i64) -> Result<u8, StoreError> {
+    u8::try_from(v).map_err(|_| StoreError::Corrupt(format!("seat {v} out of range")))
+}
+
+/// A PostgreSQL URL without user or password, for messages.
+pub fn describe_pg(url: &str) -> String {
+    postgres::describe_url(url)
+}

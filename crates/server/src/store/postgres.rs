@@ -1,0 +1,649 @@
+//! The PostgreSQL store: the same tables as SQLite, a small pool of connections, and
+//! `LISTEN`/`NOTIFY` on the `gridwright_moves` channel so that several server processes can
+//! share one database and push each other's moves to their WebSocket clients.
+//!
+//! A change and its notification are one transaction (`pg_notify` inside it), so a notification
+//! is delivered exactly when the change is visible to other processes, and never for a change
+//! that rolled back.
+
+use super::schema::{Migration, POSTGRES};
+use super::{
+    Commit, MatchRow, MoveRow, Notice, Progress, SeatRow, Status, StoreError, from_sql_u64, now_ms,
+    parse_json, parse_kind, parse_status, seat_from_sql, to_sql_u64,
+};
+use futures_util::StreamExt;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+use tokio::sync::{Mutex, MutexGuard, mpsc};
+use tokio_postgres::{AsyncMessage, Client, NoTls, Row, Statement};
+
+/// The notification channel.
+pub const CHANNEL: &str = "gridwright_moves";
+
+/// A pooled connection with its prepared statements.
+struct Conn {
+    client: Client,
+    statements: HashMap<&'static str, Statement>,
+}
+
+impl Conn {
+    async fn stmt(&mut self, sql: &'static str) -> Result<Statement, StoreError> {
+        if let Some(s) = self.statements.get(sql) {
+            return Ok(s.clone());
+        }
+        let s = self.client.prepare(sql).await.map_err(err)?;
+        self.statements.insert(sql, s.clone());
+        Ok(s)
+    }
+}
+
+/// PostgreSQL with a fixed-size pool of connections.
+#[derive(Clone)]
+pub struct PgStore {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    url: String,
+    pool: Vec<Mutex<Option<Conn>>>,
+    next: AtomicUsize,
+    /// This process's id in notifications, so it can ignore its own.
+    origin: String,
+}
+
+impl std::fmt::Debug for PgStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgStore")
+            .field("at", &self.describe())
+            .field("pool", &self.inner.pool.len())
+            .finish()
+    }
+}
+
+fn err(e: tokio_postgres::Error) -> StoreError {
+    // Show the server's own message (e.g. "relation does not exist"), not just "db error".
+    match e.as_db_error() {
+        Some(db) => StoreError::Postgres(format!("{}: {}", db.code().code(), db.message())),
+        None => StoreError::Postgres(e.to_string()),
+    }
+}
+
+async fn connect(url: &str) -> Result<Client, StoreError> {
+    let (client, connection) = tokio_postgres::connect(url, NoTls).await.map_err(err)?;
+    tokio::spawn(async move {
+        if let Err(e) = connection.await {
+            eprintln!("gridwright-server: PostgreSQL connection closed: {e}");
+        }
+    });
+    Ok(client)
+}
+
+const MATCH_COLUMNS: &str = "id, game, scenario, rules_version, seed, hotseat, ai_delay_ms, \
+    status, rev, moves, undos, result, created_ms, updated_ms";
+
+impl PgStore {
+    /// Connects, applies migrations, and returns the store. `origin` identifies this process
+    /// in notifications.
+    ///
+    /// # Errors
+    /// If the database cannot be reached or a migration fails.
+    pub async fn open(url: &str, pool: usize, origin: &str) -> Result<PgStore, StoreError> {
+        let mut first = Conn {
+            client: connect(url).await?,
+            statements: HashMap::new(),
+        };
+        migrate(&mut first.client, POSTGRES).await?;
+        let mut slots = vec![Mutex::new(Some(first))];
+        for _ in 1..pool.max(1) {
+            slots.push(Mutex::new(None));
+        }
+        Ok(PgStore {
+            inner: Arc::new(Inner {
+                url: url.to_owned(),
+                pool: slots,
+                next: AtomicUsize::new(0),
+                origin: origin.to_owned(),
+            }),
+        })
+    }
+
+    /// `host:port/db` without user or password.
+    pub fn describe(&self) -> String {
+        describe_url(&self.inner.url)
+    }
+
+    /// A connection from the pool: a free one if any, else the next in turn. Reconnects a
+    /// closed connection.
+    async fn conn(&self) -> Result<MutexGuard<'_, Option<Conn>>, StoreError> {
+        let n = self.inner.pool.len();
+        let start = self.inner.next.fetch_add(1, Ordering::Relaxed);
+        let mut guard = None;
+        for i in 0..n {
+            if let Ok(g) = self.inner.pool[(start + i) % n].try_lock() {
+                guard = Some(g);
+                break;
+            }
+        }
+        let mut guard = match guard {
+            Some(g) => g,
+            None => self.inner.pool[start % n].lock().await,
+        };
+        if guard.as_ref().is_none_or(|c| c.client.is_closed()) {
+            *guard = Some(Conn {
+                client: connect(&self.inner.url).await?,
+                statements: HashMap::new(),
+            });
+        }
+        Ok(guard)
+    }
+
+    /// Starts listening for other processes' changes. Reconnects (with a [`Notice::Resync`])
+    /// if the listening connection drops.
+    pub fn listen(&self) -> mpsc::UnboundedReceiver<Notice> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let url = self.inner.url.clone();
+        let origin = self.inner.origin.clone();
+        tokio::spawn(async move {
+            let mut first = true;
+            loop {
+                match listen_once(&url, &origin, &tx, first).await {
+                    Ok(()) => return, // the receiver is gone: the server stopped
+                    Err(e) => eprintln!("gridwright-server: LISTEN connection lost: {e}"),
+                }
+                first = false;
+                tokio::time::sleep(Duration::from_millis(500)).await;
+                if tx.is_closed() {
+                    return;
+                }
+            }
+        });
+        rx
+    }
+
+    fn payload(&self, id: &str, rev: u64) -> String {
+        format!("{} {id} {rev}", self.inner.origin)
+    }
+
+    pub(super) async fn create_match(
+        &self,
+        m: &MatchRow,
+        seats: &[SeatRow],
+    ) -> Result<(), StoreError> {
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let tx = c.client.transaction().await.map_err(err)?;
+        tx.execute(
+            "INSERT INTO matches (id, game, scenario, rules_version, config, seed, hotseat, \
+             ai_delay_ms, status, rev, moves, undos, result, created_ms, updated_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+            &[
+                &m.id,
+                &m.game,
+                &m.scenario,
+                &m.rules_version,
+                &m.config.to_string(),
+                &to_sql_u64(m.seed),
+                &m.hotseat,
+                &m.ai_delay_ms.map(to_sql_u64),
+                &m.status.as_str(),
+                &to_sql_u64(m.rev),
+                &to_sql_u64(m.moves),
+                &to_sql_u64(m.undos),
+                &m.result.as_ref().map(ToString::to_string),
+                &m.created_ms,
+                &m.updated_ms,
+            ],
+        )
+        .await
+        .map_err(err)?;
+        for s in seats {
+            tx.execute(
+                "INSERT INTO seats (match_id, seat, kind, agent, token_hash) \
+                 VALUES ($1, $2, $3, $4, $5)",
+                &[
+                    &m.id,
+                    &i64::from(s.seat),
+                    &s.kind.as_str(),
+                    &s.agent,
+                    &s.token_hash,
+                ],
+            )
+            .await
+            .map_err(err)?;
+        }
+        tx.commit().await.map_err(err)
+    }
+
+    pub(super) async fn get_match(
+        &self,
+        id: &str,
+    ) -> Result<Option<(MatchRow, Vec<SeatRow>)>, StoreError> {
+        const SQL: &str = "SELECT id, game, scenario, rules_version, seed, hotseat, ai_delay_ms, \
+            status, rev, moves, undos, result, created_ms, updated_ms, config \
+            FROM matches WHERE id = $1";
+        const SEATS: &str = "SELECT match_id, seat, kind, agent, token_hash FROM seats \
+            WHERE match_id = $1 ORDER BY seat";
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let st = c.stmt(SQL).await?;
+        let Some(row) = c.client.query_opt(&st, &[&id]).await.map_err(err)? else {
+            return Ok(None);
+        };
+        let mut m = match_row(&row)?;
+        let config: String = row.try_get(14).map_err(err)?;
+        m.config = parse_json(&config, "config")?;
+        let st = c.stmt(SEATS).await?;
+        let rows = c.client.query(&st, &[&id]).await.map_err(err)?;
+        let seats = rows
+            .iter()
+            .map(seat_row)
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .map(|(_, s)| s)
+            .collect();
+        Ok(Some((m, seats)))
+    }
+
+    pub(super) async fn moves(&self, id: &str, from: u64) -> Result<Vec<MoveRow>, StoreError> {
+        const SQL: &str =
+            "SELECT n, seat, action FROM moves WHERE match_id = $1 AND n >= $2 ORDER BY n";
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let st = c.stmt(SQL).await?;
+        let rows = c
+            .client
+            .query(&st, &[&id, &to_sql_u64(from)])
+            .await
+            .map_err(err)?;
+        rows.iter()
+            .map(|r| {
+                let action: String = r.try_get(2).map_err(err)?;
+                Ok(MoveRow {
+                    n: from_sql_u64(r.try_get(0).map_err(err)?),
+                    seat: seat_from_sql(r.try_get(1).map_err(err)?)?,
+                    action: parse_json(&action, "move")?,
+                })
+            })
+            .collect()
+    }
+
+    pub(super) async fn list(
+        &self,
+        status: Option<Status>,
+        limit: u32,
+    ) -> Result<Vec<(MatchRow, Vec<SeatRow>)>, StoreError> {
+        let sql = format!(
+            "SELECT {MATCH_COLUMNS} FROM matches WHERE ($1::TEXT IS NULL OR status = $1) \
+             ORDER BY created_ms DESC, id LIMIT $2"
+        );
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let rows = c
+            .client
+            .query(&sql, &[&status.map(Status::as_str), &i64::from(limit)])
+            .await
+            .map_err(err)?;
+        let matches = rows.iter().map(match_row).collect::<Result<Vec<_>, _>>()?;
+        let ids: Vec<String> = matches.iter().map(|m| m.id.clone()).collect();
+        let seat_rows = c
+            .client
+            .query(
+                "SELECT match_id, seat, kind, agent, token_hash FROM seats \
+                 WHERE match_id = ANY($1) ORDER BY match_id, seat",
+                &[&ids],
+            )
+            .await
+            .map_err(err)?;
+        let mut by_match: HashMap<String, Vec<SeatRow>> = HashMap::new();
+        for r in &seat_rows {
+            let (id, s) = seat_row(r)?;
+            by_match.entry(id).or_default().push(s);
+        }
+        Ok(matches
+            .into_iter()
+            .map(|m| {
+                let seats = by_match.remove(&m.id).unwrap_or_default();
+                (m, seats)
+            })
+            .collect())
+    }
+
+    pub(super) async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let rows = c
+            .client
+            .query(
+                "SELECT id FROM matches WHERE status <> 'finished' ORDER BY created_ms",
+                &[],
+            )
+            .await
+            .map_err(err)?;
+        rows.iter()
+            .map(|r| r.try_get::<_, String>(0).map_err(err))
+            .collect()
+    }
+
+    pub(super) async fn commit_move(
+        &self,
+        id: &str,
+        rev: u64,
+        mv: &MoveRow,
+        progress: &Progress,
+    ) -> Result<Commit, StoreError> {
+        const UPDATE: &str = "UPDATE matches SET rev = rev + 1, moves = $3, status = $4, \
+            result = $5, updated_ms = $6 WHERE id = $1 AND rev = $2";
+        const INSERT: &str = "INSERT INTO moves (match_id, n, seat, action, created_ms) \
+            VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING";
+        const NOTIFY: &str = "SELECT pg_notify($1, $2)";
+        let payload = self.payload(id, rev + 1);
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let (update, insert, notify) = (
+            c.stmt(UPDATE).await?,
+            c.stmt(INSERT).await?,
+            c.stmt(NOTIFY).await?,
+        );
+        let tx = c.client.transaction().await.map_err(err)?;
+        let now = now_ms();
+        let changed = tx
+            .execute(
+                &update,
+                &[
+                    &id,
+                    &to_sql_u64(rev),
+                    &to_sql_u64(progress.moves),
+                    &progress.status.as_str(),
+                    &progress.result.as_ref().map(ToString::to_string),
+                    &now,
+                ],
+            )
+            .await
+            .map_err(err)?;
+        if changed != 1 {
+            tx.rollback().await.map_err(err)?;
+            return Ok(Commit::Conflict);
+        }
+        let inserted = tx
+            .execute(
+                &insert,
+                &[
+                    &id,
+                    &to_sql_u64(mv.n),
+                    &i64::from(mv.seat),
+                    &mv.action.to_string(),
+                    &now,
+                ],
+            )
+            .await
+            .map_err(err)?;
+        if inserted != 1 {
+            tx.rollback().await.map_err(err)?;
+            return Ok(Commit::Conflict);
+        }
+        tx.execute(&notify, &[&CHANNEL, &payload])
+            .await
+            .map_err(err)?;
+        tx.commit().await.map_err(err)?;
+        Ok(Commit::Done)
+    }
+
+    pub(super) async fn commit_undo(
+        &self,
+        id: &str,
+        rev: u64,
+        progress: &Progress,
+    ) -> Result<Commit, StoreError> {
+        let payload = self.payload(id, rev + 1);
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let tx = c.client.transaction().await.map_err(err)?;
+        let changed = tx
+            .execute(
+                "UPDATE matches SET rev = rev + 1, undos = undos + 1, moves = $3, status = $4, \
+                 result = $5, updated_ms = $6 WHERE id = $1 AND rev = $2",
+                &[
+                    &id,
+                    &to_sql_u64(rev),
+                    &to_sql_u64(progress.moves),
+                    &progress.status.as_str(),
+                    &progress.result.as_ref().map(ToString::to_string),
+                    &now_ms(),
+                ],
+            )
+            .await
+            .map_err(err)?;
+        if changed != 1 {
+            tx.rollback().await.map_err(err)?;
+            return Ok(Commit::Conflict);
+        }
+        tx.execute(
+            "DELETE FROM moves WHERE match_id = $1 AND n >= $2",
+            &[&id, &to_sql_u64(progress.moves)],
+        )
+        .await
+        .map_err(err)?;
+        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+            .await
+            .map_err(err)?;
+        tx.commit().await.map_err(err)?;
+        Ok(Commit::Done)
+    }
+
+    pub(super) async fn claim_seat(
+        &self,
+        id: &str,
+        seat: u8,
+        hash: &str,
+    ) -> Result<bool, StoreError> {
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let tx = c.client.transaction().await.map_err(err)?;
+        let changed = tx
+            .execute(
+                "UPDATE seats SET token_hash = $3 WHERE match_id = $1 AND seat = $2 \
+                 AND kind = 'open' AND token_hash IS NULL",
+                &[&id, &i64::from(seat), &hash],
+            )
+            .await
+            .map_err(err)?;
+        if changed != 1 {
+            tx.rollback().await.map_err(err)?;
+            return Ok(false);
+        }
+        tx.execute(
+            "UPDATE matches SET status = 'running', updated_ms = $2 WHERE id = $1 \
+             AND status = 'open' AND NOT EXISTS (SELECT 1 FROM seats WHERE match_id = $1 \
+             AND kind = 'open' AND token_hash IS NULL)",
+            &[&id, &now_ms()],
+        )
+        .await
+        .map_err(err)?;
+        let rev: i64 = tx
+            .query_one("SELECT rev FROM matches WHERE id = $1", &[&id])
+            .await
+            .map_err(err)?
+            .try_get(0)
+            .map_err(err)?;
+        tx.execute(
+            "SELECT pg_notify($1, $2)",
+            &[&CHANNEL, &self.payload(id, from_sql_u64(rev))],
+        )
+        .await
+        .map_err(err)?;
+        tx.commit().await.map_err(err)?;
+        Ok(true)
+    }
+}
+
+fn conn_mut<'a>(g: &'a mut MutexGuard<'_, Option<Conn>>) -> Result<&'a mut Conn, StoreError> {
+    g.as_mut()
+        .ok_or_else(|| StoreError::Postgres("no connection".into()))
+}
+
+/// Holds one connection that `LISTEN`s and forwards other processes' notices. Returns `Ok` when
+/// the receiver is gone, `Err` when the connection fails.
+async fn listen_once(
+    url: &str,
+    origin: &str,
+    tx: &mpsc::UnboundedSender<Notice>,
+    first: bool,
+) -> Result<(), StoreError> {
+    let (client, mut connection) = tokio_postgres::connect(url, NoTls).await.map_err(err)?;
+    let (msg_tx, mut msg_rx) = mpsc::unbounded_channel();
+    let driver = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(m) = messages.next().await {
+            match m {
+                Ok(AsyncMessage::Notification(n)) => {
+                    if msg_tx.send(Ok(n.payload().to_owned())).is_err() {
+                        return;
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    let _ = msg_tx.send(Err(err(e)));
+                    return;
+                }
+            }
+        }
+        let _ = msg_tx.send(Err(StoreError::Postgres("connection closed".into())));
+    });
+    let result = async {
+        client
+            .batch_execute(&format!("LISTEN {CHANNEL}"))
+            .await
+            .map_err(err)?;
+        if !first && tx.send(Notice::Resync).is_err() {
+            return Ok(());
+        }
+        while let Some(m) = msg_rx.recv().await {
+            let payload = m?;
+            let mut parts = payload.split_whitespace();
+            let (Some(from), Some(id), Some(rev)) = (parts.next(), parts.next(), parts.next())
+            else {
+                continue;
+            };
+            if from == origin {
+                continue;
+            }
+            let Ok(rev) = rev.parse::<u64>() else {
+                continue;
+            };
+            let notice = Notice::Changed {
+                id: id.to_owned(),
+                rev,
+            };
+            if tx.send(notice).is_err() {
+                return Ok(());
+            }
+        }
+        Err(StoreError::Postgres("notification stream ended".into()))
+    }
+    .await;
+    driver.abort();
+    drop(client);
+    result
+}
+
+fn match_row(r: &Row) -> Result<MatchRow, StoreError> {
+    let status: String = r.try_get(7).map_err(err)?;
+    let result: Option<String> = r.try_get(11).map_err(err)?;
+    Ok(MatchRow {
+        id: r.try_get(0).map_err(err)?,
+        game: r.try_get(1).map_err(err)?,
+        scenario: r.try_get(2).map_err(err)?,
+        rules_version: r.try_get(3).map_err(err)?,
+        config: serde_json::Value::Null,
+        seed: from_sql_u64(r.try_get(4).map_err(err)?),
+        hotseat: r.try_get(5).map_err(err)?,
+        ai_delay_ms: r
+            .try_get::<_, Option<i64>>(6)
+            .map_err(err)?
+            .map(from_sql_u64),
+        status: parse_status(&status)?,
+        rev: from_sql_u64(r.try_get(8).map_err(err)?),
+        moves: from_sql_u64(r.try_get(9).map_err(err)?),
+        undos: from_sql_u64(r.try_get(10).map_err(err)?),
+        result: match result {
+            Some(t) => Some(parse_json(&t, "result")?),
+            None => None,
+        },
+        created_ms: r.try_get(12).map_err(err)?,
+        updated_ms: r.try_get(13).map_err(err)?,
+    })
+}
+
+fn seat_row(r: &Row) -> Result<(String, SeatRow), StoreError> {
+    let kind: String = r.try_get(2).map_err(err)?;
+    Ok((
+        r.try_get(0).map_err(err)?,
+        SeatRow {
+            seat: seat_from_sql(r.try_get(1).map_err(err)?)?,
+            kind: parse_kind(&kind)?,
+            agent: r.try_get(3).map_err(err)?,
+            token_hash: r.try_get(4).map_err(err)?,
+        },
+    ))
+}
+
+async fn migrate(client: &mut Client, migrations: &[Migration]) -> Result<(), StoreError> {
+    let tx = client.transaction().await.map_err(err)?;
+    // Several processes may start at once: one migrates, the others wait and then see it done.
+    tx.execute("SELECT pg_advisory_xact_lock(7263540001)", &[])
+        .await
+        .map_err(err)?;
+    tx.batch_execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (
+             version    BIGINT PRIMARY KEY,
+             name       TEXT NOT NULL,
+             applied_ms BIGINT NOT NULL
+         );",
+    )
+    .await
+    .map_err(err)?;
+    for m in migrations {
+        let done = tx
+            .query_opt(
+                "SELECT version FROM schema_migrations WHERE version = $1",
+                &[&m.version],
+            )
+            .await
+            .map_err(err)?;
+        if done.is_none() {
+            tx.batch_execute(m.sql).await.map_err(|e| {
+                StoreError::Postgres(format!("migration {} ({}): {}", m.version, m.name, err(e)))
+            })?;
+            tx.execute(
+                "INSERT INTO schema_migrations (version, name, applied_ms) VALUES ($1, $2, $3)",
+                &[&m.version, &m.name, &now_ms()],
+            )
+            .await
+            .map_err(err)?;
+        }
+    }
+    tx.commit().await.map_err(err)
+}
+
+/// `postgres://user:secret@host:5432/db?x=y` → `host:5432/db`.
+pub fn describe_url(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let rest = rest.rsplit_once('@').map_or(rest, |(_, r)| r);
+    rest.split('?').next().unwrap_or(rest).to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_described_without_secrets() {
+        assert_eq!(
+            describe_url("postgres://u:pw@127.0.0.1:5433/gw?sslmode=disable"),
+            "127.0.0.1:5433/gw"
+        );
+        assert_eq!(describe_url("postgres://localhost/gw"), "localhost/gw");
+    }
+}

@@ -1,0 +1,93 @@
+//! Schema migrations, numbered and applied in order inside one transaction at start-up. A
+//! migration is never edited once released: changes are new entries at the end.
+
+/// One schema step.
+pub(crate) struct Migration {
+    pub version: i64,
+    pub name: &'static str,
+    pub sql: &'static str,
+}
+
+/// SQLite migrations.
+pub(crate) const SQLITE: &[Migration] = &[Migration {
+    version: 1,
+    name: "matches, seats, moves",
+    sql: "
+CREATE TABLE matches (
+    id            TEXT PRIMARY KEY,
+    game          TEXT NOT NULL,
+    scenario      TEXT,
+    rules_version TEXT NOT NULL,
+    config        TEXT NOT NULL,
+    seed          INTEGER NOT NULL,
+    hotseat       INTEGER NOT NULL DEFAULT 0,
+    ai_delay_ms   INTEGER,
+    status        TEXT NOT NULL,
+    rev           INTEGER NOT NULL DEFAULT 0,
+    moves         INTEGER NOT NULL DEFAULT 0,
+    undos         INTEGER NOT NULL DEFAULT 0,
+    result        TEXT,
+    created_ms    INTEGER NOT NULL,
+    updated_ms    INTEGER NOT NULL
+);
+CREATE INDEX matches_by_status ON matches (status, created_ms);
+CREATE TABLE seats (
+    match_id   TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seat       INTEGER NOT NULL,
+    kind       TEXT NOT NULL,
+    agent      TEXT,
+    token_hash TEXT,
+    PRIMARY KEY (match_id, seat)
+);
+CREATE TABLE moves (
+    match_id   TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    n          INTEGER NOT NULL,
+    seat       INTEGER NOT NULL,
+    action     TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    PRIMARY KEY (match_id, n)
+);
+",
+}];
+
+/// PostgreSQL migrations.
+pub(crate) const POSTGRES: &[Migration] = &[Migration {
+    version: 1,
+    name: "matches, seats, moves",
+    sql: "
+CREATE TABLE matches (
+    id            TEXT PRIMARY KEY,
+    game          TEXT NOT NULL,
+    scenario      TEXT,
+    rules_version TEXT NOT NULL,
+    config        TEXT NOT NULL,
+    seed          BIGINT NOT NULL,
+    hotseat       BOOLEAN NOT NULL DEFAULT FALSE,
+    ai_delay_ms   BIGINT,
+    status        TEXT NOT NULL,
+    rev           BIGINT NOT NULL DEFAULT 0,
+    moves         BIGINT NOT NULL DEFAULT 0,
+    undos         BIGINT NOT NULL DEFAULT 0,
+    result        TEXT,
+    created_ms    BIGINT NOT NULL,
+    updated_ms    BIGINT NOT NULL
+);
+CREATE INDEX matches_by_status ON matches (status, created_ms);
+CREATE TABLE seats (
+    match_id   TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seat       BIGINT NOT NULL,
+    kind       TEXT NOT NULL,
+    agent      TEXT,
+    token_hash TEXT,
+    PRIMARY KEY (match_id, seat)
+);
+CREATE TABLE moves (
+    match_id   TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    n          BIGINT NOT NULL,
+    seat       BIGINT NOT NULL,
+    action     TEXT NOT NULL,
+    created_ms BIGINT NOT NULL,
+    PRIMARY KEY (match_id, n)
+);
+",
+}];

@@ -1,0 +1,158 @@
+//! What a client may see: the `state` message for one viewer, and match summaries.
+//!
+//! # The hidden-information boundary
+//! Every byte a client receives about a game in progress is built here, from
+//! [`AnySession::observe`] for the caller's viewer, [`AnySession::legal`] for the caller's own
+//! seats only, and [`AnySession::visible_log`] for the caller's viewer. The session's state, its
+//! full log, its seed and its replay are never serialized for a match that is not finished.
+//!
+//! [`AnySession::observe`]: gridwright_catalog::AnySession::observe
+//! [`AnySession::legal`]: gridwright_catalog::AnySession::legal
+//! [`AnySession::visible_log`]: gridwright_catalog::AnySession::visible_log
+
+use crate::hub::{LiveMatch, MatchState, Who, result_json};
+use crate::store::{MatchRow, SeatKind, SeatRow};
+use gridwright_engine::Viewer;
+use serde_json::{Value, json};
+
+/// The viewer a caller sees the game as: a spectator, or one of its seats (for a hotseat token,
+/// the seat whose turn it is).
+pub fn viewer_of(st: &MatchState, who: &Who) -> Viewer {
+    let turn = st.session.turn();
+    who.seats
+        .iter()
+        .find(|s| turn.seats.contains(s))
+        .or(who.seats.first())
+        .map_or(Viewer::Spectator, |s| Viewer::Seat(*s))
+}
+
+/// The `state` message for `who`, with log entries from `log_from` on. Returns the message,
+/// the viewer it was built for and the log length it covers.
+pub fn state_message(
+    m: &LiveMatch,
+    st: &MatchState,
+    who: &Who,
+    log_from: usize,
+) -> (Value, Viewer, usize) {
+    let viewer = viewer_of(st, who);
+    let turn = st.session.turn();
+    let log_len = st.session.log_len();
+    let from = log_from.min(log_len);
+    let legal: Vec<Value> = who
+        .seats
+        .iter()
+        .filter(|s| turn.seats.contains(s))
+        .flat_map(|s| {
+            st.session
+                .legal(*s)
+                .into_iter()
+                .map(move |l| json!({ "seat": s, "action": l.action, "text": l.text }))
+        })
+        .collect();
+    let you = if who.is_spectator() {
+        Value::Null
+    } else {
+        json!({ "seats": who.seats, "viewer": viewer_seat(viewer) })
+    };
+    let msg = json!({
+        "type": "state",
+        "match": m.id,
+        "game": m.game.info().short_name,
+        "status": st.status,
+        "version": st.rev,
+        "moves": st.session.version(),
+        "turn": turn,
+        "you": you,
+        "observation": st.session.observe(viewer),
+        "legal": legal,
+        "log_from": from,
+        "log": st.session.visible_log(viewer, from),
+        "log_len": log_len,
+        "result": result_json(st.session.as_ref()),
+        "seats": seats_json(&st.seats),
+    });
+    (msg, viewer, log_len)
+}
+
+fn viewer_seat(v: Viewer) -> Value {
+    match v {
+        Viewer::Seat(s) => json!(s),
+        Viewer::Spectator => Value::Null,
+    }
+}
+
+/// Seats as the public sees them: kind, agent and whether taken, never token hashes.
+pub fn seats_json(seats: &[SeatRow]) -> Value {
+    Value::Array(
+        seats
+            .iter()
+            .map(|s| {
+                json!({
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "agent": s.agent,
+                    "taken": s.kind == SeatKind::Ai || s.token_hash.is_some(),
+                })
+            })
+            .collect(),
+    )
+}
+
+/// The link that opens the match in the browser; with a token, as that seat's player. The
+/// token sits in the fragment, which browsers never send to servers or put in referrers.
+pub fn play_link(id: &str, token: Option<&str>) -> String {
+    match token {
+        Some(t) => format!("/play/{id}#token={t}"),
+        None => format!("/play/{id}"),
+    }
+}
+
+/// The summary of a live match.
+pub fn live_summary(m: &LiveMatch, st: &MatchState) -> Value {
+    json!({
+        "id": m.id,
+        "game": m.game.info().short_name,
+        "scenario": m.scenario,
+        "status": st.status,
+        "version": st.rev,
+        "moves": st.session.version(),
+        "hotseat": m.hotseat,
+        "ai_delay_ms": m.ai_delay_ms,
+        "turn": st.session.turn(),
+        "seats": seats_json(&st.seats),
+        "result": result_json(st.session.as_ref()),
+        "created_ms": m.created_ms,
+        "updated_ms": st.updated_ms,
+        "links": { "spectate": play_link(&m.id, None) },
+    })
+}
+
+/// The summary of a stored match (listings read the store, so they include other processes'
+/// matches).
+pub fn row_summary(row: &MatchRow, seats: &[SeatRow]) -> Value {
+    json!({
+        "id": row.id,
+        "game": row.game,
+        "scenario": row.scenario,
+        "status": row.status,
+        "version": row.rev,
+        "moves": row.moves,
+        "hotseat": row.hotseat,
+        "ai_delay_ms": row.ai_delay_ms,
+        "seats": seats_json(seats),
+        "result": row.result,
+        "created_ms": row.created_ms,
+        "updated_ms": row.updated_ms,
+        "links": { "spectate": play_link(&row.id, None) },
+    })
+}
+
+/// A seat as shown to the player who holds it.
+pub fn seat_grant(id: &str, seat: u8, token: &str) -> Value {
+    json!({
+        "seat": seat,
+        "token": token,
+        "link": play_link(id, Some(token)),
+        "ws": format!("/api/matches/{id}/ws"),
+    })
+}

@@ -1,0 +1,370 @@
+//! The WebSocket protocol (see `docs/server.md`): one connection per client and match.
+//!
+//! A connection is a loop over three things: the client's messages, the match's change signal,
+//! and server shutdown. Each change signal makes the connection rebuild *its own* viewer's
+//! `state` message, so one seat's secrets can never travel on another's socket. Log entries are
+//! sent incrementally: every `state` carries `log_from` and the entries from there on; the client
+//! replaces its log from `log_from` with them.
+
+use crate::AppState;
+use crate::error::ServerError;
+use crate::hub::{Hub, LiveMatch, Who};
+use crate::view::{state_message, viewer_of};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
+use gridwright_engine::{Seat, Viewer};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::broadcast::error::RecvError;
+
+/// Close codes beyond the standard ones.
+const CLOSE_UNKNOWN_MATCH: u16 = 4404;
+const CLOSE_POLICY: u16 = 1008;
+const CLOSE_GOING_AWAY: u16 = 1001;
+const CLOSE_TOO_BIG: u16 = 1009;
+
+/// `GET /api/matches/{id}/ws`.
+pub(crate) async fn upgrade(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(e) => {
+            return ServerError::BadRequest(format!(
+                "this endpoint speaks WebSocket only ({})",
+                e.body_text()
+            ))
+            .into_response();
+        }
+    };
+    let limits = app.hub.opts.limits;
+    // The transport refuses frames beyond the hard cap (closing with 1009); messages between the
+    // soft limit and the hard cap get an error reply and the connection stays up.
+    let hard = limits.max_ws_message.saturating_mul(4).max(64 * 1024);
+    let hub = app.hub.clone();
+    ws.max_message_size(hard)
+        .max_frame_size(hard)
+        .on_upgrade(move |socket| connection(hub, id, socket))
+        .into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum ClientMsg {
+    Hello {
+        #[serde(default)]
+        token: Option<String>,
+        #[serde(default)]
+        from: Option<usize>,
+    },
+    Act {
+        version: u64,
+        action: Value,
+        #[serde(default)]
+        seat: Option<Seat>,
+    },
+    Undo {
+        #[serde(default)]
+        version: Option<u64>,
+    },
+    Resume {
+        from: usize,
+    },
+    Ping,
+}
+
+/// A token bucket: `burst` messages at once, refilled at `per_sec`.
+struct Bucket {
+    tokens: f64,
+    last: Instant,
+    per_sec: f64,
+    burst: f64,
+}
+
+impl Bucket {
+    fn new(per_sec: u32, burst: u32) -> Bucket {
+        Bucket {
+            tokens: f64::from(burst),
+            last: Instant::now(),
+            per_sec: f64::from(per_sec),
+            burst: f64::from(burst),
+        }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let dt = now.duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + dt * self.per_sec).min(self.burst);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+struct Conn {
+    hub: Arc<Hub>,
+    m: Arc<LiveMatch>,
+    who: Option<Who>,
+    sent_viewer: Option<Viewer>,
+    sent_log: usize,
+    bucket: Bucket,
+    refused_in_a_row: u32,
+}
+
+/// What the loop should do after a message.
+enum Next {
+    Continue,
+    Close(u16, &'static str),
+}
+
+async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
+    let m = match hub.get(&id).await {
+        Ok(m) => m,
+        Err(e) => {
+            let code = if matches!(e, ServerError::UnknownMatch(_)) {
+                CLOSE_UNKNOWN_MATCH
+            } else {
+                1011
+            };
+            let _ = send_json(&mut socket, &e.to_json()).await;
+            let _ = close(&mut socket, code, "no such match").await;
+            return;
+        }
+    };
+    let limits = hub.opts.limits;
+    let mut changes = m.changed.subscribe();
+    let mut shutdown = hub.shutdown.clone();
+    let mut conn = Conn {
+        hub,
+        m,
+        who: None,
+        sent_viewer: None,
+        sent_log: 0,
+        bucket: Bucket::new(limits.ws_rate_per_sec, limits.ws_burst),
+        refused_in_a_row: 0,
+    };
+    loop {
+        tokio::select! {
+            msg = socket.recv() => {
+                let next = match msg {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                    Some(Ok(Message::Text(text))) => conn.on_message(&mut socket, text.as_str()).await,
+                    Some(Ok(Message::Binary(b))) => {
+                        conn.on_refusal(&mut socket, b.len(), ServerError::Malformed(
+                            "binary messages are not part of the protocol; send JSON text".into(),
+                        ), None).await
+                    }
+                    Some(Ok(_)) => Next::Continue, // ping/pong: answered by the transport
+                };
+                if let Next::Close(code, why) = next {
+                    let _ = close(&mut socket, code, why).await;
+                    break;
+                }
+            }
+            change = changes.recv() => {
+                match change {
+                    Ok(()) | Err(RecvError::Lagged(_)) => {
+                        // Several changes may be queued: one message with the latest state will do.
+                        while changes.try_recv().is_ok() {}
+                        if conn.who.is_some() && !conn.send_state(&mut socket).await {
+                            break;
+                        }
+                    }
+                    Err(RecvError::Closed) => break,
+                }
+            }
+            () = stopped(&mut shutdown) => {
+                let _ = close(&mut socket, CLOSE_GOING_AWAY, "server shutting down").await;
+                break;
+            }
+        }
+    }
+}
+
+impl Conn {
+    async fn on_message(&mut self, socket: &mut WebSocket, text: &str) -> Next {
+        let limits = self.hub.opts.limits;
+        if text.len() > limits.max_ws_message {
+            let e = ServerError::TooLarge {
+                size: text.len(),
+                limit: limits.max_ws_message,
+            };
+            return self.on_refusal(socket, text.len(), e, None).await;
+        }
+        if !self.bucket.take() {
+            let e = ServerError::RateLimited {
+                per_sec: limits.ws_rate_per_sec,
+                burst: limits.ws_burst,
+            };
+            return self.on_refusal(socket, text.len(), e, None).await;
+        }
+        let value: Value = match serde_json::from_str(text) {
+            Ok(v) => v,
+            Err(e) => {
+                let e = ServerError::Malformed(format!("not JSON: {e}"));
+                return self.on_refusal(socket, text.len(), e, None).await;
+            }
+        };
+        let corr = value.get("id").cloned();
+        let msg: ClientMsg = match serde_json::from_value(value) {
+            Ok(m) => m,
+            Err(e) => {
+                let e = ServerError::Malformed(format!(
+                    "{e}; messages are hello, act, undo, resume and ping"
+                ));
+                return self.on_refusal(socket, text.len(), e, corr).await;
+            }
+        };
+        self.refused_in_a_row = 0;
+        let result = self.handle(socket, msg, corr.clone()).await;
+        match result {
+            Ok(true) => Next::Continue,
+            Ok(false) => Next::Close(1011, "send failed"),
+            Err(e) => {
+                if send_json(socket, &with_id(e.to_json(), corr)).await {
+                    Next::Continue
+                } else {
+                    Next::Close(1011, "send failed")
+                }
+            }
+        }
+    }
+
+    /// Answers a refused message with an error; too many refusals in a row close the connection.
+    async fn on_refusal(
+        &mut self,
+        socket: &mut WebSocket,
+        size: usize,
+        e: ServerError,
+        corr: Option<Value>,
+    ) -> Next {
+        self.refused_in_a_row += 1;
+        if self.refused_in_a_row > self.hub.opts.limits.ws_max_refusals {
+            let _ = send_json(socket, &e.to_json()).await;
+            return Next::Close(CLOSE_POLICY, "too many refused messages");
+        }
+        if size > self.hub.opts.limits.max_ws_message.saturating_mul(4) {
+            return Next::Close(CLOSE_TOO_BIG, "message too large");
+        }
+        if send_json(socket, &with_id(e.to_json(), corr)).await {
+            Next::Continue
+        } else {
+            Next::Close(1011, "send failed")
+        }
+    }
+
+    /// Handles one well-formed message. `Ok(false)`: the socket failed.
+    async fn handle(
+        &mut self,
+        socket: &mut WebSocket,
+        msg: ClientMsg,
+        corr: Option<Value>,
+    ) -> Result<bool, ServerError> {
+        match msg {
+            ClientMsg::Hello { token, from } => {
+                let who = self.hub.authenticate(&self.m, token.as_deref()).await?;
+                let hello = json!({
+                    "type": "welcome",
+                    "match": self.m.id,
+                    "game": self.m.game.info().short_name,
+                    "seats": who.seats,
+                    "role": if who.is_spectator() { "spectator" } else { "player" },
+                });
+                self.who = Some(who);
+                self.sent_viewer = None;
+                self.sent_log = from.unwrap_or(0);
+                Ok(send_json(socket, &with_id(hello, corr)).await && self.send_state(socket).await)
+            }
+            ClientMsg::Act {
+                version,
+                action,
+                seat,
+            } => {
+                let who = self.who.as_ref().ok_or_else(hello_first)?;
+                let rev = self.hub.act(&self.m, who, seat, version, &action).await?;
+                let ack = json!({ "type": "ack", "of": "act", "version": rev });
+                Ok(send_json(socket, &with_id(ack, corr)).await)
+            }
+            ClientMsg::Undo { version } => {
+                let who = self.who.as_ref().ok_or_else(hello_first)?;
+                let rev = self.hub.undo(&self.m, who, version).await?;
+                let ack = json!({ "type": "ack", "of": "undo", "version": rev });
+                Ok(send_json(socket, &with_id(ack, corr)).await)
+            }
+            ClientMsg::Resume { from } => {
+                if self.who.is_none() {
+                    return Err(hello_first());
+                }
+                self.sent_log = from;
+                // Only the log position changes: keep the viewer, so the log is not resent whole.
+                Ok(self.send_state(socket).await)
+            }
+            ClientMsg::Ping => {
+                Ok(send_json(socket, &with_id(json!({ "type": "pong" }), corr)).await)
+            }
+        }
+    }
+
+    /// Sends this connection's `state`, with the log from where the client's copy ends.
+    async fn send_state(&mut self, socket: &mut WebSocket) -> bool {
+        let Some(who) = self.who.as_ref() else {
+            return true;
+        };
+        let msg = {
+            let st = self.m.st.read().await;
+            let viewer = viewer_of(&st, who);
+            let from = if self.sent_viewer.is_some() && self.sent_viewer != Some(viewer) {
+                0 // a hotseat device changed hands: the other seat's log view starts afresh
+            } else {
+                self.sent_log
+            };
+            let (msg, viewer, len) = state_message(&self.m, &st, who, from);
+            self.sent_viewer = Some(viewer);
+            self.sent_log = len;
+            msg
+        };
+        send_json(socket, &msg).await
+    }
+}
+
+/// Resolves once the server is shutting down.
+async fn stopped(rx: &mut tokio::sync::watch::Receiver<bool>) {
+    let _ = rx.wait_for(|stop| *stop).await;
+}
+
+fn hello_first() -> ServerError {
+    ServerError::BadRequest("send `hello` (with your seat token, or none to spectate) first".into())
+}
+
+fn with_id(mut v: Value, corr: Option<Value>) -> Value {
+    if let Some(id) = corr {
+        v["id"] = id;
+    }
+    v
+}
+
+async fn send_json(socket: &mut WebSocket, v: &Value) -> bool {
+    socket
+        .send(Message::Text(Utf8Bytes::from(v.to_string())))
+        .await
+        .is_ok()
+}
+
+async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) -> Result<(), axum::Error> {
+    socket
+        .send(Message::Close(Some(CloseFrame {
+            code,
+            reason: Utf8Bytes::from_static(reason),
+        })))
+        .await
+}

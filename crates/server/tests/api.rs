@@ -1,0 +1,500 @@
+//! Lobby, seats, tokens, versions, hostile input, the OpenAPI document and the static client.
+
+use crate::common::*;
+use futures_util::SinkExt;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_are_listed_with_scenarios_and_agents() {
+    let t = TestServer::sqlite().await;
+    let r = get(t.addr, "/api/games").await;
+    assert_eq!(r.status, 200);
+    let games = r.body["games"].as_array().unwrap();
+    let c4 = games.iter().find(|g| g["name"] == "connect-four").unwrap();
+    assert_eq!(c4["scenarios"][0]["name"], "standard");
+    assert!(c4["agents"].as_array().unwrap().contains(&json!("random")));
+    assert!(games.iter().any(|g| g["name"] == "sealed-bid"));
+    assert_eq!(get(t.addr, "/api/games/connect-four").await.status, 200);
+    let r = get(t.addr, "/api/games/chess").await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (404, Some("unknown_game"))
+    );
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn create_join_spectate_and_list() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    let (id, tokens) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), open()] }),
+    )
+    .await;
+    assert_eq!(
+        tokens.len(),
+        1,
+        "only the human seat gets a token at creation"
+    );
+    let p1 = tokens[0].1.clone();
+
+    let open_list = get(a, "/api/matches?status=open").await;
+    assert!(
+        open_list.body["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["id"] == id)
+    );
+    let running = get(a, "/api/matches?status=running").await;
+    assert!(
+        !running.body["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["id"] == id)
+    );
+
+    // Join by link: claim the open seat.
+    let j = post(a, &format!("/api/matches/{id}/join"), &json!({}), None).await;
+    assert_eq!(j.status, 200, "{:?}", j.body);
+    assert_eq!(j.body["seat"], 1);
+    let p2 = j.body["token"].as_str().unwrap().to_owned();
+    assert!(j.body["link"].as_str().unwrap().contains(&p2));
+    let again = post(a, &format!("/api/matches/{id}/join"), &json!({}), None).await;
+    assert_eq!(
+        (again.status, again.body["code"].as_str()),
+        (409, Some("no_open_seat"))
+    );
+    let running = get(a, "/api/matches?status=running").await;
+    assert!(
+        running.body["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["id"] == id)
+    );
+
+    let (mut w1, s1) = Ws::join(a, &id, Some(&p1)).await;
+    assert_eq!(s1["legal"].as_array().unwrap().len(), 7);
+    assert_eq!(s1["you"]["seats"], json!([0]));
+    let (mut w2, s2) = Ws::join(a, &id, Some(&p2)).await;
+    assert_eq!(s2["legal"], json!([]), "not P2's turn: no legal actions");
+    let (mut spec, s3) = Ws::join(a, &id, None).await;
+    assert_eq!(s3["you"], Value::Null);
+    assert_eq!(s3["legal"], json!([]));
+
+    // A move over WebSocket reaches everyone.
+    w1.send(json!({ "type": "act", "version": 0, "action": drop_col(3), "id": 7 }))
+        .await;
+    let ack = w1.until(|m| m["type"] == "ack").await;
+    assert_eq!(
+        (ack["version"].as_u64(), ack["id"].as_u64()),
+        (Some(1), Some(7))
+    );
+    assert_eq!(w2.state_at(1).await["legal"].as_array().unwrap().len(), 7);
+    let seen = spec.state_at(1).await;
+    assert_eq!(seen["log"][0]["action_text"], "drop 4");
+
+    // A move over HTTP reaches the WebSocket clients too.
+    let r = post(
+        a,
+        &format!("/api/matches/{id}/actions"),
+        &json!({ "version": 1, "action": drop_col(3) }),
+        Some(&p2),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    assert_eq!(r.body["version"], 2);
+    assert_eq!(w1.state_at(2).await["moves"], 2);
+    assert_eq!(spec.state_at(2).await["log_len"], 2);
+
+    let m = get(a, &format!("/api/matches/{id}")).await;
+    assert_eq!(
+        (m.body["status"].as_str(), m.body["version"].as_u64()),
+        (Some("running"), Some(2))
+    );
+    assert!(
+        m.body["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["taken"] == true)
+    );
+    assert!(
+        !m.raw.windows(p1.len()).any(|w| w == p1.as_bytes()),
+        "tokens are never listed"
+    );
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn actions_without_the_right_token_are_refused_and_change_nothing() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    let (id, tokens) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), human()] }),
+    )
+    .await;
+    let (p1, p2) = (tokens[0].1.clone(), tokens[1].1.clone());
+    let path = format!("/api/matches/{id}/actions");
+    let body = json!({ "version": 0, "action": drop_col(0) });
+
+    let r = post(a, &path, &body, None).await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (401, Some("unauthorized"))
+    );
+    let r = post(a, &path, &body, Some("0123456789abcdef0123456789abcdef")).await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (403, Some("forbidden"))
+    );
+    // A real token of another match.
+    let (_, other) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), human()] }),
+    )
+    .await;
+    let r = post(a, &path, &body, Some(&other[0].1)).await;
+    assert_eq!(r.status, 403);
+    // P2's token may not act for P1, by naming the seat or by acting out of turn.
+    let r = post(
+        a,
+        &path,
+        &json!({ "version": 0, "action": drop_col(0), "seat": 0 }),
+        Some(&p2),
+    )
+    .await;
+    assert_eq!(r.status, 403);
+    let r = post(a, &path, &body, Some(&p2)).await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (422, Some("illegal_action"))
+    );
+    // WebSocket: a bad token is refused, and acting without hello too.
+    let mut ws = Ws::connect(a, &id).await;
+    ws.send(json!({ "type": "act", "version": 0, "action": drop_col(0) }))
+        .await;
+    assert_eq!(ws.recv().await["code"], "bad_request");
+    ws.send(json!({ "type": "hello", "token": "nope" })).await;
+    assert_eq!(ws.recv().await["code"], "forbidden");
+    let (mut spec, _) = Ws::join(a, &id, None).await;
+    spec.send(json!({ "type": "act", "version": 0, "action": drop_col(0) }))
+        .await;
+    assert_eq!(spec.recv().await["code"], "unauthorized");
+    // Undo without a token.
+    let r = post(a, &format!("/api/matches/{id}/undo"), &json!({}), None).await;
+    assert_eq!(r.status, 401);
+
+    let m = get(a, &format!("/api/matches/{id}")).await;
+    assert_eq!(
+        (m.body["version"].as_u64(), m.body["moves"].as_u64()),
+        (Some(0), Some(0))
+    );
+    let s = get_as(a, &format!("/api/matches/{id}/state"), &p1).await;
+    assert_eq!(
+        s.body["legal"].as_array().unwrap().len(),
+        7,
+        "P1 still to move"
+    );
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stale_versions_are_refused() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    let (id, tokens) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), human()] }),
+    )
+    .await;
+    let (p1, p2) = (tokens[0].1.clone(), tokens[1].1.clone());
+    let path = format!("/api/matches/{id}/actions");
+    let r = post(
+        a,
+        &path,
+        &json!({ "version": 0, "action": drop_col(2) }),
+        Some(&p1),
+    )
+    .await;
+    assert_eq!(r.status, 200);
+    // P2 answers a position that no longer exists.
+    let r = post(
+        a,
+        &path,
+        &json!({ "version": 0, "action": drop_col(2) }),
+        Some(&p2),
+    )
+    .await;
+    assert_eq!(
+        (
+            r.status,
+            r.body["code"].as_str(),
+            r.body["version"].as_u64()
+        ),
+        (409, Some("stale_version"), Some(1))
+    );
+    let r = post(
+        a,
+        &path,
+        &json!({ "version": 5, "action": drop_col(2) }),
+        Some(&p2),
+    )
+    .await;
+    assert_eq!(r.status, 409);
+    let (mut w2, _) = Ws::join(a, &id, Some(&p2)).await;
+    w2.send(json!({ "type": "act", "version": 0, "action": drop_col(2) }))
+        .await;
+    let e = w2.until(|m| m["type"] == "error").await;
+    assert_eq!(
+        (e["code"].as_str(), e["version"].as_u64()),
+        (Some("stale_version"), Some(1))
+    );
+    assert_eq!(get(a, &format!("/api/matches/{id}")).await.body["moves"], 1);
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_input_gets_clear_errors_and_hurts_no_one_else() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    let (id, tokens) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), human()] }),
+    )
+    .await;
+    let (other, other_tokens) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), human()] }),
+    )
+    .await;
+
+    // HTTP: malformed JSON, wrong shape, unknown match, oversized body, unknown route.
+    let r = http_raw(a, "POST", "/api/matches", Some(b"{not json"), None).await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (400, Some("malformed"))
+    );
+    let r = post(
+        a,
+        "/api/matches",
+        &json!({ "game": "connect-four", "colour": "red" }),
+        None,
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (400, Some("malformed"))
+    );
+    let r = post(
+        a,
+        "/api/matches",
+        &json!({ "game": "connect-four", "seats": [human()] }),
+        None,
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (400, Some("bad_request"))
+    );
+    let r = post(
+        a,
+        "/api/matches",
+        &json!({ "game": "connect-four", "seats": [human(), ai("deep-blue")] }),
+        None,
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (400, Some("bad_content"))
+    );
+    let r = post(
+        a,
+        &format!("/api/matches/{id}/actions"),
+        &json!({ "version": 0, "action": { "fly": 1 } }),
+        Some(&tokens[0].1),
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (422, Some("malformed_action"))
+    );
+    let r = get(a, "/api/matches/0000000000000000").await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (404, Some("unknown_match"))
+    );
+    let r = get(a, "/api/matches/..%2f..%2fetc").await;
+    assert_eq!(r.status, 404);
+    let big = format!("{{\"game\":\"{}\"}}", "x".repeat(200_000));
+    let r = http_raw(a, "POST", "/api/matches", Some(big.as_bytes()), None).await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (413, Some("too_large"))
+    );
+    let r = get(a, "/api/nothing-here").await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (404, Some("unknown_route"))
+    );
+
+    // WebSocket: unknown match.
+    let mut ws = Ws::connect(a, "0000000000000000").await;
+    assert_eq!(ws.recv().await["code"], "unknown_match");
+    assert!(
+        ws.try_recv(Duration::from_secs(2)).await.is_none(),
+        "closed after the error"
+    );
+
+    // WebSocket: malformed JSON, unknown message, oversized message, binary: errors, still open.
+    let (mut w, _) = Ws::join(a, &id, Some(&tokens[0].1)).await;
+    w.send_text("{oops".into()).await;
+    assert_eq!(w.recv().await["code"], "malformed");
+    w.send(json!({ "type": "teleport" })).await;
+    assert_eq!(w.recv().await["code"], "malformed");
+    w.send_text(format!(
+        "{{\"type\":\"ping\",\"pad\":\"{}\"}}",
+        "x".repeat(20_000)
+    ))
+    .await;
+    assert_eq!(w.recv().await["code"], "too_large");
+    w.s.send(tokio_tungstenite::tungstenite::Message::binary(vec![
+        1, 2, 3,
+    ]))
+    .await
+    .unwrap();
+    assert_eq!(w.recv().await["code"], "malformed");
+    w.send(json!({ "type": "ping", "id": "x" })).await;
+    assert_eq!(w.recv().await, json!({ "type": "pong", "id": "x" }));
+
+    // Flood: beyond the burst, messages are dropped with rate_limited errors, and the
+    // connection stays usable.
+    let (mut flood, _) = Ws::join(a, &id, None).await;
+    let (mut calm, _) = Ws::join(a, &other, Some(&other_tokens[0].1)).await;
+    for _ in 0..120 {
+        assert!(flood.send_text(r#"{"type":"ping"}"#.into()).await);
+    }
+    let (mut pongs, mut limited) = (0, 0);
+    while pongs + limited < 120 {
+        let m = flood.recv().await;
+        match m["code"].as_str() {
+            Some("rate_limited") => limited += 1,
+            _ if m["type"] == "pong" => pongs += 1,
+            other => panic!("unexpected {other:?}: {m}"),
+        }
+    }
+    assert!(
+        pongs >= 40 && limited >= 1,
+        "{pongs} pongs, {limited} limited"
+    );
+    tokio::time::sleep(Duration::from_millis(1200)).await; // the bucket refills
+    flood.send(json!({ "type": "ping" })).await;
+    assert_eq!(flood.recv().await["type"], "pong");
+    // A flood that does not stop is cut off (after 100 refusals in a row).
+    for _ in 0..400 {
+        if !flood.send_text(r#"{"type":"ping"}"#.into()).await {
+            break;
+        }
+    }
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while flood.try_recv(Duration::from_secs(2)).await.is_some() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "flooder never disconnected"
+        );
+    }
+    // Meanwhile another match is unaffected, and so is the flooder's match for its players.
+    calm.send(json!({ "type": "act", "version": 0, "action": drop_col(1) }))
+        .await;
+    assert_eq!(calm.until(|m| m["type"] == "ack").await["version"], 1);
+    w.send(json!({ "type": "act", "version": 0, "action": drop_col(1) }))
+        .await;
+    assert_eq!(w.until(|m| m["type"] == "ack").await["version"], 1);
+    assert_eq!(get(a, "/api/health").await.status, 200);
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn openapi_document_matches_the_routes() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    let doc = get(a, "/api/openapi.json").await;
+    assert_eq!(doc.status, 200);
+    assert_eq!(doc.body["openapi"], "3.1.0");
+    let paths = doc.body["paths"].as_object().unwrap();
+
+    // Every route is documented.
+    let routes = gridwright_server::api_routes();
+    for (method, path) in &routes {
+        let m = method.as_str().to_lowercase();
+        assert!(
+            paths.get(*path).and_then(|p| p.get(&m)).is_some(),
+            "{method} {path} is routed but not documented"
+        );
+    }
+    // Every documented operation is routed, and answers neither 404 nor 405 for a real match.
+    let (id, tokens) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), open()] }),
+    )
+    .await;
+    let mut n_ops = 0;
+    for (path, ops) in paths {
+        for (method, op) in ops.as_object().unwrap() {
+            n_ops += 1;
+            assert!(
+                routes
+                    .iter()
+                    .any(|(m, p)| m.as_str().eq_ignore_ascii_case(method) && p == path),
+                "{method} {path} is documented but not in the route table"
+            );
+            assert!(
+                op["responses"].is_object(),
+                "{method} {path} documents no responses"
+            );
+            let url = path
+                .replace("{id}", &id)
+                .replace("{game}", "connect-four")
+                .replace("{n}", "0");
+            let r = match method.as_str() {
+                "get" => get_as(a, &url, &tokens[0].1).await,
+                "post" => post(a, &url, &json!({}), Some(&tokens[0].1)).await,
+                other => panic!("unexpected method {other}"),
+            };
+            assert!(
+                r.status != 404 && r.status != 405,
+                "{method} {url} answered {}: {:?}",
+                r.status,
+                r.body
+            );
+        }
+    }
+    assert_eq!(n_ops, routes.len());
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_browser_client_is_served_from_the_binary() {
+    let t = TestServer::sqlite().await;
+    let files: Vec<&str> = gridwright_server::web_files().collect();
+    assert!(
+        files.contains(&"index.html"),
+        "web/index.html is embedded: {files:?}"
+    );
+    for f in &files {
+        let r = get(t.addr, &format!("/{f}")).await;
+        assert_eq!(r.status, 200, "/{f}");
+    }
+    let r = get(t.addr, "/").await;
+    assert_eq!(r.status, 200);
+    assert!(r.header("content-type").unwrap().starts_with("text/html"));
+    let r = get(t.addr, "/play/0123456789abcdef").await;
+    assert_eq!(r.status, 200, "client routes fall back to index.html");
+    assert_eq!(get(t.addr, "/no-such-file.js").await.status, 404);
+    t.stop().await;
+}

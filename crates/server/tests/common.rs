@@ -1,0 +1,449 @@
+//! Test plumbing: a minimal HTTP/1.1 client, a WebSocket client, in-process and child-process
+//! servers, throwaway data directories, and the PostgreSQL test database.
+
+use crate::fixture::SealedBid;
+use futures_util::{SinkExt, StreamExt};
+use gridwright_catalog::ContentSource;
+use gridwright_server::{Games, Limits, ServeOptions, Server};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+pub const WAIT: Duration = Duration::from_secs(10);
+
+// ---------------------------------------------------------------- temp dirs
+
+/// A directory removed when dropped.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(tag: &str) -> TempDir {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let p = std::env::temp_dir().join(format!(
+            "gridwright-server-test-{}-{tag}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        TempDir(p)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+// ---------------------------------------------------------------- HTTP
+
+#[derive(Debug)]
+pub struct Resp {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Value,
+    pub raw: Vec<u8>,
+}
+
+impl Resp {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// One HTTP/1.1 request on a fresh connection. `body` is sent verbatim.
+pub async fn http_raw(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&[u8]>,
+    token: Option<&str>,
+) -> Resp {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    if let Some(t) = token {
+        req.push_str(&format!("Authorization: Bearer {t}\r\n"));
+    }
+    if let Some(b) = body {
+        req.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            b.len()
+        ));
+    } else if method == "POST" {
+        req.push_str("Content-Length: 0\r\n");
+    }
+    req.push_str("\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    if let Some(b) = body {
+        // The server may answer (413) and close before reading a huge body.
+        let _ = s.write_all(b).await;
+    }
+    let mut buf = Vec::new();
+    let _ = tokio::time::timeout(WAIT, s.read_to_end(&mut buf)).await;
+    let split = buf
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no HTTP header in {:?}", String::from_utf8_lossy(&buf)));
+    let head = String::from_utf8_lossy(&buf[..split]).into_owned();
+    let mut body = buf[split + 4..].to_vec();
+    let mut lines = head.lines();
+    let status: u16 = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
+        .collect();
+    if headers
+        .iter()
+        .any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"))
+    {
+        body = dechunk(&body);
+    }
+    let value = serde_json::from_slice(&body)
+        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&body).into_owned()));
+    Resp {
+        status,
+        headers,
+        body: value,
+        raw: body,
+    }
+}
+
+fn dechunk(mut b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let Some(nl) = b.windows(2).position(|w| w == b"\r\n") else {
+            return out;
+        };
+        let size = usize::from_str_radix(String::from_utf8_lossy(&b[..nl]).trim(), 16).unwrap_or(0);
+        if size == 0 {
+            return out;
+        }
+        out.extend_from_slice(&b[nl + 2..nl + 2 + size]);
+        b = &b[nl + 2 + size + 2..];
+    }
+}
+
+pub async fn get(addr: SocketAddr, path: &str) -> Resp {
+    http_raw(addr, "GET", path, None, None).await
+}
+
+pub async fn get_as(addr: SocketAddr, path: &str, token: &str) -> Resp {
+    http_raw(addr, "GET", path, None, Some(token)).await
+}
+
+pub async fn post(addr: SocketAddr, path: &str, body: &Value, token: Option<&str>) -> Resp {
+    let b = body.to_string();
+    http_raw(addr, "POST", path, Some(b.as_bytes()), token).await
+}
+
+/// Creates a match and returns (id, tokens by seat).
+pub async fn create(addr: SocketAddr, req: Value) -> (String, Vec<(u64, String)>) {
+    let r = post(addr, "/api/matches", &req, None).await;
+    assert_eq!(r.status, 201, "create failed: {:?}", r.body);
+    let id = r.body["match"]["id"].as_str().unwrap().to_owned();
+    let tokens = r.body["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["seat"].as_u64().unwrap(),
+                s["token"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    (id, tokens)
+}
+
+pub fn human() -> Value {
+    json!({ "kind": "human" })
+}
+
+pub fn open() -> Value {
+    json!({ "kind": "open" })
+}
+
+pub fn ai(agent: &str) -> Value {
+    json!({ "kind": "ai", "agent": agent })
+}
+
+pub fn drop_col(c: u8) -> Value {
+    json!({ "drop": c })
+}
+
+// ---------------------------------------------------------------- WebSocket
+
+pub struct Ws {
+    pub s: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
+}
+
+impl Ws {
+    pub async fn connect(addr: SocketAddr, id: &str) -> Ws {
+        let (s, _) = tokio_tungstenite::connect_async_with_config(
+            format!("ws://{addr}/api/matches/{id}/ws"),
+            None,
+            true,
+        )
+        .await
+        .unwrap();
+        Ws { s }
+    }
+
+    /// Connects and says hello; returns the socket and the first state.
+    pub async fn join(addr: SocketAddr, id: &str, token: Option<&str>) -> (Ws, Value) {
+        let mut ws = Ws::connect(addr, id).await;
+        ws.send(json!({ "type": "hello", "token": token })).await;
+        let welcome = ws.recv().await;
+        assert_eq!(welcome["type"], "welcome", "{welcome}");
+        let state = ws.recv().await;
+        assert_eq!(state["type"], "state", "{state}");
+        (ws, state)
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.s.send(Message::text(v.to_string())).await.unwrap();
+    }
+
+    pub async fn send_text(&mut self, t: String) -> bool {
+        self.s.send(Message::text(t)).await.is_ok()
+    }
+
+    /// The next text message as JSON (panics on timeout or close).
+    pub async fn recv(&mut self) -> Value {
+        self.try_recv(WAIT).await.expect("no message from server")
+    }
+
+    pub async fn try_recv(&mut self, wait: Duration) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(wait, self.s.next())
+                .await
+                .ok()??
+                .ok()?;
+            match m {
+                Message::Text(t) => return Some(serde_json::from_str(t.as_str()).unwrap()),
+                Message::Close(_) => return None,
+                _ => {}
+            }
+        }
+    }
+
+    /// Skips messages until one satisfies `pred`.
+    pub async fn until(&mut self, mut pred: impl FnMut(&Value) -> bool) -> Value {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let m = self
+                .try_recv(left)
+                .await
+                .expect("server went quiet before the expected message");
+            if pred(&m) {
+                return m;
+            }
+        }
+    }
+
+    pub async fn state_at(&mut self, version: u64) -> Value {
+        self.until(|m| m["type"] == "state" && m["version"].as_u64() >= Some(version))
+            .await
+    }
+}
+
+// ---------------------------------------------------------------- servers
+
+pub fn games() -> Games {
+    Games::catalog(&ContentSource::Builtin).with::<SealedBid>(ContentSource::Builtin)
+}
+
+pub fn options(data: &TempDir, database: Option<String>) -> ServeOptions {
+    ServeOptions {
+        host: "127.0.0.1".into(),
+        port: 0,
+        data_dir: data.0.clone(),
+        database,
+        content: None,
+        ai_delay_ms: 0,
+        limits: Limits {
+            ws_rate_per_sec: 50,
+            ws_burst: 50,
+            ws_max_refusals: 100,
+            ..Limits::default()
+        },
+    }
+}
+
+/// An in-process server on SQLite in a throwaway directory.
+pub struct TestServer {
+    pub server: Option<Server>,
+    pub addr: SocketAddr,
+    _dir: TempDir,
+}
+
+impl TestServer {
+    pub async fn sqlite() -> TestServer {
+        let dir = TempDir::new("sqlite");
+        let server = gridwright_server::start(&options(&dir, None), games())
+            .await
+            .unwrap();
+        TestServer {
+            addr: server.addr(),
+            server: Some(server),
+            _dir: dir,
+        }
+    }
+
+    pub async fn postgres(url: String) -> TestServer {
+        let dir = TempDir::new("pg");
+        let server = gridwright_server::start(&options(&dir, Some(url)), games())
+            .await
+            .unwrap();
+        TestServer {
+            addr: server.addr(),
+            server: Some(server),
+            _dir: dir,
+        }
+    }
+
+    pub async fn stop(mut self) {
+        if let Some(s) = self.server.take() {
+            s.shutdown().await.unwrap();
+        }
+    }
+}
+
+/// The real `gridwright-server` binary as a child process.
+pub struct Proc {
+    pub child: Child,
+    pub addr: SocketAddr,
+}
+
+impl Proc {
+    pub fn spawn(args: &[String]) -> Proc {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gridwright-server"))
+            .args(["--port", "0", "--ai-delay-ms", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line).unwrap();
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .unwrap_or_else(|| panic!("server did not start: {line:?}"))
+            .parse()
+            .unwrap();
+        Proc { child, addr }
+    }
+
+    /// SIGKILL: no shutdown code runs.
+    pub fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+/// The admin URL of the test PostgreSQL server: `$GRIDWRIGHT_TEST_PG`, else one started by
+/// `scripts/pg-test-server.sh`. `None` (test skipped, loudly) only when `CI` is not set.
+pub fn pg_admin_url() -> Option<String> {
+    static URL: OnceLock<Result<String, String>> = OnceLock::new();
+    let r = URL.get_or_init(|| {
+        if let Ok(u) = std::env::var("GRIDWRIGHT_TEST_PG")
+            && !u.trim().is_empty()
+        {
+            return Ok(u.trim().to_owned());
+        }
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/pg-test-server.sh");
+        let out = Command::new("bash")
+            .arg(script)
+            .arg("--owner-pid")
+            .arg(std::process::id().to_string())
+            .stderr(Stdio::inherit())
+            .output()
+            .map_err(|e| format!("cannot run {script}: {e}"))?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        match text.lines().rev().find(|l| l.starts_with("postgres://")) {
+            Some(u) if out.status.success() => Ok(u.trim().to_owned()),
+            _ => Err(format!("{script} failed ({}): {text}", out.status)),
+        }
+    });
+    match r {
+        Ok(u) => Some(u.clone()),
+        Err(e) if std::env::var_os("CI").is_some() => {
+            panic!("PostgreSQL tests need a server and CI is set: {e}")
+        }
+        Err(e) => {
+            eprintln!(
+                "SKIPPED: PostgreSQL test (set GRIDWRIGHT_TEST_PG or install postgresql): {e}"
+            );
+            None
+        }
+    }
+}
+
+/// A fresh, empty database on the test server; returns its URL.
+pub async fn pg_fresh_db() -> Option<String> {
+    let admin = pg_admin_url()?;
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let name = format!(
+        "gw_test_{}_{}_{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .subsec_nanos()
+    );
+    let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(conn);
+    client
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .await
+        .unwrap();
+    Some(with_db(&admin, &name))
+}
+
+/// `admin` with its database name replaced by `db`.
+fn with_db(admin: &str, db: &str) -> String {
+    let (scheme, rest) = admin.split_once("://").unwrap();
+    let (authority, query) = match rest.split_once('/') {
+        Some((a, path)) => (a, path.split_once('?').map(|(_, q)| q)),
+        None => (rest, None),
+    };
+    match query {
+        Some(q) => format!("{scheme}://{authority}/{db}?{q}"),
+        None => format!("{scheme}://{authority}/{db}"),
+    }
+}

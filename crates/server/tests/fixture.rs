@@ -1,0 +1,183 @@
+//! `sealed-bid`: a tiny test-only game with secrets, to prove the server's hidden-information
+//! filtering. Each round both seats secretly bid 0–3 (a simultaneous turn); once both have
+//! committed, the bids are revealed and the higher bid scores a point. Until then a seat sees
+//! only its own bid, and spectators see neither.
+
+use gridwright_catalog::{CatalogError, ContentSource, Frontend, ScenarioInfo};
+use gridwright_engine::{
+    Actor, ChanceMode, Events, Game, GameInfo, Information, Seat, SeatSet, SetupError, Turn, Viewer,
+};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Config {
+    pub rounds: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Bid {
+    pub bid: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Event {
+    Committed { seat: Seat },
+    Revealed { bids: [u8; 2] },
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Observation {
+    pub round: u8,
+    pub my_bid: Option<u8>,
+    pub committed: [bool; 2],
+    pub revealed: Vec<[u8; 2]>,
+    pub points: [u8; 2],
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SealedBid {
+    rounds: u8,
+    pending: [Option<u8>; 2],
+    revealed: Vec<[u8; 2]>,
+    points: [u8; 2],
+}
+
+impl Game for SealedBid {
+    type Config = Config;
+    type Action = Bid;
+    type Event = Event;
+    type Observation = Observation;
+
+    const INFO: GameInfo = GameInfo {
+        short_name: "sealed-bid",
+        long_name: "Sealed Bid (test fixture)",
+        summary: "Secret simultaneous bids; the higher bid scores.",
+        min_seats: 2,
+        max_seats: 2,
+        chance: ChanceMode::Deterministic,
+        information: Information::Imperfect,
+        rules_version: "test-1",
+    };
+
+    fn new(config: &Config) -> Result<Self, SetupError> {
+        if config.rounds == 0 {
+            return Err(SetupError("at least one round".into()));
+        }
+        Ok(SealedBid {
+            rounds: config.rounds,
+            pending: [None, None],
+            revealed: Vec::new(),
+            points: [0, 0],
+        })
+    }
+
+    fn num_seats(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        if self.revealed.len() >= usize::from(self.rounds) {
+            return Turn::Terminal;
+        }
+        let owe: SeatSet = Seat::all(2)
+            .filter(|s| self.pending[s.index()].is_none())
+            .collect();
+        Turn::Simultaneous(owe)
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Bid>) {
+        if self.turn().includes(seat) {
+            out.extend((0..=3).map(|bid| Bid { bid }));
+        }
+    }
+
+    fn chance_outcomes(&self, _: &mut Vec<(Bid, u32)>) {}
+
+    fn step(&mut self, actor: Actor, action: Bid, events: &mut Events<Event>) {
+        let Actor::Seat(seat) = actor else { return };
+        self.pending[seat.index()] = Some(action.bid);
+        events.emit(|| Event::Committed { seat });
+        if let [Some(a), Some(b)] = self.pending {
+            let bids = [a, b];
+            if a > b {
+                self.points[0] += 1;
+            } else if b > a {
+                self.points[1] += 1;
+            }
+            self.revealed.push(bids);
+            self.pending = [None, None];
+            events.emit(|| Event::Revealed { bids });
+        }
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        if !self.is_terminal() {
+            return vec![0.0, 0.0];
+        }
+        match self.points[0].cmp(&self.points[1]) {
+            std::cmp::Ordering::Greater => vec![1.0, -1.0],
+            std::cmp::Ordering::Less => vec![-1.0, 1.0],
+            std::cmp::Ordering::Equal => vec![0.0, 0.0],
+        }
+    }
+
+    fn observe(&self, viewer: Viewer) -> Observation {
+        Observation {
+            round: self.revealed.len() as u8,
+            my_bid: match viewer {
+                Viewer::Seat(s) => self.pending[s.index()],
+                Viewer::Spectator => None,
+            },
+            committed: [self.pending[0].is_some(), self.pending[1].is_some()],
+            revealed: self.revealed.clone(),
+            points: self.points,
+        }
+    }
+
+    fn max_game_length(&self) -> usize {
+        2 * usize::from(self.rounds)
+    }
+
+    fn action_text(&self, action: &Bid) -> String {
+        format!("bid {}", action.bid)
+    }
+
+    fn event_text(&self, event: &Event) -> String {
+        match event {
+            Event::Committed { seat } => format!("{seat} committed a bid"),
+            Event::Revealed { bids } => format!("bids revealed: {} and {}", bids[0], bids[1]),
+        }
+    }
+
+    fn action_visible_to(&self, actor: Actor, _: &Bid, viewer: Viewer) -> bool {
+        match actor {
+            Actor::Seat(s) => viewer == Viewer::Seat(s),
+            Actor::Chance => true,
+        }
+    }
+}
+
+impl Frontend for SealedBid {
+    const AGENTS: &'static [&'static str] = &["random"];
+
+    fn scenarios(_: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
+        Ok(vec![ScenarioInfo {
+            name: "two-rounds".into(),
+            title: "Two rounds".into(),
+            description: "Two sealed bids.".into(),
+            seats: 2,
+            preview: String::new(),
+        }])
+    }
+
+    fn load_config(_: &ContentSource, scenario: Option<&str>) -> Result<Config, CatalogError> {
+        match scenario {
+            None | Some("two-rounds") => Ok(Config { rounds: 2 }),
+            Some(other) => Err(CatalogError::Content(format!("no scenario `{other}`"))),
+        }
+    }
+
+    fn render(&self, viewer: Viewer) -> String {
+        format!("{:?}", self.observe(viewer))
+    }
+}

@@ -1,0 +1,159 @@
+//! Crash and resume: the real binary is killed with SIGKILL mid-game and started again on the
+//! same data directory; every unfinished match resumes exactly.
+
+use crate::common::*;
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// Everything a client can see of a match, per token, to compare before and after.
+async fn snapshot(a: SocketAddr, id: &str, tokens: &[Option<&str>]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for t in tokens {
+        let path = format!("/api/matches/{id}/state");
+        let mut r = match t {
+            Some(t) => get_as(a, &path, t).await,
+            None => get(a, &path).await,
+        };
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        r.body.as_object_mut().unwrap().remove("seats");
+        out.push(r.body);
+    }
+    out
+}
+
+/// Crash-and-resume on the store given by `args`.
+pub async fn crash_and_resume(args: Vec<String>) {
+    let server = Proc::spawn(&args);
+    let a = server.addr;
+    // A game between two people, several moves in.
+    let (pvp, t) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), human()] }),
+    )
+    .await;
+    let (p1, p2) = (t[0].1.clone(), t[1].1.clone());
+    let path = format!("/api/matches/{pvp}/actions");
+    for (v, (tok, c)) in [(&p1, 3), (&p2, 3), (&p1, 4), (&p2, 2), (&p1, 5)]
+        .into_iter()
+        .enumerate()
+    {
+        let r = post(
+            a,
+            &path,
+            &json!({ "version": v, "action": drop_col(c) }),
+            Some(tok),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+    }
+    // A game against the AI, after its reply.
+    let (pve, t) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), ai("random")] }),
+    )
+    .await;
+    let me = t[0].1.clone();
+    let (mut w, _) = Ws::join(a, &pve, Some(&me)).await;
+    w.send(json!({ "type": "act", "version": 0, "action": drop_col(0) }))
+        .await;
+    w.state_at(2).await;
+    // A game whose AI seat is still thinking when the server dies.
+    let (slow, _) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [ai("random"), human()], "ai_delay_ms": 2500 }),
+    )
+    .await;
+
+    let before_pvp = snapshot(a, &pvp, &[Some(&p1), Some(&p2), None]).await;
+    let before_pve = snapshot(a, &pve, &[Some(&me), None]).await;
+    let before_slow = snapshot(a, &slow, &[None]).await;
+    drop(w);
+    server.kill(); // SIGKILL: no shutdown code runs
+
+    let server = Proc::spawn(&args);
+    let a = server.addr;
+    assert_eq!(
+        snapshot(a, &pvp, &[Some(&p1), Some(&p2), None]).await,
+        before_pvp
+    );
+    assert_eq!(snapshot(a, &pve, &[Some(&me), None]).await, before_pve);
+    assert_eq!(snapshot(a, &slow, &[None]).await, before_slow);
+    assert_eq!(before_slow[0]["moves"], 0, "killed before the AI moved");
+    let listed = get(a, "/api/matches?status=running").await;
+    for id in [&pvp, &pve, &slow] {
+        assert!(
+            listed.body["matches"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|m| m["id"] == *id)
+        );
+    }
+    // Play goes on: the versions and tokens are still valid, stale ones still refused.
+    let r = post(
+        a,
+        &path,
+        &json!({ "version": 5, "action": drop_col(6) }),
+        Some(&p2),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    let r = post(
+        a,
+        &path,
+        &json!({ "version": 5, "action": drop_col(6) }),
+        Some(&p1),
+    )
+    .await;
+    assert_eq!(r.status, 409);
+    let (mut w, s) = Ws::join(a, &pve, Some(&me)).await;
+    assert_eq!(s["version"], 2);
+    w.send(json!({ "type": "act", "version": 2, "action": drop_col(0) }))
+        .await;
+    assert_eq!(
+        w.state_at(4).await["moves"],
+        4,
+        "the resumed AI seat answers"
+    );
+    // Undo still works after the restart (the move log is complete).
+    w.send(json!({ "type": "undo", "version": 4 })).await;
+    assert_eq!(w.state_at(5).await["moves"], 2);
+    // The AI seat that was thinking when the server died moves by itself after the restart.
+    let (mut watch, _) = Ws::join(a, &slow, None).await;
+    assert_eq!(watch.state_at(1).await["moves"], 1);
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    server.kill();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_matches_survive_sigkill_and_resume_exactly() {
+    let dir = TempDir::new("crash");
+    crash_and_resume(vec!["--data".into(), dir.0.display().to_string()]).await;
+    assert!(dir.0.join("gridwright.sqlite3").exists());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_server_on_the_same_sqlite_file_is_refused() {
+    let dir = TempDir::new("lock");
+    let args = vec!["--data".to_string(), dir.0.display().to_string()];
+    let first = Proc::spawn(&args);
+    let out = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_gridwright-server"))
+            .args(["--port", "0"])
+            .args(&args)
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("another Gridwright server"), "{err}");
+    assert_eq!(
+        get(first.addr, "/api/health").await.status,
+        200,
+        "the first one is unharmed"
+    );
+    first.kill();
+}

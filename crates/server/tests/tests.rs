@@ -1,0 +1,20 @@
+//! Integration tests of the server over real HTTP and WebSocket connections: lobby, seats and
+//! tokens, versions, hidden information, AI seats, undo, replays, reconnection, hostile input,
+//! the OpenAPI document, crash-and-resume of the real binary, and PostgreSQL with two processes.
+//!
+//! PostgreSQL tests use `$GRIDWRIGHT_TEST_PG` (an admin URL; each test creates its own
+//! database), or start a throwaway server with `scripts/pg-test-server.sh`. They fail rather
+//! than skip when `CI` is set.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    missing_debug_implementations
+)]
+
+mod common;
+mod fixture;
+
+mod api;
+mod persistence;
+mod play;
+mod postgres;
