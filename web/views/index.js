@@ -4,6 +4,7 @@
 const VIEWS = {
   'grid-battles': () => import('./grid-battles.js'),
   'connect-four': () => import('./connect-four.js'),
+  'command-core': () => import('./command-core.js'),
 };
 
 /** The view module of `game`. */

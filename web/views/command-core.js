@@ -1,0 +1,319 @@
+// Command Core in the browser: the square grid, mechs with facing, the mech table, the
+// programming panel and every other choice as buttons built from the server's legal actions.
+
+import { h, replace, seatName } from '../dom.js';
+import { drawBoard } from './cc-board.js';
+import { cardList, indexLegal, kindOf, mechLabel, phaseText, programKey, sq } from './cc-model.js';
+
+export const title = 'Command Core';
+
+export function miniMap() {
+  return null;
+}
+
+export function statusLine(obs) {
+  if (!obs) return '';
+  const acting = (obs.to_act ?? []).map((s) => `${seatName(s)} ${obs.sides?.[s]?.name ?? ''}`.trim()).join(', ');
+  return `Round ${obs.round}/${obs.round_limit} · ${phaseText(obs)}${acting ? ` · to act: ${acting}` : ''}`;
+}
+
+export function logEntry(entry) {
+  const actor = entry.actor === 'chance' ? 'Chance' : entry.actor?.seat !== undefined ? seatName(entry.actor.seat) : '';
+  const li = h('li', { 'data-index': entry.index });
+  if (entry.action_text) li.append(h('strong', {}, `${actor}: ${entry.action_text}`));
+  const texts = entry.event_texts ?? [];
+  if (texts.length) li.append(h('ul', {}, texts.map((t, i) => h('li', { class: entry.events?.[i]?.event ? `ev-${entry.events[i].event}` : null }, t))));
+  return li;
+}
+
+const KIND_TITLE = {
+  deploy: 'Deploy', assign: 'Take an order number', fire: 'Fire', hold_fire: 'Hold fire', reroll: 'Reroll dice', keep: 'Keep',
+  put_back: 'Put back', deplete: 'Deplete a card', place_first: 'Placement order',
+};
+
+const HELP = {
+  deploy: 'Select a mech of yours, click a square marked + on the grid (or use the list), then choose its facing.',
+  programming: 'Click cards to fill the slots in order. Click a filled slot to flip a split card or remove it. Empty slots are filled at random.',
+  fire: 'Select one of your mechs, choose a weapon, then a target marked with a ring (or its button).',
+};
+
+export function createView(root, ctx) {
+  const ui = { msg: null, log: [], selected: null, weapon: null, deployAt: null, draft: [], draftMech: null, why: '', names: {} };
+  const el = {
+    board: h('div', { class: 'board-wrap cc-board-wrap' }),
+    status: h('p', { class: 'cc-status' }),
+    help: h('p', { class: 'help' }),
+    selection: h('div', { class: 'cc-selection' }),
+    program: h('section', { class: 'cc-program', 'aria-label': 'Programming' }),
+    actions: h('section', { class: 'cc-actions', 'aria-label': 'Actions' }),
+    combat: h('section', { class: 'cc-combat', 'aria-label': 'Attack' }),
+    recent: h('section', { class: 'cc-recent', 'aria-label': 'Latest events' }),
+    mechs: h('section', { class: 'cc-mechs', 'aria-label': 'Mechs' }),
+  };
+  const side = h('div', { class: 'cc-side' }, el.status, el.help, el.program, el.selection, el.actions, el.combat, el.recent);
+  const extra = h('div', { class: 'cc-extra' }, el.mechs);
+  root.append(h('div', { class: 'cc' }, el.board, ctx.side ? null : side, ctx.extra ? null : extra));
+  ctx.side?.append(side);
+  ctx.extra?.append(extra);
+
+  const obs = () => ui.msg?.observation;
+  const mech = (id) => obs()?.mechs?.find((m) => m.id === id);
+
+  async function act(l) {
+    try {
+      ui.deployAt = null;
+      await ctx.act(l.action, l.seat);
+    } catch (e) {
+      ctx.announce?.(`Refused: ${e.message}`, true);
+    }
+  }
+
+  const btn = (label, l, extra = {}) => h('button', { type: 'button', 'data-action': l.text, 'data-key': `act-${l.text}`, onclick: () => act(l), ...extra }, label);
+
+  function onMech(m) {
+    const ix = indexLegal(ctx.readOnly ? [] : ui.msg?.legal ?? []);
+    const fire = (ix.kinds.get('fire') ?? []).find((l) => l.action.fire.mech === ui.selected && l.action.fire.weapon === ui.weapon && l.action.fire.target === m.id);
+    if (fire) {
+      act(fire);
+      return;
+    }
+    ui.selected = ui.selected === m.id ? null : m.id;
+    ui.weapon = null;
+    ui.deployAt = null;
+    render();
+  }
+
+  function onSquare(p) {
+    ui.deployAt = ui.deployAt && ui.deployAt.x === p.x && ui.deployAt.y === p.y ? null : p;
+    render();
+  }
+
+  // ---- programming ----
+  function cardName(c, flipped) {
+    const n = c?.names ?? [];
+    return (flipped ? n[1] : n[0]) ?? n[0] ?? n[1] ?? `card ${(c?.card ?? 0) + 1}`;
+  }
+
+  function renderProgram(ix) {
+    const mid = ix.programMech;
+    if (mid === null || ctx.readOnly) {
+      replace(el.program);
+      el.program.hidden = true;
+      return;
+    }
+    el.program.hidden = false;
+    const m = mech(mid);
+    if (m) ui.names[m.chassis] = new Map([...(ui.names[m.chassis] ?? new Map()), ...ix.cards]);
+    const draftKey = `${obs().round}-${mid}`;
+    if (ui.draftMech !== draftKey) {
+      ui.draftMech = draftKey;
+      ui.draft = Array(ix.slots || 3).fill(null);
+      ui.why = '';
+    }
+    const n = ix.slots || 3;
+    while (ui.draft.length < n) ui.draft.push(null);
+    const cards = [...ix.cards.values()].sort((a, b) => a.card - b.card);
+    const used = new Set(ui.draft.filter(Boolean).map((s) => s.card));
+    const addCard = (c) => {
+      const i = ui.draft.findIndex((s) => s === null);
+      if (i < 0) { ui.why = 'All slots are full: click a slot to remove its card first.'; render(); return; }
+      ui.draft[i] = { card: c.card, flipped: false };
+      ui.why = '';
+      render();
+      el.program.querySelector(`[data-key="card-${c.card}"]`)?.focus();
+    };
+    const onSlot = (i) => {
+      const sl = ui.draft[i];
+      if (!sl) return;
+      const c = ix.cards.get(sl.card);
+      const split = c?.names[0] && c?.names[1];
+      if (split && !sl.flipped) ui.draft[i] = { card: sl.card, flipped: true };
+      else ui.draft[i] = null;
+      ui.why = '';
+      render();
+    };
+    const key = programKey(ui.draft);
+    const legal = ix.programs.get(key);
+    const commit = () => {
+      if (legal) { act(legal); return; }
+      ui.why = 'That exact program is not among the legal programs for this mech (a card may be depleted, or the order not allowed).';
+      render();
+    };
+    replace(el.program,
+      h('h2', {}, `Program ${m ? mechLabel(m) : `mech ${mid + 1}`}`),
+      h('p', { class: 'muted' }, `${ix.programs.size} legal programs. Cards in hand:`),
+      h('div', { class: 'cc-cards', role: 'group', 'aria-label': 'Directive cards' }, cards.map((c) => {
+        const split = c.names[0] && c.names[1];
+        const label = split ? `${c.names[0].replace(/\/\d$/, '')} (split: ${c.names[0]} | ${c.names[1]})` : cardName(c, false);
+        return h('button', { type: 'button', class: 'cc-card', 'data-key': `card-${c.card}`, disabled: used.has(c.card), 'aria-label': `Add ${label} to the next empty slot`, onclick: () => addCard(c) },
+          h('span', { class: 'cc-card-name' }, label), used.has(c.card) ? h('span', { class: 'cc-card-tag' }, 'in program') : null);
+      })),
+      h('h3', {}, 'Slots'),
+      h('ol', { class: 'cc-slots' }, ui.draft.map((sl, i) => {
+        const c = sl ? ix.cards.get(sl.card) : null;
+        const text = sl ? cardName(c, sl.flipped) : 'empty (random)';
+        const split = c?.names[0] && c?.names[1];
+        const hint = !sl ? '' : split && !sl.flipped ? 'click to flip' : 'click to remove';
+        return h('li', {}, h('button', { type: 'button', class: ['cc-slot', sl ? 'filled' : 'empty', sl?.flipped ? 'flipped' : ''], 'data-key': `slot-${i}`, disabled: !sl,
+          'aria-label': `Slot ${i + 1}: ${text}${hint ? `, ${hint}` : ''}`, onclick: () => onSlot(i) },
+        h('span', { class: 'cc-slot-n' }, `${i + 1}`), h('span', {}, `${text}${sl?.flipped ? ' ⟲' : ''}`), hint ? h('small', {}, hint) : null));
+      })),
+      h('div', { class: 'buttons' },
+        h('button', { type: 'button', class: 'primary', 'data-key': 'commit', onclick: commit, 'aria-describedby': 'cc-why' }, legal ? `Commit: ${legal.text}` : 'Commit'),
+        h('button', { type: 'button', 'data-key': 'clear', onclick: () => { ui.draft = Array(n).fill(null); ui.why = ''; render(); } }, 'Clear')),
+      h('p', { id: 'cc-why', class: legal ? 'muted' : 'error', role: 'status' }, ui.why || (legal ? 'This program is legal.' : 'Not a legal program yet.')));
+  }
+
+  // "fire 2 shoulder-gun at 3" → "shoulder-gun".
+  const weaponName = (l) => l.text.match(/^fire \d+ (.+) at \d+$/)?.[1] ?? `weapon ${l.action.fire.weapon + 1}`;
+
+  // ---- selection: a mech's weapons and targets ----
+  function renderSelection(ix) {
+    const m = ui.selected !== null ? mech(ui.selected) : null;
+    if (!m) {
+      replace(el.selection, h('p', { class: 'muted' }, 'Select a mech on the grid or in the mech table.'));
+      return;
+    }
+    const fires = (ix.kinds.get('fire') ?? []).filter((l) => l.action.fire.mech === m.id);
+    const weapons = new Map();
+    for (const l of fires) {
+      const w = l.action.fire.weapon;
+      if (!weapons.has(w)) weapons.set(w, []);
+      weapons.get(w).push(l);
+    }
+    const deploys = (ix.kinds.get('deploy') ?? []).filter((l) => l.action.deploy.mech === m.id);
+    const here = ui.deployAt ? deploys.filter((l) => l.action.deploy.at.x === ui.deployAt.x && l.action.deploy.at.y === ui.deployAt.y) : [];
+    const names = ui.names[m.chassis];
+    const prog = m.program ? m.program.map((s) => (s ? (names?.get(s.card) ? cardName(names.get(s.card), s.flipped) : `card ${s.card + 1}${s.flipped ? ' flipped' : ''}`) : '—')).join(', ') : null;
+    replace(el.selection,
+      h('div', { class: ['cc-mech-card', `side-${m.owner}`] },
+        h('h3', {}, `${m.owner === 0 ? '●' : '◆'} ${mechLabel(m)}`),
+        h('p', {}, `${m.chassis} · ${m.at ? `at ${sq(m.at)} facing ${m.facing}` : m.destroyed ? 'destroyed' : 'not deployed'} · structure ${m.structure}/${m.max_structure} · Surge ${m.surge} · Flux ${m.flux} · tokens ${m.tokens}${m.order ? ` · order ${m.order}` : ''}`),
+        prog ? h('p', {}, `Program: ${prog}`) : m.committed ? h('p', { class: 'muted' }, `Program committed (${m.committed_cards ?? '?'} cards, hidden)`) : null),
+      deploys.length ? h('div', {},
+        h('p', {}, ui.deployAt ? `Deploy at ${sq(ui.deployAt)}: choose a facing` : `Choose one of ${new Set(deploys.map((l) => `${l.action.deploy.at.x},${l.action.deploy.at.y}`)).size} squares marked + on the grid.`),
+        here.length ? h('div', { class: 'buttons wrap cc-facing', role: 'group', 'aria-label': 'Facing' }, here.map((l) => btn(`Face ${l.action.deploy.facing}`, l))) : null) : null,
+      weapons.size ? h('div', {}, h('h3', {}, 'Weapons'),
+        h('div', { class: 'buttons wrap', role: 'group', 'aria-label': 'Weapons' }, [...weapons.keys()].map((w) => h('button', {
+          type: 'button', 'aria-pressed': ui.weapon === w ? 'true' : 'false', 'data-key': `weapon-${w}`, class: 'cc-weapon',
+          onclick: () => { ui.weapon = ui.weapon === w ? null : w; render(); },
+        }, `${ui.weapon === w ? '✓ ' : ''}${weaponName(weapons.get(w)[0])} (${weapons.get(w).length} target${weapons.get(w).length === 1 ? '' : 's'})`))),
+        ui.weapon !== null && weapons.has(ui.weapon) ? h('div', { class: 'buttons wrap' }, weapons.get(ui.weapon).map((l) => {
+          const t = mech(l.action.fire.target);
+          return btn(`Fire at ${t ? mechLabel(t) : l.action.fire.target + 1} — ${l.text}`, l);
+        })) : h('p', { class: 'muted' }, 'Range bands and arcs are not in the observation; choose a weapon to ring its legal targets.')) : null,
+    );
+  }
+
+  function renderActions(ix) {
+    const groups = [...ix.kinds.entries()].filter(([k]) => k !== 'program');
+    if (ctx.readOnly || !groups.length) { replace(el.actions); el.actions.hidden = true; return; }
+    el.actions.hidden = false;
+    replace(el.actions, h('h2', {}, 'Actions'), groups.map(([k, ls]) => {
+      const title = KIND_TITLE[k] ?? k.replace(/_/g, ' ');
+      const list = h('div', { class: 'buttons wrap' }, ls.map((l) => btn(l.text, l)));
+      if (ls.length > 12) {
+        const d = h('details', { class: 'cc-group', 'data-kind': k }, h('summary', {}, `${title} (${ls.length})`), list);
+        d.open = ui.open?.[k] ?? false;
+        d.addEventListener('toggle', () => { ui.open = { ...ui.open, [k]: d.open }; });
+        return d;
+      }
+      return h('div', { class: 'cc-group', 'data-kind': k }, h('h3', {}, title), list);
+    }));
+  }
+
+  function revealedNames(c) {
+    const names = ui.names[mech(c.mech)?.chassis];
+    return (Array.isArray(c.revealed) ? c.revealed : []).map((x) => {
+      if (x && typeof x === 'object' && 'directive' in x && names?.get(x.directive)) return names.get(x.directive).names.filter(Boolean).map((n) => n.replace(/\/\d$/, ''))[0];
+      return cardList([x])[0];
+    }).join(', ');
+  }
+
+  function renderCombat(o) {
+    const a = o.attack;
+    const c = o.crit;
+    if (!a && !c) { replace(el.combat); el.combat.hidden = true; return; }
+    el.combat.hidden = false;
+    // Counts by face, success first and blank last; `rerolled` counts those already rerolled.
+    const dice = (label, d, names) => (d ? h('p', {}, `${label}: ${(d.faces ?? []).map((n, i) => `${n} ${names[i] ?? `face ${i + 1}`}`).join(', ') || '—'}` +
+      `${(d.rerolled ?? []).some((n) => n) ? ` (already rerolled: ${d.rerolled.map((n, i) => (n ? `${n} ${names[i] ?? ''}` : null)).filter(Boolean).join(', ')})` : ''}`) : null);
+    replace(el.combat, h('h2', {}, 'Attack in progress'),
+      a ? [h('p', {}, `${mechLabel(mech(a.attacker) ?? { name: '?', id: a.attacker, owner: 0, letter: '?' })} → ${mechLabel(mech(a.target) ?? { name: '?', id: a.target, owner: 1, letter: '?' })}, weapon ${a.weapon + 1}, arc ${a.arc}`),
+        dice('Attack dice', a.attack, ['crit', 'hit', 'blank']), dice('Armour dice', a.armour, ['block', 'blank']), dice('Evade dice', a.evade, ['evade', 'blank'])] : null,
+      c ? h('p', {}, `Crits on ${mech(c.mech) ? mechLabel(mech(c.mech)) : c.mech + 1}: ${c.crits}; revealed ${revealedNames(c) || '—'}; put back ${c.put_back}`) : null);
+  }
+
+  function renderRecent() {
+    const last = ui.log.slice(-6);
+    el.recent.hidden = !last.length;
+    replace(el.recent, h('h2', {}, 'Latest events'), h('ol', { class: 'cc-events' }, last.map((e) => logEntry(e))));
+  }
+
+  function renderMechs(o, ix) {
+    const rows = o.mechs.map((m) => h('tr', { class: [`side-${m.owner}`, ui.selected === m.id ? 'selected' : ''] },
+      h('th', { scope: 'row' }, h('button', { type: 'button', class: 'linkish', 'data-key': `row-${m.id}`, 'aria-pressed': ui.selected === m.id ? 'true' : 'false', onclick: () => onMech(m) },
+        `${m.owner === 0 ? '●' : '◆'} #${m.id + 1} ${m.name}`)),
+      h('td', {}, `${seatName(m.owner)} ${o.sides?.[m.owner]?.name ?? ''}`),
+      h('td', {}, m.at ? `${sq(m.at)} ${m.facing}` : m.destroyed ? 'destroyed' : '—'),
+      h('td', {}, `${m.structure}/${m.max_structure}`),
+      h('td', {}, String(m.surge)), h('td', {}, String(m.flux)), h('td', {}, String(m.tokens)),
+      h('td', {}, m.order ?? '—'),
+      h('td', {}, [m.committed ? `committed${m.committed_cards !== null && m.committed_cards !== undefined ? ` (${m.committed_cards})` : ''}` : '', m.revealed ? 'revealed' : '', m.executed ? 'executed' : '',
+        cardList(m.depleted).length ? `depleted: ${cardList(m.depleted).join(', ')}` : '', ix.programMech === m.id ? 'programming now' : ''].filter(Boolean).join(' · ') || '—')));
+    replace(el.mechs, h('h2', {}, 'Mechs'), h('div', { class: 'cc-table-wrap' }, h('table', { class: 'cc-table' },
+      h('thead', {}, h('tr', {}, ['Mech', 'Side', 'Square', 'Structure', 'Surge', 'Flux', 'Tokens', 'Order', 'Status'].map((t) => h('th', { scope: 'col' }, t)))),
+      h('tbody', {}, rows))),
+    h('p', { class: 'muted' }, 'P1: ● circles, upper-case letters. P2: ◆ diamonds, lower-case letters. The arrow shows facing; the small number is the order.'));
+  }
+
+  function render() {
+    const o = obs();
+    if (!o) return;
+    const active = document.activeElement;
+    const focusKey = root.contains(active) || side.contains(active) || extra.contains(active) ? active.getAttribute?.('data-key') : null;
+    const ix = indexLegal(ctx.readOnly ? [] : ui.msg.legal ?? []);
+    if (ui.selected !== null && !mech(ui.selected)) ui.selected = null;
+    // Deployment and firing: keep a mech that can act selected.
+    const deploys = ix.kinds.get('deploy') ?? [];
+    const fires = ix.kinds.get('fire') ?? [];
+    if (deploys.length && !deploys.some((l) => l.action.deploy.mech === ui.selected)) { ui.selected = deploys[0].action.deploy.mech; ui.deployAt = null; }
+    if (fires.length && !fires.some((l) => l.action.fire.mech === ui.selected)) { ui.selected = fires[0].action.fire.mech; ui.weapon = null; }
+    if (ix.programMech !== null && ui.lastProgramMech !== ix.programMech) { ui.selected = ix.programMech; ui.weapon = null; }
+    ui.lastProgramMech = ix.programMech;
+    if (fires.length && ui.weapon === null) ui.weapon = fires.find((l) => l.action.fire.mech === ui.selected)?.action.fire.weapon ?? null;
+    const squares = new Map();
+    for (const l of deploys) if (l.action.deploy.mech === ui.selected) squares.set(`${l.action.deploy.at.x},${l.action.deploy.at.y}`, `Deploy ${mech(ui.selected)?.name ?? ''} at ${sq(l.action.deploy.at)}`);
+    const targets = new Map();
+    for (const l of fires) if (l.action.fire.mech === ui.selected && l.action.fire.weapon === ui.weapon) targets.set(l.action.fire.target, `Target: fire weapon ${ui.weapon + 1}`);
+    replace(el.board, drawBoard(o, { selected: ui.selected, squares, targets, chosenSquare: ui.deployAt, onMech, onSquare }));
+    el.status.textContent = statusLine(o);
+    const phase = o.phase?.phase;
+    const helpKey = ix.programMech !== null ? 'programming' : deploys.length ? 'deploy' : fires.length ? 'fire' : null;
+    el.help.textContent = helpKey && !ctx.readOnly ? HELP[helpKey] : !ix.all.length && !ctx.readOnly && phase !== 'over' ? 'Waiting for the other side…' : '';
+    el.help.hidden = !el.help.textContent;
+    renderProgram(ix);
+    renderSelection(ix);
+    renderActions(ix);
+    renderCombat(o);
+    renderRecent();
+    renderMechs(o, ix);
+    if (focusKey) [root, side, extra].map((r) => r.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)).find(Boolean)?.focus();
+  }
+
+  return {
+    update(msg, log) {
+      ui.msg = msg;
+      ui.log = log ?? [];
+      render();
+    },
+    status: () => statusLine(obs()),
+    destroy() {
+      root.replaceChildren();
+      side.remove();
+      extra.remove();
+    },
+  };
+}
+
+export { kindOf };
