@@ -73,12 +73,18 @@ impl FromStr for AgentSpec {
         }
         let (name, rest) = s.split_once(':').unwrap_or((s, ""));
         let name = name.trim().to_lowercase();
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
             return Err(SpecError::BadName(name));
         }
         let mut params = BTreeMap::new();
         for p in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (k, v) = p.split_once('=').ok_or_else(|| SpecError::BadParam(p.to_owned()))?;
+            let (k, v) = p
+                .split_once('=')
+                .ok_or_else(|| SpecError::BadParam(p.to_owned()))?;
             params.insert(k.trim().to_lowercase(), v.trim().to_owned());
         }
         Ok(AgentSpec { name, params })
@@ -109,7 +115,13 @@ mod tests {
     #[test]
     fn bad_specs_say_what_is_wrong() {
         assert_eq!("".parse::<AgentSpec>(), Err(SpecError::Empty));
-        assert_eq!("mcts:iters".parse::<AgentSpec>(), Err(SpecError::BadParam("iters".into())));
-        assert!(matches!("m c t s".parse::<AgentSpec>(), Err(SpecError::BadName(_))));
+        assert_eq!(
+            "mcts:iters".parse::<AgentSpec>(),
+            Err(SpecError::BadParam("iters".into()))
+        );
+        assert!(matches!(
+            "m c t s".parse::<AgentSpec>(),
+            Err(SpecError::BadName(_))
+        ));
     }
 }
