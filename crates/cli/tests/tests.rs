@@ -1,4 +1,5 @@
 //! End-to-end tests of the `gridwright` binary: real processes, real files.
+#![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers may panic with a message
 
 use serde_json::Value;
 use std::io::Write;
