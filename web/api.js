@@ -48,6 +48,8 @@ export const api = {
     }
   },
   replayStep: (id, n) => http('GET', `${m(id)}/replay/${n}`),
+  /** MCTS's advice: `{report, seat, at}` (hotseat, vs-AI and finished matches only). */
+  hint: (id, token, body) => http('POST', `${m(id)}/hint`, { token: token ?? undefined, body }),
 };
 
 /** Seat tokens this browser holds, by match id (so a reload or a later visit keeps the seat). */

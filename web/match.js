@@ -4,6 +4,7 @@
 import { Live, api, tokens } from './api.js';
 import { h, replace, seatName } from './dom.js';
 import { viewFor } from './views/index.js';
+import { hintPanel, liveHint } from './hint.js';
 
 function tokenFromHash() {
   const m = /(?:^#|&)token=([0-9a-fA-F]+)/.exec(location.hash);
@@ -42,6 +43,18 @@ export async function mount(root, { id, navigate, announce }) {
     log: h('ol', { class: 'log', id: 'log', 'aria-label': 'Game log' }),
     error: h('p', { class: 'error', role: 'alert' }),
   };
+  // Hints: only where no other person plays (the server enforces the same rule).
+  const hint = hintPanel({
+    request: () => liveHint(id, token, lastMsg?.you?.viewer),
+    play: async (action, seat) => {
+      try {
+        await live.act(action, seat);
+      } catch (e) {
+        el.error.textContent = e.message;
+      }
+    },
+  });
+  hint.show(false);
   const logPanel = h('section', { class: 'log-panel', 'aria-labelledby': 'log-h' }, h('h2', { id: 'log-h' }, 'Log'), el.log);
   replace(root,
     h('div', { class: 'match' },
@@ -49,7 +62,7 @@ export async function mount(root, { id, navigate, announce }) {
         h('div', {}, h('h1', {}, `${gameTitle}${summary.scenario ? ` — ${summary.scenario}` : ''}`), el.status, el.turn, el.you),
         h('div', { class: 'head-right' }, el.conn, el.tools)),
       el.error, el.banner,
-      h('div', { class: 'match-body' }, el.main, el.extra, h('aside', { class: 'match-side' }, el.side, logPanel))));
+      h('div', { class: 'match-body' }, el.main, el.extra, h('aside', { class: 'match-side' }, el.side, hint.el, logPanel))));
 
   let live = null;
   let rendered = [];
@@ -174,6 +187,10 @@ export async function mount(root, { id, navigate, announce }) {
     }
     renderTools(msg);
     renderLog(log, msg.observation);
+    const others = (msg.seats ?? []).filter((s) => !mine.includes(s.seat));
+    const hintable = mine.length > 0 && others.every((s) => s.kind === 'ai') && msg.status !== 'finished' && (msg.legal?.length ?? 0) > 0;
+    hint.show(hintable);
+    if (hintable) hint.refresh(`${msg.version}:${msg.you?.viewer}`);
   }
 
   live = new Live(id, token, {

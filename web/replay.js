@@ -4,6 +4,7 @@
 import { api } from './api.js';
 import { h, replace } from './dom.js';
 import { viewFor } from './views/index.js';
+import { hintPanel, replayHint } from './hint.js';
 
 export async function mount(root, { id, announce }) {
   let summary;
@@ -31,6 +32,7 @@ export async function mount(root, { id, announce }) {
   const side = h('div', { class: 'slot-side' });
   const extra = h('div', { class: 'slot-extra' });
   const log = h('ol', { class: 'log', 'aria-label': 'Log up to this move' });
+  const hint = hintPanel({ request: () => replayHint(id, n) });
   const controls = h('div', { class: 'replay-controls', role: 'group', 'aria-label': 'Replay controls' },
     btn('First move', '|◀ First', () => go(0)),
     btn('Previous move', '◀ Prev', () => go(n - 1)),
@@ -42,7 +44,7 @@ export async function mount(root, { id, announce }) {
       h('div', {}, h('h1', {}, `Replay: ${gameTitle}${summary.scenario ? ` — ${summary.scenario}` : ''}`), status),
       h('div', { class: 'head-right' }, h('a', { class: 'button', href: `/play/${id}` }, 'Final position'))),
     controls,
-    h('div', { class: 'match-body' }, main, extra, h('aside', { class: 'match-side' }, side,
+    h('div', { class: 'match-body' }, main, extra, h('aside', { class: 'match-side' }, side, hint.el,
       h('section', { class: 'log-panel' }, h('h2', {}, 'Log'), log)))));
   const v = view.createView(main, { readOnly: true, side, extra });
   const cache = new Map();
@@ -80,6 +82,8 @@ export async function mount(root, { id, announce }) {
     log.lastElementChild?.classList.add('current');
     log.scrollTop = log.scrollHeight;
     announce(`Move ${n} of ${total}`);
+    hint.show(n < total);
+    hint.refresh(n);
     // Fetch the neighbours ahead of time so stepping feels instant.
     if (n < total) step(n + 1).catch(() => {});
   }

@@ -268,6 +268,15 @@ try {
   step('undo is offered against the AI');
   assert.equal(await page.locator('#undo').count(), 1);
 
+  step('hint: the search advises on my move (visits, values, expected line)');
+  await page.locator('.match[data-my-turn="true"]').waitFor();
+  await page.locator('#hint-toggle').click();
+  await page.locator('.hint-table tbody tr').first().waitFor({ timeout: 30000 });
+  assert.match(await page.locator('#hint-panel').textContent(), /iterations/);
+  assert.ok((await page.locator('.hint-line li').count()) >= 1, 'principal line shown');
+  await shot(page, 'hint-1280x800');
+  await page.locator('#hint-toggle').click();
+
   step('play on with the keyboard until the game ends');
   const end = await playOn(page, 'keys', { checks: null, deadline });
   assert.equal(end, 'over');
@@ -297,6 +306,11 @@ try {
   await page.locator(`.replay[data-step="${half}"]`).waitFor();
   assert.match(await where.textContent(), new RegExp(`Move ${half} of ${total}`));
   await shot(page, 'replay-1280x800');
+  await page.locator('#hint-toggle').click();
+  await page.locator('.hint-table tbody tr').first().waitFor({ timeout: 30000 });
+  assert.match(await page.locator('#hint-panel').textContent(), /expected result/);
+  await shot(page, 'replay-hint-1280x800');
+  await page.locator('#hint-toggle').click();
   await page.locator('button[data-step="first"]').click();
   await page.locator('.replay[data-step="0"]').waitFor();
   for (let k = 1; k <= Math.min(total, 25); k++) {

@@ -1,127 +1,61 @@
 //! # gridwright-agents
 //!
-//! Agents that work for every game, and the one place where agent specs are defined.
+//! Agents that work for every game, and the one place where agent specs are defined. Nothing
+//! here names a game: agents see a game only through the engine's [`Game`] trait and a seat's
+//! [`SeatView`].
 //!
-//! ## Agent specs
-//! Wherever Gridwright asks for an agent (command line, web app), it takes a *spec*: a name,
-//! optionally followed by `:` and comma-separated `key=value` parameters.
+//! The agent spec language — `random`, `greedy`, `mcts:iters=2000,threads=2` — is documented
+//! once, in `specs.md` (shown below, printed by `gridwright agents`, and exported as
+//! [`SPEC_HELP`]).
 //!
-//! | spec | agent |
-//! |---|---|
-//! | `random` | uniformly random legal actions |
-//! | `greedy` | the game's own one-step heuristic player (exact odds where the game has dice) |
-//! | `human` | a person (only where a person can be asked: `play`, the web app) |
+#![doc = include_str!("specs.md")]
 //!
+//! ## Example
 //! ```
-//! use gridwright_agents::AgentSpec;
+//! use gridwright_agents::{AgentSpec, MctsConfig};
 //! let spec: AgentSpec = "random".parse().unwrap();
 //! assert_eq!(spec.name, "random");
 //! let spec: AgentSpec = "mcts:iters=2000,c=1.4".parse().unwrap();
 //! assert_eq!(spec.param("iters"), Some("2000"));
+//! assert_eq!(MctsConfig::from_spec(&spec).unwrap().iterations, Some(2000));
 //! ```
 //!
-//! Search agents (MCTS) join this crate in a later issue; they stay generic over
-//! [`gridwright_engine::Game`] and never name a game.
+//! # Why determinize from the view, not read the state
+//! An agent for a hidden-information game gets a [`SeatView`]. MCTS starts every iteration
+//! from [`SeatView::determinize`] — the game's own redraw of what the seat cannot see — so a
+//! secret (an opponent's sealed program) cannot influence the search: change it, and with the
+//! same seed the agent makes the same move. The integration tests check exactly that.
+//!
+//! # Why one tree per seat
+//! With one tree keyed by actions, an opponent choosing its second sealed program would "see"
+//! the first program the searcher sealed, and search would assume a clairvoyant opponent. Each
+//! seat's tree is keyed by what that seat observes ([`Game::action_visible_to`]), so a hidden
+//! commitment is one opaque edge in the other seats' trees. Perfect-information games share
+//! one tree, which is plain UCT.
+//!
+//! # Why decoupled UCT, not regret matching, by default
+//! Regret matching (`sim=rm`) is the principled choice for sealed choices: its average strategy
+//! tends to an equilibrium, and the tests check it does in biased matching pennies. But at a
+//! node with a thousand mech programs, a few thousand iterations leave the average strategy
+//! spread over dozens of widened candidates, and drawing from it often picks a poor one: in
+//! Command Core it won 15% of games against the greedy agent where decoupled UCT won 48% at
+//! the same budget. So `ucb` is the default and `rm` the option for small, truly mixed choices.
 
-use std::collections::BTreeMap;
-use std::fmt;
-use std::str::FromStr;
+mod evaluator;
+mod mcts;
+mod spec;
 
+pub use evaluator::Evaluator;
 pub use gridwright_engine::{Agent, RandomAgent, SeatView};
+pub use mcts::{
+    ActionStats, DEFAULT_ITERATIONS, LineStep, Mcts, MctsConfig, Rollout, SearchReport,
+    SimultaneousRule,
+};
+pub use spec::{AgentSpec, SpecError};
 
-/// A parsed agent spec.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AgentSpec {
-    /// The agent's name (`random`, `greedy`, …).
-    pub name: String,
-    /// Parameters, in key order.
-    pub params: BTreeMap<String, String>,
-}
+/// The agent spec reference (markdown): every agent name and every `mcts` parameter with its
+/// default. The one place specs are documented; the CLI prints it and the docs include it.
+pub const SPEC_HELP: &str = include_str!("specs.md");
 
-/// Why a spec does not parse.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SpecError {
-    /// Empty text.
-    #[error("empty agent spec (try `random` or `greedy`)")]
-    Empty,
-    /// A parameter without `=`.
-    #[error("agent parameter `{0}` must look like key=value")]
-    BadParam(String),
-    /// A name with characters other than letters, digits, `-` and `_`.
-    #[error("`{0}` is not a valid agent name")]
-    BadName(String),
-}
-
-impl AgentSpec {
-    /// The value of parameter `key`, if given.
-    pub fn param(&self, key: &str) -> Option<&str> {
-        self.params.get(key).map(String::as_str)
-    }
-
-    /// Whether this spec names a person rather than an agent.
-    pub fn is_human(&self) -> bool {
-        self.name == "human"
-    }
-}
-
-impl FromStr for AgentSpec {
-    type Err = SpecError;
-    fn from_str(s: &str) -> Result<Self, SpecError> {
-        let s = s.trim();
-        if s.is_empty() {
-            return Err(SpecError::Empty);
-        }
-        let (name, rest) = s.split_once(':').unwrap_or((s, ""));
-        let name = name.trim().to_lowercase();
-        if name.is_empty()
-            || !name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        {
-            return Err(SpecError::BadName(name));
-        }
-        let mut params = BTreeMap::new();
-        for p in rest.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (k, v) = p
-                .split_once('=')
-                .ok_or_else(|| SpecError::BadParam(p.to_owned()))?;
-            params.insert(k.trim().to_lowercase(), v.trim().to_owned());
-        }
-        Ok(AgentSpec { name, params })
-    }
-}
-
-impl fmt::Display for AgentSpec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name)?;
-        for (i, (k, v)) in self.params.iter().enumerate() {
-            write!(f, "{}{k}={v}", if i == 0 { ':' } else { ',' })?;
-        }
-        Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn spec_round_trips_through_text() {
-        for s in ["random", "greedy", "mcts:c=1.4,iters=2000"] {
-            assert_eq!(s.parse::<AgentSpec>().unwrap().to_string(), s);
-        }
-    }
-
-    #[test]
-    fn bad_specs_say_what_is_wrong() {
-        assert_eq!("".parse::<AgentSpec>(), Err(SpecError::Empty));
-        assert_eq!(
-            "mcts:iters".parse::<AgentSpec>(),
-            Err(SpecError::BadParam("iters".into()))
-        );
-        assert!(matches!(
-            "m c t s".parse::<AgentSpec>(),
-            Err(SpecError::BadName(_))
-        ));
-    }
-}
+#[cfg(doc)]
+use gridwright_engine::Game;

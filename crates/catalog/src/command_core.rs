@@ -2,10 +2,10 @@
 //! from the viewer's observation (so it cannot leak a hidden program), attack previews and the
 //! greedy agent.
 
-use crate::{CatalogError, ContentSource, Frontend, ScenarioInfo, random_only};
+use crate::{CatalogError, ContentSource, Frontend, ScenarioInfo, generic_agent};
 use gridwright_agents::AgentSpec;
 use gridwright_command_core::{CommandCore, Content, GreedyAgent, attack_preview, preview, render};
-use gridwright_engine::{Agent, Viewer};
+use gridwright_engine::{Agent, Seat, Viewer};
 
 /// Loads Command Core content from `source`.
 ///
@@ -20,7 +20,8 @@ pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
 }
 
 impl Frontend for CommandCore {
-    const AGENTS: &'static [&'static str] = &["random", "greedy"];
+    const AGENTS: &'static [&'static str] = &["random", "greedy", "mcts"];
+    const MCTS_DEFAULTS: &'static str = "iters=12000";
 
     fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
         let c = content(source)?;
@@ -68,10 +69,14 @@ impl Frontend for CommandCore {
         )
     }
 
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        Some(gridwright_command_core::evaluate(self, seat))
+    }
+
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
         match spec.name.as_str() {
             "greedy" => Ok(Box::new(GreedyAgent::new())),
-            _ => random_only::<Self>(spec),
+            _ => generic_agent::<Self>(spec),
         }
     }
 }

@@ -1,12 +1,12 @@
 //! Connect Four's front-end hooks.
 
-use crate::{CatalogError, ContentSource, Frontend, ScenarioInfo, random_only};
+use crate::{CatalogError, ContentSource, Frontend, ScenarioInfo, generic_agent};
 use gridwright_agents::AgentSpec;
 use gridwright_connect_four::{ConnectFour, render};
 use gridwright_engine::{Agent, Game, Viewer};
 
 impl Frontend for ConnectFour {
-    const AGENTS: &'static [&'static str] = &["random"];
+    const AGENTS: &'static [&'static str] = &["random", "mcts"];
 
     fn scenarios(_: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
         let cfg = Default::default();
@@ -37,6 +37,6 @@ impl Frontend for ConnectFour {
     }
 
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
-        random_only::<Self>(spec)
+        generic_agent::<Self>(spec)
     }
 }

@@ -98,6 +98,14 @@ pub trait AnySession: Send + Sync + std::fmt::Debug {
     /// # Errors
     /// Unknown agent, or the seat may not act.
     fn agent_move(&self, spec: &AgentSpec, seat: Seat, salt: u64) -> Result<Value, CatalogError>;
+    /// What MCTS (`spec`, an `mcts…` spec) thinks `seat` should do now: the search report
+    /// (every root action with visits, value and policy, and the principal line) as JSON, with
+    /// actions in the game's JSON form. The search starts from `seat`'s view only, so a hint
+    /// knows nothing that seat does not — the caller decides who may ask for which seat.
+    ///
+    /// # Errors
+    /// Not an `mcts` spec, bad parameters, or `seat` may not act now.
+    fn hint(&self, spec: &AgentSpec, seat: Seat, seed: u64) -> Result<Value, CatalogError>;
 }
 
 impl<G: Frontend> AnySession for Session<G> {
@@ -182,6 +190,23 @@ impl<G: Frontend> AnySession for Session<G> {
         ));
         let a = agent.choose(&SeatView::new(self.state(), seat), &mut rng);
         Ok(serde_json::to_value(a).unwrap_or(Value::Null))
+    }
+    fn hint(&self, spec: &AgentSpec, seat: Seat, seed: u64) -> Result<Value, CatalogError> {
+        if spec.name != "mcts" {
+            return Err(CatalogError::AgentParam {
+                spec: spec.to_string(),
+                reason: "hints come from search: use an `mcts` spec".into(),
+            });
+        }
+        if seat.index() >= self.state().num_seats() || !self.state().turn().includes(seat) {
+            return Err(CatalogError::Unsupported(format!("{seat} may not act now")));
+        }
+        let mcts = crate::mcts_agent::<G>(spec)?;
+        let report = mcts.search(
+            &SeatView::new(self.state(), seat),
+            &mut Rng::seed_from_u64(seed),
+        );
+        serde_json::to_value(report).map_err(|e| CatalogError::Unsupported(e.to_string()))
     }
 }
 

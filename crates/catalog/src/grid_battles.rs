@@ -1,9 +1,9 @@
 //! Grid Battles' front-end hooks: content from `content/grid-battles/`, the Unicode map, exact
 //! attack odds before an attack is confirmed, and the greedy agent.
 
-use crate::{CatalogError, ContentSource, Frontend, ScenarioInfo, random_only};
+use crate::{CatalogError, ContentSource, Frontend, ScenarioInfo, generic_agent};
 use gridwright_agents::AgentSpec;
-use gridwright_engine::{Agent, Viewer};
+use gridwright_engine::{Agent, Seat, Viewer};
 use gridwright_grid_battles::{Content, GreedyAgent, GridBattles, attack_preview, preview, render};
 
 /// Loads Grid Battles content from `source`.
@@ -19,7 +19,7 @@ pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
 }
 
 impl Frontend for GridBattles {
-    const AGENTS: &'static [&'static str] = &["random", "greedy"];
+    const AGENTS: &'static [&'static str] = &["random", "greedy", "mcts"];
 
     fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
         let c = content(source)?;
@@ -64,10 +64,14 @@ impl Frontend for GridBattles {
         Some(self.vp().iter().map(|v| f64::from(*v)).collect())
     }
 
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        Some(gridwright_grid_battles::evaluate(self, seat))
+    }
+
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
         match spec.name.as_str() {
             "greedy" => Ok(Box::new(GreedyAgent::default())),
-            _ => random_only::<Self>(spec),
+            _ => generic_agent::<Self>(spec),
         }
     }
 }

@@ -28,9 +28,10 @@ pub use gridwright_command_core::CommandCore;
 pub use gridwright_connect_four::ConnectFour;
 pub use gridwright_grid_battles::GridBattles;
 
-use gridwright_agents::AgentSpec;
-use gridwright_engine::{Agent, Game, GameInfo, RandomAgent, Viewer};
+use gridwright_agents::{AgentSpec, Mcts, MctsConfig};
+use gridwright_engine::{Agent, Game, GameInfo, RandomAgent, Seat, Viewer};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// Every game Gridwright ships.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
@@ -156,6 +157,11 @@ pub trait Frontend: Game {
     /// The agents this game offers besides `human`, for help texts.
     const AGENTS: &'static [&'static str];
 
+    /// The game's default MCTS budget and settings, as spec parameters (`iters=8000`): what
+    /// plain `mcts` means for this game. Chosen so a move takes well under a second on a
+    /// two-core machine while beating the game's greedy agent; a spec's own parameters win.
+    const MCTS_DEFAULTS: &'static str = "";
+
     /// The scenarios available from `content`.
     ///
     /// # Errors
@@ -185,28 +191,78 @@ pub trait Frontend: Game {
         None
     }
 
+    /// A heuristic value of this state for `seat`, in `[-1, 1]`, for search agents: MCTS uses
+    /// it where it cuts a playout short, to order the actions it tries first, and to steer
+    /// heuristic playouts. `None` (the default): no opinion, playouts run to the end.
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        let _ = seat;
+        None
+    }
+
     /// Builds an agent from a spec.
     ///
     /// # Errors
     /// Unknown agent or bad parameters.
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
-        random_only::<Self>(spec)
+        generic_agent::<Self>(spec)
     }
 }
 
-/// The agents every game has (`random`); a game's own `agent` falls back to this.
+/// The agents every game has — `random` and `mcts` (with the game's [`Frontend::evaluate`]) —
+/// built from a spec; a game's own `agent` handles its own agents (`greedy`) and falls back to
+/// this.
 ///
 /// # Errors
-/// If the spec names another agent.
-pub fn random_only<G: Frontend>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, CatalogError> {
+/// If the spec names another agent, or has bad parameters.
+pub fn generic_agent<G: Frontend>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, CatalogError> {
     match spec.name.as_str() {
-        "random" => Ok(Box::new(RandomAgent)),
+        "random" if spec.params.is_empty() => Ok(Box::new(RandomAgent)),
+        "random" => Err(CatalogError::AgentParam {
+            spec: spec.to_string(),
+            reason: "`random` takes no parameters".into(),
+        }),
+        "mcts" => Ok(Box::new(mcts_agent::<G>(spec)?)),
         _ => Err(CatalogError::UnknownAgent {
             spec: spec.to_string(),
             game: G::INFO.short_name,
             available: G::AGENTS.join(", "),
         }),
     }
+}
+
+/// The MCTS agent of an `mcts…` spec for game `G`, with the game's evaluation plugged in: the
+/// concrete type, for callers that want its [`SearchReport`](gridwright_agents::SearchReport)
+/// (`gridwright analyze`, a hint panel).
+///
+/// # Errors
+/// Bad parameters.
+pub fn mcts_agent<G: Frontend>(spec: &AgentSpec) -> Result<Mcts<G>, CatalogError> {
+    let spec = &with_defaults::<G>(spec);
+    let config = MctsConfig::from_spec(spec).map_err(|e| CatalogError::AgentParam {
+        spec: spec.to_string(),
+        reason: e.to_string(),
+    })?;
+    let evaluate = |g: &G, seat: Seat| g.evaluate(seat);
+    Ok(Mcts::new(config).with_evaluator(Arc::new(evaluate)))
+}
+
+/// `spec` with the game's [`Frontend::MCTS_DEFAULTS`] filled in where it sets nothing itself.
+/// A spec that names a budget (`iters` or `ms`) keeps exactly that budget.
+pub fn with_defaults<G: Frontend>(spec: &AgentSpec) -> AgentSpec {
+    let mut out = spec.clone();
+    if spec.name != "mcts" || G::MCTS_DEFAULTS.is_empty() {
+        return out;
+    }
+    let names_budget = spec.params.contains_key("iters") || spec.params.contains_key("ms");
+    if let Ok(d) = format!("mcts:{}", G::MCTS_DEFAULTS).parse::<AgentSpec>() {
+        for (k, v) in d.params {
+            if names_budget && k == "iters" {
+                continue;
+            }
+            out.params.entry(k).or_insert(v);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -238,11 +294,38 @@ mod tests {
     }
 
     #[test]
-    fn every_game_offers_random() {
+    fn game_defaults_fill_in_what_a_spec_leaves_out() {
+        for k in GameKind::ALL {
+            with_game!(k, G => {
+                let d: AgentSpec = if G::MCTS_DEFAULTS.is_empty() {
+                    "mcts".parse().unwrap()
+                } else {
+                    format!("mcts:{}", G::MCTS_DEFAULTS).parse().unwrap()
+                };
+                assert!(MctsConfig::from_spec(&d).is_ok(), "{k:?} defaults are a valid spec");
+                let plain = with_defaults::<G>(&"mcts".parse().unwrap());
+                assert_eq!(plain.params, d.params);
+                let own = with_defaults::<G>(&"mcts:ms=50".parse().unwrap());
+                assert_eq!(own.param("ms"), Some("50"));
+                assert_eq!(own.param("iters"), None, "a spec's own budget is kept as it is");
+                let c = with_defaults::<G>(&"mcts:c=2".parse().unwrap());
+                assert_eq!(c.param("c"), Some("2"));
+            });
+        }
+    }
+
+    #[test]
+    fn every_game_offers_random_and_mcts() {
         for k in GameKind::ALL {
             with_game!(k, G => {
                 assert!(G::agent(&"random".parse().unwrap()).is_ok());
+                assert!(G::agent(&"mcts:iters=10,threads=2".parse().unwrap()).is_ok());
                 assert!(G::agent(&"nonsense".parse().unwrap()).is_err());
+                assert!(matches!(
+                    G::agent(&"mcts:iters=none".parse().unwrap()),
+                    Err(CatalogError::AgentParam { .. })
+                ));
+                assert!(G::AGENTS.contains(&"mcts"), "{k:?} does not list mcts");
             });
         }
     }

@@ -4,6 +4,8 @@
 //! `gridwright-sim`. Errors from every layer are turned into one message and a non-zero exit
 //! code here, in `main`.
 
+mod analyze;
+mod ladder;
 mod odds;
 mod play;
 mod simulate;
@@ -38,6 +40,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The agent spec reference (`random`, `greedy`, `mcts:iters=2000,…`) and each game's agents.
+    Agents,
     /// List a game's scenarios with a preview of each board.
     Scenarios {
         /// The game's short name.
@@ -52,6 +56,11 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// Exact odds of a matchup.
     Odds(odds::OddsArgs),
+    /// Round robin between agents, both seats, with a table of win rates (e.g. to check MCTS
+    /// against the game's greedy agent).
+    Ladder(ladder::LadderArgs),
+    /// What MCTS thinks of a position in a replay: visits, values and the principal line.
+    Analyze(analyze::AnalyzeArgs),
     /// Serve the web app: lobby, live multiplayer, AI seats, replays (see docs/server.md).
     Serve(ServeArgs),
     /// Verify a saved replay and print the game.
@@ -98,10 +107,16 @@ fn run(cli: Cli) -> Result<()> {
     let content = ContentSource::discover(cli.content.as_deref());
     match cli.command {
         Command::Games { json } => games(json),
+        Command::Agents => {
+            agents();
+            Ok(())
+        }
         Command::Scenarios { game, json } => scenarios(&content, &game, json),
         Command::Play(args) => play::run(&content, args),
         Command::Simulate(args) => simulate::run(&content, args),
         Command::Odds(args) => odds::run(&content, args),
+        Command::Ladder(args) => ladder::run(&content, args),
+        Command::Analyze(args) => analyze::run(&content, args),
         Command::Replay { file, json } => replay(&file, json),
         Command::Serve(a) => {
             let d = gridwright_server::ServeOptions::default();
@@ -157,6 +172,23 @@ fn games(json: bool) -> Result<()> {
         }
     }
     Ok(())
+}
+
+fn agents() {
+    print!("{}", gridwright_agents::SPEC_HELP);
+    println!("\nAgents by game:");
+    for k in GameKind::ALL {
+        let (names, defaults) = with_game!(k, G => (G::AGENTS.join(", "), G::MCTS_DEFAULTS));
+        let defaults = if defaults.is_empty() {
+            "the defaults above".to_owned()
+        } else {
+            format!("`mcts:{defaults}`")
+        };
+        println!(
+            "  {:<14} {names}  (plain `mcts` here means {defaults})",
+            k.info().short_name
+        );
+    }
 }
 
 fn scenarios(content: &ContentSource, game: &str, json: bool) -> Result<()> {

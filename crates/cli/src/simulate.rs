@@ -41,28 +41,9 @@ pub fn run(content: &ContentSource, args: SimulateArgs) -> Result<()> {
     with_game!(kind, G => simulate::<G>(content, &args))
 }
 
-/// Splits `a,b` into specs, allowing commas inside a spec's parameters (`mcts:iters=9,c=1`):
-/// a piece containing `=` but no `:` continues the previous spec.
-fn split_agents(text: &str) -> Result<Vec<AgentSpec>> {
-    let mut pieces: Vec<String> = Vec::new();
-    for p in text.split(',') {
-        match pieces.last_mut() {
-            Some(last) if p.contains('=') && !p.contains(':') && last.contains(':') => {
-                last.push(',');
-                last.push_str(p);
-            }
-            _ => pieces.push(p.to_owned()),
-        }
-    }
-    pieces
-        .iter()
-        .map(|p| p.parse::<AgentSpec>().map_err(Into::into))
-        .collect()
-}
-
 fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result<()> {
     let config = G::load_config(content, args.scenario.as_deref())?;
-    let specs = split_agents(&args.agents)?;
+    let specs = AgentSpec::parse_list(&args.agents)?;
     let mut factories: Vec<AgentFactory<G>> = Vec::new();
     for spec in specs {
         if spec.is_human() {
@@ -159,17 +140,4 @@ fn print_summary<G: Frontend>(s: &Summary, agents: &str, threads: usize) {
         "  {:.0} games/s ({:.2} s)",
         s.games_per_second, s.elapsed_seconds
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn agent_lists_keep_parameter_commas() {
-        let v = split_agents("mcts:iters=9,c=1,random").unwrap();
-        assert_eq!(v.len(), 2);
-        assert_eq!(v[0].to_string(), "mcts:c=1,iters=9");
-        assert_eq!(v[1].name, "random");
-    }
 }

@@ -365,3 +365,145 @@ fn command_core_odds_simulate_and_play() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("P1 to act"), "{text}");
 }
+
+// ------------------------------------------------------------------ agents, ladder, analyze
+
+#[test]
+fn agents_prints_the_spec_reference_and_each_games_defaults() {
+    let out = gw(&["agents"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for needle in [
+        "iters=N",
+        "threads=N",
+        "sim=ucb",
+        "grid-battles",
+        "command-core",
+    ] {
+        assert!(text.contains(needle), "`{needle}` missing from:\n{text}");
+    }
+}
+
+#[test]
+fn ladder_json_has_every_pairing_from_both_seats() {
+    let doc = json(&gw(&[
+        "ladder",
+        "connect-four",
+        "--agents",
+        "random,mcts:iters=200",
+        "--games",
+        "6",
+        "--threads",
+        "2",
+        "--json",
+    ]));
+    let p = &doc["pairings"][0];
+    assert_eq!(p["a"], "random");
+    assert_eq!(p["b"], "mcts:iters=200");
+    assert_eq!(p["games"], 6);
+    assert_eq!(p["a_as_p1"]["games"], 3);
+    assert_eq!(p["a_as_p2"]["games"], 3);
+    let total = p["a_wins"].as_u64().unwrap()
+        + p["b_wins"].as_u64().unwrap()
+        + p["draws"].as_u64().unwrap();
+    assert_eq!(total, 6);
+    assert_eq!(doc["standings"].as_array().unwrap().len(), 2);
+    // The same seed gives the same table, whatever the thread count.
+    let again = json(&gw(&[
+        "ladder",
+        "connect-four",
+        "--agents",
+        "random,mcts:iters=200",
+        "--games",
+        "6",
+        "--threads",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(again["pairings"][0]["a_wins"], p["a_wins"]);
+    assert_eq!(again["pairings"][0]["b_wins"], p["b_wins"]);
+    // Bad input: one agent, a human, an unknown agent, a bad parameter.
+    for (agents, needle) in [
+        ("random", "at least two"),
+        ("random,human", "human"),
+        ("random,nonsense", "nonsense"),
+        ("random,mcts:iters=zero", "iters"),
+    ] {
+        let out = gw(&["ladder", "connect-four", "--agents", agents, "--games", "2"]);
+        assert!(!out.status.success(), "{agents} accepted");
+        assert!(stderr(&out).contains(needle), "{agents}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn analyze_explains_a_position_of_a_replay() {
+    let dir = temp("analyze");
+    let dir_s = dir.to_str().unwrap();
+    let out = gw(&[
+        "simulate",
+        "grid-battles",
+        "--scenario",
+        "skirmish",
+        "--agents",
+        "random,random",
+        "--games",
+        "1",
+        "--seed",
+        "5",
+        "--replays",
+        dir_s,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let file = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "replay" || x == "json"))
+        .expect("a replay file");
+    let f = file.to_str().unwrap();
+    let doc = json(&gw(&[
+        "analyze",
+        f,
+        "--at",
+        "3",
+        "--agent",
+        "mcts:iters=300",
+        "--json",
+    ]));
+    assert_eq!(doc["at"], 3);
+    let r = &doc["report"];
+    let actions = r["actions"].as_array().unwrap();
+    assert!(!actions.is_empty());
+    let visits: u64 = actions.iter().map(|a| a["visits"].as_u64().unwrap()).sum();
+    assert!(visits > 0 && visits <= 300, "{visits}");
+    assert_eq!(r["chosen_text"], actions[0]["text"], "most visited first");
+    assert!(!r["principal_line"].as_array().unwrap().is_empty());
+    // The text form lists the actions and the principal line.
+    let out = gw(&["analyze", f, "--at", "3", "--agent", "mcts:iters=300"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("visits") && text.contains("principal line"),
+        "{text}"
+    );
+    // Same seed, same analysis.
+    let again = json(&gw(&[
+        "analyze",
+        f,
+        "--at",
+        "3",
+        "--agent",
+        "mcts:iters=300",
+        "--json",
+    ]));
+    assert_eq!(again["report"]["actions"], doc["report"]["actions"]);
+    // Bad input: past the end, not a search agent, not a replay.
+    let out = gw(&["analyze", f, "--at", "100000"]);
+    assert!(stderr(&out).contains("--at"), "{}", stderr(&out));
+    let out = gw(&["analyze", f, "--agent", "random"]);
+    assert!(stderr(&out).contains("mcts"), "{}", stderr(&out));
+    let junk = dir.join("junk.replay");
+    std::fs::write(&junk, "{ not a replay").unwrap();
+    let out = gw(&["analyze", junk.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("junk.replay"), "{}", stderr(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -42,6 +42,7 @@ fn table() -> Vec<(&'static str, Method, MethodRouter<AppState>)> {
         ("/api/matches/{id}/actions", Method::POST, post(act)),
         ("/api/matches/{id}/undo", Method::POST, post(undo)),
         ("/api/matches/{id}/preview", Method::POST, post(preview)),
+        ("/api/matches/{id}/hint", Method::POST, post(hint)),
         ("/api/matches/{id}/replay", Method::GET, get(replay)),
         (
             "/api/matches/{id}/replay/{n}",
@@ -338,6 +339,103 @@ async fn preview(
     })?;
     Ok(
         Json(json!({ "type": "preview", "seat": seat, "text": text, "odds": Value::Null }))
+            .into_response(),
+    )
+}
+
+/// The search behind hints: the `mcts` agent at its default budget, chosen by the server (a
+/// client cannot ask for a longer search and tie up a core).
+const HINT_AGENT: &str = "mcts";
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HintBody {
+    /// Finished matches: the position after this many moves (default: the last).
+    #[serde(default)]
+    at: Option<usize>,
+    /// The seat to advise (default: the caller's seat to act; in a replay, the first seat to act).
+    #[serde(default)]
+    seat: Option<Seat>,
+}
+
+/// What MCTS thinks of a position: every legal action with visits and value, and the principal
+/// line. In a running match, only for a seat the caller holds, and only where no other person
+/// plays (hotseat, or people against AI seats): a hint must not help one person against
+/// another. In a finished match, any position, for anyone (everything is public then). The
+/// search starts from the advised seat's view, so it knows nothing that seat does not.
+async fn hint(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let m = app.hub.get(&id).await?;
+    let req: HintBody = json_body(body, app.hub.opts.limits.max_body)?;
+    let token = bearer(&headers)?;
+    let (session, seat, at) = {
+        let st = m.st.read().await;
+        if st.status == Status::Finished {
+            let total = st.session.version();
+            let at = req.at.unwrap_or(total);
+            if at > total {
+                return Err(ServerError::BadRequest(format!(
+                    "`at` must be 0 to {total}"
+                )));
+            }
+            drop(st);
+            let s = app.hub.prefix(&m, at).await?;
+            let turn = s.turn();
+            let seat = match req.seat {
+                Some(seat) if turn.seats.contains(&seat) => seat,
+                Some(seat) => {
+                    return Err(ServerError::Illegal(format!(
+                        "{seat} may not act after move {at}"
+                    )));
+                }
+                None => *turn.seats.first().ok_or_else(|| {
+                    ServerError::Illegal(format!("nobody may act after move {at}"))
+                })?,
+            };
+            (s, seat, at)
+        } else {
+            if req.at.is_some() {
+                return Err(ServerError::BadRequest(
+                    "`at` is for finished matches; a running match is advised on its current position"
+                        .into(),
+                ));
+            }
+            let token = token.ok_or(ServerError::Unauthorized)?;
+            drop(st);
+            let who = app.hub.authenticate(&m, Some(&token)).await?;
+            let st = m.st.read().await;
+            let other_person = st.seats.iter().any(|row| {
+                row.kind != crate::store::SeatKind::Ai
+                    && Seat::try_from(row.seat).is_ok_and(|s| !who.seats.contains(&s))
+            });
+            if other_person {
+                return Err(ServerError::Forbidden(
+                    "hints are for hotseat games, games against AI and replays, not against another person"
+                        .into(),
+                ));
+            }
+            let seat = crate::hub::pick_seat(&st, &who, req.seat)?;
+            if !st.session.turn().seats.contains(&seat) {
+                return Err(ServerError::Illegal(format!("{seat} may not act now")));
+            }
+            (st.session.clone_box(), seat, st.session.version())
+        }
+    };
+    let spec: gridwright_agents::AgentSpec = HINT_AGENT
+        .parse()
+        .map_err(|e: gridwright_agents::SpecError| ServerError::Internal(e.to_string()))?;
+    // Deterministic per position: asking twice gives the same hint.
+    let seed = gridwright_engine::derive_seed(0x4849_4e54, at as u64);
+    let report = tokio::task::spawn_blocking(move || session.hint(&spec, seat, seed))
+        .await
+        .map_err(|e| ServerError::Internal(e.to_string()))?
+        .map_err(|e| ServerError::Illegal(e.to_string()))?;
+    Ok(
+        Json(json!({ "type": "hint", "match": m.id, "at": at, "seat": seat, "report": report }))
             .into_response(),
     )
 }

@@ -175,6 +175,17 @@ pub fn document() -> Value {
                     "400": error_response("Malformed body"), "401": error_response("No token"),
                     "403": error_response("Token holds no seat here"), "404": error_response("Unknown match"),
                     "422": error_response("Not one of your legal actions now") } } },
+            "/api/matches/{id}/hint": { "post": { "summary": "What MCTS advises a seat: every legal action with visit count, value estimate and policy, and the principal line. Running matches: only for your own seat, and only in hotseat or vs-AI matches. Finished matches: any position, no token needed.",
+                "operationId": "hint", "parameters": [id_param()], "security": [{ "seatToken": [] }, {}],
+                "requestBody": { "required": false, "content": { "application/json": { "schema": { "type": "object", "properties": {
+                    "at": { "type": "integer", "minimum": 0, "description": "Finished matches: the position after this many moves (default: the last)." },
+                    "seat": { "type": "integer", "description": "The seat to advise (default: yours / the first to act)." } } } } } },
+                "responses": { "200": { "description": "The search report", "content": { "application/json": { "schema": { "type": "object", "properties": {
+                        "type": { "const": "hint" }, "match": { "type": "string" }, "at": { "type": "integer" }, "seat": { "type": "integer" },
+                        "report": { "type": "object", "description": "seat, chosen, chosen_text, simultaneous, iterations, threads, nodes, elapsed_ms, value, actions[{action, text, visits, value, policy}], principal_line[{actor, action, text, visits, value}]" } } } } } },
+                    "400": error_response("Malformed body or bad `at`"), "401": error_response("No token (running match)"),
+                    "403": error_response("Not your seat, or another person plays in this match"), "404": error_response("Unknown match"),
+                    "422": error_response("That seat may not act at this position") } } },
             "/api/matches/{id}/replay": { "get": { "summary": "The replay file of a finished match.", "operationId": "getReplay",
                 "parameters": [id_param()],
                 "responses": { "200": ok_json("Replay", "Replay"), "404": error_response("Unknown match"),

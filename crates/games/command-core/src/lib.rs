@@ -47,6 +47,7 @@ mod action;
 mod agent;
 mod config;
 mod content;
+mod eval;
 mod event;
 mod observe;
 mod odds;
@@ -65,6 +66,7 @@ pub use config::{
     MAX_POOL, MAX_SLOTS, MAX_WEAPONS, Neighbour, SideConfig, Weapon,
 };
 pub use content::{Content, ContentError, Problem, ScenarioSummary};
+pub use eval::evaluate;
 pub use event::Event;
 pub use observe::{AttackView, CritView, DiceView, MechView, Observation, SideView};
 pub use odds::{DamageOdds, OddsQuery, damage_odds, damage_odds_with};

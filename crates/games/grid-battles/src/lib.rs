@@ -39,6 +39,7 @@ mod action;
 mod agent;
 mod config;
 mod content;
+mod eval;
 mod event;
 mod observe;
 mod odds;
@@ -53,6 +54,7 @@ pub use config::{
     Placement, SideConfig, Symbol, TerrainType, UnitType, Victory,
 };
 pub use content::{Content, ContentError, Problem, ScenarioSummary, SideSummary};
+pub use eval::evaluate;
 pub use event::Event;
 pub use observe::{MapView, Observation, UnitView};
 pub use odds::{AttackOdds, CounterOdds, MatchupOdds, attack_odds, unit_matchup_odds};

@@ -1,0 +1,103 @@
+//! How long an MCTS move takes, per game: MCTS (any spec, default `mcts`) plays both seats of
+//! a few games on the default scenarios; prints the mean, median, 95th percentile and
+//! longest search time of the moves that needed a search (forced moves are free).
+//!
+//! `cargo run --release -p gridwright-agents --example move_time -- [SPEC] [GAMES]`
+
+use gridwright_agents::{AgentSpec, Evaluator, Mcts, MctsConfig};
+use gridwright_engine::{Actor, Events, Game, Rng, Seat, SeatView, Turn};
+use std::sync::Arc;
+
+fn times<G: Game>(start: &G, mcts: &Mcts<G>, games: u64) -> Vec<f64> {
+    let mut out = Vec::new();
+    let mut outcomes = Vec::new();
+    for seed in 0..games {
+        let mut g = start.clone();
+        let mut rng = Rng::seed_from_u64(seed);
+        while !g.is_terminal() {
+            match g.turn() {
+                Turn::Chance => {
+                    outcomes.clear();
+                    g.chance_outcomes(&mut outcomes);
+                    let i = rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
+                    g.step(Actor::Chance, outcomes[i].0, &mut Events::disabled());
+                }
+                t => {
+                    let Some(s) = Seat::all(g.num_seats()).find(|s| t.includes(*s)) else {
+                        break;
+                    };
+                    let r = mcts.search(&SeatView::new(&g, s), &mut rng);
+                    if r.iterations > 0 {
+                        out.push(r.elapsed_ms);
+                    }
+                    g.step(Actor::Seat(s), r.chosen, &mut Events::disabled());
+                }
+            }
+        }
+    }
+    out
+}
+
+fn summary(name: &str, mut t: Vec<f64>) {
+    if t.is_empty() {
+        return;
+    }
+    t.sort_by(f64::total_cmp);
+    let at = |q: f64| t[((t.len() - 1) as f64 * q).round() as usize];
+    let mean = t.iter().sum::<f64>() / t.len() as f64;
+    println!(
+        "{name:<14} {:>5} searches  mean {mean:6.1} ms  median {:6.1} ms  p95 {:6.1} ms  max {:6.1} ms",
+        t.len(),
+        at(0.5),
+        at(0.95),
+        at(1.0)
+    );
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let spec: AgentSpec = args
+        .next()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| AgentSpec {
+            name: "mcts".into(),
+            params: Default::default(),
+        });
+    let games: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(4);
+    let Ok(config) = MctsConfig::from_spec(&spec) else {
+        eprintln!("bad spec {spec}");
+        std::process::exit(2);
+    };
+    println!("{spec}, {games} games of self-play per game, default scenarios");
+    {
+        use gridwright_connect_four::ConnectFour;
+        let m = Mcts::<ConnectFour>::new(config.clone());
+        summary("connect-four", times(&ConnectFour::initial(), &m, games));
+    }
+    {
+        use gridwright_grid_battles::{Content, GridBattles, evaluate};
+        if let Ok(g) = Content::builtin()
+            .and_then(|c| c.config("skirmish"))
+            .map_err(|e| e.to_string())
+            .and_then(|c| GridBattles::new(&c).map_err(|e| e.to_string()))
+        {
+            let e: Arc<dyn Evaluator<GridBattles>> =
+                Arc::new(|g: &GridBattles, s| Some(evaluate(g, s)));
+            let m = Mcts::new(config.clone()).with_evaluator(e);
+            summary("grid-battles", times(&g, &m, games));
+        }
+    }
+    {
+        use gridwright_command_core::{CommandCore, Content, evaluate};
+        if let Ok(g) = Content::builtin()
+            .and_then(|c| c.config("duel"))
+            .map_err(|e| e.to_string())
+            .and_then(|c| CommandCore::new(&c).map_err(|e| e.to_string()))
+        {
+            let e: Arc<dyn Evaluator<CommandCore>> =
+                Arc::new(|g: &CommandCore, s| Some(evaluate(g, s)));
+            let m = Mcts::new(config).with_evaluator(e);
+            summary("command-core", times(&g, &m, games));
+        }
+    }
+}
