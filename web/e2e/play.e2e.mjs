@@ -293,6 +293,18 @@ async function ccCheckTargets(page, checks) {
   }
 }
 
+/** From the lobby (Command Core already picked), creates a duel against the greedy AI. */
+async function createDuel(page) {
+  await page.locator('input[name="scenario"][value="duel"]').check();
+  await page.locator('#seat-0').selectOption('human');
+  await page.locator('#seat-1').selectOption('ai:greedy');
+  await page.locator('details.advanced summary').click();
+  await page.locator('#ai-delay').fill('0');
+  await page.locator('#create-match').click();
+  await page.waitForURL(/\/play\/[0-9a-f]{16}#token=[0-9a-f]+$/);
+  await page.locator('svg.cc-board').waitFor();
+}
+
 /** Plays Command Core against the AI until it has programmed and seen a weapon's reach (and,
  * time allowing, an attack choice). */
 async function playCommandCore(page, checks) {
@@ -423,14 +435,7 @@ try {
   assert.equal(maps, await ccPage.locator('input[name="scenario"]').count(), 'a map for every Command Core scenario');
   assert.ok((await ccPage.locator('.scenario svg.cc-minimap .cc-mini-sq.side-0').count()) > 0, 'P1 deployment squares shown');
   await shot(ccPage, 'lobby-command-core-1280x800');
-  await ccPage.locator('input[name="scenario"][value="duel"]').check();
-  await ccPage.locator('#seat-0').selectOption('human');
-  await ccPage.locator('#seat-1').selectOption('ai:greedy');
-  await ccPage.locator('details.advanced summary').click();
-  await ccPage.locator('#ai-delay').fill('0');
-  await ccPage.locator('#create-match').click();
-  await ccPage.waitForURL(/\/play\/[0-9a-f]{16}#token=[0-9a-f]+$/);
-  await ccPage.locator('svg.cc-board').waitFor();
+  await createDuel(ccPage);
   const cc = {};
   await playCommandCore(ccPage, cc);
   step(`Command Core: programmed ${cc.programmed ?? 0} mech(s), flipped a card: ${!!cc.flipped}, ${cc.reach ?? 0} squares hatched, ${cc.targetsChecked ?? 0} legal target(s) checked inside the reach`);
@@ -462,6 +467,13 @@ try {
   await noHorizontalScroll(mob, 'replay');
   await shot(mob, 'replay-375x812');
   step(`second match ${id2} left running`);
+  await mob.goto(`${BASE}/`);
+  await mob.locator('input[name="game"][value="command-core"]').check();
+  await mob.locator('.scenario svg.cc-minimap').first().waitFor();
+  await noHorizontalScroll(mob, 'Command Core lobby');
+  await createDuel(mob);
+  await noHorizontalScroll(mob, 'Command Core match');
+  await shot(mob, 'command-core-375x812');
 
   assert.deepEqual(errors, [], 'no script errors in the page');
   step('PASS');

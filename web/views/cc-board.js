@@ -88,8 +88,12 @@ function mechToken(m, opts) {
   g.append(s('text', { x: cx - C / 2 + 3, y: cy + C / 2 - 4, class: 'cc-id', text: `#${m.id + 1}` }));
   if (m.order) g.append(s('text', { x: cx + C / 2 - 3, y: cy - C / 2 + 11, 'text-anchor': 'end', class: 'cc-order', text: String(m.order) }));
   if (target) g.append(s('circle', { cx, cy, r: 19, class: 'cc-crosshair' }));
-  // Which arc of the selected mech this one stands in; ⌖ when the selected weapon reaches it.
-  if (seenArc?.arc) g.append(s('text', { x: cx - C / 2 + 3, y: cy - C / 2 + 11, class: ['cc-arc-badge', seenArc.inReach ? 'in-reach' : ''], text: `${ARC_LETTER[seenArc.arc] ?? '?'}${seenArc.inReach ? '⌖' : ''}` }));
+  // Which arc of the selected mech this one stands in; ✓ when the selected weapon reaches it.
+  // Drawn last, on a plate, so a facing arrow never hides it.
+  if (seenArc?.arc) {
+    g.append(s('rect', { x: cx - C / 2 + 1, y: cy - C / 2 + 1, width: seenArc.inReach ? 20 : 11, height: 12, rx: 2, class: ['cc-arc-plate', seenArc.inReach ? 'in-reach' : ''] }));
+    g.append(s('text', { x: cx - C / 2 + 3, y: cy - C / 2 + 11, class: ['cc-arc-badge', seenArc.inReach ? 'in-reach' : ''], text: `${ARC_LETTER[seenArc.arc] ?? '?'}${seenArc.inReach ? '✓' : ''}` }));
+  }
   if (selected) g.append(s('rect', { x: cx - C / 2 + 1, y: cy - C / 2 + 1, width: C - 2, height: C - 2, class: 'cc-sel' }));
   pressable(g, () => opts.onMech?.(m));
   return g;

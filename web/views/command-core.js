@@ -232,7 +232,7 @@ export function createView(root, ctx) {
       })),
       w ? h('p', { class: 'cc-reach-legend', 'data-key': 'reach-legend' },
         h('span', { class: 'cc-swatch', 'aria-hidden': 'true' }),
-        m.at ? ` Hatched squares: reach of ${w.name} — range ${bandText(w)}, ${arcsText(w)} arc${w.arcs.length === 1 ? '' : 's'}, attack ${w.attack}, delta ${w.delta}${w.depleted ? ' (depleted: cannot fire)' : ''}; ${area.size} square${area.size === 1 ? '' : 's'}. The letter in a square is its arc (F front, R right, B rear, L left).`
+        m.at ? ` Hatched squares: reach of ${w.name} — range ${bandText(w)}, ${arcsText(w)} arc${w.arcs.length === 1 ? '' : 's'}, attack ${w.attack}, delta ${w.delta}${w.depleted ? ' (depleted: cannot fire)' : ''}; ${area.size} square${area.size === 1 ? '' : 's'}. The letter in a square is its arc (F front, R right, B rear, L left); an enemy's plate shows its arc, with ✓ when in reach.`
           : ` ${w.name}: range ${bandText(w)}, ${arcsText(w)}; the mech is not on the board.`)
         : h('p', { class: 'muted' }, 'Choose a weapon to hatch the squares it reaches.'),
       w && m.at && enemies.length ? h('ul', { class: 'cc-enemy-arcs', 'aria-label': 'Enemy mechs relative to this mech' }, enemies.map(where)) : null,
