@@ -232,7 +232,9 @@ async function reachKeys(page) {
 
 /** Programs the mech on offer by clicking cards into every slot and flipping a split card. */
 async function ccProgram(page, checks) {
-  const panel = page.locator('section.cc-program');
+  const panel = page.locator('section.cc-program:not([hidden])');
+  // Start from empty slots (a refused commit, e.g. a stale version, leaves the draft filled).
+  await panel.locator('[data-key="clear"]').click();
   const slots = await panel.locator('[data-key^="slot-"]').count();
   for (let i = 0; i < slots; i++) {
     const card = panel.locator('button.cc-card:not([disabled])').first();
@@ -260,8 +262,8 @@ async function ccProgram(page, checks) {
     await panel.locator('button.cc-card:not([disabled])').first().click();
   }
   assert.match(await panel.locator('#cc-why').textContent(), /This program is legal/);
-  checks.programmed = (checks.programmed ?? 0) + 1;
   await panel.locator('[data-key="commit"]').click();
+  checks.programmed = (checks.programmed ?? 0) + 1;
 }
 
 /** Selects my first mech on the board and its first weapon; checks the reach is hatched. */
@@ -312,29 +314,44 @@ async function playCommandCore(page, checks) {
   while (Date.now() < deadline) {
     if ((await myTurnOrOver(page, Math.max(1000, deadline - Date.now()))) === 'over') return;
     const v = await version(page);
-    if (await page.locator('section.cc-program:not([hidden])').count()) {
-      if (!checks.reach) await ccWeaponReach(page, checks);
-      if (checks.programmed === 1 && !checks.programShot) {
-        await shot(page, 'command-core-program-1280x800');
-        checks.programShot = true;
-      }
-      await ccProgram(page, checks);
-    } else if (await page.locator('svg.cc-board .cc-sq-btn').count()) {
-      // Deploy: a square on my (north) edge, facing south, into the board.
-      await page.locator('svg.cc-board .cc-sq-btn').first().click();
-      const face = page.locator('.cc-facing button', { hasText: /^Face S$/ });
-      await (await face.count() ? face.first() : page.locator('.cc-facing button').first()).click();
-    } else {
-      const fire = page.locator('.cc-selection button[data-action^="fire "]');
-      if (await fire.count()) {
-        await ccCheckTargets(page, checks);
-        await fire.first().click();
-      } else {
-        await page.locator('.cc-actions button[data-action]').first().click();
-      }
+    try {
+      await ccTurn(page, checks);
+    } catch (e) {
+      // The state moved under us (e.g. a commit refused as stale while the AI committed, or a
+      // panel re-rendered mid-click): look again at the new state, unless nothing changes.
+      if (e.name !== 'TimeoutError') throw e;
+      step(`Command Core: ${e.message.split('\n')[0]} (${(e.stack ?? '').split('\n').find((l) => /at cc/.test(l))?.trim() ?? '?'}); looking again`);
+      continue;
     }
-    await versionAbove(page, v, 15000);
+    await versionAbove(page, v, 15000).catch(() => step('Command Core: no new state after my action; looking again'));
     if (checks.programmed >= 2 && checks.reach && (checks.targetsChecked || Date.now() > deadline - CC_TIMEOUT_MS / 3)) return;
+  }
+}
+
+/** One action of mine in Command Core, whatever the state asks for. */
+async function ccTurn(page, checks) {
+  if (await page.locator('section.cc-program:not([hidden])').count()) {
+    if (!checks.reach) await ccWeaponReach(page, checks);
+    if (checks.programmed === 1 && !checks.programShot) {
+      await shot(page, 'command-core-program-1280x800');
+      checks.programShot = true;
+    }
+    await ccProgram(page, checks);
+  } else if (await page.locator('svg.cc-board .cc-sq-btn').count()) {
+    // Deploy: a square on my (north) edge, facing south, into the board.
+    await page.locator('svg.cc-board .cc-sq-btn').first().click();
+    const face = page.locator('.cc-facing button', { hasText: /^Face S$/ });
+    await (await face.count() ? face.first() : page.locator('.cc-facing button').first()).click();
+  } else {
+    const fire = page.locator('.cc-selection button[data-action^="fire "]');
+    if (await fire.count()) {
+      await ccCheckTargets(page, checks);
+      await fire.first().click();
+    } else {
+      // A long group of actions sits in a closed <details>: open it first.
+      if (!(await page.locator('.cc-actions button[data-action]:visible').count())) await page.locator('.cc-actions details summary').first().click();
+      await page.locator('.cc-actions button[data-action]:visible').first().click();
+    }
   }
 }
 
@@ -427,6 +444,7 @@ try {
 
   step('Command Core: lobby maps, deploy, program (click cards, flip one), weapon reach');
   const ccPage = await desk.newPage();
+  ccPage.setDefaultTimeout(10000);
   watch(ccPage, 'command-core');
   await ccPage.goto(`${BASE}/`);
   await ccPage.locator('input[name="game"][value="command-core"]').check();
