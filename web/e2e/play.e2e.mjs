@@ -282,12 +282,15 @@ async function ccWeaponReach(page, checks) {
   checks.reach = keys.length;
 }
 
-/** At an attack choice: every legal target of the selected weapon stands on a hatched square. */
+/** At an attack choice: the legal targets of the selected weapon are exactly the enemies on hatched squares. */
 async function ccCheckTargets(page, checks) {
   const targets = await page.locator('svg.cc-board g.cc-mech.targeted').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-at')));
   if (!targets.length) return;
   const keys = new Set(await reachKeys(page));
   for (const t of targets) assert.ok(keys.has(t), `legal target at ${t} is inside the hatched reach`);
+  // And the converse: an enemy on a hatched square is a legal target (the weapon can fire).
+  const enemies = await page.locator('svg.cc-board g.cc-mech.side-1').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-at')));
+  for (const e of enemies) if (keys.has(e)) assert.ok(targets.includes(e), `enemy at ${e} in the hatched reach is a legal target`);
   checks.targetsChecked = (checks.targetsChecked ?? 0) + targets.length;
   if (!checks.fireShot) {
     await shot(page, 'command-core-fire-1280x800');

@@ -2,6 +2,7 @@
 //! depleted) plus the engine's arc rule decide exactly the legal fire targets, and the browser's
 //! copy of the arc rule (`web/views/cc-geom.js`) is checked against the table this file keeps
 //! (decisions, "Board, mechs, facing": arcs are the engine's 90° cones, boundaries front/rear).
+//! The lobby's scenario map is checked here too.
 
 use crate::common::{content, p};
 use gridwright_command_core::{Action, CommandCore, Observation, Phase};
@@ -158,4 +159,33 @@ fn observed_reach_is_exactly_the_legal_fire_targets() {
         }
     }
     assert!(checked > 20, "too few attack choices checked: {checked}");
+}
+
+/// The lobby's scenario map lists the deployment squares the rules allow and the roster with the
+/// ids the game gives (seed, "Setup"; decisions, deployment zones).
+#[test]
+fn scenario_map_shows_the_deployment_zones_and_rosters() {
+    use gridwright_command_core::{HomeEdge, scenario_map};
+    let duel = content().config("duel").unwrap();
+    let map = scenario_map(&duel).unwrap();
+    assert_eq!((map.width, map.height), (duel.width, duel.height));
+    assert_eq!(map.sides[0].home_edge, HomeEdge::North);
+    assert!(map.sides[0].deploy.iter().all(|p| p.y == 0));
+    assert!(map.sides[1].deploy.iter().all(|p| p.y == duel.height - 1));
+    assert_eq!(map.sides[0].deploy.len(), usize::from(duel.width));
+    // Roster ids are the game's mech ids.
+    let obs = Session::<CommandCore>::new(duel.clone(), 3)
+        .unwrap()
+        .observe(Viewer::Spectator);
+    for side in &map.sides {
+        for m in &side.mechs {
+            let seen = &obs.mechs[m.id.index()];
+            assert_eq!((seen.owner, &seen.chassis), (side.seat, &m.chassis));
+        }
+    }
+    let skirmish = scenario_map(&content().config("skirmish").unwrap()).unwrap();
+    assert_eq!(
+        skirmish.sides[0].deploy, skirmish.sides[1].deploy,
+        "any edge, both sides"
+    );
 }
