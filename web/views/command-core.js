@@ -14,8 +14,14 @@ export function miniMap(scenario) {
   if (!map?.width || !map?.height || !Array.isArray(map.sides)) return null;
   return h('span', { class: 'cc-mini', 'data-scenario': scenario.name },
     drawScenarioMap(map, scenario.title ?? scenario.name),
-    h('small', { class: 'cc-mini-roster' }, map.sides.map((sd) => h('span', { class: `side-${sd.seat}` },
-      `${sd.seat === 0 ? '●' : '◆'} ${seatName(sd.seat)} ${sd.name} (squares ${sd.seat + 1}, ${sd.home_edge === 'any' ? 'any edge' : `${sd.home_edge} edge`}): ${sd.mechs.map((m) => m.name).join(', ')}`))));
+    h('small', { class: 'cc-mini-roster' }, map.sides.map((sd) => {
+      // The map marks a side's own squares with its number and squares both may use with *.
+      const others = new Set(map.sides.filter((o) => o !== sd).flatMap((o) => o.deploy.map((p) => `${p.x},${p.y}`)));
+      const shared = sd.deploy.filter((p) => others.has(`${p.x},${p.y}`)).length;
+      const marks = [shared < sd.deploy.length ? String(sd.seat + 1) : null, shared ? '*' : null].filter(Boolean).join(' and ');
+      return h('span', { class: `side-${sd.seat}` },
+        `${sd.seat === 0 ? '●' : '◆'} ${seatName(sd.seat)} ${sd.name} (squares ${marks}, ${sd.home_edge === 'any' ? 'any edge' : `${sd.home_edge} edge`}): ${sd.mechs.map((m) => m.name).join(', ')}`);
+    })));
 }
 
 /** "Front, Left" → "front/left"; the weapon's band as "1–3". */
