@@ -1,7 +1,10 @@
 // End-to-end: a person plays a whole Grid Battles skirmish against the greedy AI in Debian's
 // Chromium, through the browser client only — clicks for the opening moves, the keyboard later —
 // reloads mid-game, finishes, and steps through the replay. Also checks the lobby, a match and
-// the replay at phone size (375×812) for horizontal scrolling, and saves screenshots.
+// the replay at phone size (375×812) for horizontal scrolling, and saves screenshots. Then a
+// short Command Core flow: the lobby's scenario maps, deployment, programming a mech by clicking
+// cards into slots and flipping a split card, and a selected weapon's hatched reach (checked
+// against the legal fire targets when an attack choice comes up).
 //
 //   BASE_URL=http://127.0.0.1:PORT SCREENSHOT_DIR=… node play.e2e.mjs
 //
@@ -217,6 +220,144 @@ async function playOn(page, mode, { checks, until, deadline }) {
   }
 }
 
+
+// ---- Command Core --------------------------------------------------------------------------
+
+const CC_TIMEOUT_MS = Number(process.env.CC_TIMEOUT_MS ?? 90000);
+
+/** The hatched squares of the selected weapon, as "x,y" keys. */
+async function reachKeys(page) {
+  return page.locator('svg.cc-board rect.cc-reach').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-reach')));
+}
+
+/** Programs the mech on offer by clicking cards into every slot and flipping a split card. */
+async function ccProgram(page, checks) {
+  const panel = page.locator('section.cc-program:not([hidden])');
+  // Start from empty slots (a refused commit, e.g. a stale version, leaves the draft filled).
+  await panel.locator('[data-key="clear"]').click();
+  const slots = await panel.locator('[data-key^="slot-"]').count();
+  for (let i = 0; i < slots; i++) {
+    const card = panel.locator('button.cc-card:not([disabled])').first();
+    if (!(await card.count())) break;
+    await card.click();
+  }
+  // Flip the first split card whose flipped form is still a legal program.
+  for (let i = 0; i < slots && !checks.flipped; i++) {
+    const slot = panel.locator(`[data-key="slot-${i}"]`);
+    if (!/click to flip/.test((await slot.getAttribute('aria-label')) ?? '')) continue;
+    await slot.click();
+    if (/This program is legal/.test(await panel.locator('#cc-why').textContent())) checks.flipped = true;
+    else {
+      await panel.locator('[data-key="clear"]').click();
+      for (let k = 0; k < slots; k++) {
+        const card = panel.locator('button.cc-card:not([disabled])').first();
+        if (await card.count()) await card.click();
+      }
+    }
+  }
+  const why = await panel.locator('#cc-why').textContent();
+  if (!/This program is legal/.test(why)) {
+    // Fall back on fewer cards: empty slots are legal (filled at random).
+    await panel.locator('[data-key="clear"]').click();
+    await panel.locator('button.cc-card:not([disabled])').first().click();
+  }
+  assert.match(await panel.locator('#cc-why').textContent(), /This program is legal/);
+  await panel.locator('[data-key="commit"]').click();
+  checks.programmed = (checks.programmed ?? 0) + 1;
+}
+
+/** Selects my first mech on the board and its first weapon; checks the reach is hatched. */
+async function ccWeaponReach(page, checks) {
+  const mine = page.locator('svg.cc-board g.cc-mech.side-0').first();
+  if (!(await mine.count())) return;
+  if ((await mine.getAttribute('aria-pressed')) !== 'true') await mine.click();
+  const weapon = page.locator('[data-key="weapon-0"]');
+  await weapon.waitFor();
+  if ((await weapon.getAttribute('aria-pressed')) !== 'true') await weapon.click();
+  await page.locator('[data-key="weapon-0"][aria-pressed="true"]').waitFor();
+  const keys = await reachKeys(page);
+  assert.ok(keys.length > 0, 'the selected weapon hatches the squares it reaches');
+  const legend = await page.locator('[data-key="reach-legend"]').textContent();
+  assert.match(legend, new RegExp(`; ${keys.length} squares?\\.`), `legend counts the hatched squares: ${legend}`);
+  checks.reach = keys.length;
+}
+
+/** At an attack choice: the legal targets of the selected weapon are exactly the enemies on hatched squares. */
+async function ccCheckTargets(page, checks) {
+  const targets = await page.locator('svg.cc-board g.cc-mech.targeted').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-at')));
+  if (!targets.length) return;
+  const keys = new Set(await reachKeys(page));
+  for (const t of targets) assert.ok(keys.has(t), `legal target at ${t} is inside the hatched reach`);
+  // And the converse: an enemy on a hatched square is a legal target (the weapon can fire).
+  const enemies = await page.locator('svg.cc-board g.cc-mech.side-1').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-at')));
+  for (const e of enemies) if (keys.has(e)) assert.ok(targets.includes(e), `enemy at ${e} in the hatched reach is a legal target`);
+  checks.targetsChecked = (checks.targetsChecked ?? 0) + targets.length;
+  if (!checks.fireShot) {
+    await shot(page, 'command-core-fire-1280x800');
+    checks.fireShot = true;
+  }
+}
+
+/** From the lobby (Command Core already picked), creates a duel against the greedy AI. */
+async function createDuel(page) {
+  await page.locator('input[name="scenario"][value="duel"]').check();
+  await page.locator('#seat-0').selectOption('human');
+  await page.locator('#seat-1').selectOption('ai:greedy');
+  await page.locator('details.advanced summary').click();
+  await page.locator('#ai-delay').fill('0');
+  await page.locator('#create-match').click();
+  await page.waitForURL(/\/play\/[0-9a-f]{16}#token=[0-9a-f]+$/);
+  await page.locator('svg.cc-board').waitFor();
+}
+
+/** Plays Command Core against the AI until it has programmed and seen a weapon's reach (and,
+ * time allowing, an attack choice). */
+async function playCommandCore(page, checks) {
+  const deadline = Date.now() + CC_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if ((await myTurnOrOver(page, Math.max(1000, deadline - Date.now()))) === 'over') return;
+    const v = await version(page);
+    try {
+      await ccTurn(page, checks);
+    } catch (e) {
+      // The state moved under us (e.g. a commit refused as stale while the AI committed, or a
+      // panel re-rendered mid-click): look again at the new state, unless nothing changes.
+      if (e.name !== 'TimeoutError') throw e;
+      step(`Command Core: ${e.message.split('\n')[0]} (${(e.stack ?? '').split('\n').find((l) => /at cc/.test(l))?.trim() ?? '?'}); looking again`);
+      continue;
+    }
+    await versionAbove(page, v, 15000).catch(() => step('Command Core: no new state after my action; looking again'));
+    if (checks.programmed >= 2 && checks.reach && (checks.targetsChecked || Date.now() > deadline - CC_TIMEOUT_MS / 3)) return;
+  }
+}
+
+/** One action of mine in Command Core, whatever the state asks for. */
+async function ccTurn(page, checks) {
+  if (await page.locator('section.cc-program:not([hidden])').count()) {
+    if (!checks.reach) await ccWeaponReach(page, checks);
+    if (checks.programmed === 1 && !checks.programShot) {
+      await shot(page, 'command-core-program-1280x800');
+      checks.programShot = true;
+    }
+    await ccProgram(page, checks);
+  } else if (await page.locator('svg.cc-board .cc-sq-btn').count()) {
+    // Deploy: a square on my (north) edge, facing south, into the board.
+    await page.locator('svg.cc-board .cc-sq-btn').first().click();
+    const face = page.locator('.cc-facing button', { hasText: /^Face S$/ });
+    await (await face.count() ? face.first() : page.locator('.cc-facing button').first()).click();
+  } else {
+    const fire = page.locator('.cc-selection button[data-action^="fire "]');
+    if (await fire.count()) {
+      await ccCheckTargets(page, checks);
+      await fire.first().click();
+    } else {
+      // A long group of actions sits in a closed <details>: open it first.
+      if (!(await page.locator('.cc-actions button[data-action]:visible').count())) await page.locator('.cc-actions details summary').first().click();
+      await page.locator('.cc-actions button[data-action]:visible').first().click();
+    }
+  }
+}
+
 // ---- the test ------------------------------------------------------------------------------
 
 // Playwright starts Chromium with a fresh, empty profile (--user-data-dir in a new temporary
@@ -318,6 +459,27 @@ try {
     await page.locator(`.replay[data-step="${k}"]`).waitFor();
   }
 
+  step('Command Core: lobby maps, deploy, program (click cards, flip one), weapon reach');
+  const ccPage = await desk.newPage();
+  ccPage.setDefaultTimeout(10000);
+  watch(ccPage, 'command-core');
+  await ccPage.goto(`${BASE}/`);
+  await ccPage.locator('input[name="game"][value="command-core"]').check();
+  await ccPage.locator('.scenario svg.cc-minimap').first().waitFor();
+  const maps = await ccPage.locator('.scenario svg.cc-minimap').count();
+  assert.equal(maps, await ccPage.locator('input[name="scenario"]').count(), 'a map for every Command Core scenario');
+  assert.ok((await ccPage.locator('.scenario svg.cc-minimap .cc-mini-sq.side-0').count()) > 0, 'P1 deployment squares shown');
+  await shot(ccPage, 'lobby-command-core-1280x800');
+  await createDuel(ccPage);
+  const cc = {};
+  await playCommandCore(ccPage, cc);
+  step(`Command Core: programmed ${cc.programmed ?? 0} mech(s), flipped a card: ${!!cc.flipped}, ${cc.reach ?? 0} squares hatched, ${cc.targetsChecked ?? 0} legal target(s) checked inside the reach`);
+  assert.ok((cc.programmed ?? 0) >= 1, 'programmed a mech by clicking cards into slots');
+  assert.ok(cc.flipped, 'flipped a split card in a slot');
+  assert.ok(cc.reach > 0, 'a selected weapon hatches its reach');
+  if (!cc.fireShot) await shot(ccPage, 'command-core-1280x800');
+  await ccPage.close();
+
   step('phone size: lobby, a match, the replay — no horizontal scrolling');
   const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const mob = await phone.newPage();
@@ -340,6 +502,13 @@ try {
   await noHorizontalScroll(mob, 'replay');
   await shot(mob, 'replay-375x812');
   step(`second match ${id2} left running`);
+  await mob.goto(`${BASE}/`);
+  await mob.locator('input[name="game"][value="command-core"]').check();
+  await mob.locator('.scenario svg.cc-minimap').first().waitFor();
+  await noHorizontalScroll(mob, 'Command Core lobby');
+  await createDuel(mob);
+  await noHorizontalScroll(mob, 'Command Core match');
+  await shot(mob, 'command-core-375x812');
 
   assert.deepEqual(errors, [], 'no script errors in the page');
   step('PASS');

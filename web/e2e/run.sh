@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end test of the browser client: builds and starts the Gridwright server on a free
 # loopback port with a fresh data directory, drives Debian's Chromium through a whole Grid
-# Battles game with Playwright, and stops the server. Exits non-zero on failure.
+# Battles game and a short Command Core flow with Playwright, and stops the server. Exits non-zero on failure.
 #
 # Screenshots: target/e2e-screenshots/. Node packages are installed under target/e2e-node/, not
 # here: the server embeds every file under web/ into its binary.
@@ -17,6 +17,9 @@ work="$root/target/e2e-node"
 shots="$root/target/e2e-screenshots"
 
 say() { printf 'e2e: %s\n' "$*" >&2; }
+
+# 0. The browser's copy of the Command Core arc rule against the engine's table (plain Node).
+node "$here/arcs.check.mjs"
 
 # 1. The browser: Debian's Chromium (a test tool's own browser download does not work here).
 if [ ! -x /usr/bin/chromium ]; then

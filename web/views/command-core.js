@@ -2,14 +2,31 @@
 // programming panel and every other choice as buttons built from the server's legal actions.
 
 import { h, replace, seatName } from '../dom.js';
-import { drawBoard } from './cc-board.js';
+import { drawBoard, drawScenarioMap } from './cc-board.js';
+import { arcOf, distance, reach } from './cc-geom.js';
 import { cardList, indexLegal, kindOf, mechLabel, phaseText, programKey, sq } from './cc-model.js';
 
 export const title = 'Command Core';
 
-export function miniMap() {
-  return null;
+/** The lobby's picture of a scenario: its grid with deployment zones, and each side's mechs. */
+export function miniMap(scenario) {
+  const map = scenario?.board;
+  if (!map?.width || !map?.height || !Array.isArray(map.sides)) return null;
+  return h('span', { class: 'cc-mini', 'data-scenario': scenario.name },
+    drawScenarioMap(map, scenario.title ?? scenario.name),
+    h('small', { class: 'cc-mini-roster' }, map.sides.map((sd) => {
+      // The map marks a side's own squares with its number and squares both may use with *.
+      const others = new Set(map.sides.filter((o) => o !== sd).flatMap((o) => o.deploy.map((p) => `${p.x},${p.y}`)));
+      const shared = sd.deploy.filter((p) => others.has(`${p.x},${p.y}`)).length;
+      const marks = [shared < sd.deploy.length ? String(sd.seat + 1) : null, shared ? '*' : null].filter(Boolean).join(' and ');
+      return h('span', { class: `side-${sd.seat}` },
+        `${sd.seat === 0 ? '●' : '◆'} ${seatName(sd.seat)} ${sd.name} (squares ${marks}, ${sd.home_edge === 'any' ? 'any edge' : `${sd.home_edge} edge`}): ${sd.mechs.map((m) => m.name).join(', ')}`);
+    })));
 }
+
+/** "Front, Left" → "front/left"; the weapon's band as "1–3". */
+const arcsText = (w) => (w.arcs ?? []).map((a) => a.toLowerCase()).join('/');
+const bandText = (w) => `${w.range?.[0]}–${w.range?.[1]}`;
 
 export function statusLine(obs) {
   if (!obs) return '';
@@ -164,9 +181,6 @@ export function createView(root, ctx) {
       h('p', { id: 'cc-why', class: legal ? 'muted' : 'error', role: 'status' }, ui.why || (legal ? 'This program is legal.' : 'Not a legal program yet.')));
   }
 
-  // "fire 2 shoulder-gun at 3" → "shoulder-gun".
-  const weaponName = (l) => l.text.match(/^fire \d+ (.+) at \d+$/)?.[1] ?? `weapon ${l.action.fire.weapon + 1}`;
-
   // ---- selection: a mech's weapons and targets ----
   function renderSelection(ix) {
     const m = ui.selected !== null ? mech(ui.selected) : null;
@@ -193,16 +207,45 @@ export function createView(root, ctx) {
       deploys.length ? h('div', {},
         h('p', {}, ui.deployAt ? `Deploy at ${sq(ui.deployAt)}: choose a facing` : `Choose one of ${new Set(deploys.map((l) => `${l.action.deploy.at.x},${l.action.deploy.at.y}`)).size} squares marked + on the grid.`),
         here.length ? h('div', { class: 'buttons wrap cc-facing', role: 'group', 'aria-label': 'Facing' }, here.map((l) => btn(`Face ${l.action.deploy.facing}`, l))) : null) : null,
-      weapons.size ? h('div', {}, h('h3', {}, 'Weapons'),
-        h('div', { class: 'buttons wrap', role: 'group', 'aria-label': 'Weapons' }, [...weapons.keys()].map((w) => h('button', {
-          type: 'button', 'aria-pressed': ui.weapon === w ? 'true' : 'false', 'data-key': `weapon-${w}`, class: 'cc-weapon',
-          onclick: () => { ui.weapon = ui.weapon === w ? null : w; render(); },
-        }, `${ui.weapon === w ? '✓ ' : ''}${weaponName(weapons.get(w)[0])} (${weapons.get(w).length} target${weapons.get(w).length === 1 ? '' : 's'})`))),
-        ui.weapon !== null && weapons.has(ui.weapon) ? h('div', { class: 'buttons wrap' }, weapons.get(ui.weapon).map((l) => {
-          const t = mech(l.action.fire.target);
-          return btn(`Fire at ${t ? mechLabel(t) : l.action.fire.target + 1} — ${l.text}`, l);
-        })) : h('p', { class: 'muted' }, 'Range bands and arcs are not in the observation; choose a weapon to ring its legal targets.')) : null,
+      weaponPanel(m, weapons),
     );
+  }
+
+  /** The selected mech's weapons as toggle buttons (public chassis data), the selected weapon's
+   * reach in words, where each enemy stands relative to it, and its fire buttons if it may fire. */
+  function weaponPanel(m, fireBy) {
+    const list = m.weapons ?? [];
+    if (!list.length) return null;
+    const w = ui.weapon !== null ? list.find((x) => x.index === ui.weapon) : null;
+    const enemies = (obs()?.mechs ?? []).filter((t) => t.owner !== m.owner && t.at && !t.destroyed);
+    const area = w ? reach(m, w, obs().width, obs().height) : new Map();
+    const where = (t) => {
+      const arc = m.at && m.facing ? arcOf(m.at, m.facing, t.at) : null;
+      const d = m.at ? distance(m.at, t.at) : null;
+      const inReach = area.has(`${t.at.x},${t.at.y}`);
+      const why = !w ? '' : w.depleted ? ' — weapon depleted' : inReach ? ' — in reach' : !(w.arcs ?? []).includes(arc) ? ' — outside its arcs' : ' — out of range';
+      return h('li', { 'data-key': `enemy-${t.id}`, class: inReach ? 'in-reach' : null }, `${mechLabel(t)}: ${arc ? `${arc.toLowerCase()} arc` : '—'}, ${d ?? '?'} square${d === 1 ? '' : 's'}${why}`);
+    };
+    const fires = w ? fireBy.get(w.index) ?? [] : [];
+    return h('div', { class: 'cc-weapons' }, h('h3', {}, 'Weapons'),
+      h('div', { class: 'buttons wrap', role: 'group', 'aria-label': `Weapons of ${mechLabel(m)}` }, list.map((x) => {
+        const n = fireBy.get(x.index)?.length ?? 0;
+        return h('button', {
+          type: 'button', 'aria-pressed': ui.weapon === x.index ? 'true' : 'false', 'data-key': `weapon-${x.index}`, class: 'cc-weapon',
+          title: `attack ${x.attack}, range ${bandText(x)}, arcs ${arcsText(x)}, delta ${x.delta}`,
+          onclick: () => { ui.weapon = ui.weapon === x.index ? null : x.index; render(); },
+        }, `${ui.weapon === x.index ? '✓ ' : ''}${x.name} · ${bandText(x)} · ${arcsText(x)}${x.depleted ? ' · depleted' : ''}${n ? ` (${n} target${n === 1 ? '' : 's'})` : ''}`);
+      })),
+      w ? h('p', { class: 'cc-reach-legend', 'data-key': 'reach-legend' },
+        h('span', { class: 'cc-swatch', 'aria-hidden': 'true' }),
+        m.at ? ` Hatched squares: reach of ${w.name} — range ${bandText(w)}, ${arcsText(w)} arc${w.arcs.length === 1 ? '' : 's'}, attack ${w.attack}, delta ${w.delta}${w.depleted ? ' (depleted: cannot fire)' : ''}; ${area.size} square${area.size === 1 ? '' : 's'}. The letter in a square is its arc (F front, R right, B rear, L left); an enemy's plate shows its arc, with ✓ when in reach.`
+          : ` ${w.name}: range ${bandText(w)}, ${arcsText(w)}; the mech is not on the board.`)
+        : h('p', { class: 'muted' }, 'Choose a weapon to hatch the squares it reaches.'),
+      w && m.at && enemies.length ? h('ul', { class: 'cc-enemy-arcs', 'aria-label': 'Enemy mechs relative to this mech' }, enemies.map(where)) : null,
+      fires.length ? h('div', { class: 'buttons wrap' }, fires.map((l) => {
+        const t = mech(l.action.fire.target);
+        return btn(`Fire at ${t ? mechLabel(t) : l.action.fire.target + 1} — ${l.text}`, l);
+      })) : null);
   }
 
   function renderActions(ix) {
@@ -286,7 +329,21 @@ export function createView(root, ctx) {
     for (const l of deploys) if (l.action.deploy.mech === ui.selected) squares.set(`${l.action.deploy.at.x},${l.action.deploy.at.y}`, `Deploy ${mech(ui.selected)?.name ?? ''} at ${sq(l.action.deploy.at)}`);
     const targets = new Map();
     for (const l of fires) if (l.action.fire.mech === ui.selected && l.action.fire.weapon === ui.weapon) targets.set(l.action.fire.target, `Target: fire weapon ${ui.weapon + 1}`);
-    replace(el.board, drawBoard(o, { selected: ui.selected, squares, targets, chosenSquare: ui.deployAt, onMech, onSquare }));
+    // The selected weapon's reach, computed from the public weapon data with the engine's arc
+    // rule (cc-geom.js), and the arc each enemy stands in.
+    const sel = ui.selected !== null ? mech(ui.selected) : null;
+    const weapon = sel && ui.weapon !== null ? (sel.weapons ?? []).find((w) => w.index === ui.weapon) : null;
+    const area = weapon ? reach(sel, weapon, o.width, o.height) : new Map();
+    const arcs = new Map();
+    if (weapon && sel.at && sel.facing) {
+      for (const t of o.mechs) {
+        if (t.owner === sel.owner || !t.at || t.destroyed) continue;
+        const arc = arcOf(sel.at, sel.facing, t.at);
+        arcs.set(t.id, { arc, inReach: area.has(`${t.at.x},${t.at.y}`) });
+        if (targets.has(t.id)) targets.set(t.id, `${targets.get(t.id)}; in the ${arc.toLowerCase()} arc of ${mechLabel(sel)}`);
+      }
+    }
+    replace(el.board, drawBoard(o, { selected: ui.selected, squares, targets, chosenSquare: ui.deployAt, reach: area, arcs, onMech, onSquare }));
     el.status.textContent = statusLine(o);
     const phase = o.phase?.phase;
     const helpKey = ix.programMech !== null ? 'programming' : deploys.length ? 'deploy' : fires.length ? 'fire' : null;

@@ -4,7 +4,9 @@
 
 use crate::{CatalogError, ContentSource, Frontend, ScenarioInfo, generic_agent};
 use gridwright_agents::AgentSpec;
-use gridwright_command_core::{CommandCore, Content, GreedyAgent, attack_preview, preview, render};
+use gridwright_command_core::{
+    CommandCore, Content, GreedyAgent, attack_preview, preview, render, scenario_map,
+};
 use gridwright_engine::{Agent, Seat, Viewer};
 
 /// Loads Command Core content from `source`.
@@ -32,12 +34,18 @@ impl Frontend for CommandCore {
                     |e: gridwright_command_core::ContentError| CatalogError::Content(e.to_string());
                 let cfg = c.config(&name).map_err(err)?;
                 let s = c.scenario_summary(&name).map_err(err)?;
+                let board = scenario_map(&cfg)
+                    .map_err(|e| CatalogError::Content(e.to_string()))
+                    .and_then(|m| {
+                        serde_json::to_value(m).map_err(|e| CatalogError::Content(e.to_string()))
+                    })?;
                 Ok(ScenarioInfo {
                     name,
                     title: s.title.clone(),
                     description: s.description.clone(),
                     seats: usize::from(s.seats),
                     preview: preview(&cfg),
+                    board: Some(board),
                 })
             })
             .collect()

@@ -17,6 +17,7 @@ impl Frontend for ConnectFour {
             description: "Seven columns, six rows; four in a row wins.".into(),
             seats: 2,
             preview: render(&state),
+            board: None,
         }])
     }
 

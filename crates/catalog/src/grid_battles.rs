@@ -38,6 +38,7 @@ impl Frontend for GridBattles {
                     description: s.description.clone(),
                     seats: 2,
                     preview: preview(&cfg),
+                    board: None,
                 })
             })
             .collect()

@@ -115,6 +115,11 @@ pub struct ScenarioInfo {
     pub seats: usize,
     /// A text picture of the board.
     pub preview: String,
+    /// The board as data for a graphical preview (the game's own JSON shape, drawn by its web
+    /// view), where the game offers one. Why alongside `preview`: terminals keep the text, and
+    /// browsers should not parse a terminal picture back into a board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<serde_json::Value>,
 }
 
 /// Errors of the catalog layer: unknown names, content that does not load, bad agent specs.

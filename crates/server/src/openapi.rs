@@ -61,7 +61,8 @@ pub fn document() -> Value {
                     "agents": { "type": "array", "items": { "type": "string" } },
                     "scenarios": { "type": "array", "items": { "type": "object", "properties": {
                         "name": { "type": "string" }, "title": { "type": "string" }, "description": { "type": "string" },
-                        "seats": { "type": "integer" }, "preview": { "type": "string" } } } }
+                        "seats": { "type": "integer" }, "preview": { "type": "string" },
+                        "board": { "type": "object", "description": "The opening board as data for a graphical preview, in the game's own shape (Command Core: width, height, round_limit, sides with deploy squares and mechs); absent for games without one." } } } }
                 } },
                 "Games": { "type": "object", "properties": { "games": { "type": "array", "items": { "$ref": "#/components/schemas/Game" } } } },
                 "Seat": { "type": "object", "properties": {

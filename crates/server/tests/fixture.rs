@@ -167,6 +167,7 @@ impl Frontend for SealedBid {
             description: "Two sealed bids.".into(),
             seats: 2,
             preview: String::new(),
+            board: None,
         }])
     }
 

@@ -15,6 +15,7 @@ mod common;
 mod fixture;
 
 mod api;
+mod hidden_cc;
 mod hints;
 mod persistence;
 mod play;

@@ -53,6 +53,7 @@ mod observe;
 mod odds;
 mod render;
 mod rules;
+mod scenario_map;
 mod state;
 mod text;
 
@@ -68,9 +69,10 @@ pub use config::{
 pub use content::{Content, ContentError, Problem, ScenarioSummary};
 pub use eval::evaluate;
 pub use event::Event;
-pub use observe::{AttackView, CritView, DiceView, MechView, Observation, SideView};
+pub use observe::{AttackView, CritView, DiceView, MechView, Observation, SideView, WeaponView};
 pub use odds::{DamageOdds, OddsQuery, damage_odds, damage_odds_with};
 pub use render::{attack_preview, preview, render};
 pub use rules::program::SlotStatus;
 pub use rules::surge_flux::Settlement;
+pub use scenario_map::{MapSide, RosterMech, ScenarioMap, scenario_map};
 pub use state::{CommandCore, EndReason, INFO, Phase};

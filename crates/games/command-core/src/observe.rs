@@ -1,12 +1,41 @@
 //! What one viewer may see: everything except programs that are committed but not yet revealed,
 //! which only their owner sees (others see how many cards they hold).
+//!
+//! Chassis data (weapons with their attack, range band, arcs and delta) is public, like a mech's
+//! record sheet on the table, so each [`MechView`] carries its weapons: a client can draw where
+//! a weapon reaches without asking the server square by square.
 
-use crate::action::{CardSet, MechId, Pos, Program};
+use crate::action::{Card, CardSet, MechId, Pos, Program};
 use crate::config::HomeEdge;
 use crate::state::{COMMITTED, CommandCore, EXECUTED, Phase, REVEALED_FLAG};
 use gridwright_engine::geom::{Arc, Dir8};
 use gridwright_engine::{Game, Seat, Turn, Viewer};
 use serde::Serialize;
+
+/// One weapon of a mech, as printed on its chassis, plus whether it is depleted now.
+///
+/// A target is in reach when its Chebyshev distance is within `range` and it stands in one of
+/// `arcs` of the firing mech (the engine's [`arc_of`](gridwright_engine::geom::arc_of): 90°
+/// cones, the 45° and 135° boundaries belonging to the front and rear arcs).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WeaponView {
+    /// Index on the chassis (the `weapon` of a fire action).
+    pub index: u8,
+    /// Id, used in action texts.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Attack dice.
+    pub attack: u8,
+    /// Range band `[min, max]` in Chebyshev squares, both ends included.
+    pub range: [u8; 2],
+    /// Arcs, relative to the mech's facing, a target may stand in.
+    pub arcs: Vec<Arc>,
+    /// The weapon's delta (paid like a directive delta before the attack).
+    pub delta: i8,
+    /// Whether it is depleted (a depleted weapon cannot fire).
+    pub depleted: bool,
+}
 
 /// One mech as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -43,6 +72,8 @@ pub struct MechView {
     pub order: Option<u8>,
     /// Depleted cards.
     pub depleted: CardSet,
+    /// Its chassis' weapons (public data).
+    pub weapons: Vec<WeaponView>,
     /// Whether its program for this round is committed.
     pub committed: bool,
     /// How many cards the committed program holds (public).
@@ -173,6 +204,24 @@ impl Observation {
                     tokens: m.tokens,
                     order: (m.order > 0).then_some(m.order),
                     depleted: CardSet(m.depleted),
+                    weapons: c
+                        .weapons
+                        .iter()
+                        .enumerate()
+                        .map(|(w, wpn)| {
+                            let index = w as u8;
+                            WeaponView {
+                                index,
+                                id: wpn.id.clone(),
+                                name: wpn.name.clone(),
+                                attack: wpn.attack,
+                                range: [wpn.min_range, wpn.max_range],
+                                arcs: wpn.arcs.clone(),
+                                delta: wpn.delta,
+                                depleted: m.depleted & Card::Weapon(index).bit() != 0,
+                            }
+                        })
+                        .collect(),
                     committed,
                     committed_cards: committed.then(|| m.program.cards() as u8),
                     program: shown.then_some(m.program),

@@ -12,4 +12,5 @@ mod golden;
 mod hidden;
 mod odds;
 mod properties;
+mod reach;
 mod rules;
