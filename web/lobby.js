@@ -9,6 +9,7 @@ const SEAT_CHOICES = (agents) => [
   { value: 'human', label: 'Human, on this device' },
   { value: 'open', label: 'Human, invite by link (open seat)' },
   ...agents.filter((a) => a !== 'human').map((a) => ({ value: `ai:${a}`, label: `AI: ${a}` })),
+  { value: 'ai:custom', label: 'AI: agent spec…' },
 ];
 
 function gameCard(game, checked, onPick) {
@@ -29,10 +30,19 @@ async function scenarioCard(game, sc, checked, onPick) {
 function seatRows(game, seats) {
   const choices = SEAT_CHOICES(game.agents ?? ['human', 'random']);
   const preferred = choices.find((c) => c.value === 'ai:greedy') ?? choices.find((c) => c.value.startsWith('ai:')) ?? choices[1];
-  return [...Array(seats).keys()].map((i) => h('div', { class: 'seat-row' },
-    h('label', { for: `seat-${i}` }, seatName(i)),
-    h('select', { id: `seat-${i}`, name: `seat-${i}` }, choices.map((c) =>
-      h('option', { value: c.value, selected: i === 0 ? c.value === 'human' : c.value === preferred.value }, c.label)))));
+  return [...Array(seats).keys()].map((i) => {
+    // Any agent spec (`mcts:iters=5000`, `mcts:ms=500,threads=2`): `gridwright agents` lists them.
+    const custom = h('input', {
+      type: 'text', id: `spec-${i}`, class: 'agent-spec', hidden: true, value: 'mcts:ms=500',
+      'aria-label': `${seatName(i)} agent spec`, placeholder: 'mcts:iters=5000', spellcheck: false,
+    });
+    const select = h('select', {
+      id: `seat-${i}`, name: `seat-${i}`,
+      onchange: () => { custom.hidden = select.value !== 'ai:custom'; },
+    }, choices.map((c) =>
+      h('option', { value: c.value, selected: i === 0 ? c.value === 'human' : c.value === preferred.value }, c.label)));
+    return h('div', { class: 'seat-row' }, h('label', { for: `seat-${i}` }, seatName(i)), select, custom);
+  });
 }
 
 function matchItem(m, navigate) {
@@ -107,7 +117,10 @@ export async function mount(root, { navigate }) {
     e.preventDefault();
     message.textContent = '';
     const picks = [...seatBox.querySelectorAll('select')].map((s) => s.value);
-    const seats = picks.map((v) => (v.startsWith('ai:') ? { kind: 'ai', agent: v.slice(3) } : { kind: v }));
+    const seats = picks.map((v, i) => {
+      if (v === 'ai:custom') return { kind: 'ai', agent: seatBox.querySelector(`#spec-${i}`).value.trim() || 'mcts' };
+      return v.startsWith('ai:') ? { kind: 'ai', agent: v.slice(3) } : { kind: v };
+    });
     const req = { game: game.name, seats, hotseat: picks.filter((v) => v === 'human').length > 1 };
     if (scenario) req.scenario = scenario.name;
     if (delay.value !== '') req.ai_delay_ms = Number(delay.value);

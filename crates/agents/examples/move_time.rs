@@ -2,7 +2,8 @@
 //! a few games on the default scenarios; prints the mean, median, 95th percentile and
 //! longest search time of the moves that needed a search (forced moves are free).
 //!
-//! `cargo run --release -p gridwright-agents --example move_time -- [SPEC] [GAMES]`
+//! `cargo run --release -p gridwright-agents --example move_time -- [SPEC] [GAMES] [GAME]`
+//! (GAME: `connect-four`, `grid-battles` or `command-core`; default all three)
 
 use gridwright_agents::{AgentSpec, Evaluator, Mcts, MctsConfig};
 use gridwright_engine::{Actor, Events, Game, Rng, Seat, SeatView, Turn};
@@ -64,17 +65,19 @@ fn main() {
             params: Default::default(),
         });
     let games: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(4);
+    let only = args.next();
+    let want = |g: &str| only.as_deref().is_none_or(|o| o == g);
     let Ok(config) = MctsConfig::from_spec(&spec) else {
         eprintln!("bad spec {spec}");
         std::process::exit(2);
     };
     println!("{spec}, {games} games of self-play per game, default scenarios");
-    {
+    if want("connect-four") {
         use gridwright_connect_four::ConnectFour;
         let m = Mcts::<ConnectFour>::new(config.clone());
         summary("connect-four", times(&ConnectFour::initial(), &m, games));
     }
-    {
+    if want("grid-battles") {
         use gridwright_grid_battles::{Content, GridBattles, evaluate};
         if let Ok(g) = Content::builtin()
             .and_then(|c| c.config("skirmish"))
@@ -87,7 +90,7 @@ fn main() {
             summary("grid-battles", times(&g, &m, games));
         }
     }
-    {
+    if want("command-core") {
         use gridwright_command_core::{CommandCore, Content, evaluate};
         if let Ok(g) = Content::builtin()
             .and_then(|c| c.config("duel"))

@@ -447,6 +447,8 @@ impl Hub {
                     }
                     game.check_agent(&agent)
                         .map_err(|e| ServerError::Content(format!("seat {}: {e}", i + 1)))?;
+                    check_think_budget(&agent)
+                        .map_err(|e| ServerError::BadRequest(format!("seat {}: {e}", i + 1)))?;
                     row.agent = Some(agent.to_string());
                 }
                 SeatKind::Human => {
@@ -1093,6 +1095,41 @@ fn rebuild(
 }
 
 /// Which of `who`'s seats acts: the one named, else the only one whose turn it is.
+/// The most an AI seat may think per move on this server: a spec is data from the network,
+/// and one match must not be able to take the server's cores for minutes a move.
+pub(crate) const MAX_THINK_MS: u64 = 5_000;
+/// The most iterations per move (about five seconds of the slowest game's search).
+pub(crate) const MAX_THINK_ITERS: u64 = 200_000;
+/// The most search threads per AI move.
+pub(crate) const MAX_THINK_THREADS: u64 = 2;
+
+/// Refuses search budgets beyond the server's limits (see [`MAX_THINK_MS`]).
+fn check_think_budget(spec: &AgentSpec) -> Result<(), String> {
+    let num = |k: &str| spec.param(k).and_then(|v| v.parse::<u64>().ok());
+    if let Some(ms) = num("ms")
+        && ms > MAX_THINK_MS
+    {
+        return Err(format!(
+            "`ms={ms}` is over this server's limit of {MAX_THINK_MS} ms a move"
+        ));
+    }
+    if let Some(n) = num("iters")
+        && n > MAX_THINK_ITERS
+    {
+        return Err(format!(
+            "`iters={n}` is over this server's limit of {MAX_THINK_ITERS} iterations a move"
+        ));
+    }
+    if let Some(t) = num("threads")
+        && t > MAX_THINK_THREADS
+    {
+        return Err(format!(
+            "`threads={t}` is over this server's limit of {MAX_THINK_THREADS} threads a move"
+        ));
+    }
+    Ok(())
+}
+
 pub(crate) fn pick_seat(
     st: &MatchState,
     who: &Who,

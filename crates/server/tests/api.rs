@@ -498,3 +498,45 @@ async fn the_browser_client_is_served_from_the_binary() {
     assert_eq!(get(t.addr, "/no-such-file.js").await.status, 404);
     t.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ai_think_budgets_beyond_the_servers_limits_are_refused() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    for (agent, needle) in [
+        ("mcts:ms=600000", "ms=600000"),
+        ("mcts:iters=1000000000", "iters=1000000000"),
+        ("mcts:threads=64", "threads=64"),
+        ("mcts:iters=banana", "iters"),
+    ] {
+        let r = post(
+            a,
+            "/api/matches",
+            &json!({ "game": "connect-four", "seats": [human(), ai(agent)] }),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, 400, "{agent}: {:?}", r.body);
+        let msg = r.body["message"].as_str().unwrap();
+        assert!(
+            msg.contains(needle) && msg.contains("seat 2"),
+            "{agent}: {msg}"
+        );
+    }
+    // Within the limits: accepted.
+    let r = post(
+        a,
+        "/api/matches",
+        &json!({ "game": "connect-four", "seats": [human(), ai("mcts:iters=500,threads=2")] }),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 201, "{:?}", r.body);
+    // Nothing was stored for the refused ones.
+    let list = get(a, "/api/matches?status=open").await;
+    let running = get(a, "/api/matches?status=running").await;
+    let total = list.body["matches"].as_array().unwrap().len()
+        + running.body["matches"].as_array().unwrap().len();
+    assert_eq!(total, 1);
+    t.stop().await;
+}
