@@ -212,3 +212,15 @@ async fn postgres_matches_survive_sigkill_and_resume_exactly() {
     };
     crate::persistence::crash_and_resume(vec!["--database".into(), url]).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_acknowledged_concurrent_moves_survive_sigkill() {
+    let Some(url) = pg_fresh_db().await else {
+        return;
+    };
+    crate::persistence::acknowledged_concurrent_moves_survive_sigkill(vec![
+        "--database".into(),
+        url,
+    ])
+    .await;
+}

@@ -21,6 +21,7 @@ use super::{
 };
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use tokio::sync::oneshot;
 
@@ -33,6 +34,7 @@ pub struct SqliteStore {
     path: PathBuf,
     conn: Arc<Mutex<Connection>>,
     writer: mpsc::Sender<Job>,
+    commits: Arc<AtomicU64>,
 }
 
 /// What a job hands back once its batch is over: give it the commit's outcome and it answers
@@ -108,12 +110,23 @@ impl SqliteStore {
         })?;
         let conn = Arc::new(Mutex::new(conn));
         let (writer, jobs) = mpsc::channel::<Job>();
-        let shared = conn.clone();
+        let commits = Arc::new(AtomicU64::new(0));
+        let (shared, counter) = (conn.clone(), commits.clone());
         std::thread::Builder::new()
             .name("gridwright-sqlite-writer".into())
-            .spawn(move || write_loop(&shared, &jobs))
+            .spawn(move || write_loop(&shared, &jobs, &counter))
             .map_err(|e| StoreError::Worker(format!("cannot start the SQLite writer: {e}")))?;
-        Ok(SqliteStore { path, conn, writer })
+        Ok(SqliteStore {
+            path,
+            conn,
+            writer,
+            commits,
+        })
+    }
+
+    /// How many write transactions (group commits) the writer has run so far.
+    pub fn commits(&self) -> u64 {
+        self.commits.load(Ordering::Relaxed)
     }
 
     /// The database file.
@@ -428,7 +441,7 @@ impl SqliteStore {
 }
 
 /// The writer thread: one transaction per batch of waiting jobs, until every sender is gone.
-fn write_loop(conn: &Mutex<Connection>, jobs: &mpsc::Receiver<Job>) {
+fn write_loop(conn: &Mutex<Connection>, jobs: &mpsc::Receiver<Job>, commits: &AtomicU64) {
     while let Ok(first) = jobs.recv() {
         let mut batch = Vec::with_capacity(16);
         batch.push(first);
@@ -439,7 +452,10 @@ fn write_loop(conn: &Mutex<Connection>, jobs: &mpsc::Receiver<Job>) {
             }
         }
         match conn.lock() {
-            Ok(mut c) => commit_batch(&mut c, batch),
+            Ok(mut c) => {
+                commit_batch(&mut c, batch);
+                commits.fetch_add(1, Ordering::Relaxed);
+            }
             Err(_) => {
                 for job in batch {
                     let (reply, _) = job(Err(StoreError::Worker(
@@ -613,4 +629,116 @@ fn migrate(conn: &mut Connection, migrations: &[Migration]) -> Result<(), StoreE
         }
     }
     tx.commit().map_err(err)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use serde_json::json;
+
+    fn temp_file(tag: &str) -> PathBuf {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let dir = std::env::temp_dir().join(format!(
+            "gridwright-sqlite-{tag}-{}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("test.sqlite3")
+    }
+
+    fn new_match(id: &str) -> MatchRow {
+        MatchRow {
+            id: id.to_owned(),
+            game: "connect-four".into(),
+            scenario: None,
+            rules_version: "1".into(),
+            config: json!({}),
+            seed: 7,
+            hotseat: false,
+            ai_delay_ms: None,
+            status: Status::Running,
+            rev: 0,
+            moves: 0,
+            undos: 0,
+            result: None,
+            created_ms: 0,
+            updated_ms: 0,
+        }
+    }
+
+    fn progress() -> Progress {
+        Progress {
+            status: Status::Running,
+            moves: 1,
+            result: None,
+        }
+    }
+
+    /// Writes that arrive while the writer is busy share one transaction, each is answered
+    /// only after that commit, and a refused write in the batch is rolled back alone.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_writes_share_one_commit_and_each_is_stored() {
+        let path = temp_file("group");
+        let store = SqliteStore::open(&path).await.unwrap();
+        const N: usize = 64;
+        let ids: Vec<String> = (0..N).map(|i| format!("{i:016x}")).collect();
+        for id in &ids {
+            store.create_match(&new_match(id), &[]).await.unwrap();
+        }
+        let before = store.commits();
+        // Keep the connection busy (as an fsync would), so that the writes queue up.
+        let busy = store.conn.lock().unwrap();
+        let mut tasks = Vec::new();
+        for (i, id) in ids.iter().enumerate() {
+            let (s, id) = (store.clone(), id.clone());
+            tasks.push(tokio::spawn(async move {
+                let mv = MoveRow {
+                    n: 0,
+                    seat: 0,
+                    action: json!({ "drop": i % 7 }),
+                };
+                s.commit_move(&id, 0, &mv, &progress()).await
+            }));
+        }
+        // And one made against a version the match never had: refused, alone.
+        let (s, id) = (store.clone(), ids[0].clone());
+        let stale = tokio::spawn(async move {
+            let mv = MoveRow {
+                n: 0,
+                seat: 1,
+                action: json!({ "drop": 6 }),
+            };
+            s.commit_move(&id, 5, &mv, &progress()).await
+        });
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        assert!(
+            tasks.iter().all(|t| !t.is_finished()),
+            "nobody is answered before the commit"
+        );
+        drop(busy);
+        for t in tasks {
+            assert_eq!(t.await.unwrap().unwrap(), Commit::Done);
+        }
+        assert_eq!(stale.await.unwrap().unwrap(), Commit::Conflict);
+        let commits = store.commits() - before;
+        assert!(
+            commits <= 2,
+            "{N} writes took {commits} transactions, not one or two"
+        );
+        for (i, id) in ids.iter().enumerate() {
+            let (m, _) = store.get_match(id).await.unwrap().unwrap();
+            assert_eq!((m.rev, m.moves), (1, 1), "match {id}");
+            let moves = store.moves(id, 0).await.unwrap();
+            assert_eq!(moves.len(), 1);
+            assert_eq!(moves[0].action, json!({ "drop": i % 7 }));
+            assert_eq!(moves[0].seat, 0, "the stale write left nothing behind");
+        }
+        drop(store);
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
 }
