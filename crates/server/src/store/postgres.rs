@@ -333,61 +333,52 @@ impl PgStore {
         mv: &MoveRow,
         progress: &Progress,
     ) -> Result<Commit, StoreError> {
-        const UPDATE: &str = "UPDATE matches SET rev = rev + 1, moves = $3, status = $4, \
-            result = $5, updated_ms = $6 WHERE id = $1 AND rev = $2";
-        const INSERT: &str = "INSERT INTO moves (match_id, n, seat, action, created_ms) \
-            VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING";
-        const NOTIFY: &str = "SELECT pg_notify($1, $2)";
+        // One statement, so one round trip and one implicit transaction: the version check and
+        // update, the move, and the notification stand or fall together. No row back: the
+        // version did not match (nothing was written). A move `n` already stored makes the
+        // insert fail, which rolls back the whole statement, update included.
+        const SQL: &str = "WITH u AS (\
+              UPDATE matches SET rev = rev + 1, moves = $3, status = $4, result = $5, \
+              updated_ms = $6 WHERE id = $1 AND rev = $2 RETURNING id), \
+            i AS (\
+              INSERT INTO moves (match_id, n, seat, action, created_ms) \
+              SELECT id, $7::BIGINT, $8::BIGINT, $9::TEXT, $6::BIGINT FROM u RETURNING match_id) \
+            SELECT pg_notify($10, $11)::TEXT FROM i";
         let payload = self.payload(id, rev + 1);
         let mut g = self.conn().await?;
         let c = conn_mut(&mut g)?;
-        let (update, insert, notify) = (
-            c.stmt(UPDATE).await?,
-            c.stmt(INSERT).await?,
-            c.stmt(NOTIFY).await?,
-        );
-        let tx = c.client.transaction().await.map_err(err)?;
-        let now = now_ms();
-        let changed = tx
-            .execute(
-                &update,
+        let st = c.stmt(SQL).await?;
+        let rows = c
+            .client
+            .query(
+                &st,
                 &[
                     &id,
                     &to_sql_u64(rev),
                     &to_sql_u64(progress.moves),
                     &progress.status.as_str(),
                     &progress.result.as_ref().map(ToString::to_string),
-                    &now,
-                ],
-            )
-            .await
-            .map_err(err)?;
-        if changed != 1 {
-            tx.rollback().await.map_err(err)?;
-            return Ok(Commit::Conflict);
-        }
-        let inserted = tx
-            .execute(
-                &insert,
-                &[
-                    &id,
+                    &now_ms(),
                     &to_sql_u64(mv.n),
                     &i64::from(mv.seat),
                     &mv.action.to_string(),
-                    &now,
+                    &CHANNEL,
+                    &payload,
                 ],
             )
-            .await
-            .map_err(err)?;
-        if inserted != 1 {
-            tx.rollback().await.map_err(err)?;
-            return Ok(Commit::Conflict);
+            .await;
+        match rows {
+            Ok(rows) if rows.len() == 1 => Ok(Commit::Done),
+            Ok(_) => Ok(Commit::Conflict),
+            Err(e)
+                if e.as_db_error().is_some_and(|d| {
+                    *d.code() == tokio_postgres::error::SqlState::UNIQUE_VIOLATION
+                }) =>
+            {
+                Ok(Commit::Conflict)
+            }
+            Err(e) => Err(err(e)),
         }
-        tx.execute(&notify, &[&CHANNEL, &payload])
-            .await
-            .map_err(err)?;
-        tx.commit().await.map_err(err)?;
-        Ok(Commit::Done)
     }
 
     pub(super) async fn commit_undo(
