@@ -141,9 +141,13 @@ async fn player(
     deadline: Instant,
     max_moves: u64,
 ) {
+    // A small read buffer, as the server's: the transport zero-fills the whole free buffer
+    // (128 KiB by default) before every read, which would make the client the bottleneck.
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(8 * 1024);
     let (mut ws, _) = tokio_tungstenite::connect_async_with_config(
         format!("ws://{addr}/api/matches/{id}/ws"),
-        None,
+        Some(config),
         true,
     )
     .await
