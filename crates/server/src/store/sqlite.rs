@@ -92,6 +92,7 @@ impl SqliteStore {
                 "PRAGMA locking_mode = EXCLUSIVE;
                  PRAGMA journal_mode = WAL;
                  PRAGMA synchronous = FULL;
+                 PRAGMA temp_store = MEMORY;
                  PRAGMA foreign_keys = ON;
                  PRAGMA busy_timeout = 2000;",
             )
@@ -525,17 +526,19 @@ fn in_savepoint<T: Kept>(
     c: &Connection,
     f: impl FnOnce(&Connection) -> Result<T, StoreError>,
 ) -> (Result<T, StoreError>, bool) {
-    if let Err(e) = c.execute_batch("SAVEPOINT job") {
+    // Cached statements: these run for every write.
+    let run = |sql: &str| c.prepare_cached(sql).and_then(|mut st| st.execute([]));
+    if let Err(e) = run("SAVEPOINT job") {
         return (Err(err(e)), false);
     }
     let result = f(c);
     let end = if result.as_ref().is_ok_and(Kept::kept) {
-        c.execute_batch("RELEASE job")
+        run("RELEASE job")
     } else {
-        c.execute_batch("ROLLBACK TO job; RELEASE job")
+        run("ROLLBACK TO job").and_then(|_| run("RELEASE job"))
     };
     match end {
-        Ok(()) => (result, true),
+        Ok(_) => (result, true),
         Err(e) => (Err(err(e)), false),
     }
 }
