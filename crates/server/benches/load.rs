@@ -77,7 +77,9 @@ impl Drop for ServerProc {
 
 fn spawn_server(store_args: &[String]) -> ServerProc {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gridwright-server"))
-        .args(["--port", "0", "--ws-rate", "100000", "--ws-burst", "100000"])
+        // Default limits: each player's connection lives for one game, so it sends at most 22
+        // messages (hello and up to 21 moves), within the burst of 40.
+        .args(["--port", "0"])
         .args(store_args)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -139,9 +141,13 @@ async fn player(
     deadline: Instant,
     max_moves: u64,
 ) {
+    // A small read buffer, as the server's: the transport zero-fills the whole free buffer
+    // (128 KiB by default) before every read, which would make the client the bottleneck.
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(8 * 1024);
     let (mut ws, _) = tokio_tungstenite::connect_async_with_config(
         format!("ws://{addr}/api/matches/{id}/ws"),
-        None,
+        Some(config),
         true,
     )
     .await

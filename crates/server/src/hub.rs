@@ -70,6 +70,9 @@ pub struct LiveMatch {
     pub(crate) st: RwLock<MatchState>,
     /// Wakes every connection of the match after a committed change.
     pub(crate) changed: broadcast::Sender<()>,
+    /// Some seat is played by the server (seat kinds never change): without one there is no
+    /// AI driver to wake after a move.
+    has_ai: bool,
     ai_busy: AtomicBool,
 }
 
@@ -289,6 +292,7 @@ impl Hub {
             let session = rebuild(game.as_ref(), &row, &line)?;
             let status = status_of(session.as_ref(), &seats);
             let (changed, _) = broadcast::channel(16);
+            let has_ai = seats.iter().any(|s| s.kind == SeatKind::Ai);
             return Ok(LiveMatch {
                 id: row.id.clone(),
                 game,
@@ -310,6 +314,7 @@ impl Hub {
                     poisoned: false,
                 }),
                 changed,
+                has_ai,
                 ai_busy: AtomicBool::new(false),
             });
         }
@@ -511,6 +516,7 @@ impl Hub {
         };
         self.store.create_match(&row, &seats).await?;
         let (changed, _) = broadcast::channel(16);
+        let has_ai = seats.iter().any(|s| s.kind == SeatKind::Ai);
         let live = self.insert(Arc::new(LiveMatch {
             id,
             game,
@@ -532,6 +538,7 @@ impl Hub {
                 poisoned: false,
             }),
             changed,
+            has_ai,
             ai_busy: AtomicBool::new(false),
         }));
         self.kick_ai(&live);
@@ -967,7 +974,7 @@ impl Hub {
 
     /// Starts the AI driver of `m` if it is not running.
     pub(crate) fn kick_ai(self: &Arc<Self>, m: &Arc<LiveMatch>) {
-        if m.ai_busy.swap(true, Ordering::SeqCst) {
+        if !m.has_ai || m.ai_busy.swap(true, Ordering::SeqCst) {
             return;
         }
         let hub = self.clone();

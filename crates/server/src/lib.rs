@@ -56,7 +56,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
 
-/// Abuse limits. The defaults suit people playing; the load benchmark raises the rate limit.
+/// Abuse limits. The defaults suit people playing (and the load benchmarks run with them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Largest WebSocket message answered normally (bytes); up to four times this gets an error

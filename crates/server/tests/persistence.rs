@@ -4,7 +4,11 @@
 use crate::common::*;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 
 /// Everything a client can see of a match, per token, to compare before and after.
 async fn snapshot(a: SocketAddr, id: &str, tokens: &[Option<&str>]) -> Vec<Value> {
@@ -156,4 +160,118 @@ async fn a_second_server_on_the_same_sqlite_file_is_refused() {
         "the first one is unharmed"
     );
     first.kill();
+}
+
+/// A move over HTTP that tolerates the server dying: `Some(status)` only for a complete answer.
+async fn try_move(a: SocketAddr, id: &str, token: &str, version: usize, col: u8) -> Option<u16> {
+    let body = json!({ "version": version, "action": drop_col(col) }).to_string();
+    let req = format!(
+        "POST /api/matches/{id}/actions HTTP/1.1\r\nHost: {a}\r\nConnection: close\r\n\
+         Authorization: Bearer {token}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut s = TcpStream::connect(a).await.ok()?;
+    s.write_all(req.as_bytes()).await.ok()?;
+    let mut buf = Vec::new();
+    tokio::time::timeout(WAIT, s.read_to_end(&mut buf))
+        .await
+        .ok()?
+        .ok()?;
+    let text = String::from_utf8_lossy(&buf);
+    let (head, body) = text.split_once("\r\n\r\n")?;
+    // A complete answer: a status line and a JSON body that parses.
+    serde_json::from_str::<Value>(body.trim()).ok()?;
+    head.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The column of a match's `k`-th move: fills the bottom three rows without four in a row.
+fn column(k: usize) -> u8 {
+    (k % 7) as u8
+}
+
+/// Many matches move at once, so that their moves share group commits; the server is killed
+/// with SIGKILL in the middle. After a restart, every acknowledged move is there, in order, and
+/// at most the one move per match that was in flight when the server died was stored besides.
+pub async fn acknowledged_concurrent_moves_survive_sigkill(args: Vec<String>) {
+    const MATCHES: usize = 24;
+    const MOVES: usize = 20; // rows 0..=2 only: nobody wins
+    let server = Proc::spawn(&args);
+    let a = server.addr;
+    let mut games = Vec::new();
+    for _ in 0..MATCHES {
+        let (id, t) = create(
+            a,
+            json!({ "game": "connect-four", "seats": [human(), human()] }),
+        )
+        .await;
+        games.push((id, [t[0].1.clone(), t[1].1.clone()]));
+    }
+    let acked_total = Arc::new(AtomicUsize::new(0));
+    let mut players = Vec::new();
+    for (id, tokens) in games.clone() {
+        let acked_total = acked_total.clone();
+        players.push(tokio::spawn(async move {
+            let mut acked = 0;
+            while acked < MOVES {
+                match try_move(a, &id, &tokens[acked % 2], acked, column(acked)).await {
+                    Some(200) => {
+                        acked += 1;
+                        acked_total.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Some(status) => panic!("move {acked} of {id} refused with {status}"),
+                    None => break, // the server died
+                }
+            }
+            acked
+        }));
+    }
+    // Kill the server mid-stream: about a third of the moves are in, and every match is busy.
+    let wanted = MATCHES * MOVES / 3;
+    let waited = tokio::time::timeout(Duration::from_secs(60), async {
+        while acked_total.load(Ordering::Relaxed) < wanted {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+    })
+    .await;
+    assert!(waited.is_ok(), "the moves did not get going");
+    server.kill();
+    let mut acked = Vec::new();
+    for p in players {
+        acked.push(p.await.unwrap());
+    }
+    assert!(
+        acked.iter().any(|n| *n < MOVES),
+        "the server was killed mid-stream: {acked:?}"
+    );
+
+    let server = Proc::spawn(&args);
+    let a = server.addr;
+    for ((id, _), acked) in games.iter().zip(&acked) {
+        let r = get(a, &format!("/api/matches/{id}/state")).await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        let stored = r.body["moves"].as_u64().unwrap() as usize;
+        assert!(
+            stored == *acked || stored == *acked + 1,
+            "match {id}: {acked} moves acknowledged, {stored} stored"
+        );
+        let log = r.body["log"].as_array().unwrap();
+        assert_eq!(log.len(), stored);
+        for (k, entry) in log.iter().enumerate() {
+            assert_eq!(entry["action"], drop_col(column(k)), "match {id}, move {k}");
+            assert_eq!(entry["actor"]["seat"], k % 2, "match {id}, move {k}");
+        }
+        assert_eq!(r.body["version"], stored, "the version survives too");
+    }
+    server.kill();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_acknowledged_concurrent_moves_survive_sigkill() {
+    let dir = TempDir::new("group-crash");
+    acknowledged_concurrent_moves_survive_sigkill(vec![
+        "--data".into(),
+        dir.0.display().to_string(),
+    ])
+    .await;
 }

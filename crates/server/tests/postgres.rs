@@ -212,3 +212,72 @@ async fn postgres_matches_survive_sigkill_and_resume_exactly() {
     };
     crate::persistence::crash_and_resume(vec!["--database".into(), url]).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_acknowledged_concurrent_moves_survive_sigkill() {
+    let Some(url) = pg_fresh_db().await else {
+        return;
+    };
+    crate::persistence::acknowledged_concurrent_moves_survive_sigkill(vec![
+        "--database".into(),
+        url,
+    ])
+    .await;
+}
+
+/// Moves committed together: one whose statement fails (its move number is already taken, as
+/// only a corrupt store could have it) is refused alone, and the others of its batch are stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_move_in_a_postgres_group_commit_is_refused_alone() {
+    let Some(url) = pg_fresh_db().await else {
+        return;
+    };
+    let server = Proc::spawn(&["--database".to_string(), url.clone()]);
+    let a = server.addr;
+    let mut games = Vec::new();
+    for _ in 0..24 {
+        let (id, t) = create(
+            a,
+            json!({ "game": "connect-four", "seats": [human(), human()] }),
+        )
+        .await;
+        games.push((id, t[0].1.clone()));
+    }
+    // Plant a stray move 0 in the first match behind the server's back.
+    let (client, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(conn);
+    client
+        .execute(
+            "INSERT INTO moves (match_id, n, seat, action, created_ms) VALUES ($1, 0, 0, '{}', 0)",
+            &[&games[0].0],
+        )
+        .await
+        .unwrap();
+    let moves: Vec<_> = games
+        .iter()
+        .map(|(id, token)| {
+            let (id, token) = (id.clone(), token.clone());
+            tokio::spawn(async move {
+                let path = format!("/api/matches/{id}/actions");
+                let body = json!({ "version": 0, "action": drop_col(3) });
+                post(a, &path, &body, Some(&token)).await.status
+            })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for m in moves {
+        statuses.push(m.await.unwrap());
+    }
+    assert_eq!(
+        statuses[0], 409,
+        "the move whose number was taken is refused"
+    );
+    assert!(statuses[1..].iter().all(|s| *s == 200), "{statuses:?}");
+    for (i, (id, _)) in games.iter().enumerate() {
+        let r = get(a, &format!("/api/matches/{id}/state")).await;
+        assert_eq!(r.body["moves"], u64::from(i > 0), "match {i}");
+    }
+    server.kill();
+}

@@ -16,7 +16,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-use tokio::sync::{Mutex, MutexGuard, mpsc};
+use tokio::sync::{Mutex, MutexGuard, mpsc, oneshot};
+use tokio_postgres::types::ToSql;
 use tokio_postgres::{AsyncMessage, Client, NoTls, Row, Statement};
 
 /// The notification channel.
@@ -43,7 +44,62 @@ impl Conn {
 #[derive(Clone)]
 pub struct PgStore {
     inner: Arc<Inner>,
+    /// Moves to commit, to the group-commit task.
+    mover: mpsc::UnboundedSender<MoveJob>,
 }
+
+/// Most moves committed in one transaction.
+const MAX_BATCH: usize = 256;
+
+/// A move's change, in the parameters of [`MOVE_SQL`].
+struct MoveArgs {
+    id: String,
+    rev: i64,
+    moves: i64,
+    status: &'static str,
+    result: Option<String>,
+    now: i64,
+    n: i64,
+    seat: i64,
+    action: String,
+    payload: String,
+}
+
+impl MoveArgs {
+    fn params(&self) -> [&(dyn ToSql + Sync); 11] {
+        [
+            &self.id,
+            &self.rev,
+            &self.moves,
+            &self.status,
+            &self.result,
+            &self.now,
+            &self.n,
+            &self.seat,
+            &self.action,
+            &CHANNEL,
+            &self.payload,
+        ]
+    }
+}
+
+/// A move waiting for the next group commit, and who to tell.
+struct MoveJob {
+    args: MoveArgs,
+    reply: oneshot::Sender<Result<Commit, StoreError>>,
+}
+
+/// Stores a move if the match is still at version `$2`, and notifies other processes. One
+/// statement: the version check and update, the move and the notification stand or fall
+/// together. No row back: the version did not match, nothing was written. A move `n` already
+/// stored makes the insert fail, which fails the whole statement, update included.
+const MOVE_SQL: &str = "WITH u AS (\
+      UPDATE matches SET rev = rev + 1, moves = $3, status = $4, result = $5, \
+      updated_ms = $6 WHERE id = $1 AND rev = $2 RETURNING id), \
+    i AS (\
+      INSERT INTO moves (match_id, n, seat, action, created_ms) \
+      SELECT id, $7::BIGINT, $8::BIGINT, $9::TEXT, $6::BIGINT FROM u RETURNING match_id) \
+    SELECT pg_notify($10, $11)::TEXT FROM i";
 
 struct Inner {
     url: String,
@@ -99,14 +155,15 @@ impl PgStore {
         for _ in 1..pool.max(1) {
             slots.push(Mutex::new(None));
         }
-        Ok(PgStore {
-            inner: Arc::new(Inner {
-                url: url.to_owned(),
-                pool: slots,
-                next: AtomicUsize::new(0),
-                origin: origin.to_owned(),
-            }),
-        })
+        let inner = Arc::new(Inner {
+            url: url.to_owned(),
+            pool: slots,
+            next: AtomicUsize::new(0),
+            origin: origin.to_owned(),
+        });
+        let (mover, jobs) = mpsc::unbounded_channel();
+        tokio::spawn(move_writer(inner.clone(), jobs));
+        Ok(PgStore { inner, mover })
     }
 
     /// `host:port/db` without user or password.
@@ -114,29 +171,9 @@ impl PgStore {
         describe_url(&self.inner.url)
     }
 
-    /// A connection from the pool: a free one if any, else the next in turn. Reconnects a
-    /// closed connection.
+    /// A connection from the pool.
     async fn conn(&self) -> Result<MutexGuard<'_, Option<Conn>>, StoreError> {
-        let n = self.inner.pool.len();
-        let start = self.inner.next.fetch_add(1, Ordering::Relaxed);
-        let mut guard = None;
-        for i in 0..n {
-            if let Ok(g) = self.inner.pool[(start + i) % n].try_lock() {
-                guard = Some(g);
-                break;
-            }
-        }
-        let mut guard = match guard {
-            Some(g) => g,
-            None => self.inner.pool[start % n].lock().await,
-        };
-        if guard.as_ref().is_none_or(|c| c.client.is_closed()) {
-            *guard = Some(Conn {
-                client: connect(&self.inner.url).await?,
-                statements: HashMap::new(),
-            });
-        }
-        Ok(guard)
+        self.inner.conn().await
     }
 
     /// Starts listening for other processes' changes. Reconnects (with a [`Notice::Resync`])
@@ -333,61 +370,25 @@ impl PgStore {
         mv: &MoveRow,
         progress: &Progress,
     ) -> Result<Commit, StoreError> {
-        const UPDATE: &str = "UPDATE matches SET rev = rev + 1, moves = $3, status = $4, \
-            result = $5, updated_ms = $6 WHERE id = $1 AND rev = $2";
-        const INSERT: &str = "INSERT INTO moves (match_id, n, seat, action, created_ms) \
-            VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING";
-        const NOTIFY: &str = "SELECT pg_notify($1, $2)";
-        let payload = self.payload(id, rev + 1);
-        let mut g = self.conn().await?;
-        let c = conn_mut(&mut g)?;
-        let (update, insert, notify) = (
-            c.stmt(UPDATE).await?,
-            c.stmt(INSERT).await?,
-            c.stmt(NOTIFY).await?,
-        );
-        let tx = c.client.transaction().await.map_err(err)?;
-        let now = now_ms();
-        let changed = tx
-            .execute(
-                &update,
-                &[
-                    &id,
-                    &to_sql_u64(rev),
-                    &to_sql_u64(progress.moves),
-                    &progress.status.as_str(),
-                    &progress.result.as_ref().map(ToString::to_string),
-                    &now,
-                ],
-            )
+        let args = MoveArgs {
+            id: id.to_owned(),
+            rev: to_sql_u64(rev),
+            moves: to_sql_u64(progress.moves),
+            status: progress.status.as_str(),
+            result: progress.result.as_ref().map(ToString::to_string),
+            now: now_ms(),
+            n: to_sql_u64(mv.n),
+            seat: i64::from(mv.seat),
+            action: mv.action.to_string(),
+            payload: self.payload(id, rev + 1),
+        };
+        let (reply, answer) = oneshot::channel();
+        self.mover
+            .send(MoveJob { args, reply })
+            .map_err(|_| StoreError::Worker("the PostgreSQL move writer has stopped".into()))?;
+        answer
             .await
-            .map_err(err)?;
-        if changed != 1 {
-            tx.rollback().await.map_err(err)?;
-            return Ok(Commit::Conflict);
-        }
-        let inserted = tx
-            .execute(
-                &insert,
-                &[
-                    &id,
-                    &to_sql_u64(mv.n),
-                    &i64::from(mv.seat),
-                    &mv.action.to_string(),
-                    &now,
-                ],
-            )
-            .await
-            .map_err(err)?;
-        if inserted != 1 {
-            tx.rollback().await.map_err(err)?;
-            return Ok(Commit::Conflict);
-        }
-        tx.execute(&notify, &[&CHANNEL, &payload])
-            .await
-            .map_err(err)?;
-        tx.commit().await.map_err(err)?;
-        Ok(Commit::Done)
+            .map_err(|_| StoreError::Worker("the PostgreSQL move writer dropped a move".into()))?
     }
 
     pub(super) async fn commit_undo(
@@ -476,6 +477,112 @@ impl PgStore {
         tx.commit().await.map_err(err)?;
         Ok(true)
     }
+}
+
+impl Inner {
+    /// A connection from the pool: a free one if any, else the next in turn. Reconnects a
+    /// closed connection.
+    async fn conn(&self) -> Result<MutexGuard<'_, Option<Conn>>, StoreError> {
+        let n = self.pool.len();
+        let start = self.next.fetch_add(1, Ordering::Relaxed);
+        let mut guard = None;
+        for i in 0..n {
+            if let Ok(g) = self.pool[(start + i) % n].try_lock() {
+                guard = Some(g);
+                break;
+            }
+        }
+        let mut guard = match guard {
+            Some(g) => g,
+            None => self.pool[start % n].lock().await,
+        };
+        if guard.as_ref().is_none_or(|c| c.client.is_closed()) {
+            *guard = Some(Conn {
+                client: connect(&self.url).await?,
+                statements: HashMap::new(),
+            });
+        }
+        Ok(guard)
+    }
+
+    /// Commits one move in its own transaction.
+    async fn commit_move_alone(&self, args: &MoveArgs) -> Result<Commit, StoreError> {
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let st = c.stmt(MOVE_SQL).await?;
+        let rows = c.client.query(&st, &args.params()).await;
+        match rows {
+            Ok(rows) if rows.len() == 1 => Ok(Commit::Done),
+            Ok(_) => Ok(Commit::Conflict),
+            Err(e) if is_unique_violation(&e) => Ok(Commit::Conflict),
+            Err(e) => Err(err(e)),
+        }
+    }
+
+    /// Commits `batch` in one transaction, its statements pipelined. `Ok(None)`: a statement
+    /// failed, the transaction was rolled back and nothing is stored.
+    async fn commit_batch(&self, batch: &[MoveJob]) -> Result<Option<Vec<Commit>>, StoreError> {
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let st = c.stmt(MOVE_SQL).await?;
+        let tx = c.client.transaction().await.map_err(err)?;
+        let params: Vec<_> = batch.iter().map(|j| j.args.params()).collect();
+        let results = futures_util::future::join_all(params.iter().map(|p| tx.query(&st, p))).await;
+        let mut out = Vec::with_capacity(batch.len());
+        for r in results {
+            match r {
+                Ok(rows) if rows.len() == 1 => out.push(Commit::Done),
+                Ok(_) => out.push(Commit::Conflict),
+                Err(_) => {
+                    tx.rollback().await.map_err(err)?;
+                    return Ok(None);
+                }
+            }
+        }
+        tx.commit().await.map_err(err)?;
+        Ok(Some(out))
+    }
+}
+
+/// Group commit of moves: takes every move waiting (at most [`MAX_BATCH`]) and commits them
+/// in one transaction, answering each only once that commit has returned. This matters more
+/// than the round trips: PostgreSQL serialises the commits of transactions that `NOTIFY`
+/// (a lock held until the commit is flushed), so one move per transaction would cost one WAL
+/// flush each, one after another. If a statement fails, each move of the batch is retried in a
+/// transaction of its own, so that only the move at fault is refused.
+async fn move_writer(inner: Arc<Inner>, mut jobs: mpsc::UnboundedReceiver<MoveJob>) {
+    while let Some(first) = jobs.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        match inner.commit_batch(&batch).await {
+            Ok(Some(results)) => {
+                for (job, r) in batch.into_iter().zip(results) {
+                    let _ = job.reply.send(Ok(r));
+                }
+            }
+            Ok(None) => {
+                for job in batch {
+                    let r = inner.commit_move_alone(&job.args).await;
+                    let _ = job.reply.send(r);
+                }
+            }
+            Err(e) => {
+                for job in batch {
+                    let _ = job.reply.send(Err(e.clone()));
+                }
+            }
+        }
+    }
+}
+
+fn is_unique_violation(e: &tokio_postgres::Error) -> bool {
+    e.as_db_error()
+        .is_some_and(|d| *d.code() == tokio_postgres::error::SqlState::UNIQUE_VIOLATION)
 }
 
 fn conn_mut<'a>(g: &'a mut MutexGuard<'_, Option<Conn>>) -> Result<&'a mut Conn, StoreError> {

@@ -1,6 +1,18 @@
 //! The embedded SQLite store: one file under the data directory, WAL journal, `synchronous =
-//! FULL` so that an acknowledged move survives even a power cut, and one connection used from
-//! Tokio's blocking pool so the async runtime never waits on disk.
+//! FULL` so that an acknowledged move survives even a power cut, and one connection that the
+//! async runtime never waits on: reads run on Tokio's blocking pool, writes on one writer thread.
+//!
+//! # Why group commit keeps every move durable
+//! Every write (a move, an undo, a new match, a claimed seat) is a job sent to the writer
+//! thread. The thread takes every job waiting in its queue (at most [`MAX_BATCH`]), runs them
+//! in order inside **one** transaction — each job in its own savepoint, so a job that is refused
+//! (a stale version, a duplicate move) or fails is rolled back alone and the others stand — and
+//! commits once: one WAL append, one `fsync`. Only when that `COMMIT` has returned (the fsync
+//! is done, `synchronous = FULL`) does any job's caller get its answer; if the commit fails,
+//! every job of the batch gets the error and nothing of it was stored. So no caller is told
+//! "stored" before its change is on disk, exactly as with one transaction per change; what
+//! changes is that the cost of one fsync is shared by every change that arrived while the
+//! previous one was running. There is no waiting for company: a lone write is committed at once.
 
 use super::schema::{Migration, SQLITE};
 use super::{
@@ -9,13 +21,52 @@ use super::{
 };
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use tokio::sync::oneshot;
 
-/// SQLite behind a mutex, used from blocking threads.
+/// Most writes committed in one transaction.
+pub const MAX_BATCH: usize = 256;
+
+/// SQLite behind a mutex: reads from blocking threads, writes through the writer thread.
 #[derive(Clone, Debug)]
 pub struct SqliteStore {
     path: PathBuf,
     conn: Arc<Mutex<Connection>>,
+    writer: mpsc::Sender<Job>,
+    commits: Arc<AtomicU64>,
+}
+
+/// What a job hands back once its batch is over: give it the commit's outcome and it answers
+/// its caller.
+type Reply = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
+
+/// One write: run inside the batch's transaction (or, given the reason the batch could not
+/// start, fail). Returns its reply and whether the transaction is still sound (a savepoint that
+/// could not be released or rolled back makes the whole batch fail).
+type Job = Box<dyn FnOnce(Result<&Connection, StoreError>) -> (Reply, bool) + Send>;
+
+/// Whether a job's result means "keep what it wrote" (else its savepoint is rolled back).
+trait Kept {
+    fn kept(&self) -> bool;
+}
+
+impl Kept for () {
+    fn kept(&self) -> bool {
+        true
+    }
+}
+
+impl Kept for bool {
+    fn kept(&self) -> bool {
+        *self
+    }
+}
+
+impl Kept for Commit {
+    fn kept(&self) -> bool {
+        *self == Commit::Done
+    }
 }
 
 fn err(e: rusqlite::Error) -> StoreError {
@@ -41,6 +92,7 @@ impl SqliteStore {
                 "PRAGMA locking_mode = EXCLUSIVE;
                  PRAGMA journal_mode = WAL;
                  PRAGMA synchronous = FULL;
+                 PRAGMA temp_store = MEMORY;
                  PRAGMA foreign_keys = ON;
                  PRAGMA busy_timeout = 2000;",
             )
@@ -57,10 +109,25 @@ impl SqliteStore {
             )),
             other => other,
         })?;
+        let conn = Arc::new(Mutex::new(conn));
+        let (writer, jobs) = mpsc::channel::<Job>();
+        let commits = Arc::new(AtomicU64::new(0));
+        let (shared, counter) = (conn.clone(), commits.clone());
+        std::thread::Builder::new()
+            .name("gridwright-sqlite-writer".into())
+            .spawn(move || write_loop(&shared, &jobs, &counter))
+            .map_err(|e| StoreError::Worker(format!("cannot start the SQLite writer: {e}")))?;
         Ok(SqliteStore {
             path,
-            conn: Arc::new(Mutex::new(conn)),
+            conn,
+            writer,
+            commits,
         })
+    }
+
+    /// How many write transactions (group commits) the writer has run so far.
+    pub fn commits(&self) -> u64 {
+        self.commits.load(Ordering::Relaxed)
     }
 
     /// The database file.
@@ -83,6 +150,29 @@ impl SqliteStore {
         .map_err(|e| StoreError::Worker(e.to_string()))?
     }
 
+    /// Runs `f` in the next group commit; resolves once that commit is durable (or failed).
+    async fn write<T: Kept + Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (tx, rx) = oneshot::channel();
+        let job: Job = Box::new(move |conn| {
+            let (result, sound) = match conn {
+                Ok(c) => in_savepoint(c, f),
+                Err(e) => (Err(e), true),
+            };
+            let reply: Reply = Box::new(move |commit| {
+                let _ = tx.send(commit.and(result));
+            });
+            (reply, sound)
+        });
+        self.writer
+            .send(job)
+            .map_err(|_| StoreError::Worker("the SQLite writer has stopped".into()))?;
+        rx.await
+            .map_err(|_| StoreError::Worker("the SQLite writer dropped a write".into()))?
+    }
+
     pub(super) async fn create_match(
         &self,
         m: &MatchRow,
@@ -90,8 +180,7 @@ impl SqliteStore {
     ) -> Result<(), StoreError> {
         let m = m.clone();
         let seats = seats.to_vec();
-        self.with(move |c| {
-            let tx = c.transaction().map_err(err)?;
+        self.write(move |tx| {
             tx.execute(
                 "INSERT INTO matches (id, game, scenario, rules_version, config, seed, hotseat, \
                  ai_delay_ms, status, rev, moves, undos, result, created_ms, updated_ms) \
@@ -123,7 +212,7 @@ impl SqliteStore {
                 )
                 .map_err(err)?;
             }
-            tx.commit().map_err(err)
+            Ok(())
         })
         .await
     }
@@ -235,10 +324,7 @@ impl SqliteStore {
         let id = id.to_owned();
         let mv = mv.clone();
         let progress = progress.clone();
-        self.with(move |c| {
-            let tx = c
-                .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-                .map_err(err)?;
+        self.write(move |tx| {
             let now = now_ms();
             let changed = tx
                 .prepare_cached(
@@ -282,7 +368,6 @@ impl SqliteStore {
                 }
                 Err(e) => return Err(err(e)),
             }
-            tx.commit().map_err(err)?;
             Ok(Commit::Done)
         })
         .await
@@ -296,10 +381,7 @@ impl SqliteStore {
     ) -> Result<Commit, StoreError> {
         let id = id.to_owned();
         let progress = progress.clone();
-        self.with(move |c| {
-            let tx = c
-                .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-                .map_err(err)?;
+        self.write(move |tx| {
             let changed = tx
                 .execute(
                     "UPDATE matches SET rev = rev + 1, undos = undos + 1, moves = ?3, \
@@ -322,7 +404,6 @@ impl SqliteStore {
                 params![id, to_sql_u64(progress.moves)],
             )
             .map_err(err)?;
-            tx.commit().map_err(err)?;
             Ok(Commit::Done)
         })
         .await
@@ -336,10 +417,7 @@ impl SqliteStore {
     ) -> Result<bool, StoreError> {
         let id = id.to_owned();
         let hash = hash.to_owned();
-        self.with(move |c| {
-            let tx = c
-                .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-                .map_err(err)?;
+        self.write(move |tx| {
             let changed = tx
                 .execute(
                     "UPDATE seats SET token_hash = ?3 WHERE match_id = ?1 AND seat = ?2 \
@@ -357,10 +435,111 @@ impl SqliteStore {
                 params![id, now_ms()],
             )
             .map_err(err)?;
-            tx.commit().map_err(err)?;
             Ok(true)
         })
         .await
+    }
+}
+
+/// The writer thread: one transaction per batch of waiting jobs, until every sender is gone.
+fn write_loop(conn: &Mutex<Connection>, jobs: &mpsc::Receiver<Job>, commits: &AtomicU64) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = Vec::with_capacity(16);
+        batch.push(first);
+        while batch.len() < MAX_BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        match conn.lock() {
+            Ok(mut c) => {
+                commit_batch(&mut c, batch);
+                commits.fetch_add(1, Ordering::Relaxed);
+            }
+            Err(_) => {
+                for job in batch {
+                    let (reply, _) = job(Err(StoreError::Worker(
+                        "SQLite connection lock poisoned".into(),
+                    )));
+                    reply(Err(StoreError::Worker(
+                        "SQLite connection lock poisoned".into(),
+                    )));
+                }
+            }
+        }
+    }
+}
+
+/// Runs `batch` in one transaction and answers every job once the commit has returned.
+fn commit_batch(c: &mut Connection, batch: Vec<Job>) {
+    if let Err(e) = c.execute_batch("BEGIN IMMEDIATE") {
+        let e = err(e);
+        for job in batch {
+            let (reply, _) = job(Err(e.clone()));
+            reply(Err(e.clone()));
+        }
+        return;
+    }
+    let mut replies = Vec::with_capacity(batch.len());
+    let mut sound = true;
+    for job in batch {
+        let conn: &Connection = c;
+        // After a failure that ended the transaction (SQLite rolls back by itself on some I/O
+        // errors), the remaining jobs must not run: each would commit on its own.
+        if !sound || conn.is_autocommit() {
+            sound = false;
+            let (reply, _) = job(Err(StoreError::Sqlite(
+                "an earlier write in the same batch failed".into(),
+            )));
+            replies.push(reply);
+            continue;
+        }
+        // A panic inside a job must not take the writer down with it (every later write would
+        // fail): it fails this batch instead.
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(Ok(conn)))) {
+            Ok((reply, ok)) => {
+                sound &= ok;
+                replies.push(reply);
+            }
+            Err(_) => sound = false,
+        }
+    }
+    let outcome = if sound {
+        c.execute_batch("COMMIT").map_err(err)
+    } else {
+        Err(StoreError::Sqlite(
+            "a write left its transaction unusable; the whole batch was rolled back".into(),
+        ))
+    };
+    if outcome.is_err() && !c.is_autocommit() {
+        let _ = c.execute_batch("ROLLBACK");
+    }
+    for reply in replies {
+        reply(outcome.clone());
+    }
+}
+
+/// Runs one job inside a savepoint, keeping its writes only if it succeeded and
+/// [`Kept::kept`] says so. The flag is false if the savepoint could not be closed.
+fn in_savepoint<T: Kept>(
+    c: &Connection,
+    f: impl FnOnce(&Connection) -> Result<T, StoreError>,
+) -> (Result<T, StoreError>, bool) {
+    // Cached statements: these run for every write.
+    let run = |sql: &str| c.prepare_cached(sql).and_then(|mut st| st.execute([]));
+    if let Err(e) = run("SAVEPOINT job") {
+        return (Err(err(e)), false);
+    }
+    let result = f(c);
+    let end = if result.as_ref().is_ok_and(Kept::kept) {
+        run("RELEASE job")
+    } else {
+        run("ROLLBACK TO job").and_then(|_| run("RELEASE job"))
+    };
+    match end {
+        Ok(_) => (result, true),
+        Err(e) => (Err(err(e)), false),
     }
 }
 
@@ -453,4 +632,116 @@ fn migrate(conn: &mut Connection, migrations: &[Migration]) -> Result<(), StoreE
         }
     }
     tx.commit().map_err(err)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use serde_json::json;
+
+    fn temp_file(tag: &str) -> PathBuf {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let dir = std::env::temp_dir().join(format!(
+            "gridwright-sqlite-{tag}-{}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("test.sqlite3")
+    }
+
+    fn new_match(id: &str) -> MatchRow {
+        MatchRow {
+            id: id.to_owned(),
+            game: "connect-four".into(),
+            scenario: None,
+            rules_version: "1".into(),
+            config: json!({}),
+            seed: 7,
+            hotseat: false,
+            ai_delay_ms: None,
+            status: Status::Running,
+            rev: 0,
+            moves: 0,
+            undos: 0,
+            result: None,
+            created_ms: 0,
+            updated_ms: 0,
+        }
+    }
+
+    fn progress() -> Progress {
+        Progress {
+            status: Status::Running,
+            moves: 1,
+            result: None,
+        }
+    }
+
+    /// Writes that arrive while the writer is busy share one transaction, each is answered
+    /// only after that commit, and a refused write in the batch is rolled back alone.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_writes_share_one_commit_and_each_is_stored() {
+        let path = temp_file("group");
+        let store = SqliteStore::open(&path).await.unwrap();
+        const N: usize = 64;
+        let ids: Vec<String> = (0..N).map(|i| format!("{i:016x}")).collect();
+        for id in &ids {
+            store.create_match(&new_match(id), &[]).await.unwrap();
+        }
+        let before = store.commits();
+        // Keep the connection busy (as an fsync would), so that the writes queue up.
+        let busy = store.conn.lock().unwrap();
+        let mut tasks = Vec::new();
+        for (i, id) in ids.iter().enumerate() {
+            let (s, id) = (store.clone(), id.clone());
+            tasks.push(tokio::spawn(async move {
+                let mv = MoveRow {
+                    n: 0,
+                    seat: 0,
+                    action: json!({ "drop": i % 7 }),
+                };
+                s.commit_move(&id, 0, &mv, &progress()).await
+            }));
+        }
+        // And one made against a version the match never had: refused, alone.
+        let (s, id) = (store.clone(), ids[0].clone());
+        let stale = tokio::spawn(async move {
+            let mv = MoveRow {
+                n: 0,
+                seat: 1,
+                action: json!({ "drop": 6 }),
+            };
+            s.commit_move(&id, 5, &mv, &progress()).await
+        });
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        assert!(
+            tasks.iter().all(|t| !t.is_finished()),
+            "nobody is answered before the commit"
+        );
+        drop(busy);
+        for t in tasks {
+            assert_eq!(t.await.unwrap().unwrap(), Commit::Done);
+        }
+        assert_eq!(stale.await.unwrap().unwrap(), Commit::Conflict);
+        let commits = store.commits() - before;
+        assert!(
+            commits <= 2,
+            "{N} writes took {commits} transactions, not one or two"
+        );
+        for (i, id) in ids.iter().enumerate() {
+            let (m, _) = store.get_match(id).await.unwrap().unwrap();
+            assert_eq!((m.rev, m.moves), (1, 1), "match {id}");
+            let moves = store.moves(id, 0).await.unwrap();
+            assert_eq!(moves.len(), 1);
+            assert_eq!(moves[0].action, json!({ "drop": i % 7 }));
+            assert_eq!(moves[0].seat, 0, "the stale write left nothing behind");
+        }
+        drop(store);
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
 }
