@@ -13,6 +13,7 @@ use gridwright_engine::{
 };
 use serde::Serialize;
 use serde_json::Value;
+use std::time::Duration;
 
 /// Who acts now, in a form clients can read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -97,7 +98,16 @@ pub trait AnySession: Send + Sync + std::fmt::Debug {
     ///
     /// # Errors
     /// Unknown agent, or the seat may not act.
-    fn agent_move(&self, spec: &AgentSpec, seat: Seat, salt: u64) -> Result<Value, CatalogError>;
+    ///
+    /// `clock_cap`: a wall-clock limit for a search whose spec sets none (`ms`); the search
+    /// then stops at its iteration budget or the cap, whichever comes first.
+    fn agent_move(
+        &self,
+        spec: &AgentSpec,
+        seat: Seat,
+        salt: u64,
+        clock_cap: Option<Duration>,
+    ) -> Result<Value, CatalogError>;
     /// What MCTS (`spec`, an `mcts…` spec) thinks `seat` should do now: the search report
     /// (every root action with visits, value and policy, and the principal line) as JSON, with
     /// actions in the game's JSON form. The search starts from `seat`'s view only, so a hint
@@ -105,7 +115,13 @@ pub trait AnySession: Send + Sync + std::fmt::Debug {
     ///
     /// # Errors
     /// Not an `mcts` spec, bad parameters, or `seat` may not act now.
-    fn hint(&self, spec: &AgentSpec, seat: Seat, seed: u64) -> Result<Value, CatalogError>;
+    fn hint(
+        &self,
+        spec: &AgentSpec,
+        seat: Seat,
+        seed: u64,
+        clock_cap: Option<Duration>,
+    ) -> Result<Value, CatalogError>;
 }
 
 impl<G: Frontend> AnySession for Session<G> {
@@ -179,11 +195,21 @@ impl<G: Frontend> AnySession for Session<G> {
     fn clone_box(&self) -> Box<dyn AnySession> {
         Box::new(self.clone())
     }
-    fn agent_move(&self, spec: &AgentSpec, seat: Seat, salt: u64) -> Result<Value, CatalogError> {
+    fn agent_move(
+        &self,
+        spec: &AgentSpec,
+        seat: Seat,
+        salt: u64,
+        clock_cap: Option<Duration>,
+    ) -> Result<Value, CatalogError> {
         if !self.state().turn().includes(seat) {
             return Err(CatalogError::Unsupported(format!("{seat} may not act now")));
         }
-        let mut agent = G::agent(spec)?;
+        let mut agent: Box<dyn gridwright_engine::Agent<G>> = if spec.name == "mcts" {
+            Box::new(crate::mcts_agent_capped::<G>(spec, clock_cap)?)
+        } else {
+            G::agent(spec)?
+        };
         let mut rng = Rng::seed_from_u64(derive_seed(
             self.seed() ^ salt,
             Session::version(self) as u64,
@@ -191,7 +217,13 @@ impl<G: Frontend> AnySession for Session<G> {
         let a = agent.choose(&SeatView::new(self.state(), seat), &mut rng);
         Ok(serde_json::to_value(a).unwrap_or(Value::Null))
     }
-    fn hint(&self, spec: &AgentSpec, seat: Seat, seed: u64) -> Result<Value, CatalogError> {
+    fn hint(
+        &self,
+        spec: &AgentSpec,
+        seat: Seat,
+        seed: u64,
+        clock_cap: Option<Duration>,
+    ) -> Result<Value, CatalogError> {
         if spec.name != "mcts" {
             return Err(CatalogError::AgentParam {
                 spec: spec.to_string(),
@@ -201,7 +233,7 @@ impl<G: Frontend> AnySession for Session<G> {
         if seat.index() >= self.state().num_seats() || !self.state().turn().includes(seat) {
             return Err(CatalogError::Unsupported(format!("{seat} may not act now")));
         }
-        let mcts = crate::mcts_agent::<G>(spec)?;
+        let mcts = crate::mcts_agent_capped::<G>(spec, clock_cap)?;
         let report = mcts.search(
             &SeatView::new(self.state(), seat),
             &mut Rng::seed_from_u64(seed),

@@ -242,11 +242,28 @@ pub fn generic_agent<G: Frontend>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>,
 /// # Errors
 /// Bad parameters.
 pub fn mcts_agent<G: Frontend>(spec: &AgentSpec) -> Result<Mcts<G>, CatalogError> {
+    mcts_agent_capped::<G>(spec, None)
+}
+
+/// [`mcts_agent`] with a wall-clock cap for a spec that sets no `ms` of its own: the search
+/// stops at its iteration budget or the cap, whichever comes first. The server uses it so an
+/// AI move or a hint stays under a second on a busy machine; with time to spare the iteration
+/// budget decides, and the move is the reproducible one.
+///
+/// # Errors
+/// Bad parameters.
+pub fn mcts_agent_capped<G: Frontend>(
+    spec: &AgentSpec,
+    clock_cap: Option<std::time::Duration>,
+) -> Result<Mcts<G>, CatalogError> {
     let spec = &with_defaults::<G>(spec);
-    let config = MctsConfig::from_spec(spec).map_err(|e| CatalogError::AgentParam {
+    let mut config = MctsConfig::from_spec(spec).map_err(|e| CatalogError::AgentParam {
         spec: spec.to_string(),
         reason: e.to_string(),
     })?;
+    if config.time.is_none() {
+        config.time = clock_cap;
+    }
     let evaluate = |g: &G, seat: Seat| g.evaluate(seat);
     Ok(Mcts::new(config).with_evaluator(Arc::new(evaluate)))
 }
@@ -317,6 +334,23 @@ mod tests {
                 assert_eq!(c.param("c"), Some("2"));
             });
         }
+    }
+
+    #[test]
+    fn a_clock_cap_is_added_only_where_a_spec_sets_no_clock() {
+        use std::time::Duration;
+        let cap = Some(Duration::from_millis(900));
+        let m = mcts_agent_capped::<CommandCore>(&"mcts".parse().unwrap(), cap).unwrap();
+        assert_eq!(m.config().time, cap);
+        let d = mcts_agent::<CommandCore>(&"mcts".parse().unwrap()).unwrap();
+        assert_eq!(
+            m.config().iterations,
+            d.config().iterations,
+            "the game's default budget stays"
+        );
+        assert_eq!(d.config().time, None);
+        let own = mcts_agent_capped::<CommandCore>(&"mcts:ms=50".parse().unwrap(), cap).unwrap();
+        assert_eq!(own.config().time, Some(Duration::from_millis(50)));
     }
 
     #[test]

@@ -430,10 +430,12 @@ async fn hint(
         .map_err(|e: gridwright_agents::SpecError| ServerError::Internal(e.to_string()))?;
     // Deterministic per position: asking twice gives the same hint.
     let seed = gridwright_engine::derive_seed(0x4849_4e54, at as u64);
-    let report = tokio::task::spawn_blocking(move || session.hint(&spec, seat, seed))
-        .await
-        .map_err(|e| ServerError::Internal(e.to_string()))?
-        .map_err(|e| ServerError::Illegal(e.to_string()))?;
+    let report = tokio::task::spawn_blocking(move || {
+        session.hint(&spec, seat, seed, Some(crate::hub::CLOCK_CAP))
+    })
+    .await
+    .map_err(|e| ServerError::Internal(e.to_string()))?
+    .map_err(|e| ServerError::Illegal(e.to_string()))?;
     Ok(
         Json(json!({ "type": "hint", "match": m.id, "at": at, "seat": seat, "report": report }))
             .into_response(),

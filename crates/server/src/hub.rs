@@ -1027,7 +1027,7 @@ impl Hub {
             let spec_text = spec.to_string();
             let chosen = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
-                snapshot.agent_move(&spec, seat, rev)
+                snapshot.agent_move(&spec, seat, rev, Some(CLOCK_CAP))
             })
             .await;
             tokio::time::sleep(delay.saturating_sub(started.elapsed())).await;
@@ -1102,6 +1102,11 @@ fn rebuild(
 }
 
 /// Which of `who`'s seats acts: the one named, else the only one whose turn it is.
+/// Wall-clock cap of a search that names no `ms` budget itself, in milliseconds: an AI seat's
+/// move or a hint stays under a second however busy the machine is (the iteration budget
+/// decides on a machine with time to spare, so moves stay reproducible there).
+pub(crate) const CLOCK_CAP: Duration = Duration::from_millis(900);
+
 /// The most an AI seat may think per move on this server: a spec is data from the network,
 /// and one match must not be able to take the server's cores for minutes a move.
 pub(crate) const MAX_THINK_MS: u64 = 5_000;
