@@ -33,25 +33,12 @@ done
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
-VENV="$HERE/.venv"
-PYTHON="${PYTHON:-python3}"
-OPEN_SPIEL_VERSION="${OPEN_SPIEL_VERSION:-2.0.2}"
 CPU="${CPU:-1}"
 
-# ---- OpenSpiel in a private venv -------------------------------------------
-if [[ ! -x "$VENV/bin/python" ]]; then
-    echo ">> creating $VENV" >&2
-    "$PYTHON" -m venv "$VENV"
-fi
-if ! "$VENV/bin/python" -c "import pyspiel" 2>/dev/null; then
-    echo ">> pip install open_spiel==$OPEN_SPIEL_VERSION" >&2
-    "$VENV/bin/pip" install --quiet "open_spiel==$OPEN_SPIEL_VERSION"
-fi
-"$VENV/bin/python" - <<'EOF' >&2
-import importlib.metadata, pyspiel
-assert hasattr(pyspiel, "RandomRolloutEvaluator"), "pyspiel lacks RandomRolloutEvaluator"
-print(">> open_spiel", importlib.metadata.version("open_spiel"))
-EOF
+# ---- OpenSpiel in a private venv (bench/lib.sh) ------------------------------
+# shellcheck source=bench/lib.sh
+source "$HERE/lib.sh"
+openspiel_venv
 
 # ---- our example, built before any timing ----------------------------------
 echo ">> cargo build --release -p gridwright-connect-four --example random_games" >&2

@@ -121,15 +121,9 @@ impl<'a, G: Game> Searcher<'a, G> {
                     break;
                 }
                 Turn::Chance => {
-                    self.outcomes.clear();
-                    state.chance_outcomes(&mut self.outcomes);
-                    if self.outcomes.is_empty() {
+                    let Some(a) = self.sample_chance(&state) else {
                         break;
-                    }
-                    let i = self
-                        .rng
-                        .weighted_index(self.outcomes.iter().map(|(_, w)| *w));
-                    let a = self.outcomes[i].0;
+                    };
                     if self.shared {
                         state.step(Actor::Chance, a, &mut self.events);
                         if self.active[0] {
@@ -589,17 +583,10 @@ impl<'a, G: Game> Searcher<'a, G> {
                 ask = false;
             }
             let (actor, action) = match (turn, mover) {
-                (Turn::Chance, _) => {
-                    self.outcomes.clear();
-                    state.chance_outcomes(&mut self.outcomes);
-                    if self.outcomes.is_empty() {
-                        break;
-                    }
-                    let i = self
-                        .rng
-                        .weighted_index(self.outcomes.iter().map(|(_, w)| *w));
-                    (Actor::Chance, self.outcomes[i].0)
-                }
+                (Turn::Chance, _) => match self.sample_chance(state) {
+                    Some(a) => (Actor::Chance, a),
+                    None => break,
+                },
                 (_, Some(seat)) => {
                     self.legal.clear();
                     state.legal_actions(seat, &mut self.legal);
@@ -614,6 +601,19 @@ impl<'a, G: Game> Searcher<'a, G> {
             steps += 1;
         }
         self.values.fill(0.0);
+    }
+
+    /// A chance outcome drawn by its exact weight; `None` if the game offers none.
+    fn sample_chance(&mut self, state: &G) -> Option<G::Action> {
+        self.outcomes.clear();
+        state.chance_outcomes(&mut self.outcomes);
+        if self.outcomes.is_empty() {
+            return None;
+        }
+        let i = self
+            .rng
+            .weighted_index(self.outcomes.iter().map(|(_, w)| *w));
+        Some(self.outcomes[i].0)
     }
 
     /// The playout policy's move for `seat` among `self.legal`.
