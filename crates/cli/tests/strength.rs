@@ -92,6 +92,30 @@ fn mcts_beats_greedy_at_grid_battles() {
     );
 }
 
+/// Skirmish (three units a side, two kills win) is mostly decided by the dice: over 800 games
+/// with other seeds plain `mcts` won 65.3% against greedy, and no budget, evaluation or
+/// playout variant moved that beyond noise (docs/agents.md). Hill and Woods (five a side,
+/// three kills) leaves room for play, and there the search shows its strength.
+#[test]
+#[ignore = "minutes on two cores; run with --ignored (see the module docs)"]
+fn mcts_beats_random_at_grid_battles_hill_and_woods() {
+    at_least(
+        "grid-battles",
+        ladder("grid-battles", Some("hill-and-woods"), "mcts", "random", 7),
+        0.95,
+    );
+}
+
+#[test]
+#[ignore = "minutes on two cores; run with --ignored (see the module docs)"]
+fn mcts_beats_greedy_at_grid_battles_hill_and_woods() {
+    at_least(
+        "grid-battles",
+        ladder("grid-battles", Some("hill-and-woods"), "mcts", "greedy", 6),
+        0.65,
+    );
+}
+
 #[test]
 #[ignore = "minutes on two cores; run with --ignored (see the module docs)"]
 fn mcts_beats_random_at_command_core() {
