@@ -1,16 +1,27 @@
-//! The validated, indexed form of a [`Config`] that the state plays from, one module per rule
-//! area: programs and deltas (`program`), Surge and Flux (`surge_flux`), facing and arcs
-//! (`facing`), dice chance nodes (`dice`), crits (`crits`).
+//! The rules, one module per area of the seed (the rule → file map is in
+//! `docs/architecture.md`): setup (`setup`), the round start and ordering draft (`ordering`),
+//! programs and deltas (`program`), execution (`execution`), Surge and Flux and what an unpaid
+//! delta costs (`surge_flux`), facing and arcs (`facing`), combat — attacks, rerolls,
+//! cancelling and damage (`combat`), crits (`crits`), cleanup (`cleanup`), the end of the game
+//! (`victory`), and dice as chance nodes (`dice`).
+//!
+//! This file holds the validated, indexed form of a [`Config`] that the state plays from.
 
+pub(crate) mod cleanup;
+pub(crate) mod combat;
 pub(crate) mod crits;
 pub(crate) mod dice;
+pub(crate) mod execution;
 pub(crate) mod facing;
+pub(crate) mod ordering;
 pub(crate) mod program;
+pub(crate) mod setup;
 pub(crate) mod surge_flux;
+pub(crate) mod victory;
 
 use crate::config::{
-    COST_RANGE, Config, HomeEdge, Icon, MAX_BOARD_SIDE, MAX_DIRECTIVES, MAX_ICONS, MAX_MECHS,
-    MAX_POOL, MAX_SLOTS, MAX_WEAPONS, Neighbour,
+    COST_RANGE, Config, Icon, MAX_BOARD_SIDE, MAX_DIRECTIVES, MAX_ICONS, MAX_MECHS, MAX_POOL,
+    MAX_SLOTS, MAX_WEAPONS, Neighbour,
 };
 use dice::DiceRules;
 use gridwright_engine::SetupError;
@@ -304,32 +315,7 @@ impl Rules {
         if mechs.len() > MAX_MECHS {
             return bad(format!("{} mechs in all; at most {MAX_MECHS}", mechs.len()));
         }
-        let mut deploy = [Squares::default(); 2];
-        for (si, side) in config.sides.iter().enumerate() {
-            let n = side.mechs.len();
-            for y in 0..h {
-                for x in 0..w {
-                    let from_edge = match side.home_edge {
-                        HomeEdge::Any => x.min(y).min(w - 1 - x).min(h - 1 - y),
-                        HomeEdge::North => y,
-                        HomeEdge::South => h - 1 - y,
-                        HomeEdge::West => x,
-                        HomeEdge::East => w - 1 - x,
-                    };
-                    // "Within range r of the edge": at most r steps to leave the board.
-                    if from_edge < config.deploy_range {
-                        deploy[si].set(y * w + x);
-                    }
-                }
-            }
-            let count: u32 = deploy[si].0.iter().map(|b| b.count_ones()).sum();
-            if (count as usize) < mechs.len() {
-                return bad(format!(
-                    "side {} has {count} deployment squares for {n} mechs (and the enemy's)",
-                    si + 1
-                ));
-            }
-        }
+        let deploy = setup::deploy_zones(config, mechs.len())?;
         let mech_programs = mechs
             .iter()
             .enumerate()

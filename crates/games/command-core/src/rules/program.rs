@@ -1,5 +1,5 @@
-//! Programs: what may be committed, how a program runs, and its delta (seed, "Programming",
-//! "Execution", "Executing a Directive", "Moving the Mech", "Deltas").
+//! Programs: the programming phase, what may be committed, how a program runs, and its delta
+//! (seed, "Programming", "Executing a Directive", "Moving the Mech", "Deltas").
 //!
 //! A program is one slot per directive slot, each empty or a (card, orientation). The half on
 //! top runs its icons left to right. An icon that cannot be done (a move off the board or into
@@ -9,10 +9,12 @@
 
 use super::facing::{Effect, effect};
 use super::{ChassisRules, Rules, Squares};
-use crate::action::{Action, MechId, Program, Slot, SlotCard};
+use crate::action::{Action, MechId, Program, Slot};
 use crate::config::{Icon, MAX_SLOTS};
-use gridwright_engine::Rng;
+use crate::event::Event;
+use crate::state::{COMMITTED, CommandCore};
 use gridwright_engine::geom::Dir8;
+use gridwright_engine::{Events, Rng, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 /// How far a slot's directive got.
@@ -268,59 +270,6 @@ pub(crate) fn is_legal_program(
     true
 }
 
-/// Candidates for filling an empty slot: unused, undepleted directives, each equally likely,
-/// a split card either way up (seed: "a random directive in a random orientation").
-pub(crate) fn fill_outcomes(
-    c: &ChassisRules,
-    depleted_directives: u16,
-    program: &Program,
-    mech: MechId,
-    out: &mut Vec<(Action, u32)>,
-) {
-    let used = program
-        .0
-        .iter()
-        .filter_map(|s| s.index())
-        .fold(0u16, |m, j| m | 1 << j);
-    for (j, d) in c.directives.iter().enumerate() {
-        if (used | depleted_directives) & (1 << j) != 0 {
-            continue;
-        }
-        let upright = SlotCard {
-            card: j as u8,
-            flipped: false,
-        };
-        if d.split {
-            out.push((
-                Action::Fill {
-                    mech,
-                    card: upright,
-                },
-                1,
-            ));
-            let flipped = SlotCard {
-                card: j as u8,
-                flipped: true,
-            };
-            out.push((
-                Action::Fill {
-                    mech,
-                    card: flipped,
-                },
-                1,
-            ));
-        } else {
-            out.push((
-                Action::Fill {
-                    mech,
-                    card: upright,
-                },
-                2,
-            ));
-        }
-    }
-}
-
 /// A random program with exactly `cards` cards for a mech of chassis `c` (for resampling an
 /// opponent's hidden program): distinct random undepleted cards, each in a random orientation,
 /// in random slots.
@@ -342,6 +291,53 @@ pub(crate) fn random_program(
         p.0[slot] = Slot::card(card, flipped);
     }
     p
+}
+
+impl CommandCore {
+    /// The lowest-numbered live mech of `seat` that has not committed a program.
+    pub(crate) fn next_to_program(&self, seat: u8) -> Option<usize> {
+        self.live()
+            .find(|(i, m)| self.owner_of(*i) == seat && !m.has(COMMITTED))
+            .map(|(i, _)| i)
+    }
+
+    /// Seats that still owe a program.
+    pub(crate) fn programming_seats(&self) -> SeatSet {
+        (0..2u8)
+            .filter(|&s| self.next_to_program(s).is_some())
+            .map(Seat::new)
+            .collect()
+    }
+
+    /// Whether `program` may be committed for mech `i` now (used by the text parser's checks).
+    pub(crate) fn program_allowed(&self, i: usize, program: &Program) -> bool {
+        is_legal_program(
+            self.rules.chassis_of(i),
+            self.mechs[i].depleted_directives(),
+            program,
+        )
+    }
+
+    pub(crate) fn commit(&mut self, mech: MechId, program: Program, ev: &mut Events<Event>) {
+        let m = &mut self.mechs[mech.index()];
+        m.program = program;
+        m.flags |= COMMITTED;
+        ev.emit(|| Event::Committed {
+            mech,
+            cards: program.cards() as u8,
+            program: Some(program),
+        });
+        self.after_commit(ev);
+    }
+
+    /// Once every live mech is programmed, execution starts.
+    fn after_commit(&mut self, ev: &mut Events<Event>) {
+        if self.live().all(|(_, m)| m.has(COMMITTED)) {
+            ev.emit(|| Event::ExecutionStarted);
+            self.cursor = 1;
+            self.next_execution(ev);
+        }
+    }
 }
 
 #[cfg(test)]

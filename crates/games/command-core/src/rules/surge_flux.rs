@@ -1,10 +1,15 @@
-//! Surge and Flux (seed, "Resources: Surge & Flux", "Gaining & Losing Surge and Flux",
-//! "Cleanup"; decisions, "Deltas, Surge and Flux").
+//! Surge and Flux (seed, "Resources: Surge & Flux", "Gaining & Losing Surge and Flux";
+//! decisions, "Deltas, Surge and Flux").
 //!
 //! A positive delta gains that much Surge. A negative delta is paid from Flux first, then from
-//! Surge; what is still owed is rolled as attack dice against the mech itself. At cleanup all
-//! Flux is removed and then all Surge becomes Flux.
+//! Surge; what is still owed is rolled as attack dice against the mech itself, in chance nodes
+//! of at most `batch` dice, and every hit and crit is damage. (What cleanup does to Surge and
+//! Flux is in [`super::cleanup`].)
 
+use crate::action::MechId;
+use crate::event::Event;
+use crate::state::{After, CommandCore, DamageState, Phase};
+use gridwright_engine::Events;
 use serde::{Deserialize, Serialize};
 
 /// How a delta was settled.
@@ -43,10 +48,50 @@ pub(crate) fn settle(surge: &mut u8, flux: &mut u8, delta: i16) -> Settlement {
     }
 }
 
-/// Cleanup: remove all Flux, then flip all Surge into Flux.
-pub(crate) fn cleanup(surge: &mut u8, flux: &mut u8) {
-    *flux = *surge;
-    *surge = 0;
+impl CommandCore {
+    /// A mech owes `dice` attack dice against itself; `after` says what follows.
+    pub(crate) fn start_self_damage(&mut self, i: usize, dice: u8, after: After) {
+        self.damage = DamageState {
+            victim: i as u8,
+            attacker: None,
+            after,
+            ..DamageState::EMPTY
+        };
+        self.phase = Phase::SelfDamage {
+            mech: Self::mech_id(i),
+            dice,
+        };
+    }
+
+    /// One batch of the dice a mech rolls against itself: every hit and crit is damage.
+    pub(crate) fn self_damage_rolled(
+        &mut self,
+        mech: MechId,
+        dice: u8,
+        crits: u8,
+        hits: u8,
+        ev: &mut Events<Event>,
+    ) {
+        let rolled = dice.min(self.rules.dice.batch);
+        ev.emit(|| Event::SelfDamageRolled {
+            mech,
+            crits,
+            hits,
+            blanks: rolled - crits - hits,
+        });
+        self.damage.damage = self.damage.damage.saturating_add(crits + hits);
+        self.damage.crits = self.damage.crits.saturating_add(crits);
+        if dice > rolled {
+            self.phase = Phase::SelfDamage {
+                mech,
+                dice: dice - rolled,
+            };
+        } else if self.damage.damage > 0 {
+            self.apply_damage(ev);
+        } else {
+            self.resume(self.damage.after, ev);
+        }
+    }
 }
 
 #[cfg(test)]
