@@ -273,7 +273,7 @@ impl Agent<CommandCore> for GreedyAgent {
         // Only what this seat may know: unrevealed enemy programs are redrawn at random.
         let g = view.determinize(rng);
         let seat = u8::from(view.seat());
-        match g.phase {
+        match g.phase() {
             Phase::ChoosePlacementOrder { .. } => Action::PlaceFirst(false),
             Phase::Deploy { .. } => {
                 let r = &g.rules;
@@ -349,7 +349,7 @@ impl Agent<CommandCore> for GreedyAgent {
                 })
                 .unwrap_or(Action::Keep),
             Phase::CritPutBack { mech } => {
-                let revealed = CardSet(g.damage.revealed);
+                let revealed = g.revealed();
                 if revealed.len() >= 2 {
                     Self::least_valuable(&g, mech.index(), revealed)
                         .map_or(Action::Keep, |card| Action::PutBack { mech, card })
@@ -357,10 +357,8 @@ impl Agent<CommandCore> for GreedyAgent {
                     Action::Keep
                 }
             }
-            Phase::CritDeplete { mech } => {
-                Self::least_valuable(&g, mech.index(), CardSet(g.damage.revealed))
-                    .map_or(fallback, |card| Action::Deplete { mech, card })
-            }
+            Phase::CritDeplete { mech } => Self::least_valuable(&g, mech.index(), g.revealed())
+                .map_or(fallback, |card| Action::Deplete { mech, card }),
             _ => fallback,
         }
     }

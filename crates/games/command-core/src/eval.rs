@@ -24,7 +24,7 @@ use crate::config::{MAX_MECHS, MAX_POOL};
 use crate::odds::{OddsQuery, expected_damage_f64};
 use crate::rules::dice::DiceRules;
 use crate::rules::surge_flux::settle;
-use crate::state::{COMMITTED, CommandCore, EXECUTED, Phase};
+use crate::state::{AttackStep, COMMITTED, CommandCore, EXECUTED, Stage};
 use gridwright_engine::geom::{Arc, Dir8};
 use gridwright_engine::{Game, Seat};
 use std::cell::RefCell;
@@ -95,7 +95,7 @@ fn rate(dice: &DiceRules, pool: Pool) -> f64 {
 /// ```
 pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
     let me = seat.index().min(1);
-    if let Phase::Over { .. } = game.phase {
+    if let Stage::Over { .. } = game.stage {
         return game.returns()[me];
     }
     let r = &game.rules;
@@ -107,7 +107,7 @@ pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
     let mut structure = [0.0f64; MAX_MECHS];
     let mut surge = [0u8; MAX_MECHS];
     let mut flux = [0u8; MAX_MECHS];
-    let programming = game.phase == Phase::Programming;
+    let programming = game.stage == Stage::Programming;
     for i in 0..n {
         let m = &game.mechs[i];
         pos[i] = m.pos;
@@ -198,7 +198,9 @@ pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
 
 /// Takes the expected damage of an attack in progress off the target's structure.
 fn pending_attack(game: &CommandCore, structure: &mut [f64; MAX_MECHS]) {
-    let a = &game.attack;
+    let Stage::Attack { attack: a, step } = game.stage else {
+        return;
+    };
     let r = &game.rules;
     let (t, i) = (usize::from(a.target), usize::from(a.attacker));
     let tc = r.chassis_of(t);
@@ -213,33 +215,33 @@ fn pending_attack(game: &CommandCore, structure: &mut [f64; MAX_MECHS]) {
                 },
         )
     };
-    let damage = match game.phase {
-        Phase::AttackRoll => expected(
+    let damage = match step {
+        AttackStep::Roll => expected(
             &r.dice,
             attack_dice(),
             tc.armour[a.arc as usize],
             tc.evasion,
         ),
-        Phase::AttackReroll
-        | Phase::ArmourRoll
-        | Phase::EvadeRoll
-        | Phase::DefenceReroll
-        | Phase::RerollDie { .. } => {
+        AttackStep::Reroll
+        | AttackStep::ArmourRoll
+        | AttackStep::EvadeRoll
+        | AttackStep::DefenceReroll
+        | AttackStep::RerollDie { .. } => {
             // Dice rolled count as rolled; pools not rolled yet at their expectation.
             // The die being rerolled counts at its chance of success.
-            let pending = |pool: Pool| match game.phase {
-                Phase::RerollDie { pool: p } if p == pool => rate(&r.dice, pool),
+            let pending = |pool: Pool| match step {
+                AttackStep::RerollDie { pool: p, .. } if p == pool => rate(&r.dice, pool),
                 _ => 0.0,
             };
             let attack = successes(Pool::Attack) + pending(Pool::Attack);
-            let armour = if matches!(game.phase, Phase::AttackReroll | Phase::ArmourRoll) {
+            let armour = if matches!(step, AttackStep::Reroll | AttackStep::ArmourRoll) {
                 f64::from(tc.armour[a.arc as usize]) * rate(&r.dice, Pool::Armour)
             } else {
                 successes(Pool::Armour) + pending(Pool::Armour)
             };
             let evade = if matches!(
-                game.phase,
-                Phase::AttackReroll | Phase::ArmourRoll | Phase::EvadeRoll
+                step,
+                AttackStep::Reroll | AttackStep::ArmourRoll | AttackStep::EvadeRoll
             ) {
                 f64::from(tc.evasion) * rate(&r.dice, Pool::Evade)
             } else {
@@ -247,7 +249,6 @@ fn pending_attack(game: &CommandCore, structure: &mut [f64; MAX_MECHS]) {
             };
             (attack - armour - evade).max(0.0)
         }
-        _ => return,
     };
     structure[t] = (structure[t] - damage).max(0.0);
 }

@@ -7,7 +7,9 @@
 
 use crate::action::{Card, CardSet, MechId, Pos, Program};
 use crate::config::HomeEdge;
-use crate::state::{COMMITTED, CommandCore, EXECUTED, Phase, REVEALED_FLAG};
+use crate::state::{
+    COMMITTED, Cause, CommandCore, CritStep, Crits, EXECUTED, Phase, REVEALED_FLAG, Revealed, Stage,
+};
 use gridwright_engine::geom::{Arc, Dir8};
 use gridwright_engine::{Game, Seat, Turn, Viewer};
 use serde::Serialize;
@@ -230,20 +232,19 @@ impl Observation {
                 }
             })
             .collect();
-        let in_attack = matches!(
-            g.phase,
-            Phase::AttackRoll
-                | Phase::AttackReroll
-                | Phase::ArmourRoll
-                | Phase::EvadeRoll
-                | Phase::DefenceReroll
-                | Phase::RerollDie { .. }
-        ) || (matches!(
-            g.phase,
-            Phase::CritReveal { .. } | Phase::CritPutBack { .. } | Phase::CritDeplete { .. }
-        ) && g.damage.attacker.is_some());
-        let attack = in_attack.then(|| {
-            let a = &g.attack;
+        let attack = match g.stage {
+            Stage::Attack { attack, .. }
+            | Stage::Crit {
+                crits:
+                    Crits {
+                        cause: Cause::Attack(attack),
+                        ..
+                    },
+                ..
+            } => Some(attack),
+            _ => None,
+        };
+        let attack = attack.map(|a| {
             let pool = |p: usize, n: usize| DiceView {
                 faces: (0..n).map(|f| a.fresh[p][f] + a.rerolled[p][f]).collect(),
                 rerolled: (0..n).map(|f| a.rerolled[p][f]).collect(),
@@ -270,17 +271,25 @@ impl Observation {
                 },
             }
         });
-        let crit = matches!(
-            g.phase,
-            Phase::CritReveal { .. } | Phase::CritPutBack { .. } | Phase::CritDeplete { .. }
-        )
-        .then(|| CritView {
-            mech: MechId(g.damage.victim),
-            attacker: g.damage.attacker.map(MechId),
-            crits: g.damage.crits,
-            revealed: CardSet(g.damage.revealed),
-            put_back: g.damage.put_back,
-        });
+        let crit = match g.stage {
+            Stage::Crit { crits, step } => {
+                let r = match step {
+                    CritStep::Reveal => Revealed {
+                        cards: 0,
+                        put_back: 0,
+                    },
+                    CritStep::PutBack(r) | CritStep::Deplete(r) => r,
+                };
+                Some(CritView {
+                    mech: MechId(crits.victim),
+                    attacker: crits.attacker().map(MechId),
+                    crits: crits.left,
+                    revealed: CardSet(r.cards),
+                    put_back: r.put_back,
+                })
+            }
+            _ => None,
+        };
         let totals = g.total_structure();
         let to_act = match g.turn() {
             Turn::Seat(s) => vec![s],

@@ -5,7 +5,7 @@
 //! run in the seed's order: setup, then each round ordering → programming → execution →
 //! combat → cleanup.
 
-use crate::action::{Action, Face, MechId, Pool, Pos, Program};
+use crate::action::{Action, CardSet, Face, MechId, Pool, Pos, Program};
 use crate::config::{Config, MAX_MECHS, MAX_WEAPONS};
 use crate::event::Event;
 use crate::observe::Observation;
@@ -180,79 +180,146 @@ impl Mech {
     }
 }
 
-/// What to do once damage (and its crits) has been dealt with.
+/// Where the game is, with the data that exists only there: an attack's dice live in
+/// [`Stage::Attack`], the dice a mech owes itself in [`Stage::SelfDamage`], the crits being
+/// resolved in [`Stage::Crit`], so none of it outlives its step. [`Phase`] is its public face
+/// ([`CommandCore::phase`]), serialized in observations.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum After {
-    /// Go on with the next mech's execution.
-    Execution,
-    /// The attacker has paid its weapon's delta: roll the attack.
-    Attack,
-    /// Go on with the next mech's attack.
-    Combat,
+pub(crate) enum Stage {
+    /// Chance: who decides the placement order.
+    DrawChooser,
+    /// `chooser` places first or second.
+    ChoosePlacementOrder { chooser: Seat },
+    /// `seat` deploys one mech.
+    Deploy { seat: Seat },
+    /// `seat` drafts an ordering number.
+    Ordering { seat: Seat },
+    /// Every seat with uncommitted mechs commits programs.
+    Programming,
+    /// Chance: a random card for an empty slot of the executing mech.
+    Fill { mech: MechId, slot: u8 },
+    /// Chance: `dice` more attack dice a mech rolls against itself.
+    SelfDamage { owed: Owed, dice: u8 },
+    /// `mech` chooses a weapon and target, or holds fire.
+    ChooseAttack { mech: MechId },
+    /// An attack, from its roll until it is cancelled.
+    Attack { attack: Attack, step: AttackStep },
+    /// The crits of damage just dealt.
+    Crit { crits: Crits, step: CritStep },
+    /// The game is over.
+    Over {
+        winner: Option<Seat>,
+        reason: EndReason,
+    },
 }
 
-/// The attack being resolved.
+/// An attack from the moment its weapon fires until its damage and crits are dealt with.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct AttackState {
+pub(crate) struct Attack {
     pub attacker: u8,
     pub target: u8,
     pub weapon: u8,
+    /// The target's arc the attacker stands in.
     pub arc: Arc,
     /// Per pool (attack, armour, evade): dice not yet rerolled, by face slot.
     pub fresh: [[u8; 3]; 3],
     /// Per pool: dice already rerolled, by face slot.
     pub rerolled: [[u8; 3]; 3],
-    /// The face of the die being rerolled.
-    pub pending: Face,
 }
 
-impl AttackState {
-    pub(crate) const EMPTY: AttackState = AttackState {
-        attacker: 0,
-        target: 0,
-        weapon: 0,
-        arc: Arc::Front,
-        fresh: [[0; 3]; 3],
-        rerolled: [[0; 3]; 3],
-        pending: Face::Blank,
-    };
-
+impl Attack {
     /// Total dice of `pool` showing face slot `f`.
     pub fn total(&self, pool: Pool, f: usize) -> u8 {
         self.fresh[pool as usize][f] + self.rerolled[pool as usize][f]
     }
 }
 
-/// Damage being applied and the crits that follow it.
+/// Where an attack stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct DamageState {
-    pub victim: u8,
-    /// The attacking mech, or `None` for damage a mech did to itself.
-    pub attacker: Option<u8>,
-    pub damage: u8,
-    /// Crits still to resolve.
-    pub crits: u8,
-    pub revealed: u16,
-    pub put_back: u8,
-    pub after: After,
+pub(crate) enum AttackStep {
+    /// Chance: the attack dice.
+    Roll,
+    /// The attacker may reroll attack dice with Surge.
+    Reroll,
+    /// Chance: the defender's armour dice.
+    ArmourRoll,
+    /// Chance: the defender's evade dice.
+    EvadeRoll,
+    /// The defender may reroll armour dice with Flux and evade dice with Surge.
+    DefenceReroll,
+    /// Chance: one die of `pool`, which showed `from`, rerolled.
+    RerollDie { pool: Pool, from: Face },
 }
 
-impl DamageState {
-    pub(crate) const EMPTY: DamageState = DamageState {
-        victim: 0,
-        attacker: None,
-        damage: 0,
-        crits: 0,
-        revealed: 0,
-        put_back: 0,
-        after: After::Combat,
-    };
+/// Why a mech rolls attack dice against itself, which also says what follows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Unpaid {
+    /// Its program's delta: execution goes on with the next mech.
+    Program,
+    /// The delta of the weapon it fired: the attack is rolled next, if the mech survives.
+    Weapon(Attack),
+}
+
+/// The dice a mech owes itself and what they have done so far.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Owed {
+    pub mech: u8,
+    pub unpaid: Unpaid,
+    pub damage: u8,
+    pub crits: u8,
+}
+
+/// What dealt damage, which also says what follows once its crits are resolved.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Cause {
+    /// Dice a mech rolled against itself.
+    Unpaid(Unpaid),
+    /// An attack: the next mech's attack follows.
+    Attack(Attack),
+}
+
+/// Crits a damaged mech has still to resolve.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Crits {
+    pub victim: u8,
+    /// Crits still to resolve, the one in progress included.
+    pub left: u8,
+    pub cause: Cause,
+}
+
+impl Crits {
+    /// The attacking mech, which may put cards back; `None` for damage a mech did to itself.
+    pub fn attacker(&self) -> Option<u8> {
+        match self.cause {
+            Cause::Attack(a) => Some(a.attacker),
+            Cause::Unpaid(_) => None,
+        }
+    }
+}
+
+/// Where a crit stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum CritStep {
+    /// Chance: the cards revealed.
+    Reveal,
+    /// The attacker may put revealed cards back with targeting tokens.
+    PutBack(Revealed),
+    /// The defender depletes one of the revealed cards left.
+    Deplete(Revealed),
+}
+
+/// The cards a crit revealed that are still out, and how many were put back.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Revealed {
+    pub cards: u16,
+    pub put_back: u8,
 }
 
 /// A Command Core game in progress.
 ///
-/// A fixed array of 24-byte mechs, the phase and a few counters, with the immutable content
-/// behind a shared pointer: cloning copies about 300 bytes and allocates nothing.
+/// A fixed array of 24-byte mechs, the stage (the phase with the data only it needs) and a few
+/// counters, with the immutable content behind a shared pointer: cloning copies under 200
+/// bytes and allocates nothing.
 ///
 /// # Examples
 /// ```
@@ -268,15 +335,13 @@ pub struct CommandCore {
     pub(crate) mechs: [Mech; MAX_MECHS],
     pub(crate) n: u8,
     pub(crate) occupied: Squares,
-    pub(crate) phase: Phase,
+    pub(crate) stage: Stage,
     pub(crate) round: u16,
     pub(crate) first_placer: u8,
     /// Numbers handed out this round (M).
     pub(crate) numbers: u8,
     /// The ordering number being executed or attacking.
     pub(crate) cursor: u8,
-    pub(crate) attack: AttackState,
-    pub(crate) damage: DamageState,
 }
 
 impl CommandCore {
@@ -287,7 +352,36 @@ impl CommandCore {
 
     /// The current phase.
     pub fn phase(&self) -> Phase {
-        self.phase
+        match self.stage {
+            Stage::DrawChooser => Phase::DrawChooser,
+            Stage::ChoosePlacementOrder { chooser } => Phase::ChoosePlacementOrder { chooser },
+            Stage::Deploy { seat } => Phase::Deploy { seat },
+            Stage::Ordering { seat } => Phase::Ordering { seat },
+            Stage::Programming => Phase::Programming,
+            Stage::Fill { mech, slot } => Phase::Fill { mech, slot },
+            Stage::SelfDamage { owed, dice } => Phase::SelfDamage {
+                mech: MechId(owed.mech),
+                dice,
+            },
+            Stage::ChooseAttack { mech } => Phase::ChooseAttack { mech },
+            Stage::Attack { step, .. } => match step {
+                AttackStep::Roll => Phase::AttackRoll,
+                AttackStep::Reroll => Phase::AttackReroll,
+                AttackStep::ArmourRoll => Phase::ArmourRoll,
+                AttackStep::EvadeRoll => Phase::EvadeRoll,
+                AttackStep::DefenceReroll => Phase::DefenceReroll,
+                AttackStep::RerollDie { pool, .. } => Phase::RerollDie { pool },
+            },
+            Stage::Crit { crits, step } => {
+                let mech = MechId(crits.victim);
+                match step {
+                    CritStep::Reveal => Phase::CritReveal { mech },
+                    CritStep::PutBack(_) => Phase::CritPutBack { mech },
+                    CritStep::Deplete(_) => Phase::CritDeplete { mech },
+                }
+            }
+            Stage::Over { winner, reason } => Phase::Over { winner, reason },
+        }
     }
 
     /// The current round (0 during setup).
@@ -340,8 +434,8 @@ impl CommandCore {
 
     /// The winner once the game is over (`None` for a draw or while playing).
     pub fn winner(&self) -> Option<Seat> {
-        match self.phase {
-            Phase::Over { winner, .. } => winner,
+        match self.stage {
+            Stage::Over { winner, .. } => winner,
             _ => None,
         }
     }
@@ -379,43 +473,65 @@ impl CommandCore {
         Pos::new(x, y)
     }
 
-    /// Goes on once damage (and its crits) has been dealt with.
-    pub(crate) fn resume(&mut self, after: After, ev: &mut Events<Event>) {
-        if matches!(self.phase, Phase::Over { .. }) {
+    /// Goes on once damage (and its crits) has been dealt with: what follows depends on what
+    /// caused it.
+    pub(crate) fn resume(&mut self, cause: Cause, ev: &mut Events<Event>) {
+        if matches!(self.stage, Stage::Over { .. }) {
             return;
         }
-        match after {
-            After::Execution => {
+        match cause {
+            Cause::Unpaid(Unpaid::Program) => {
                 self.cursor += 1;
                 self.next_execution(ev);
             }
-            After::Attack => {
-                if self.mechs[usize::from(self.attack.attacker)].alive() {
-                    self.phase = Phase::AttackRoll;
+            Cause::Unpaid(Unpaid::Weapon(attack)) => {
+                if self.mechs[usize::from(attack.attacker)].alive() {
+                    self.stage = Stage::Attack {
+                        attack,
+                        step: AttackStep::Roll,
+                    };
                 } else {
-                    self.resume(After::Combat, ev);
+                    self.next_attacker(ev);
                 }
             }
-            After::Combat => {
-                self.cursor -= 1;
-                self.next_combatant(ev);
-            }
+            Cause::Attack(_) => self.next_attacker(ev),
+        }
+    }
+
+    /// The cards the crit in progress has revealed and not put back (none outside a crit).
+    pub(crate) fn revealed(&self) -> CardSet {
+        match self.stage {
+            Stage::Crit {
+                step: CritStep::PutBack(r) | CritStep::Deplete(r),
+                ..
+            } => CardSet(r.cards),
+            _ => CardSet(0),
         }
     }
 
     /// The seat that must act now, for single-seat phases.
     fn seat_to_act(&self) -> Option<u8> {
-        match self.phase {
-            Phase::ChoosePlacementOrder { chooser: s }
-            | Phase::Deploy { seat: s }
-            | Phase::Ordering { seat: s } => Some(u8::from(s)),
-            Phase::ChooseAttack { mech } => Some(self.owner_of(mech.index())),
-            Phase::AttackReroll => Some(self.owner_of(usize::from(self.attack.attacker))),
-            Phase::DefenceReroll => Some(self.owner_of(usize::from(self.attack.target))),
-            Phase::CritPutBack { .. } => {
-                self.damage.attacker.map(|a| self.owner_of(usize::from(a)))
-            }
-            Phase::CritDeplete { mech } => Some(self.owner_of(mech.index())),
+        match self.stage {
+            Stage::ChoosePlacementOrder { chooser: s }
+            | Stage::Deploy { seat: s }
+            | Stage::Ordering { seat: s } => Some(u8::from(s)),
+            Stage::ChooseAttack { mech } => Some(self.owner_of(mech.index())),
+            Stage::Attack {
+                attack,
+                step: AttackStep::Reroll,
+            } => Some(self.owner_of(usize::from(attack.attacker))),
+            Stage::Attack {
+                attack,
+                step: AttackStep::DefenceReroll,
+            } => Some(self.owner_of(usize::from(attack.target))),
+            Stage::Crit {
+                crits,
+                step: CritStep::PutBack(_),
+            } => crits.attacker().map(|a| self.owner_of(usize::from(a))),
+            Stage::Crit {
+                crits,
+                step: CritStep::Deplete(_),
+            } => Some(self.owner_of(usize::from(crits.victim))),
             _ => None,
         }
     }
@@ -441,13 +557,11 @@ impl Game for CommandCore {
             mechs,
             n: n as u8,
             occupied: Squares::default(),
-            phase: Phase::DrawChooser,
+            stage: Stage::DrawChooser,
             round: 0,
             first_placer: 0,
             numbers: 0,
             cursor: 0,
-            attack: AttackState::EMPTY,
-            damage: DamageState::EMPTY,
         })
     }
 
@@ -456,17 +570,24 @@ impl Game for CommandCore {
     }
 
     fn turn(&self) -> Turn {
-        match self.phase {
-            Phase::Over { .. } => Turn::Terminal,
-            Phase::Programming => Turn::Simultaneous(self.programming_seats()),
-            Phase::DrawChooser
-            | Phase::Fill { .. }
-            | Phase::SelfDamage { .. }
-            | Phase::AttackRoll
-            | Phase::ArmourRoll
-            | Phase::EvadeRoll
-            | Phase::RerollDie { .. }
-            | Phase::CritReveal { .. } => Turn::Chance,
+        match self.stage {
+            Stage::Over { .. } => Turn::Terminal,
+            Stage::Programming => Turn::Simultaneous(self.programming_seats()),
+            Stage::DrawChooser
+            | Stage::Fill { .. }
+            | Stage::SelfDamage { .. }
+            | Stage::Attack {
+                step:
+                    AttackStep::Roll
+                    | AttackStep::ArmourRoll
+                    | AttackStep::EvadeRoll
+                    | AttackStep::RerollDie { .. },
+                ..
+            }
+            | Stage::Crit {
+                step: CritStep::Reveal,
+                ..
+            } => Turn::Chance,
             _ => match self.seat_to_act() {
                 Some(s) => Turn::Seat(Seat::new(s)),
                 None => Turn::Terminal,
@@ -476,7 +597,7 @@ impl Game for CommandCore {
 
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         let s = u8::from(seat);
-        if self.phase == Phase::Programming {
+        if self.stage == Stage::Programming {
             if let Some(i) = self.next_to_program(s) {
                 legal_programs(&self.rules, i, self.mechs[i].depleted_directives(), out);
             }
@@ -486,15 +607,27 @@ impl Game for CommandCore {
             return;
         }
         let start = out.len();
-        match self.phase {
-            Phase::ChoosePlacementOrder { .. } => Self::legal_placement_orders(out),
-            Phase::Deploy { .. } => self.legal_deploys(s, out),
-            Phase::Ordering { .. } => self.legal_assigns(s, out),
-            Phase::ChooseAttack { mech } => self.legal_attacks(mech, out),
-            Phase::AttackReroll => self.legal_attack_rerolls(out),
-            Phase::DefenceReroll => self.legal_defence_rerolls(out),
-            Phase::CritPutBack { mech } => self.legal_put_backs(mech, out),
-            Phase::CritDeplete { mech } => self.legal_depletes(mech, out),
+        match self.stage {
+            Stage::ChoosePlacementOrder { .. } => Self::legal_placement_orders(out),
+            Stage::Deploy { .. } => self.legal_deploys(s, out),
+            Stage::Ordering { .. } => self.legal_assigns(s, out),
+            Stage::ChooseAttack { mech } => self.legal_attacks(mech, out),
+            Stage::Attack {
+                attack,
+                step: AttackStep::Reroll,
+            } => Self::legal_attack_rerolls(&attack, out),
+            Stage::Attack {
+                attack,
+                step: AttackStep::DefenceReroll,
+            } => self.legal_defence_rerolls(&attack, out),
+            Stage::Crit {
+                crits,
+                step: CritStep::PutBack(r),
+            } => Self::legal_put_backs(&crits, r, out),
+            Stage::Crit {
+                crits,
+                step: CritStep::Deplete(r),
+            } => Self::legal_depletes(&crits, r, out),
             _ => {}
         }
         debug_assert!(out[start..].windows(2).all(|w| w[0] < w[1]));
@@ -502,16 +635,33 @@ impl Game for CommandCore {
 
     fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
         let d = &self.rules.dice;
-        match self.phase {
-            Phase::DrawChooser => Self::chooser_outcomes(out),
-            Phase::Fill { mech, .. } => self.pending_fill_outcomes(mech, out),
-            Phase::SelfDamage { .. } | Phase::AttackRoll => {
-                d.attack_outcomes(self.pending_dice(), out);
+        match self.stage {
+            Stage::DrawChooser => Self::chooser_outcomes(out),
+            Stage::Fill { mech, .. } => self.pending_fill_outcomes(mech, out),
+            Stage::SelfDamage { .. }
+            | Stage::Attack {
+                step: AttackStep::Roll,
+                ..
+            } => d.attack_outcomes(self.pending_dice(), out),
+            Stage::Attack {
+                step: AttackStep::ArmourRoll,
+                ..
+            } => d.defence_outcomes(Pool::Armour, self.pending_dice(), out),
+            Stage::Attack {
+                step: AttackStep::EvadeRoll,
+                ..
+            } => d.defence_outcomes(Pool::Evade, self.pending_dice(), out),
+            Stage::Attack {
+                step: AttackStep::RerollDie { pool, .. },
+                ..
+            } => d.reroll_outcomes(pool, out),
+            Stage::Crit {
+                crits,
+                step: CritStep::Reveal,
+            } => {
+                let v = usize::from(crits.victim);
+                reveal_outcomes(MechId(crits.victim), self.attached(v), out);
             }
-            Phase::ArmourRoll => d.defence_outcomes(Pool::Armour, self.pending_dice(), out),
-            Phase::EvadeRoll => d.defence_outcomes(Pool::Evade, self.pending_dice(), out),
-            Phase::RerollDie { pool } => d.reroll_outcomes(pool, out),
-            Phase::CritReveal { mech } => reveal_outcomes(mech, self.attached(mech.index()), out),
             _ => {}
         }
     }
@@ -521,60 +671,41 @@ impl Game for CommandCore {
             Actor::Seat(s) => u8::from(s),
             Actor::Chance => 0,
         };
-        match (self.phase, action) {
-            (Phase::DrawChooser, Action::Chooser(s)) => self.draw_chooser(s, ev),
-            (Phase::ChoosePlacementOrder { chooser }, Action::PlaceFirst(first)) => {
+        match (self.stage, action) {
+            (Stage::DrawChooser, Action::Chooser(s)) => self.draw_chooser(s, ev),
+            (Stage::ChoosePlacementOrder { chooser }, Action::PlaceFirst(first)) => {
                 self.choose_placement(chooser, first, ev);
             }
-            (Phase::Deploy { .. }, Action::Deploy { mech, at, facing }) => {
+            (Stage::Deploy { .. }, Action::Deploy { mech, at, facing }) => {
                 self.deploy(seat, mech, at, facing, ev);
             }
-            (Phase::Ordering { .. }, Action::Assign { number, mech }) => {
+            (Stage::Ordering { .. }, Action::Assign { number, mech }) => {
                 self.assign(seat, number, mech, ev);
             }
-            (Phase::Programming, Action::Program { mech, program }) => {
+            (Stage::Programming, Action::Program { mech, program }) => {
                 self.commit(mech, program, ev);
             }
-            (Phase::Fill { mech, slot }, Action::Fill { card, .. }) => {
+            (Stage::Fill { mech, slot }, Action::Fill { card, .. }) => {
                 self.fill(mech, slot, card, ev);
             }
-            (Phase::SelfDamage { mech, dice }, Action::AttackDice { crits, hits }) => {
-                self.self_damage_rolled(mech, dice, crits, hits, ev);
+            (Stage::SelfDamage { owed, dice }, Action::AttackDice { crits, hits }) => {
+                self.self_damage_rolled(owed, dice, crits, hits, ev);
             }
-            (Phase::ChooseAttack { mech }, Action::Fire { weapon, target, .. }) => {
+            (Stage::ChooseAttack { mech }, Action::Fire { weapon, target, .. }) => {
                 self.fire(mech.index(), weapon, target.index(), ev);
             }
-            (Phase::ChooseAttack { mech }, Action::HoldFire) => self.hold_fire(mech, ev),
-            (Phase::AttackRoll, Action::AttackDice { crits, hits }) => {
-                self.attack_rolled(crits, hits, ev);
-            }
-            (Phase::ArmourRoll, Action::ArmourDice { blocks }) => self.armour_rolled(blocks, ev),
-            (Phase::EvadeRoll, Action::EvadeDice { evades }) => self.evade_rolled(evades, ev),
-            (Phase::AttackReroll | Phase::DefenceReroll, Action::Reroll { pool, face }) => {
-                self.reroll(pool, face);
-            }
-            (Phase::RerollDie { pool }, Action::Rerolled(face)) => self.rerolled(pool, face, ev),
-            (Phase::AttackReroll, Action::Keep) => self.armour_step(ev),
-            (Phase::DefenceReroll, Action::Keep) => self.resolve_attack(ev),
-            (Phase::CritReveal { mech }, Action::Reveal { cards, .. }) => {
-                self.cards_revealed(mech, cards, ev);
-            }
-            (Phase::CritPutBack { mech }, Action::PutBack { card, .. }) => {
-                self.put_back(mech, card, ev);
-            }
-            (Phase::CritPutBack { .. }, Action::Keep) => self.crit_deplete_step(ev),
-            (Phase::CritDeplete { mech }, Action::Deplete { card, .. }) => {
-                self.deplete(mech.index(), card, ev);
-            }
-            (phase, action) => {
-                debug_assert!(false, "illegal step {action:?} in {phase:?}");
+            (Stage::ChooseAttack { mech }, Action::HoldFire) => self.hold_fire(mech, ev),
+            (Stage::Attack { attack, step }, action) => self.attack_step(attack, step, action, ev),
+            (Stage::Crit { crits, step }, action) => self.crit_step(crits, step, action, ev),
+            (stage, action) => {
+                debug_assert!(false, "illegal step {action:?} in {stage:?}");
             }
         }
     }
 
     fn returns(&self) -> Vec<f64> {
-        match self.phase {
-            Phase::Over {
+        match self.stage {
+            Stage::Over {
                 winner: Some(w), ..
             } => Seat::all(2)
                 .map(|s| if s == w { 1.0 } else { -1.0 })
@@ -608,7 +739,7 @@ impl Game for CommandCore {
             return "it is not among the legal actions in this position".to_owned();
         };
         let i = mech.index();
-        if self.phase != Phase::Programming {
+        if self.stage != Stage::Programming {
             return "programs are committed only in the programming phase".to_owned();
         }
         if i >= usize::from(self.n) || self.owner_of(i) != u8::from(seat) {
@@ -687,5 +818,12 @@ mod tests {
     #[test]
     fn mech_is_small() {
         assert!(std::mem::size_of::<Mech>() <= 24);
+    }
+
+    #[test]
+    fn state_is_cheap_to_clone() {
+        // The phase data rides in `Stage` (32 bytes); the whole state stays under 200 bytes.
+        assert!(std::mem::size_of::<Stage>() <= 32);
+        assert!(std::mem::size_of::<CommandCore>() <= 200);
     }
 }

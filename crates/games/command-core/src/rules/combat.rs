@@ -11,7 +11,7 @@
 
 use crate::action::{Action, Face, MechId, Pool};
 use crate::event::Event;
-use crate::state::{After, AttackState, CommandCore, DamageState, Phase};
+use crate::state::{Attack, AttackStep, Cause, CommandCore, Crits, Stage, Unpaid};
 use gridwright_engine::Events;
 use gridwright_engine::geom::Arc;
 
@@ -52,7 +52,7 @@ impl CommandCore {
         while self.cursor >= 1 {
             if let Some(i) = self.numbered(self.cursor) {
                 if self.any_attack(i) {
-                    self.phase = Phase::ChooseAttack {
+                    self.stage = Stage::ChooseAttack {
                         mech: Self::mech_id(i),
                     };
                     return;
@@ -106,7 +106,13 @@ impl CommandCore {
 
     pub(crate) fn hold_fire(&mut self, mech: MechId, ev: &mut Events<Event>) {
         ev.emit(|| Event::HeldFire { mech });
-        self.resume(After::Combat, ev);
+        self.next_attacker(ev);
+    }
+
+    /// The next mech down the numbers attacks.
+    pub(crate) fn next_attacker(&mut self, ev: &mut Events<Event>) {
+        self.cursor -= 1;
+        self.next_combatant(ev);
     }
 
     /// Mech `i` fires `weapon` at `target`: the weapon's delta is settled, then the attack is
@@ -116,12 +122,13 @@ impl CommandCore {
         let t = self.mechs[target];
         let arc = self.rules.arc(t.pos, t.facing, a.pos).unwrap_or(Arc::Front);
         let wpn = self.rules.chassis_of(i).weapons[usize::from(weapon)];
-        self.attack = AttackState {
+        let attack = Attack {
             attacker: i as u8,
             target: target as u8,
             weapon,
             arc,
-            ..AttackState::EMPTY
+            fresh: [[0; 3]; 3],
+            rerolled: [[0; 3]; 3],
         };
         let m = &mut self.mechs[i];
         let paid = settle(&mut m.surge, &mut m.flux, i16::from(wpn.delta));
@@ -134,59 +141,106 @@ impl CommandCore {
             settlement: paid,
         });
         if paid.unpaid > 0 {
-            self.start_self_damage(i, paid.unpaid, After::Attack);
+            self.start_self_damage(i, paid.unpaid, Unpaid::Weapon(attack));
         } else {
-            self.phase = Phase::AttackRoll;
+            self.stage = Stage::Attack {
+                attack,
+                step: AttackStep::Roll,
+            };
         }
+    }
+
+    /// Attack dice: the weapon's attack value.
+    fn attack_dice(&self, a: &Attack) -> u8 {
+        self.rules.chassis_of(usize::from(a.attacker)).weapons[usize::from(a.weapon)].attack
+    }
+
+    /// Armour dice: the target's armour in the arc the attacker stands in.
+    fn armour_dice(&self, a: &Attack) -> u8 {
+        self.rules.chassis_of(usize::from(a.target)).armour[a.arc as usize]
+    }
+
+    /// Evade dice: the target's evasion.
+    fn evade_dice(&self, a: &Attack) -> u8 {
+        self.rules.chassis_of(usize::from(a.target)).evasion
     }
 
     /// Dice in the pending chance roll.
     pub(crate) fn pending_dice(&self) -> u8 {
-        match self.phase {
-            Phase::SelfDamage { dice, .. } => dice.min(self.rules.dice.batch),
-            Phase::AttackRoll => {
-                let a = &self.attack;
-                self.rules.chassis_of(usize::from(a.attacker)).weapons[usize::from(a.weapon)].attack
-            }
-            Phase::ArmourRoll => {
-                let t = usize::from(self.attack.target);
-                self.rules.chassis_of(t).armour[self.attack.arc as usize]
-            }
-            Phase::EvadeRoll => {
-                self.rules
-                    .chassis_of(usize::from(self.attack.target))
-                    .evasion
-            }
+        match self.stage {
+            Stage::SelfDamage { dice, .. } => dice.min(self.rules.dice.batch),
+            Stage::Attack { attack, step } => match step {
+                AttackStep::Roll => self.attack_dice(&attack),
+                AttackStep::ArmourRoll => self.armour_dice(&attack),
+                AttackStep::EvadeRoll => self.evade_dice(&attack),
+                _ => 0,
+            },
             _ => 0,
         }
     }
 
-    pub(crate) fn attack_rolled(&mut self, crits: u8, hits: u8, ev: &mut Events<Event>) {
-        let n = self.pending_dice();
+    /// Applies `action` to the attack at `step`.
+    pub(crate) fn attack_step(
+        &mut self,
+        attack: Attack,
+        step: AttackStep,
+        action: Action,
+        ev: &mut Events<Event>,
+    ) {
+        match (step, action) {
+            (AttackStep::Roll, Action::AttackDice { crits, hits }) => {
+                self.attack_rolled(attack, crits, hits, ev);
+            }
+            (AttackStep::ArmourRoll, Action::ArmourDice { blocks }) => {
+                self.armour_rolled(attack, blocks, ev);
+            }
+            (AttackStep::EvadeRoll, Action::EvadeDice { evades }) => {
+                self.evade_rolled(attack, evades, ev);
+            }
+            (AttackStep::Reroll | AttackStep::DefenceReroll, Action::Reroll { pool, face }) => {
+                self.reroll(attack, pool, face);
+            }
+            (AttackStep::RerollDie { pool, from }, Action::Rerolled(face)) => {
+                self.rerolled(attack, pool, from, face, ev);
+            }
+            (AttackStep::Reroll, Action::Keep) => self.armour_step(attack, ev),
+            (AttackStep::DefenceReroll, Action::Keep) => self.resolve_attack(attack, ev),
+            (step, action) => {
+                debug_assert!(false, "illegal step {action:?} in attack {step:?}");
+            }
+        }
+    }
+
+    fn attack_rolled(&mut self, mut attack: Attack, crits: u8, hits: u8, ev: &mut Events<Event>) {
+        let n = self.attack_dice(&attack);
         let blanks = n - crits - hits;
-        self.attack.fresh[0] = [crits, hits, blanks];
+        attack.fresh[0] = [crits, hits, blanks];
         ev.emit(|| Event::AttackRolled {
             crits,
             hits,
             blanks,
         });
-        self.attack_reroll_step(ev);
+        self.attack_reroll_step(attack, ev);
     }
 
     /// After the attack roll or an attack reroll: offer a reroll, or go on to the defence.
-    fn attack_reroll_step(&mut self, ev: &mut Events<Event>) {
-        let a = &self.attack;
-        if self.mechs[usize::from(a.attacker)].surge > 0 && a.fresh[0].iter().any(|&n| n > 0) {
-            self.phase = Phase::AttackReroll;
+    fn attack_reroll_step(&mut self, attack: Attack, ev: &mut Events<Event>) {
+        if self.mechs[usize::from(attack.attacker)].surge > 0
+            && attack.fresh[0].iter().any(|&n| n > 0)
+        {
+            self.stage = Stage::Attack {
+                attack,
+                step: AttackStep::Reroll,
+            };
         } else {
-            self.armour_step(ev);
+            self.armour_step(attack, ev);
         }
     }
 
     /// Each face of an attack die not yet rerolled, then keeping the roll.
-    pub(crate) fn legal_attack_rerolls(&self, out: &mut Vec<Action>) {
+    pub(crate) fn legal_attack_rerolls(attack: &Attack, out: &mut Vec<Action>) {
         for &f in Face::of(Pool::Attack) {
-            if self.attack.fresh[0][f.slot()] > 0 {
+            if attack.fresh[0][f.slot()] > 0 {
                 out.push(Action::Reroll {
                     pool: Pool::Attack,
                     face: f,
@@ -196,69 +250,75 @@ impl CommandCore {
         out.push(Action::Keep);
     }
 
-    pub(crate) fn armour_step(&mut self, ev: &mut Events<Event>) {
-        let t = usize::from(self.attack.target);
-        if self.rules.chassis_of(t).armour[self.attack.arc as usize] > 0 {
-            self.phase = Phase::ArmourRoll;
+    fn armour_step(&mut self, attack: Attack, ev: &mut Events<Event>) {
+        if self.armour_dice(&attack) > 0 {
+            self.stage = Stage::Attack {
+                attack,
+                step: AttackStep::ArmourRoll,
+            };
         } else {
-            self.evade_step(ev);
+            self.evade_step(attack, ev);
         }
     }
 
-    pub(crate) fn armour_rolled(&mut self, blocks: u8, ev: &mut Events<Event>) {
-        let n = self.pending_dice();
-        self.attack.fresh[Pool::Armour as usize] = [blocks, 0, n - blocks];
+    fn armour_rolled(&mut self, mut attack: Attack, blocks: u8, ev: &mut Events<Event>) {
+        let n = self.armour_dice(&attack);
+        attack.fresh[Pool::Armour as usize] = [blocks, 0, n - blocks];
         ev.emit(|| Event::DefenceRolled {
             pool: Pool::Armour,
             successes: blocks,
             blanks: n - blocks,
         });
-        self.evade_step(ev);
+        self.evade_step(attack, ev);
     }
 
-    fn evade_step(&mut self, ev: &mut Events<Event>) {
-        let t = usize::from(self.attack.target);
-        if self.rules.chassis_of(t).evasion > 0 {
-            self.phase = Phase::EvadeRoll;
+    fn evade_step(&mut self, attack: Attack, ev: &mut Events<Event>) {
+        if self.evade_dice(&attack) > 0 {
+            self.stage = Stage::Attack {
+                attack,
+                step: AttackStep::EvadeRoll,
+            };
         } else {
-            self.defence_reroll_step(ev);
+            self.defence_reroll_step(attack, ev);
         }
     }
 
-    pub(crate) fn evade_rolled(&mut self, evades: u8, ev: &mut Events<Event>) {
-        let n = self.pending_dice();
-        self.attack.fresh[Pool::Evade as usize] = [evades, 0, n - evades];
+    fn evade_rolled(&mut self, mut attack: Attack, evades: u8, ev: &mut Events<Event>) {
+        let n = self.evade_dice(&attack);
+        attack.fresh[Pool::Evade as usize] = [evades, 0, n - evades];
         ev.emit(|| Event::DefenceRolled {
             pool: Pool::Evade,
             successes: evades,
             blanks: n - evades,
         });
-        self.defence_reroll_step(ev);
+        self.defence_reroll_step(attack, ev);
     }
 
     /// After the defence rolls or a defence reroll: offer a reroll the defender can pay for
     /// (Flux for armour, Surge for evade), or resolve the attack.
-    fn defence_reroll_step(&mut self, ev: &mut Events<Event>) {
-        let t = &self.mechs[usize::from(self.attack.target)];
-        let a = &self.attack;
-        let armour = t.flux > 0 && a.fresh[Pool::Armour as usize].iter().any(|&n| n > 0);
-        let evade = t.surge > 0 && a.fresh[Pool::Evade as usize].iter().any(|&n| n > 0);
+    fn defence_reroll_step(&mut self, attack: Attack, ev: &mut Events<Event>) {
+        let t = &self.mechs[usize::from(attack.target)];
+        let armour = t.flux > 0 && attack.fresh[Pool::Armour as usize].iter().any(|&n| n > 0);
+        let evade = t.surge > 0 && attack.fresh[Pool::Evade as usize].iter().any(|&n| n > 0);
         if armour || evade {
-            self.phase = Phase::DefenceReroll;
+            self.stage = Stage::Attack {
+                attack,
+                step: AttackStep::DefenceReroll,
+            };
         } else {
-            self.resolve_attack(ev);
+            self.resolve_attack(attack, ev);
         }
     }
 
     /// Each face of a defence die not yet rerolled that the defender can pay for, then keeping.
-    pub(crate) fn legal_defence_rerolls(&self, out: &mut Vec<Action>) {
-        let t = &self.mechs[usize::from(self.attack.target)];
+    pub(crate) fn legal_defence_rerolls(&self, attack: &Attack, out: &mut Vec<Action>) {
+        let t = &self.mechs[usize::from(attack.target)];
         for (pool, budget) in [(Pool::Armour, t.flux), (Pool::Evade, t.surge)] {
             if budget == 0 {
                 continue;
             }
             for &f in Face::of(pool) {
-                if self.attack.fresh[pool as usize][f.slot()] > 0 {
+                if attack.fresh[pool as usize][f.slot()] > 0 {
                     out.push(Action::Reroll { pool, face: f });
                 }
             }
@@ -268,13 +328,11 @@ impl CommandCore {
 
     /// A die of `pool` showing `face` is picked up for a reroll and paid for (Flux for armour,
     /// Surge otherwise).
-    pub(crate) fn reroll(&mut self, pool: Pool, face: Face) {
-        let p = pool as usize;
-        self.attack.fresh[p][face.slot()] -= 1;
-        self.attack.pending = face;
+    fn reroll(&mut self, mut attack: Attack, pool: Pool, face: Face) {
+        attack.fresh[pool as usize][face.slot()] -= 1;
         let who = match pool {
-            Pool::Attack => self.attack.attacker,
-            _ => self.attack.target,
+            Pool::Attack => attack.attacker,
+            _ => attack.target,
         };
         let m = &mut self.mechs[usize::from(who)];
         if pool == Pool::Armour {
@@ -282,16 +340,25 @@ impl CommandCore {
         } else {
             m.surge -= 1;
         }
-        self.phase = Phase::RerollDie { pool };
+        self.stage = Stage::Attack {
+            attack,
+            step: AttackStep::RerollDie { pool, from: face },
+        };
     }
 
-    pub(crate) fn rerolled(&mut self, pool: Pool, face: Face, ev: &mut Events<Event>) {
-        self.attack.rerolled[pool as usize][face.slot()] += 1;
+    fn rerolled(
+        &mut self,
+        mut attack: Attack,
+        pool: Pool,
+        from: Face,
+        face: Face,
+        ev: &mut Events<Event>,
+    ) {
+        attack.rerolled[pool as usize][face.slot()] += 1;
         let who = match pool {
-            Pool::Attack => self.attack.attacker,
-            _ => self.attack.target,
+            Pool::Attack => attack.attacker,
+            _ => attack.target,
         };
-        let from = self.attack.pending;
         ev.emit(|| Event::Rerolled {
             mech: MechId(who),
             pool,
@@ -299,15 +366,15 @@ impl CommandCore {
             to: face,
         });
         if pool == Pool::Attack {
-            self.attack_reroll_step(ev);
+            self.attack_reroll_step(attack, ev);
         } else {
-            self.defence_reroll_step(ev);
+            self.defence_reroll_step(attack, ev);
         }
     }
 
     /// Cancels results and applies damage (seed, "Cancelling Results", "Resolving Damage").
-    pub(crate) fn resolve_attack(&mut self, ev: &mut Events<Event>) {
-        let a = self.attack;
+    fn resolve_attack(&mut self, attack: Attack, ev: &mut Events<Event>) {
+        let a = attack;
         let crits = a.total(Pool::Attack, 0);
         let hits = a.total(Pool::Attack, 1);
         let blocks = a.total(Pool::Armour, 0);
@@ -322,33 +389,32 @@ impl CommandCore {
             crits_left: r.crits,
         });
         if r.damage == 0 {
-            self.resume(After::Combat, ev);
+            self.next_attacker(ev);
             return;
         }
-        self.damage = DamageState {
-            victim: a.target,
-            attacker: Some(a.attacker),
-            damage: r.damage,
-            crits: r.crits,
-            after: After::Combat,
-            ..DamageState::EMPTY
-        };
-        self.apply_damage(ev);
+        self.apply_damage(a.target, r.damage, r.crits, Cause::Attack(attack), ev);
     }
 
     /// Each point of damage is one structure; a mech at 0 is destroyed and leaves the board
     /// (which may end the game); a survivor then resolves its crits.
-    pub(crate) fn apply_damage(&mut self, ev: &mut Events<Event>) {
-        let d = self.damage;
-        let v = usize::from(d.victim);
+    pub(crate) fn apply_damage(
+        &mut self,
+        victim: u8,
+        damage: u8,
+        crits: u8,
+        cause: Cause,
+        ev: &mut Events<Event>,
+    ) {
+        let v = usize::from(victim);
         let m = &mut self.mechs[v];
-        m.structure = m.structure.saturating_sub(d.damage);
+        m.structure = m.structure.saturating_sub(damage);
         let left = m.structure;
         ev.emit(|| Event::Damaged {
             mech: Self::mech_id(v),
-            amount: d.damage,
+            amount: damage,
             structure: left,
         });
+        let mut crits = crits;
         if left == 0 {
             self.occupied.clear(self.mechs[v].pos);
             ev.emit(|| Event::Destroyed {
@@ -357,9 +423,16 @@ impl CommandCore {
             if self.check_victory(ev) {
                 return;
             }
-            self.damage.crits = 0;
+            crits = 0;
         }
-        self.begin_crit(ev);
+        self.begin_crit(
+            Crits {
+                victim,
+                left: crits,
+                cause,
+            },
+            ev,
+        );
     }
 }
 

@@ -4,8 +4,7 @@
 
 use crate::action::{Action, Card, CardSet, MechId};
 use crate::event::Event;
-use crate::state::CommandCore;
-use crate::state::Phase;
+use crate::state::{CommandCore, CritStep, Crits, Revealed, Stage};
 use gridwright_engine::Events;
 
 /// Cards revealed by one crit.
@@ -29,115 +28,142 @@ pub(crate) fn reveal_outcomes(mech: MechId, attached: u16, out: &mut Vec<(Action
 impl CommandCore {
     /// Starts the next crit on the damaged mech, or goes on once none is left (or the mech is
     /// destroyed, or has no card left to lose).
-    pub(crate) fn begin_crit(&mut self, ev: &mut Events<Event>) {
-        let v = usize::from(self.damage.victim);
-        if self.damage.crits == 0 || !self.mechs[v].alive() {
-            self.resume(self.damage.after, ev);
+    pub(crate) fn begin_crit(&mut self, crits: Crits, ev: &mut Events<Event>) {
+        let v = usize::from(crits.victim);
+        if crits.left == 0 || !self.mechs[v].alive() {
+            self.resume(crits.cause, ev);
             return;
         }
         let attached = self.attached(v);
-        self.damage.revealed = 0;
-        self.damage.put_back = 0;
         if attached == 0 {
-            self.damage.crits = 0;
-            self.resume(self.damage.after, ev);
+            self.resume(crits.cause, ev);
         } else if attached.count_ones() as usize <= REVEALED {
-            self.damage.revealed = attached;
             ev.emit(|| Event::CardsRevealed {
                 mech: Self::mech_id(v),
                 cards: CardSet(attached),
             });
-            self.crit_put_back_step(ev);
+            let revealed = Revealed {
+                cards: attached,
+                put_back: 0,
+            };
+            self.crit_put_back_step(crits, revealed, ev);
         } else {
-            self.phase = Phase::CritReveal {
-                mech: Self::mech_id(v),
+            self.stage = Stage::Crit {
+                crits,
+                step: CritStep::Reveal,
             };
         }
     }
 
-    pub(crate) fn cards_revealed(&mut self, mech: MechId, cards: CardSet, ev: &mut Events<Event>) {
-        self.damage.revealed = cards.0;
-        ev.emit(|| Event::CardsRevealed { mech, cards });
-        self.crit_put_back_step(ev);
+    /// Applies `action` to the crit at `step`.
+    pub(crate) fn crit_step(
+        &mut self,
+        crits: Crits,
+        step: CritStep,
+        action: Action,
+        ev: &mut Events<Event>,
+    ) {
+        match (step, action) {
+            (CritStep::Reveal, Action::Reveal { cards, .. }) => {
+                let mech = MechId(crits.victim);
+                ev.emit(|| Event::CardsRevealed { mech, cards });
+                let revealed = Revealed {
+                    cards: cards.0,
+                    put_back: 0,
+                };
+                self.crit_put_back_step(crits, revealed, ev);
+            }
+            (CritStep::PutBack(r), Action::PutBack { card, .. }) => {
+                self.put_back(crits, r, card, ev);
+            }
+            (CritStep::PutBack(r), Action::Keep) => self.crit_deplete_step(crits, r, ev),
+            (CritStep::Deplete(_), Action::Deplete { card, .. }) => self.deplete(crits, card, ev),
+            (step, action) => {
+                debug_assert!(false, "illegal step {action:?} in crit {step:?}");
+            }
+        }
     }
 
     /// The attacker may put a card back while it has tokens, has put back fewer than
     /// [`MAX_PUT_BACK`] and cards are left; damage a mech did to itself has no attacker.
-    fn crit_put_back_step(&mut self, ev: &mut Events<Event>) {
-        let d = self.damage;
-        let can = d
-            .attacker
+    fn crit_put_back_step(&mut self, crits: Crits, r: Revealed, ev: &mut Events<Event>) {
+        let can = crits
+            .attacker()
             .is_some_and(|a| self.mechs[usize::from(a)].tokens > 0)
-            && d.put_back < MAX_PUT_BACK
-            && d.revealed != 0;
+            && r.put_back < MAX_PUT_BACK
+            && r.cards != 0;
         if can {
-            self.phase = Phase::CritPutBack {
-                mech: Self::mech_id(usize::from(d.victim)),
+            self.stage = Stage::Crit {
+                crits,
+                step: CritStep::PutBack(r),
             };
         } else {
-            self.crit_deplete_step(ev);
+            self.crit_deplete_step(crits, r, ev);
         }
     }
 
     /// Keeping the revealed cards, or putting one of them back.
-    pub(crate) fn legal_put_backs(&self, mech: MechId, out: &mut Vec<Action>) {
+    pub(crate) fn legal_put_backs(crits: &Crits, r: Revealed, out: &mut Vec<Action>) {
+        let mech = MechId(crits.victim);
         out.push(Action::Keep);
         out.extend(
-            CardSet(self.damage.revealed)
+            CardSet(r.cards)
                 .iter()
                 .map(|card| Action::PutBack { mech, card }),
         );
     }
 
-    pub(crate) fn put_back(&mut self, mech: MechId, card: Card, ev: &mut Events<Event>) {
-        self.damage.revealed &= !card.bit();
-        self.damage.put_back += 1;
-        if let Some(a) = self.damage.attacker {
+    fn put_back(&mut self, crits: Crits, mut r: Revealed, card: Card, ev: &mut Events<Event>) {
+        let mech = MechId(crits.victim);
+        r.cards &= !card.bit();
+        r.put_back += 1;
+        if let Some(a) = crits.attacker() {
             self.mechs[usize::from(a)].tokens -= 1;
         }
         ev.emit(|| Event::PutBack { mech, card });
-        self.crit_put_back_step(ev);
+        self.crit_put_back_step(crits, r, ev);
     }
 
     /// The defender depletes one of the cards left: nothing if none is, that one if one is.
-    pub(crate) fn crit_deplete_step(&mut self, ev: &mut Events<Event>) {
-        let d = self.damage;
-        let v = usize::from(d.victim);
-        match d.revealed.count_ones() {
-            0 => self.next_crit(ev),
+    fn crit_deplete_step(&mut self, crits: Crits, r: Revealed, ev: &mut Events<Event>) {
+        match r.cards.count_ones() {
+            0 => self.next_crit(crits, ev),
             1 => {
-                let card = Card::from_bit(d.revealed.trailing_zeros());
-                self.deplete(v, card, ev);
+                let card = Card::from_bit(r.cards.trailing_zeros());
+                self.deplete(crits, card, ev);
             }
             _ => {
-                self.phase = Phase::CritDeplete {
-                    mech: Self::mech_id(v),
+                self.stage = Stage::Crit {
+                    crits,
+                    step: CritStep::Deplete(r),
                 };
             }
         }
     }
 
     /// Each revealed card left.
-    pub(crate) fn legal_depletes(&self, mech: MechId, out: &mut Vec<Action>) {
+    pub(crate) fn legal_depletes(crits: &Crits, r: Revealed, out: &mut Vec<Action>) {
+        let mech = MechId(crits.victim);
         out.extend(
-            CardSet(self.damage.revealed)
+            CardSet(r.cards)
                 .iter()
                 .map(|card| Action::Deplete { mech, card }),
         );
     }
 
-    pub(crate) fn deplete(&mut self, v: usize, card: Card, ev: &mut Events<Event>) {
+    fn deplete(&mut self, crits: Crits, card: Card, ev: &mut Events<Event>) {
+        let v = usize::from(crits.victim);
         self.mechs[v].depleted |= card.bit();
         ev.emit(|| Event::Depleted {
             mech: Self::mech_id(v),
             card,
         });
-        self.next_crit(ev);
+        self.next_crit(crits, ev);
     }
 
-    fn next_crit(&mut self, ev: &mut Events<Event>) {
-        self.damage.crits -= 1;
-        self.begin_crit(ev);
+    fn next_crit(&mut self, mut crits: Crits, ev: &mut Events<Event>) {
+        crits.left -= 1;
+        self.begin_crit(crits, ev);
     }
 }
 

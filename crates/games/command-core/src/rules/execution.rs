@@ -8,7 +8,7 @@ use super::program::Step;
 use super::surge_flux::settle;
 use crate::action::{Action, MechId, Program, Slot, SlotCard};
 use crate::event::Event;
-use crate::state::{After, CommandCore, EXECUTED, Phase, REVEALED_FLAG};
+use crate::state::{Cause, CommandCore, EXECUTED, REVEALED_FLAG, Stage, Unpaid};
 use gridwright_engine::Events;
 use std::sync::Arc as Shared;
 
@@ -114,7 +114,7 @@ impl CommandCore {
                 .iter()
                 .position(|s| s.is_empty())
         {
-            self.phase = Phase::Fill {
+            self.stage = Stage::Fill {
                 mech: Self::mech_id(i),
                 slot: slot as u8,
             };
@@ -165,9 +165,9 @@ impl CommandCore {
             settlement: paid,
         });
         if paid.unpaid > 0 {
-            self.start_self_damage(i, paid.unpaid, After::Execution);
+            self.start_self_damage(i, paid.unpaid, Unpaid::Program);
         } else {
-            self.resume(After::Execution, ev);
+            self.resume(Cause::Unpaid(Unpaid::Program), ev);
         }
     }
 }

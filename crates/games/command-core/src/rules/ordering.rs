@@ -5,7 +5,7 @@
 
 use crate::action::{Action, MechId, Program};
 use crate::event::Event;
-use crate::state::{CommandCore, PLACED, Phase};
+use crate::state::{CommandCore, PLACED, Stage};
 use gridwright_engine::{Events, Seat};
 
 impl CommandCore {
@@ -44,7 +44,7 @@ impl CommandCore {
         } else {
             1 - first
         };
-        self.phase = Phase::Ordering {
+        self.stage = Stage::Ordering {
             seat: Seat::new(seat),
         };
     }
@@ -76,18 +76,18 @@ impl CommandCore {
     fn after_assign(&mut self, seat: u8, ev: &mut Events<Event>) {
         let other = 1 - seat;
         if self.has_unnumbered(other) {
-            self.phase = Phase::Ordering {
+            self.stage = Stage::Ordering {
                 seat: Seat::new(other),
             };
         } else if self.has_unnumbered(seat) {
             ev.emit(|| Event::Passed {
                 seat: Seat::new(other),
             });
-            self.phase = Phase::Ordering {
+            self.stage = Stage::Ordering {
                 seat: Seat::new(seat),
             };
         } else {
-            self.phase = Phase::Programming;
+            self.stage = Stage::Programming;
             ev.emit(|| Event::ProgrammingStarted);
         }
     }

@@ -7,7 +7,7 @@ use super::Squares;
 use crate::action::{Action, MechId, Pos};
 use crate::config::{Config, HomeEdge};
 use crate::event::Event;
-use crate::state::{CommandCore, PLACED, Phase};
+use crate::state::{CommandCore, PLACED, Stage};
 use gridwright_engine::geom::Dir8;
 use gridwright_engine::{Events, Seat, SetupError};
 
@@ -55,7 +55,7 @@ impl CommandCore {
 
     pub(crate) fn draw_chooser(&mut self, s: Seat, ev: &mut Events<Event>) {
         ev.emit(|| Event::ChooserDrawn { seat: s });
-        self.phase = Phase::ChoosePlacementOrder { chooser: s };
+        self.stage = Stage::ChoosePlacementOrder { chooser: s };
     }
 
     /// The chooser places first or second.
@@ -68,7 +68,7 @@ impl CommandCore {
         self.first_placer = if first { c } else { 1 - c };
         let fp = Seat::new(self.first_placer);
         ev.emit(|| Event::PlacementOrder { first: fp });
-        self.phase = Phase::Deploy { seat: fp };
+        self.stage = Stage::Deploy { seat: fp };
     }
 
     fn has_unplaced(&self, seat: u8) -> bool {
@@ -127,11 +127,11 @@ impl CommandCore {
     fn after_deploy(&mut self, seat: u8, ev: &mut Events<Event>) {
         let other = 1 - seat;
         if self.has_unplaced(other) {
-            self.phase = Phase::Deploy {
+            self.stage = Stage::Deploy {
                 seat: Seat::new(other),
             };
         } else if self.has_unplaced(seat) {
-            self.phase = Phase::Deploy {
+            self.stage = Stage::Deploy {
                 seat: Seat::new(seat),
             };
         } else {

@@ -8,7 +8,7 @@
 
 use crate::action::MechId;
 use crate::event::Event;
-use crate::state::{After, CommandCore, DamageState, Phase};
+use crate::state::{Cause, CommandCore, Owed, Stage, Unpaid};
 use gridwright_engine::Events;
 use serde::{Deserialize, Serialize};
 
@@ -49,29 +49,28 @@ pub(crate) fn settle(surge: &mut u8, flux: &mut u8, delta: i16) -> Settlement {
 }
 
 impl CommandCore {
-    /// A mech owes `dice` attack dice against itself; `after` says what follows.
-    pub(crate) fn start_self_damage(&mut self, i: usize, dice: u8, after: After) {
-        self.damage = DamageState {
-            victim: i as u8,
-            attacker: None,
-            after,
-            ..DamageState::EMPTY
+    /// Mech `i` owes `dice` attack dice against itself for `unpaid`.
+    pub(crate) fn start_self_damage(&mut self, i: usize, dice: u8, unpaid: Unpaid) {
+        let owed = Owed {
+            mech: i as u8,
+            unpaid,
+            damage: 0,
+            crits: 0,
         };
-        self.phase = Phase::SelfDamage {
-            mech: Self::mech_id(i),
-            dice,
-        };
+        self.stage = Stage::SelfDamage { owed, dice };
     }
 
-    /// One batch of the dice a mech rolls against itself: every hit and crit is damage.
+    /// One batch of the dice a mech rolls against itself: every hit and crit is damage, dealt
+    /// once the last batch is rolled.
     pub(crate) fn self_damage_rolled(
         &mut self,
-        mech: MechId,
+        mut owed: Owed,
         dice: u8,
         crits: u8,
         hits: u8,
         ev: &mut Events<Event>,
     ) {
+        let mech = MechId(owed.mech);
         let rolled = dice.min(self.rules.dice.batch);
         ev.emit(|| Event::SelfDamageRolled {
             mech,
@@ -79,17 +78,18 @@ impl CommandCore {
             hits,
             blanks: rolled - crits - hits,
         });
-        self.damage.damage = self.damage.damage.saturating_add(crits + hits);
-        self.damage.crits = self.damage.crits.saturating_add(crits);
+        owed.damage = owed.damage.saturating_add(crits + hits);
+        owed.crits = owed.crits.saturating_add(crits);
+        let cause = Cause::Unpaid(owed.unpaid);
         if dice > rolled {
-            self.phase = Phase::SelfDamage {
-                mech,
+            self.stage = Stage::SelfDamage {
+                owed,
                 dice: dice - rolled,
             };
-        } else if self.damage.damage > 0 {
-            self.apply_damage(ev);
+        } else if owed.damage > 0 {
+            self.apply_damage(owed.mech, owed.damage, owed.crits, cause, ev);
         } else {
-            self.resume(self.damage.after, ev);
+            self.resume(cause, ev);
         }
     }
 }

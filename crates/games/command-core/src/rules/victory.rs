@@ -3,7 +3,7 @@
 //! the side with more total structure left wins, equal totals a draw.
 
 use crate::event::Event;
-use crate::state::{CommandCore, EndReason, Phase};
+use crate::state::{CommandCore, EndReason, Stage};
 use gridwright_engine::{Events, Seat};
 
 impl CommandCore {
@@ -13,7 +13,7 @@ impl CommandCore {
         reason: EndReason,
         ev: &mut Events<Event>,
     ) {
-        self.phase = Phase::Over { winner, reason };
+        self.stage = Stage::Over { winner, reason };
         ev.emit(|| Event::GameOver { winner, reason });
     }
 
