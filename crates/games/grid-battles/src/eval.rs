@@ -146,14 +146,13 @@ fn evaluate_with(game: &GridBattles, me: usize, odds: &Odds) -> f64 {
     let Phase::Combat {
         attacker,
         defender,
-        counterattack,
-        ..
+        roll,
     } = game.phase
     else {
         return squash(score(game, me, odds, &health, game.vp));
     };
     // Expectation over the roll in progress.
-    let (s, t) = if counterattack {
+    let (s, t) = if roll.is_counterattack() {
         (defender.index(), attacker.index())
     } else {
         (attacker.index(), defender.index())

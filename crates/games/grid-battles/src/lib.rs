@@ -59,4 +59,4 @@ pub use event::Event;
 pub use observe::{MapView, Observation, UnitView};
 pub use odds::{AttackOdds, CounterOdds, MatchupOdds, attack_odds, unit_matchup_odds};
 pub use render::{attack_preview, preview, render};
-pub use state::{EndReason, GridBattles, INFO, Phase, Status};
+pub use state::{CombatRoll, EndReason, GridBattles, INFO, Phase, Status};

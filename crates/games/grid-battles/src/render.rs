@@ -223,10 +223,9 @@ pub fn render(state: &GridBattles, viewer: Viewer) -> String {
         Phase::Combat {
             attacker,
             defender,
-            counterattack,
-            ..
+            roll,
         } => {
-            if counterattack {
+            if roll.is_counterattack() {
                 format!(
                     "combat — {} strikes back at {}",
                     g.unit_label(defender),

@@ -113,8 +113,11 @@ pub enum EndReason {
 }
 
 /// The phase of the current turn.
+///
+/// Serialized as an object tagged `phase`; a combat shows its roll as the two flags
+/// `counterattack` and `counter_due` (see [`CombatRoll`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
+#[serde(into = "PhaseJson", try_from = "PhaseJson")]
 pub enum Phase {
     /// The active side picks units to activate, one at a time.
     Activation {
@@ -131,10 +134,8 @@ pub enum Phase {
         attacker: UnitId,
         /// The unit attacked.
         defender: UnitId,
-        /// Whether this roll is the defender's counterattack.
-        counterattack: bool,
-        /// Whether the defender will counterattack if it survives (bold, melee attack).
-        counter_due: bool,
+        /// Which roll is due.
+        roll: CombatRoll,
     },
     /// The game is over.
     Over {
@@ -143,6 +144,118 @@ pub enum Phase {
         /// How it ended.
         reason: EndReason,
     },
+}
+
+/// The roll a combat is waiting for (seed, "Combat Resolution"; "Bold Unit").
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum CombatRoll {
+    /// The attacker's roll; the defender will not strike back (a ranged attack, or a defender
+    /// that was not bold when the attack was declared).
+    Attack,
+    /// The attacker's roll; the defender strikes back if it survives (bold, melee attack).
+    AttackThenCounter,
+    /// The defender's counterattack.
+    Counterattack,
+}
+
+impl CombatRoll {
+    /// Whether this roll is the defender's counterattack (the roles are reversed).
+    pub fn is_counterattack(self) -> bool {
+        self == CombatRoll::Counterattack
+    }
+
+    /// As the two flags of the JSON form: (`counterattack`, `counter_due`).
+    fn flags(self) -> (bool, bool) {
+        match self {
+            CombatRoll::Attack => (false, false),
+            CombatRoll::AttackThenCounter => (false, true),
+            CombatRoll::Counterattack => (true, false),
+        }
+    }
+}
+
+/// The JSON form of [`Phase`] (observations carry it; the web client reads it).
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+enum PhaseJson {
+    Activation {
+        remaining: u8,
+    },
+    Movement,
+    Attack,
+    Combat {
+        attacker: UnitId,
+        defender: UnitId,
+        /// Whether this roll is the defender's counterattack.
+        counterattack: bool,
+        /// Whether the defender will counterattack if it survives.
+        counter_due: bool,
+    },
+    Over {
+        winner: Option<Seat>,
+        reason: EndReason,
+    },
+}
+
+impl From<Phase> for PhaseJson {
+    fn from(p: Phase) -> PhaseJson {
+        match p {
+            Phase::Activation { remaining } => PhaseJson::Activation { remaining },
+            Phase::Movement => PhaseJson::Movement,
+            Phase::Attack => PhaseJson::Attack,
+            Phase::Combat {
+                attacker,
+                defender,
+                roll,
+            } => {
+                let (counterattack, counter_due) = roll.flags();
+                PhaseJson::Combat {
+                    attacker,
+                    defender,
+                    counterattack,
+                    counter_due,
+                }
+            }
+            Phase::Over { winner, reason } => PhaseJson::Over { winner, reason },
+        }
+    }
+}
+
+impl TryFrom<PhaseJson> for Phase {
+    type Error = String;
+
+    fn try_from(p: PhaseJson) -> Result<Phase, String> {
+        Ok(match p {
+            PhaseJson::Activation { remaining } => Phase::Activation { remaining },
+            PhaseJson::Movement => Phase::Movement,
+            PhaseJson::Attack => Phase::Attack,
+            PhaseJson::Combat {
+                attacker,
+                defender,
+                counterattack,
+                counter_due,
+            } => {
+                let roll = match (counterattack, counter_due) {
+                    (false, false) => CombatRoll::Attack,
+                    (false, true) => CombatRoll::AttackThenCounter,
+                    (true, false) => CombatRoll::Counterattack,
+                    (true, true) => {
+                        return Err(
+                            "combat phase: a counterattack is never followed by another \
+                                    (`counterattack` and `counter_due` cannot both be true)"
+                                .to_owned(),
+                        );
+                    }
+                };
+                Phase::Combat {
+                    attacker,
+                    defender,
+                    roll,
+                }
+            }
+            PhaseJson::Over { winner, reason } => Phase::Over { winner, reason },
+        })
+    }
 }
 
 /// A Grid Battles game in progress: the [`Game`] implementation.
@@ -401,6 +514,57 @@ mod tests {
     #[test]
     fn unit_is_eight_bytes() {
         assert_eq!(std::mem::size_of::<Unit>(), 8);
+    }
+
+    /// The JSON of a combat phase keeps its two flags (the web client and saved observations
+    /// read them), one meaningful pair per roll.
+    #[test]
+    fn combat_phase_json_keeps_its_two_flags() {
+        let json = |roll| {
+            serde_json::to_string(&Phase::Combat {
+                attacker: UnitId(0),
+                defender: UnitId(2),
+                roll,
+            })
+            .unwrap_or_default()
+        };
+        let expect = |c: bool, d: bool| {
+            format!(
+                r#"{{"phase":"combat","attacker":0,"defender":2,"counterattack":{c},"counter_due":{d}}}"#
+            )
+        };
+        for (roll, c, d) in [
+            (CombatRoll::Attack, false, false),
+            (CombatRoll::AttackThenCounter, false, true),
+            (CombatRoll::Counterattack, true, false),
+        ] {
+            assert_eq!(json(roll), expect(c, d));
+            let back: Result<Phase, _> = serde_json::from_str(&expect(c, d));
+            assert_eq!(
+                back.ok(),
+                Some(Phase::Combat {
+                    attacker: UnitId(0),
+                    defender: UnitId(2),
+                    roll,
+                })
+            );
+        }
+        let other: Result<Phase, _> = serde_json::from_str(r#"{"phase":"attack"}"#);
+        assert_eq!(other.ok(), Some(Phase::Attack));
+    }
+
+    /// A counterattack that would be followed by another is not a state the game can be in.
+    #[test]
+    fn combat_phase_json_refuses_a_counterattack_with_a_counter_due() {
+        let bad = r#"{"phase":"combat","attacker":0,"defender":2,"counterattack":true,"counter_due":true}"#;
+        let err = serde_json::from_str::<Phase>(bad)
+            .err()
+            .map(|e| e.to_string());
+        assert!(
+            err.as_deref()
+                .is_some_and(|e| e.contains("cannot both be true")),
+            "{err:?}"
+        );
     }
 
     #[test]

@@ -7,7 +7,8 @@ use crate::support::{check, is_legal, legal, play, sc};
 use gridwright_engine::geom::{Hex, LineStep, line_steps};
 use gridwright_engine::{Actor, Events, Game, Seat, Turn};
 use gridwright_grid_battles::{
-    Action, Content, EndReason, Event, GridBattles, Phase, Status, UnitId, parse_action_text,
+    Action, CombatRoll, Content, EndReason, Event, GridBattles, Phase, Status, UnitId,
+    parse_action_text,
 };
 
 fn id(n: u32) -> UnitId {
@@ -682,7 +683,7 @@ fn bold_defender_counterattacks_after_surviving_melee() {
     assert!(matches!(
         g.phase(),
         Phase::Combat {
-            counterattack: true,
+            roll: CombatRoll::Counterattack,
             ..
         }
     ));

@@ -12,7 +12,7 @@
 use crate::action::UnitId;
 use crate::event::Event;
 use crate::rules::Rules;
-use crate::state::{GridBattles, Phase, Unit};
+use crate::state::{CombatRoll, GridBattles, Phase, Unit};
 use gridwright_engine::{Events, Seat};
 
 /// What one roll did.
@@ -67,13 +67,12 @@ impl GridBattles {
         let Phase::Combat {
             attacker,
             defender,
-            counterattack,
-            ..
+            roll,
         } = self.phase
         else {
             return (0, 0);
         };
-        let (s, t) = if counterattack {
+        let (s, t) = if roll.is_counterattack() {
             (defender, attacker)
         } else {
             (attacker, defender)
@@ -90,7 +89,11 @@ impl GridBattles {
         self.units[u].flags |= Unit::ATTACKED;
         let ranged = self.rules.types[usize::from(self.units[u].ty)].ranged;
         let bold = self.is_bold(t);
-        let counter_due = bold && !ranged;
+        let roll = if bold && !ranged {
+            CombatRoll::AttackThenCounter
+        } else {
+            CombatRoll::Attack
+        };
         let (attacker, defender) = (UnitId(u as u8), UnitId(t as u8));
         let advantage = self.rules.has_advantage(self.units[u].ty, self.units[t].ty);
         events.emit(|| Event::AttackDeclared {
@@ -103,8 +106,7 @@ impl GridBattles {
         self.phase = Phase::Combat {
             attacker,
             defender,
-            counterattack: false,
-            counter_due,
+            roll,
         };
     }
 
@@ -118,12 +120,12 @@ impl GridBattles {
         let Phase::Combat {
             attacker,
             defender,
-            counterattack,
-            counter_due,
+            roll,
         } = self.phase
         else {
             return;
         };
+        let counterattack = roll.is_counterattack();
         let (striker, target) = if counterattack {
             (defender, attacker)
         } else {
@@ -165,13 +167,12 @@ impl GridBattles {
             if self.award_vp(scorer, events) {
                 return;
             }
-        } else if !counterattack && counter_due {
+        } else if roll == CombatRoll::AttackThenCounter {
             events.emit(|| Event::Counterattack { unit: defender });
             self.phase = Phase::Combat {
                 attacker,
                 defender,
-                counterattack: true,
-                counter_due: false,
+                roll: CombatRoll::Counterattack,
             };
             return;
         } else {
