@@ -9,13 +9,12 @@
 //! cancels crits first, evade hits first; what is left is damage, and each crit left triggers a
 //! crit ([`super::crits`]). How dice become chance nodes is [`super::dice`].
 
+use super::surge_flux::settle;
 use crate::action::{Action, Face, MechId, Pool};
 use crate::event::Event;
 use crate::state::{Attack, AttackStep, Cause, CommandCore, Crits, Stage, Unpaid};
 use gridwright_engine::Events;
 use gridwright_engine::geom::Arc;
-
-use super::surge_flux::settle;
 
 /// The result of cancelling attack results.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -1,4 +1,4 @@
-//! Crit resolution (seed, "Resolving Crits"): three of the damaged mech's attached cards are
+//! Crit resolution (seed, "Resolving Crits"; `docs/rules/command-core.md` items 25–28): three of the damaged mech's attached cards are
 //! revealed at random (all of them if it has three or fewer), the attacker may spend up to two
 //! targeting tokens to put revealed cards back, and the defender depletes one of those left.
 
