@@ -642,10 +642,12 @@ impl Run<'_> {
             // see become equal.
             let seed = self.checks.next_u64();
             let resampled = judge.map(|w| {
-                (
-                    after.resample(w, &mut Rng::seed_from_u64(seed)),
-                    other.resample(w, &mut Rng::seed_from_u64(seed)),
-                )
+                let x = after.resample(w, &mut Rng::seed_from_u64(seed));
+                assert!(
+                    x == after.resample(w, &mut Rng::seed_from_u64(seed)),
+                    "{at}: resample for {w} with equal RNGs gives different states"
+                );
+                (x, other.resample(w, &mut Rng::seed_from_u64(seed)))
             });
             let only_secrets = resampled.as_ref().is_some_and(|(x, y)| x == y);
             let judge_text = judge.map(|w| w.to_string()).unwrap_or_default();
