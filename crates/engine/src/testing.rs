@@ -28,13 +28,23 @@
 //!   seat that may not see the step either.)
 //! - **Resampled states play on**. The first resampled states of each game are played forward
 //!   beside the real one, with the same actions and chance outcomes while they stay legal and
-//!   the seat still sees the same in both: its turn and legal actions must stay the same. Once
-//!   the two differ (a secret is revealed), the resampled state plays on alone to the end under
-//!   the same invariants as the real game, so a resample that builds an impossible state fails.
+//!   the seat still sees the same in both: whose turn it is and the seat's legal actions must
+//!   stay the same. Once the two differ (a secret is revealed), the resampled state plays on
+//!   alone to the end under the same state invariants as the real game, so a resample that
+//!   builds an impossible state fails.
+//!
+//! Resample must also be fixed by its RNG: equal RNGs, equal states.
+//!
+//! What this cannot see: a game whose resample redraws nothing *and* whose observation and log
+//! both show the secrets passes, since nothing it shows is ever compared with a redrawn
+//! secret. So an imperfect-information game's test should assert that the checks had something
+//! to compare: `resamples_changed > 0` and `hidden_pairs > 0` in the [`SimReport`].
 //!
 //! `clone == original` cannot fail for a derived `PartialEq`; instead every step is also taken
-//! by a clone (events recorded) and by another clone with events disabled, and the three must
-//! agree on events, turn, every seat's legal actions, returns and every viewer's observation.
+//! by a clone (events recorded) and by another clone with events disabled. Each must emit the
+//! same events and be `==` the original stepped, and on the first four steps of each game and a
+//! third of the others they must also agree on turn, every seat's legal actions, returns and
+//! every viewer's observation.
 //!
 //! Proofs that each check fails on a broken game are in this module's tests.
 
