@@ -178,6 +178,12 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Static facts about the game.
     const INFO: GameInfo;
 
+    /// Whether the game is zero-sum: the returns of every state sum to 0 (a win for one seat is
+    /// a loss for the others). True unless the game says otherwise, as for win/loss/draw games
+    /// and rank-based returns ([`rank_returns`](crate::rank_returns)); a cooperative or
+    /// general-sum game sets it to `false`. The conformance harness checks it.
+    const ZERO_SUM: bool = true;
+
     /// Builds the initial state. Setup randomness (shuffles, who places first) must be chance
     /// nodes after this, not done here, so it is logged.
     ///
@@ -263,6 +269,11 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// A full state consistent with everything `seat` can see, with the secrets it cannot see
     /// drawn at random. Perfect-information games return a clone (the default). Search agents
     /// use this so that they never read what their seat may not see.
+    ///
+    /// It must depend on the state only through what `seat` can see: two states that `seat`
+    /// cannot tell apart (same observation, same visible log) resample, with equal RNGs, to
+    /// equal states. The conformance harness checks this, so draw from what is public (sorted
+    /// pools, counts), never from the secrets themselves.
     fn resample(&self, seat: Seat, rng: &mut Rng) -> Self {
         let _ = (seat, rng);
         self.clone()

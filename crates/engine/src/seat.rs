@@ -41,6 +41,32 @@ impl Seat {
         (0..n.min(Seat::MAX) as u8).map(Seat)
     }
 
+    /// The seat after this one in an `n`-seat game, in seat order, wrapping from the last seat
+    /// to the first (`P4` → `P1` with four seats).
+    ///
+    /// # Panics
+    /// If this seat is not one of the `n` seats.
+    #[track_caller]
+    #[must_use]
+    pub fn next(self, n: usize) -> Seat {
+        assert!(self.index() < n, "{self} is not a seat of a {n}-seat game");
+        Seat(((self.index() + 1) % n) as u8)
+    }
+
+    /// The seat after this one in a turn `order` (a list of distinct seats, e.g. decided by
+    /// initiative), wrapping from the end to the start; `None` if this seat is not in `order`.
+    pub fn next_in(self, order: &[Seat]) -> Option<Seat> {
+        let i = order.iter().position(|s| *s == self)?;
+        order.get((i + 1) % order.len()).copied()
+    }
+
+    /// The other seats of an `n`-seat game, in turn order starting after this one (with four
+    /// seats, `P2`'s others are `P3`, `P4`, `P1`).
+    pub fn others(self, n: usize) -> impl Iterator<Item = Seat> + Clone {
+        let n = n.min(Seat::MAX);
+        (1..n).map(move |k| Seat(((self.index() + k) % n) as u8))
+    }
+
     /// Parses a one-based player number as people type it (`"1"`, `"P2"`).
     pub fn parse_number(text: &str) -> Option<Seat> {
         let t = text.trim();
@@ -120,6 +146,15 @@ impl SeatSet {
     /// Number of seats in the set.
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
+    }
+
+    /// The first seat of the set after `seat` in seat order, wrapping around, with `seat`
+    /// itself last: the next seat still in play when the set holds the seats still in play.
+    /// `None` if the set is empty.
+    pub fn next_after(self, seat: Seat) -> Option<Seat> {
+        (1..=Seat::MAX)
+            .map(|k| Seat(((seat.index() + k) % Seat::MAX) as u8))
+            .find(|s| self.contains(*s))
     }
 
     /// The seats in the set, lowest first.
@@ -218,6 +253,50 @@ impl<T> std::ops::IndexMut<Seat> for PerSeat<T> {
     }
 }
 
+/// Returns from a final ranking of any number of seats, ties included: `scores[i]` is seat
+/// `i`'s score, higher is better (a tuple such as `(points, tiebreak)` ranks by both).
+///
+/// The seats are ranked and rank `r` (0 = first) of `n` is worth `1 - 2r / (n - 1)`: first 1,
+/// last -1, evenly spaced between. Tied seats share the average worth of the ranks they
+/// occupy. Equivalently, a seat gets
+///
+/// ```text
+/// (seats it beats - seats that beat it) / (n - 1)
+/// ```
+///
+/// So every value is in `[-1, 1]`, the values sum to 0 (the game is zero-sum; exactly for the
+/// integers before division, up to float rounding after), and with two seats this is the usual
+/// win 1, loss -1, draw 0. A lone seat, or all seats tied, get 0.
+///
+/// ```
+/// use gridwright_engine::rank_returns;
+/// assert_eq!(rank_returns(&[3, 1]), [1.0, -1.0]);
+/// assert_eq!(rank_returns(&[2, 2]), [0.0, 0.0]);
+/// // Four seats: P2 first, P1 and P4 tie for second and third, P3 last.
+/// assert_eq!(rank_returns(&[5, 9, 0, 5]), [0.0, 1.0, -1.0, 0.0]);
+/// ```
+pub fn rank_returns<T: Ord>(scores: &[T]) -> Vec<f64> {
+    let n = scores.len();
+    if n < 2 {
+        return vec![0.0; n];
+    }
+    let span = (n - 1) as f64;
+    scores
+        .iter()
+        .map(|mine| {
+            let net: i64 = scores
+                .iter()
+                .map(|other| match mine.cmp(other) {
+                    std::cmp::Ordering::Greater => 1,
+                    std::cmp::Ordering::Less => -1,
+                    std::cmp::Ordering::Equal => 0,
+                })
+                .sum();
+            net as f64 / span
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,6 +321,100 @@ mod tests {
         assert_eq!(s.len(), 2);
         assert!(!s.contains(Seat::new(1)));
         assert_eq!(SeatSet::first(8).len(), 8);
+    }
+
+    #[test]
+    fn next_seat_wraps_in_seat_order_and_in_a_given_order() {
+        let p = |i| Seat::new(i);
+        assert_eq!(p(0).next(4), p(1));
+        assert_eq!(p(3).next(4), p(0));
+        assert_eq!(p(1).next(2), p(0));
+        let order = [p(2), p(0), p(3), p(1)];
+        assert_eq!(p(2).next_in(&order), Some(p(0)));
+        assert_eq!(p(1).next_in(&order), Some(p(2)));
+        assert_eq!(p(4).next_in(&order), None);
+        assert_eq!(p(0).next_in(&[p(0)]), Some(p(0)));
+    }
+
+    #[test]
+    #[should_panic(expected = "P5 is not a seat of a 4-seat game")]
+    fn next_seat_outside_the_game_panics() {
+        let _ = Seat::new(4).next(4);
+    }
+
+    #[test]
+    fn other_seats_follow_turn_order() {
+        let p = |i| Seat::new(i);
+        assert_eq!(p(1).others(4).collect::<Vec<_>>(), [p(2), p(3), p(0)]);
+        assert_eq!(p(0).others(2).collect::<Vec<_>>(), [p(1)]);
+        assert_eq!(p(0).others(1).count(), 0);
+    }
+
+    #[test]
+    fn next_in_set_skips_seats_out_of_play() {
+        let p = |i| Seat::new(i);
+        let live = SeatSet::first(4).without(p(2));
+        assert_eq!(live.next_after(p(1)), Some(p(3)));
+        assert_eq!(live.next_after(p(3)), Some(p(0)));
+        assert_eq!(live.next_after(p(2)), Some(p(3)));
+        assert_eq!(SeatSet::EMPTY.with(p(1)).next_after(p(1)), Some(p(1)));
+        assert_eq!(SeatSet::EMPTY.next_after(p(0)), None);
+    }
+
+    #[test]
+    fn rank_returns_two_seats_are_win_loss_draw() {
+        assert_eq!(rank_returns(&[1, 0]), [1.0, -1.0]);
+        assert_eq!(rank_returns(&[0, 7]), [-1.0, 1.0]);
+        assert_eq!(rank_returns(&[4, 4]), [0.0, 0.0]);
+    }
+
+    #[test]
+    fn rank_returns_four_seats_with_ties() {
+        let third = 1.0 / 3.0;
+        // Distinct: 1, 1/3, -1/3, -1 by rank.
+        assert_eq!(rank_returns(&[10, 40, 20, 30]), [-1.0, 1.0, -third, third]);
+        // Two tied for first share (1 + 1/3) / 2.
+        assert_eq!(
+            rank_returns(&[9, 9, 1, 0]),
+            [2.0 * third, 2.0 * third, -third, -1.0]
+        );
+        // Three tied for last share (1/3 - 1/3 - 1) / 3.
+        assert_eq!(rank_returns(&[8, 1, 1, 1]), [1.0, -third, -third, -third]);
+        assert_eq!(rank_returns(&[3, 3, 3, 3]), [0.0; 4]);
+        // Tiebreaks by tuple order.
+        assert_eq!(rank_returns(&[(5, 1), (5, 2)]), [-1.0, 1.0]);
+        assert_eq!(rank_returns::<u8>(&[]), Vec::<f64>::new());
+        assert_eq!(rank_returns(&[7]), [0.0]);
+    }
+
+    #[test]
+    fn rank_returns_are_in_range_and_zero_sum_for_every_ranking() {
+        // Every score vector over {0, 1, 2} for 1..=6 seats.
+        for n in 1..=6u32 {
+            for code in 0..3u32.pow(n) {
+                let scores: Vec<u32> = (0..n).map(|i| code / 3u32.pow(i) % 3).collect();
+                let r = rank_returns(&scores);
+                assert_eq!(r.len(), scores.len());
+                assert!(
+                    r.iter().all(|v| (-1.0..=1.0).contains(v)),
+                    "{scores:?} {r:?}"
+                );
+                assert!(r.iter().sum::<f64>().abs() < 1e-12, "{scores:?} {r:?}");
+                // A better score never gets less.
+                for i in 0..scores.len() {
+                    for j in 0..scores.len() {
+                        if scores[i] > scores[j] {
+                            assert!(r[i] > r[j], "{scores:?} {r:?}");
+                        }
+                    }
+                }
+                // The best seat of a field with a unique winner gets 1, a unique loser -1.
+                let best = scores.iter().max().copied();
+                if n > 1 && scores.iter().filter(|s| Some(**s) == best).count() == 1 {
+                    assert!(r.contains(&1.0), "{scores:?} {r:?}");
+                }
+            }
+        }
     }
 
     #[test]

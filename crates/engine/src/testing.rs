@@ -1,14 +1,62 @@
 //! The conformance harness every game reuses (feature `testing`).
 //!
-//! [`random_sim`] plays many random games and checks, at every step, the invariants the engine
-//! relies on, in the spirit of OpenSpiel's `RandomSimTest`. A game's conformance test is then a
-//! few lines per config.
+//! [`random_sim`] plays many random games and checks, at every step, the invariants the engine,
+//! agents, server and replays rely on, in the spirit of OpenSpiel's `RandomSimTest`. A game's
+//! conformance test is then a few lines per config.
+//!
+//! # How hidden information is checked without knowing the game
+//! The harness knows nothing of cards or programs, only the hooks: [`Game::observe`],
+//! [`Game::action_visible_to`], [`Game::redact_event`] and [`Game::resample`]. What a viewer
+//! *sees* is its observation, its visible log (the log entries as
+//! [`Session::visible_log`] renders them), whose turn it is and, for a seat, its own legal
+//! actions. Three comparisons then need no knowledge of the rules:
+//!
+//! - **Resampling keeps the view** (consistency). At random decision points the state is
+//!   resampled for a random seat; the seat's view, the spectator's observation and both their
+//!   visible logs (rendered with the resampled state) must be unchanged.
+//! - **Hidden steps are indistinguishable** (invariance). When a viewer may not see a step (a
+//!   hidden commitment, a private draw), the harness also takes other choices of the same actor
+//!   that the viewer may not see either, each from a clone of the state before the step. Two
+//!   such results that *differ only in secrets* — resampled for the viewer with equal RNGs, they
+//!   give equal states — must look the same to the viewer both in the log and in the
+//!   observation: if only the observation tells them apart, the observation leaks; if only the
+//!   log does, the log leaks (a step that reveals what it hid, leaving equal states, may show
+//!   it in the log). Where the viewer can tell neither apart, whose turn it is and its own
+//!   legal actions must agree too, and the two states resampled for the viewer with equal RNGs
+//!   must be *equal*: resample may depend only on what the seat sees, so a secret it keeps
+//!   instead of redrawing shows up here. (For a spectator, the judge of "only secrets" is a
+//!   seat that may not see the step either.)
+//! - **Resampled states play on**. The first resampled states of each game are played forward
+//!   beside the real one, with the same actions and chance outcomes while they stay legal and
+//!   the seat still sees the same in both: whose turn it is and the seat's legal actions must
+//!   stay the same. Once the two differ (a secret is revealed), the resampled state plays on
+//!   alone to the end under the same state invariants as the real game, so a resample that
+//!   builds an impossible state fails.
+//!
+//! Resample must also be fixed by its RNG: equal RNGs, equal states.
+//!
+//! What this cannot see: a game whose resample redraws nothing *and* whose observation and log
+//! both show the secrets passes, since nothing it shows is ever compared with a redrawn
+//! secret. So an imperfect-information game's test should assert that the checks had something
+//! to compare: `resamples_changed > 0` and `hidden_pairs > 0` in the [`SimReport`].
+//!
+//! `clone == original` cannot fail for a derived `PartialEq`; instead every step is also taken
+//! by a clone (events recorded) and by another clone with events disabled. Each must emit the
+//! same events and be `==` the original stepped, and on the first four steps of each game and a
+//! third of the others they must also agree on turn, every seat's legal actions, returns and
+//! every viewer's observation.
+//!
+//! Proofs that each check fails on a broken game are in this module's tests.
 
-use crate::game::{Actor, Events, Game, Turn};
+use crate::game::{Actor, Events, Game, Information, Turn};
 use crate::replay::Replay;
 use crate::rng::{Rng, derive_seed};
 use crate::seat::{Seat, Viewer};
-use crate::session::Session;
+use crate::session::{LogEntry, Session, VisibleEntry};
+use std::fmt;
+
+#[cfg(test)]
+mod tests;
 
 /// Counts from a [`random_sim`] run, for sanity checks in tests.
 #[derive(Debug, Default, Clone, PartialEq)]
@@ -21,19 +69,56 @@ pub struct SimReport {
     pub longest: usize,
     /// Sum of returns per seat.
     pub returns: Vec<f64>,
+    /// States resampled for a seat and compared with the real state.
+    pub resamples: usize,
+    /// Of those, how many redrew something (the resampled state differs from the real one).
+    pub resamples_changed: usize,
+    /// Resampled states played forward beside the real one.
+    pub resamples_played: usize,
+    /// Hidden steps compared with another choice the viewer could not tell apart from it, with
+    /// both states resampled for that viewer.
+    pub hidden_pairs: usize,
 }
+
+/// One step in this many (and the first four of each game) compares everything seen (every
+/// viewer's observation, legal actions) between the original and its clones; every step
+/// compares events and `==`.
+const CLONE_SEEN_ONE_IN: usize = 3;
+/// One decision point in this many is resampled for a random seat.
+const RESAMPLE_ONE_IN: usize = 6;
+/// Resampled states played forward per game.
+const PLAYED_PER_GAME: usize = 2;
+/// One hidden step (per viewer) in this many is compared with other choices.
+const FORK_ONE_IN: usize = 2;
+/// Other choices tried per compared hidden step.
+const FORK_TRIES: usize = 8;
 
 /// Plays `n_games` random games from `config` and panics with a clear message at the first
 /// broken invariant:
-/// legal actions non-empty unless terminal, sorted and unique; acting out of turn is refused and
-/// changes nothing; every action's text parses back to it; chance weights positive and outcomes
-/// unique; `clone == original`; observations build and serialize for every viewer; returns have
-/// one value per seat in `[-1, 1]`; game length ≤ `max_game_length`; and every `replay_every`-th
-/// game re-runs from its replay file to the identical event-log hash.
+///
+/// - legal actions are non-empty for the seats to act, sorted and unique, and empty for every
+///   other seat (also at chance nodes and once the game is over);
+/// - acting out of turn or as chance is refused and changes nothing;
+/// - every action's text parses back to it;
+/// - chance outcomes are unique with positive weights;
+/// - a clone stepped with the same action or chance outcome, and a clone stepped with events
+///   disabled, agree with the original on events, turn, legal actions, returns and every
+///   viewer's observation;
+/// - observations build and serialize for every viewer, and are the same for every viewer in a
+///   perfect-information game (which also hides no action and redacts no event);
+/// - a seat sees its own actions, and an action a spectator sees is seen by every seat;
+/// - returns have one value per seat in `[-1, 1]`, are 0 before the game is over, and sum to 0
+///   if the game is zero-sum ([`Game::ZERO_SUM`]);
+/// - game length ≤ `max_game_length`;
+/// - hidden information: resampling keeps the seat's view, hidden steps leak through neither
+///   the log nor the observation, resample depends only on what the seat sees, and resampled
+///   states play on (see the [module documentation](self));
+/// - every `replay_every`-th game is played through a [`Session`] too: its log must equal the
+///   harness's, its visible logs the harness's rendering, and its replay file must re-run to
+///   the identical event-log hash.
 ///
 /// # Panics
 /// On any broken invariant (this is a test helper).
-#[allow(clippy::expect_used, clippy::unwrap_used)]
 pub fn random_sim<G: Game>(
     config: &G::Config,
     n_games: usize,
@@ -43,102 +128,325 @@ pub fn random_sim<G: Game>(
     let mut report = SimReport::default();
     for g in 0..n_games {
         let game_seed = derive_seed(seed, g as u64);
-        let mut rng = Rng::seed_from_u64(game_seed ^ 0x5eed);
         let with_session = replay_every > 0 && g % replay_every == 0;
-        let mut session =
-            Session::<G>::new(config.clone(), game_seed).expect("config builds a game");
-        let mut state = session.state().clone();
+        let mut run = Run {
+            game: g,
+            rng: Rng::seed_from_u64(game_seed ^ 0x5eed),
+            checks: Rng::seed_from_u64(game_seed ^ 0xc4ec_4ed5),
+            report: &mut report,
+            played: 0,
+        };
+        run.play::<G>(config, game_seed, with_session);
+    }
+    report
+}
+
+/// Where a check failed: the game, the step, and whether in a resampled state played on.
+#[derive(Clone, Copy, Debug)]
+struct At {
+    game: usize,
+    step: usize,
+    /// The seat and the step of the resample, when checking a resampled state.
+    resampled: Option<(Seat, usize)>,
+}
+
+impl At {
+    fn at(self, step: usize) -> At {
+        At { step, ..self }
+    }
+}
+
+impl fmt::Display for At {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}, step {}", self.game, self.step)?;
+        if let Some((seat, at)) = self.resampled {
+            write!(f, " of the state resampled for {seat} at step {at}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Everything a test can compare about a state from outside: whose turn it is, every seat's
+/// legal actions, the returns and every viewer's observation (as JSON, seats then spectator).
+#[derive(Debug, PartialEq)]
+struct Snapshot<A> {
+    turn: Turn,
+    legal: Vec<Vec<A>>,
+    returns: Vec<f64>,
+    seen: Vec<String>,
+}
+
+fn viewers(n: usize) -> impl Iterator<Item = Viewer> {
+    Seat::all(n).map(Viewer::Seat).chain([Viewer::Spectator])
+}
+
+#[allow(clippy::expect_used)]
+fn seen<G: Game>(x: &G, viewer: Viewer) -> String {
+    serde_json::to_string(&x.observe(viewer)).expect("observation serializes")
+}
+
+fn snapshot<G: Game>(x: &G) -> Snapshot<G::Action> {
+    let n = x.num_seats();
+    Snapshot {
+        turn: x.turn(),
+        legal: Seat::all(n).map(|s| x.legal_actions_vec(s)).collect(),
+        returns: x.returns(),
+        seen: viewers(n).map(|v| seen(x, v)).collect(),
+    }
+}
+
+/// Names the first part in which two snapshots differ.
+fn snapshot_diff<A: PartialEq + fmt::Debug>(a: &Snapshot<A>, b: &Snapshot<A>) -> Option<String> {
+    if a.turn != b.turn {
+        return Some(format!("turn {:?} vs {:?}", a.turn, b.turn));
+    }
+    if a.returns != b.returns {
+        return Some(format!("returns {:?} vs {:?}", a.returns, b.returns));
+    }
+    for (i, (x, y)) in a.legal.iter().zip(&b.legal).enumerate() {
+        if x != y {
+            return Some(format!(
+                "legal actions of {}: {x:?} vs {y:?}",
+                Seat::new(i as u8)
+            ));
+        }
+    }
+    let n = a.legal.len();
+    for (v, (x, y)) in viewers(n).zip(a.seen.iter().zip(&b.seen)) {
+        if x != y {
+            return Some(format!("observation of {v}: {}", text_diff(x, y)));
+        }
+    }
+    None
+}
+
+/// The first place two texts differ, with a little context from each.
+fn text_diff(a: &str, b: &str) -> String {
+    let at = a
+        .char_indices()
+        .zip(b.chars())
+        .find(|((_, x), y)| x != y)
+        .map_or(a.len().min(b.len()), |((i, _), _)| i);
+    let start = at.saturating_sub(60);
+    let clip = |s: &str| -> String { s.get(start..).unwrap_or("").chars().take(140).collect() };
+    format!("at byte {at}: `…{}` vs `…{}`", clip(a), clip(b))
+}
+
+fn visible_entry<G: Game>(state: &G, entry: &LogEntry<G>, viewer: Viewer) -> VisibleEntry<G> {
+    // The same rendering as `Session::visible_log`.
+    let shown = state.action_visible_to(entry.actor, &entry.action, viewer);
+    let events: Vec<G::Event> = entry
+        .events
+        .iter()
+        .filter_map(|ev| state.redact_event(ev, viewer))
+        .collect();
+    VisibleEntry {
+        index: entry.index,
+        actor: entry.actor,
+        action: shown.then_some(entry.action),
+        action_text: shown.then(|| state.action_text(&entry.action)),
+        event_texts: events.iter().map(|ev| state.event_text(ev)).collect(),
+        events,
+    }
+}
+
+#[allow(clippy::expect_used)]
+fn visible_json<G: Game>(state: &G, entries: &[LogEntry<G>], viewer: Viewer) -> String {
+    let v: Vec<VisibleEntry<G>> = entries
+        .iter()
+        .map(|e| visible_entry(state, e, viewer))
+        .collect();
+    serde_json::to_string(&v).expect("visible log serializes")
+}
+
+/// The invariants of one state; returns its snapshot.
+fn check_state<G: Game>(x: &G, at: At) -> Snapshot<G::Action> {
+    let n = x.num_seats();
+    let snap = snapshot(x);
+    let Snapshot {
+        turn,
+        legal,
+        returns,
+        seen,
+    } = &snap;
+    assert_eq!(
+        returns.len(),
+        n,
+        "{at}: returns must have one value per seat"
+    );
+    assert!(
+        returns.iter().all(|r| (-1.0..=1.0).contains(r)),
+        "{at}: returns out of range [-1, 1]: {returns:?}"
+    );
+    if *turn != Turn::Terminal {
+        assert!(
+            returns.iter().all(|r| *r == 0.0),
+            "{at}: returns must be 0 before the game is over: {returns:?}"
+        );
+    }
+    if G::ZERO_SUM {
+        let sum: f64 = returns.iter().sum();
+        assert!(
+            sum.abs() < 1e-9,
+            "{at}: returns of a zero-sum game (Game::ZERO_SUM) sum to {sum}, not 0: {returns:?}"
+        );
+    }
+    for (s, l) in Seat::all(n).zip(legal) {
+        if turn.includes(s) {
+            assert!(!l.is_empty(), "{at}: {s} to act but no legal action");
+            assert!(
+                l.windows(2).all(|w| w[0] < w[1]),
+                "{at}: legal actions of {s} not sorted/unique"
+            );
+        } else {
+            assert!(
+                l.is_empty(),
+                "{at}: {s} has legal actions out of turn ({turn:?})"
+            );
+        }
+    }
+    match turn {
+        Turn::Seat(_) | Turn::Simultaneous(_) => {
+            assert!(
+                Seat::all(n).any(|s| turn.includes(s)),
+                "{at}: {turn:?} names no seat of the game"
+            );
+        }
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            x.chance_outcomes(&mut outcomes);
+            assert!(!outcomes.is_empty(), "{at}: chance node without outcomes");
+            assert!(
+                outcomes.iter().all(|(_, w)| *w > 0),
+                "{at}: zero-weight chance outcome"
+            );
+            let mut acts: Vec<_> = outcomes.iter().map(|(a, _)| *a).collect();
+            acts.sort();
+            acts.dedup();
+            assert_eq!(
+                acts.len(),
+                outcomes.len(),
+                "{at}: duplicate chance outcomes"
+            );
+        }
+        Turn::Terminal => {}
+    }
+    if G::INFO.information == Information::Perfect {
+        let public = seen.last();
+        for (v, o) in viewers(n).zip(seen) {
+            assert!(
+                Some(o) == public,
+                "{at}: a perfect-information game shows {v} something other than what a \
+                 spectator sees: {}",
+                text_diff(o, public.map_or("", String::as_str))
+            );
+        }
+    }
+    snap
+}
+
+/// A random step from `x`: a chance outcome by weight, or a random legal action of a random
+/// seat to act. `None` once the game is over.
+fn random_step<G: Game>(x: &G, rng: &mut Rng) -> Option<(Actor, G::Action)> {
+    match x.turn() {
+        Turn::Terminal => None,
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            x.chance_outcomes(&mut outcomes);
+            let i = rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
+            Some((Actor::Chance, outcomes[i].0))
+        }
+        turn => {
+            let movers: Vec<Seat> = Seat::all(x.num_seats())
+                .filter(|s| turn.includes(*s))
+                .collect();
+            let seat = movers[rng.index(movers.len())];
+            let legal = x.legal_actions_vec(seat);
+            Some((Actor::Seat(seat), legal[rng.index(legal.len())]))
+        }
+    }
+}
+
+/// Steps `x`, returning the log entry it makes.
+fn record<G: Game>(x: &mut G, index: usize, actor: Actor, action: G::Action) -> LogEntry<G> {
+    let mut events = Events::recording();
+    x.step(actor, action, &mut events);
+    LogEntry {
+        index,
+        actor,
+        action,
+        events: events.take(),
+    }
+}
+
+/// One game of a [`random_sim`] run.
+struct Run<'r> {
+    game: usize,
+    /// Chooses the game's actions and chance outcomes.
+    rng: Rng,
+    /// Chooses which checks to make, and seeds resampling, so that checks do not change which
+    /// games are played.
+    checks: Rng,
+    report: &'r mut SimReport,
+    /// Resampled states played forward so far in this game.
+    played: usize,
+}
+
+impl Run<'_> {
+    #[allow(clippy::expect_used)]
+    fn play<G: Game>(&mut self, config: &G::Config, game_seed: u64, with_session: bool) {
+        let g = self.game;
+        let mut session = with_session
+            .then(|| Session::<G>::new(config.clone(), game_seed).expect("config builds a game"));
+        let mut state = G::new(config).expect("config builds a game");
         let n = state.num_seats();
         let max_len = state.max_game_length();
-        let mut steps = session.log().len();
-        let mut legal = Vec::new();
-        let mut outcomes = Vec::new();
+        let mut log: Vec<LogEntry<G>> = Vec::new();
+        let here = |step| At {
+            game: g,
+            step,
+            resampled: None,
+        };
+        let mut snap = check_state(&state, here(0));
         loop {
+            let at = here(log.len());
             assert!(
-                steps <= max_len,
-                "game {g}: {steps} steps exceeds max_game_length {max_len}"
+                log.len() <= max_len,
+                "{at}: {} steps exceeds max_game_length {max_len}",
+                log.len()
             );
-            assert_eq!(
-                state.clone(),
-                state,
-                "game {g}: clone differs from original"
-            );
-            for v in Seat::all(n).map(Viewer::Seat).chain([Viewer::Spectator]) {
-                let obs = state.observe(v);
-                serde_json::to_string(&obs).expect("observation serializes");
-            }
-            let turn = state.turn();
-            let returns = state.returns();
-            assert_eq!(returns.len(), n, "returns must have one value per seat");
-            assert!(
-                returns.iter().all(|r| (-1.0..=1.0).contains(r)),
-                "returns out of range: {returns:?}"
-            );
-            match turn {
-                Turn::Terminal => {
-                    for s in Seat::all(n) {
-                        legal.clear();
-                        state.legal_actions(s, &mut legal);
-                        assert!(
-                            legal.is_empty(),
-                            "game {g}: terminal state has legal actions"
-                        );
-                    }
-                    for (acc, r) in report.returns.iter_mut().zip(&returns) {
-                        *acc += r;
-                    }
-                    if report.returns.is_empty() {
-                        report.returns = returns;
-                    }
-                    break;
-                }
+            let (actor, action) = match snap.turn {
+                Turn::Terminal => break,
                 Turn::Chance => {
-                    outcomes.clear();
-                    state.chance_outcomes(&mut outcomes);
-                    assert!(
-                        !outcomes.is_empty(),
-                        "game {g}: chance node without outcomes"
-                    );
-                    assert!(
-                        outcomes.iter().all(|(_, w)| *w > 0),
-                        "zero-weight chance outcome"
-                    );
-                    let mut acts: Vec<_> = outcomes.iter().map(|(a, _)| *a).collect();
-                    acts.sort();
-                    acts.dedup();
-                    assert_eq!(acts.len(), outcomes.len(), "duplicate chance outcomes");
-                    let i = rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
-                    let a = outcomes[i].0;
-                    assert!(state.is_legal(Actor::Chance, &a));
-                    state.step(Actor::Chance, a, &mut Events::disabled());
-                }
-                Turn::Seat(_) | Turn::Simultaneous(_) => {
-                    let movers: Vec<Seat> = Seat::all(n).filter(|s| turn.includes(*s)).collect();
-                    assert!(!movers.is_empty(), "game {g}: a turn with no seat");
-                    for s in Seat::all(n) {
-                        legal.clear();
-                        state.legal_actions(s, &mut legal);
-                        if !turn.includes(s) {
-                            assert!(legal.is_empty(), "game {g}: {s} has actions out of turn");
+                    let a = match &session {
+                        // Follow the chance the session resolved with its own RNG.
+                        Some(s) => {
+                            let e = s.log().get(log.len()).unwrap_or_else(|| {
+                                panic!("{at}: the session left a chance node unresolved")
+                            });
+                            assert_eq!(e.actor, Actor::Chance, "{at}: session out of step");
+                            e.action
                         }
-                    }
-                    let seat = movers[rng.index(movers.len())];
-                    legal.clear();
-                    state.legal_actions(seat, &mut legal);
+                        None => random_step(&state, &mut self.rng)
+                            .map(|(_, a)| a)
+                            .expect("a chance node has outcomes"),
+                    };
                     assert!(
-                        !legal.is_empty(),
-                        "game {g}: {seat} to act but no legal action"
+                        state.is_legal(Actor::Chance, &a),
+                        "{at}: a listed chance outcome is refused"
                     );
-                    assert!(
-                        legal.windows(2).all(|w| w[0] < w[1]),
-                        "game {g}: legal actions not sorted/unique"
-                    );
-                    let a = legal[rng.index(legal.len())];
+                    (Actor::Chance, a)
+                }
+                turn => {
+                    let movers: Vec<Seat> = Seat::all(n).filter(|s| turn.includes(*s)).collect();
+                    let seat = movers[self.rng.index(movers.len())];
+                    let legal = &snap.legal[seat.index()];
+                    let a = legal[self.rng.index(legal.len())];
                     let text = state.action_text(&a);
                     assert_eq!(
                         state.parse_action(seat, &text),
                         Ok(a),
-                        "game {g}: text `{text}` does not parse back"
+                        "{at}: text `{text}` does not parse back"
                     );
                     // Out of turn and chance are refused and leave the state untouched.
                     if let Some(other) = Seat::all(n).find(|s| !turn.includes(*s)) {
@@ -146,39 +454,440 @@ pub fn random_sim<G: Game>(
                         assert!(
                             state
                                 .apply(Actor::Seat(other), a, &mut Events::disabled())
-                                .is_err()
+                                .is_err(),
+                            "{at}: {other} may play `{text}` out of turn"
                         );
                         assert!(
                             state
                                 .apply(Actor::Chance, a, &mut Events::disabled())
-                                .is_err()
+                                .is_err(),
+                            "{at}: chance may play `{text}`"
                         );
-                        assert_eq!(before, state, "refused action changed the state");
+                        assert!(before == state, "{at}: a refused action changed the state");
                     }
-                    if with_session {
-                        // The session resolves the chance that follows with its own RNG; follow it.
-                        session
-                            .apply(seat, a)
-                            .expect("session accepts the legal action");
-                        state = session.state().clone();
-                        steps = session.log().len();
-                        continue;
+                    if self.checks.index(RESAMPLE_ONE_IN) == 0 {
+                        let who = Seat::new(self.checks.index(n) as u8);
+                        self.check_resample(&state, &log, who, &snap, at);
                     }
-                    state.step(Actor::Seat(seat), a, &mut Events::disabled());
+                    if let Some(s) = &mut session {
+                        s.apply(seat, a).unwrap_or_else(|r| {
+                            panic!("{at}: the session refuses the legal `{text}`: {r}")
+                        });
+                    }
+                    (Actor::Seat(seat), a)
+                }
+            };
+            snap = self.step_checked(&mut state, &mut log, actor, action, at);
+        }
+        let returns = state.returns();
+        if let Some(session) = session {
+            self.check_session(&session, &state, &log);
+        }
+        let r = &mut self.report;
+        if r.returns.is_empty() {
+            r.returns = vec![0.0; n];
+        }
+        for (acc, x) in r.returns.iter_mut().zip(&returns) {
+            *acc += x;
+        }
+        r.games += 1;
+        r.steps += log.len();
+        r.longest = r.longest.max(log.len());
+    }
+
+    /// Takes one step of the real game, checked against two clones and for what each viewer
+    /// may see of it; returns the snapshot of the new state.
+    fn step_checked<G: Game>(
+        &mut self,
+        state: &mut G,
+        log: &mut Vec<LogEntry<G>>,
+        actor: Actor,
+        action: G::Action,
+        at: At,
+    ) -> Snapshot<G::Action> {
+        let before = state.clone();
+        let text = before.action_text(&action);
+        let entry = record(state, log.len(), actor, action);
+        let snap = check_state(state, at.at(log.len() + 1));
+
+        let mut twin = before.clone();
+        let twin_entry = record(&mut twin, log.len(), actor, action);
+        assert!(
+            twin_entry.events == entry.events,
+            "{at}: a clone stepped with the same `{text}` emits other events than the \
+             original: {:?} vs {:?}",
+            twin_entry.events,
+            entry.events
+        );
+        // Comparing everything seen is the costly part: do it on a share of the steps.
+        let full = log.len() < 4 || self.checks.index(CLONE_SEEN_ONE_IN) == 0;
+        if let Some(d) = full
+            .then(|| snapshot_diff(&snapshot(&twin), &snap))
+            .flatten()
+        {
+            panic!(
+                "{at}: a clone stepped with the same `{text}` differs from the original \
+                 stepped: {d} (does Clone copy everything?)"
+            );
+        }
+        assert!(
+            twin == *state,
+            "{at}: a clone stepped with the same `{text}` is not == the original stepped"
+        );
+        let mut quiet = before.clone();
+        quiet.step(actor, action, &mut Events::disabled());
+        if let Some(d) = full
+            .then(|| snapshot_diff(&snapshot(&quiet), &snap))
+            .flatten()
+        {
+            panic!("{at}: stepping `{text}` with events disabled gives another state: {d}");
+        }
+        assert!(
+            quiet == *state,
+            "{at}: stepping `{text}` with events disabled gives another state"
+        );
+
+        // The hidden-step checks compare clones stepped from `before` with one another.
+        self.check_visibility(&before, &twin, &entry, at);
+        log.push(entry);
+        snap
+    }
+
+    /// Who may see the step `entry` just taken from `before` to `after`.
+    fn check_visibility<G: Game>(&mut self, before: &G, after: &G, entry: &LogEntry<G>, at: At) {
+        let n = after.num_seats();
+        let (actor, action) = (entry.actor, &entry.action);
+        let text = before.action_text(action);
+        let visible = |v| after.action_visible_to(actor, action, v);
+        if let Actor::Seat(s) = actor {
+            assert!(
+                visible(Viewer::Seat(s)),
+                "{at}: {s} may not see its own action `{text}`"
+            );
+        }
+        if visible(Viewer::Spectator) {
+            for s in Seat::all(n) {
+                assert!(
+                    visible(Viewer::Seat(s)),
+                    "{at}: `{text}` is shown to spectators but hidden from {s}"
+                );
+            }
+        }
+        if G::INFO.information == Information::Perfect {
+            for v in viewers(n) {
+                assert!(
+                    visible(v),
+                    "{at}: a perfect-information game hides `{text}` from {v}"
+                );
+                for ev in &entry.events {
+                    assert!(
+                        after.redact_event(ev, v).as_ref() == Some(ev),
+                        "{at}: a perfect-information game redacts {ev:?} for {v}"
+                    );
                 }
             }
-            steps += 1;
+            return;
         }
-        if with_session {
-            let text = session.replay().to_json();
-            let replay = Replay::from_json(&text).expect("replay parses");
-            let again = replay.verify::<G>().expect("replay verifies");
-            assert_eq!(again.event_hash(), session.event_hash());
-            assert_eq!(again.log(), session.log(), "replayed log differs");
+        for v in viewers(n) {
+            if !visible(v) && self.checks.index(FORK_ONE_IN) == 0 {
+                self.check_hidden_step(before, after, entry, v, at);
+            }
         }
-        report.games += 1;
-        report.steps += steps;
-        report.longest = report.longest.max(steps);
     }
-    report
+
+    /// `viewer` may not see the step `entry` from `before` to `after`: compares it with other
+    /// choices of the same actor that `viewer` may not see either.
+    fn check_hidden_step<G: Game>(
+        &mut self,
+        before: &G,
+        after: &G,
+        entry: &LogEntry<G>,
+        viewer: Viewer,
+        at: At,
+    ) {
+        let (actor, action) = (entry.actor, entry.action);
+        let mine = (
+            visible_json(after, std::slice::from_ref(entry), viewer),
+            seen(after, viewer),
+        );
+        let mut others: Vec<G::Action> = match actor {
+            Actor::Seat(s) => before.legal_actions_vec(s),
+            Actor::Chance => {
+                let mut outcomes = Vec::new();
+                before.chance_outcomes(&mut outcomes);
+                outcomes.into_iter().map(|(a, _)| a).collect()
+            }
+        };
+        others.retain(|a| *a != action);
+        self.checks.shuffle(&mut others);
+        let by = match actor {
+            Actor::Seat(s) => s.to_string(),
+            Actor::Chance => "chance".to_owned(),
+        };
+        // The seat whose resampling tells whether two states differ only in secrets: the viewer
+        // itself, or for a spectator a seat that may not see the step either (a spectator sees
+        // no more than any seat).
+        let judge = match viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => Seat::all(after.num_seats())
+                .find(|w| !after.action_visible_to(actor, &action, Viewer::Seat(*w))),
+        };
+        let a_text = before.action_text(&action);
+        for alt in others.into_iter().take(FORK_TRIES) {
+            let mut other = before.clone();
+            let other_entry = record(&mut other, entry.index, actor, alt);
+            if other.action_visible_to(actor, &alt, viewer) {
+                continue;
+            }
+            let b_text = before.action_text(&alt);
+            let theirs = (
+                visible_json(&other, std::slice::from_ref(&other_entry), viewer),
+                seen(&other, viewer),
+            );
+            let (same_log, same_view) = (mine.0 == theirs.0, mine.1 == theirs.1);
+            if !same_log && !same_view {
+                continue;
+            }
+            // Resampled with equal RNGs, two states that differ only in what `judge` may not
+            // see become equal.
+            let seed = self.checks.next_u64();
+            let resampled = judge.map(|w| {
+                let x = after.resample(w, &mut Rng::seed_from_u64(seed));
+                assert!(
+                    x == after.resample(w, &mut Rng::seed_from_u64(seed)),
+                    "{at}: resample for {w} with equal RNGs gives different states"
+                );
+                (x, other.resample(w, &mut Rng::seed_from_u64(seed)))
+            });
+            let only_secrets = resampled.as_ref().is_some_and(|(x, y)| x == y);
+            let judge_text = judge.map(|w| w.to_string()).unwrap_or_default();
+            if !same_view {
+                // The log entries are the same: the observation tells them apart.
+                assert!(
+                    !only_secrets,
+                    "{at}: {viewer}'s observation tells apart `{a_text}` and `{b_text}` by {by}, \
+                     which {viewer} may not see, whose log entries {viewer} sees the same, and \
+                     which differ only in what {judge_text} may not see (resample makes them \
+                     equal): the observation leaks: {}",
+                    text_diff(&mine.1, &theirs.1)
+                );
+                continue;
+            }
+            if !same_log {
+                // The observations are the same: the log tells them apart. That is fine if the
+                // step revealed what it hid (the states are equal again), not if the states
+                // still differ in a secret.
+                assert!(
+                    !only_secrets || other == *after,
+                    "{at}: {viewer}'s visible log tells apart `{a_text}` and `{b_text}` by {by}, \
+                     which {viewer} may not see, whose observations are the same, and which \
+                     still differ only in what {judge_text} may not see (resample makes them \
+                     equal): the log leaks (redact_event / action_visible_to), or resample \
+                     redraws what the log showed: {}",
+                    text_diff(&mine.0, &theirs.0)
+                );
+                continue;
+            }
+            // The viewer cannot tell the two apart.
+            let (ta, tb) = (after.turn(), other.turn());
+            let chance = ta == Turn::Chance || tb == Turn::Chance;
+            if !chance {
+                assert_eq!(
+                    ta, tb,
+                    "{at}: whose turn it is tells apart `{a_text}` and `{b_text}` by {by}, \
+                     which {viewer} cannot tell apart"
+                );
+            }
+            if let Viewer::Seat(seat) = viewer {
+                if !chance {
+                    assert!(
+                        after.legal_actions_vec(seat) == other.legal_actions_vec(seat),
+                        "{at}: {seat}'s legal actions tell apart `{a_text}` and `{b_text}` by \
+                         {by}, which {seat} cannot tell apart"
+                    );
+                }
+                if let Some((x, y)) = &resampled {
+                    assert!(
+                        x == y,
+                        "{at}: resample for {seat} keeps a secret: after `{a_text}` or \
+                         `{b_text}` by {by}, which {seat} cannot tell apart, equal RNGs \
+                         resample to different states (resample must depend only on what the \
+                         seat sees){}",
+                        snapshot_diff(&snapshot(x), &snapshot(y))
+                            .map(|d| format!(": {d}"))
+                            .unwrap_or_default()
+                    );
+                }
+            }
+            self.report.hidden_pairs += 1;
+        }
+    }
+
+    /// Resamples `state` for `seat` and checks that the seat's view is unchanged; plays the
+    /// first few resampled states of each game forward.
+    fn check_resample<G: Game>(
+        &mut self,
+        state: &G,
+        log: &[LogEntry<G>],
+        seat: Seat,
+        snap: &Snapshot<G::Action>,
+        at: At,
+    ) {
+        self.report.resamples += 1;
+        let seed = self.checks.next_u64();
+        let r = state.resample(seat, &mut Rng::seed_from_u64(seed));
+        assert!(
+            r == state.resample(seat, &mut Rng::seed_from_u64(seed)),
+            "{at}: resample for {seat} with equal RNGs gives different states"
+        );
+        if G::INFO.information == Information::Perfect {
+            assert!(
+                r == *state,
+                "{at}: a perfect-information game's resample changed the state"
+            );
+            return;
+        }
+        if r != *state {
+            self.report.resamples_changed += 1;
+        }
+        assert_eq!(
+            r.turn(),
+            snap.turn,
+            "{at}: resample for {seat} changed whose turn it is"
+        );
+        assert!(
+            r.legal_actions_vec(seat) == snap.legal[seat.index()],
+            "{at}: resample for {seat} changed {seat}'s legal actions"
+        );
+        for v in [Viewer::Seat(seat), Viewer::Spectator] {
+            let (was, now) = (&snap.seen[viewer_index(state, v)], seen(&r, v));
+            assert!(
+                *was == now,
+                "{at}: resample for {seat} changed what {v} sees: {}",
+                text_diff(was, &now)
+            );
+            let (was, now) = (visible_json(state, log, v), visible_json(&r, log, v));
+            assert!(
+                was == now,
+                "{at}: {v}'s visible log reads differently with the state resampled for {seat}: \
+                 action_visible_to / redact_event read what {seat} may not see: {}",
+                text_diff(&was, &now)
+            );
+        }
+        if self.played < PLAYED_PER_GAME {
+            self.played += 1;
+            self.report.resamples_played += 1;
+            self.play_on(state.clone(), r, seat, at);
+        }
+    }
+
+    /// Plays the resampled state `r` forward beside the real state `s`: the same steps while
+    /// they are legal in both and `seat` sees the same, then `r` alone to the end.
+    fn play_on<G: Game>(&mut self, mut s: G, mut r: G, seat: Seat, from: At) {
+        let max_len = r.max_game_length();
+        let me = Viewer::Seat(seat);
+        let mut synced = true;
+        let mut step = from.step;
+        let base = At {
+            resampled: Some((seat, from.step)),
+            ..from
+        };
+        loop {
+            let at = base.at(step);
+            let snap = check_state(&r, at);
+            assert!(
+                step <= max_len,
+                "{at}: {step} steps exceeds max_game_length {max_len}"
+            );
+            if synced {
+                let real = s.turn();
+                if real == Turn::Chance || snap.turn == Turn::Chance {
+                    // A chance step shows the difference, if there is one.
+                    synced = real == snap.turn;
+                } else {
+                    assert_eq!(
+                        snap.turn, real,
+                        "{at}: whose turn it is differs from the real game while {seat} sees \
+                         the same"
+                    );
+                    assert!(
+                        snap.legal[seat.index()] == s.legal_actions_vec(seat),
+                        "{at}: {seat}'s legal actions differ from the real game while {seat} \
+                         sees the same"
+                    );
+                }
+            }
+            if snap.turn == Turn::Terminal {
+                break;
+            }
+            if synced {
+                if let Some((actor, a)) = random_step(&s, &mut self.checks) {
+                    if r.is_legal(actor, &a) {
+                        let es = record(&mut s, step, actor, a);
+                        let er = record(&mut r, step, actor, a);
+                        synced = visible_json(&s, std::slice::from_ref(&es), me)
+                            == visible_json(&r, std::slice::from_ref(&er), me)
+                            && seen(&s, me) == seen(&r, me);
+                        step += 1;
+                        continue;
+                    }
+                }
+                synced = false;
+            }
+            if let Some((actor, a)) = random_step(&r, &mut self.checks) {
+                r.step(actor, a, &mut Events::disabled());
+            }
+            step += 1;
+        }
+    }
+
+    /// A game played through a session too: same log, same visible logs, and its replay
+    /// re-runs to the same hash.
+    #[allow(clippy::expect_used)]
+    fn check_session<G: Game>(&mut self, session: &Session<G>, state: &G, log: &[LogEntry<G>]) {
+        let g = self.game;
+        if let Some(i) =
+            (0..log.len().max(session.log().len())).find(|i| session.log().get(*i) != log.get(*i))
+        {
+            panic!(
+                "game {g}: the session's log differs from the harness's at entry {i}: {:?} vs \
+                 {:?}",
+                session.log().get(i),
+                log.get(i)
+            );
+        }
+        assert!(
+            session.state() == state,
+            "game {g}: the session's state differs from the harness's after the same steps"
+        );
+        for v in viewers(state.num_seats()) {
+            let theirs =
+                serde_json::to_string(&session.visible_log(v, 0)).expect("visible log serializes");
+            let mine = visible_json(state, log, v);
+            assert!(
+                theirs == mine,
+                "game {g}: the session's visible log for {v} differs from the harness's: {}",
+                text_diff(&theirs, &mine)
+            );
+        }
+        let text = session.replay().to_json();
+        let replay = Replay::from_json(&text).expect("replay parses");
+        let again = replay.verify::<G>().expect("replay verifies");
+        assert_eq!(
+            again.event_hash(),
+            session.event_hash(),
+            "game {g}: replay hash"
+        );
+        assert!(
+            again.log() == session.log(),
+            "game {g}: replayed log differs"
+        );
+    }
+}
+
+fn viewer_index<G: Game>(state: &G, v: Viewer) -> usize {
+    match v {
+        Viewer::Seat(s) => s.index(),
+        Viewer::Spectator => state.num_seats(),
+    }
 }

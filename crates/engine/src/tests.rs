@@ -138,6 +138,15 @@ impl Game for Race {
             Actor::Chance => true,
         }
     }
+    /// Redraws the other seat's commitment, if any.
+    fn resample(&self, seat: Seat, rng: &mut Rng) -> Self {
+        let mut s = self.clone();
+        let other = 1 - seat.index();
+        if s.commit[other].is_some() {
+            s.commit[other] = Some(rng.below(3) as u8 + 1);
+        }
+        s
+    }
     fn redact_event(&self, e: &RaceEvent, viewer: Viewer) -> Option<RaceEvent> {
         Some(match e {
             RaceEvent::Committed { seat, .. } if !viewer.sees_secrets_of(*seat) => {
@@ -158,6 +167,7 @@ const P2: Seat = Seat::new(1);
 fn conformance_random_sim() {
     let r = testing::random_sim::<Race>(&(), 300, 11, 5);
     assert_eq!(r.games, 300);
+    assert!(r.resamples_changed > 0 && r.hidden_pairs > 0, "{r:?}");
 }
 
 #[test]

@@ -1,7 +1,7 @@
-//! The engine's conformance harness on every scenario: legal actions sorted and unique, clone
-//! equality, out-of-turn refusals, action text round trips, chance weights, observations for
-//! every viewer, returns in range, length within `max_game_length`, replays re-run to the same
-//! event-log hash.
+//! The engine's conformance harness on every scenario (`random_sim` lists its checks): legal
+//! actions, out-of-turn refusals, action texts, chance weights, clones stepped beside the
+//! original, observations for every viewer, returns, game length, replays, and hidden
+//! programs (resampling, and what a hidden commit shows in the log and the observation).
 
 use crate::common::content;
 use gridwright_command_core::CommandCore;
@@ -15,5 +15,10 @@ fn conformance_random_sim_every_scenario() {
         let report = random_sim::<CommandCore>(&config, 40, 11, 8);
         assert_eq!(report.games, 40, "{name}");
         assert!(report.longest > 20, "{name}: games too short: {report:?}");
+        // The hidden-information checks ran: programs were resampled and compared.
+        assert!(
+            report.resamples_changed > 10 && report.hidden_pairs > 100,
+            "{name}: {report:?}"
+        );
     }
 }

@@ -1,0 +1,702 @@
+//! Every check of the harness fails on a game broken in the way it looks for.
+//!
+//! The fixture is "high card": chance deals each seat a private card 1–3, then both seats
+//! secretly bid 1 or 2 at once; when both have bid, the cards and bids are shown and the higher
+//! card wins a quarter of the bids (a tie is a draw). Its config names one flaw; with
+//! [`Flaw::None`] the game is correct and passes.
+
+use super::random_sim;
+use crate::*;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+enum Flaw {
+    None,
+    /// `Clone` forgets the move counter, which `==` ignores (a cache, say).
+    CloneForgetsMoves,
+    /// The move counter only counts when events are recorded.
+    StepReadsEvents,
+    /// Returns twice the stake.
+    ReturnsOutOfRange,
+    /// The loser gets 0.
+    NotZeroSum,
+    /// Returns name the leader before the game is over.
+    EarlyReturns,
+    /// Observations show the other seat's card.
+    ObservationShowsOtherCard,
+    /// The deal is not redacted in the log.
+    LogShowsCard,
+    /// Resample redraws the other seat's bid but keeps its card.
+    ResampleKeepsCard,
+    /// Resample redraws the seat's own card too.
+    ResampleRedrawsOwnCard,
+    /// Resample draws the other seat's bid from 1–3 (3 is no legal bid).
+    ResampleDrawsBadBid,
+    /// Redacting a deal for others reads the dealt seat's secret bid.
+    RedactionReadsBid,
+    /// P2 may not bid 2 when P1's card is a 3.
+    LegalReadsOtherCard,
+    /// P1 may not bid 2 when P2 has bid 2.
+    LegalReadsOtherBid,
+    /// Bids are hidden from the bidder too.
+    OwnBidHidden,
+    /// Bids are shown to spectators, not to the other seat.
+    BidShownToSpectators,
+    /// P1 has a legal action at chance nodes.
+    LegalAtChance,
+    /// Resample takes back the other seat's bid.
+    ResampleTakesBackBid,
+    /// Resample draws differently on every other call, whatever the RNG.
+    ResampleNotRepeatable,
+}
+
+/// Calls of resample, for [`Flaw::ResampleNotRepeatable`].
+static RESAMPLES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+#[derive(Debug)]
+struct HighCard {
+    flaw: Flaw,
+    cards: [Option<u8>; 2],
+    bids: [Option<u8>; 2],
+    shown: bool,
+    /// Steps taken: public.
+    moves: u8,
+}
+
+impl PartialEq for HighCard {
+    fn eq(&self, o: &Self) -> bool {
+        let moves = self.flaw == Flaw::CloneForgetsMoves || self.moves == o.moves;
+        moves
+            && (self.flaw, self.cards, self.bids, self.shown) == (o.flaw, o.cards, o.bids, o.shown)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+enum Act {
+    Deal { seat: Seat, card: u8 },
+    Bid(u8),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum Ev {
+    Dealt { seat: Seat, card: Option<u8> },
+    Bid { seat: Seat, bid: Option<u8> },
+    Shown { cards: [u8; 2], bids: [u8; 2] },
+}
+
+/// Both seats' cards and bids.
+type Hands = ([Option<u8>; 2], [Option<u8>; 2]);
+
+#[derive(Clone, Debug, Serialize)]
+struct Obs {
+    moves: u8,
+    mine: Option<(Option<u8>, Option<u8>)>,
+    dealt: [bool; 2],
+    bid: [bool; 2],
+    other_card: Option<u8>,
+    shown: Option<Hands>,
+}
+
+fn other(s: Seat) -> Seat {
+    Seat::new(1 - s.index() as u8)
+}
+
+impl HighCard {
+    fn stake(&self) -> f64 {
+        f64::from(self.bids.iter().flatten().sum::<u8>()) / 4.0
+    }
+}
+
+impl Game for HighCard {
+    type Config = Flaw;
+    type Action = Act;
+    type Event = Ev;
+    type Observation = Obs;
+    const INFO: GameInfo = GameInfo {
+        short_name: "high-card",
+        long_name: "High card",
+        summary: "harness test fixture",
+        min_seats: 2,
+        max_seats: 2,
+        chance: ChanceMode::Explicit,
+        information: Information::Imperfect,
+        rules_version: "1",
+    };
+
+    fn new(flaw: &Flaw) -> Result<Self, SetupError> {
+        Ok(HighCard {
+            flaw: *flaw,
+            cards: [None; 2],
+            bids: [None; 2],
+            shown: false,
+            moves: 0,
+        })
+    }
+    fn num_seats(&self) -> usize {
+        2
+    }
+    fn turn(&self) -> Turn {
+        if self.shown {
+            Turn::Terminal
+        } else if self.cards.contains(&None) {
+            Turn::Chance
+        } else {
+            Turn::Simultaneous(
+                Seat::all(2)
+                    .filter(|s| self.bids[s.index()].is_none())
+                    .collect(),
+            )
+        }
+    }
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Act>) {
+        if self.flaw == Flaw::LegalAtChance && self.turn() == Turn::Chance && seat.index() == 0 {
+            out.push(Act::Bid(1));
+        }
+        if self.turn().includes(seat) {
+            out.push(Act::Bid(1));
+            let capped = (self.flaw == Flaw::LegalReadsOtherCard
+                && seat.index() == 1
+                && self.cards[0] == Some(3))
+                || (self.flaw == Flaw::LegalReadsOtherBid
+                    && seat.index() == 0
+                    && self.bids[1] == Some(2));
+            if !capped {
+                out.push(Act::Bid(2));
+            }
+        }
+    }
+    fn chance_outcomes(&self, out: &mut Vec<(Act, u32)>) {
+        if let Some(i) = self.cards.iter().position(Option::is_none) {
+            if !self.shown {
+                let seat = Seat::new(i as u8);
+                out.extend((1..=3).map(|card| (Act::Deal { seat, card }, 1)));
+            }
+        }
+    }
+    fn step(&mut self, actor: Actor, action: Act, ev: &mut Events<Ev>) {
+        match (actor, action) {
+            (Actor::Chance, Act::Deal { seat, card }) => {
+                self.cards[seat.index()] = Some(card);
+                ev.emit(|| Ev::Dealt {
+                    seat,
+                    card: Some(card),
+                });
+            }
+            (Actor::Seat(seat), Act::Bid(bid)) => {
+                self.bids[seat.index()] = Some(bid);
+                ev.emit(|| Ev::Bid {
+                    seat,
+                    bid: Some(bid),
+                });
+                if let ([Some(c0), Some(c1)], [Some(b0), Some(b1)]) = (self.cards, self.bids) {
+                    self.shown = true;
+                    ev.emit(|| Ev::Shown {
+                        cards: [c0, c1],
+                        bids: [b0, b1],
+                    });
+                }
+            }
+            other => panic!("illegal {other:?}"),
+        }
+        if self.flaw != Flaw::StepReadsEvents || ev.is_enabled() {
+            self.moves += 1;
+        }
+    }
+    fn returns(&self) -> Vec<f64> {
+        let (Some(c0), Some(c1)) = (self.cards[0], self.cards[1]) else {
+            return vec![0.0; 2];
+        };
+        if !self.shown {
+            return if self.flaw == Flaw::EarlyReturns && c0 != c1 {
+                let lead = if c0 > c1 { 0.5 } else { -0.5 };
+                vec![lead, -lead]
+            } else {
+                vec![0.0; 2]
+            };
+        }
+        let x = match self.flaw {
+            Flaw::ReturnsOutOfRange => 2.0 * self.stake(),
+            _ => self.stake(),
+        };
+        let lose = if self.flaw == Flaw::NotZeroSum {
+            0.0
+        } else {
+            -x
+        };
+        match c0.cmp(&c1) {
+            std::cmp::Ordering::Greater => vec![x, lose],
+            std::cmp::Ordering::Less => vec![lose, x],
+            std::cmp::Ordering::Equal => vec![0.0; 2],
+        }
+    }
+    fn observe(&self, viewer: Viewer) -> Obs {
+        let mine = match viewer {
+            Viewer::Seat(s) => Some((self.cards[s.index()], self.bids[s.index()])),
+            Viewer::Spectator => None,
+        };
+        let other_card = match viewer {
+            Viewer::Seat(s) if self.flaw == Flaw::ObservationShowsOtherCard => {
+                self.cards[other(s).index()]
+            }
+            _ => None,
+        };
+        Obs {
+            moves: self.moves,
+            mine,
+            dealt: self.cards.map(|c| c.is_some()),
+            bid: self.bids.map(|b| b.is_some()),
+            other_card,
+            shown: self.shown.then_some((self.cards, self.bids)),
+        }
+    }
+    fn max_game_length(&self) -> usize {
+        4
+    }
+    fn action_text(&self, a: &Act) -> String {
+        match a {
+            Act::Deal { seat, card } => format!("deal {seat} {card}"),
+            Act::Bid(b) => format!("bid {b}"),
+        }
+    }
+    fn event_text(&self, e: &Ev) -> String {
+        format!("{e:?}")
+    }
+    fn action_visible_to(&self, actor: Actor, action: &Act, viewer: Viewer) -> bool {
+        match (actor, action) {
+            (Actor::Seat(_), _) if self.flaw == Flaw::OwnBidHidden => false,
+            (Actor::Seat(_), _)
+                if self.flaw == Flaw::BidShownToSpectators && viewer == Viewer::Spectator =>
+            {
+                true
+            }
+            (Actor::Seat(s), _) | (_, &Act::Deal { seat: s, .. }) => viewer.sees_secrets_of(s),
+            _ => true,
+        }
+    }
+    fn redact_event(&self, e: &Ev, viewer: Viewer) -> Option<Ev> {
+        match e {
+            Ev::Dealt { seat, .. } if !viewer.sees_secrets_of(*seat) => {
+                if self.flaw == Flaw::LogShowsCard {
+                    Some(e.clone())
+                } else if self.flaw == Flaw::RedactionReadsBid && self.bids[seat.index()] == Some(2)
+                {
+                    None
+                } else {
+                    Some(Ev::Dealt {
+                        seat: *seat,
+                        card: None,
+                    })
+                }
+            }
+            Ev::Bid { seat, .. } if !viewer.sees_secrets_of(*seat) => Some(Ev::Bid {
+                seat: *seat,
+                bid: None,
+            }),
+            e => Some(e.clone()),
+        }
+    }
+    /// Redraws the other seat's card and bid, unless shown.
+    fn resample(&self, seat: Seat, rng: &mut Rng) -> Self {
+        let mut s = self.clone();
+        if self.shown {
+            return s;
+        }
+        let o = other(seat).index();
+        if self.cards[o].is_some() && self.flaw != Flaw::ResampleKeepsCard {
+            s.cards[o] = Some(rng.below(3) as u8 + 1);
+        }
+        if self.flaw == Flaw::ResampleNotRepeatable
+            && RESAMPLES.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 2 == 1
+        {
+            rng.next_u64();
+        }
+        if self.flaw == Flaw::ResampleTakesBackBid {
+            s.bids[o] = None;
+        } else if self.bids[o].is_some() {
+            let top = if self.flaw == Flaw::ResampleDrawsBadBid {
+                3
+            } else {
+                2
+            };
+            s.bids[o] = Some(rng.below(top) as u8 + 1);
+        }
+        let me = seat.index();
+        if self.cards[me].is_some() && self.flaw == Flaw::ResampleRedrawsOwnCard {
+            s.cards[me] = Some(rng.below(3) as u8 + 1);
+        }
+        s
+    }
+}
+
+impl Clone for HighCard {
+    /// With [`Flaw::CloneForgetsMoves`], drops the counter.
+    fn clone(&self) -> Self {
+        HighCard {
+            moves: if self.flaw == Flaw::CloneForgetsMoves {
+                0
+            } else {
+                self.moves
+            },
+            ..*self
+        }
+    }
+}
+
+fn sim(flaw: Flaw) -> testing::SimReport {
+    random_sim::<HighCard>(&flaw, 300, 7, 10)
+}
+
+#[test]
+fn a_correct_hidden_information_game_passes_every_check() {
+    let r = sim(Flaw::None);
+    assert_eq!(r.games, 300);
+    assert_eq!(r.longest, 4);
+    assert!(r.resamples > 20, "{r:?}");
+    assert!(r.resamples_changed > 10, "{r:?}");
+    assert!(r.resamples_played <= r.resamples, "{r:?}");
+    assert!(r.resamples_played > 20, "{r:?}");
+    assert!(r.hidden_pairs > 100, "{r:?}");
+}
+
+#[test]
+#[should_panic(expected = "differs from the original stepped: observation of P1")]
+fn clone_that_forgets_state_is_caught() {
+    sim(Flaw::CloneForgetsMoves);
+}
+
+#[test]
+#[should_panic(expected = "with events disabled gives another state")]
+fn step_that_depends_on_event_recording_is_caught() {
+    sim(Flaw::StepReadsEvents);
+}
+
+#[test]
+#[should_panic(expected = "returns out of range")]
+fn returns_out_of_range_are_caught() {
+    sim(Flaw::ReturnsOutOfRange);
+}
+
+#[test]
+#[should_panic(expected = "returns of a zero-sum game (Game::ZERO_SUM) sum to")]
+fn returns_that_do_not_sum_to_zero_are_caught() {
+    sim(Flaw::NotZeroSum);
+}
+
+#[test]
+#[should_panic(expected = "returns must be 0 before the game is over")]
+fn returns_before_the_end_are_caught() {
+    sim(Flaw::EarlyReturns);
+}
+
+#[test]
+#[should_panic(expected = "the observation leaks")]
+fn observation_showing_a_hidden_card_is_caught() {
+    sim(Flaw::ObservationShowsOtherCard);
+}
+
+#[test]
+#[should_panic(expected = "the log leaks")]
+fn log_showing_a_hidden_card_is_caught() {
+    sim(Flaw::LogShowsCard);
+}
+
+#[test]
+#[should_panic(expected = "keeps a secret: after `deal P")]
+fn resample_keeping_a_secret_is_caught() {
+    sim(Flaw::ResampleKeepsCard);
+}
+
+#[test]
+#[should_panic(expected = "changed what P")]
+fn resample_changing_what_the_seat_sees_is_caught() {
+    sim(Flaw::ResampleRedrawsOwnCard);
+}
+
+#[test]
+#[should_panic(expected = "of the state resampled for")]
+fn resampled_state_that_cannot_be_is_caught_when_played_on() {
+    sim(Flaw::ResampleDrawsBadBid);
+}
+
+#[test]
+#[should_panic(expected = "visible log reads differently with the state resampled for")]
+fn redaction_reading_secrets_is_caught() {
+    sim(Flaw::RedactionReadsBid);
+}
+
+#[test]
+#[should_panic(expected = "resample for P2 changed P2's legal actions")]
+fn legal_actions_reading_secrets_are_caught() {
+    sim(Flaw::LegalReadsOtherCard);
+}
+
+#[test]
+#[should_panic(expected = "P1's legal actions tell apart `bid")]
+fn legal_actions_reading_a_hidden_bid_are_caught() {
+    sim(Flaw::LegalReadsOtherBid);
+}
+
+#[test]
+#[should_panic(expected = "may not see its own action `bid")]
+fn a_seat_that_cannot_see_its_own_action_is_caught() {
+    sim(Flaw::OwnBidHidden);
+}
+
+#[test]
+#[should_panic(expected = "is shown to spectators but hidden from P")]
+fn spectators_seeing_more_than_a_seat_is_caught() {
+    sim(Flaw::BidShownToSpectators);
+}
+
+#[test]
+#[should_panic(expected = "P1 has legal actions out of turn (Chance)")]
+fn legal_actions_at_a_chance_node_are_caught() {
+    sim(Flaw::LegalAtChance);
+}
+
+#[test]
+#[should_panic(expected = "changed whose turn it is")]
+fn resample_changing_the_turn_is_caught() {
+    sim(Flaw::ResampleTakesBackBid);
+}
+
+#[test]
+#[should_panic(expected = "with equal RNGs gives different states")]
+fn resample_not_fixed_by_its_rng_is_caught() {
+    sim(Flaw::ResampleNotRepeatable);
+}
+
+/// The real state and a resampled one that differ in P2's hidden bid, with P1 to bid.
+fn after_p2_bid(flaw: Flaw, real: u8, guess: u8) -> (HighCard, HighCard) {
+    let mut s = HighCard::new(&flaw).unwrap();
+    let mut ev = Events::disabled();
+    s.step(
+        Actor::Chance,
+        Act::Deal {
+            seat: Seat::new(0),
+            card: 2,
+        },
+        &mut ev,
+    );
+    s.step(
+        Actor::Chance,
+        Act::Deal {
+            seat: Seat::new(1),
+            card: 2,
+        },
+        &mut ev,
+    );
+    let mut r = s.clone();
+    s.step(Actor::Seat(Seat::new(1)), Act::Bid(real), &mut ev);
+    r.step(Actor::Seat(Seat::new(1)), Act::Bid(guess), &mut ev);
+    (s, r)
+}
+
+fn play_on(s: HighCard, r: HighCard) {
+    let mut report = testing::SimReport::default();
+    let mut run = super::Run {
+        game: 0,
+        rng: Rng::seed_from_u64(1),
+        checks: Rng::seed_from_u64(2),
+        report: &mut report,
+        played: 0,
+    };
+    let at = super::At {
+        game: 0,
+        step: 3,
+        resampled: None,
+    };
+    run.play_on(s, r, Seat::new(0), at);
+}
+
+#[test]
+fn a_consistent_resampled_state_plays_on() {
+    let (s, r) = after_p2_bid(Flaw::None, 1, 2);
+    play_on(s, r);
+}
+
+#[test]
+#[should_panic(expected = "P1's legal actions differ from the real game while P1 sees the same")]
+fn played_on_resampled_state_with_other_legal_actions_is_caught() {
+    let (s, r) = after_p2_bid(Flaw::LegalReadsOtherBid, 1, 2);
+    play_on(s, r);
+}
+
+#[test]
+#[should_panic(expected = "returns out of range")]
+fn played_on_impossible_resampled_state_is_caught() {
+    // A bid of 3 is no legal bid: the resampled game ends with returns out of range.
+    let (s, r) = after_p2_bid(Flaw::None, 1, 3);
+    let mut s2 = s.clone();
+    s2.cards = [Some(3), Some(1)];
+    let mut r2 = r.clone();
+    r2.cards = [Some(3), Some(1)];
+    play_on(s2, r2);
+}
+
+/// A perfect-information counting race: seats alternately add 1 or 2; whoever reaches 5 wins.
+/// `ZS` is its [`Game::ZERO_SUM`]; the config names a flaw.
+#[derive(Clone, Debug, PartialEq)]
+struct Count<const ZS: bool> {
+    flaw: PerfectFlaw,
+    total: u8,
+    next: Seat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+enum PerfectFlaw {
+    None,
+    /// Each seat sees its own seat number in the observation.
+    ObservationPerViewer,
+    /// Shows P2's moves to P2 only.
+    HidesMoves,
+    /// Redacts events for spectators.
+    RedactsEvents,
+    /// Resample adds one.
+    ResampleChanges,
+    /// The loser gets 0.
+    LoserGetsZero,
+}
+
+impl<const ZS: bool> Game for Count<ZS> {
+    type Config = PerfectFlaw;
+    type Action = u8;
+    type Event = (Seat, u8);
+    type Observation = (u8, Option<Seat>);
+    const INFO: GameInfo = GameInfo {
+        short_name: "count",
+        long_name: "Count to five",
+        summary: "harness test fixture",
+        min_seats: 2,
+        max_seats: 2,
+        chance: ChanceMode::Deterministic,
+        information: Information::Perfect,
+        rules_version: "1",
+    };
+    const ZERO_SUM: bool = ZS;
+
+    fn new(flaw: &PerfectFlaw) -> Result<Self, SetupError> {
+        Ok(Count {
+            flaw: *flaw,
+            total: 0,
+            next: Seat::new(0),
+        })
+    }
+    fn num_seats(&self) -> usize {
+        2
+    }
+    fn turn(&self) -> Turn {
+        if self.total >= 5 {
+            Turn::Terminal
+        } else {
+            Turn::Seat(self.next)
+        }
+    }
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<u8>) {
+        if self.turn() == Turn::Seat(seat) {
+            out.extend([1, 2]);
+        }
+    }
+    fn chance_outcomes(&self, _: &mut Vec<(u8, u32)>) {}
+    fn step(&mut self, actor: Actor, k: u8, ev: &mut Events<(Seat, u8)>) {
+        let Actor::Seat(s) = actor else {
+            panic!("no chance")
+        };
+        self.total += k;
+        ev.emit(|| (s, k));
+        self.next = s.next(2);
+    }
+    fn returns(&self) -> Vec<f64> {
+        if self.total < 5 {
+            return vec![0.0; 2];
+        }
+        // The seat that just moved (not `next`) reached 5.
+        let mut r = rank_returns(&[
+            u8::from(self.next != Seat::new(0)),
+            u8::from(self.next == Seat::new(0)),
+        ]);
+        if self.flaw == PerfectFlaw::LoserGetsZero {
+            r.iter_mut().for_each(|x| *x = x.max(0.0));
+        }
+        r
+    }
+    fn observe(&self, viewer: Viewer) -> (u8, Option<Seat>) {
+        let me = match viewer {
+            Viewer::Seat(s) if self.flaw == PerfectFlaw::ObservationPerViewer => Some(s),
+            _ => None,
+        };
+        (self.total, me)
+    }
+    fn max_game_length(&self) -> usize {
+        5
+    }
+    fn action_text(&self, k: &u8) -> String {
+        format!("add {k}")
+    }
+    fn event_text(&self, e: &(Seat, u8)) -> String {
+        format!("{e:?}")
+    }
+    fn action_visible_to(&self, actor: Actor, _: &u8, viewer: Viewer) -> bool {
+        self.flaw != PerfectFlaw::HidesMoves || actor == Actor::Seat(Seat::new(0)) || {
+            let Actor::Seat(s) = actor else { return true };
+            viewer == Viewer::Seat(s)
+        }
+    }
+    fn redact_event(&self, e: &(Seat, u8), viewer: Viewer) -> Option<(Seat, u8)> {
+        (self.flaw != PerfectFlaw::RedactsEvents || viewer != Viewer::Spectator).then_some(*e)
+    }
+    fn resample(&self, _: Seat, _: &mut Rng) -> Self {
+        let mut s = self.clone();
+        if self.flaw == PerfectFlaw::ResampleChanges {
+            s.total += 1;
+        }
+        s
+    }
+}
+
+fn count<const ZS: bool>(flaw: PerfectFlaw) -> testing::SimReport {
+    random_sim::<Count<ZS>>(&flaw, 200, 3, 10)
+}
+
+#[test]
+fn a_correct_perfect_information_game_passes() {
+    let r = count::<true>(PerfectFlaw::None);
+    assert_eq!(r.games, 200);
+    assert!(r.resamples > 0 && r.resamples_changed == 0 && r.hidden_pairs == 0);
+}
+
+#[test]
+fn a_game_that_is_not_zero_sum_may_say_so() {
+    let r = count::<false>(PerfectFlaw::LoserGetsZero);
+    assert!(r.returns.iter().sum::<f64>() > 100.0, "{r:?}");
+}
+
+#[test]
+#[should_panic(expected = "returns of a zero-sum game (Game::ZERO_SUM) sum to 1")]
+fn a_zero_sum_game_whose_loser_gets_zero_is_caught() {
+    count::<true>(PerfectFlaw::LoserGetsZero);
+}
+
+#[test]
+#[should_panic(expected = "a perfect-information game shows P1 something other than")]
+fn perfect_information_with_private_observations_is_caught() {
+    count::<true>(PerfectFlaw::ObservationPerViewer);
+}
+
+#[test]
+#[should_panic(expected = "a perfect-information game hides `add")]
+fn perfect_information_hiding_a_move_is_caught() {
+    count::<true>(PerfectFlaw::HidesMoves);
+}
+
+#[test]
+#[should_panic(expected = "a perfect-information game redacts")]
+fn perfect_information_redacting_an_event_is_caught() {
+    count::<true>(PerfectFlaw::RedactsEvents);
+}
+
+#[test]
+#[should_panic(expected = "a perfect-information game's resample changed the state")]
+fn perfect_information_resample_that_changes_the_state_is_caught() {
+    count::<true>(PerfectFlaw::ResampleChanges);
+}
