@@ -1,30 +1,45 @@
-//! Line of sight between hex centres, with the "either side of an edge" rule.
+//! Line of sight between hex centres, computed exactly, with the "either side of an edge" rule.
 //!
-//! The line runs from the centre of the source hex to the centre of the target hex. Only the
-//! hexes strictly between them matter: a unit never blocks its own sight, nor does the target.
-//! Where the line runs exactly along the edge between two hexes, sight passes if *either* of
-//! them is clear (the common hex-wargame ruling).
+//! The line is the straight segment from the centre of the source hex to the centre of the
+//! target hex. Only what lies strictly between them matters: a unit never blocks its own sight,
+//! nor does the target. Along the way the segment meets other hexes in one of three ways
+//! ([`LineStep`]):
+//!
+//! - it passes through the **inside** of a hex (however little of it): that hex blocks if it is
+//!   blocking;
+//! - it runs **along the edge** shared by two hexes, touching the inside of neither: sight passes
+//!   if *either* of them is clear (the common hex-wargame ruling);
+//! - it passes exactly through a **corner** of a hex and touches nothing else of it: that hex
+//!   never blocks, because the line does not cross it.
 //!
 //! # How the line is computed, exactly
-//! A line `N` hexes long is sampled at its `N − 1` interior points `from + (to − from)·i/N`
-//! (cube coordinates), and each point is rounded to the hex containing it. A point lying
-//! exactly on an edge would round arbitrarily, so each point is rounded twice, nudged by
-//! `+ε·(1, 2, −3)` and by `−ε·(1, 2, −3)`: the nudge is not parallel to any hex edge, so the two
-//! roundings agree when the point is inside a hex and land on the two sides when it is on an
-//! edge. (Sample points are never on a corner: the cube coordinate that changes fastest is a
-//! whole number at every sample.)
+//! Work in cube coordinates `(q, r, s)`, `q + r + s = 0`, relative to the source centre. A point
+//! belongs to the closed cell of hex `c` when `max(p − c) − min(p − c) ≤ 1`, and to its inside
+//! when that spread is `< 1` (the cell is the set of points nearer `c` than any other centre).
+//! So every hex edge lies on one of the lines `q − r ∈ ℤ`, `r − s ∈ ℤ` or `s − q ∈ ℤ`. Those
+//! three families of lines cut the plane into triangles, six to a hex: inside one open triangle
+//! there is no cell boundary at all.
 //!
-//! Everything is integer arithmetic. Each coordinate is kept as `whole + frac/N` and advanced
-//! Bresenham-style, without division. The nudge is represented by scaling the
-//! fractions by 7 and adding `±1`, `±2` or `∓3`: every comparison in the rounding then has
-//! real parts that are multiples of 7 and a nudge of at most 6, so the nudge breaks every tie
-//! and never changes an untied comparison. The result is exact for any distance and symmetric:
-//! the line from `b` to `a` visits the same points in reverse.
+//! The segment `p(t) = t·(to − from)`, `0 ≤ t ≤ 1`, meets the lines of a family at
+//! `t = j / |g|`, where `g` is the change of that family's difference over the whole segment
+//! (at most `2·distance` crossings per family). Between two consecutive crossing times the
+//! segment is inside one open triangle, or lies on one line of a family; so its midpoint
+//! decides the whole piece: a point with spread `< 1` about some hex is inside that hex, and a
+//! point with spread exactly `1` about two hexes is on their shared edge. At a crossing time
+//! where all three differences are whole numbers the segment may pass a corner of three hexes;
+//! any of them that the pieces on either side do not already include is touched only at that
+//! corner.
+//!
+//! Crossing times are compared and midpoints evaluated as exact fractions in `i128`
+//! arithmetic, which cannot overflow for any pair of `i32` hexes. Nothing is sampled or
+//! rounded: the result is exact for every distance, symmetric (the line from `b` to `a` meets
+//! the same hexes in reverse order), and identical on every machine. A line `N` hexes long is
+//! walked in `O(N)` steps without allocating.
 
 use super::Hex;
 use serde::{Deserialize, Serialize};
 
-/// One interior point of a line between hex centres, for displays and for sight checks.
+/// One thing a line between hex centres meets on its way, for displays and for sight checks.
 ///
 /// # Examples
 /// ```
@@ -35,28 +50,35 @@ use serde::{Deserialize, Serialize};
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum LineStep {
-    /// The line passes through the middle of this hex.
+    /// The line passes through the inside of this hex.
     Hex(Hex),
-    /// The line runs along the edge shared by these two adjacent hexes (smaller first).
+    /// The line runs along the edge shared by these two adjacent hexes (smaller first),
+    /// touching the inside of neither.
     Edge(Hex, Hex),
+    /// The line passes exactly through a corner of this hex and touches nothing else of it.
+    Corner(Hex),
 }
 
 impl LineStep {
-    /// Whether sight passes this point: the hex is clear, or either side of the edge is.
+    /// Whether sight passes here: the hex is clear, either side of the edge is clear, or the
+    /// line only touches a corner (which never blocks).
     pub fn is_clear(self, blocks: impl Fn(Hex) -> bool) -> bool {
         match self {
             LineStep::Hex(h) => !blocks(h),
             LineStep::Edge(a, b) => !blocks(a) || !blocks(b),
+            LineStep::Corner(_) => true,
         }
     }
 }
 
 /// Whether there is line of sight from `from` to `to`, given which hexes block sight.
 ///
-/// Only the hexes strictly between the two matter; where the line runs along an edge it is
-/// clear if either hex on that edge is clear. The same hex and adjacent hexes always see each
-/// other, and sight is symmetric. `blocks` is asked only about hexes on the line, so it may
-/// look things up lazily (terrain, units, smoke).
+/// Every hex strictly between the two whose inside the centre-to-centre line enters must be
+/// clear; where the line runs along an edge, either hex on that edge must be clear; a hex whose
+/// corner alone the line touches does not matter (see the [module docs](self)). The same hex
+/// and adjacent hexes always see each other, and sight is symmetric. `blocks` is asked only
+/// about hexes the line meets, and the walk stops at the first blocked step, so it may look
+/// things up lazily (terrain, units, smoke).
 ///
 /// # Examples
 /// ```
@@ -68,13 +90,14 @@ impl LineStep {
 /// assert!(line_of_sight(from, to, |_| false));
 /// ```
 pub fn line_of_sight(from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
-    LineWalk::new(from, to).all(|step| step.is_clear(&blocks))
+    walk(from, to, |step| step.is_clear(&blocks))
 }
 
-/// The interior points of the line from `from` to `to`, in order from `from`.
+/// Everything the line from `from` to `to` meets strictly between them, in order from `from`.
 ///
-/// A line between hexes `N` apart has `N − 1` steps (none for the same or adjacent hexes);
-/// neither end hex appears. `line_steps(b, a)` is `line_steps(a, b)` reversed.
+/// Neither end hex appears, and nothing appears for the same or adjacent hexes. A line along a
+/// row of centres meets `N − 1` hexes; an oblique line may clip more. `line_steps(b, a)` is
+/// `line_steps(a, b)` reversed.
 ///
 /// # Examples
 /// ```
@@ -85,123 +108,193 @@ pub fn line_of_sight(from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
 ///     .map(|s| match s {
 ///         LineStep::Hex(h) => h.code(),
 ///         LineStep::Edge(a, b) => format!("{}|{}", a.code(), b.code()),
+///         LineStep::Corner(h) => format!("<{}>", h.code()),
 ///     })
 ///     .collect();
 /// assert_eq!(codes, ["0102", "0103"]);
 /// ```
 pub fn line_steps(from: Hex, to: Hex) -> Vec<LineStep> {
-    LineWalk::new(from, to).collect()
+    let mut out = Vec::new();
+    walk(from, to, |step| {
+        out.push(step);
+        true
+    });
+    out
 }
 
-/// The nudge is `±ε·(1, 2, −3)`, represented on a lattice scaled by `SCALE` (see module docs:
-/// `SCALE` must exceed twice the largest nudge weight, 3, and not divide `2·weight`).
-const SCALE: i64 = 7;
-const NUDGE: [i64; 3] = [1, 2, -3];
-
-/// One cube coordinate of the moving sample point, relative to the source: `whole + frac/n`.
+/// A moment on the segment, `num / den` of the way along (`den > 0`).
 #[derive(Clone, Copy, Debug)]
-struct Axis {
-    whole: i64,
-    frac: i64,
-    step_whole: i64,
-    step_frac: i64,
+struct Time {
+    num: i128,
+    den: i128,
 }
 
-impl Axis {
-    fn new(delta: i64, n: i64) -> Axis {
-        Axis {
-            whole: 0,
-            frac: 0,
-            step_whole: delta.div_euclid(n),
-            step_frac: delta.rem_euclid(n),
-        }
+impl Time {
+    fn less(self, o: Time) -> bool {
+        self.num * o.den < o.num * self.den
     }
 
-    /// Moves the point on by `delta / n`.
-    fn advance(&mut self, n: i64) {
-        self.whole += self.step_whole;
-        self.frac += self.step_frac;
-        if self.frac >= n {
-            self.frac -= n;
-            self.whole += 1;
-        }
-    }
-
-    /// The nearest whole number to the nudged coordinate, and its distance from it (scaled by
-    /// `n·SCALE`).
-    fn round(self, n: i64, nudge: i64) -> (i64, i64) {
-        let num = self.frac * SCALE + nudge;
-        let den = n * SCALE;
-        if 2 * num > den {
-            (self.whole + 1, den - num)
-        } else {
-            (self.whole, num.abs())
-        }
+    fn same(self, o: Time) -> bool {
+        self.num * o.den == o.num * self.den
     }
 }
 
-/// Iterator over the interior [`LineStep`]s of a line, allocation-free.
-#[derive(Clone, Debug)]
-struct LineWalk {
-    from: Hex,
-    n: i64,
-    i: i64,
-    axes: [Axis; 3],
+/// Where a point lies among the hex cells.
+#[derive(Clone, Copy, Debug)]
+enum Place {
+    /// Inside one hex (relative cube offset).
+    Inside([i128; 3]),
+    /// On the boundary of these hexes only (the first `n` of the array).
+    Boundary([[i128; 3]; 3], usize),
 }
 
-impl LineWalk {
-    fn new(from: Hex, to: Hex) -> LineWalk {
-        let n = i64::from(from.distance(to)).max(1);
-        let dq = i64::from(to.q) - i64::from(from.q);
-        let dr = i64::from(to.r) - i64::from(from.r);
-        LineWalk {
-            from,
-            n,
-            i: 0,
-            axes: [Axis::new(dq, n), Axis::new(dr, n), Axis::new(-dq - dr, n)],
+/// Locates the point `n / den` (cube coordinates relative to the source centre, `den > 0`).
+///
+/// A cell containing the point has every coordinate within `2/3` of it, so each coordinate of
+/// the cell is the point's floor or ceiling: at most 8 candidates, of which those summing to
+/// zero are hexes.
+fn place(n: [i128; 3], den: i128) -> Place {
+    let lo = n.map(|x| x.div_euclid(den));
+    let span = n.map(|x| i128::from(x.rem_euclid(den) != 0));
+    let mut on = [[0i128; 3]; 3];
+    let mut count = 0;
+    for a in 0..=span[0] {
+        for b in 0..=span[1] {
+            for c in 0..=span[2] {
+                let cell = [lo[0] + a, lo[1] + b, lo[2] + c];
+                if cell[0] + cell[1] + cell[2] != 0 {
+                    continue;
+                }
+                let e = [0, 1, 2].map(|i| n[i] - cell[i] * den);
+                let spread = e[0].max(e[1]).max(e[2]) - e[0].min(e[1]).min(e[2]);
+                if spread < den {
+                    return Place::Inside(cell);
+                }
+                if spread == den && count < on.len() {
+                    on[count] = cell;
+                    count += 1;
+                }
+            }
         }
     }
-
-    /// Cube rounding of the current point nudged by `sign·ε·(1, 2, −3)`.
-    fn hex_at(&self, sign: i64) -> Hex {
-        let [a, b, c] = self.axes;
-        let (mut q, dq) = a.round(self.n, sign * NUDGE[0]);
-        let (mut r, dr) = b.round(self.n, sign * NUDGE[1]);
-        let (s, ds) = c.round(self.n, sign * NUDGE[2]);
-        // The rounded coordinates may not sum to zero; recompute the one that moved furthest.
-        if dq > dr && dq > ds {
-            q = -r - s;
-        } else if dr > ds {
-            r = -q - s;
-        }
-        // The hex lies between the two ends, so its coordinates fit in an i32.
-        Hex::new(
-            (i64::from(self.from.q) + q) as i32,
-            (i64::from(self.from.r) + r) as i32,
-        )
-    }
+    Place::Boundary(on, count)
 }
 
-impl Iterator for LineWalk {
-    type Item = LineStep;
-
-    fn next(&mut self) -> Option<LineStep> {
-        if self.i + 1 >= self.n {
-            return None;
+/// Walks the line from `from` to `to`, calling `visit` with each [`LineStep`] in order until it
+/// returns `false`. Returns whether every call returned `true`.
+fn walk(from: Hex, to: Hex, mut visit: impl FnMut(LineStep) -> bool) -> bool {
+    let origin = [
+        i128::from(from.q),
+        i128::from(from.r),
+        -i128::from(from.q) - i128::from(from.r),
+    ];
+    let target = [
+        i128::from(to.q),
+        i128::from(to.r),
+        -i128::from(to.q) - i128::from(to.r),
+    ];
+    let d = [0, 1, 2].map(|i| target[i] - origin[i]);
+    // Change of each family's difference (q − r, r − s, s − q) over the whole segment.
+    let g = [0, 1, 2].map(|i| (d[i] - d[(i + 1) % 3]).abs());
+    let hex = |cell: [i128; 3]| {
+        // Every hex the line meets lies within the box spanned by the two ends (a cell
+        // coordinate is an integer within 2/3 of a coordinate of a point on the segment), so
+        // it fits in an `i32`.
+        let coord =
+            |i: usize, fallback: i32| i32::try_from(origin[i] + cell[i]).unwrap_or(fallback);
+        Hex::new(coord(0, from.q), coord(1, from.r))
+    };
+    let step_of = |place: Place| match place {
+        Place::Inside(c) => LineStep::Hex(hex(c)),
+        // A piece of the segment between crossings is never a single point, so off every
+        // hex's inside it lies on exactly one edge.
+        Place::Boundary(on, _) => {
+            let (a, b) = (hex(on[0]), hex(on[1]));
+            LineStep::Edge(a.min(b), a.max(b))
         }
-        self.i += 1;
-        let n = self.n;
-        self.axes.iter_mut().for_each(|a| a.advance(n));
-        let plus = self.hex_at(1);
-        let minus = self.hex_at(-1);
-        Some(if plus == minus {
-            LineStep::Hex(plus)
-        } else {
-            LineStep::Edge(plus.min(minus), plus.max(minus))
-        })
+    };
+    let is_end = |s: LineStep| s == LineStep::Hex(from) || s == LineStep::Hex(to);
+
+    // Next crossing index per family: crossing `j` of family `k` is at `t = j / g[k]`.
+    let mut next = [1i128; 3];
+    let mut prev = Time { num: 0, den: 1 };
+    let mut last: Option<LineStep> = None;
+    // Hexes around a corner the segment just passed, waiting for the piece after it.
+    let mut corner: Option<([[i128; 3]; 3], usize)> = None;
+    loop {
+        // The earliest crossing still ahead, and how many families cross there.
+        let mut at: Option<Time> = None;
+        let mut families = 0;
+        for k in 0..3 {
+            if next[k] >= g[k] {
+                continue;
+            }
+            let t = Time {
+                num: next[k],
+                den: g[k],
+            };
+            match at {
+                Some(a) if a.less(t) => {}
+                Some(a) if a.same(t) => families += 1,
+                _ => {
+                    at = Some(t);
+                    families = 1;
+                }
+            }
+        }
+        let end = at.unwrap_or(Time { num: 1, den: 1 });
+
+        // The piece of segment from `prev` to `end`, located by its midpoint.
+        let mid_num = prev.num * end.den + end.num * prev.den;
+        let mid_den = 2 * prev.den * end.den;
+        let step = step_of(place(d.map(|x| x * mid_num), mid_den));
+        if let Some((on, n)) = corner.take() {
+            let sides = |s: Option<LineStep>, h: Hex| match s {
+                Some(LineStep::Hex(x)) => x == h,
+                Some(LineStep::Edge(x, y)) => x == h || y == h,
+                _ => false,
+            };
+            for &cell in &on[..n] {
+                let h = hex(cell);
+                let touched = LineStep::Corner(h);
+                if !sides(last, h)
+                    && !sides(Some(step), h)
+                    && !is_end(LineStep::Hex(h))
+                    && !visit(touched)
+                {
+                    return false;
+                }
+            }
+        }
+        if last != Some(step) {
+            last = Some(step);
+            if !is_end(step) && !visit(step) {
+                return false;
+            }
+        }
+        let Some(t) = at else { return true };
+
+        // Only where two families cross at once (then all three differences are whole
+        // numbers) can the point be a hex corner. A family whose difference never changes
+        // makes the other two cross together everywhere.
+        if families >= 2 {
+            if let Place::Boundary(on, 3) = place(d.map(|x| x * t.num), t.den) {
+                corner = Some((on, 3));
+            }
+        }
+        for k in 0..3 {
+            if next[k] < g[k]
+                && t.same(Time {
+                    num: next[k],
+                    den: g[k],
+                })
+            {
+                next[k] += 1;
+            }
+        }
+        prev = t;
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -43,4 +43,6 @@ pub use path::{a_star, reachable, reachable_dense};
 pub use square::{Bounds, Cell, Dir8, Relative};
 
 #[cfg(test)]
+mod los_tests;
+#[cfg(test)]
 mod tests;
