@@ -30,11 +30,11 @@
 //! any of them that the pieces on either side do not already include is touched only at that
 //! corner.
 //!
-//! Crossing times are compared and midpoints evaluated as exact fractions in `i128`
-//! arithmetic, which cannot overflow for any pair of `i32` hexes. Nothing is sampled or
-//! rounded: the result is exact for every distance, symmetric (the line from `b` to `a` meets
-//! the same hexes in reverse order), and identical on every machine. A line `N` hexes long is
-//! walked in `O(N)` steps without allocating.
+//! Crossing times are compared and midpoints evaluated as exact integer fractions (`i64` for
+//! any line up to `2^18` hexes long, `i128` beyond, which cannot overflow for any pair of `i32`
+//! hexes). Nothing is sampled or rounded: the result is exact for every distance, symmetric
+//! (the line from `b` to `a` meets the same hexes in reverse order), and identical on every
+//! machine. A line `N` hexes long is walked in `O(N)` steps without allocating.
 
 use super::Hex;
 use serde::{Deserialize, Serialize};
@@ -122,30 +122,82 @@ pub fn line_steps(from: Hex, to: Hex) -> Vec<LineStep> {
     out
 }
 
-/// A moment on the segment, `num / den` of the way along (`den > 0`).
-#[derive(Clone, Copy, Debug)]
-struct Time {
-    num: i128,
-    den: i128,
+/// The integers the walk computes in: `i64` for any line on a board (up to `2^18` hexes long,
+/// where every product below stays under `2^58`), `i128` beyond (never overflows for `i32`
+/// hexes). The two give identical results; `i64` is several times faster.
+trait Int:
+    Copy
+    + Ord
+    + std::fmt::Debug
+    + From<i64>
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Mul<Output = Self>
+{
+    fn floor_div(self, den: Self) -> Self;
+    fn divides(self, den: Self) -> bool;
+    fn abs(self) -> Self;
+    /// The value as an `i64`, or `fallback` if it does not fit (never for a hex on the line).
+    fn to_i64(self, fallback: i64) -> i64;
 }
 
-impl Time {
-    fn less(self, o: Time) -> bool {
+impl Int for i64 {
+    fn floor_div(self, den: i64) -> i64 {
+        self.div_euclid(den)
+    }
+    fn divides(self, den: i64) -> bool {
+        self.rem_euclid(den) == 0
+    }
+    fn abs(self) -> i64 {
+        i64::abs(self)
+    }
+    fn to_i64(self, _: i64) -> i64 {
+        self
+    }
+}
+
+impl Int for i128 {
+    fn floor_div(self, den: i128) -> i128 {
+        self.div_euclid(den)
+    }
+    fn divides(self, den: i128) -> bool {
+        self.rem_euclid(den) == 0
+    }
+    fn abs(self) -> i128 {
+        i128::abs(self)
+    }
+    fn to_i64(self, fallback: i64) -> i64 {
+        i64::try_from(self).unwrap_or(fallback)
+    }
+}
+
+/// Lines at most this many hexes long are walked in `i64`.
+const I64_REACH: i64 = 1 << 18;
+
+/// A moment on the segment, `num / den` of the way along (`den > 0`).
+#[derive(Clone, Copy, Debug)]
+struct Time<T> {
+    num: T,
+    den: T,
+}
+
+impl<T: Int> Time<T> {
+    fn less(self, o: Time<T>) -> bool {
         self.num * o.den < o.num * self.den
     }
 
-    fn same(self, o: Time) -> bool {
+    fn same(self, o: Time<T>) -> bool {
         self.num * o.den == o.num * self.den
     }
 }
 
 /// Where a point lies among the hex cells.
 #[derive(Clone, Copy, Debug)]
-enum Place {
+enum Place<T> {
     /// Inside one hex (relative cube offset).
-    Inside([i128; 3]),
+    Inside([T; 3]),
     /// On the boundary of these hexes only (the first `n` of the array).
-    Boundary([[i128; 3]; 3], usize),
+    Boundary([[T; 3]; 3], usize),
 }
 
 /// Locates the point `n / den` (cube coordinates relative to the source centre, `den > 0`).
@@ -153,27 +205,37 @@ enum Place {
 /// A cell containing the point has every coordinate within `2/3` of it, so each coordinate of
 /// the cell is the point's floor or ceiling: at most 8 candidates, of which those summing to
 /// zero are hexes.
-fn place(n: [i128; 3], den: i128) -> Place {
-    let lo = n.map(|x| x.div_euclid(den));
-    let span = n.map(|x| i128::from(x.rem_euclid(den) != 0));
-    let mut on = [[0i128; 3]; 3];
+fn place<T: Int>(n: [T; 3], den: T) -> Place<T> {
+    let zero = T::from(0);
+    let one = T::from(1);
+    let lo = n.map(|x| x.floor_div(den));
+    let ceil = |i: usize| {
+        if n[i].divides(den) {
+            lo[i]
+        } else {
+            lo[i] + one
+        }
+    };
+    let mut on = [[zero; 3]; 3];
     let mut count = 0;
-    for a in 0..=span[0] {
-        for b in 0..=span[1] {
-            for c in 0..=span[2] {
-                let cell = [lo[0] + a, lo[1] + b, lo[2] + c];
-                if cell[0] + cell[1] + cell[2] != 0 {
-                    continue;
-                }
-                let e = [0, 1, 2].map(|i| n[i] - cell[i] * den);
-                let spread = e[0].max(e[1]).max(e[2]) - e[0].min(e[1]).min(e[2]);
-                if spread < den {
-                    return Place::Inside(cell);
-                }
-                if spread == den && count < on.len() {
-                    on[count] = cell;
-                    count += 1;
-                }
+    for a in [lo[0], ceil(0)] {
+        for b in [lo[1], ceil(1)] {
+            let c = zero - a - b;
+            if c != lo[2] && c != ceil(2) {
+                continue;
+            }
+            let cell = [a, b, c];
+            if count > 0 && on[..count].contains(&cell) {
+                continue;
+            }
+            let e = [n[0] - a * den, n[1] - b * den, n[2] - c * den];
+            let spread = e[0].max(e[1]).max(e[2]) - e[0].min(e[1]).min(e[2]);
+            if spread < den {
+                return Place::Inside(cell);
+            }
+            if spread == den && count < on.len() {
+                on[count] = cell;
+                count += 1;
             }
         }
     }
@@ -182,29 +244,43 @@ fn place(n: [i128; 3], den: i128) -> Place {
 
 /// Walks the line from `from` to `to`, calling `visit` with each [`LineStep`] in order until it
 /// returns `false`. Returns whether every call returned `true`.
-fn walk(from: Hex, to: Hex, mut visit: impl FnMut(LineStep) -> bool) -> bool {
-    let origin = [
-        i128::from(from.q),
-        i128::from(from.r),
-        -i128::from(from.q) - i128::from(from.r),
-    ];
-    let target = [
-        i128::from(to.q),
-        i128::from(to.r),
-        -i128::from(to.q) - i128::from(to.r),
-    ];
-    let d = [0, 1, 2].map(|i| target[i] - origin[i]);
+fn walk(from: Hex, to: Hex, visit: impl FnMut(LineStep) -> bool) -> bool {
+    let cube = |h: Hex| {
+        [
+            i64::from(h.q),
+            i64::from(h.r),
+            -i64::from(h.q) - i64::from(h.r),
+        ]
+    };
+    let (a, b) = (cube(from), cube(to));
+    let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    if d.iter().all(|x| x.abs() <= I64_REACH) {
+        walk_in::<i64>(from, to, d, visit)
+    } else {
+        walk_in::<i128>(from, to, d, visit)
+    }
+}
+
+/// [`walk`] in the integer type `T`; `d` is `to − from` in cube coordinates.
+fn walk_in<T: Int>(
+    from: Hex,
+    to: Hex,
+    d: [i64; 3],
+    mut visit: impl FnMut(LineStep) -> bool,
+) -> bool {
+    let zero = T::from(0);
+    let one = T::from(1);
+    let d = d.map(T::from);
     // Change of each family's difference (q − r, r − s, s − q) over the whole segment.
     let g = [0, 1, 2].map(|i| (d[i] - d[(i + 1) % 3]).abs());
-    let hex = |cell: [i128; 3]| {
+    let hex = |cell: [T; 3]| {
         // Every hex the line meets lies within the box spanned by the two ends (a cell
         // coordinate is an integer within 2/3 of a coordinate of a point on the segment), so
         // it fits in an `i32`.
-        let coord =
-            |i: usize, fallback: i32| i32::try_from(origin[i] + cell[i]).unwrap_or(fallback);
-        Hex::new(coord(0, from.q), coord(1, from.r))
+        let coord = |base: i32, c: T| i32::try_from(i64::from(base) + c.to_i64(0)).unwrap_or(base);
+        Hex::new(coord(from.q, cell[0]), coord(from.r, cell[1]))
     };
-    let step_of = |place: Place| match place {
+    let step_of = |place: Place<T>| match place {
         Place::Inside(c) => LineStep::Hex(hex(c)),
         // A piece of the segment between crossings is never a single point, so off every
         // hex's inside it lies on exactly one edge.
@@ -216,14 +292,17 @@ fn walk(from: Hex, to: Hex, mut visit: impl FnMut(LineStep) -> bool) -> bool {
     let is_end = |s: LineStep| s == LineStep::Hex(from) || s == LineStep::Hex(to);
 
     // Next crossing index per family: crossing `j` of family `k` is at `t = j / g[k]`.
-    let mut next = [1i128; 3];
-    let mut prev = Time { num: 0, den: 1 };
+    let mut next = [one; 3];
+    let mut prev = Time {
+        num: zero,
+        den: one,
+    };
     let mut last: Option<LineStep> = None;
     // Hexes around a corner the segment just passed, waiting for the piece after it.
-    let mut corner: Option<([[i128; 3]; 3], usize)> = None;
+    let mut corner: Option<[[T; 3]; 3]> = None;
     loop {
         // The earliest crossing still ahead, and how many families cross there.
-        let mut at: Option<Time> = None;
+        let mut at: Option<Time<T>> = None;
         let mut families = 0;
         for k in 0..3 {
             if next[k] >= g[k] {
@@ -242,25 +321,24 @@ fn walk(from: Hex, to: Hex, mut visit: impl FnMut(LineStep) -> bool) -> bool {
                 }
             }
         }
-        let end = at.unwrap_or(Time { num: 1, den: 1 });
+        let end = at.unwrap_or(Time { num: one, den: one });
 
         // The piece of segment from `prev` to `end`, located by its midpoint.
         let mid_num = prev.num * end.den + end.num * prev.den;
-        let mid_den = 2 * prev.den * end.den;
+        let mid_den = T::from(2) * prev.den * end.den;
         let step = step_of(place(d.map(|x| x * mid_num), mid_den));
-        if let Some((on, n)) = corner.take() {
+        if let Some(on) = corner.take() {
             let sides = |s: Option<LineStep>, h: Hex| match s {
                 Some(LineStep::Hex(x)) => x == h,
                 Some(LineStep::Edge(x, y)) => x == h || y == h,
                 _ => false,
             };
-            for &cell in &on[..n] {
+            for cell in on {
                 let h = hex(cell);
-                let touched = LineStep::Corner(h);
                 if !sides(last, h)
                     && !sides(Some(step), h)
                     && !is_end(LineStep::Hex(h))
-                    && !visit(touched)
+                    && !visit(LineStep::Corner(h))
                 {
                     return false;
                 }
@@ -279,7 +357,7 @@ fn walk(from: Hex, to: Hex, mut visit: impl FnMut(LineStep) -> bool) -> bool {
         // makes the other two cross together everywhere.
         if families >= 2 {
             if let Place::Boundary(on, 3) = place(d.map(|x| x * t.num), t.den) {
-                corner = Some((on, 3));
+                corner = Some(on);
             }
         }
         for k in 0..3 {
@@ -289,12 +367,13 @@ fn walk(from: Hex, to: Hex, mut visit: impl FnMut(LineStep) -> bool) -> bool {
                     den: g[k],
                 })
             {
-                next[k] += 1;
+                next[k] = next[k] + one;
             }
         }
         prev = t;
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -411,6 +490,59 @@ mod tests {
         let (from, to) = (code("0101"), code("0104"));
         assert!(!line_of_sight(from, to, |h| h == code("0103")));
         assert!(line_of_sight(from, to, |h| h == code("0204")));
+    }
+
+    fn steps_in<T: Int>(a: Hex, b: Hex) -> Vec<LineStep> {
+        let mut out = Vec::new();
+        let d = [
+            i64::from(b.q) - i64::from(a.q),
+            i64::from(b.r) - i64::from(a.r),
+            i64::from(a.q) + i64::from(a.r) - i64::from(b.q) - i64::from(b.r),
+        ];
+        walk_in::<T>(a, b, d, |s| {
+            out.push(s);
+            true
+        });
+        out
+    }
+
+    #[test]
+    fn i64_and_i128_walks_agree() {
+        for dq in -12..=12 {
+            for dr in -12..=12 {
+                let (a, b) = (Hex::new(3, -7), Hex::new(3 + dq, -7 + dr));
+                assert_eq!(steps_in::<i64>(a, b), steps_in::<i128>(a, b), "{dq},{dr}");
+            }
+        }
+    }
+
+    #[test]
+    fn lines_at_the_ends_of_the_i32_range_are_translated_copies() {
+        let (a, b) = (Hex::new(0, 0), Hex::new(7, -6));
+        let near = line_steps(a, b);
+        let shift = |h: Hex, o: Hex| Hex::new(h.q + o.q, h.r + o.r);
+        for o in [
+            Hex::new(i32::MAX - 7, i32::MIN + 6),
+            Hex::new(i32::MIN, i32::MAX),
+        ] {
+            let moved: Vec<LineStep> = near
+                .iter()
+                .map(|s| match *s {
+                    LineStep::Hex(h) => LineStep::Hex(shift(h, o)),
+                    LineStep::Edge(x, y) => LineStep::Edge(shift(x, o), shift(y, o)),
+                    LineStep::Corner(h) => LineStep::Corner(shift(h, o)),
+                })
+                .collect();
+            assert_eq!(line_steps(shift(a, o), shift(b, o)), moved);
+        }
+        // A line longer than the i64 reach is walked in i128 and still ends where it should.
+        let (a, b) = (Hex::new(0, 0), Hex::new(0, (I64_REACH + 3) as i32));
+        let steps = line_steps(a, b);
+        assert_eq!(steps.len() as i64, I64_REACH + 2);
+        assert_eq!(
+            steps.last(),
+            Some(&LineStep::Hex(Hex::new(0, (I64_REACH + 2) as i32)))
+        );
     }
 
     #[test]
