@@ -90,7 +90,7 @@ impl LineStep {
 /// assert!(line_of_sight(from, to, |_| false));
 /// ```
 pub fn line_of_sight(from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
-    walk(from, to, |step| step.is_clear(&blocks))
+    from.distance(to) <= 1 || walk(from, to, |step| step.is_clear(&blocks))
 }
 
 /// Everything the line from `from` to `to` meets strictly between them, in order from `from`.
@@ -135,7 +135,6 @@ trait Int:
     + std::ops::Mul<Output = Self>
 {
     fn floor_div(self, den: Self) -> Self;
-    fn divides(self, den: Self) -> bool;
     fn abs(self) -> Self;
     /// The value as an `i64`, or `fallback` if it does not fit (never for a hex on the line).
     fn to_i64(self, fallback: i64) -> i64;
@@ -144,9 +143,6 @@ trait Int:
 impl Int for i64 {
     fn floor_div(self, den: i64) -> i64 {
         self.div_euclid(den)
-    }
-    fn divides(self, den: i64) -> bool {
-        self.rem_euclid(den) == 0
     }
     fn abs(self) -> i64 {
         i64::abs(self)
@@ -159,9 +155,6 @@ impl Int for i64 {
 impl Int for i128 {
     fn floor_div(self, den: i128) -> i128 {
         self.div_euclid(den)
-    }
-    fn divides(self, den: i128) -> bool {
-        self.rem_euclid(den) == 0
     }
     fn abs(self) -> i128 {
         i128::abs(self)
@@ -209,13 +202,14 @@ fn place<T: Int>(n: [T; 3], den: T) -> Place<T> {
     let zero = T::from(0);
     let one = T::from(1);
     let lo = n.map(|x| x.floor_div(den));
-    let ceil = |i: usize| {
-        if n[i].divides(den) {
+    let hi = [0, 1, 2].map(|i| {
+        if n[i] == lo[i] * den {
             lo[i]
         } else {
             lo[i] + one
         }
-    };
+    });
+    let ceil = |i: usize| hi[i];
     let mut on = [[zero; 3]; 3];
     let mut count = 0;
     for a in [lo[0], ceil(0)] {
@@ -323,10 +317,18 @@ fn walk_in<T: Int>(
         }
         let end = at.unwrap_or(Time { num: one, den: one });
 
-        // The piece of segment from `prev` to `end`, located by its midpoint.
-        let mid_num = prev.num * end.den + end.num * prev.den;
-        let mid_den = T::from(2) * prev.den * end.den;
-        let step = step_of(place(d.map(|x| x * mid_num), mid_den));
+        // The piece of segment from `prev` to `end`, located by its midpoint. The first piece
+        // starts at the source centre and the last ends at the target centre, both inside
+        // their hexes, so those two need no locating.
+        let step = if prev.num == zero {
+            LineStep::Hex(from)
+        } else if at.is_none() {
+            LineStep::Hex(to)
+        } else {
+            let mid_num = prev.num * end.den + end.num * prev.den;
+            let mid_den = T::from(2) * prev.den * end.den;
+            step_of(place(d.map(|x| x * mid_num), mid_den))
+        };
         if let Some(on) = corner.take() {
             let sides = |s: Option<LineStep>, h: Hex| match s {
                 Some(LineStep::Hex(x)) => x == h,
