@@ -73,12 +73,13 @@ impl LineStep {
 
 /// Whether there is line of sight from `from` to `to`, given which hexes block sight.
 ///
-/// Every hex strictly between the two whose inside the centre-to-centre line enters must be
-/// clear; where the line runs along an edge, either hex on that edge must be clear; a hex whose
-/// corner alone the line touches does not matter (see the [module docs](self)). The same hex
-/// and adjacent hexes always see each other, and sight is symmetric. `blocks` is asked only
-/// about hexes the line meets, and the walk stops at the first blocked step, so it may look
-/// things up lazily (terrain, units, smoke).
+/// Every hex strictly between the two whose inside the centre-to-centre line enters must be clear;
+/// where the line runs along an edge, either hex on that edge must be clear; a hex whose corner
+/// alone the line touches does not matter ([`LineStep`]). The line is computed exactly, in
+/// integers, with no sampling: a line that clips a hex near a corner, or crosses an edge at its
+/// midpoint, enters those hexes. The same hex and adjacent hexes always see each other, and sight
+/// is symmetric. `blocks` is asked only about hexes the line meets, and the walk stops at the first
+/// blocked step, so it may look things up lazily (terrain, units, smoke).
 ///
 /// # Examples
 /// ```
