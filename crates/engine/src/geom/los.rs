@@ -237,6 +237,45 @@ fn place<T: Int>(n: [T; 3], den: T) -> Place<T> {
     Place::Boundary(on, count)
 }
 
+/// [`place`] without division, for a point on a piece of the line next to a piece in hex
+/// `near`: every cell containing it is `near` or a neighbour of `near` (consecutive pieces
+/// share a point, and a hex piece is followed by a hex or an edge piece at its boundary, an
+/// edge piece by a hex touching both its sides). Falls back to [`place`] if not.
+fn place_near<T: Int>(n: [T; 3], den: T, near: [T; 3]) -> Place<T> {
+    let zero = T::from(0);
+    let (one, minus) = (T::from(1), T::from(-1));
+    let steps = [
+        [zero, zero, zero],
+        [zero, minus, one],
+        [one, minus, zero],
+        [one, zero, minus],
+        [zero, one, minus],
+        [minus, one, zero],
+        [minus, zero, one],
+    ];
+    let mut on = [[zero; 3]; 3];
+    let mut count = 0;
+    for step in steps {
+        let cell = [near[0] + step[0], near[1] + step[1], near[2] + step[2]];
+        let e = [0, 1, 2].map(|i| n[i] - cell[i] * den);
+        let spread = e[0].max(e[1]).max(e[2]) - e[0].min(e[1]).min(e[2]);
+        if spread < den {
+            return Place::Inside(cell);
+        }
+        if spread == den && count < on.len() {
+            on[count] = cell;
+            count += 1;
+        }
+    }
+    if count >= 2 {
+        Place::Boundary(on, count)
+    } else {
+        #[cfg(test)]
+        tests::FALLBACKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        place(n, den)
+    }
+}
+
 /// Walks the line from `from` to `to`, calling `visit` with each [`LineStep`] in order until it
 /// returns `false`. Returns whether every call returned `true`.
 fn walk(from: Hex, to: Hex, visit: impl FnMut(LineStep) -> bool) -> bool {
@@ -293,6 +332,8 @@ fn walk_in<T: Int>(
         den: one,
     };
     let mut last: Option<LineStep> = None;
+    // The (relative) hex of the last piece, or one side of its edge.
+    let mut near = [zero; 3];
     // Hexes around a corner the segment just passed, waiting for the piece after it.
     let mut corner: Option<[[T; 3]; 3]> = None;
     loop {
@@ -328,7 +369,11 @@ fn walk_in<T: Int>(
         } else {
             let mid_num = prev.num * end.den + end.num * prev.den;
             let mid_den = T::from(2) * prev.den * end.den;
-            step_of(place(d.map(|x| x * mid_num), mid_den))
+            let placed = place_near(d.map(|x| x * mid_num), mid_den, near);
+            near = match placed {
+                Place::Inside(c) | Place::Boundary([c, ..], _) => c,
+            };
+            step_of(placed)
         };
         if let Some(on) = corner.take() {
             let sides = |s: Option<LineStep>, h: Hex| match s {
@@ -380,6 +425,20 @@ fn walk_in<T: Int>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// How often [`place_near`] had to fall back to [`place`] (never, if its reasoning holds).
+    pub(super) static FALLBACKS: AtomicUsize = AtomicUsize::new(0);
+
+    #[test]
+    fn locating_a_piece_never_needs_the_fallback() {
+        for dq in -15..=15 {
+            for dr in -15..=15 {
+                let _ = line_steps(Hex::new(0, 0), Hex::new(dq, dr));
+            }
+        }
+        assert_eq!(FALLBACKS.load(Ordering::Relaxed), 0);
+    }
 
     fn code(c: &str) -> Hex {
         Hex::parse_code(c).unwrap()
