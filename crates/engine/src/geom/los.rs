@@ -1,30 +1,45 @@
-//! Line of sight between hex centres, with the "either side of an edge" rule.
+//! Line of sight between hex centres, computed exactly, with the "either side of an edge" rule.
 //!
-//! The line runs from the centre of the source hex to the centre of the target hex. Only the
-//! hexes strictly between them matter: a unit never blocks its own sight, nor does the target.
-//! Where the line runs exactly along the edge between two hexes, sight passes if *either* of
-//! them is clear (the common hex-wargame ruling).
+//! The line is the straight segment from the centre of the source hex to the centre of the
+//! target hex. Only what lies strictly between them matters: a unit never blocks its own sight,
+//! nor does the target. Along the way the segment meets other hexes in one of three ways
+//! ([`LineStep`]):
+//!
+//! - it passes through the **inside** of a hex (however little of it): that hex blocks if it is
+//!   blocking;
+//! - it runs **along the edge** shared by two hexes, touching the inside of neither: sight passes
+//!   if *either* of them is clear (the common hex-wargame ruling);
+//! - it passes exactly through a **corner** of a hex and touches nothing else of it: that hex
+//!   never blocks, because the line does not cross it.
 //!
 //! # How the line is computed, exactly
-//! A line `N` hexes long is sampled at its `N − 1` interior points `from + (to − from)·i/N`
-//! (cube coordinates), and each point is rounded to the hex containing it. A point lying
-//! exactly on an edge would round arbitrarily, so each point is rounded twice, nudged by
-//! `+ε·(1, 2, −3)` and by `−ε·(1, 2, −3)`: the nudge is not parallel to any hex edge, so the two
-//! roundings agree when the point is inside a hex and land on the two sides when it is on an
-//! edge. (Sample points are never on a corner: the cube coordinate that changes fastest is a
-//! whole number at every sample.)
+//! Work in cube coordinates `(q, r, s)`, `q + r + s = 0`, relative to the source centre. A point
+//! belongs to the closed cell of hex `c` when `max(p − c) − min(p − c) ≤ 1`, and to its inside
+//! when that spread is `< 1` (the cell is the set of points nearer `c` than any other centre).
+//! So every hex edge lies on one of the lines `q − r ∈ ℤ`, `r − s ∈ ℤ` or `s − q ∈ ℤ`. Those
+//! three families of lines cut the plane into triangles, six to a hex: inside one open triangle
+//! there is no cell boundary at all.
 //!
-//! Everything is integer arithmetic. Each coordinate is kept as `whole + frac/N` and advanced
-//! Bresenham-style, without division. The nudge is represented by scaling the
-//! fractions by 7 and adding `±1`, `±2` or `∓3`: every comparison in the rounding then has
-//! real parts that are multiples of 7 and a nudge of at most 6, so the nudge breaks every tie
-//! and never changes an untied comparison. The result is exact for any distance and symmetric:
-//! the line from `b` to `a` visits the same points in reverse.
+//! The segment `p(t) = t·(to − from)`, `0 ≤ t ≤ 1`, meets the lines of a family at
+//! `t = j / |g|`, where `g` is the change of that family's difference over the whole segment
+//! (at most `2·distance` crossings per family). Between two consecutive crossing times the
+//! segment is inside one open triangle, or lies on one line of a family; so its midpoint
+//! decides the whole piece: a point with spread `< 1` about some hex is inside that hex, and a
+//! point with spread exactly `1` about two hexes is on their shared edge. At a crossing time
+//! where all three differences are whole numbers the segment may pass a corner of three hexes;
+//! any of them that the pieces on either side do not already include is touched only at that
+//! corner.
+//!
+//! Crossing times are compared and midpoints evaluated as exact integer fractions (`i64` for
+//! any line up to `2^18` hexes long, `i128` beyond, which cannot overflow for any pair of `i32`
+//! hexes). Nothing is sampled or rounded: the result is exact for every distance, symmetric
+//! (the line from `b` to `a` meets the same hexes in reverse order), and identical on every
+//! machine. A line `N` hexes long is walked in `O(N)` steps without allocating.
 
 use super::Hex;
 use serde::{Deserialize, Serialize};
 
-/// One interior point of a line between hex centres, for displays and for sight checks.
+/// One thing a line between hex centres meets on its way, for displays and for sight checks.
 ///
 /// # Examples
 /// ```
@@ -35,28 +50,36 @@ use serde::{Deserialize, Serialize};
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum LineStep {
-    /// The line passes through the middle of this hex.
+    /// The line passes through the inside of this hex.
     Hex(Hex),
-    /// The line runs along the edge shared by these two adjacent hexes (smaller first).
+    /// The line runs along the edge shared by these two adjacent hexes (smaller first),
+    /// touching the inside of neither.
     Edge(Hex, Hex),
+    /// The line passes exactly through a corner of this hex and touches nothing else of it.
+    Corner(Hex),
 }
 
 impl LineStep {
-    /// Whether sight passes this point: the hex is clear, or either side of the edge is.
+    /// Whether sight passes here: the hex is clear, either side of the edge is clear, or the
+    /// line only touches a corner (which never blocks).
     pub fn is_clear(self, blocks: impl Fn(Hex) -> bool) -> bool {
         match self {
             LineStep::Hex(h) => !blocks(h),
             LineStep::Edge(a, b) => !blocks(a) || !blocks(b),
+            LineStep::Corner(_) => true,
         }
     }
 }
 
 /// Whether there is line of sight from `from` to `to`, given which hexes block sight.
 ///
-/// Only the hexes strictly between the two matter; where the line runs along an edge it is
-/// clear if either hex on that edge is clear. The same hex and adjacent hexes always see each
-/// other, and sight is symmetric. `blocks` is asked only about hexes on the line, so it may
-/// look things up lazily (terrain, units, smoke).
+/// Every hex strictly between the two whose inside the centre-to-centre line enters must be clear;
+/// where the line runs along an edge, either hex on that edge must be clear; a hex whose corner
+/// alone the line touches does not matter ([`LineStep`]). The line is computed exactly, in
+/// integers, with no sampling: a line that clips a hex near a corner, or crosses an edge at its
+/// midpoint, enters those hexes. The same hex and adjacent hexes always see each other, and sight
+/// is symmetric. `blocks` is asked only about hexes the line meets, and the walk stops at the first
+/// blocked step, so it may look things up lazily (terrain, units, smoke).
 ///
 /// # Examples
 /// ```
@@ -68,13 +91,14 @@ impl LineStep {
 /// assert!(line_of_sight(from, to, |_| false));
 /// ```
 pub fn line_of_sight(from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
-    LineWalk::new(from, to).all(|step| step.is_clear(&blocks))
+    from.distance(to) <= 1 || walk(from, to, |step| step.is_clear(&blocks))
 }
 
-/// The interior points of the line from `from` to `to`, in order from `from`.
+/// Everything the line from `from` to `to` meets strictly between them, in order from `from`.
 ///
-/// A line between hexes `N` apart has `N − 1` steps (none for the same or adjacent hexes);
-/// neither end hex appears. `line_steps(b, a)` is `line_steps(a, b)` reversed.
+/// Neither end hex appears, and nothing appears for the same or adjacent hexes. A line along a
+/// row of centres meets `N − 1` hexes; an oblique line may clip more. `line_steps(b, a)` is
+/// `line_steps(a, b)` reversed.
 ///
 /// # Examples
 /// ```
@@ -85,126 +109,336 @@ pub fn line_of_sight(from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
 ///     .map(|s| match s {
 ///         LineStep::Hex(h) => h.code(),
 ///         LineStep::Edge(a, b) => format!("{}|{}", a.code(), b.code()),
+///         LineStep::Corner(h) => format!("<{}>", h.code()),
 ///     })
 ///     .collect();
 /// assert_eq!(codes, ["0102", "0103"]);
 /// ```
 pub fn line_steps(from: Hex, to: Hex) -> Vec<LineStep> {
-    LineWalk::new(from, to).collect()
+    let mut out = Vec::new();
+    walk(from, to, |step| {
+        out.push(step);
+        true
+    });
+    out
 }
 
-/// The nudge is `±ε·(1, 2, −3)`, represented on a lattice scaled by `SCALE` (see module docs:
-/// `SCALE` must exceed twice the largest nudge weight, 3, and not divide `2·weight`).
-const SCALE: i64 = 7;
-const NUDGE: [i64; 3] = [1, 2, -3];
+/// The integers the walk computes in: `i64` for any line on a board (up to `2^18` hexes long,
+/// where every product below stays under `2^58`), `i128` beyond (never overflows for `i32`
+/// hexes). The two give identical results; `i64` is several times faster.
+trait Int:
+    Copy
+    + Ord
+    + std::fmt::Debug
+    + From<i64>
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Mul<Output = Self>
+{
+    fn floor_div(self, den: Self) -> Self;
+    fn abs(self) -> Self;
+    /// The value as an `i64`, or `fallback` if it does not fit (never for a hex on the line).
+    fn to_i64(self, fallback: i64) -> i64;
+}
 
-/// One cube coordinate of the moving sample point, relative to the source: `whole + frac/n`.
+impl Int for i64 {
+    fn floor_div(self, den: i64) -> i64 {
+        self.div_euclid(den)
+    }
+    fn abs(self) -> i64 {
+        i64::abs(self)
+    }
+    fn to_i64(self, _: i64) -> i64 {
+        self
+    }
+}
+
+impl Int for i128 {
+    fn floor_div(self, den: i128) -> i128 {
+        self.div_euclid(den)
+    }
+    fn abs(self) -> i128 {
+        i128::abs(self)
+    }
+    fn to_i64(self, fallback: i64) -> i64 {
+        i64::try_from(self).unwrap_or(fallback)
+    }
+}
+
+/// Lines at most this many hexes long are walked in `i64`.
+const I64_REACH: i64 = 1 << 18;
+
+/// A moment on the segment, `num / den` of the way along (`den > 0`).
 #[derive(Clone, Copy, Debug)]
-struct Axis {
-    whole: i64,
-    frac: i64,
-    step_whole: i64,
-    step_frac: i64,
+struct Time<T> {
+    num: T,
+    den: T,
 }
 
-impl Axis {
-    fn new(delta: i64, n: i64) -> Axis {
-        Axis {
-            whole: 0,
-            frac: 0,
-            step_whole: delta.div_euclid(n),
-            step_frac: delta.rem_euclid(n),
-        }
+impl<T: Int> Time<T> {
+    fn less(self, o: Time<T>) -> bool {
+        self.num * o.den < o.num * self.den
     }
 
-    /// Moves the point on by `delta / n`.
-    fn advance(&mut self, n: i64) {
-        self.whole += self.step_whole;
-        self.frac += self.step_frac;
-        if self.frac >= n {
-            self.frac -= n;
-            self.whole += 1;
-        }
+    fn same(self, o: Time<T>) -> bool {
+        self.num * o.den == o.num * self.den
     }
+}
 
-    /// The nearest whole number to the nudged coordinate, and its distance from it (scaled by
-    /// `n·SCALE`).
-    fn round(self, n: i64, nudge: i64) -> (i64, i64) {
-        let num = self.frac * SCALE + nudge;
-        let den = n * SCALE;
-        if 2 * num > den {
-            (self.whole + 1, den - num)
+/// Where a point lies among the hex cells.
+#[derive(Clone, Copy, Debug)]
+enum Place<T> {
+    /// Inside one hex (relative cube offset).
+    Inside([T; 3]),
+    /// On the boundary of these hexes only (the first `n` of the array).
+    Boundary([[T; 3]; 3], usize),
+}
+
+/// Locates the point `n / den` (cube coordinates relative to the source centre, `den > 0`).
+///
+/// A cell containing the point has every coordinate within `2/3` of it, so each coordinate of
+/// the cell is the point's floor or ceiling: at most 8 candidates, of which those summing to
+/// zero are hexes.
+fn place<T: Int>(n: [T; 3], den: T) -> Place<T> {
+    let zero = T::from(0);
+    let one = T::from(1);
+    let lo = n.map(|x| x.floor_div(den));
+    let hi = [0, 1, 2].map(|i| {
+        if n[i] == lo[i] * den {
+            lo[i]
         } else {
-            (self.whole, num.abs())
+            lo[i] + one
         }
+    });
+    let ceil = |i: usize| hi[i];
+    let mut on = [[zero; 3]; 3];
+    let mut count = 0;
+    for a in [lo[0], ceil(0)] {
+        for b in [lo[1], ceil(1)] {
+            let c = zero - a - b;
+            if c != lo[2] && c != ceil(2) {
+                continue;
+            }
+            let cell = [a, b, c];
+            if count > 0 && on[..count].contains(&cell) {
+                continue;
+            }
+            let e = [n[0] - a * den, n[1] - b * den, n[2] - c * den];
+            let spread = e[0].max(e[1]).max(e[2]) - e[0].min(e[1]).min(e[2]);
+            if spread < den {
+                return Place::Inside(cell);
+            }
+            if spread == den && count < on.len() {
+                on[count] = cell;
+                count += 1;
+            }
+        }
+    }
+    Place::Boundary(on, count)
+}
+
+/// [`place`] without division, for a point on a piece of the line next to a piece in hex
+/// `near`: every cell containing it is `near` or a neighbour of `near` (consecutive pieces
+/// share a point, and a hex piece is followed by a hex or an edge piece at its boundary, an
+/// edge piece by a hex touching both its sides). Falls back to [`place`] if not.
+fn place_near<T: Int>(n: [T; 3], den: T, near: [T; 3]) -> Place<T> {
+    let zero = T::from(0);
+    let (one, minus) = (T::from(1), T::from(-1));
+    let steps = [
+        [zero, zero, zero],
+        [zero, minus, one],
+        [one, minus, zero],
+        [one, zero, minus],
+        [zero, one, minus],
+        [minus, one, zero],
+        [minus, zero, one],
+    ];
+    let mut on = [[zero; 3]; 3];
+    let mut count = 0;
+    for step in steps {
+        let cell = [near[0] + step[0], near[1] + step[1], near[2] + step[2]];
+        let e = [0, 1, 2].map(|i| n[i] - cell[i] * den);
+        let spread = e[0].max(e[1]).max(e[2]) - e[0].min(e[1]).min(e[2]);
+        if spread < den {
+            return Place::Inside(cell);
+        }
+        if spread == den && count < on.len() {
+            on[count] = cell;
+            count += 1;
+        }
+    }
+    if count >= 2 {
+        Place::Boundary(on, count)
+    } else {
+        #[cfg(test)]
+        tests::FALLBACKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        place(n, den)
     }
 }
 
-/// Iterator over the interior [`LineStep`]s of a line, allocation-free.
-#[derive(Clone, Debug)]
-struct LineWalk {
+/// Walks the line from `from` to `to`, calling `visit` with each [`LineStep`] in order until it
+/// returns `false`. Returns whether every call returned `true`.
+fn walk(from: Hex, to: Hex, visit: impl FnMut(LineStep) -> bool) -> bool {
+    let cube = |h: Hex| {
+        [
+            i64::from(h.q),
+            i64::from(h.r),
+            -i64::from(h.q) - i64::from(h.r),
+        ]
+    };
+    let (a, b) = (cube(from), cube(to));
+    let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    if d.iter().all(|x| x.abs() <= I64_REACH) {
+        walk_in::<i64>(from, to, d, visit)
+    } else {
+        walk_in::<i128>(from, to, d, visit)
+    }
+}
+
+/// [`walk`] in the integer type `T`; `d` is `to − from` in cube coordinates.
+fn walk_in<T: Int>(
     from: Hex,
-    n: i64,
-    i: i64,
-    axes: [Axis; 3],
-}
-
-impl LineWalk {
-    fn new(from: Hex, to: Hex) -> LineWalk {
-        let n = i64::from(from.distance(to)).max(1);
-        let dq = i64::from(to.q) - i64::from(from.q);
-        let dr = i64::from(to.r) - i64::from(from.r);
-        LineWalk {
-            from,
-            n,
-            i: 0,
-            axes: [Axis::new(dq, n), Axis::new(dr, n), Axis::new(-dq - dr, n)],
+    to: Hex,
+    d: [i64; 3],
+    mut visit: impl FnMut(LineStep) -> bool,
+) -> bool {
+    let zero = T::from(0);
+    let one = T::from(1);
+    let d = d.map(T::from);
+    // Change of each family's difference (q − r, r − s, s − q) over the whole segment.
+    let g = [0, 1, 2].map(|i| (d[i] - d[(i + 1) % 3]).abs());
+    let hex = |cell: [T; 3]| {
+        // Every hex the line meets lies within the box spanned by the two ends (a cell
+        // coordinate is an integer within 2/3 of a coordinate of a point on the segment), so
+        // it fits in an `i32`.
+        let coord = |base: i32, c: T| i32::try_from(i64::from(base) + c.to_i64(0)).unwrap_or(base);
+        Hex::new(coord(from.q, cell[0]), coord(from.r, cell[1]))
+    };
+    let step_of = |place: Place<T>| match place {
+        Place::Inside(c) => LineStep::Hex(hex(c)),
+        // A piece of the segment between crossings is never a single point, so off every
+        // hex's inside it lies on exactly one edge.
+        Place::Boundary(on, _) => {
+            let (a, b) = (hex(on[0]), hex(on[1]));
+            LineStep::Edge(a.min(b), a.max(b))
         }
-    }
+    };
+    let is_end = |s: LineStep| s == LineStep::Hex(from) || s == LineStep::Hex(to);
 
-    /// Cube rounding of the current point nudged by `sign·ε·(1, 2, −3)`.
-    fn hex_at(&self, sign: i64) -> Hex {
-        let [a, b, c] = self.axes;
-        let (mut q, dq) = a.round(self.n, sign * NUDGE[0]);
-        let (mut r, dr) = b.round(self.n, sign * NUDGE[1]);
-        let (s, ds) = c.round(self.n, sign * NUDGE[2]);
-        // The rounded coordinates may not sum to zero; recompute the one that moved furthest.
-        if dq > dr && dq > ds {
-            q = -r - s;
-        } else if dr > ds {
-            r = -q - s;
+    // Next crossing index per family: crossing `j` of family `k` is at `t = j / g[k]`.
+    let mut next = [one; 3];
+    let mut prev = Time {
+        num: zero,
+        den: one,
+    };
+    let mut last: Option<LineStep> = None;
+    // The (relative) hex of the last piece, or one side of its edge.
+    let mut near = [zero; 3];
+    // Hexes around a corner the segment just passed, waiting for the piece after it.
+    let mut corner: Option<[[T; 3]; 3]> = None;
+    loop {
+        // The earliest crossing still ahead, and how many families cross there.
+        let mut at: Option<Time<T>> = None;
+        let mut families = 0;
+        for k in 0..3 {
+            if next[k] >= g[k] {
+                continue;
+            }
+            let t = Time {
+                num: next[k],
+                den: g[k],
+            };
+            match at {
+                Some(a) if a.less(t) => {}
+                Some(a) if a.same(t) => families += 1,
+                _ => {
+                    at = Some(t);
+                    families = 1;
+                }
+            }
         }
-        // The hex lies between the two ends, so its coordinates fit in an i32.
-        Hex::new(
-            (i64::from(self.from.q) + q) as i32,
-            (i64::from(self.from.r) + r) as i32,
-        )
-    }
-}
+        let end = at.unwrap_or(Time { num: one, den: one });
 
-impl Iterator for LineWalk {
-    type Item = LineStep;
-
-    fn next(&mut self) -> Option<LineStep> {
-        if self.i + 1 >= self.n {
-            return None;
-        }
-        self.i += 1;
-        let n = self.n;
-        self.axes.iter_mut().for_each(|a| a.advance(n));
-        let plus = self.hex_at(1);
-        let minus = self.hex_at(-1);
-        Some(if plus == minus {
-            LineStep::Hex(plus)
+        // The piece of segment from `prev` to `end`, located by its midpoint. The first piece
+        // starts at the source centre and the last ends at the target centre, both inside
+        // their hexes, so those two need no locating.
+        let step = if prev.num == zero {
+            LineStep::Hex(from)
+        } else if at.is_none() {
+            LineStep::Hex(to)
         } else {
-            LineStep::Edge(plus.min(minus), plus.max(minus))
-        })
+            let mid_num = prev.num * end.den + end.num * prev.den;
+            let mid_den = T::from(2) * prev.den * end.den;
+            let placed = place_near(d.map(|x| x * mid_num), mid_den, near);
+            near = match placed {
+                Place::Inside(c) | Place::Boundary([c, ..], _) => c,
+            };
+            step_of(placed)
+        };
+        if let Some(on) = corner.take() {
+            let sides = |s: Option<LineStep>, h: Hex| match s {
+                Some(LineStep::Hex(x)) => x == h,
+                Some(LineStep::Edge(x, y)) => x == h || y == h,
+                _ => false,
+            };
+            for cell in on {
+                let h = hex(cell);
+                if !sides(last, h)
+                    && !sides(Some(step), h)
+                    && !is_end(LineStep::Hex(h))
+                    && !visit(LineStep::Corner(h))
+                {
+                    return false;
+                }
+            }
+        }
+        if last != Some(step) {
+            last = Some(step);
+            if !is_end(step) && !visit(step) {
+                return false;
+            }
+        }
+        let Some(t) = at else { return true };
+
+        // Only where two families cross at once (then all three differences are whole
+        // numbers) can the point be a hex corner. A family whose difference never changes
+        // makes the other two cross together everywhere.
+        if families >= 2 {
+            if let Place::Boundary(on, 3) = place(d.map(|x| x * t.num), t.den) {
+                corner = Some(on);
+            }
+        }
+        for k in 0..3 {
+            if next[k] < g[k]
+                && t.same(Time {
+                    num: next[k],
+                    den: g[k],
+                })
+            {
+                next[k] = next[k] + one;
+            }
+        }
+        prev = t;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// How often [`place_near`] had to fall back to [`place`] (never, if its reasoning holds).
+    pub(super) static FALLBACKS: AtomicUsize = AtomicUsize::new(0);
+
+    #[test]
+    fn locating_a_piece_never_needs_the_fallback() {
+        for dq in -15..=15 {
+            for dr in -15..=15 {
+                let _ = line_steps(Hex::new(0, 0), Hex::new(dq, dr));
+            }
+        }
+        assert_eq!(FALLBACKS.load(Ordering::Relaxed), 0);
+    }
 
     fn code(c: &str) -> Hex {
         Hex::parse_code(c).unwrap()
@@ -318,6 +552,59 @@ mod tests {
         let (from, to) = (code("0101"), code("0104"));
         assert!(!line_of_sight(from, to, |h| h == code("0103")));
         assert!(line_of_sight(from, to, |h| h == code("0204")));
+    }
+
+    fn steps_in<T: Int>(a: Hex, b: Hex) -> Vec<LineStep> {
+        let mut out = Vec::new();
+        let d = [
+            i64::from(b.q) - i64::from(a.q),
+            i64::from(b.r) - i64::from(a.r),
+            i64::from(a.q) + i64::from(a.r) - i64::from(b.q) - i64::from(b.r),
+        ];
+        walk_in::<T>(a, b, d, |s| {
+            out.push(s);
+            true
+        });
+        out
+    }
+
+    #[test]
+    fn i64_and_i128_walks_agree() {
+        for dq in -12..=12 {
+            for dr in -12..=12 {
+                let (a, b) = (Hex::new(3, -7), Hex::new(3 + dq, -7 + dr));
+                assert_eq!(steps_in::<i64>(a, b), steps_in::<i128>(a, b), "{dq},{dr}");
+            }
+        }
+    }
+
+    #[test]
+    fn lines_at_the_ends_of_the_i32_range_are_translated_copies() {
+        let (a, b) = (Hex::new(0, 0), Hex::new(7, -6));
+        let near = line_steps(a, b);
+        let shift = |h: Hex, o: Hex| Hex::new(h.q + o.q, h.r + o.r);
+        for o in [
+            Hex::new(i32::MAX - 7, i32::MIN + 6),
+            Hex::new(i32::MIN, i32::MAX),
+        ] {
+            let moved: Vec<LineStep> = near
+                .iter()
+                .map(|s| match *s {
+                    LineStep::Hex(h) => LineStep::Hex(shift(h, o)),
+                    LineStep::Edge(x, y) => LineStep::Edge(shift(x, o), shift(y, o)),
+                    LineStep::Corner(h) => LineStep::Corner(shift(h, o)),
+                })
+                .collect();
+            assert_eq!(line_steps(shift(a, o), shift(b, o)), moved);
+        }
+        // A line longer than the i64 reach is walked in i128 and still ends where it should.
+        let (a, b) = (Hex::new(0, 0), Hex::new(0, (I64_REACH + 3) as i32));
+        let steps = line_steps(a, b);
+        assert_eq!(steps.len() as i64, I64_REACH + 2);
+        assert_eq!(
+            steps.last(),
+            Some(&LineStep::Hex(Hex::new(0, (I64_REACH + 2) as i32)))
+        );
     }
 
     #[test]

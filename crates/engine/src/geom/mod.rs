@@ -6,8 +6,9 @@
 //! and in integers, so that results are identical on every machine.
 //!
 //! - Hex grids: [`Hex`] in axial coordinates (flat-topped, columns printed "odd-q" as
-//!   four-digit codes such as `"0304"`), [`HexDir`], and [`line_of_sight`] / [`line_steps`] with
-//!   the rule that a line along an edge is clear if either side is.
+//!   four-digit codes such as `"0304"`), [`HexDir`], and exact [`line_of_sight`] /
+//!   [`line_steps`] (no sampling): every hex the line enters counts, a line along an edge is
+//!   clear if either side is, and a hex touched only at a corner never blocks.
 //! - Square grids: [`Cell`] (`y` grows southward), [`Dir8`] (compass direction and facing),
 //!   [`Relative`] moves, [`Bounds`], and firing arcs ([`Arc`], [`arc_of`]).
 //! - Movement on any graph: [`reachable`] within a budget, cheapest paths with [`a_star`].
@@ -42,5 +43,7 @@ pub use los::{LineStep, line_of_sight, line_steps};
 pub use path::{a_star, reachable, reachable_dense};
 pub use square::{Bounds, Cell, Dir8, Relative};
 
+#[cfg(test)]
+mod los_tests;
 #[cfg(test)]
 mod tests;

@@ -22,7 +22,7 @@ pub const INFO: GameInfo = GameInfo {
     max_seats: 2,
     chance: ChanceMode::Explicit,
     information: Information::Perfect,
-    rules_version: "1",
+    rules_version: "2",
 };
 
 /// Where a unit stands in the activation cycle of a round.

@@ -494,6 +494,59 @@ fn line_along_an_edge_is_clear_if_either_side_is() {
     });
 }
 
+/// Seed, "Line of Sight": a line that crosses a hex is blocked by it, even where it crosses an
+/// edge at the edge's midpoint. Issue 10 point 15: from 0404 to 0003 the line crosses the
+/// 0203/0204 edge at its midpoint at about 16°, through the inside of both hexes; the sampled
+/// line used to call that a run along the edge and let the archer shoot past the woods.
+#[test]
+fn line_crossing_an_edge_midpoint_is_blocked_by_either_hex() {
+    let mut open = sc(
+        &[("archer", "0404")],
+        &[("pikeman", "0003"), ("pikeman", "0405")],
+    );
+    (open.width, open.height) = (10, 10);
+    check(&open, &["activate 1", "hold 1"], |g, _| {
+        assert!(is_legal(g, "attack 1 2"), "nothing between: clear");
+    });
+    for woods in ["0203", "0204"] {
+        let blocked = open.clone().terrain("woods", &[woods]);
+        check(&blocked, &["activate 1", "hold 1"], |g, _| {
+            assert!(is_legal(g, "attack 1 3"));
+            assert!(!is_legal(g, "attack 1 2"), "woods at {woods} are crossed");
+        });
+    }
+}
+
+/// Decision file (Line of sight, corners): a line between centres touches a hex at a single
+/// corner only from 5 hexes apart, so within an archer's range of 4 the corner reading never
+/// decides a shot, and a line between two map hexes never enters an off-map hex.
+#[test]
+fn lines_within_archer_range_touch_no_corner_and_stay_on_the_map() {
+    let map: Vec<Hex> = (0..10)
+        .flat_map(|c| (0..10).map(move |r| Hex::from_offset(c, r)))
+        .collect();
+    let on_map = |h: Hex| {
+        let (c, r) = h.to_offset();
+        (0..10).contains(&c) && (0..10).contains(&r)
+    };
+    let mut corners_beyond_range = 0;
+    for &a in &map {
+        for &b in &map {
+            for step in line_steps(a, b) {
+                match step {
+                    LineStep::Corner(_) if a.distance(b) <= 4 => {
+                        panic!("{} to {} touches a corner", a.code(), b.code())
+                    }
+                    LineStep::Corner(_) => corners_beyond_range += 1,
+                    LineStep::Hex(h) => assert!(on_map(h), "{} to {}", a.code(), b.code()),
+                    LineStep::Edge(..) => {}
+                }
+            }
+        }
+    }
+    assert!(corners_beyond_range > 0, "longer lines do touch corners");
+}
+
 /// Seed, "Line of Sight" (Range): range counts hexes to the target, target included.
 #[test]
 fn ranged_attack_limited_by_range() {

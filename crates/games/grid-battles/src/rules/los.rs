@@ -1,9 +1,11 @@
 //! Who may attack whom: adjacency for melee, range and line of sight for ranged attacks, and
 //! boldness.
 //!
-//! Seed, "Units" (attack type), "Line of Sight" and "Bold Unit". The line itself (centre to
-//! centre, edge rule) is the engine's [`line_of_sight`]; this file decides what blocks it: any
-//! unit and any blocking terrain, never the source or target hex.
+//! Seed, "Units" (attack type), "Line of Sight" and "Bold Unit". The line itself is the
+//! engine's exact [`line_of_sight`] from centre to centre: every hex whose inside it enters
+//! counts, the edge rule applies only where it lies along an edge, and a hex it touches at a
+//! lone corner never blocks (`docs/rules/grid-battles.md`, "Line of sight"). This file decides
+//! what blocks: any unit and any blocking terrain, never the source or target hex.
 
 use crate::action::{Action, UnitId};
 use crate::event::Event;
