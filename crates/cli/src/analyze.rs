@@ -89,17 +89,17 @@ fn analyze<G: Frontend>(replay: &Replay, args: &AnalyzeArgs) -> Result<()> {
             "agent": spec.to_string(),
             "report": report,
         });
-        println!("{}", serde_json::to_string_pretty(&doc)?);
+        outln!("{}", serde_json::to_string_pretty(&doc)?);
     } else {
-        println!(
+        outln!(
             "{} — {}, position after move {at} of {total}, analysed for {seat} with {spec}\n",
             G::INFO.long_name,
             args.replay.display()
         );
         // Drawn from the analysed seat's view: a replay holds every secret, the board shows
         // only what that seat knew.
-        println!("{}", state.render(Viewer::Seat(seat)));
-        print!("{}", report.to_text());
+        outln!("{}", state.render(Viewer::Seat(seat)));
+        out!("{}", report.to_text());
     }
     Ok(())
 }

@@ -507,3 +507,123 @@ fn analyze_explains_a_position_of_a_replay() {
     assert!(stderr(&out).contains("junk.replay"), "{}", stderr(&out));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ------------------------------------------------------------------ odds range, closed pipes
+
+#[test]
+fn command_core_odds_answer_exactly_the_dice_asked_or_refuse() {
+    // Twelve dice at 2/3 each: 8. (Was 20/3: the odds of 10 dice, labelled as 12.)
+    let v = json(&gw(&[
+        "odds",
+        "command-core",
+        "--attack",
+        "12",
+        "--armour",
+        "0",
+        "--evade",
+        "0",
+        "--json",
+    ]));
+    assert_eq!(v["expected_exact"], "8");
+    assert_eq!(v["attack"], 12);
+    // Twenty dice, each blank rerolled once: 20 · 8/9.
+    let v = json(&gw(&[
+        "odds",
+        "command-core",
+        "--attack",
+        "20",
+        "--armour",
+        "0",
+        "--evade",
+        "0",
+        "--surge",
+        "20",
+        "--json",
+    ]));
+    assert_eq!(v["expected_exact"], "160/9");
+    // Too many dice and rerolls for exact 128-bit fractions: refused, not cut down.
+    let all = [
+        "odds",
+        "command-core",
+        "--attack",
+        "20",
+        "--armour",
+        "20",
+        "--evade",
+        "20",
+        "--surge",
+        "20",
+        "--flux",
+        "20",
+        "--defender-surge",
+        "20",
+    ];
+    let out = gw(&all);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("do not fit 128-bit"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(out.stdout.is_empty());
+    let out = gw(&[
+        "odds",
+        "command-core",
+        "--attack",
+        "21",
+        "--armour",
+        "0",
+        "--evade",
+        "0",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("at most 20 attack dice"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `gridwright … | head -1`: a reader that has gone away ends the command quietly (was a
+/// panic, exit 101). The pipe's read end is closed before the process starts, so every write
+/// fails with EPIPE, deterministically.
+#[test]
+fn every_command_exits_quietly_when_stdout_is_a_closed_pipe() {
+    for args in [
+        &["games"][..],
+        &["games", "--json"],
+        &["agents"],
+        &["scenarios", "grid-battles"],
+        &[
+            "odds",
+            "command-core",
+            "--attack",
+            "3",
+            "--armour",
+            "1",
+            "--evade",
+            "1",
+        ],
+        &[
+            "odds",
+            "grid-battles",
+            "--attacker",
+            "knight",
+            "--defender",
+            "pikeman",
+        ],
+        &["simulate", "connect-four", "--games", "2"],
+    ] {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_gridwright"))
+            .args(args)
+            .env_remove("GRIDWRIGHT_CONTENT")
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert!(out.stderr.is_empty(), "{args:?}: {}", stderr(&out));
+    }
+}
