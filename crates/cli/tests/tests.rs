@@ -627,3 +627,16 @@ fn every_command_exits_quietly_when_stdout_is_a_closed_pipe() {
         assert!(out.stderr.is_empty(), "{args:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn absurd_game_counts_are_refused_with_a_message() {
+    for n in ["18446744073709551615", "1000000000"] {
+        let out = gw(&["simulate", "connect-four", "--games", n]);
+        assert_eq!(out.status.code(), Some(1), "{n}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("at most 100000000 games per batch"),
+            "{n}: {}",
+            stderr(&out)
+        );
+    }
+}
