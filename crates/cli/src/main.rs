@@ -42,7 +42,8 @@ use std::process::ExitCode;
 )]
 struct Cli {
     /// Content directory (holds one folder per game). Default: $GRIDWRIGHT_CONTENT, else
-    /// ./content if present, else the content built into this binary.
+    /// ./content if present, else the content built into this binary. A directory named here
+    /// or in $GRIDWRIGHT_CONTENT must exist and hold the game's folder.
     #[arg(long, global = true, value_name = "DIR")]
     content: Option<PathBuf>,
     #[command(subcommand)]
@@ -132,6 +133,7 @@ fn closed_pipe(e: &anyhow::Error) -> bool {
 
 fn run(cli: Cli) -> Result<()> {
     let content = ContentSource::discover(cli.content.as_deref());
+    content.check()?;
     match cli.command {
         Command::Games { json } => games(json),
         Command::Agents => agents(),

@@ -640,3 +640,36 @@ fn absurd_game_counts_are_refused_with_a_message() {
         );
     }
 }
+
+#[test]
+fn an_explicit_content_directory_that_is_missing_is_an_error_naming_it() {
+    let empty = temp("empty-content");
+    let file = empty.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let cases = [
+        ("no-such-content-dir".to_owned(), "no-such-content-dir"),
+        (file.display().to_string(), "is not a directory"),
+        (empty.display().to_string(), "has no `grid-battles` folder"),
+    ];
+    for (dir, want) in &cases {
+        let out = gw(&["--content", dir, "scenarios", "grid-battles"]);
+        assert_eq!(out.status.code(), Some(1), "{dir}");
+        assert!(stderr(&out).contains(want), "{dir}: {}", stderr(&out));
+        assert!(stderr(&out).contains("--content"), "{}", stderr(&out));
+        assert!(
+            out.stdout.is_empty(),
+            "{dir}: no fallback to built-in scenarios"
+        );
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_gridwright"))
+        .args(["scenarios", "command-core"])
+        .env("GRIDWRIGHT_CONTENT", "no-such-content-dir")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("no-such-content-dir (from $GRIDWRIGHT_CONTENT)"),
+        "{}",
+        stderr(&out)
+    );
+}
