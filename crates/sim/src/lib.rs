@@ -309,7 +309,8 @@ pub fn run<G: Game>(
                     .and_then(|(rec, replay)| {
                         if let (Some(dir), Some(r)) = (&opts.replays, replay) {
                             let path = dir.join(format!("game-{i:06}.replay.json"));
-                            std::fs::write(&path, r.to_json())
+                            // Atomic: an interrupted batch leaves whole replays or none.
+                            gridwright_engine::files::write_atomic(&path, r.to_json().as_bytes())
                                 .map_err(|source| SimError::Io { path, source })?;
                         }
                         Ok(rec)

@@ -41,6 +41,17 @@ fn saved_replays_verify_and_match_the_fast_path() {
     )
     .unwrap();
     assert_eq!(fast.without_timing(), slow.without_timing());
+    // Every replay is under its final name; no temporary file is left behind.
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 200);
+    assert!(
+        names
+            .iter()
+            .all(|n| n.starts_with("game-") && n.ends_with(".replay.json"))
+    );
     let text = std::fs::read_to_string(dir.join("game-000007.replay.json")).unwrap();
     Replay::from_json(&text)
         .unwrap()
