@@ -159,6 +159,12 @@ fn run(cli: Cli) -> Result<()> {
     }
 }
 
+/// Reads a file a user names (a replay, a save): a regular file of bounded size, as text.
+fn read_user_file(file: &std::path::Path) -> Result<String> {
+    use gridwright_engine::files::{DEFAULT_MAX_FILE_BYTES, read_text};
+    Ok(read_text(file, DEFAULT_MAX_FILE_BYTES)?)
+}
+
 /// Looks a game up, with the list of games in the error.
 fn game_kind(name: &str) -> Result<GameKind> {
     GameKind::from_name(name).ok_or_else(|| {
@@ -236,8 +242,7 @@ fn scenarios(content: &ContentSource, game: &str, json: bool) -> Result<()> {
 }
 
 fn replay(file: &PathBuf, json: bool) -> Result<()> {
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text = read_user_file(file)?;
     let r = Replay::from_json(&text)
         .with_context(|| format!("{} is not a usable replay", file.display()))?;
     let kind = game_kind(&r.game)?;
@@ -266,7 +271,7 @@ fn replay_game<G: Frontend>(r: &Replay, file: &std::path::Path, json: bool) -> R
             "game": r.game,
             "verified": true,
             "moves": r.moves.len(),
-            "event_hash": s.event_hash(),
+            "event_hash": r.event_hash,
             "terminal": state.is_terminal(),
             "returns": state.returns(),
             "log": log,
@@ -275,11 +280,11 @@ fn replay_game<G: Frontend>(r: &Replay, file: &std::path::Path, json: bool) -> R
         return Ok(());
     }
     outln!(
-        "{} replay, seed {}, {} moves — verified (event hash {})",
+        "{} replay, seed {}, {} moves — verified (hash {})",
         G::INFO.long_name,
         r.seed,
         r.moves.len(),
-        s.event_hash()
+        r.event_hash
     );
     for e in s.log() {
         let who = match e.actor {

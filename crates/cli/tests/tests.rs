@@ -673,3 +673,139 @@ fn an_explicit_content_directory_that_is_missing_is_an_error_naming_it() {
         stderr(&out)
     );
 }
+
+// ------------------------------------------------------------------ replays: hash, rules, analyze
+
+/// Simulates one game of `game` with a replay and returns the replay file.
+fn one_replay(game: &str, name: &str) -> PathBuf {
+    let dir = temp(name);
+    let out = gw(&[
+        "simulate",
+        game,
+        "--games",
+        "1",
+        "--seed",
+        "9",
+        "--replays",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    dir.join("game-000000.replay.json")
+}
+
+#[test]
+fn an_edited_config_in_a_replay_is_refused_by_replay_and_analyze() {
+    let file = one_replay("grid-battles", "edited-config");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let bad = file.with_file_name("edited.json");
+    type Edit = fn(&mut Value);
+    let edits: [(Edit, &str); 2] = [
+        // Renaming a unit re-runs to the same event log: only the hash over the config sees it.
+        (
+            |r| r["config"]["units"][0]["name"] = "Longbowman".into(),
+            "hash mismatch",
+        ),
+        // An impossible range is refused by validation, as in a content file.
+        (
+            |r| r["config"]["units"][0]["range"] = 250.into(),
+            "range 250 is not between 1 and 20",
+        ),
+    ];
+    for (edit, want) in edits {
+        let mut r: Value = serde_json::from_str(&text).unwrap();
+        edit(&mut r);
+        std::fs::write(&bad, r.to_string()).unwrap();
+        let out = gw(&["replay", bad.to_str().unwrap()]);
+        assert!(!out.status.success(), "an edited config verified");
+        assert!(stderr(&out).contains(want), "{}", stderr(&out));
+        let out = gw(&["analyze", bad.to_str().unwrap(), "--agent", "mcts:iters=10"]);
+        assert!(!out.status.success(), "analyze used an edited replay");
+        assert!(
+            stderr(&out).contains("failed verification"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    // A tampered seed is refused by analyze too (it used to re-run without checking).
+    let mut r: Value = serde_json::from_str(&text).unwrap();
+    r["seed"] = Value::from(r["seed"].as_u64().unwrap() + 1);
+    std::fs::write(&bad, r.to_string()).unwrap();
+    let out = gw(&["analyze", bad.to_str().unwrap(), "--agent", "mcts:iters=10"]);
+    assert!(!out.status.success());
+    // A huge hash is not echoed back whole.
+    let mut r: Value = serde_json::from_str(&text).unwrap();
+    r["event_hash"] = "a".repeat(200_000).into();
+    std::fs::write(&bad, r.to_string()).unwrap();
+    let out = gw(&["replay", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).len() < 1000, "{} bytes", stderr(&out).len());
+    // A format 1 file is refused for what it is.
+    let mut r: Value = serde_json::from_str(&text).unwrap();
+    r["format"] = 1.into();
+    std::fs::write(&bad, r.to_string()).unwrap();
+    let out = gw(&["replay", bad.to_str().unwrap()]);
+    assert!(
+        stderr(&out).contains("format 1") && stderr(&out).contains("record the game again"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// After a game's rules version changes, its old replays are refused with both versions named,
+/// never with a hash mismatch — for every game.
+#[test]
+fn replays_of_another_rules_version_say_so_for_every_game() {
+    let games = json(&gw(&["games", "--json"]));
+    for g in games.as_array().unwrap() {
+        let name = g["name"].as_str().unwrap();
+        let version = g["rules_version"].as_str().unwrap();
+        let file = one_replay(name, &format!("rules-{name}"));
+        let mut r: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        r["rules_version"] = "0-old".into();
+        std::fs::write(&file, r.to_string()).unwrap();
+        for cmd in [&["replay"][..], &["analyze", "--agent", "mcts:iters=10"]] {
+            let mut args = vec![cmd[0], file.to_str().unwrap()];
+            args.extend(&cmd[1..]);
+            let out = gw(&args);
+            assert!(!out.status.success(), "{name} {cmd:?}");
+            let want = format!("replay made with rules version 0-old; this build plays {version}");
+            assert!(stderr(&out).contains(&want), "{name}: {}", stderr(&out));
+            assert!(!stderr(&out).contains("hash mismatch"), "{name}");
+        }
+    }
+}
+
+#[test]
+fn duplicate_agent_parameters_and_seats_are_refused() {
+    let out = gw(&[
+        "simulate",
+        "connect-four",
+        "--agents",
+        "mcts:iters=1,iters=2,random",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("parameter `iters` twice"),
+        "{}",
+        stderr(&out)
+    );
+    let out = gw_stdin(
+        &[
+            "play",
+            "connect-four",
+            "--seat",
+            "1=random",
+            "--seat",
+            "1=mcts",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("--seat 1= is given twice"),
+        "{}",
+        stderr(&out)
+    );
+}
