@@ -241,7 +241,7 @@ fn scenarios(content: &ContentSource, game: &str, json: bool) -> Result<()> {
     Ok(())
 }
 
-fn replay(file: &PathBuf, json: bool) -> Result<()> {
+fn replay(file: &std::path::Path, json: bool) -> Result<()> {
     let text = read_user_file(file)?;
     let r = Replay::from_json(&text)
         .with_context(|| format!("{} is not a usable replay", file.display()))?;
