@@ -35,7 +35,15 @@ pub enum SpecError {
         /// The parameters it has.
         known: String,
     },
-    /// A parameter value of the wrong form or out of range.
+    /// The same parameter given twice (`mcts:iters=1,iters=2`).
+    #[error("`{agent}` is given parameter `{key}` twice; give it once")]
+    DuplicateParam {
+        /// The agent.
+        agent: String,
+        /// The repeated key.
+        key: String,
+    },
+    /// A value that does not parse.
     #[error("`{key}={value}`: expected {expected}")]
     BadValue {
         /// The parameter.
@@ -108,7 +116,10 @@ impl FromStr for AgentSpec {
             let (k, v) = p
                 .split_once('=')
                 .ok_or_else(|| SpecError::BadParam(p.to_owned()))?;
-            params.insert(k.trim().to_lowercase(), v.trim().to_owned());
+            let key = k.trim().to_lowercase();
+            if params.insert(key.clone(), v.trim().to_owned()).is_some() {
+                return Err(SpecError::DuplicateParam { agent: name, key });
+            }
         }
         Ok(AgentSpec { name, params })
     }
@@ -133,6 +144,22 @@ mod tests {
         for s in ["random", "greedy", "mcts:c=1.4,iters=2000"] {
             assert_eq!(s.parse::<AgentSpec>().unwrap().to_string(), s);
         }
+    }
+
+    #[test]
+    fn a_parameter_given_twice_is_refused() {
+        let e = "mcts:iters=1,iters=2".parse::<AgentSpec>().unwrap_err();
+        assert_eq!(
+            e,
+            SpecError::DuplicateParam {
+                agent: "mcts".into(),
+                key: "iters".into()
+            }
+        );
+        assert!(e.to_string().contains("parameter `iters` twice"), "{e}");
+        // Keys are case-insensitive, so these are the same key too.
+        assert!("mcts:ITERS=1, iters=2".parse::<AgentSpec>().is_err());
+        assert!(AgentSpec::parse_list("mcts:iters=1,iters=2,random").is_err());
     }
 
     #[test]

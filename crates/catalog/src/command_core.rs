@@ -14,7 +14,7 @@ use gridwright_engine::{Agent, Seat, Viewer};
 /// # Errors
 /// Content errors name the file, line and field.
 pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
-    match source.game_dir("command-core") {
+    match source.game_dir("command-core")? {
         Some(dir) => Content::load_dir(&dir),
         None => Content::builtin(),
     }

@@ -11,7 +11,7 @@ use gridwright_grid_battles::{Content, GreedyAgent, GridBattles, attack_preview,
 /// # Errors
 /// Content errors name the file, line and field.
 pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
-    match source.game_dir("grid-battles") {
+    match source.game_dir("grid-battles")? {
         Some(dir) => Content::load_dir(&dir),
         None => Content::builtin(),
     }

@@ -30,8 +30,7 @@ pub struct AnalyzeArgs {
 }
 
 pub fn run(_content: &ContentSource, args: AnalyzeArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&args.replay)
-        .with_context(|| format!("cannot read {}", args.replay.display()))?;
+    let text = crate::read_user_file(&args.replay)?;
     let replay = Replay::from_json(&text)
         .with_context(|| format!("{} is not a usable replay", args.replay.display()))?;
     let kind = GameKind::from_name(&replay.game).ok_or_else(|| CatalogError::UnknownGame {
@@ -51,6 +50,10 @@ fn analyze<G: Frontend>(replay: &Replay, args: &AnalyzeArgs) -> Result<()> {
         bail!("--agent must be an `mcts` spec (only search explains its moves), not `{spec}`");
     }
     let mcts = mcts_agent::<G>(&spec)?;
+    // Verified like `gridwright replay` (the whole game, hash included) before stepping to `at`.
+    replay
+        .verify::<G>()
+        .with_context(|| format!("{} failed verification", args.replay.display()))?;
     let session = replay
         .rerun::<G>(at)
         .with_context(|| format!("{} does not re-run", args.replay.display()))?;
@@ -89,17 +92,17 @@ fn analyze<G: Frontend>(replay: &Replay, args: &AnalyzeArgs) -> Result<()> {
             "agent": spec.to_string(),
             "report": report,
         });
-        println!("{}", serde_json::to_string_pretty(&doc)?);
+        outln!("{}", serde_json::to_string_pretty(&doc)?);
     } else {
-        println!(
+        outln!(
             "{} — {}, position after move {at} of {total}, analysed for {seat} with {spec}\n",
             G::INFO.long_name,
             args.replay.display()
         );
         // Drawn from the analysed seat's view: a replay holds every secret, the board shows
         // only what that seat knew.
-        println!("{}", state.render(Viewer::Seat(seat)));
-        print!("{}", report.to_text());
+        outln!("{}", state.render(Viewer::Seat(seat)));
+        out!("{}", report.to_text());
     }
     Ok(())
 }

@@ -203,9 +203,9 @@ fn ladder<G: Frontend>(content: &ContentSource, args: &LadderArgs) -> Result<()>
         standings,
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&doc)?);
+        outln!("{}", serde_json::to_string_pretty(&doc)?);
     } else {
-        print!("{}", table(&doc));
+        out!("{}", table(&doc));
     }
     Ok(())
 }

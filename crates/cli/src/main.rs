@@ -4,6 +4,23 @@
 //! `gridwright-sim`. Errors from every layer are turned into one message and a non-zero exit
 //! code here, in `main`.
 
+/// `println!` that returns the write error (a closed pipe ends the command quietly) instead
+/// of panicking.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($t)*)?
+    }};
+}
+
+/// `print!` that returns the write error, as [`outln!`].
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($t)*)?
+    }};
+}
+
 mod analyze;
 mod ladder;
 mod odds;
@@ -25,7 +42,8 @@ use std::process::ExitCode;
 )]
 struct Cli {
     /// Content directory (holds one folder per game). Default: $GRIDWRIGHT_CONTENT, else
-    /// ./content if present, else the content built into this binary.
+    /// ./content if present, else the content built into this binary. A directory named here
+    /// or in $GRIDWRIGHT_CONTENT must exist and hold the game's folder.
     #[arg(long, global = true, value_name = "DIR")]
     content: Option<PathBuf>,
     #[command(subcommand)]
@@ -96,6 +114,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`gridwright … | head -1`): nothing more to say to anyone.
+        Err(e) if closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
@@ -103,14 +123,20 @@ fn main() -> ExitCode {
     }
 }
 
+/// Whether `e` comes from writing to a pipe whose reader has exited.
+fn closed_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
 fn run(cli: Cli) -> Result<()> {
     let content = ContentSource::discover(cli.content.as_deref());
+    content.check()?;
     match cli.command {
         Command::Games { json } => games(json),
-        Command::Agents => {
-            agents();
-            Ok(())
-        }
+        Command::Agents => agents(),
         Command::Scenarios { game, json } => scenarios(&content, &game, json),
         Command::Play(args) => play::run(&content, args),
         Command::Simulate(args) => simulate::run(&content, args),
@@ -131,6 +157,12 @@ fn run(cli: Cli) -> Result<()> {
             })
         }
     }
+}
+
+/// Reads a file a user names (a replay, a save): a regular file of bounded size, as text.
+fn read_user_file(file: &std::path::Path) -> Result<String> {
+    use gridwright_engine::files::{DEFAULT_MAX_FILE_BYTES, read_text};
+    Ok(read_text(file, DEFAULT_MAX_FILE_BYTES)?)
 }
 
 /// Looks a game up, with the list of games in the error.
@@ -161,22 +193,26 @@ fn games(json: bool) -> Result<()> {
                 })
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&list)?);
+        outln!("{}", serde_json::to_string_pretty(&list)?);
     } else {
         for k in GameKind::ALL {
             let i = k.info();
-            println!(
+            outln!(
                 "{:<14} {:<14} {}–{} seats  {}",
-                i.short_name, i.long_name, i.min_seats, i.max_seats, i.summary
+                i.short_name,
+                i.long_name,
+                i.min_seats,
+                i.max_seats,
+                i.summary
             );
         }
     }
     Ok(())
 }
 
-fn agents() {
-    print!("{}", gridwright_agents::SPEC_HELP);
-    println!("\nAgents by game:");
+fn agents() -> Result<()> {
+    out!("{}", gridwright_agents::SPEC_HELP);
+    outln!("\nAgents by game:");
     for k in GameKind::ALL {
         let (names, defaults) = with_game!(k, G => (G::AGENTS.join(", "), G::MCTS_DEFAULTS));
         let defaults = if defaults.is_empty() {
@@ -184,29 +220,29 @@ fn agents() {
         } else {
             format!("`mcts:{defaults}`")
         };
-        println!(
+        outln!(
             "  {:<14} {names}  (plain `mcts` here means {defaults})",
             k.info().short_name
         );
     }
+    Ok(())
 }
 
 fn scenarios(content: &ContentSource, game: &str, json: bool) -> Result<()> {
     let kind = game_kind(game)?;
     let list = with_game!(kind, G => G::scenarios(content))?;
     if json {
-        println!("{}", serde_json::to_string_pretty(&list)?);
+        outln!("{}", serde_json::to_string_pretty(&list)?);
     } else {
         for s in list {
-            println!("== {} ({} seats)\n{}\n", s.name, s.seats, s.preview);
+            outln!("== {} ({} seats)\n{}\n", s.name, s.seats, s.preview);
         }
     }
     Ok(())
 }
 
-fn replay(file: &PathBuf, json: bool) -> Result<()> {
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+fn replay(file: &std::path::Path, json: bool) -> Result<()> {
+    let text = read_user_file(file)?;
     let r = Replay::from_json(&text)
         .with_context(|| format!("{} is not a usable replay", file.display()))?;
     let kind = game_kind(&r.game)?;
@@ -235,35 +271,35 @@ fn replay_game<G: Frontend>(r: &Replay, file: &std::path::Path, json: bool) -> R
             "game": r.game,
             "verified": true,
             "moves": r.moves.len(),
-            "event_hash": s.event_hash(),
+            "event_hash": r.event_hash,
             "terminal": state.is_terminal(),
             "returns": state.returns(),
             "log": log,
         });
-        println!("{}", serde_json::to_string_pretty(&doc)?);
+        outln!("{}", serde_json::to_string_pretty(&doc)?);
         return Ok(());
     }
-    println!(
-        "{} replay, seed {}, {} moves — verified (event hash {})",
+    outln!(
+        "{} replay, seed {}, {} moves — verified (hash {})",
         G::INFO.long_name,
         r.seed,
         r.moves.len(),
-        s.event_hash()
+        r.event_hash
     );
     for e in s.log() {
         let who = match e.actor {
             Actor::Seat(seat) => seat.to_string(),
             Actor::Chance => "chance".into(),
         };
-        println!("{:>4} {:<6} {}", e.index, who, state.action_text(&e.action));
+        outln!("{:>4} {:<6} {}", e.index, who, state.action_text(&e.action));
         for ev in &e.events {
-            println!("            {}", state.event_text(ev));
+            outln!("            {}", state.event_text(ev));
         }
     }
-    println!("\n{}", state.render(gridwright_engine::Viewer::Spectator));
-    println!("{}", play::result_line(state));
+    outln!("\n{}", state.render(gridwright_engine::Viewer::Spectator));
+    outln!("{}", play::result_line(state));
     if !state.is_terminal() {
-        println!("(the game in this replay is not finished)");
+        outln!("(the game in this replay is not finished)");
     }
     Ok(())
 }

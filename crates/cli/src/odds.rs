@@ -82,9 +82,9 @@ fn grid_battles(content: &ContentSource, args: &OddsArgs) -> Result<()> {
             "expected": odds.expected.to_f64(),
             "expected_exact": odds.expected.to_string(),
         });
-        println!("{}", serde_json::to_string_pretty(&doc)?);
+        outln!("{}", serde_json::to_string_pretty(&doc)?);
     } else {
-        println!(
+        outln!(
             "{} ({} die) attacking {} ({} die){}",
             odds.attacker,
             odds.attack_die,
@@ -96,8 +96,8 @@ fn grid_battles(content: &ContentSource, args: &OddsArgs) -> Result<()> {
                 ""
             }
         );
-        println!("{}", table(&odds.hits, "hits"));
-        println!(
+        outln!("{}", table(&odds.hits, "hits"));
+        outln!(
             "  expected {} ≈ {:.4} hits",
             odds.expected,
             odds.expected.to_f64()
@@ -112,11 +112,6 @@ fn command_core(content: &ContentSource, args: &OddsArgs) -> Result<()> {
             "command-core odds need --attack N --armour A --evade E [--surge S --flux F --defender-surge D]"
         );
     };
-    if attack > 20 || armour > 20 || evade > 20 {
-        bail!(
-            "at most 20 dice of each kind (got --attack {attack} --armour {armour} --evade {evade})"
-        );
-    }
     let c = gridwright_catalog::command_core::content(content)?;
     let query = gridwright_command_core::OddsQuery {
         attack,
@@ -126,7 +121,8 @@ fn command_core(content: &ContentSource, args: &OddsArgs) -> Result<()> {
         defender_flux: args.flux,
         defender_surge: args.defender_surge,
     };
-    let odds = gridwright_command_core::damage_odds_with(c.dice(), query);
+    // Exactly the query asked, or a refusal saying why: never odds of fewer dice.
+    let odds = gridwright_command_core::damage_odds_with(c.dice(), query)?;
     let widen = |v: &[(u8, Ratio)]| {
         v.iter()
             .map(|(k, p)| (u32::from(*k), *p))
@@ -148,25 +144,27 @@ fn command_core(content: &ContentSource, args: &OddsArgs) -> Result<()> {
             "expected_crits": odds.expected_crits.to_f64(),
             "reroll_policy": POLICY,
         });
-        println!("{}", serde_json::to_string_pretty(&doc)?);
+        outln!("{}", serde_json::to_string_pretty(&doc)?);
     } else {
-        println!(
+        outln!(
             "{attack} attack dice (Surge {}) against {armour} armour + {evade} evade (Flux {}, Surge {})",
-            args.surge, args.flux, args.defender_surge
+            args.surge,
+            args.flux,
+            args.defender_surge
         );
-        println!("structure damage:\n{}", table(&damage, "damage"));
-        println!(
+        outln!("structure damage:\n{}", table(&damage, "damage"));
+        outln!(
             "  expected {} ≈ {:.4}",
             odds.expected_damage,
             odds.expected_damage.to_f64()
         );
-        println!("uncancelled crits:\n{}", table(&crits, "crits"));
-        println!(
+        outln!("uncancelled crits:\n{}", table(&crits, "crits"));
+        outln!(
             "  expected {} ≈ {:.4}",
             odds.expected_crits,
             odds.expected_crits.to_f64()
         );
-        println!("{POLICY}");
+        outln!("{POLICY}");
     }
     Ok(())
 }

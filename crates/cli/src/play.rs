@@ -33,8 +33,7 @@ pub struct PlayArgs {
 pub fn run(content: &ContentSource, args: PlayArgs) -> Result<()> {
     let game = match &args.load {
         Some(file) => {
-            let text = std::fs::read_to_string(file)
-                .with_context(|| format!("cannot read {}", file.display()))?;
+            let text = crate::read_user_file(file)?;
             Replay::from_json(&text)?.game
         }
         None => args.game.clone(),
@@ -60,6 +59,9 @@ fn seat_players<G: Frontend>(specs: &[String], n: usize) -> Result<Vec<Player<G>
         let seat = Seat::parse_number(num)
             .filter(|seat| seat.index() < n)
             .with_context(|| format!("--seat `{s}`: this game has seats 1 to {n}"))?;
+        if chosen[seat.index()].is_some() {
+            bail!("--seat {num}= is given twice; give each seat once");
+        }
         chosen[seat.index()] = Some(spec.parse()?);
     }
     let default_agent = G::AGENTS.last().copied().unwrap_or("random");
@@ -138,7 +140,7 @@ pub fn play<G: Frontend>(
 ) -> Result<()> {
     let mut session: Session<G> = match &args.load {
         Some(file) => {
-            let text = std::fs::read_to_string(file)?;
+            let text = crate::read_user_file(file)?;
             Replay::from_json(&text)?
                 .verify::<G>()
                 .with_context(|| format!("{} failed verification", file.display()))?
@@ -250,7 +252,10 @@ pub fn play<G: Frontend>(
                 "legal" => writeln!(out, "{}", columns(&legal))?,
                 "quit" | "exit" => return Ok(()),
                 "save" if !rest.is_empty() => {
-                    match std::fs::write(rest, session.replay().to_json()) {
+                    match gridwright_engine::files::write_atomic(
+                        std::path::Path::new(rest),
+                        session.replay().to_json().as_bytes(),
+                    ) {
                         Ok(()) => writeln!(
                             out,
                             "Saved to {rest}. Continue with: gridwright play {} --load {rest}",

@@ -95,22 +95,22 @@ fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result
         doc["agents"] = args.agents.clone().into();
         doc["seed"] = args.seed.into();
         doc["threads"] = threads.into();
-        println!("{}", serde_json::to_string_pretty(&doc)?);
+        outln!("{}", serde_json::to_string_pretty(&doc)?);
     } else {
-        print_summary::<G>(&summary, &args.agents, threads);
+        print_summary::<G>(&summary, &args.agents, threads)?;
     }
     Ok(())
 }
 
-fn print_summary<G: Frontend>(s: &Summary, agents: &str, threads: usize) {
-    println!(
+fn print_summary<G: Frontend>(s: &Summary, agents: &str, threads: usize) -> Result<()> {
+    outln!(
         "{} — {} games, agents {agents}, {threads} thread(s)",
         G::INFO.long_name,
         s.games
     );
     for (i, w) in s.wins.iter().enumerate() {
         let (lo, hi) = s.win_interval_95[i];
-        println!(
+        outln!(
             "  P{} wins {:>7}  {:>6.2}%  (95% CI {:.2}%–{:.2}%)",
             i + 1,
             w,
@@ -119,14 +119,15 @@ fn print_summary<G: Frontend>(s: &Summary, agents: &str, threads: usize) {
             100.0 * hi
         );
     }
-    println!(
+    outln!(
         "  draws   {:>7}  {:>6.2}%",
         s.draws,
         100.0 * s.draws as f64 / s.games.max(1) as f64
     );
-    println!(
+    outln!(
         "  game length: mean {:.1} moves, median {:.1}",
-        s.mean_moves, s.median_moves
+        s.mean_moves,
+        s.median_moves
     );
     if let Some(v) = &s.mean_scores {
         let parts: Vec<String> = v
@@ -134,10 +135,12 @@ fn print_summary<G: Frontend>(s: &Summary, agents: &str, threads: usize) {
             .enumerate()
             .map(|(i, x)| format!("P{} {x:.2}", i + 1))
             .collect();
-        println!("  mean score (victory points): {}", parts.join(", "));
+        outln!("  mean score (victory points): {}", parts.join(", "));
     }
-    println!(
+    outln!(
         "  {:.0} games/s ({:.2} s)",
-        s.games_per_second, s.elapsed_seconds
+        s.games_per_second,
+        s.elapsed_seconds
     );
+    Ok(())
 }

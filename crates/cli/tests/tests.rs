@@ -507,3 +507,305 @@ fn analyze_explains_a_position_of_a_replay() {
     assert!(stderr(&out).contains("junk.replay"), "{}", stderr(&out));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ------------------------------------------------------------------ odds range, closed pipes
+
+#[test]
+fn command_core_odds_answer_exactly_the_dice_asked_or_refuse() {
+    // Twelve dice at 2/3 each: 8. (Was 20/3: the odds of 10 dice, labelled as 12.)
+    let v = json(&gw(&[
+        "odds",
+        "command-core",
+        "--attack",
+        "12",
+        "--armour",
+        "0",
+        "--evade",
+        "0",
+        "--json",
+    ]));
+    assert_eq!(v["expected_exact"], "8");
+    assert_eq!(v["attack"], 12);
+    // Twenty dice, each blank rerolled once: 20 · 8/9.
+    let v = json(&gw(&[
+        "odds",
+        "command-core",
+        "--attack",
+        "20",
+        "--armour",
+        "0",
+        "--evade",
+        "0",
+        "--surge",
+        "20",
+        "--json",
+    ]));
+    assert_eq!(v["expected_exact"], "160/9");
+    // Too many dice and rerolls for exact 128-bit fractions: refused, not cut down.
+    let all = [
+        "odds",
+        "command-core",
+        "--attack",
+        "20",
+        "--armour",
+        "20",
+        "--evade",
+        "20",
+        "--surge",
+        "20",
+        "--flux",
+        "20",
+        "--defender-surge",
+        "20",
+    ];
+    let out = gw(&all);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("do not fit 128-bit"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(out.stdout.is_empty());
+    let out = gw(&[
+        "odds",
+        "command-core",
+        "--attack",
+        "21",
+        "--armour",
+        "0",
+        "--evade",
+        "0",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("at most 20 attack dice"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `gridwright … | head -1`: a reader that has gone away ends the command quietly (was a
+/// panic, exit 101). The pipe's read end is closed before the process starts, so every write
+/// fails with EPIPE, deterministically.
+#[test]
+fn every_command_exits_quietly_when_stdout_is_a_closed_pipe() {
+    for args in [
+        &["games"][..],
+        &["games", "--json"],
+        &["agents"],
+        &["scenarios", "grid-battles"],
+        &[
+            "odds",
+            "command-core",
+            "--attack",
+            "3",
+            "--armour",
+            "1",
+            "--evade",
+            "1",
+        ],
+        &[
+            "odds",
+            "grid-battles",
+            "--attacker",
+            "knight",
+            "--defender",
+            "pikeman",
+        ],
+        &["simulate", "connect-four", "--games", "2"],
+    ] {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_gridwright"))
+            .args(args)
+            .env_remove("GRIDWRIGHT_CONTENT")
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert!(out.stderr.is_empty(), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn absurd_game_counts_are_refused_with_a_message() {
+    for n in ["18446744073709551615", "1000000000"] {
+        let out = gw(&["simulate", "connect-four", "--games", n]);
+        assert_eq!(out.status.code(), Some(1), "{n}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("at most 100000000 games per batch"),
+            "{n}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn an_explicit_content_directory_that_is_missing_is_an_error_naming_it() {
+    let empty = temp("empty-content");
+    let file = empty.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let cases = [
+        ("no-such-content-dir".to_owned(), "no-such-content-dir"),
+        (file.display().to_string(), "is not a directory"),
+        (empty.display().to_string(), "has no `grid-battles` folder"),
+    ];
+    for (dir, want) in &cases {
+        let out = gw(&["--content", dir, "scenarios", "grid-battles"]);
+        assert_eq!(out.status.code(), Some(1), "{dir}");
+        assert!(stderr(&out).contains(want), "{dir}: {}", stderr(&out));
+        assert!(stderr(&out).contains("--content"), "{}", stderr(&out));
+        assert!(
+            out.stdout.is_empty(),
+            "{dir}: no fallback to built-in scenarios"
+        );
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_gridwright"))
+        .args(["scenarios", "command-core"])
+        .env("GRIDWRIGHT_CONTENT", "no-such-content-dir")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("no-such-content-dir (from $GRIDWRIGHT_CONTENT)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+// ------------------------------------------------------------------ replays: hash, rules, analyze
+
+/// Simulates one game of `game` with a replay and returns the replay file.
+fn one_replay(game: &str, name: &str) -> PathBuf {
+    let dir = temp(name);
+    let out = gw(&[
+        "simulate",
+        game,
+        "--games",
+        "1",
+        "--seed",
+        "9",
+        "--replays",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    dir.join("game-000000.replay.json")
+}
+
+#[test]
+fn an_edited_config_in_a_replay_is_refused_by_replay_and_analyze() {
+    let file = one_replay("grid-battles", "edited-config");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let bad = file.with_file_name("edited.json");
+    type Edit = fn(&mut Value);
+    let edits: [(Edit, &str); 2] = [
+        // Renaming a unit re-runs to the same event log: only the hash over the config sees it.
+        (
+            |r| r["config"]["units"][0]["name"] = "Longbowman".into(),
+            "hash mismatch",
+        ),
+        // An impossible range is refused by validation, as in a content file.
+        (
+            |r| r["config"]["units"][0]["range"] = 250.into(),
+            "range 250 is not between 1 and 20",
+        ),
+    ];
+    for (edit, want) in edits {
+        let mut r: Value = serde_json::from_str(&text).unwrap();
+        edit(&mut r);
+        std::fs::write(&bad, r.to_string()).unwrap();
+        let out = gw(&["replay", bad.to_str().unwrap()]);
+        assert!(!out.status.success(), "an edited config verified");
+        assert!(stderr(&out).contains(want), "{}", stderr(&out));
+        let out = gw(&["analyze", bad.to_str().unwrap(), "--agent", "mcts:iters=10"]);
+        assert!(!out.status.success(), "analyze used an edited replay");
+        assert!(
+            stderr(&out).contains("failed verification"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    // A tampered seed is refused by analyze too (it used to re-run without checking).
+    let mut r: Value = serde_json::from_str(&text).unwrap();
+    r["seed"] = Value::from(r["seed"].as_u64().unwrap() + 1);
+    std::fs::write(&bad, r.to_string()).unwrap();
+    let out = gw(&["analyze", bad.to_str().unwrap(), "--agent", "mcts:iters=10"]);
+    assert!(!out.status.success());
+    // A huge hash is not echoed back whole.
+    let mut r: Value = serde_json::from_str(&text).unwrap();
+    r["event_hash"] = "a".repeat(200_000).into();
+    std::fs::write(&bad, r.to_string()).unwrap();
+    let out = gw(&["replay", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).len() < 1000, "{} bytes", stderr(&out).len());
+    // A format 1 file is refused for what it is.
+    let mut r: Value = serde_json::from_str(&text).unwrap();
+    r["format"] = 1.into();
+    std::fs::write(&bad, r.to_string()).unwrap();
+    let out = gw(&["replay", bad.to_str().unwrap()]);
+    assert!(
+        stderr(&out).contains("format 1") && stderr(&out).contains("record the game again"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// After a game's rules version changes, its old replays are refused with both versions named,
+/// never with a hash mismatch — for every game.
+#[test]
+fn replays_of_another_rules_version_say_so_for_every_game() {
+    let games = json(&gw(&["games", "--json"]));
+    for g in games.as_array().unwrap() {
+        let name = g["name"].as_str().unwrap();
+        let version = g["rules_version"].as_str().unwrap();
+        let file = one_replay(name, &format!("rules-{name}"));
+        let mut r: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        r["rules_version"] = "0-old".into();
+        std::fs::write(&file, r.to_string()).unwrap();
+        for cmd in [&["replay"][..], &["analyze", "--agent", "mcts:iters=10"]] {
+            let mut args = vec![cmd[0], file.to_str().unwrap()];
+            args.extend(&cmd[1..]);
+            let out = gw(&args);
+            assert!(!out.status.success(), "{name} {cmd:?}");
+            let want = format!("replay made with rules version 0-old; this build plays {version}");
+            assert!(stderr(&out).contains(&want), "{name}: {}", stderr(&out));
+            assert!(!stderr(&out).contains("hash mismatch"), "{name}");
+        }
+    }
+}
+
+#[test]
+fn duplicate_agent_parameters_and_seats_are_refused() {
+    let out = gw(&[
+        "simulate",
+        "connect-four",
+        "--agents",
+        "mcts:iters=1,iters=2,random",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("parameter `iters` twice"),
+        "{}",
+        stderr(&out)
+    );
+    let out = gw_stdin(
+        &[
+            "play",
+            "connect-four",
+            "--seat",
+            "1=random",
+            "--seat",
+            "1=mcts",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("--seat 1= is given twice"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -20,6 +20,7 @@
 
 mod agent;
 pub mod dice;
+pub mod files;
 mod game;
 pub mod geom;
 pub mod replay;

@@ -2,16 +2,27 @@
 //!
 //! A replay stores the game's short name, the rules version, the full config (content included,
 //! so a replay does not depend on files that may since have changed), the seed, the player
-//! moves, and the SHA-256 of the event log. Chance outcomes are not stored: they are re-derived
-//! from the seed, and the hash proves they came out the same.
+//! moves, and a SHA-256 over the config and the event log. Chance outcomes are not stored: they
+//! are re-derived from the seed, and the hash proves they came out the same.
+//!
+//! # Why the hash covers the config
+//! The event log names units and weapons by index, so a config edited after the game (a unit
+//! renamed, a weapon's range changed) re-runs to the same log. Format 2 hashes the config's
+//! canonical JSON (keys sorted, no spaces) together with the log's hash, so any edit to the
+//! config is caught. Format 1 files, whose hash covered only the log, are refused with a message
+//! saying so.
 
 use crate::game::{Game, RejectReason, SetupError};
 use crate::seat::Seat;
 use crate::session::Session;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 /// Current replay file format.
-pub const REPLAY_FORMAT: u32 = 1;
+pub const REPLAY_FORMAT: u32 = 2;
+
+/// Most characters of a hash from a file that an error message repeats.
+const SHOWN_HASH_CHARS: usize = 64;
 
 /// One recorded player move.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -38,7 +49,8 @@ pub struct Replay {
     pub seed: u64,
     /// Player moves in order.
     pub moves: Vec<ReplayMove>,
-    /// SHA-256 (hex) of the event log after the last move.
+    /// SHA-256 (hex) over the config's canonical JSON and the event log after the last move
+    /// (see [`Replay::hash_of`]).
     pub event_hash: String,
 }
 
@@ -49,7 +61,14 @@ pub enum ReplayError {
     #[error("not a valid replay file: {0}")]
     Json(String),
     /// Unknown format version.
-    #[error("replay format {found} is not supported (this build reads format {REPLAY_FORMAT})")]
+    #[error(
+        "replay format {found} is not supported (this build reads format {REPLAY_FORMAT}){}",
+        if *found == 1 {
+            "; format 1 replays were made by an older build whose hash did not cover the config — record the game again"
+        } else {
+            ""
+        }
+    )]
     Format {
         /// The format in the file.
         found: u32,
@@ -81,14 +100,59 @@ pub enum ReplayError {
         /// Why.
         reason: RejectReason,
     },
-    /// Re-running gave a different event log.
-    #[error("event log hash mismatch: file says {expected}, re-running gives {actual}")]
+    /// Re-running gave a different event log, or the config was edited.
+    #[error(
+        "hash mismatch (the config, seed or moves were changed since the game was recorded): file says {}, re-running gives {actual}",
+        shorten(expected)
+    )]
     HashMismatch {
         /// The hash in the file.
         expected: String,
         /// The hash the re-run produced.
         actual: String,
     },
+}
+
+/// A hash from a file, cut to [`SHOWN_HASH_CHARS`] characters for messages.
+fn shorten(hash: &str) -> String {
+    match hash.char_indices().nth(SHOWN_HASH_CHARS) {
+        Some((i, _)) => format!("{}… ({} characters)", &hash[..i], hash.chars().count()),
+        None => hash.to_owned(),
+    }
+}
+
+/// Writes `v` as canonical JSON: object keys sorted, no whitespace.
+fn canonical(v: &serde_json::Value, out: &mut String) {
+    use serde_json::Value;
+    match v {
+        Value::Object(m) => {
+            let mut keys: Vec<&String> = m.keys().collect();
+            keys.sort();
+            out.push('{');
+            for (i, k) in keys.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::String(k.clone()).to_string());
+                out.push(':');
+                if let Some(x) = m.get(k) {
+                    canonical(x, out);
+                }
+            }
+            out.push('}');
+        }
+        Value::Array(a) => {
+            out.push('[');
+            for (i, x) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                canonical(x, out);
+            }
+            out.push(']');
+        }
+        other => out.push_str(&other.to_string()),
+    }
 }
 
 impl From<SetupError> for ReplayError {
@@ -114,8 +178,27 @@ impl Replay {
                     action: serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
                 })
                 .collect(),
-            event_hash: s.event_hash(),
+            event_hash: String::new(),
         }
+        .with_hash(&s.event_hash())
+    }
+
+    /// The replay's hash: SHA-256 (hex) of a format tag, the config's canonical JSON and the
+    /// event log's hash (`log_hash`, as [`Session::event_hash`] gives it).
+    pub fn hash_of(config: &serde_json::Value, log_hash: &str) -> String {
+        let mut text = String::new();
+        canonical(config, &mut text);
+        let mut h = Sha256::new();
+        h.update(format!("gridwright-replay-{REPLAY_FORMAT}\n").as_bytes());
+        h.update(text.as_bytes());
+        h.update(b"\n");
+        h.update(log_hash.as_bytes());
+        crate::session::hex(&h.finalize())
+    }
+
+    fn with_hash(mut self, log_hash: &str) -> Replay {
+        self.event_hash = Replay::hash_of(&self.config, log_hash);
+        self
     }
 
     /// Parses a replay file's text.
@@ -123,10 +206,18 @@ impl Replay {
     /// # Errors
     /// [`ReplayError::Json`] naming the line and column of the problem.
     pub fn from_json(text: &str) -> Result<Replay, ReplayError> {
-        let r: Replay = serde_json::from_str(text).map_err(|e| ReplayError::Json(e.to_string()))?;
-        if r.format != REPLAY_FORMAT {
-            return Err(ReplayError::Format { found: r.format });
+        // The format first, so an older file is refused for what it is, not for a field that
+        // its format did not have.
+        let v: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| ReplayError::Json(e.to_string()))?;
+        if let Some(found) = v.get("format").and_then(serde_json::Value::as_u64) {
+            if found != u64::from(REPLAY_FORMAT) {
+                return Err(ReplayError::Format {
+                    found: u32::try_from(found).unwrap_or(u32::MAX),
+                });
+            }
         }
+        let r: Replay = serde_json::from_value(v).map_err(|e| ReplayError::Json(e.to_string()))?;
         Ok(r)
     }
 
@@ -135,13 +226,13 @@ impl Replay {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
-    /// Re-runs the replay and checks the event-log hash.
+    /// Re-runs the replay and checks the hash over the config and the event log.
     ///
     /// # Errors
     /// Any [`ReplayError`]: wrong game, rules version, bad config or move, hash mismatch.
     pub fn verify<G: Game>(&self) -> Result<Session<G>, ReplayError> {
         let s = self.rerun::<G>(self.moves.len())?;
-        let actual = s.event_hash();
+        let actual = Replay::hash_of(&self.config, &s.event_hash());
         if actual != self.event_hash {
             return Err(ReplayError::HashMismatch {
                 expected: self.event_hash.clone(),

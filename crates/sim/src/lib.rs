@@ -4,10 +4,17 @@
 //! [`Game`]; it never names a game.
 //!
 //! # Why results do not depend on the thread count
-//! Game `i` is played from its own seed, `derive_seed(master, i)`, with freshly built agents, and
-//! its record is stored at index `i`. Threads only decide *when* a game is played, never *how*,
-//! and statistics are computed from the records in index order. Only the timing figures
+//! Game `i` is played from its own seed, `derive_seed(master, i)`, with freshly built agents.
+//! Threads only decide *when* a game is played, never *how*, and each finished game is added to
+//! the statistics ([`Tally`]) in index order: a game that finishes early waits in a small
+//! buffer until every game before it has been added. Only the timing figures
 //! (`elapsed_seconds`, `games_per_second`) vary between runs.
+//!
+//! # Why memory does not grow with the batch
+//! No per-game record is kept: the tally holds counts, sums and a histogram of game lengths, and
+//! the reorder buffer is bounded (a thread does not start a game more than
+//! [`AHEAD_PER_THREAD`] × threads ahead of the oldest unfinished one). A batch is capped at
+//! [`MAX_GAMES`] games.
 //!
 //! # Why a fast path
 //! Without `--replays`, games are stepped directly with event recording off. Chance is sampled
@@ -17,14 +24,15 @@
 
 mod stats;
 
-pub use stats::{Summary, wilson_interval};
+pub use stats::{Summary, Tally, wilson_interval};
 
 use gridwright_engine::{
     Actor, Agent, Events, Game, Replay, Rng, Seat, SeatView, Session, Turn, derive_seed,
 };
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
 
 /// Builds a fresh agent for one game.
@@ -32,6 +40,14 @@ pub type AgentFactory<G> = Arc<dyn Fn() -> Box<dyn Agent<G>> + Send + Sync>;
 
 /// Per-seat scores to report (e.g. victory points), if the game has them.
 pub type ScoreFn<G> = fn(&G) -> Option<Vec<f64>>;
+
+/// Most games one batch may play: a billion random Connect Four games would take days on a
+/// laptop; run several batches with different seeds instead.
+pub const MAX_GAMES: usize = 100_000_000;
+
+/// How many games per thread may finish ahead of the oldest unfinished game (their records wait
+/// to be added in index order).
+pub const AHEAD_PER_THREAD: usize = 1024;
 
 /// Options of a batch.
 #[derive(Clone, Debug)]
@@ -94,6 +110,14 @@ pub enum SimError {
         agent: String,
         /// Why it was refused.
         reason: String,
+    },
+    /// More games than [`MAX_GAMES`] were asked for.
+    #[error("at most {max} games per batch, not {games}; run several batches with different seeds")]
+    TooManyGames {
+        /// Games asked for.
+        games: usize,
+        /// [`MAX_GAMES`].
+        max: usize,
     },
     /// A replay could not be written.
     #[error("cannot write replay {path}: {source}")]
@@ -224,6 +248,12 @@ pub fn run<G: Game>(
     score: ScoreFn<G>,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Summary, SimError> {
+    if opts.games > MAX_GAMES {
+        return Err(SimError::TooManyGames {
+            games: opts.games,
+            max: MAX_GAMES,
+        });
+    }
     let start = Instant::now();
     if let Some(dir) = &opts.replays {
         std::fs::create_dir_all(dir).map_err(|source| SimError::Io {
@@ -234,16 +264,35 @@ pub fn run<G: Game>(
     let initial = G::new(config)?;
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let records: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; opts.games]);
-    let first_error: Mutex<Option<(usize, SimError)>> = Mutex::new(None);
     let threads = opts.threads.clamp(1, opts.games.max(1));
+    let window = AHEAD_PER_THREAD.saturating_mul(threads);
+    let fold = Mutex::new(Fold {
+        tally: Tally::new(agents.len()),
+        next: 0,
+        pending: BTreeMap::new(),
+        first_error: None,
+    });
+    let advanced = Condvar::new();
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= opts.games || lock(&first_error).is_some() {
+                    if i >= opts.games {
                         break;
+                    }
+                    {
+                        // Stay within the window; the thread holding the oldest unfinished game
+                        // never waits here, so the batch always moves on.
+                        let mut f = lock(&fold);
+                        while i >= f.next.saturating_add(window) && f.first_error.is_none() {
+                            f = advanced
+                                .wait(f)
+                                .unwrap_or_else(std::sync::PoisonError::into_inner);
+                        }
+                        if f.first_error.is_some() {
+                            break;
+                        }
                     }
                     let mut seat_agents: Vec<Box<dyn Agent<G>>> =
                         agents.iter().map(|f| f()).collect();
@@ -260,38 +309,60 @@ pub fn run<G: Game>(
                     .and_then(|(rec, replay)| {
                         if let (Some(dir), Some(r)) = (&opts.replays, replay) {
                             let path = dir.join(format!("game-{i:06}.replay.json"));
-                            std::fs::write(&path, r.to_json())
+                            // Atomic: an interrupted batch leaves whole replays or none.
+                            gridwright_engine::files::write_atomic(&path, r.to_json().as_bytes())
                                 .map_err(|source| SimError::Io { path, source })?;
                         }
                         Ok(rec)
                     });
-                    match result {
-                        Ok(rec) => lock(&records)[i] = Some(rec),
-                        Err(e) => {
-                            let mut fe = lock(&first_error);
-                            if fe.as_ref().is_none_or(|(j, _)| i < *j) {
-                                *fe = Some((i, e));
+                    {
+                        let mut f = lock(&fold);
+                        match result {
+                            Ok(rec) => {
+                                f.pending.insert(i, rec);
+                                f.drain();
+                            }
+                            Err(e) => {
+                                if f.first_error.as_ref().is_none_or(|(j, _)| i < *j) {
+                                    f.first_error = Some((i, e));
+                                }
                             }
                         }
                     }
+                    advanced.notify_all();
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1, opts.games);
                 }
             });
         }
     });
-    if let Some((_, e)) = lock(&first_error).take() {
+    let mut f = fold
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, e)) = f.first_error.take() {
         return Err(e);
     }
-    let records: Vec<GameRecord> = std::mem::take(&mut *lock(&records))
-        .into_iter()
-        .flatten()
-        .collect();
-    let seats = agents.len();
-    Ok(Summary::from_records(
-        &records,
-        seats,
-        start.elapsed().as_secs_f64(),
-    ))
+    Ok(f.tally.summary(start.elapsed().as_secs_f64()))
+}
+
+/// Finished games on their way into the tally, in index order.
+struct Fold {
+    tally: Tally,
+    /// The next index to add.
+    next: usize,
+    /// Finished games waiting for an earlier one.
+    pending: BTreeMap<usize, GameRecord>,
+    /// The error of the lowest-numbered failed game.
+    first_error: Option<(usize, SimError)>,
+}
+
+impl Fold {
+    /// Adds every waiting game whose predecessors are all added.
+    fn drain(&mut self) {
+        while let Some(r) = self.pending.remove(&self.next) {
+            self.tally.add(&r);
+            self.next += 1;
+        }
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -2,6 +2,7 @@
 
 use crate::GameRecord;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// The 95% Wilson score interval for `k` successes in `n` trials.
 ///
@@ -45,64 +46,121 @@ pub struct Summary {
     pub games_per_second: f64,
 }
 
-impl Summary {
-    /// Summarises records (in index order).
-    pub fn from_records(records: &[GameRecord], seats: usize, elapsed_seconds: f64) -> Summary {
-        let n = records.len();
-        let mut wins = vec![0u64; seats];
-        let mut draws = 0;
-        for r in records {
-            match r.winner {
-                Some(s) if s.index() < seats => wins[s.index()] += 1,
-                _ => draws += 1,
+/// Statistics accumulated one game at a time, in memory that does not grow with the number of
+/// games (only with the number of distinct game lengths, for the median).
+///
+/// Records must be added in index order: the sums of floating-point scores then round the same
+/// way whatever the thread count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tally {
+    seats: usize,
+    games: u64,
+    wins: Vec<u64>,
+    draws: u64,
+    total_moves: u128,
+    /// How many games lasted each number of moves.
+    lengths: BTreeMap<usize, u64>,
+    /// Score sums per seat, while every game so far reported one score per seat.
+    scores: Option<Vec<f64>>,
+}
+
+impl Tally {
+    /// An empty tally for games of `seats` seats.
+    pub fn new(seats: usize) -> Tally {
+        Tally {
+            seats,
+            games: 0,
+            wins: vec![0; seats],
+            draws: 0,
+            total_moves: 0,
+            lengths: BTreeMap::new(),
+            scores: Some(vec![0.0; seats]),
+        }
+    }
+
+    /// Games added so far.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Adds the next game (in index order).
+    pub fn add(&mut self, r: &GameRecord) {
+        self.games += 1;
+        match r.winner {
+            Some(s) if s.index() < self.seats => self.wins[s.index()] += 1,
+            _ => self.draws += 1,
+        }
+        self.total_moves += r.moves as u128;
+        *self.lengths.entry(r.moves).or_insert(0) += 1;
+        match (&mut self.scores, &r.scores) {
+            (Some(sum), Some(s)) if s.len() == self.seats => {
+                for (t, x) in sum.iter_mut().zip(s) {
+                    *t += x;
+                }
+            }
+            (scores, _) => *scores = None,
+        }
+    }
+
+    /// The `k`-th shortest game length (0-based), from the histogram.
+    fn nth_length(&self, k: u64) -> usize {
+        let mut seen = 0u64;
+        for (&len, &count) in &self.lengths {
+            seen += count;
+            if seen > k {
+                return len;
             }
         }
-        let mut lengths: Vec<usize> = records.iter().map(|r| r.moves).collect();
-        lengths.sort_unstable();
+        0
+    }
+
+    /// What the games added so far came to.
+    pub fn summary(&self, elapsed_seconds: f64) -> Summary {
+        let n = self.games;
+        let nf = n as f64;
         let median_moves = match n {
             0 => 0.0,
-            _ if n % 2 == 1 => lengths[n / 2] as f64,
-            _ => (lengths[n / 2 - 1] + lengths[n / 2]) as f64 / 2.0,
-        };
-        let mean = |f: &dyn Fn(&GameRecord) -> f64| {
-            if n == 0 {
-                0.0
-            } else {
-                records.iter().map(f).sum::<f64>() / n as f64
-            }
-        };
-        let mean_scores = if n > 0
-            && records
-                .iter()
-                .all(|r| r.scores.as_ref().is_some_and(|s| s.len() == seats))
-        {
-            Some(
-                (0..seats)
-                    .map(|i| mean(&|r| r.scores.as_ref().map_or(0.0, |s| s[i])))
-                    .collect(),
-            )
-        } else {
-            None
+            _ if n % 2 == 1 => self.nth_length(n / 2) as f64,
+            _ => (self.nth_length(n / 2 - 1) + self.nth_length(n / 2)) as f64 / 2.0,
         };
         Summary {
-            games: n,
-            win_rate: wins
+            games: n as usize,
+            win_rate: self
+                .wins
                 .iter()
-                .map(|w| if n == 0 { 0.0 } else { *w as f64 / n as f64 })
+                .map(|w| if n == 0 { 0.0 } else { *w as f64 / nf })
                 .collect(),
-            win_interval_95: wins.iter().map(|w| wilson_interval(*w, n as u64)).collect(),
-            wins,
-            draws,
-            mean_moves: mean(&|r| r.moves as f64),
+            win_interval_95: self.wins.iter().map(|w| wilson_interval(*w, n)).collect(),
+            wins: self.wins.clone(),
+            draws: self.draws,
+            mean_moves: if n == 0 {
+                0.0
+            } else {
+                self.total_moves as f64 / nf
+            },
             median_moves,
-            mean_scores,
+            mean_scores: match &self.scores {
+                Some(sum) if n > 0 => Some(sum.iter().map(|t| t / nf).collect()),
+                _ => None,
+            },
             elapsed_seconds,
             games_per_second: if elapsed_seconds > 0.0 {
-                n as f64 / elapsed_seconds
+                nf / elapsed_seconds
             } else {
                 0.0
             },
         }
+    }
+}
+
+impl Summary {
+    /// Summarises records (in index order).
+    pub fn from_records(records: &[GameRecord], seats: usize, elapsed_seconds: f64) -> Summary {
+        let mut t = Tally::new(seats);
+        for r in records {
+            t.add(r);
+        }
+        t.summary(elapsed_seconds)
     }
 
     /// The summary without the timing figures, for determinism checks.
@@ -118,6 +176,45 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn record(
+        index: usize,
+        winner: Option<u8>,
+        moves: usize,
+        scores: Option<Vec<f64>>,
+    ) -> GameRecord {
+        GameRecord {
+            index,
+            seed: 0,
+            returns: vec![0.0, 0.0],
+            winner: winner.map(gridwright_engine::Seat::new),
+            moves,
+            scores,
+        }
+    }
+
+    #[test]
+    fn a_tally_gives_the_statistics_of_all_records() {
+        let recs = [
+            record(0, Some(0), 9, Some(vec![3.0, 1.0])),
+            record(1, None, 4, Some(vec![2.0, 2.0])),
+            record(2, Some(1), 12, Some(vec![0.5, 4.0])),
+            record(3, Some(0), 4, Some(vec![1.0, 0.0])),
+        ];
+        let s = Summary::from_records(&recs, 2, 0.0);
+        assert_eq!((s.games, s.wins.clone(), s.draws), (4, vec![2, 1], 1));
+        assert_eq!(s.mean_moves, 29.0 / 4.0);
+        assert_eq!(s.median_moves, 6.5); // 4, 4, 9, 12
+        assert_eq!(s.mean_scores, Some(vec![6.5 / 4.0, 7.0 / 4.0]));
+        let odd = Summary::from_records(&recs[..3], 2, 0.0);
+        assert_eq!(odd.median_moves, 9.0); // 4, 9, 12
+        // One game without scores: no mean scores.
+        let mut t = Tally::new(2);
+        t.add(&recs[0]);
+        t.add(&record(1, None, 1, None));
+        assert_eq!(t.summary(0.0).mean_scores, None);
+        assert_eq!(Tally::new(2).summary(0.0).median_moves, 0.0);
+    }
 
     #[test]
     fn wilson_interval_known_values() {

@@ -41,6 +41,17 @@ fn saved_replays_verify_and_match_the_fast_path() {
     )
     .unwrap();
     assert_eq!(fast.without_timing(), slow.without_timing());
+    // Every replay is under its final name; no temporary file is left behind.
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 200);
+    assert!(
+        names
+            .iter()
+            .all(|n| n.starts_with("game-") && n.ends_with(".replay.json"))
+    );
     let text = std::fs::read_to_string(dir.join("game-000007.replay.json")).unwrap();
     Replay::from_json(&text)
         .unwrap()
@@ -67,4 +78,67 @@ fn wrong_agent_count_is_an_error() {
 fn winner_of_returns() {
     assert_eq!(winner_of(&[1.0, -1.0]), Some(Seat::new(0)));
     assert_eq!(winner_of(&[0.0, 0.0]), None);
+}
+
+#[test]
+fn absurd_batches_are_refused_before_anything_runs() {
+    let cfg = Default::default();
+    for games in [usize::MAX, 1_000_000_000, MAX_GAMES + 1] {
+        let o = SimOptions {
+            games,
+            ..opts(2, None)
+        };
+        let err =
+            run::<ConnectFour>(&cfg, &[random(), random()], &o, |_| None, &|_, _| {}).unwrap_err();
+        assert!(matches!(err, SimError::TooManyGames { .. }), "{err}");
+        assert!(err.to_string().contains("at most 100000000 games"), "{err}");
+    }
+}
+
+/// Streaming statistics equal the statistics of every record kept and summarised at the end,
+/// for any thread count (the records here are replayed with `play_one`).
+#[test]
+fn streamed_statistics_equal_the_statistics_of_all_records() {
+    let cfg = <ConnectFour as Game>::Config::default();
+    let initial = ConnectFour::new(&cfg).unwrap();
+    let games = 300;
+    let records: Vec<GameRecord> = (0..games)
+        .map(|i| {
+            let mut a: Vec<Box<dyn Agent<ConnectFour>>> = vec![random()(), random()()];
+            let seed = derive_seed(7, i as u64);
+            play_one(
+                &cfg,
+                &initial,
+                i,
+                seed,
+                &mut a,
+                |g| Some(vec![g.returns()[0], 0.5]),
+                false,
+            )
+            .unwrap()
+            .0
+        })
+        .collect();
+    let want = Summary::from_records(&records, 2, 0.0);
+    for threads in [1, 2, 3] {
+        let o = SimOptions {
+            games,
+            seed: 7,
+            threads,
+            replays: None,
+        };
+        let got = run::<ConnectFour>(
+            &cfg,
+            &[random(), random()],
+            &o,
+            |g| Some(vec![g.returns()[0], 0.5]),
+            &|_, _| {},
+        )
+        .unwrap();
+        assert_eq!(
+            got.without_timing(),
+            want.without_timing(),
+            "{threads} threads"
+        );
+    }
 }

@@ -70,7 +70,7 @@ pub use content::{Content, ContentError, Problem, ScenarioSummary};
 pub use eval::evaluate;
 pub use event::Event;
 pub use observe::{AttackView, CritView, DiceView, MechView, Observation, SideView, WeaponView};
-pub use odds::{DamageOdds, OddsQuery, damage_odds, damage_odds_with};
+pub use odds::{DamageOdds, MAX_ODDS_POOL, OddsError, OddsQuery, damage_odds, damage_odds_with};
 pub use render::{attack_preview, preview, render};
 pub use rules::program::SlotStatus;
 pub use rules::surge_flux::Settlement;

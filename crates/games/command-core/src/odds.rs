@@ -67,21 +67,58 @@ impl DamageOdds {
     }
 }
 
+/// Most dice of one pool [`damage_odds_with`] computes.
+pub const MAX_ODDS_POOL: u8 = 20;
+
+/// Why [`damage_odds_with`] refused a query.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum OddsError {
+    /// A pool has more dice than [`MAX_ODDS_POOL`].
+    #[error("at most {max} {pool} dice can be computed exactly, not {dice}")]
+    PoolTooLarge {
+        /// `attack`, `armour` or `evade`.
+        pool: &'static str,
+        /// The dice asked for.
+        dice: u8,
+        /// [`MAX_ODDS_POOL`].
+        max: u8,
+    },
+    /// The exact fractions of this query do not fit 128-bit rationals.
+    #[error(
+        "the exact odds of {attack} attack (Surge {attacker_surge}) against {armour} armour (Flux {defender_flux}) + {evade} evade (Surge {defender_surge}) do not fit 128-bit fractions; roll fewer dice or spend fewer rerolls",
+        attack = .0.attack, attacker_surge = .0.attacker_surge, armour = .0.armour,
+        defender_flux = .0.defender_flux, evade = .0.evade, defender_surge = .0.defender_surge
+    )]
+    TooLarge(OddsQuery),
+    /// The dice configuration is not valid (content loading validates it).
+    #[error("invalid dice: {0}")]
+    InvalidDice(String),
+}
+
 /// Exact damage odds with the shipped dice: `attack` dice against `armour` and `evade` dice,
 /// the attacker holding `surge` Surge and the defender `flux` Flux (and no Surge; see
 /// [`damage_odds_with`] for a defender that has Surge for evade rerolls).
+///
+/// # Errors
+/// As [`damage_odds_with`].
 ///
 /// # Examples
 /// ```
 /// use gridwright_command_core::damage_odds;
 /// use gridwright_engine::dice::Ratio;
-/// let odds = damage_odds(1, 0, 0, 0, 0);
+/// let odds = damage_odds(1, 0, 0, 0, 0).unwrap();
 /// assert_eq!(odds.expected_damage, Ratio::new(2, 3)); // crit or hit on four faces of six
 /// assert_eq!(odds.expected_crits, Ratio::new(1, 6));
 /// // One Surge rerolls the blank: 2/3 + 1/3 · 2/3.
-/// assert_eq!(damage_odds(1, 0, 0, 1, 0).expected_damage, Ratio::new(8, 9));
+/// assert_eq!(damage_odds(1, 0, 0, 1, 0).unwrap().expected_damage, Ratio::new(8, 9));
 /// ```
-pub fn damage_odds(attack: u8, armour: u8, evade: u8, surge: u8, flux: u8) -> DamageOdds {
+pub fn damage_odds(
+    attack: u8,
+    armour: u8,
+    evade: u8,
+    surge: u8,
+    flux: u8,
+) -> Result<DamageOdds, OddsError> {
     damage_odds_with(
         &DiceConfig::default(),
         OddsQuery {
@@ -95,67 +132,93 @@ pub fn damage_odds(attack: u8, armour: u8, evade: u8, surge: u8, flux: u8) -> Da
     )
 }
 
-/// Exact damage odds with the given dice.
+/// Exact damage odds with the given dice, for exactly the query asked, or an error.
 ///
-/// Exact odds must fit 128-bit rationals, so the query is first brought into range: each pool
-/// is capped at 10 dice, each reroll budget at its pool, and if more dice would be rolled in
-/// all (rerolls counted) than the rationals can hold (48 six-sided dice), the defender's Surge,
-/// then its Flux, then the attacker's Surge are lowered. [`DamageOdds::query`] holds what was
-/// computed; no realistic attack comes near the limit.
+/// Pools of up to [`MAX_ODDS_POOL`] dice are computed; a reroll budget above its pool is the
+/// same as one equal to it (each die is rerolled at most once). All arithmetic is checked: a
+/// query whose exact fractions do not fit 128-bit rationals (very many dice *and* rerolls on
+/// every pool) is refused with [`OddsError::TooLarge`], never approximated or cut down.
 ///
-/// # Panics
-/// If `dice` is not valid (content loading validates it).
-pub fn damage_odds_with(dice: &DiceConfig, q: OddsQuery) -> DamageOdds {
-    let rules = DiceRules::new(dice).unwrap_or_else(|e| panic!("invalid dice: {e}"));
-    let q = fit(&rules, q);
-    let cap = |n: u8| n;
+/// # Errors
+/// [`OddsError`]: a pool above [`MAX_ODDS_POOL`], fractions too large, or invalid dice.
+pub fn damage_odds_with(dice: &DiceConfig, q: OddsQuery) -> Result<DamageOdds, OddsError> {
+    let rules = DiceRules::new(dice).map_err(OddsError::InvalidDice)?;
+    for (pool, dice) in [
+        ("attack", q.attack),
+        ("armour", q.armour),
+        ("evade", q.evade),
+    ] {
+        if dice > MAX_ODDS_POOL {
+            return Err(OddsError::PoolTooLarge {
+                pool,
+                dice,
+                max: MAX_ODDS_POOL,
+            });
+        }
+    }
+    let too_large = |_| OddsError::TooLarge(q);
+    let add = |m: &mut Ratio, p: Ratio| -> Result<(), OddsError> {
+        *m = m.checked_add(p).map_err(too_large)?;
+        Ok(())
+    };
     // Attack: (crits, hits) after rerolling blanks.
     let mut attack: BTreeMap<(u8, u8), Ratio> = BTreeMap::new();
-    for (first, p) in counts(&rules.attack, cap(q.attack)) {
+    for (first, p) in counts(&rules.attack, q.attack).ok_or(OddsError::TooLarge(q))? {
         let (c, h, b) = (first[0], first[1], first[2]);
         let r = b.min(q.attacker_surge);
-        for (again, p2) in counts(&rules.attack, r) {
-            *attack
-                .entry((c + again[0], h + again[1]))
-                .or_insert(Ratio::ZERO) += p * p2;
+        for (again, p2) in counts(&rules.attack, r).ok_or(OddsError::TooLarge(q))? {
+            let p = p.checked_mul(p2).map_err(too_large)?;
+            add(
+                attack
+                    .entry((c + again[0], h + again[1]))
+                    .or_insert(Ratio::ZERO),
+                p,
+            )?;
         }
     }
     let defence = |weights: &[u32; 2], n: u8, budget: u8| {
         let mut out: BTreeMap<u8, Ratio> = BTreeMap::new();
-        for (first, p) in counts(weights, n) {
+        for (first, p) in counts(weights, n).ok_or(OddsError::TooLarge(q))? {
             let r = first[1].min(budget);
-            for (again, p2) in counts(weights, r) {
-                *out.entry(first[0] + again[0]).or_insert(Ratio::ZERO) += p * p2;
+            for (again, p2) in counts(weights, r).ok_or(OddsError::TooLarge(q))? {
+                let p = p.checked_mul(p2).map_err(too_large)?;
+                add(out.entry(first[0] + again[0]).or_insert(Ratio::ZERO), p)?;
             }
         }
-        out
+        Ok::<_, OddsError>(out)
     };
-    let blocks = defence(&rules.armour, cap(q.armour), q.defender_flux);
-    let evades = defence(&rules.evade, cap(q.evade), q.defender_surge);
+    let blocks = defence(&rules.armour, q.armour, q.defender_flux)?;
+    let evades = defence(&rules.evade, q.evade, q.defender_surge)?;
     let mut damage: BTreeMap<u8, Ratio> = BTreeMap::new();
     let mut crits: BTreeMap<u8, Ratio> = BTreeMap::new();
     for (&(c, h), &pa) in &attack {
         for (&b, &pb) in &blocks {
+            let pab = pa.checked_mul(pb).map_err(too_large)?;
             for (&e, &pe) in &evades {
-                let p = pa * pb * pe;
+                let p = pab.checked_mul(pe).map_err(too_large)?;
                 let r = cancel(c, h, b, e);
-                *damage.entry(r.damage).or_insert(Ratio::ZERO) += p;
-                *crits.entry(r.crits).or_insert(Ratio::ZERO) += p;
+                add(damage.entry(r.damage).or_insert(Ratio::ZERO), p)?;
+                add(crits.entry(r.crits).or_insert(Ratio::ZERO), p)?;
             }
         }
     }
     let expect = |m: &BTreeMap<u8, Ratio>| {
-        m.iter()
-            .map(|(&k, &p)| Ratio::from_integer(i128::from(k)) * p)
-            .sum()
+        let mut sum = Ratio::ZERO;
+        for (&k, &p) in m {
+            let term = Ratio::from_integer(i128::from(k))
+                .checked_mul(p)
+                .map_err(too_large)?;
+            add(&mut sum, term)?;
+        }
+        Ok::<_, OddsError>(sum)
     };
-    DamageOdds {
+    Ok(DamageOdds {
         query: q,
-        expected_damage: expect(&damage),
-        expected_crits: expect(&crits),
+        expected_damage: expect(&damage)?,
+        expected_crits: expect(&crits)?,
         damage: damage.into_iter().collect(),
         crits: crits.into_iter().collect(),
-    }
+    })
 }
 
 /// The expected damage of [`damage_odds_with`] in floating point, fast enough for agents that
@@ -208,54 +271,11 @@ pub(crate) fn expected_damage_f64(rules: &DiceRules, q: OddsQuery) -> f64 {
     total
 }
 
-/// The query with pools and budgets capped so the exact odds fit in a [`Ratio`].
-fn fit(rules: &DiceRules, mut q: OddsQuery) -> OddsQuery {
-    let pool = crate::config::MAX_POOL;
-    q.attack = q.attack.min(pool);
-    q.armour = q.armour.min(pool);
-    q.evade = q.evade.min(pool);
-    q.attacker_surge = q.attacker_surge.min(q.attack);
-    q.defender_flux = q.defender_flux.min(q.armour);
-    q.defender_surge = q.defender_surge.min(q.evade);
-    let faces: u32 = [
-        rules.attack.iter().sum::<u32>(),
-        rules.armour.iter().sum(),
-        rules.evade.iter().sum(),
-    ]
-    .into_iter()
-    .max()
-    .unwrap_or(2)
-    .max(2);
-    // Largest d with faces^d < 2^126.
-    let limit = (126.0 / f64::from(faces).log2()).floor() as u32;
-    let total = |q: &OddsQuery| {
-        u32::from(q.attack)
-            + u32::from(q.armour)
-            + u32::from(q.evade)
-            + u32::from(q.attacker_surge)
-            + u32::from(q.defender_flux)
-            + u32::from(q.defender_surge)
-    };
-    for budget in [0, 1, 2] {
-        while total(&q) > limit {
-            let b = match budget {
-                0 => &mut q.defender_surge,
-                1 => &mut q.defender_flux,
-                _ => &mut q.attacker_surge,
-            };
-            if *b == 0 {
-                break;
-            }
-            *b -= 1;
-        }
-    }
-    q
-}
-
-/// Every count of faces of `n` dice with face weights `w`, with its exact probability.
-fn counts<const K: usize>(w: &[u32; K], n: u8) -> Vec<([u8; K], Ratio)> {
+/// Every count of faces of `n` dice with face weights `w`, with its exact probability, or
+/// `None` if the exact weights do not fit 128 bits.
+fn counts<const K: usize>(w: &[u32; K], n: u8) -> Option<Vec<([u8; K], Ratio)>> {
     let total: u32 = w.iter().sum();
-    let denom = i128::from(total).pow(u32::from(n));
+    let denom = i128::from(total).checked_pow(u32::from(n))?;
     let mut out = Vec::new();
     let mut cur = [0u8; K];
     fn rec<const K: usize>(
@@ -266,25 +286,26 @@ fn counts<const K: usize>(w: &[u32; K], n: u8) -> Vec<([u8; K], Ratio)> {
         cur: &mut [u8; K],
         denom: i128,
         out: &mut Vec<([u8; K], Ratio)>,
-    ) {
+    ) -> Option<()> {
         if i == K - 1 {
             cur[i] = left;
             let mut num = i128::from(multinomial(n, cur));
             for (k, &c) in cur.iter().enumerate() {
-                num *= i128::from(w[k]).pow(u32::from(c));
+                num = num.checked_mul(i128::from(w[k]).checked_pow(u32::from(c))?)?;
             }
             if num > 0 {
-                out.push((*cur, Ratio::new(num, denom)));
+                out.push((*cur, Ratio::try_new(num, denom).ok()?));
             }
-            return;
+            return Some(());
         }
         for c in 0..=left {
             cur[i] = c;
-            rec(i + 1, left - c, n, w, cur, denom, out);
+            rec(i + 1, left - c, n, w, cur, denom, out)?;
         }
+        Some(())
     }
-    rec(0, n, n, w, &mut cur, denom, &mut out);
-    out
+    rec(0, n, n, w, &mut cur, denom, &mut out)?;
+    Some(out)
 }
 
 #[cfg(test)]
@@ -299,7 +320,7 @@ mod tests {
             (0, 2, 2, 0, 0),
             (10, 10, 10, 9, 9),
         ] {
-            let o = damage_odds(a, r, e, s, f);
+            let o = damage_odds(a, r, e, s, f).unwrap();
             assert_eq!(o.damage.iter().map(|(_, p)| *p).sum::<Ratio>(), Ratio::ONE);
             assert_eq!(o.crits.iter().map(|(_, p)| *p).sum::<Ratio>(), Ratio::ONE);
         }
@@ -308,13 +329,13 @@ mod tests {
     #[test]
     fn one_die_against_one_armour_die() {
         // Damage 1 needs a success on the attack die (2/3) and a blank on the armour die (1/2).
-        let o = damage_odds(1, 1, 0, 0, 0);
+        let o = damage_odds(1, 1, 0, 0, 0).unwrap();
         assert_eq!(o.expected_damage, Ratio::new(1, 3));
         // A crit survives only a blank armour die: 1/6 · 1/2.
         assert_eq!(o.expected_crits, Ratio::new(1, 12));
         // With one Flux the defender rerolls a blank: damage needs two blanks, 1/4.
         assert_eq!(
-            damage_odds(1, 1, 0, 0, 1).expected_damage,
+            damage_odds(1, 1, 0, 0, 1).unwrap().expected_damage,
             Ratio::new(2, 3) * Ratio::new(1, 4)
         );
     }
@@ -337,6 +358,7 @@ mod tests {
                 defender_surge: d,
             };
             let exact = damage_odds_with(&DiceConfig::default(), q)
+                .unwrap()
                 .expected_damage
                 .to_f64();
             assert!(
@@ -347,18 +369,31 @@ mod tests {
     }
 
     #[test]
-    fn huge_queries_are_brought_into_range() {
+    fn what_cannot_be_computed_exactly_is_refused_not_cut_down() {
         let q = OddsQuery {
             attack: 200,
-            armour: 200,
-            evade: 200,
-            attacker_surge: 200,
-            defender_flux: 200,
-            defender_surge: 200,
+            ..OddsQuery::default()
         };
-        let o = damage_odds_with(&DiceConfig::default(), q);
-        assert_eq!((o.query.attack, o.query.defender_surge), (10, 0));
-        assert_eq!(o.damage.iter().map(|(_, p)| *p).sum::<Ratio>(), Ratio::ONE);
+        assert!(matches!(
+            damage_odds_with(&DiceConfig::default(), q),
+            Err(OddsError::PoolTooLarge {
+                pool: "attack",
+                dice: 200,
+                max: MAX_ODDS_POOL
+            })
+        ));
+        let all = OddsQuery {
+            attack: 20,
+            armour: 20,
+            evade: 20,
+            attacker_surge: 20,
+            defender_flux: 20,
+            defender_surge: 20,
+        };
+        assert_eq!(
+            damage_odds_with(&DiceConfig::default(), all),
+            Err(OddsError::TooLarge(all))
+        );
     }
 
     #[test]
@@ -370,7 +405,7 @@ mod tests {
             ..OddsQuery::default()
         };
         // Evade succeeds on 1/3, or on the reroll of a blank: 1/3 + 2/3 · 1/3 = 5/9.
-        let o = damage_odds_with(&DiceConfig::default(), q);
+        let o = damage_odds_with(&DiceConfig::default(), q).unwrap();
         assert_eq!(o.expected_damage, Ratio::new(2, 3) * Ratio::new(4, 9));
     }
 }

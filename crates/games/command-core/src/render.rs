@@ -366,7 +366,8 @@ pub fn attack_preview(game: &CommandCore, action: &Action) -> Option<String> {
             defender_flux: d.flux,
             defender_surge: d.surge,
         },
-    );
+    )
+    .ok()?;
     let mut s = format!(
         "{} at #{target}: {} attack dice vs {} armour ({} arc) + {} evade; ",
         card_text(rules, mech, Card::Weapon(weapon)),

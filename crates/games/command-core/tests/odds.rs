@@ -99,7 +99,7 @@ fn damage_odds_match_brute_force_enumeration() {
             defender_flux: flux,
             defender_surge: dsurge,
         };
-        let odds = damage_odds_with(&DiceConfig::default(), q);
+        let odds = damage_odds_with(&DiceConfig::default(), q).unwrap();
         let want: Vec<(u8, Ratio)> = brute(q)
             .into_iter()
             .filter(|(_, p)| *p != Ratio::ZERO)
@@ -111,7 +111,7 @@ fn damage_odds_match_brute_force_enumeration() {
 #[test]
 fn damage_odds_known_values() {
     // Two dice, nothing against them: each die scores 2/3.
-    let o = damage_odds(2, 0, 0, 0, 0);
+    let o = damage_odds(2, 0, 0, 0, 0).unwrap();
     assert_eq!(o.expected_damage, Ratio::new(4, 3));
     assert_eq!(
         o.damage,
@@ -123,17 +123,17 @@ fn damage_odds_known_values() {
     );
     // A surge per die lifts each die to 8/9.
     assert_eq!(
-        damage_odds(2, 0, 0, 2, 0).expected_damage,
+        damage_odds(2, 0, 0, 2, 0).unwrap().expected_damage,
         Ratio::new(16, 9)
     );
     // Surge beyond the blanks is never spent on hits: the same odds with more Surge.
     assert_eq!(
-        damage_odds(2, 0, 0, 9, 0).damage,
-        damage_odds(2, 0, 0, 2, 0).damage
+        damage_odds(2, 0, 0, 9, 0).unwrap().damage,
+        damage_odds(2, 0, 0, 2, 0).unwrap().damage
     );
     // One armour die, one Flux: damage needs an attack success and two armour blanks.
     assert_eq!(
-        damage_odds(1, 1, 0, 0, 1).expected_damage,
+        damage_odds(1, 1, 0, 0, 1).unwrap().expected_damage,
         Ratio::new(2, 3) * Ratio::new(1, 4)
     );
 }
@@ -249,9 +249,149 @@ fn blank_only_rerolls_are_optimal_for_expected_damage() {
             defender_surge: dsurge,
         };
         assert_eq!(
-            damage_odds_with(&DiceConfig::default(), q).expected_damage,
+            damage_odds_with(&DiceConfig::default(), q)
+                .unwrap()
+                .expected_damage,
             want,
             "{q:?}"
         );
     }
+}
+
+/// Damage distribution by an independent method: a die-by-die dynamic programme over
+/// (successes, blanks) states, then rerolls of the blanks one die at a time. Unlike
+/// [`brute`] it stays small for 20-dice pools, and it shares no code with the library.
+fn by_die(q: OddsQuery) -> BTreeMap<u8, Ratio> {
+    type Dist = BTreeMap<(u8, u8), Ratio>;
+    // One die of `faces` (success count, is-blank) rolled `n` times, then `budget` blanks
+    // rerolled; returns P(successes) keyed by (successes, crits).
+    fn pool(faces: &[(u8, u8, bool)], n: u8, budget: u8) -> Dist {
+        let sixth = Ratio::new(1, 6);
+        // (successes, crits, blanks)
+        let mut v: BTreeMap<(u8, u8, u8), Ratio> = BTreeMap::from([((0, 0, 0), Ratio::ONE)]);
+        for _ in 0..n {
+            let mut next = BTreeMap::new();
+            for (&(s, c, b), &p) in &v {
+                for &(fs, fc, blank) in faces {
+                    *next
+                        .entry((s + fs, c + fc, b + u8::from(blank)))
+                        .or_insert(Ratio::ZERO) += p * sixth;
+                }
+            }
+            v = next;
+        }
+        // Reroll: blanks left to reroll count down.
+        let mut w: BTreeMap<(u8, u8, u8), Ratio> = BTreeMap::new();
+        for ((s, c, b), p) in v {
+            *w.entry((s, c, b.min(budget))).or_insert(Ratio::ZERO) += p;
+        }
+        loop {
+            let mut next = BTreeMap::new();
+            let mut any = false;
+            for (&(s, c, r), &p) in &w {
+                if r == 0 {
+                    *next.entry((s, c, 0)).or_insert(Ratio::ZERO) += p;
+                    continue;
+                }
+                any = true;
+                for &(fs, fc, _) in faces {
+                    *next.entry((s + fs, c + fc, r - 1)).or_insert(Ratio::ZERO) += p * sixth;
+                }
+            }
+            w = next;
+            if !any {
+                break;
+            }
+        }
+        w.into_iter().map(|((s, c, _), p)| ((s, c), p)).collect()
+    }
+    let attack_faces: Vec<(u8, u8, bool)> = ATTACK
+        .iter()
+        .map(|&(c, h)| (c + h, c, c + h == 0))
+        .collect();
+    let armour_faces: Vec<(u8, u8, bool)> = ARMOUR.iter().map(|&b| (b, 0, b == 0)).collect();
+    let evade_faces: Vec<(u8, u8, bool)> = EVADE.iter().map(|&e| (e, 0, e == 0)).collect();
+    let a = pool(&attack_faces, q.attack, q.attacker_surge);
+    let b = pool(&armour_faces, q.armour, q.defender_flux);
+    let e = pool(&evade_faces, q.evade, q.defender_surge);
+    let mut out = BTreeMap::new();
+    for (&(s, _), &pa) in &a {
+        for (&(x, _), &pb) in &b {
+            for (&(y, _), &pe) in &e {
+                *out.entry(s.saturating_sub(x + y)).or_insert(Ratio::ZERO) += pa * pb * pe;
+            }
+        }
+    }
+    out.retain(|_, p| *p != Ratio::ZERO);
+    out
+}
+
+/// Pools above the old cap of 10 are computed exactly, not silently cut to 10 dice.
+#[test]
+fn large_pools_are_computed_exactly() {
+    // Twelve attack dice at 2/3 each: 8 (the old code answered 20/3, the odds of 10 dice).
+    let o = damage_odds(12, 0, 0, 0, 0).unwrap();
+    assert_eq!(o.expected_damage, Ratio::from_integer(8));
+    assert_eq!(o.query.attack, 12);
+    // Twenty dice, each rerolled once if blank: 20 · 8/9.
+    assert_eq!(
+        damage_odds(20, 0, 0, 20, 0).unwrap().expected_damage,
+        Ratio::new(160, 9)
+    );
+    for (attack, armour, evade, surge, flux, dsurge) in [
+        (12, 0, 0, 0, 0, 0),
+        (20, 3, 2, 5, 1, 1),
+        (15, 12, 0, 4, 12, 0),
+        (20, 20, 0, 0, 0, 0),
+        (11, 2, 14, 11, 2, 3),
+    ] {
+        let q = OddsQuery {
+            attack,
+            armour,
+            evade,
+            attacker_surge: surge,
+            defender_flux: flux,
+            defender_surge: dsurge,
+        };
+        let odds = damage_odds_with(&DiceConfig::default(), q).unwrap();
+        assert_eq!(odds.query, q, "the query is reported as asked");
+        let want: Vec<(u8, Ratio)> = by_die(q).into_iter().collect();
+        assert_eq!(odds.damage, want, "{q:?}");
+    }
+}
+
+/// The independent method agrees with the face-by-face brute force where both are small.
+#[test]
+fn the_die_by_die_check_agrees_with_brute_force() {
+    for (attack, armour, evade, surge, flux, dsurge) in
+        [(2, 1, 1, 0, 0, 0), (3, 1, 0, 2, 0, 0), (2, 2, 1, 1, 1, 1)]
+    {
+        let q = OddsQuery {
+            attack,
+            armour,
+            evade,
+            attacker_surge: surge,
+            defender_flux: flux,
+            defender_surge: dsurge,
+        };
+        let mut want = brute(q);
+        want.retain(|_, p| *p != Ratio::ZERO);
+        assert_eq!(by_die(q), want, "{q:?}");
+    }
+}
+
+/// Queries beyond what 128-bit fractions hold are refused with a reason, never cut down.
+#[test]
+fn queries_too_large_for_exact_odds_are_refused() {
+    let e = damage_odds_with(
+        &DiceConfig::default(),
+        OddsQuery {
+            attack: 21,
+            ..OddsQuery::default()
+        },
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("at most 20 attack dice"), "{e}");
+    let e = damage_odds(20, 20, 20, 20, 20).unwrap_err();
+    assert!(e.to_string().contains("do not fit 128-bit"), "{e}");
 }

@@ -118,5 +118,34 @@ fn benches(c: &mut Criterion) {
     }
 }
 
-criterion_group!(grid_battles, benches);
+/// `n` unit types without a `letter`: every one after the first few collides on its map letter,
+/// so validation reports about `n` problems, each with a line number.
+fn many_units(n: usize) -> String {
+    let mut s = String::new();
+    for i in 0..n {
+        s.push_str(&format!(
+            "[[unit]]\nid = \"u{i}\"\nbase = [\"infantry\"]\nattack = \"melee\"\nmovement = 2\nhealth = 4\nattack_die = \"blue\"\ndefence_die = \"grey\"\n\n"
+        ));
+    }
+    s
+}
+
+/// Content validation must be linear in the file: compare the time per unit at 5,000 and
+/// 20,000 units (it was quadratic: each problem's line number counted newlines from the start).
+fn content_validation(c: &mut Criterion) {
+    const DICE: &str = include_str!("../../../../content/grid-battles/dice.toml");
+    const RULES: &str = include_str!("../../../../content/grid-battles/rules.toml");
+    let mut group = c.benchmark_group("grid-battles/content");
+    group.sample_size(10);
+    for n in [5_000, 20_000] {
+        let units = many_units(n);
+        group.throughput(Throughput::Elements(n as u64));
+        group.bench_function(format!("validate_{n}_units"), |b| {
+            b.iter(|| black_box(Content::from_sources(&units, DICE, RULES, Vec::new()).is_err()));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(grid_battles, benches, content_validation);
 criterion_main!(grid_battles);

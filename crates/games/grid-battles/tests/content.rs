@@ -244,3 +244,65 @@ fn invalid_replay_config_is_an_error_not_a_panic() {
     config.map.width = 0;
     assert!(GridBattles::new(&config).is_err());
 }
+
+/// 20,000 unit types that all collide on their map letter: every problem is reported with the
+/// line of its unit (line numbers now come from one pass over the file; the time is measured
+/// in the `grid-battles/content` bench, not here).
+#[test]
+fn twenty_thousand_units_report_every_problem_at_its_line() {
+    let n = 20_000;
+    let mut units = String::new();
+    for i in 0..n {
+        units.push_str(&format!(
+            "[[unit]]\nid = \"u{i}\"\nbase = [\"infantry\"]\nattack = \"melee\"\nmovement = 2\nhealth = 4\nattack_die = \"blue\"\ndefence_die = \"grey\"\n\n"
+        ));
+    }
+    let e = Content::from_sources(&units, DICE, RULES, Vec::new()).unwrap_err();
+    let letters: Vec<&Problem> = e
+        .problems()
+        .iter()
+        .filter(|p| p.field.ends_with(".letter"))
+        .collect();
+    assert_eq!(
+        letters.len(),
+        n - 1,
+        "all but the first unit share the letter `U`"
+    );
+    let last = find(e.problems(), &format!("unit[{}].letter", n - 1));
+    // Each unit is 9 lines; the id of unit i is on line 9·i + 2.
+    assert_eq!(last.line, Some(9 * (n - 1) + 2));
+    assert_eq!(last.file, "units.toml");
+}
+
+/// A scenario that is a link to `/dev/zero` (or any device, FIFO or directory) is refused at
+/// once instead of being read forever; so is a file over the size cap.
+#[test]
+fn content_files_that_are_not_regular_or_too_large_are_refused() {
+    let dir = std::env::temp_dir().join(format!("gw-gb-content-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("scenarios")).unwrap();
+    for (f, t) in [
+        ("units.toml", UNITS),
+        ("dice.toml", DICE),
+        ("rules.toml", RULES),
+    ] {
+        std::fs::write(dir.join(f), t).unwrap();
+    }
+    std::os::unix::fs::symlink("/dev/zero", dir.join("scenarios/zero.toml")).unwrap();
+    let e = Content::load_dir(&dir).unwrap_err().to_string();
+    assert!(
+        e.contains("zero.toml") && e.contains("not a regular file"),
+        "{e}"
+    );
+    std::fs::remove_file(dir.join("scenarios/zero.toml")).unwrap();
+    let big = dir.join("scenarios/big.toml");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(gridwright_engine::files::DEFAULT_MAX_FILE_BYTES + 1)
+        .unwrap();
+    let e = Content::load_dir(&dir).unwrap_err().to_string();
+    assert!(
+        e.contains("big.toml") && e.contains("larger than the limit"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -91,6 +91,9 @@ pub(crate) struct Report<'a> {
     pub file: String,
     pub src: &'a str,
     pub problems: Vec<Problem>,
+    /// Byte offsets of every `\n` in `src`, found once so each line number is a binary search
+    /// (a file with thousands of problems stays linear to report).
+    newlines: Vec<usize>,
 }
 
 impl<'a> Report<'a> {
@@ -99,15 +102,17 @@ impl<'a> Report<'a> {
             file: file.into(),
             src,
             problems: Vec::new(),
+            newlines: src
+                .bytes()
+                .enumerate()
+                .filter_map(|(i, b)| (b == b'\n').then_some(i))
+                .collect(),
         }
     }
 
     fn line_of(&self, offset: usize) -> usize {
         let end = offset.min(self.src.len());
-        1 + self.src.as_bytes()[..end]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
+        1 + self.newlines.partition_point(|&nl| nl < end)
     }
 
     /// A problem at a byte span.

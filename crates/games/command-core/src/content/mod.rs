@@ -369,11 +369,18 @@ impl Content {
     }
 }
 
+/// Reads one content file: a regular file of at most
+/// [`DEFAULT_MAX_FILE_BYTES`](gridwright_engine::files::DEFAULT_MAX_FILE_BYTES), as UTF-8 (a link
+/// to a device or a huge file is refused, not read forever).
 fn read(p: &Path) -> Result<String, ContentError> {
-    std::fs::read_to_string(p).map_err(|e| ContentError::Io {
-        path: p.display().to_string(),
-        reason: e.to_string(),
-    })
+    gridwright_engine::files::read_text(p, gridwright_engine::files::DEFAULT_MAX_FILE_BYTES)
+        .map_err(|e| ContentError::Io {
+            path: p.display().to_string(),
+            reason: match e {
+                gridwright_engine::files::ReadError::Io { source, .. } => source.to_string(),
+                other => other.to_string(),
+            },
+        })
 }
 
 /// `(stem, text)` of every `*.toml` in `dir`, sorted by name.

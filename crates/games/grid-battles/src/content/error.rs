@@ -99,6 +99,9 @@ pub(crate) struct Report<'a> {
     pub file: &'a str,
     pub src: &'a str,
     pub problems: Vec<Problem>,
+    /// Byte offsets of every `\n` in `src`, found once so each line number is a binary search
+    /// (a file with thousands of problems stays linear to report).
+    newlines: Vec<usize>,
 }
 
 impl<'a> Report<'a> {
@@ -107,17 +110,18 @@ impl<'a> Report<'a> {
             file,
             src,
             problems: Vec::new(),
+            newlines: src
+                .bytes()
+                .enumerate()
+                .filter_map(|(i, b)| (b == b'\n').then_some(i))
+                .collect(),
         }
     }
 
     /// The one-based line containing byte `offset`.
     pub fn line_of(&self, offset: usize) -> usize {
         let end = offset.min(self.src.len());
-        self.src.as_bytes()[..end]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1
+        1 + self.newlines.partition_point(|&nl| nl < end)
     }
 
     /// Records a problem at byte span `span`.

@@ -159,12 +159,7 @@ impl Content {
     /// [`ContentError::Io`] if a file cannot be read; [`ContentError::Invalid`] listing every
     /// problem found in every file.
     pub fn load_dir(dir: &Path) -> Result<Content, ContentError> {
-        let read = |p: &Path| {
-            std::fs::read_to_string(p).map_err(|e| ContentError::Io {
-                path: p.display().to_string(),
-                reason: e.to_string(),
-            })
-        };
+        let read = |p: &Path| read_file(p);
         let units = read(&dir.join("units.toml"))?;
         let dice = read(&dir.join("dice.toml"))?;
         let rules = read(&dir.join("rules.toml"))?;
@@ -278,10 +273,7 @@ impl Content {
                 known: self.scenario_names(),
             });
         }
-        let text = std::fs::read_to_string(path).map_err(|e| ContentError::Io {
-            path: name_or_path.to_owned(),
-            reason: e.to_string(),
-        })?;
+        let text = read_file(path)?;
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -310,4 +302,18 @@ impl Content {
     pub fn scenario_summary(&self, name_or_path: &str) -> Result<ScenarioSummary, ContentError> {
         self.config(name_or_path).map(|c| ScenarioSummary::of(&c))
     }
+}
+
+/// Reads one content file: a regular file of at most
+/// [`DEFAULT_MAX_FILE_BYTES`](gridwright_engine::files::DEFAULT_MAX_FILE_BYTES), as UTF-8 (a link
+/// to a device or a huge file is refused, not read forever).
+fn read_file(p: &Path) -> Result<String, ContentError> {
+    gridwright_engine::files::read_text(p, gridwright_engine::files::DEFAULT_MAX_FILE_BYTES)
+        .map_err(|e| ContentError::Io {
+            path: p.display().to_string(),
+            reason: match e {
+                gridwright_engine::files::ReadError::Io { source, .. } => source.to_string(),
+                other => other.to_string(),
+            },
+        })
 }

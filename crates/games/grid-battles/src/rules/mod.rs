@@ -166,6 +166,20 @@ impl Rules {
             if u.health == 0 {
                 errs.push(format!("unit type `{}` has no health", u.id));
             }
+            // The bounds content files are held to (content/tables.rs), for configs that come
+            // from elsewhere (a replay, a saved game).
+            if u.attack == AttackKind::Ranged && !(1..=20).contains(&u.range) {
+                errs.push(format!(
+                    "unit type `{}`: range {} is not between 1 and 20",
+                    u.id, u.range
+                ));
+            }
+            if u.movement > 20 || u.health > 99 {
+                errs.push(format!(
+                    "unit type `{}`: movement {} (at most 20) or health {} (at most 99) out of range",
+                    u.id, u.movement, u.health
+                ));
+            }
             let attack_die = die_index(&u.attack_die, &mut errs);
             let defence_die = die_index(&u.defence_die, &mut errs);
             types.push(TypeStats {
