@@ -17,7 +17,8 @@
 
 use crate::ServeOptions;
 use crate::error::ServerError;
-use crate::games::{GameProvider, Games};
+use crate::games::{GameProvider, Games, ScenarioName};
+use crate::limits::CreateLimiter;
 use crate::store::{
     Commit, MatchRow, MoveRow, Notice, Progress, SeatKind, SeatRow, Status, Store, now_ms,
 };
@@ -29,6 +30,7 @@ use gridwright_engine::replay::ReplayMove;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -99,6 +101,8 @@ pub struct MatchState {
     /// Memory no longer matches the store (a failed commit could not be taken back): reload
     /// before the next change.
     pub(crate) poisoned: bool,
+    /// The store marked the match expired: nothing more may change.
+    pub(crate) expired: bool,
 }
 
 impl MatchState {
@@ -110,7 +114,20 @@ impl MatchState {
     }
 
     fn status_now(&self) -> Status {
-        status_of(self.session.as_ref(), &self.seats)
+        if self.expired {
+            Status::Expired
+        } else {
+            status_of(self.session.as_ref(), &self.seats)
+        }
+    }
+
+    /// Refuses any change to an expired match.
+    fn check_live(&self, id: &str) -> Result<(), ServerError> {
+        if self.expired {
+            Err(ServerError::Expired(id.to_owned()))
+        } else {
+            Ok(())
+        }
     }
 
     fn progress(&self) -> Progress {
@@ -203,6 +220,7 @@ pub struct Hub {
     pub(crate) settings: Settings,
     pub(crate) opts: ServeOptions,
     matches: Mutex<HashMap<String, Arc<LiveMatch>>>,
+    limiter: CreateLimiter,
     ai_slots: Arc<Semaphore>,
     pub(crate) shutdown: watch::Receiver<bool>,
 }
@@ -231,6 +249,7 @@ impl Hub {
                 ai_delay_ms: opts.ai_delay_ms,
             },
             ai_slots: Arc::new(Semaphore::new(opts.limits.ai_threads.max(1))),
+            limiter: CreateLimiter::new(&opts.matches),
             opts,
             matches: Mutex::new(HashMap::new()),
             shutdown,
@@ -252,7 +271,7 @@ impl Hub {
     ///
     /// # Errors
     /// [`ServerError::UnknownMatch`] if there is none; store or rebuild failures.
-    pub async fn get(&self, id: &str) -> Result<Arc<LiveMatch>, ServerError> {
+    pub async fn get(self: &Arc<Self>, id: &str) -> Result<Arc<LiveMatch>, ServerError> {
         if !token::is_match_id(id) {
             return Err(ServerError::UnknownMatch(id.chars().take(40).collect()));
         }
@@ -260,7 +279,10 @@ impl Hub {
             return Ok(m);
         }
         let live = self.load(id).await?;
-        Ok(self.insert(Arc::new(live)))
+        let m = self.insert(Arc::new(live));
+        // Loaded on demand (after a restart or an eviction): an AI seat to move carries on.
+        self.kick_ai(&m);
+        Ok(m)
     }
 
     async fn load(&self, id: &str) -> Result<LiveMatch, ServerError> {
@@ -290,7 +312,12 @@ impl Hub {
             }
             let line: Vec<MoveRow> = moves.into_iter().take(row.moves as usize).collect();
             let session = rebuild(game.as_ref(), &row, &line)?;
-            let status = status_of(session.as_ref(), &seats);
+            let expired = row.status == Status::Expired;
+            let status = if expired {
+                Status::Expired
+            } else {
+                status_of(session.as_ref(), &seats)
+            };
             let (changed, _) = broadcast::channel(16);
             let has_ai = seats.iter().any(|s| s.kind == SeatKind::Ai);
             return Ok(LiveMatch {
@@ -312,6 +339,7 @@ impl Hub {
                     status,
                     updated_ms: row.updated_ms,
                     poisoned: false,
+                    expired,
                 }),
                 changed,
                 has_ai,
@@ -334,7 +362,10 @@ impl Hub {
                 return true;
             }
             match m.st.try_read() {
-                Ok(st) => st.status != Status::Finished && now - st.updated_ms < idle_ms,
+                Ok(st) => {
+                    !matches!(st.status, Status::Finished | Status::Expired)
+                        && now - st.updated_ms < idle_ms
+                }
                 Err(_) => true,
             }
         });
@@ -346,30 +377,50 @@ impl Hub {
         self.matches.lock().map_or(0, |m| m.len())
     }
 
-    /// Loads every unfinished match and lets its AI seats move: the resume after a restart.
-    ///
-    /// # Errors
-    /// If the store cannot list matches. A match that fails to rebuild is reported and skipped.
-    pub async fn resume_all(self: &Arc<Self>) -> Result<usize, ServerError> {
-        let ids = self.store.unfinished().await?;
-        let mut n = 0;
-        for id in ids {
-            match self.get(&id).await {
-                Ok(m) => {
-                    n += 1;
-                    self.kick_ai(&m);
+    /// One round of housekeeping: expires abandoned matches, drops idle ones from memory and
+    /// forgets refilled rate-limit buckets. Returns how many matches expired.
+    pub async fn housekeeping(self: &Arc<Self>) -> usize {
+        let l = self.opts.matches;
+        let now = now_ms();
+        let before = |ms: u64| now.saturating_sub(i64::try_from(ms).unwrap_or(i64::MAX));
+        let expired = match self
+            .store
+            .expire(before(l.expire_open_ms), before(l.expire_running_ms), 1000)
+            .await
+        {
+            Ok(ids) => ids,
+            Err(e) => {
+                eprintln!("gridwright-server: expiring idle matches: {e}");
+                Vec::new()
+            }
+        };
+        for id in &expired {
+            if let Some(m) = self.cached(id) {
+                let mut st = m.st.write().await;
+                if let Err(e) = self.refresh(&m, &mut st).await {
+                    eprintln!("gridwright-server: refreshing expired match {id}: {e}");
                 }
-                Err(e) => eprintln!("gridwright-server: cannot resume match {id}: {e}"),
+                drop(st);
+                let _ = m.changed.send(());
             }
         }
-        Ok(n)
+        self.sweep(i64::try_from(l.evict_idle_ms).unwrap_or(i64::MAX));
+        self.limiter.prune();
+        expired.len()
     }
 
     /// Creates a match.
     ///
     /// # Errors
     /// Unknown game, scenario or agent; seat list that does not fit the game; store failure.
-    pub async fn create(self: &Arc<Self>, req: CreateMatch) -> Result<Created, ServerError> {
+    pub async fn create(
+        self: &Arc<Self>,
+        req: CreateMatch,
+        client: IpAddr,
+    ) -> Result<Created, ServerError> {
+        self.limiter
+            .take(client)
+            .map_err(|retry_after| ServerError::CreateRateLimited { retry_after })?;
         let game = self
             .games
             .get(&req.game)
@@ -387,16 +438,13 @@ impl Hub {
             Some(s) => s,
             None => token::random_seed().map_err(|e| ServerError::Internal(e.to_string()))?,
         };
-        let scenario = req
-            .scenario
-            .as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty());
-        if scenario.is_some_and(|s| s.len() > 200) {
-            return Err(ServerError::BadRequest("scenario name too long".into()));
-        }
+        // A name from the game's own list, never a path: see `ScenarioName`.
+        let scenario = match req.scenario.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(name) => Some(ScenarioName::resolve(game.as_ref(), name)?),
+        };
         let session = game
-            .new_session(scenario, seed)
+            .new_session(scenario.as_ref(), seed)
             .map_err(|e| ServerError::Content(e.to_string()))?;
         let n = session.num_seats();
         let specs = match req.seats {
@@ -493,6 +541,12 @@ impl Hub {
                 "a hotseat match needs at least one human seat".into(),
             ));
         }
+        // Counted once the request is known to be valid. Processes creating at the same
+        // instant may overshoot the cap by a few.
+        let limit = self.opts.matches.max_unfinished;
+        if self.store.count_unfinished().await? >= limit {
+            return Err(ServerError::TooManyMatches { limit });
+        }
         let replay = session.replay();
         let id = token::new_match_id().map_err(|e| ServerError::Internal(e.to_string()))?;
         let now = now_ms();
@@ -500,7 +554,7 @@ impl Hub {
         let row = MatchRow {
             id: id.clone(),
             game: game.info().short_name.to_owned(),
-            scenario: scenario.map(str::to_owned),
+            scenario: scenario.map(|s| s.as_str().to_owned()),
             rules_version: replay.rules_version.clone(),
             config: replay.config.clone(),
             seed,
@@ -536,6 +590,7 @@ impl Hub {
                 status,
                 updated_ms: now,
                 poisoned: false,
+                expired: false,
             }),
             changed,
             has_ai,
@@ -619,6 +674,7 @@ impl Hub {
             // Another process may be ahead of our cache.
             self.refresh(m, &mut st).await?;
         }
+        st.check_live(&m.id)?;
         if version != st.rev {
             return Err(ServerError::Stale {
                 got: version,
@@ -712,6 +768,7 @@ impl Hub {
         }
         let mut st = m.st.write().await;
         self.heal(m, &mut st).await?;
+        st.check_live(&m.id)?;
         if let Some(v) = version {
             if v > st.rev {
                 self.refresh(m, &mut st).await?;
@@ -807,14 +864,15 @@ impl Hub {
         m: &Arc<LiveMatch>,
         seat: Option<u8>,
     ) -> Result<(u8, String), ServerError> {
-        let free: Vec<u8> =
-            m.st.read()
-                .await
-                .seats
+        let free: Vec<u8> = {
+            let st = m.st.read().await;
+            st.check_live(&m.id)?;
+            st.seats
                 .iter()
                 .filter(|s| s.is_free())
                 .map(|s| s.seat)
-                .collect();
+                .collect()
+        };
         let seat = match seat {
             Some(s) if free.contains(&s) => s,
             Some(s) => {
@@ -865,8 +923,9 @@ impl Hub {
             .await?
             .ok_or_else(|| ServerError::UnknownMatch(m.id.clone()))?;
         st.seats = seats;
+        st.expired = row.status == Status::Expired;
         if row.rev == st.rev {
-            st.status = status_of(st.session.as_ref(), &st.seats);
+            st.status = st.status_now();
             return Ok(());
         }
         let have = st.session.version() as u64;
@@ -887,7 +946,7 @@ impl Hub {
                 st.session = next;
                 st.move_seats = seats;
                 st.rev = row.rev;
-                st.status = status_of(st.session.as_ref(), &st.seats);
+                st.status = st.status_now();
                 st.updated_ms = row.updated_ms;
                 return Ok(());
             }
@@ -1001,7 +1060,7 @@ impl Hub {
             return None;
         }
         let st = m.st.read().await;
-        if st.status == Status::Finished {
+        if matches!(st.status, Status::Finished | Status::Expired) {
             return None;
         }
         for seat in st.session.turn().seats {

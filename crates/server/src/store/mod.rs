@@ -59,6 +59,9 @@ pub enum Status {
     Running,
     /// The game is over.
     Finished,
+    /// Nothing happened in it for longer than the server keeps idle matches (see
+    /// `MatchLimits`): it can no longer be joined or played, and is kept as it was.
+    Expired,
 }
 
 impl Status {
@@ -68,6 +71,7 @@ impl Status {
             Status::Open => "open",
             Status::Running => "running",
             Status::Finished => "finished",
+            Status::Expired => "expired",
         }
     }
 
@@ -77,6 +81,7 @@ impl Status {
             "open" => Some(Status::Open),
             "running" => Some(Status::Running),
             "finished" => Some(Status::Finished),
+            "expired" => Some(Status::Expired),
             _ => None,
         }
     }
@@ -299,6 +304,35 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.unfinished().await,
             Store::Postgres(p) => p.unfinished().await,
+        }
+    }
+
+    /// How many matches are open or running.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn count_unfinished(&self) -> Result<u64, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.count_unfinished().await,
+            Store::Postgres(p) => p.count_unfinished().await,
+        }
+    }
+
+    /// Marks as expired (at most `limit`) open matches last changed before `open_before` and
+    /// running ones last changed before `running_before` (Unix ms), bumping their version so
+    /// that a change made against the old one is refused. Returns their ids.
+    ///
+    /// # Errors
+    /// On database failure (then nothing was changed).
+    pub async fn expire(
+        &self,
+        open_before: i64,
+        running_before: i64,
+        limit: u32,
+    ) -> Result<Vec<String>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.expire(open_before, running_before, limit).await,
+            Store::Postgres(p) => p.expire(open_before, running_before, limit).await,
         }
     }
 

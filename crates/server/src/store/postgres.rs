@@ -363,6 +363,56 @@ impl PgStore {
             .collect()
     }
 
+    pub(super) async fn count_unfinished(&self) -> Result<u64, StoreError> {
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let n: i64 = c
+            .client
+            .query_one(
+                "SELECT count(*) FROM matches WHERE status IN ('open', 'running')",
+                &[],
+            )
+            .await
+            .map_err(err)?
+            .try_get(0)
+            .map_err(err)?;
+        Ok(from_sql_u64(n))
+    }
+
+    pub(super) async fn expire(
+        &self,
+        open_before: i64,
+        running_before: i64,
+        limit: u32,
+    ) -> Result<Vec<String>, StoreError> {
+        // Other processes hear of it like of any change, in the same statement.
+        const SQL: &str = "WITH u AS (UPDATE matches SET status = 'expired', rev = rev + 1, \
+            updated_ms = $3 WHERE id IN (SELECT id FROM matches WHERE (status = 'open' AND \
+            updated_ms < $1) OR (status = 'running' AND updated_ms < $2) LIMIT $4 \
+            FOR UPDATE SKIP LOCKED) RETURNING id, rev) \
+            SELECT id, pg_notify($5, $6 || ' ' || id || ' ' || rev)::TEXT FROM u";
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let rows = c
+            .client
+            .query(
+                SQL,
+                &[
+                    &open_before,
+                    &running_before,
+                    &now_ms(),
+                    &i64::from(limit),
+                    &CHANNEL,
+                    &self.inner.origin,
+                ],
+            )
+            .await
+            .map_err(err)?;
+        rows.iter()
+            .map(|r| r.try_get::<_, String>(0).map_err(err))
+            .collect()
+    }
+
     pub(super) async fn commit_move(
         &self,
         id: &str,
@@ -445,7 +495,8 @@ impl PgStore {
         let changed = tx
             .execute(
                 "UPDATE seats SET token_hash = $3 WHERE match_id = $1 AND seat = $2 \
-                 AND kind = 'open' AND token_hash IS NULL",
+                 AND kind = 'open' AND token_hash IS NULL AND EXISTS (SELECT 1 FROM matches \
+                 WHERE id = $1 AND status <> 'expired')",
                 &[&id, &i64::from(seat), &hash],
             )
             .await

@@ -63,6 +63,12 @@ impl Kept for bool {
     }
 }
 
+impl Kept for Vec<String> {
+    fn kept(&self) -> bool {
+        true
+    }
+}
+
 impl Kept for Commit {
     fn kept(&self) -> bool {
         *self == Commit::Done
@@ -314,6 +320,44 @@ impl SqliteStore {
         .await
     }
 
+    pub(super) async fn count_unfinished(&self) -> Result<u64, StoreError> {
+        self.with(|c| {
+            c.query_row(
+                "SELECT count(*) FROM matches WHERE status IN ('open', 'running')",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(from_sql_u64)
+            .map_err(err)
+        })
+        .await
+    }
+
+    pub(super) async fn expire(
+        &self,
+        open_before: i64,
+        running_before: i64,
+        limit: u32,
+    ) -> Result<Vec<String>, StoreError> {
+        self.write(move |tx| {
+            let mut st = tx
+                .prepare_cached(
+                    "UPDATE matches SET status = 'expired', rev = rev + 1, updated_ms = ?3 \
+                     WHERE id IN (SELECT id FROM matches WHERE (status = 'open' AND updated_ms < ?1) \
+                     OR (status = 'running' AND updated_ms < ?2) LIMIT ?4) RETURNING id",
+                )
+                .map_err(err)?;
+            let rows = st
+                .query_map(
+                    params![open_before, running_before, now_ms(), limit],
+                    |r| r.get::<_, String>(0),
+                )
+                .map_err(err)?;
+            rows.collect::<Result<Vec<_>, _>>().map_err(err)
+        })
+        .await
+    }
+
     pub(super) async fn commit_move(
         &self,
         id: &str,
@@ -421,7 +465,8 @@ impl SqliteStore {
             let changed = tx
                 .execute(
                     "UPDATE seats SET token_hash = ?3 WHERE match_id = ?1 AND seat = ?2 \
-                     AND kind = 'open' AND token_hash IS NULL",
+                     AND kind = 'open' AND token_hash IS NULL AND EXISTS (SELECT 1 FROM \
+                     matches WHERE id = ?1 AND status <> 'expired')",
                     params![id, seat, hash],
                 )
                 .map_err(err)?;
