@@ -443,7 +443,8 @@ impl Hub {
             None | Some("") => None,
             Some(name) => Some(ScenarioName::resolve(game.as_ref(), name)?),
         };
-        let session = game
+        let mut seed = seed;
+        let mut session = game
             .new_session(scenario.as_ref(), seed)
             .map_err(|e| ServerError::Content(e.to_string()))?;
         let n = session.num_seats();
@@ -540,6 +541,16 @@ impl Hub {
             return Err(ServerError::BadRequest(
                 "a hotseat match needs at least one human seat".into(),
             ));
+        }
+        if req.seed.is_some() && seats.iter().any(|s| s.kind == SeatKind::Open) {
+            // Someone else may take a seat: a seed the creator chose would let the creator
+            // foresee every roll of that person's game. Mixed with a secret of the server's,
+            // it decides nothing; the effective seed is in the replay once the match ends.
+            let secret = token::random_seed().map_err(|e| ServerError::Internal(e.to_string()))?;
+            seed = gridwright_engine::derive_seed(secret, seed);
+            session = game
+                .new_session(scenario.as_ref(), seed)
+                .map_err(|e| ServerError::Content(e.to_string()))?;
         }
         // Counted once the request is known to be valid. Processes creating at the same
         // instant may overshoot the cap by a few.

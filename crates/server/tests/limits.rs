@@ -323,6 +323,84 @@ async fn start_up_does_not_load_every_match() {
     server.kill();
 }
 
+/// Plays a Connect Four match to a win for seat 0 (seat 0 in column 0, seat 1 in column 1),
+/// returning every answer's raw text.
+async fn play_to_a_win(a: std::net::SocketAddr, id: &str, tokens: [&str; 2]) -> Vec<String> {
+    let mut seen = Vec::new();
+    let path = format!("/api/matches/{id}/actions");
+    for (v, c) in [0, 1, 0, 1, 0, 1, 0].into_iter().enumerate() {
+        let r = post(
+            a,
+            &path,
+            &json!({ "version": v, "action": drop_col(c) }),
+            Some(tokens[v % 2]),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        seen.push(String::from_utf8_lossy(&r.raw).into_owned());
+        let summary = get(a, &format!("/api/matches/{id}")).await;
+        seen.push(String::from_utf8_lossy(&summary.raw).into_owned());
+    }
+    seen
+}
+
+/// A seed the creator chooses decides nothing in a match another person may join: it is mixed
+/// with the server's own secret, never shown before the end, and the effective seed is in the
+/// replay afterwards. Hotseat and AI matches keep the chosen seed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_creators_seed_does_not_decide_a_match_another_person_joins() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    let mut seeds = Vec::new();
+    for _ in 0..2 {
+        let req = json!({ "game": "connect-four", "seats": [human(), open()], "seed": 42 });
+        let created = post(a, "/api/matches", &req, None).await;
+        assert_eq!(created.status, 201);
+        let id = created.body["match"]["id"].as_str().unwrap().to_owned();
+        let p1 = created.body["seats"][0]["token"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let (mut ws, first) = Ws::join(a, &id, Some(&p1)).await;
+        let joined = post(a, &format!("/api/matches/{id}/join"), &json!({}), None).await;
+        let p2 = joined.body["token"].as_str().unwrap().to_owned();
+        let mut seen = vec![
+            String::from_utf8_lossy(&created.raw).into_owned(),
+            String::from_utf8_lossy(&joined.raw).into_owned(),
+            first.to_string(),
+        ];
+        seen.extend(play_to_a_win(a, &id, [&p1, &p2]).await);
+        while let Some(m) = ws.try_recv(std::time::Duration::from_millis(200)).await {
+            seen.push(m.to_string());
+        }
+        seen.push(String::from_utf8_lossy(&get(a, "/api/matches?status=all").await.raw).into());
+        let replay = get(a, &format!("/api/matches/{id}/replay")).await;
+        assert_eq!(replay.status, 200);
+        let seed = replay.body["seed"].as_u64().unwrap();
+        assert_ne!(seed, 42, "the creator's seed was used as it was");
+        // Before the replay, no answer carried the effective seed.
+        let text = seed.to_string();
+        for s in &seen[..seen.len() - 1] {
+            assert!(!s.contains(&text), "seed {text} shown before the end: {s}");
+        }
+        seeds.push(seed);
+    }
+    assert_ne!(
+        seeds[0], seeds[1],
+        "the same creator seed gave the same dice"
+    );
+    // Hotseat: the chosen seed stands.
+    let (id, tok) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), human()], "hotseat": true, "seed": 42 }),
+    )
+    .await;
+    play_to_a_win(a, &id, [&tok[0].1, &tok[0].1]).await;
+    let replay = get(a, &format!("/api/matches/{id}/replay")).await;
+    assert_eq!(replay.body["seed"], 42);
+    t.stop().await;
+}
+
 /// The message text of an error answer.
 fn message(r: &Resp) -> &str {
     r.body["message"].as_str().unwrap_or_default()
