@@ -105,17 +105,26 @@ fn bearer(headers: &HeaderMap) -> Result<Option<String>, ServerError> {
     Ok(Some(token.trim().to_owned()))
 }
 
-async fn health(State(app): State<AppState>) -> Json<Value> {
+/// Healthy only if the store answers: 503 with `ok: false` and the store's error otherwise.
+async fn health(State(app): State<AppState>) -> Response {
     let store = match app.hub.store {
         crate::store::Store::Sqlite(_) => "sqlite",
         crate::store::Store::Postgres(_) => "postgres",
     };
-    Json(json!({
-        "ok": true,
+    let checked = app.hub.store.check().await;
+    let body = json!({
+        "ok": checked.is_ok(),
         "store": store,
+        "store_error": checked.as_ref().err().map(ToString::to_string),
         "version": env!("CARGO_PKG_VERSION"),
         "matches_in_memory": app.hub.cached_len(),
-    }))
+    });
+    let status = if checked.is_ok() {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (status, Json(body)).into_response()
 }
 
 async fn openapi_doc() -> Json<Value> {

@@ -117,8 +117,9 @@ pub fn document() -> Value {
             }
         },
         "paths": {
-            "/api/health": { "get": { "summary": "Liveness and store kind.", "operationId": "health",
-                "responses": { "200": { "description": "OK", "content": { "application/json": { "schema": { "type": "object" } } } } } } },
+            "/api/health": { "get": { "summary": "Health: whether the store answers, its kind, matches in memory.", "operationId": "health",
+                "responses": { "200": { "description": "OK", "content": { "application/json": { "schema": { "type": "object" } } } },
+                    "503": { "description": "The store does not answer (`ok: false`, `store_error`)", "content": { "application/json": { "schema": { "type": "object" } } } } } } },
             "/api/openapi.json": { "get": { "summary": "This document.", "operationId": "openapi",
                 "responses": { "200": { "description": "OpenAPI 3.1", "content": { "application/json": { "schema": { "type": "object" } } } } } } },
             "/api/games": { "get": { "summary": "The games, their scenarios and agents.", "operationId": "listGames",

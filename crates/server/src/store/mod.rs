@@ -307,6 +307,17 @@ impl Store {
         }
     }
 
+    /// Whether the database answers (for `/api/health`).
+    ///
+    /// # Errors
+    /// What went wrong.
+    pub async fn check(&self) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.check().await,
+            Store::Postgres(p) => p.check().await,
+        }
+    }
+
     /// How many matches are open or running.
     ///
     /// # Errors

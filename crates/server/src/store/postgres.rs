@@ -363,6 +363,19 @@ impl PgStore {
             .collect()
     }
 
+    /// A round trip to the database (at most 3 s).
+    pub(super) async fn check(&self) -> Result<(), StoreError> {
+        let ping = async {
+            let mut g = self.conn().await?;
+            let c = conn_mut(&mut g)?;
+            c.client.simple_query("SELECT 1").await.map_err(err)?;
+            Ok(())
+        };
+        tokio::time::timeout(Duration::from_secs(3), ping)
+            .await
+            .map_err(|_| StoreError::Postgres("no answer within 3 s".into()))?
+    }
+
     pub(super) async fn count_unfinished(&self) -> Result<u64, StoreError> {
         let mut g = self.conn().await?;
         let c = conn_mut(&mut g)?;

@@ -103,6 +103,7 @@ impl SqliteStore {
                  PRAGMA busy_timeout = 2000;",
             )
             .map_err(err)?;
+            check_integrity(&conn, &p)?;
             migrate(&mut conn, SQLITE)?;
             Ok(conn)
         })
@@ -320,6 +321,18 @@ impl SqliteStore {
         .await
     }
 
+    /// Reads a table and runs an empty write through the writer thread: both paths answer.
+    pub(super) async fn check(&self) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.query_row("SELECT count(*) FROM schema_migrations", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .map_err(err)
+        })
+        .await?;
+        self.write(|_| Ok(())).await
+    }
+
     pub(super) async fn count_unfinished(&self) -> Result<u64, StoreError> {
         self.with(|c| {
             c.query_row(
@@ -484,6 +497,33 @@ impl SqliteStore {
         })
         .await
     }
+}
+
+/// Refuses a damaged database file with what `PRAGMA quick_check` found (or the error that
+/// stopped it), naming the file: a server must not start serving, and writing into, a file whose
+/// pages are broken.
+fn check_integrity(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    let damaged = |what: String| {
+        StoreError::Corrupt(format!(
+            "the database file {} is damaged ({what}); restore it from a backup, or move it \
+             away to start with an empty store",
+            path.display()
+        ))
+    };
+    let problems = conn
+        .prepare("PRAGMA quick_check(5)")
+        .and_then(|mut st| {
+            st.query_map([], |r| r.get::<_, String>(0))?
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(|e| damaged(format!("PRAGMA quick_check failed: {e}")))?;
+    if problems.iter().any(|p| p != "ok") {
+        return Err(damaged(format!(
+            "PRAGMA quick_check: {}",
+            problems.join("; ")
+        )));
+    }
+    Ok(())
 }
 
 /// The writer thread: one transaction per batch of waiting jobs, until every sender is gone.
