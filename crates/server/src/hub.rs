@@ -130,11 +130,22 @@ impl MatchState {
         }
     }
 
-    fn progress(&self) -> Progress {
+    /// The stored columns after a change; if an AI seat is to move then, the storing process
+    /// takes the lease to drive it for `lease_ms` in the same write.
+    fn progress(&self, lease_ms: u64) -> Progress {
+        let status = self.status_now();
+        let ai_due = matches!(status, Status::Open | Status::Running)
+            && self
+                .session
+                .turn()
+                .seats
+                .into_iter()
+                .any(|s| self.seat(s).is_some_and(|r| r.kind == SeatKind::Ai));
         Progress {
-            status: self.status_now(),
+            status,
             moves: self.session.version() as u64,
             result: result_json(self.session.as_ref()),
+            ai_until: ai_due.then(|| lease_deadline(lease_ms)),
         }
     }
 }
@@ -406,7 +417,48 @@ impl Hub {
         }
         self.sweep(i64::try_from(l.evict_idle_ms).unwrap_or(i64::MAX));
         self.limiter.prune();
+        self.take_over_lapsed_ai().await;
         expired.len()
+    }
+
+    /// Drives the AI seats of matches whose lease lapsed: the process that held it died (or
+    /// restarted) between a move that put an AI seat on move and that seat's reply.
+    async fn take_over_lapsed_ai(self: &Arc<Self>) {
+        let ids = match self.store.lapsed_ai_leases(100).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                eprintln!("gridwright-server: looking for lapsed AI leases: {e}");
+                return;
+            }
+        };
+        for id in ids {
+            let m = match self.cached(&id) {
+                Some(m) => {
+                    // Catch up first: the notice of the last change may have been missed.
+                    let mut st = m.st.write().await;
+                    if let Err(e) = self.refresh(&m, &mut st).await {
+                        eprintln!("gridwright-server: refreshing match {id}: {e}");
+                        continue;
+                    }
+                    drop(st);
+                    let _ = m.changed.send(());
+                    m
+                }
+                None => match self.get(&id).await {
+                    Ok(m) => m,
+                    Err(e) => {
+                        eprintln!("gridwright-server: loading match {id}: {e}");
+                        continue;
+                    }
+                },
+            };
+            if self.ai_job(&m).await.is_none() {
+                // Nothing to drive (e.g. a lease from before an upgrade): clear it.
+                let _ = self.store.release_ai(&id).await;
+            } else {
+                self.kick_ai(&m);
+            }
+        }
     }
 
     /// Creates a match.
@@ -721,7 +773,7 @@ impl Hub {
             seat: seat_u8,
             action: canonical,
         };
-        let progress = st.progress();
+        let progress = st.progress(self.opts.matches.ai_lease_ms);
         let committed = self.store.commit_move(&m.id, st.rev, &mv, &progress).await;
         if !matches!(committed, Ok(Commit::Done)) {
             // Not stored: take the move back in memory (undoing `seat`'s last move replays the
@@ -828,7 +880,7 @@ impl Hub {
                 return Err(ServerError::Internal(e.to_string()));
             }
         }
-        let progress = st.progress();
+        let progress = st.progress(self.opts.matches.ai_lease_ms);
         let committed = self.store.commit_undo(&m.id, before, &progress).await;
         if !matches!(committed, Ok(Commit::Done)) {
             st.session = backup;
@@ -1088,19 +1140,48 @@ impl Hub {
     /// Moves for AI seats while they are to act. False if it gave up (agent failure).
     async fn run_ai(self: &Arc<Self>, m: &Arc<LiveMatch>) -> bool {
         let mut stale = 0;
+        let lease_ms = self.opts.matches.ai_lease_ms;
         while let Some((snapshot, seat, spec, rev)) = self.ai_job(m).await {
+            // Only the holder of the match's AI lease drives it (with PostgreSQL another live
+            // process may); a lapsed lease is taken over.
+            match self.store.lease_ai(&m.id, lease_deadline(lease_ms)).await {
+                Ok(true) => {}
+                Ok(false) => return false,
+                Err(e) => {
+                    eprintln!("gridwright-server: match {}: AI lease: {e}", m.id);
+                    return false;
+                }
+            }
             let delay = Duration::from_millis(m.ai_delay_ms.unwrap_or(self.settings.ai_delay_ms));
             let started = Instant::now();
-            let Ok(permit) = self.ai_slots.clone().acquire_owned().await else {
+            let spec_text = spec.to_string();
+            let slots = self.ai_slots.clone();
+            let work = async move {
+                let permit = slots.acquire_owned().await.ok()?;
+                let chosen = tokio::task::spawn_blocking(move || {
+                    let _permit = permit;
+                    snapshot.agent_move(&spec, seat, rev, Some(CLOCK_CAP))
+                })
+                .await;
+                tokio::time::sleep(delay.saturating_sub(started.elapsed())).await;
+                Some(chosen)
+            };
+            // Renew the lease while thinking and waiting, so that nobody takes over a match
+            // that is being driven.
+            tokio::pin!(work);
+            let mut renew = tokio::time::interval(Duration::from_millis((lease_ms / 3).max(10)));
+            renew.tick().await;
+            let chosen = loop {
+                tokio::select! {
+                    c = &mut work => break c,
+                    _ = renew.tick() => {
+                        let _ = self.store.lease_ai(&m.id, lease_deadline(lease_ms)).await;
+                    }
+                }
+            };
+            let Some(chosen) = chosen else {
                 return false;
             };
-            let spec_text = spec.to_string();
-            let chosen = tokio::task::spawn_blocking(move || {
-                let _permit = permit;
-                snapshot.agent_move(&spec, seat, rev, Some(CLOCK_CAP))
-            })
-            .await;
-            tokio::time::sleep(delay.saturating_sub(started.elapsed())).await;
             let action = match chosen {
                 Ok(Ok(a)) => a,
                 Ok(Err(e)) => {
@@ -1133,6 +1214,11 @@ impl Hub {
         }
         true
     }
+}
+
+/// The end of an AI lease taken now.
+fn lease_deadline(lease_ms: u64) -> i64 {
+    now_ms().saturating_add(i64::try_from(lease_ms).unwrap_or(i64::MAX))
 }
 
 /// Runs a state change to its end even if the caller goes away (a client disconnecting drops

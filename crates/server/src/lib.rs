@@ -188,7 +188,13 @@ impl AppState {
         {
             // Expire abandoned matches, forget idle ones (they reload on demand).
             let h = Arc::downgrade(&hub);
-            let every = Duration::from_millis(opts.matches.housekeeping_ms.max(10));
+            // Often enough to take over a lapsed AI lease soon after it lapses.
+            let every = Duration::from_millis(
+                opts.matches
+                    .housekeeping_ms
+                    .min(opts.matches.ai_lease_ms / 3)
+                    .max(10),
+            );
             tokio::spawn(async move {
                 let mut tick = tokio::time::interval(every);
                 tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

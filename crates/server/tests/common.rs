@@ -348,7 +348,7 @@ pub struct Proc {
 impl Proc {
     pub fn spawn(args: &[String]) -> Proc {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gridwright-server"))
-            .args(["--port", "0", "--ai-delay-ms", "0"])
+            .args(["--port", "0", "--ai-delay-ms", "0", "--ai-lease-ms", "1500"])
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

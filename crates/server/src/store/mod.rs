@@ -201,6 +201,9 @@ pub struct Progress {
     pub moves: u64,
     /// Result, once finished.
     pub result: Option<Value>,
+    /// An AI seat is to move after the change: the storing process holds the lease to drive
+    /// it until this time (Unix ms). `None`: no AI seat is to move, the lease is cleared.
+    pub ai_until: Option<i64>,
 }
 
 /// Whether a change was stored.
@@ -315,6 +318,41 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.check().await,
             Store::Postgres(p) => p.check().await,
+        }
+    }
+
+    /// Takes (or renews) the lease to drive match `id`'s AI seats until `until` (Unix ms):
+    /// granted if nobody holds it, this process does, or the holder's lease has lapsed.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn lease_ai(&self, id: &str, until: i64) -> Result<bool, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.lease_ai(id, until).await,
+            Store::Postgres(p) => p.lease_ai(id, until).await,
+        }
+    }
+
+    /// Unfinished matches whose AI lease has lapsed (its holder died or gave up), at most
+    /// `limit`.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn lapsed_ai_leases(&self, limit: u32) -> Result<Vec<String>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.lapsed_ai_leases(limit).await,
+            Store::Postgres(p) => p.lapsed_ai_leases(limit).await,
+        }
+    }
+
+    /// Clears a lapsed lease of a match whose AI seats have nothing to do.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn release_ai(&self, id: &str) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.release_ai(id).await,
+            Store::Postgres(p) => p.release_ai(id).await,
         }
     }
 
