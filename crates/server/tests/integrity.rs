@@ -126,3 +126,47 @@ async fn health_reports_a_store_that_does_not_answer() {
     );
     t.stop().await;
 }
+
+/// A database from before the AI lease (schema version 1) is upgraded at start, and the AI seat
+/// of its unfinished match moves without anyone asking for the match.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_1_database_upgrades_and_its_ai_seats_resume() {
+    let dir = TempDir::new("upgrade");
+    let args = vec!["--data".to_string(), dir.0.display().to_string()];
+    let server = Proc::spawn(&args);
+    let (id, _) = create(
+        server.addr,
+        json!({ "game": "connect-four", "seats": [ai("random"), human()], "ai_delay_ms": 60000 }),
+    )
+    .await;
+    server.kill();
+    {
+        // Back to schema version 1, as an older server left it.
+        let c = rusqlite::Connection::open(dir.0.join("gridwright.sqlite3")).unwrap();
+        c.execute_batch(
+            "DROP INDEX matches_by_ai_lease;
+             ALTER TABLE matches DROP COLUMN ai_owner;
+             ALTER TABLE matches DROP COLUMN ai_until;
+             DELETE FROM schema_migrations WHERE version = 2;
+             UPDATE matches SET ai_delay_ms = 0;",
+        )
+        .unwrap();
+    }
+    let server = Proc::spawn(&args);
+    let a = server.addr;
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let listed = get(a, "/api/matches?status=all").await;
+        if listed.body["matches"][0]["moves"] == 1 {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the AI seat did not resume: {:?}",
+            listed.body
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(get(a, &format!("/api/matches/{id}")).await.body["moves"], 1);
+    server.kill();
+}
