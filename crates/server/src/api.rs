@@ -11,8 +11,8 @@ use crate::{openapi, ws};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{Extensions, HeaderMap, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get, post};
 use gridwright_engine::{Seat, Viewer};
@@ -20,6 +20,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 type ApiResult = Result<Response, ServerError>;
 
@@ -104,12 +105,26 @@ fn bearer(headers: &HeaderMap) -> Result<Option<String>, ServerError> {
     Ok(Some(token.trim().to_owned()))
 }
 
-async fn health(State(app): State<AppState>) -> Json<Value> {
+/// Healthy only if the store answers: 503 with `ok: false` and the store's error otherwise.
+async fn health(State(app): State<AppState>) -> Response {
     let store = match app.hub.store {
         crate::store::Store::Sqlite(_) => "sqlite",
         crate::store::Store::Postgres(_) => "postgres",
     };
-    Json(json!({ "ok": true, "store": store, "version": env!("CARGO_PKG_VERSION") }))
+    let checked = app.hub.store.check().await;
+    let body = json!({
+        "ok": checked.is_ok(),
+        "store": store,
+        "store_error": checked.as_ref().err().map(ToString::to_string),
+        "version": env!("CARGO_PKG_VERSION"),
+        "matches_in_memory": app.hub.cached_len(),
+    });
+    let status = if checked.is_ok() {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (status, Json(body)).into_response()
 }
 
 async fn openapi_doc() -> Json<Value> {
@@ -169,7 +184,7 @@ async fn list_matches(
         None | Some("all") => None,
         Some(s) => Some(Status::parse(s).ok_or_else(|| {
             ServerError::BadRequest(format!(
-                "status must be open, running, finished or all, not `{}`",
+                "status must be open, running, finished, expired or all, not `{}`",
                 s.chars().take(30).collect::<String>()
             ))
         })?),
@@ -189,10 +204,16 @@ async fn list_matches(
 
 async fn create_match(
     State(app): State<AppState>,
+    extensions: Extensions,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
     let req: CreateMatch = json_body(body, app.hub.opts.limits.max_body)?;
-    let created = app.hub.create(req).await?;
+    // Without connection info (the router served some other way), every client shares one
+    // rate-limit bucket.
+    let client = extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
+    let created = app.hub.create(req, client).await?;
     let m = &created.live;
     let summary = live_summary(m, &*m.st.read().await);
     let seats: Vec<Value> = created

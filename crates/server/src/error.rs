@@ -20,6 +20,16 @@ pub enum ServerError {
         /// The games this server offers.
         known: String,
     },
+    /// A scenario the game does not offer (a name from the game's list, never a path).
+    #[error("{game} has no scenario `{name}`; its scenarios are: {known}")]
+    UnknownScenario {
+        /// What was asked for (shortened).
+        name: String,
+        /// The game.
+        game: &'static str,
+        /// The game's scenarios.
+        known: String,
+    },
     /// The body or message is not JSON, or not of the expected shape.
     #[error("malformed request: {0}")]
     Malformed(String),
@@ -44,6 +54,26 @@ pub enum ServerError {
         /// Burst size.
         burst: u32,
     },
+    /// This client created matches faster than the server allows.
+    #[error("too many new matches from your address: you may create another in {retry_after} s")]
+    CreateRateLimited {
+        /// Seconds until the next one is allowed.
+        retry_after: u64,
+    },
+    /// The server holds as many unfinished matches as it allows.
+    #[error(
+        "this server already holds its limit of {limit} unfinished matches; join an open match \
+         or try again later"
+    )]
+    TooManyMatches {
+        /// The limit.
+        limit: u64,
+    },
+    /// The match expired: nothing happened in it for too long.
+    #[error(
+        "match {0} has expired: nothing happened in it for too long, so it can no longer be played or joined"
+    )]
+    Expired(String),
     /// The request needs a seat token and has none.
     #[error(
         "this needs a seat token (HTTP: `Authorization: Bearer <token>`; WebSocket: `hello` with `token`)"
@@ -103,10 +133,15 @@ impl ServerError {
         match self {
             ServerError::UnknownMatch(_) => "unknown_match",
             ServerError::UnknownGame { .. } => "unknown_game",
+            ServerError::UnknownScenario { .. } => "unknown_scenario",
             ServerError::Malformed(_) => "malformed",
             ServerError::BadRequest(_) => "bad_request",
             ServerError::TooLarge { .. } => "too_large",
-            ServerError::RateLimited { .. } => "rate_limited",
+            ServerError::RateLimited { .. } | ServerError::CreateRateLimited { .. } => {
+                "rate_limited"
+            }
+            ServerError::TooManyMatches { .. } => "too_many_matches",
+            ServerError::Expired(_) => "match_expired",
             ServerError::Unauthorized => "unauthorized",
             ServerError::Forbidden(_) => "forbidden",
             ServerError::Stale { .. } => "stale_version",
@@ -127,11 +162,16 @@ impl ServerError {
     pub fn status(&self) -> StatusCode {
         match self {
             ServerError::UnknownMatch(_) | ServerError::UnknownGame { .. } => StatusCode::NOT_FOUND,
-            ServerError::Malformed(_) | ServerError::BadRequest(_) | ServerError::Content(_) => {
-                StatusCode::BAD_REQUEST
-            }
+            ServerError::Malformed(_)
+            | ServerError::BadRequest(_)
+            | ServerError::Content(_)
+            | ServerError::UnknownScenario { .. } => StatusCode::BAD_REQUEST,
             ServerError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ServerError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ServerError::RateLimited { .. } | ServerError::CreateRateLimited { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
+            ServerError::TooManyMatches { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ServerError::Expired(_) => StatusCode::CONFLICT,
             ServerError::Unauthorized => StatusCode::UNAUTHORIZED,
             ServerError::Forbidden(_) | ServerError::UndoNotAllowed(_) => StatusCode::FORBIDDEN,
             ServerError::Stale { .. }
@@ -164,6 +204,17 @@ impl IntoResponse for ServerError {
             eprintln!("gridwright-server: {self}");
         }
         let mut res = (self.status(), axum::Json(self.to_json())).into_response();
+        let retry_after = match &self {
+            ServerError::CreateRateLimited { retry_after } => Some(*retry_after),
+            ServerError::TooManyMatches { .. } => Some(60),
+            _ => None,
+        };
+        if let Some(secs) = retry_after {
+            res.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(secs),
+            );
+        }
         if matches!(self, ServerError::Unauthorized) {
             res.headers_mut().insert(
                 axum::http::header::WWW_AUTHENTICATE,

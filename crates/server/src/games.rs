@@ -7,6 +7,7 @@
 //! [`GameProvider`] is implemented for every `G: Frontend` by [`FrontendGame`], so any such game
 //! can be added with [`Games::with`] without touching the catalog.
 
+use crate::error::ServerError;
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::{
     AnySession, CatalogError, ContentSource, Frontend, GameKind, ScenarioInfo, with_game,
@@ -33,13 +34,13 @@ pub trait GameProvider: Send + Sync + 'static {
     /// # Errors
     /// Unknown agent or bad parameters.
     fn check_agent(&self, spec: &AgentSpec) -> Result<(), CatalogError>;
-    /// Starts a new session.
+    /// Starts a new session of one of this game's own scenarios (`None`: the default).
     ///
     /// # Errors
-    /// Unknown scenario or invalid content.
+    /// Invalid content.
     fn new_session(
         &self,
-        scenario: Option<&str>,
+        scenario: Option<&ScenarioName>,
         seed: u64,
     ) -> Result<Box<dyn AnySession>, CatalogError>;
     /// Rebuilds a session from its stored config, seed and moves (without the event hash: the
@@ -54,6 +55,64 @@ pub trait GameProvider: Send + Sync + 'static {
         rules_version: &str,
         moves: &[ReplayMove],
     ) -> Result<Box<dyn AnySession>, ReplayError>;
+}
+
+/// A scenario a game offers, by name.
+///
+/// # Why a type of its own
+/// [`Frontend::load_config`] also takes a path to a scenario file, which is right on the local
+/// command line and wrong from the network: a path there would let anyone make the server read
+/// any file it can (its keys and values quoted back in errors, its existence shown by the kind
+/// of error, and a large file costing memory). A `ScenarioName` is only made by
+/// [`ScenarioName::resolve`], which looks the requested name up in the game's own list of
+/// scenarios without touching the file system, so [`GameProvider::new_session`] can only ever
+/// be handed a name from that list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioName(String);
+
+/// The longest part of a refused scenario name quoted back in the error.
+const QUOTED_NAME: usize = 60;
+
+impl ScenarioName {
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// `requested` if `game` offers a scenario of exactly that name.
+    ///
+    /// # Errors
+    /// [`ServerError::UnknownScenario`] (naming the request, shortened, and the game's
+    /// scenarios) for any other text, paths included; [`ServerError::Content`] if the game's
+    /// own scenarios cannot be listed.
+    pub fn resolve(game: &dyn GameProvider, requested: &str) -> Result<ScenarioName, ServerError> {
+        let known = game.scenarios().map_err(|e| {
+            ServerError::Content(format!(
+                "the scenarios of {} cannot be listed: {e}",
+                game.info().short_name
+            ))
+        })?;
+        if let Some(s) = known.iter().find(|s| s.name == requested) {
+            return Ok(ScenarioName(s.name.clone()));
+        }
+        let mut name: String = requested
+            .chars()
+            .take(QUOTED_NAME)
+            .map(|c| if c.is_control() { '?' } else { c })
+            .collect();
+        if requested.chars().count() > QUOTED_NAME {
+            name.push('…');
+        }
+        Err(ServerError::UnknownScenario {
+            name,
+            game: game.info().short_name,
+            known: known
+                .iter()
+                .map(|s| s.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+    }
 }
 
 /// The [`GameProvider`] of any game with a catalog [`Frontend`].
@@ -100,10 +159,10 @@ impl<G: Frontend> GameProvider for FrontendGame<G> {
 
     fn new_session(
         &self,
-        scenario: Option<&str>,
+        scenario: Option<&ScenarioName>,
         seed: u64,
     ) -> Result<Box<dyn AnySession>, CatalogError> {
-        let cfg = G::load_config(&self.content, scenario)?;
+        let cfg = G::load_config(&self.content, scenario.map(ScenarioName::as_str))?;
         let s = Session::<G>::new(cfg, seed).map_err(|e| CatalogError::Content(e.to_string()))?;
         Ok(Box::new(s))
     }

@@ -17,7 +17,8 @@
 
 use crate::ServeOptions;
 use crate::error::ServerError;
-use crate::games::{GameProvider, Games};
+use crate::games::{GameProvider, Games, ScenarioName};
+use crate::limits::CreateLimiter;
 use crate::store::{
     Commit, MatchRow, MoveRow, Notice, Progress, SeatKind, SeatRow, Status, Store, now_ms,
 };
@@ -29,6 +30,7 @@ use gridwright_engine::replay::ReplayMove;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -99,6 +101,8 @@ pub struct MatchState {
     /// Memory no longer matches the store (a failed commit could not be taken back): reload
     /// before the next change.
     pub(crate) poisoned: bool,
+    /// The store marked the match expired: nothing more may change.
+    pub(crate) expired: bool,
 }
 
 impl MatchState {
@@ -110,14 +114,38 @@ impl MatchState {
     }
 
     fn status_now(&self) -> Status {
-        status_of(self.session.as_ref(), &self.seats)
+        if self.expired {
+            Status::Expired
+        } else {
+            status_of(self.session.as_ref(), &self.seats)
+        }
     }
 
-    fn progress(&self) -> Progress {
+    /// Refuses any change to an expired match.
+    fn check_live(&self, id: &str) -> Result<(), ServerError> {
+        if self.expired {
+            Err(ServerError::Expired(id.to_owned()))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The stored columns after a change; if an AI seat is to move then, the storing process
+    /// takes the lease to drive it for `lease_ms` in the same write.
+    fn progress(&self, lease_ms: u64) -> Progress {
+        let status = self.status_now();
+        let ai_due = matches!(status, Status::Open | Status::Running)
+            && self
+                .session
+                .turn()
+                .seats
+                .into_iter()
+                .any(|s| self.seat(s).is_some_and(|r| r.kind == SeatKind::Ai));
         Progress {
-            status: self.status_now(),
+            status,
             moves: self.session.version() as u64,
             result: result_json(self.session.as_ref()),
+            ai_until: ai_due.then(|| lease_deadline(lease_ms)),
         }
     }
 }
@@ -203,6 +231,7 @@ pub struct Hub {
     pub(crate) settings: Settings,
     pub(crate) opts: ServeOptions,
     matches: Mutex<HashMap<String, Arc<LiveMatch>>>,
+    limiter: CreateLimiter,
     ai_slots: Arc<Semaphore>,
     pub(crate) shutdown: watch::Receiver<bool>,
 }
@@ -231,6 +260,7 @@ impl Hub {
                 ai_delay_ms: opts.ai_delay_ms,
             },
             ai_slots: Arc::new(Semaphore::new(opts.limits.ai_threads.max(1))),
+            limiter: CreateLimiter::new(&opts.matches),
             opts,
             matches: Mutex::new(HashMap::new()),
             shutdown,
@@ -252,7 +282,7 @@ impl Hub {
     ///
     /// # Errors
     /// [`ServerError::UnknownMatch`] if there is none; store or rebuild failures.
-    pub async fn get(&self, id: &str) -> Result<Arc<LiveMatch>, ServerError> {
+    pub async fn get(self: &Arc<Self>, id: &str) -> Result<Arc<LiveMatch>, ServerError> {
         if !token::is_match_id(id) {
             return Err(ServerError::UnknownMatch(id.chars().take(40).collect()));
         }
@@ -260,7 +290,10 @@ impl Hub {
             return Ok(m);
         }
         let live = self.load(id).await?;
-        Ok(self.insert(Arc::new(live)))
+        let m = self.insert(Arc::new(live));
+        // Loaded on demand (after a restart or an eviction): an AI seat to move carries on.
+        self.kick_ai(&m);
+        Ok(m)
     }
 
     async fn load(&self, id: &str) -> Result<LiveMatch, ServerError> {
@@ -290,7 +323,12 @@ impl Hub {
             }
             let line: Vec<MoveRow> = moves.into_iter().take(row.moves as usize).collect();
             let session = rebuild(game.as_ref(), &row, &line)?;
-            let status = status_of(session.as_ref(), &seats);
+            let expired = row.status == Status::Expired;
+            let status = if expired {
+                Status::Expired
+            } else {
+                status_of(session.as_ref(), &seats)
+            };
             let (changed, _) = broadcast::channel(16);
             let has_ai = seats.iter().any(|s| s.kind == SeatKind::Ai);
             return Ok(LiveMatch {
@@ -312,6 +350,7 @@ impl Hub {
                     status,
                     updated_ms: row.updated_ms,
                     poisoned: false,
+                    expired,
                 }),
                 changed,
                 has_ai,
@@ -334,7 +373,10 @@ impl Hub {
                 return true;
             }
             match m.st.try_read() {
-                Ok(st) => st.status != Status::Finished && now - st.updated_ms < idle_ms,
+                Ok(st) => {
+                    !matches!(st.status, Status::Finished | Status::Expired)
+                        && now - st.updated_ms < idle_ms
+                }
                 Err(_) => true,
             }
         });
@@ -346,30 +388,91 @@ impl Hub {
         self.matches.lock().map_or(0, |m| m.len())
     }
 
-    /// Loads every unfinished match and lets its AI seats move: the resume after a restart.
-    ///
-    /// # Errors
-    /// If the store cannot list matches. A match that fails to rebuild is reported and skipped.
-    pub async fn resume_all(self: &Arc<Self>) -> Result<usize, ServerError> {
-        let ids = self.store.unfinished().await?;
-        let mut n = 0;
-        for id in ids {
-            match self.get(&id).await {
-                Ok(m) => {
-                    n += 1;
-                    self.kick_ai(&m);
+    /// One round of housekeeping: expires abandoned matches, drops idle ones from memory and
+    /// forgets refilled rate-limit buckets. Returns how many matches expired.
+    pub async fn housekeeping(self: &Arc<Self>) -> usize {
+        let l = self.opts.matches;
+        let now = now_ms();
+        let before = |ms: u64| now.saturating_sub(i64::try_from(ms).unwrap_or(i64::MAX));
+        let expired = match self
+            .store
+            .expire(before(l.expire_open_ms), before(l.expire_running_ms), 1000)
+            .await
+        {
+            Ok(ids) => ids,
+            Err(e) => {
+                eprintln!("gridwright-server: expiring idle matches: {e}");
+                Vec::new()
+            }
+        };
+        for id in &expired {
+            if let Some(m) = self.cached(id) {
+                let mut st = m.st.write().await;
+                if let Err(e) = self.refresh(&m, &mut st).await {
+                    eprintln!("gridwright-server: refreshing expired match {id}: {e}");
                 }
-                Err(e) => eprintln!("gridwright-server: cannot resume match {id}: {e}"),
+                drop(st);
+                let _ = m.changed.send(());
             }
         }
-        Ok(n)
+        self.sweep(i64::try_from(l.evict_idle_ms).unwrap_or(i64::MAX));
+        self.limiter.prune();
+        self.take_over_lapsed_ai().await;
+        expired.len()
+    }
+
+    /// Drives the AI seats of matches whose lease lapsed: the process that held it died (or
+    /// restarted) between a move that put an AI seat on move and that seat's reply.
+    async fn take_over_lapsed_ai(self: &Arc<Self>) {
+        let ids = match self.store.lapsed_ai_leases(100).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                eprintln!("gridwright-server: looking for lapsed AI leases: {e}");
+                return;
+            }
+        };
+        for id in ids {
+            let m = match self.cached(&id) {
+                Some(m) => {
+                    // Catch up first: the notice of the last change may have been missed.
+                    let mut st = m.st.write().await;
+                    if let Err(e) = self.refresh(&m, &mut st).await {
+                        eprintln!("gridwright-server: refreshing match {id}: {e}");
+                        continue;
+                    }
+                    drop(st);
+                    let _ = m.changed.send(());
+                    m
+                }
+                None => match self.get(&id).await {
+                    Ok(m) => m,
+                    Err(e) => {
+                        eprintln!("gridwright-server: loading match {id}: {e}");
+                        continue;
+                    }
+                },
+            };
+            if self.ai_job(&m).await.is_none() {
+                // Nothing to drive (e.g. a lease from before an upgrade): clear it.
+                let _ = self.store.release_ai(&id).await;
+            } else {
+                self.kick_ai(&m);
+            }
+        }
     }
 
     /// Creates a match.
     ///
     /// # Errors
     /// Unknown game, scenario or agent; seat list that does not fit the game; store failure.
-    pub async fn create(self: &Arc<Self>, req: CreateMatch) -> Result<Created, ServerError> {
+    pub async fn create(
+        self: &Arc<Self>,
+        req: CreateMatch,
+        client: IpAddr,
+    ) -> Result<Created, ServerError> {
+        self.limiter
+            .take(client)
+            .map_err(|retry_after| ServerError::CreateRateLimited { retry_after })?;
         let game = self
             .games
             .get(&req.game)
@@ -387,16 +490,14 @@ impl Hub {
             Some(s) => s,
             None => token::random_seed().map_err(|e| ServerError::Internal(e.to_string()))?,
         };
-        let scenario = req
-            .scenario
-            .as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty());
-        if scenario.is_some_and(|s| s.len() > 200) {
-            return Err(ServerError::BadRequest("scenario name too long".into()));
-        }
-        let session = game
-            .new_session(scenario, seed)
+        // A name from the game's own list, never a path: see `ScenarioName`.
+        let scenario = match req.scenario.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(name) => Some(ScenarioName::resolve(game.as_ref(), name)?),
+        };
+        let mut seed = seed;
+        let mut session = game
+            .new_session(scenario.as_ref(), seed)
             .map_err(|e| ServerError::Content(e.to_string()))?;
         let n = session.num_seats();
         let specs = match req.seats {
@@ -493,6 +594,22 @@ impl Hub {
                 "a hotseat match needs at least one human seat".into(),
             ));
         }
+        if req.seed.is_some() && seats.iter().any(|s| s.kind == SeatKind::Open) {
+            // Someone else may take a seat: a seed the creator chose would let the creator
+            // foresee every roll of that person's game. Mixed with a secret of the server's,
+            // it decides nothing; the effective seed is in the replay once the match ends.
+            let secret = token::random_seed().map_err(|e| ServerError::Internal(e.to_string()))?;
+            seed = gridwright_engine::derive_seed(secret, seed);
+            session = game
+                .new_session(scenario.as_ref(), seed)
+                .map_err(|e| ServerError::Content(e.to_string()))?;
+        }
+        // Counted once the request is known to be valid. Processes creating at the same
+        // instant may overshoot the cap by a few.
+        let limit = self.opts.matches.max_unfinished;
+        if self.store.count_unfinished().await? >= limit {
+            return Err(ServerError::TooManyMatches { limit });
+        }
         let replay = session.replay();
         let id = token::new_match_id().map_err(|e| ServerError::Internal(e.to_string()))?;
         let now = now_ms();
@@ -500,7 +617,7 @@ impl Hub {
         let row = MatchRow {
             id: id.clone(),
             game: game.info().short_name.to_owned(),
-            scenario: scenario.map(str::to_owned),
+            scenario: scenario.map(|s| s.as_str().to_owned()),
             rules_version: replay.rules_version.clone(),
             config: replay.config.clone(),
             seed,
@@ -536,6 +653,7 @@ impl Hub {
                 status,
                 updated_ms: now,
                 poisoned: false,
+                expired: false,
             }),
             changed,
             has_ai,
@@ -619,6 +737,7 @@ impl Hub {
             // Another process may be ahead of our cache.
             self.refresh(m, &mut st).await?;
         }
+        st.check_live(&m.id)?;
         if version != st.rev {
             return Err(ServerError::Stale {
                 got: version,
@@ -654,7 +773,7 @@ impl Hub {
             seat: seat_u8,
             action: canonical,
         };
-        let progress = st.progress();
+        let progress = st.progress(self.opts.matches.ai_lease_ms);
         let committed = self.store.commit_move(&m.id, st.rev, &mv, &progress).await;
         if !matches!(committed, Ok(Commit::Done)) {
             // Not stored: take the move back in memory (undoing `seat`'s last move replays the
@@ -712,6 +831,7 @@ impl Hub {
         }
         let mut st = m.st.write().await;
         self.heal(m, &mut st).await?;
+        st.check_live(&m.id)?;
         if let Some(v) = version {
             if v > st.rev {
                 self.refresh(m, &mut st).await?;
@@ -760,7 +880,7 @@ impl Hub {
                 return Err(ServerError::Internal(e.to_string()));
             }
         }
-        let progress = st.progress();
+        let progress = st.progress(self.opts.matches.ai_lease_ms);
         let committed = self.store.commit_undo(&m.id, before, &progress).await;
         if !matches!(committed, Ok(Commit::Done)) {
             st.session = backup;
@@ -807,14 +927,15 @@ impl Hub {
         m: &Arc<LiveMatch>,
         seat: Option<u8>,
     ) -> Result<(u8, String), ServerError> {
-        let free: Vec<u8> =
-            m.st.read()
-                .await
-                .seats
+        let free: Vec<u8> = {
+            let st = m.st.read().await;
+            st.check_live(&m.id)?;
+            st.seats
                 .iter()
                 .filter(|s| s.is_free())
                 .map(|s| s.seat)
-                .collect();
+                .collect()
+        };
         let seat = match seat {
             Some(s) if free.contains(&s) => s,
             Some(s) => {
@@ -865,8 +986,9 @@ impl Hub {
             .await?
             .ok_or_else(|| ServerError::UnknownMatch(m.id.clone()))?;
         st.seats = seats;
+        st.expired = row.status == Status::Expired;
         if row.rev == st.rev {
-            st.status = status_of(st.session.as_ref(), &st.seats);
+            st.status = st.status_now();
             return Ok(());
         }
         let have = st.session.version() as u64;
@@ -887,7 +1009,7 @@ impl Hub {
                 st.session = next;
                 st.move_seats = seats;
                 st.rev = row.rev;
-                st.status = status_of(st.session.as_ref(), &st.seats);
+                st.status = st.status_now();
                 st.updated_ms = row.updated_ms;
                 return Ok(());
             }
@@ -1001,7 +1123,7 @@ impl Hub {
             return None;
         }
         let st = m.st.read().await;
-        if st.status == Status::Finished {
+        if matches!(st.status, Status::Finished | Status::Expired) {
             return None;
         }
         for seat in st.session.turn().seats {
@@ -1018,19 +1140,48 @@ impl Hub {
     /// Moves for AI seats while they are to act. False if it gave up (agent failure).
     async fn run_ai(self: &Arc<Self>, m: &Arc<LiveMatch>) -> bool {
         let mut stale = 0;
+        let lease_ms = self.opts.matches.ai_lease_ms;
         while let Some((snapshot, seat, spec, rev)) = self.ai_job(m).await {
+            // Only the holder of the match's AI lease drives it (with PostgreSQL another live
+            // process may); a lapsed lease is taken over.
+            match self.store.lease_ai(&m.id, lease_deadline(lease_ms)).await {
+                Ok(true) => {}
+                Ok(false) => return false,
+                Err(e) => {
+                    eprintln!("gridwright-server: match {}: AI lease: {e}", m.id);
+                    return false;
+                }
+            }
             let delay = Duration::from_millis(m.ai_delay_ms.unwrap_or(self.settings.ai_delay_ms));
             let started = Instant::now();
-            let Ok(permit) = self.ai_slots.clone().acquire_owned().await else {
+            let spec_text = spec.to_string();
+            let slots = self.ai_slots.clone();
+            let work = async move {
+                let permit = slots.acquire_owned().await.ok()?;
+                let chosen = tokio::task::spawn_blocking(move || {
+                    let _permit = permit;
+                    snapshot.agent_move(&spec, seat, rev, Some(CLOCK_CAP))
+                })
+                .await;
+                tokio::time::sleep(delay.saturating_sub(started.elapsed())).await;
+                Some(chosen)
+            };
+            // Renew the lease while thinking and waiting, so that nobody takes over a match
+            // that is being driven.
+            tokio::pin!(work);
+            let mut renew = tokio::time::interval(Duration::from_millis((lease_ms / 3).max(10)));
+            renew.tick().await;
+            let chosen = loop {
+                tokio::select! {
+                    c = &mut work => break c,
+                    _ = renew.tick() => {
+                        let _ = self.store.lease_ai(&m.id, lease_deadline(lease_ms)).await;
+                    }
+                }
+            };
+            let Some(chosen) = chosen else {
                 return false;
             };
-            let spec_text = spec.to_string();
-            let chosen = tokio::task::spawn_blocking(move || {
-                let _permit = permit;
-                snapshot.agent_move(&spec, seat, rev, Some(CLOCK_CAP))
-            })
-            .await;
-            tokio::time::sleep(delay.saturating_sub(started.elapsed())).await;
             let action = match chosen {
                 Ok(Ok(a)) => a,
                 Ok(Err(e)) => {
@@ -1063,6 +1214,11 @@ impl Hub {
         }
         true
     }
+}
+
+/// The end of an AI lease taken now.
+fn lease_deadline(lease_ms: u64) -> i64 {
+    now_ms().saturating_add(i64::try_from(lease_ms).unwrap_or(i64::MAX))
 }
 
 /// Runs a state change to its end even if the caller goes away (a client disconnecting drops

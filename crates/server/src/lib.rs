@@ -33,6 +33,7 @@ mod assets;
 mod error;
 mod games;
 mod hub;
+mod limits;
 mod openapi;
 mod store;
 mod token;
@@ -41,8 +42,9 @@ mod ws;
 
 pub use api::api_routes;
 pub use error::ServerError;
-pub use games::{FrontendGame, GameProvider, Games};
+pub use games::{FrontendGame, GameProvider, Games, ScenarioName};
 pub use hub::{CreateMatch, Hub, SeatSpec, Who};
+pub use limits::MatchLimits;
 pub use openapi::document as openapi_document;
 pub use store::{PgStore, SqliteStore, Store, StoreError};
 
@@ -109,6 +111,8 @@ pub struct ServeOptions {
     pub ai_delay_ms: u64,
     /// Abuse limits.
     pub limits: Limits,
+    /// Limits on matches: creation rate and cap, expiry, eviction, AI leases.
+    pub matches: MatchLimits,
 }
 
 impl Default for ServeOptions {
@@ -122,6 +126,7 @@ impl Default for ServeOptions {
             content: None,
             ai_delay_ms: 300,
             limits: Limits::default(),
+            matches: MatchLimits::default(),
         }
     }
 }
@@ -134,9 +139,9 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Opens the store (creating the data directory and applying migrations), loads every
-    /// unfinished match and starts their AI seats, and (PostgreSQL) starts listening for other
-    /// processes' changes.
+    /// Opens the store (creating the data directory and applying migrations), starts the
+    /// housekeeping (expiry, eviction, AI leases) and (PostgreSQL) starts listening for other
+    /// processes' changes. Matches are loaded from the store when first asked for.
     ///
     /// # Errors
     /// If the store cannot be opened.
@@ -181,20 +186,24 @@ impl AppState {
             });
         }
         {
-            // Forget finished and idle matches nobody is looking at (they reload on demand).
+            // Expire abandoned matches, forget idle ones (they reload on demand).
             let h = Arc::downgrade(&hub);
+            // Often enough to take over a lapsed AI lease soon after it lapses.
+            let every = Duration::from_millis(
+                opts.matches
+                    .housekeeping_ms
+                    .min(opts.matches.ai_lease_ms / 3)
+                    .max(10),
+            );
             tokio::spawn(async move {
-                let mut tick = tokio::time::interval(Duration::from_secs(60));
+                let mut tick = tokio::time::interval(every);
+                tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
                 loop {
                     tick.tick().await;
                     let Some(hub) = h.upgrade() else { return };
-                    hub.sweep(15 * 60 * 1000);
+                    hub.housekeeping().await;
                 }
             });
-        }
-        let resumed = hub.resume_all().await?;
-        if resumed > 0 {
-            eprintln!("gridwright-server: resumed {resumed} unfinished match(es)");
         }
         Ok(AppState {
             hub,
@@ -270,7 +279,8 @@ pub async fn start(opts: &ServeOptions, games: Games) -> anyhow::Result<Server> 
     let listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
-    let router = app(state.clone());
+    // The client's address is what match creation is rate-limited by.
+    let router = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     let mut stopped = state.hub.shutdown.clone();
     let task = tokio::spawn(async move {
         axum::serve(listener, router)

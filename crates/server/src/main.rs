@@ -2,7 +2,7 @@
 //! integration tests and the load benchmark run it as a real process.
 
 use clap::Parser;
-use gridwright_server::{Limits, ServeOptions};
+use gridwright_server::{Limits, MatchLimits, ServeOptions};
 use std::path::PathBuf;
 
 /// Serve Gridwright in the browser.
@@ -33,6 +33,24 @@ struct Args {
     /// WebSocket messages allowed in a burst.
     #[arg(long, default_value_t = Limits::default().ws_burst)]
     ws_burst: u32,
+    /// Matches one client address may create at once (0: no limit).
+    #[arg(long, default_value_t = MatchLimits::default().create_burst)]
+    create_burst: u32,
+    /// Matches one client address may create per minute, sustained.
+    #[arg(long, default_value_t = MatchLimits::default().create_per_minute)]
+    create_per_minute: u32,
+    /// Most unfinished matches the store may hold.
+    #[arg(long, default_value_t = MatchLimits::default().max_unfinished)]
+    max_unfinished: u64,
+    /// Seconds an open match may stay untouched before it expires.
+    #[arg(long, default_value_t = MatchLimits::default().expire_open_ms / 1000)]
+    expire_open_secs: u64,
+    /// Seconds a running match may stay untouched before it expires.
+    #[arg(long, default_value_t = MatchLimits::default().expire_running_ms / 1000)]
+    expire_running_secs: u64,
+    /// Milliseconds a process's claim to drive a match's AI seats lasts unrenewed.
+    #[arg(long, default_value_t = MatchLimits::default().ai_lease_ms)]
+    ai_lease_ms: u64,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -49,6 +67,15 @@ fn main() -> anyhow::Result<()> {
             ws_rate_per_sec: args.ws_rate,
             ws_burst: args.ws_burst,
             ..Limits::default()
+        },
+        matches: MatchLimits {
+            create_burst: args.create_burst,
+            create_per_minute: args.create_per_minute,
+            max_unfinished: args.max_unfinished,
+            expire_open_ms: args.expire_open_secs.saturating_mul(1000),
+            expire_running_ms: args.expire_running_secs.saturating_mul(1000),
+            ai_lease_ms: args.ai_lease_ms,
+            ..MatchLimits::default()
         },
     };
     gridwright_server::serve_blocking(opts)

@@ -46,9 +46,10 @@ pub fn document() -> Value {
             "schemas": {
                 "Error": { "type": "object", "required": ["type", "code", "message"], "properties": {
                     "type": { "const": "error" },
-                    "code": { "type": "string", "enum": ["unknown_match", "unknown_game", "malformed", "bad_request",
+                    "code": { "type": "string", "enum": ["unknown_match", "unknown_game", "unknown_scenario", "malformed", "bad_request",
                         "too_large", "rate_limited", "unauthorized", "forbidden", "stale_version", "malformed_action",
                         "illegal_action", "undo_not_allowed", "nothing_to_undo", "no_open_seat", "not_finished",
+                        "too_many_matches", "match_expired",
                         "bad_content", "match_broken", "store_error", "internal", "unknown_route"] },
                     "message": { "type": "string" },
                     "version": { "type": "integer", "description": "With stale_version: the match's current version." }
@@ -70,7 +71,7 @@ pub fn document() -> Value {
                     "agent": { "type": ["string", "null"] }, "taken": { "type": "boolean" } } },
                 "Match": { "type": "object", "properties": {
                     "id": { "type": "string" }, "game": { "type": "string" }, "scenario": { "type": ["string", "null"] },
-                    "status": { "type": "string", "enum": ["open", "running", "finished"] },
+                    "status": { "type": "string", "enum": ["open", "running", "finished", "expired"] },
                     "version": { "type": "integer", "description": "State version: quote it with every action." },
                     "moves": { "type": "integer" }, "hotseat": { "type": "boolean" },
                     "ai_delay_ms": { "type": ["integer", "null"] },
@@ -116,8 +117,9 @@ pub fn document() -> Value {
             }
         },
         "paths": {
-            "/api/health": { "get": { "summary": "Liveness and store kind.", "operationId": "health",
-                "responses": { "200": { "description": "OK", "content": { "application/json": { "schema": { "type": "object" } } } } } } },
+            "/api/health": { "get": { "summary": "Health: whether the store answers, its kind, matches in memory.", "operationId": "health",
+                "responses": { "200": { "description": "OK", "content": { "application/json": { "schema": { "type": "object" } } } },
+                    "503": { "description": "The store does not answer (`ok: false`, `store_error`)", "content": { "application/json": { "schema": { "type": "object" } } } } } } },
             "/api/openapi.json": { "get": { "summary": "This document.", "operationId": "openapi",
                 "responses": { "200": { "description": "OpenAPI 3.1", "content": { "application/json": { "schema": { "type": "object" } } } } } } },
             "/api/games": { "get": { "summary": "The games, their scenarios and agents.", "operationId": "listGames",
@@ -128,7 +130,7 @@ pub fn document() -> Value {
             "/api/matches": {
                 "get": { "summary": "List matches, newest first.", "operationId": "listMatches",
                     "parameters": [
-                        { "name": "status", "in": "query", "schema": { "type": "string", "enum": ["open", "running", "finished", "all"] } },
+                        { "name": "status", "in": "query", "schema": { "type": "string", "enum": ["open", "running", "finished", "expired", "all"] } },
                         { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 500, "default": 50 } }],
                     "responses": { "200": ok_json("Matches", "Matches"), "400": error_response("Bad filter") } },
                 "post": { "summary": "Create a match. The response holds the seat tokens; they are not shown again.",

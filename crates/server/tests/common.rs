@@ -4,7 +4,7 @@
 use crate::fixture::SealedBid;
 use futures_util::{SinkExt, StreamExt};
 use gridwright_catalog::ContentSource;
-use gridwright_server::{Games, Limits, ServeOptions, Server};
+use gridwright_server::{Games, Limits, MatchLimits, ServeOptions, Server};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -287,6 +287,11 @@ pub fn options(data: &TempDir, database: Option<String>) -> ServeOptions {
             ws_max_refusals: 100,
             ..Limits::default()
         },
+        // Tests create matches faster than people do.
+        matches: MatchLimits {
+            create_burst: 0,
+            ..MatchLimits::default()
+        },
     }
 }
 
@@ -299,10 +304,15 @@ pub struct TestServer {
 
 impl TestServer {
     pub async fn sqlite() -> TestServer {
+        TestServer::sqlite_with(|_| {}).await
+    }
+
+    /// On SQLite, with options changed by `change`.
+    pub async fn sqlite_with(change: impl FnOnce(&mut ServeOptions)) -> TestServer {
         let dir = TempDir::new("sqlite");
-        let server = gridwright_server::start(&options(&dir, None), games())
-            .await
-            .unwrap();
+        let mut opts = options(&dir, None);
+        change(&mut opts);
+        let server = gridwright_server::start(&opts, games()).await.unwrap();
         TestServer {
             addr: server.addr(),
             server: Some(server),
@@ -338,7 +348,7 @@ pub struct Proc {
 impl Proc {
     pub fn spawn(args: &[String]) -> Proc {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gridwright-server"))
-            .args(["--port", "0", "--ai-delay-ms", "0"])
+            .args(["--port", "0", "--ai-delay-ms", "0", "--ai-lease-ms", "1500"])
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

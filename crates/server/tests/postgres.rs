@@ -281,3 +281,44 @@ async fn a_failing_move_in_a_postgres_group_commit_is_refused_alone() {
     }
     server.kill();
 }
+
+/// The process driving a match's AI seat dies after a person's move and before the AI's reply:
+/// its lease in the database lapses, and another process takes the match over and replies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_process_takes_over_the_ai_seats_of_a_dead_one() {
+    let Some(url) = pg_fresh_db().await else {
+        return;
+    };
+    let args = vec!["--database".to_string(), url];
+    let pa = Proc::spawn(&args);
+    let pb = Proc::spawn(&args);
+    let (a, b) = (pa.addr, pb.addr);
+    // A slow AI seat, so that A is still waiting to reply when it dies.
+    let (id, t) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), ai("random")], "ai_delay_ms": 2000 }),
+    )
+    .await;
+    let (mut w, _) = Ws::join(b, &id, Some(&t[0].1)).await;
+    let r = post(
+        a,
+        &format!("/api/matches/{id}/actions"),
+        &json!({ "version": 0, "action": drop_col(3) }),
+        Some(&t[0].1),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    pa.kill(); // SIGKILL: A's AI driver dies with it, before its reply
+    assert_eq!(w.state_at(1).await["moves"], 1);
+    let s = w.state_at(2).await;
+    assert_eq!(s["moves"], 2, "B replied for the AI seat");
+    assert_eq!(
+        s["log"].as_array().unwrap().last().unwrap()["actor"]["seat"],
+        1
+    );
+    // And B drives it from now on.
+    w.send(json!({ "type": "act", "version": 2, "action": drop_col(3) }))
+        .await;
+    assert_eq!(w.state_at(4).await["moves"], 4);
+    pb.kill();
+}

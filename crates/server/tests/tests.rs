@@ -17,6 +17,8 @@ mod fixture;
 mod api;
 mod hidden_cc;
 mod hints;
+mod integrity;
+mod limits;
 mod persistence;
 mod play;
 mod postgres;

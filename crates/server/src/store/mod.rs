@@ -59,6 +59,9 @@ pub enum Status {
     Running,
     /// The game is over.
     Finished,
+    /// Nothing happened in it for longer than the server keeps idle matches (see
+    /// `MatchLimits`): it can no longer be joined or played, and is kept as it was.
+    Expired,
 }
 
 impl Status {
@@ -68,6 +71,7 @@ impl Status {
             Status::Open => "open",
             Status::Running => "running",
             Status::Finished => "finished",
+            Status::Expired => "expired",
         }
     }
 
@@ -77,6 +81,7 @@ impl Status {
             "open" => Some(Status::Open),
             "running" => Some(Status::Running),
             "finished" => Some(Status::Finished),
+            "expired" => Some(Status::Expired),
             _ => None,
         }
     }
@@ -196,6 +201,9 @@ pub struct Progress {
     pub moves: u64,
     /// Result, once finished.
     pub result: Option<Value>,
+    /// An AI seat is to move after the change: the storing process holds the lease to drive
+    /// it until this time (Unix ms). `None`: no AI seat is to move, the lease is cleared.
+    pub ai_until: Option<i64>,
 }
 
 /// Whether a change was stored.
@@ -299,6 +307,81 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.unfinished().await,
             Store::Postgres(p) => p.unfinished().await,
+        }
+    }
+
+    /// Whether the database answers (for `/api/health`).
+    ///
+    /// # Errors
+    /// What went wrong.
+    pub async fn check(&self) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.check().await,
+            Store::Postgres(p) => p.check().await,
+        }
+    }
+
+    /// Takes (or renews) the lease to drive match `id`'s AI seats until `until` (Unix ms):
+    /// granted if nobody holds it, this process does, or the holder's lease has lapsed.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn lease_ai(&self, id: &str, until: i64) -> Result<bool, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.lease_ai(id, until).await,
+            Store::Postgres(p) => p.lease_ai(id, until).await,
+        }
+    }
+
+    /// Unfinished matches whose AI lease has lapsed (its holder died or gave up), at most
+    /// `limit`.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn lapsed_ai_leases(&self, limit: u32) -> Result<Vec<String>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.lapsed_ai_leases(limit).await,
+            Store::Postgres(p) => p.lapsed_ai_leases(limit).await,
+        }
+    }
+
+    /// Clears a lapsed lease of a match whose AI seats have nothing to do.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn release_ai(&self, id: &str) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.release_ai(id).await,
+            Store::Postgres(p) => p.release_ai(id).await,
+        }
+    }
+
+    /// How many matches are open or running.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn count_unfinished(&self) -> Result<u64, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.count_unfinished().await,
+            Store::Postgres(p) => p.count_unfinished().await,
+        }
+    }
+
+    /// Marks as expired (at most `limit`) open matches last changed before `open_before` and
+    /// running ones last changed before `running_before` (Unix ms), bumping their version so
+    /// that a change made against the old one is refused. Returns their ids.
+    ///
+    /// # Errors
+    /// On database failure (then nothing was changed).
+    pub async fn expire(
+        &self,
+        open_before: i64,
+        running_before: i64,
+        limit: u32,
+    ) -> Result<Vec<String>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.expire(open_before, running_before, limit).await,
+            Store::Postgres(p) => p.expire(open_before, running_before, limit).await,
         }
     }
 

@@ -63,10 +63,12 @@ struct MoveArgs {
     seat: i64,
     action: String,
     payload: String,
+    ai_owner: Option<String>,
+    ai_until: Option<i64>,
 }
 
 impl MoveArgs {
-    fn params(&self) -> [&(dyn ToSql + Sync); 11] {
+    fn params(&self) -> [&(dyn ToSql + Sync); 13] {
         [
             &self.id,
             &self.rev,
@@ -79,6 +81,8 @@ impl MoveArgs {
             &self.action,
             &CHANNEL,
             &self.payload,
+            &self.ai_owner,
+            &self.ai_until,
         ]
     }
 }
@@ -95,7 +99,7 @@ struct MoveJob {
 /// stored makes the insert fail, which fails the whole statement, update included.
 const MOVE_SQL: &str = "WITH u AS (\
       UPDATE matches SET rev = rev + 1, moves = $3, status = $4, result = $5, \
-      updated_ms = $6 WHERE id = $1 AND rev = $2 RETURNING id), \
+      updated_ms = $6, ai_owner = $12, ai_until = $13 WHERE id = $1 AND rev = $2 RETURNING id), \
     i AS (\
       INSERT INTO moves (match_id, n, seat, action, created_ms) \
       SELECT id, $7::BIGINT, $8::BIGINT, $9::TEXT, $6::BIGINT FROM u RETURNING match_id) \
@@ -363,6 +367,116 @@ impl PgStore {
             .collect()
     }
 
+    /// A round trip to the database (at most 3 s).
+    pub(super) async fn check(&self) -> Result<(), StoreError> {
+        let ping = async {
+            let mut g = self.conn().await?;
+            let c = conn_mut(&mut g)?;
+            c.client.simple_query("SELECT 1").await.map_err(err)?;
+            Ok(())
+        };
+        tokio::time::timeout(Duration::from_secs(3), ping)
+            .await
+            .map_err(|_| StoreError::Postgres("no answer within 3 s".into()))?
+    }
+
+    pub(super) async fn lease_ai(&self, id: &str, until: i64) -> Result<bool, StoreError> {
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let n = c
+            .client
+            .execute(
+                "UPDATE matches SET ai_owner = $2, ai_until = $3 WHERE id = $1 AND status \
+                 IN ('open', 'running') AND (ai_owner IS NULL OR ai_owner = $2 OR \
+                 ai_until < $4)",
+                &[&id, &self.inner.origin, &until, &now_ms()],
+            )
+            .await
+            .map_err(err)?;
+        Ok(n == 1)
+    }
+
+    pub(super) async fn lapsed_ai_leases(&self, limit: u32) -> Result<Vec<String>, StoreError> {
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let rows = c
+            .client
+            .query(
+                "SELECT id FROM matches WHERE ai_owner IS NOT NULL AND ai_until < $1 \
+                 AND status IN ('open', 'running') LIMIT $2",
+                &[&now_ms(), &i64::from(limit)],
+            )
+            .await
+            .map_err(err)?;
+        rows.iter()
+            .map(|r| r.try_get::<_, String>(0).map_err(err))
+            .collect()
+    }
+
+    pub(super) async fn release_ai(&self, id: &str) -> Result<(), StoreError> {
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        c.client
+            .execute(
+                "UPDATE matches SET ai_owner = NULL, ai_until = NULL WHERE id = $1 \
+                 AND ai_until < $2",
+                &[&id, &now_ms()],
+            )
+            .await
+            .map_err(err)?;
+        Ok(())
+    }
+
+    pub(super) async fn count_unfinished(&self) -> Result<u64, StoreError> {
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let n: i64 = c
+            .client
+            .query_one(
+                "SELECT count(*) FROM matches WHERE status IN ('open', 'running')",
+                &[],
+            )
+            .await
+            .map_err(err)?
+            .try_get(0)
+            .map_err(err)?;
+        Ok(from_sql_u64(n))
+    }
+
+    pub(super) async fn expire(
+        &self,
+        open_before: i64,
+        running_before: i64,
+        limit: u32,
+    ) -> Result<Vec<String>, StoreError> {
+        // Other processes hear of it like of any change, in the same statement.
+        const SQL: &str = "WITH u AS (UPDATE matches SET status = 'expired', rev = rev + 1, \
+            updated_ms = $3 WHERE id IN (SELECT id FROM matches WHERE (status = 'open' AND \
+            updated_ms < $1) OR (status = 'running' AND updated_ms < $2) LIMIT $4 \
+            FOR UPDATE SKIP LOCKED) RETURNING id, rev) \
+            SELECT id, pg_notify($5, $6 || ' ' || id || ' ' || rev)::TEXT FROM u";
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let rows = c
+            .client
+            .query(
+                SQL,
+                &[
+                    &open_before,
+                    &running_before,
+                    &now_ms(),
+                    &i64::from(limit),
+                    &CHANNEL,
+                    &self.inner.origin,
+                ],
+            )
+            .await
+            .map_err(err)?;
+        rows.iter()
+            .map(|r| r.try_get::<_, String>(0).map_err(err))
+            .collect()
+    }
+
     pub(super) async fn commit_move(
         &self,
         id: &str,
@@ -381,6 +495,8 @@ impl PgStore {
             seat: i64::from(mv.seat),
             action: mv.action.to_string(),
             payload: self.payload(id, rev + 1),
+            ai_owner: progress.ai_until.map(|_| self.inner.origin.clone()),
+            ai_until: progress.ai_until,
         };
         let (reply, answer) = oneshot::channel();
         self.mover
@@ -404,7 +520,8 @@ impl PgStore {
         let changed = tx
             .execute(
                 "UPDATE matches SET rev = rev + 1, undos = undos + 1, moves = $3, status = $4, \
-                 result = $5, updated_ms = $6 WHERE id = $1 AND rev = $2",
+                 result = $5, updated_ms = $6, ai_owner = $7, ai_until = $8 \
+                 WHERE id = $1 AND rev = $2",
                 &[
                     &id,
                     &to_sql_u64(rev),
@@ -412,6 +529,8 @@ impl PgStore {
                     &progress.status.as_str(),
                     &progress.result.as_ref().map(ToString::to_string),
                     &now_ms(),
+                    &progress.ai_until.map(|_| self.inner.origin.clone()),
+                    &progress.ai_until,
                 ],
             )
             .await
@@ -445,7 +564,8 @@ impl PgStore {
         let changed = tx
             .execute(
                 "UPDATE seats SET token_hash = $3 WHERE match_id = $1 AND seat = $2 \
-                 AND kind = 'open' AND token_hash IS NULL",
+                 AND kind = 'open' AND token_hash IS NULL AND EXISTS (SELECT 1 FROM matches \
+                 WHERE id = $1 AND status <> 'expired')",
                 &[&id, &i64::from(seat), &hash],
             )
             .await

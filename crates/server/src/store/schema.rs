@@ -9,10 +9,11 @@ pub(crate) struct Migration {
 }
 
 /// SQLite migrations.
-pub(crate) const SQLITE: &[Migration] = &[Migration {
-    version: 1,
-    name: "matches, seats, moves",
-    sql: "
+pub(crate) const SQLITE: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "matches, seats, moves",
+        sql: "
 CREATE TABLE matches (
     id            TEXT PRIMARY KEY,
     game          TEXT NOT NULL,
@@ -48,13 +49,26 @@ CREATE TABLE moves (
     PRIMARY KEY (match_id, n)
 );
 ",
-}];
+    },
+    Migration {
+        version: 2,
+        name: "AI leases",
+        sql: "
+ALTER TABLE matches ADD COLUMN ai_owner TEXT;
+ALTER TABLE matches ADD COLUMN ai_until INTEGER;
+CREATE INDEX matches_by_ai_lease ON matches (ai_until) WHERE ai_owner IS NOT NULL;
+UPDATE matches SET ai_owner = 'upgrade', ai_until = 0 WHERE status IN ('open', 'running')
+    AND EXISTS (SELECT 1 FROM seats WHERE seats.match_id = matches.id AND seats.kind = 'ai');
+",
+    },
+];
 
 /// PostgreSQL migrations.
-pub(crate) const POSTGRES: &[Migration] = &[Migration {
-    version: 1,
-    name: "matches, seats, moves",
-    sql: "
+pub(crate) const POSTGRES: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "matches, seats, moves",
+        sql: "
 CREATE TABLE matches (
     id            TEXT PRIMARY KEY,
     game          TEXT NOT NULL,
@@ -90,4 +104,16 @@ CREATE TABLE moves (
     PRIMARY KEY (match_id, n)
 );
 ",
-}];
+    },
+    Migration {
+        version: 2,
+        name: "AI leases",
+        sql: "
+ALTER TABLE matches ADD COLUMN ai_owner TEXT;
+ALTER TABLE matches ADD COLUMN ai_until BIGINT;
+CREATE INDEX matches_by_ai_lease ON matches (ai_until) WHERE ai_owner IS NOT NULL;
+UPDATE matches SET ai_owner = 'upgrade', ai_until = 0 WHERE status IN ('open', 'running')
+    AND EXISTS (SELECT 1 FROM seats WHERE seats.match_id = matches.id AND seats.kind = 'ai');
+",
+    },
+];

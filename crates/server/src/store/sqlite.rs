@@ -32,6 +32,8 @@ pub const MAX_BATCH: usize = 256;
 #[derive(Clone, Debug)]
 pub struct SqliteStore {
     path: PathBuf,
+    /// This process, as the holder of AI leases.
+    origin: String,
     conn: Arc<Mutex<Connection>>,
     writer: mpsc::Sender<Job>,
     commits: Arc<AtomicU64>,
@@ -60,6 +62,12 @@ impl Kept for () {
 impl Kept for bool {
     fn kept(&self) -> bool {
         *self
+    }
+}
+
+impl Kept for Vec<String> {
+    fn kept(&self) -> bool {
+        true
     }
 }
 
@@ -97,7 +105,14 @@ impl SqliteStore {
                  PRAGMA busy_timeout = 2000;",
             )
             .map_err(err)?;
+            check_integrity(&conn, &p)?;
             migrate(&mut conn, SQLITE)?;
+            // One process per file: leases held by an earlier one have lapsed with it.
+            conn.execute(
+                "UPDATE matches SET ai_until = 0 WHERE ai_owner IS NOT NULL",
+                [],
+            )
+            .map_err(err)?;
             Ok(conn)
         })
         .await
@@ -119,6 +134,7 @@ impl SqliteStore {
             .map_err(|e| StoreError::Worker(format!("cannot start the SQLite writer: {e}")))?;
         Ok(SqliteStore {
             path,
+            origin: format!("sqlite-{}-{}", std::process::id(), now_ms()),
             conn,
             writer,
             commits,
@@ -314,6 +330,102 @@ impl SqliteStore {
         .await
     }
 
+    /// Reads a table and runs an empty write through the writer thread: both paths answer.
+    pub(super) async fn check(&self) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.query_row("SELECT count(*) FROM schema_migrations", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .map_err(err)
+        })
+        .await?;
+        self.write(|_| Ok(())).await
+    }
+
+    pub(super) async fn lease_ai(&self, id: &str, until: i64) -> Result<bool, StoreError> {
+        let (id, me) = (id.to_owned(), self.origin.clone());
+        self.write(move |tx| {
+            let n = tx
+                .prepare_cached(
+                    "UPDATE matches SET ai_owner = ?2, ai_until = ?3 WHERE id = ?1 AND status \
+                     IN ('open', 'running') AND (ai_owner IS NULL OR ai_owner = ?2 OR \
+                     ai_until < ?4)",
+                )
+                .and_then(|mut st| st.execute(params![id, me, until, now_ms()]))
+                .map_err(err)?;
+            Ok(n == 1)
+        })
+        .await
+    }
+
+    pub(super) async fn lapsed_ai_leases(&self, limit: u32) -> Result<Vec<String>, StoreError> {
+        self.with(move |c| {
+            let mut st = c
+                .prepare_cached(
+                    "SELECT id FROM matches WHERE ai_owner IS NOT NULL AND ai_until < ?1 \
+                     AND status IN ('open', 'running') LIMIT ?2",
+                )
+                .map_err(err)?;
+            let rows = st
+                .query_map(params![now_ms(), limit], |r| r.get::<_, String>(0))
+                .map_err(err)?;
+            rows.collect::<Result<Vec<_>, _>>().map_err(err)
+        })
+        .await
+    }
+
+    pub(super) async fn release_ai(&self, id: &str) -> Result<(), StoreError> {
+        let id = id.to_owned();
+        self.write(move |tx| {
+            tx.execute(
+                "UPDATE matches SET ai_owner = NULL, ai_until = NULL WHERE id = ?1 \
+                 AND ai_until < ?2",
+                params![id, now_ms()],
+            )
+            .map_err(err)?;
+            Ok(())
+        })
+        .await
+    }
+
+    pub(super) async fn count_unfinished(&self) -> Result<u64, StoreError> {
+        self.with(|c| {
+            c.query_row(
+                "SELECT count(*) FROM matches WHERE status IN ('open', 'running')",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(from_sql_u64)
+            .map_err(err)
+        })
+        .await
+    }
+
+    pub(super) async fn expire(
+        &self,
+        open_before: i64,
+        running_before: i64,
+        limit: u32,
+    ) -> Result<Vec<String>, StoreError> {
+        self.write(move |tx| {
+            let mut st = tx
+                .prepare_cached(
+                    "UPDATE matches SET status = 'expired', rev = rev + 1, updated_ms = ?3 \
+                     WHERE id IN (SELECT id FROM matches WHERE (status = 'open' AND updated_ms < ?1) \
+                     OR (status = 'running' AND updated_ms < ?2) LIMIT ?4) RETURNING id",
+                )
+                .map_err(err)?;
+            let rows = st
+                .query_map(
+                    params![open_before, running_before, now_ms(), limit],
+                    |r| r.get::<_, String>(0),
+                )
+                .map_err(err)?;
+            rows.collect::<Result<Vec<_>, _>>().map_err(err)
+        })
+        .await
+    }
+
     pub(super) async fn commit_move(
         &self,
         id: &str,
@@ -324,12 +436,13 @@ impl SqliteStore {
         let id = id.to_owned();
         let mv = mv.clone();
         let progress = progress.clone();
+        let owner = progress.ai_until.map(|_| self.origin.clone());
         self.write(move |tx| {
             let now = now_ms();
             let changed = tx
                 .prepare_cached(
                     "UPDATE matches SET rev = rev + 1, moves = ?3, status = ?4, result = ?5, \
-                     updated_ms = ?6 WHERE id = ?1 AND rev = ?2",
+                     updated_ms = ?6, ai_owner = ?7, ai_until = ?8 WHERE id = ?1 AND rev = ?2",
                 )
                 .and_then(|mut st| {
                     st.execute(params![
@@ -339,6 +452,8 @@ impl SqliteStore {
                         progress.status.as_str(),
                         progress.result.as_ref().map(ToString::to_string),
                         now,
+                        owner,
+                        progress.ai_until,
                     ])
                 })
                 .map_err(err)?;
@@ -381,11 +496,13 @@ impl SqliteStore {
     ) -> Result<Commit, StoreError> {
         let id = id.to_owned();
         let progress = progress.clone();
+        let owner = progress.ai_until.map(|_| self.origin.clone());
         self.write(move |tx| {
             let changed = tx
                 .execute(
                     "UPDATE matches SET rev = rev + 1, undos = undos + 1, moves = ?3, \
-                     status = ?4, result = ?5, updated_ms = ?6 WHERE id = ?1 AND rev = ?2",
+                     status = ?4, result = ?5, updated_ms = ?6, ai_owner = ?7, ai_until = ?8 \
+                     WHERE id = ?1 AND rev = ?2",
                     params![
                         id,
                         to_sql_u64(rev),
@@ -393,6 +510,8 @@ impl SqliteStore {
                         progress.status.as_str(),
                         progress.result.as_ref().map(ToString::to_string),
                         now_ms(),
+                        owner,
+                        progress.ai_until,
                     ],
                 )
                 .map_err(err)?;
@@ -421,7 +540,8 @@ impl SqliteStore {
             let changed = tx
                 .execute(
                     "UPDATE seats SET token_hash = ?3 WHERE match_id = ?1 AND seat = ?2 \
-                     AND kind = 'open' AND token_hash IS NULL",
+                     AND kind = 'open' AND token_hash IS NULL AND EXISTS (SELECT 1 FROM \
+                     matches WHERE id = ?1 AND status <> 'expired')",
                     params![id, seat, hash],
                 )
                 .map_err(err)?;
@@ -439,6 +559,33 @@ impl SqliteStore {
         })
         .await
     }
+}
+
+/// Refuses a damaged database file with what `PRAGMA quick_check` found (or the error that
+/// stopped it), naming the file: a server must not start serving, and writing into, a file whose
+/// pages are broken.
+fn check_integrity(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    let damaged = |what: String| {
+        StoreError::Corrupt(format!(
+            "the database file {} is damaged ({what}); restore it from a backup, or move it \
+             away to start with an empty store",
+            path.display()
+        ))
+    };
+    let problems = conn
+        .prepare("PRAGMA quick_check(5)")
+        .and_then(|mut st| {
+            st.query_map([], |r| r.get::<_, String>(0))?
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(|e| damaged(format!("PRAGMA quick_check failed: {e}")))?;
+    if problems.iter().any(|p| p != "ok") {
+        return Err(damaged(format!(
+            "PRAGMA quick_check: {}",
+            problems.join("; ")
+        )));
+    }
+    Ok(())
 }
 
 /// The writer thread: one transaction per batch of waiting jobs, until every sender is gone.
@@ -679,6 +826,7 @@ mod tests {
             status: Status::Running,
             moves: 1,
             result: None,
+            ai_until: None,
         }
     }
 

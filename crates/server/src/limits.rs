@@ -1,0 +1,173 @@
+//! Limits on matches: the per-client rate of match creation, and the settings of the
+//! housekeeping that caps, expires and evicts matches (see `docs/server.md`, "Limits on
+//! matches").
+//!
+//! # Why per address, in a token bucket
+//! Creating a match costs a database row and memory for as long as it is unfinished, so an
+//! unthrottled client can fill both (six clients once created 29,495 matches in 40 s). A token
+//! bucket per client address lets a person create a few matches at once (the burst) and then
+//! one every few seconds, while a script gets a 429 with `Retry-After`. IPv6 clients are counted
+//! per /64, the block one subscriber usually holds. Behind a reverse proxy every client has the
+//! proxy's address and shares one bucket: raise the limits there, or rate-limit in the proxy.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// How matches are limited. The defaults suit people playing; the flags of `gridwright serve`
+/// set each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchLimits {
+    /// Matches one client address may create at once (`--create-burst`; 0: no limit).
+    pub create_burst: u32,
+    /// Matches one client address may create per minute, sustained (`--create-per-minute`).
+    pub create_per_minute: u32,
+    /// Unfinished (open or running) matches the store may hold; creation beyond is refused
+    /// with 503 (`--max-unfinished`).
+    pub max_unfinished: u64,
+    /// An open match (a seat still free) in which nothing happened for this long expires
+    /// (`--expire-open-secs`).
+    pub expire_open_ms: u64,
+    /// A running match in which nothing happened for this long expires
+    /// (`--expire-running-secs`).
+    pub expire_running_ms: u64,
+    /// A match nobody uses leaves memory after this long idle; it is loaded again from the
+    /// store when next asked for.
+    pub evict_idle_ms: u64,
+    /// How often expiry, eviction and the AI lease check run.
+    pub housekeeping_ms: u64,
+    /// How long a process's claim to drive a match's AI seats lasts without renewal
+    /// (`--ai-lease-ms`); after that another process takes the match over.
+    pub ai_lease_ms: u64,
+}
+
+impl Default for MatchLimits {
+    fn default() -> Self {
+        MatchLimits {
+            create_burst: 30,
+            create_per_minute: 20,
+            max_unfinished: 5_000,
+            expire_open_ms: 24 * 3600 * 1000,
+            expire_running_ms: 7 * 24 * 3600 * 1000,
+            evict_idle_ms: 5 * 60 * 1000,
+            housekeeping_ms: 5_000,
+            ai_lease_ms: 15_000,
+        }
+    }
+}
+
+/// Buckets kept before full ones are forgotten early.
+const MAX_BUCKETS: usize = 100_000;
+
+#[derive(Clone, Copy, Debug)]
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+/// One token bucket per client address.
+#[derive(Debug)]
+pub(crate) struct CreateLimiter {
+    burst: f64,
+    per_sec: f64,
+    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+}
+
+impl CreateLimiter {
+    pub(crate) fn new(limits: &MatchLimits) -> CreateLimiter {
+        CreateLimiter {
+            burst: f64::from(limits.create_burst),
+            per_sec: f64::from(limits.create_per_minute) / 60.0,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Takes one token for `client`, or says in how many whole seconds one will be there.
+    pub(crate) fn take(&self, client: IpAddr) -> Result<(), u64> {
+        if self.burst <= 0.0 {
+            return Ok(());
+        }
+        let key = bucket_key(client);
+        let now = Instant::now();
+        let Ok(mut map) = self.buckets.lock() else {
+            return Ok(());
+        };
+        if map.len() >= MAX_BUCKETS && !map.contains_key(&key) {
+            self.prune_locked(&mut map, now);
+        }
+        let b = map.entry(key).or_insert(Bucket {
+            tokens: self.burst,
+            at: now,
+        });
+        b.tokens =
+            (b.tokens + now.duration_since(b.at).as_secs_f64() * self.per_sec).min(self.burst);
+        b.at = now;
+        if b.tokens >= 1.0 {
+            b.tokens -= 1.0;
+            return Ok(());
+        }
+        if self.per_sec <= 0.0 {
+            return Err(3600);
+        }
+        let wait = (1.0 - b.tokens) / self.per_sec;
+        Err((wait.ceil() as u64).max(1))
+    }
+
+    /// Forgets buckets that have refilled (they would start full anyway).
+    pub(crate) fn prune(&self) {
+        if let Ok(mut map) = self.buckets.lock() {
+            self.prune_locked(&mut map, Instant::now());
+        }
+    }
+
+    fn prune_locked(&self, map: &mut HashMap<IpAddr, Bucket>, now: Instant) {
+        let (burst, per_sec) = (self.burst, self.per_sec);
+        map.retain(|_, b| b.tokens + now.duration_since(b.at).as_secs_f64() * per_sec < burst);
+    }
+}
+
+/// IPv4 addresses as they are; IPv6 by their /64 (IPv4-mapped ones as IPv4).
+fn bucket_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let s = v6.segments();
+                IpAddr::V6(std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_allows_its_burst_then_refuses_with_a_wait() {
+        let l = CreateLimiter::new(&MatchLimits {
+            create_burst: 3,
+            create_per_minute: 6,
+            ..MatchLimits::default()
+        });
+        let me: IpAddr = "10.0.0.1"
+            .parse()
+            .unwrap_or(IpAddr::V4([0, 0, 0, 0].into()));
+        let other: IpAddr = "10.0.0.2"
+            .parse()
+            .unwrap_or(IpAddr::V4([0, 0, 0, 0].into()));
+        assert_eq!(
+            (l.take(me), l.take(me), l.take(me)),
+            (Ok(()), Ok(()), Ok(()))
+        );
+        let wait = l.take(me).err();
+        assert!(wait.is_some_and(|w| (9..=10).contains(&w)), "{wait:?}");
+        assert_eq!(l.take(other), Ok(()), "another client has its own bucket");
+        let a: IpAddr = "2001:db8::1".parse().unwrap_or(me);
+        let b: IpAddr = "2001:db8::2".parse().unwrap_or(me);
+        assert_eq!((l.take(a), l.take(a), l.take(a)), (Ok(()), Ok(()), Ok(())));
+        assert!(l.take(b).is_err(), "one IPv6 /64 is one client");
+    }
+}
