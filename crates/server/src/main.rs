@@ -33,6 +33,12 @@ struct Args {
     /// WebSocket messages allowed in a burst.
     #[arg(long, default_value_t = Limits::default().ws_burst)]
     ws_burst: u32,
+    /// Connections held at once (at most the open-file limit less a reserve).
+    #[arg(long, default_value_t = Limits::default().max_connections)]
+    max_connections: usize,
+    /// Connections held at once from one client address (IPv6: one /64).
+    #[arg(long, default_value_t = Limits::default().max_connections_per_ip)]
+    max_connections_per_ip: usize,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -48,6 +54,8 @@ fn main() -> anyhow::Result<()> {
         limits: Limits {
             ws_rate_per_sec: args.ws_rate,
             ws_burst: args.ws_burst,
+            max_connections: args.max_connections,
+            max_connections_per_ip: args.max_connections_per_ip,
             ..Limits::default()
         },
     };

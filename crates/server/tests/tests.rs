@@ -17,6 +17,7 @@ mod fixture;
 mod api;
 mod hidden_cc;
 mod hints;
+mod limits;
 mod persistence;
 mod play;
 mod postgres;
