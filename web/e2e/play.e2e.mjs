@@ -435,6 +435,14 @@ try {
   watch(page, 'desktop');
   const deadline = Date.now() + GAME_TIMEOUT_MS;
 
+  step('the page is served under a Content-Security-Policy (violations fail the test as page errors)');
+  const first = await page.goto(`${BASE}/`);
+  assert.match(first.headers()['content-security-policy'] ?? '', /script-src 'self'/);
+  assert.doesNotMatch(first.headers()['content-security-policy'], /unsafe-inline/);
+  await desk.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+
   step('lobby → create a skirmish against the greedy AI');
   const id = await createSkirmish(page, { screenshot: () => shot(page, 'lobby-1280x800') });
   step(`match ${id}`);

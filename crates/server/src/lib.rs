@@ -250,6 +250,7 @@ pub fn app(state: AppState) -> axum::Router {
             limits,
             middleware::read_body,
         ))
+        .layer(axum::middleware::from_fn(middleware::security_headers))
         .with_state(state)
 }
 

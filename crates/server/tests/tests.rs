@@ -15,6 +15,7 @@ mod common;
 mod fixture;
 
 mod api;
+mod hardening;
 mod hidden_cc;
 mod hints;
 mod limits;
