@@ -21,6 +21,9 @@
 //!   there from the caller's own viewer.
 //! * `api`, `ws`, `openapi`, `assets` — HTTP routes, the WebSocket protocol, the API document,
 //!   the embedded `web/` client.
+//! * `net`, `middleware` — the accept loop (connection caps in total and per address, header
+//!   and idle timeouts) and what every request passes (body deadline and size, JSON-only
+//!   bodies, security headers).
 //!
 //! ## Why the server is the authority
 //! Clients send actions and the version they were made against; the engine validates; the
