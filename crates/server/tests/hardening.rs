@@ -163,6 +163,16 @@ async fn json_routes_refuse_other_content_types_with_415() {
     assert_eq!(r.status, 201, "{:?}", r.body);
     let r = post_typed(a, &format!("/api/matches/{id}/join"), None, b"", None).await;
     assert_eq!(r.status, 200, "{:?}", r.body);
+    // The API document says so for every POST.
+    let doc = get(a, "/api/openapi.json").await.body;
+    for (path, ops) in doc["paths"].as_object().unwrap() {
+        if let Some(post) = ops.get("post") {
+            assert!(
+                post["responses"]["415"].is_object(),
+                "POST {path} documents no 415"
+            );
+        }
+    }
     t.stop().await;
 }
 
