@@ -29,7 +29,8 @@ function navigate(url, { replace = false } = {}) {
 }
 
 async function route() {
-  // Old-style links (`#/match/<id>?token=…`) still work.
+  // Old-style links (`#/match/<id>?token=…`) still work; the match page stores the token and
+  // takes it out of the address bar.
   const old = /^#\/match\/([0-9a-f]{16})(?:\?token=([0-9a-f]+))?/.exec(location.hash);
   if (old) {
     history.replaceState(null, '', `/play/${old[1]}${old[2] ? `#token=${old[2]}` : ''}`);

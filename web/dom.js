@@ -9,6 +9,8 @@ function fill(el, attrs, children) {
     else if (k === 'class') el.setAttribute('class', Array.isArray(v) ? v.filter(Boolean).join(' ') : v);
     else if (k === 'text') el.textContent = v;
     else if (k === 'dataset') Object.assign(el.dataset, v);
+    // Through the CSSOM, which the Content-Security-Policy allows (a `style` attribute it refuses).
+    else if (k === 'style') el.style.cssText = String(v);
     else if (k in el && typeof el[k] !== 'function' && !(el instanceof SVGElement)) el[k] = v;
     else el.setAttribute(k, v === true ? '' : String(v));
   }

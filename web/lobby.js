@@ -49,7 +49,7 @@ function matchItem(m, navigate) {
   const seats = (m.seats ?? []).map((s) => `${seatName(s.seat)}: ${s.kind === 'ai' ? `AI (${s.agent})` : s.kind === 'human' && s.taken ? 'human' : 'open'}`).join(' · ');
   const mine = tokens.get(m.id);
   const actions = [];
-  if (mine && m.status !== 'finished') actions.push(h('a', { class: 'button primary', href: `/play/${m.id}#token=${mine}` }, 'Continue'));
+  if (mine && m.status !== 'finished') actions.push(h('a', { class: 'button primary', href: `/play/${m.id}` }, 'Continue'));
   if (m.status === 'open' && !mine) {
     actions.push(h('button', {
       type: 'button', class: 'primary',
@@ -58,7 +58,7 @@ function matchItem(m, navigate) {
         try {
           const grant = await api.join(m.id);
           tokens.set(m.id, grant.token);
-          navigate(`/play/${m.id}#token=${grant.token}`);
+          navigate(`/play/${m.id}`);
         } catch (err) {
           e.target.replaceWith(h('span', { class: 'error' }, err.message));
         }
@@ -129,8 +129,9 @@ export async function mount(root, { navigate }) {
       const created = await api.create(req);
       const id = created.match.id;
       const grant = created.seats?.[0];
+      // The seat token stays in this browser's store, out of the address bar.
       if (grant) tokens.set(id, grant.token);
-      navigate(grant ? `/play/${id}#token=${grant.token}` : `/play/${id}`);
+      navigate(`/play/${id}`);
     } catch (err) {
       message.textContent = err.message;
       submit.disabled = false;

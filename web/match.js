@@ -1,14 +1,21 @@
 // A match being played or watched: header (who acts, connection, undo, invite), the game's
-// view, and the event log. Seat tokens come from the link (`#token=…`) or this browser's store.
+// view, and the event log. Seat tokens live in this browser's store, never in the address bar:
+// a link that carries one (`#token=…`, as the API's seat grants do) is stored and the address
+// bar cleaned at once, so copying the URL never hands over the seat.
 
 import { Live, api, tokens } from './api.js';
 import { h, replace, seatName } from './dom.js';
 import { viewFor } from './views/index.js';
 import { hintPanel, liveHint } from './hint.js';
 
-function tokenFromHash() {
+/** Takes a seat token out of the address bar (storing it for `id`); returns it, or null. */
+function takeTokenFromHash(id) {
   const m = /(?:^#|&)token=([0-9a-fA-F]+)/.exec(location.hash);
-  return m ? m[1] : null;
+  if (!m) return null;
+  tokens.set(id, m[1]);
+  const rest = location.hash.slice(1).split('&').filter((p) => p && !p.startsWith('token=')).join('&');
+  history.replaceState(history.state, '', `${location.pathname}${location.search}${rest ? `#${rest}` : ''}`);
+  return m[1];
 }
 
 function seatText(seat) {
@@ -17,8 +24,7 @@ function seatText(seat) {
 }
 
 export async function mount(root, { id, navigate, announce }) {
-  let token = tokenFromHash() ?? tokens.get(id);
-  if (token) tokens.set(id, token);
+  let token = takeTokenFromHash(id) ?? tokens.get(id);
   let summary;
   try {
     summary = await api.match(id);
@@ -120,7 +126,7 @@ export async function mount(root, { id, navigate, announce }) {
           try {
             const grant = await api.join(id, open[0].seat);
             tokens.set(id, grant.token);
-            navigate(`/play/${id}#token=${grant.token}`);
+            navigate(`/play/${id}`, { replace: true });
           } catch (e) {
             el.error.textContent = e.message;
           }
@@ -129,8 +135,9 @@ export async function mount(root, { id, navigate, announce }) {
     }
     if (open.length || msg.status !== 'finished') {
       const link = `${location.origin}/play/${id}`;
+      // The link to share: the match only, never a seat token.
       items.push(h('button', {
-        type: 'button',
+        type: 'button', id: 'share-link', 'data-link': link,
         onclick: async (e) => {
           try {
             await navigator.clipboard.writeText(link);

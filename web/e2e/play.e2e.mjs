@@ -85,9 +85,61 @@ async function createSkirmish(page, { screenshot } = {}) {
   await page.locator('.scenario svg.board').first().waitFor();
   if (screenshot) await screenshot();
   await page.locator('#create-match').click();
-  await page.waitForURL(/\/play\/[0-9a-f]{16}#token=[0-9a-f]+$/);
+  await page.waitForURL(/\/play\/[0-9a-f]{16}$/); // no seat token in the address bar
   await page.locator('svg.board .unit').first().waitFor();
   return /\/play\/([0-9a-f]{16})/.exec(page.url())[1];
+}
+
+/** Fails if the address bar holds a seat token (or anything like one). */
+function assertNoToken(page, what) {
+  const url = page.url();
+  assert.doesNotMatch(url, /token|[0-9a-f]{32}/i, `${what}: the address bar holds a seat token: ${url}`);
+}
+
+/** The match's share link (invite or watch) must be the bare match URL. */
+async function assertShareLink(page, id, what) {
+  const link = await page.locator('#share-link').getAttribute('data-link');
+  assert.equal(link, `${BASE}/play/${id}`, `${what}: the share link carries nothing but the match`);
+}
+
+/**
+ * Seat tokens stay out of URLs: joining an open seat, reloading as that seat, and opening a
+ * link that carries a token (the API's seat grant) all leave a bare `/play/<id>`.
+ */
+async function checkTokensStayOutOfUrls(browser) {
+  const res = await fetch(`${BASE}/api/matches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'connect-four', seats: [{ kind: 'human' }, { kind: 'open' }] }),
+  });
+  assert.equal(res.status, 201);
+  const created = await res.json();
+  const id = created.match.id;
+  const p1 = created.seats[0];
+  assert.match(p1.link, /#token=/, 'the API grant link carries the seat (for whoever gets it)');
+
+  const guest = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const g = await guest.newPage();
+  watch(g, 'guest');
+  await g.goto(`${BASE}/play/${id}`);
+  await g.waitForFunction(() => /You are watching/.test(document.querySelector('.you')?.textContent ?? ''));
+  await assertShareLink(g, id, 'before joining (invite link)');
+  await g.locator('.match-tools button', { hasText: /^Join as P2$/ }).click();
+  await g.waitForFunction(() => /You play P2/.test(document.querySelector('.you')?.textContent ?? ''));
+  assertNoToken(g, 'after joining');
+  await g.reload();
+  await g.waitForFunction(() => /You play P2/.test(document.querySelector('.you')?.textContent ?? ''));
+  assertNoToken(g, 'after reloading as P2');
+  await assertShareLink(g, id, 'after joining (watch link)');
+
+  const owner = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const o = await owner.newPage();
+  watch(o, 'owner');
+  await o.goto(`${BASE}${p1.link}`);
+  await o.waitForFunction(() => /You play P1/.test(document.querySelector('.you')?.textContent ?? ''));
+  assert.equal(o.url(), `${BASE}/play/${id}`, 'a link with a token is stored and the address bar cleaned');
+  await guest.close();
+  await owner.close();
 }
 
 /** My units that can act now, as `{label, code}`; enemy positions. */
@@ -306,7 +358,7 @@ async function createDuel(page) {
   await page.locator('details.advanced summary').click();
   await page.locator('#ai-delay').fill('0');
   await page.locator('#create-match').click();
-  await page.waitForURL(/\/play\/[0-9a-f]{16}#token=[0-9a-f]+$/);
+  await page.waitForURL(/\/play\/[0-9a-f]{16}$/); // no seat token in the address bar
   await page.locator('svg.cc-board').waitFor();
 }
 
@@ -383,10 +435,23 @@ try {
   watch(page, 'desktop');
   const deadline = Date.now() + GAME_TIMEOUT_MS;
 
+  step('the page is served under a Content-Security-Policy (violations fail the test as page errors)');
+  const first = await page.goto(`${BASE}/`);
+  assert.match(first.headers()['content-security-policy'] ?? '', /script-src 'self'/);
+  assert.doesNotMatch(first.headers()['content-security-policy'], /unsafe-inline/);
+  await desk.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+
   step('lobby → create a skirmish against the greedy AI');
   const id = await createSkirmish(page, { screenshot: () => shot(page, 'lobby-1280x800') });
   step(`match ${id}`);
   assert.match(await page.locator('.you').textContent(), /You play P1/);
+  assertNoToken(page, 'after creating a match');
+  await assertShareLink(page, id, 'the creator');
+
+  step('seat tokens stay out of URLs: join an open seat, reload, open a link with a token');
+  await checkTokensStayOutOfUrls(browser);
 
   // Opening: everything by mouse until we have moved and attacked once.
   const checks = { moved: false, attacked: false };
@@ -405,6 +470,7 @@ try {
   assert.ok((await version(page)) >= before, 'version after reload is not older');
   assert.ok((await page.locator('#log > li').count()) >= logBefore, 'log survives the reload');
   assert.match(await page.locator('.you').textContent(), /You play P1/, 'still seated after reload');
+  assertNoToken(page, 'after reload');
 
   step('undo is offered against the AI');
   assert.equal(await page.locator('#undo').count(), 1);

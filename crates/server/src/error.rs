@@ -125,6 +125,12 @@ pub enum ServerError {
     /// A bug or a lost worker thread.
     #[error("internal error: {0}")]
     Internal(String),
+    /// The request (body) did not arrive in time.
+    #[error("{0}")]
+    Timeout(String),
+    /// A JSON route was sent something other than JSON.
+    #[error("{0}")]
+    UnsupportedMediaType(String),
 }
 
 impl ServerError {
@@ -155,6 +161,8 @@ impl ServerError {
             ServerError::Broken { .. } => "match_broken",
             ServerError::Store(_) => "store_error",
             ServerError::Internal(_) => "internal",
+            ServerError::Timeout(_) => "request_timeout",
+            ServerError::UnsupportedMediaType(_) => "unsupported_media_type",
         }
     }
 
@@ -185,6 +193,8 @@ impl ServerError {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
             ServerError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ServerError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
+            ServerError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
         }
     }
 

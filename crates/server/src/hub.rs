@@ -1270,6 +1270,9 @@ pub(crate) const MAX_THINK_MS: u64 = 5_000;
 pub(crate) const MAX_THINK_ITERS: u64 = 200_000;
 /// The most search threads per AI move.
 pub(crate) const MAX_THINK_THREADS: u64 = 2;
+/// The most search-tree nodes per thread (the agents' default): each node costs memory, and
+/// `nodes=100000000` would ask for gigabytes a move.
+pub(crate) const MAX_THINK_NODES: u64 = 200_000;
 
 /// Refuses search budgets beyond the server's limits (see [`MAX_THINK_MS`]).
 fn check_think_budget(spec: &AgentSpec) -> Result<(), String> {
@@ -1293,6 +1296,13 @@ fn check_think_budget(spec: &AgentSpec) -> Result<(), String> {
     {
         return Err(format!(
             "`threads={t}` is over this server's limit of {MAX_THINK_THREADS} threads a move"
+        ));
+    }
+    if let Some(n) = num("nodes")
+        && n > MAX_THINK_NODES
+    {
+        return Err(format!(
+            "`nodes={n}` is over this server's limit of {MAX_THINK_NODES} tree nodes per thread"
         ));
     }
     Ok(())

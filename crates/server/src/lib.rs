@@ -21,6 +21,9 @@
 //!   there from the caller's own viewer.
 //! * `api`, `ws`, `openapi`, `assets` — HTTP routes, the WebSocket protocol, the API document,
 //!   the embedded `web/` client.
+//! * `net`, `middleware` — the accept loop (connection caps in total and per address, header
+//!   and idle timeouts) and what every request passes (body deadline and size, JSON-only
+//!   bodies, security headers).
 //!
 //! ## Why the server is the authority
 //! Clients send actions and the version they were made against; the engine validates; the
@@ -34,6 +37,8 @@ mod error;
 mod games;
 mod hub;
 mod limits;
+mod middleware;
+mod net;
 mod openapi;
 mod store;
 mod token;
@@ -50,7 +55,6 @@ pub use store::{PgStore, SqliteStore, Store, StoreError};
 
 use anyhow::Context as _;
 use axum::extract::DefaultBodyLimit;
-use axum::serve::ListenerExt as _;
 use gridwright_catalog::ContentSource;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -76,6 +80,25 @@ pub struct Limits {
     pub ai_threads: usize,
     /// PostgreSQL connections per process.
     pub pg_pool: usize,
+    /// Connections held at once, WebSockets included (never more than the open-file limit
+    /// less a reserve for the database); beyond it a connection gets `503` and is closed.
+    pub max_connections: usize,
+    /// Connections held at once from one client address (IPv6: one /64).
+    pub max_connections_per_ip: usize,
+    /// From when the server waits for a request (a new connection, or the next request on a
+    /// kept-alive one) until the request's whole head has arrived; else the connection is
+    /// closed. This is also how long an idle kept-alive connection stays open.
+    pub header_timeout: Duration,
+    /// From when a handler starts reading a request body until all of it has arrived; else
+    /// `408` and the connection is closed.
+    pub body_timeout: Duration,
+    /// An HTTP connection on which no byte moves either way for this long is closed.
+    pub idle_timeout: Duration,
+    /// A WebSocket must send `hello` within this time of connecting; else it is closed (1008).
+    pub ws_hello_timeout: Duration,
+    /// A WebSocket that sends nothing for this long is closed (1001); the browser client pings
+    /// every 25 s.
+    pub ws_idle_timeout: Duration,
 }
 
 impl Default for Limits {
@@ -88,6 +111,13 @@ impl Default for Limits {
             ws_max_refusals: 100,
             ai_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             pg_pool: 8,
+            max_connections: 8192,
+            max_connections_per_ip: 256,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            ws_hello_timeout: Duration::from_secs(10),
+            ws_idle_timeout: Duration::from_secs(180),
         }
     }
 }
@@ -224,10 +254,15 @@ impl AppState {
 
 /// The whole web application: `/api/…`, the WebSocket, and the embedded browser client.
 pub fn app(state: AppState) -> axum::Router {
-    let limit = state.hub.opts.limits.max_body;
+    let limits = state.hub.opts.limits;
     api::router()
         .fallback(assets::serve)
-        .layer(DefaultBodyLimit::max(limit))
+        .layer(DefaultBodyLimit::max(limits.max_body))
+        .layer(axum::middleware::from_fn_with_state(
+            limits,
+            middleware::read_body,
+        ))
+        .layer(axum::middleware::from_fn(middleware::security_headers))
         .with_state(state)
 }
 
@@ -274,21 +309,13 @@ pub async fn start(opts: &ServeOptions, games: Games) -> anyhow::Result<Server> 
         .await
         .with_context(|| format!("cannot listen on {}:{}", opts.host, opts.port))?;
     let addr = listener.local_addr()?;
-    // Small messages must leave at once: without TCP_NODELAY, Nagle's algorithm and delayed
-    // ACKs add ~40 ms to every move.
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    // The client's address is what match creation is rate-limited by.
-    let router = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
-    let mut stopped = state.hub.shutdown.clone();
-    let task = tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async move {
-                let _ = stopped.wait_for(|s| *s).await;
-            })
-            .await
-    });
+    let router = app(state.clone());
+    let task = tokio::spawn(net::serve(
+        listener,
+        router,
+        opts.limits,
+        state.hub.shutdown.clone(),
+    ));
     Ok(Server { addr, state, task })
 }
 

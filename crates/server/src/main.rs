@@ -51,6 +51,12 @@ struct Args {
     /// Milliseconds a process's claim to drive a match's AI seats lasts unrenewed.
     #[arg(long, default_value_t = MatchLimits::default().ai_lease_ms)]
     ai_lease_ms: u64,
+    /// Connections held at once (at most the open-file limit less a reserve).
+    #[arg(long, default_value_t = Limits::default().max_connections)]
+    max_connections: usize,
+    /// Connections held at once from one client address (IPv6: one /64).
+    #[arg(long, default_value_t = Limits::default().max_connections_per_ip)]
+    max_connections_per_ip: usize,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -66,6 +72,8 @@ fn main() -> anyhow::Result<()> {
         limits: Limits {
             ws_rate_per_sec: args.ws_rate,
             ws_burst: args.ws_burst,
+            max_connections: args.max_connections,
+            max_connections_per_ip: args.max_connections_per_ip,
             ..Limits::default()
         },
         matches: MatchLimits {

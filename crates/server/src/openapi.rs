@@ -29,6 +29,30 @@ fn bearer() -> Value {
 
 /// The document.
 pub fn document() -> Value {
+    let mut doc = paths_and_schemas();
+    // What every POST may also answer (middleware.rs): the body is checked before any handler.
+    if let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) {
+        for ops in paths.values_mut() {
+            if let Some(responses) = ops
+                .pointer_mut("/post/responses")
+                .and_then(Value::as_object_mut)
+            {
+                responses.insert(
+                    "408".into(),
+                    error_response("The body did not arrive in time"),
+                );
+                responses.insert("413".into(), error_response("Body too large"));
+                responses.insert(
+                    "415".into(),
+                    error_response("Content-Type is not application/json"),
+                );
+            }
+        }
+    }
+    doc
+}
+
+fn paths_and_schemas() -> Value {
     json!({
         "openapi": "3.1.0",
         "info": {

@@ -149,6 +149,11 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
         }
     };
     let limits = hub.opts.limits;
+    // A socket that never says hello, or goes quiet, must not hold its connection forever.
+    let hello_deadline = tokio::time::sleep(limits.ws_hello_timeout);
+    tokio::pin!(hello_deadline);
+    let idle = tokio::time::sleep(limits.ws_idle_timeout);
+    tokio::pin!(idle);
     let mut changes = m.changed.subscribe();
     let mut shutdown = hub.shutdown.clone();
     let mut conn = Conn {
@@ -163,8 +168,17 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
     loop {
         tokio::select! {
             msg = socket.recv() => {
+                idle.as_mut().reset(tokio::time::Instant::now() + limits.ws_idle_timeout);
                 let next = match msg {
-                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                    None | Some(Ok(Message::Close(_))) => break,
+                    Some(Err(e)) => {
+                        // A frame or message over the transport's cap: say so with 1009 rather
+                        // than just dropping the connection.
+                        if is_too_big(e) {
+                            let _ = close(&mut socket, CLOSE_TOO_BIG, "message too large").await;
+                        }
+                        break;
+                    }
                     Some(Ok(Message::Text(text))) => conn.on_message(&mut socket, text.as_str()).await,
                     Some(Ok(Message::Binary(b))) => {
                         conn.on_refusal(&mut socket, b.len(), ServerError::Malformed(
@@ -189,6 +203,17 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
                     }
                     Err(RecvError::Closed) => break,
                 }
+            }
+            () = &mut hello_deadline, if conn.who.is_none() => {
+                let _ = send_json(&mut socket, &ServerError::Timeout(format!(
+                    "no `hello` within {} ms of connecting", limits.ws_hello_timeout.as_millis()
+                )).to_json()).await;
+                let _ = close(&mut socket, CLOSE_POLICY, "no hello in time").await;
+                break;
+            }
+            () = &mut idle => {
+                let _ = close(&mut socket, CLOSE_GOING_AWAY, "idle for too long").await;
+                break;
             }
             () = stopped(&mut shutdown) => {
                 let _ = close(&mut socket, CLOSE_GOING_AWAY, "server shutting down").await;
@@ -342,6 +367,13 @@ impl Conn {
         };
         send_json(socket, &msg).await
     }
+}
+
+/// Whether a receive error is the transport refusing a frame or message over its size cap.
+fn is_too_big(e: axum::Error) -> bool {
+    e.into_inner()
+        .downcast_ref::<tungstenite::Error>()
+        .is_some_and(|e| matches!(e, tungstenite::Error::Capacity(_)))
 }
 
 /// Resolves once the server is shutting down.

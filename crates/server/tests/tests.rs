@@ -15,6 +15,8 @@ mod common;
 mod fixture;
 
 mod api;
+mod connections;
+mod hardening;
 mod hidden_cc;
 mod hints;
 mod integrity;
