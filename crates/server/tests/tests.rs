@@ -20,3 +20,4 @@ mod hints;
 mod persistence;
 mod play;
 mod postgres;
+mod web_imports;
