@@ -1,4 +1,4 @@
-// Checks the browser's copy of the arc rule (web/views/cc-geom.js) against the engine's table,
+// Checks the browser's copy of the arc rule (web/views/command-core/geom.js) against the engine's table,
 // which crates/games/command-core/tests/reach.rs keeps equal to `arc_of`. Plain Node, no
 // browser: `node web/e2e/arcs.check.mjs` (run.sh runs it first). Exits non-zero on a mismatch.
 
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = process.env.GRIDWRIGHT_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { arcOf, FACINGS } = await import(join(root, 'web/views/cc-geom.js'));
+const { arcOf, FACINGS } = await import(join(root, 'web/views/command-core/geom.js'));
 const text = readFileSync(join(root, 'crates/games/command-core/tests/golden/arc-table.txt'), 'utf8');
 const LETTER = { F: 'Front', R: 'Right', B: 'Rear', L: 'Left', '.': null };
 

@@ -1,10 +1,10 @@
-// One view module per game, loaded on demand. A game without a module here gets the generic
+// One view folder per game (web/views/<game>/view.js), loaded on demand. A game without a module here gets the generic
 // view (legal actions as buttons, observation as text).
 
 const VIEWS = {
-  'grid-battles': () => import('./grid-battles.js'),
-  'connect-four': () => import('./connect-four.js'),
-  'command-core': () => import('./command-core.js'),
+  'grid-battles': () => import('./grid-battles/view.js'),
+  'connect-four': () => import('./connect-four/view.js'),
+  'command-core': () => import('./command-core/view.js'),
 };
 
 /** The view module of `game`. */

@@ -1,9 +1,10 @@
-//! Grid Battles' front-end hooks: content from `content/grid-battles/`, the Unicode map, exact
-//! attack odds before an attack is confirmed, and the greedy agent.
+//! Grid Battles' front-end hooks: content from `content/grid-battles/`, the Unicode map, each
+//! scenario's opening board as data for the lobby, exact attack odds before an attack is
+//! confirmed, and the greedy agent.
 
 use crate::{CatalogError, ContentSource, Frontend, ScenarioInfo, generic_agent};
 use gridwright_agents::AgentSpec;
-use gridwright_engine::{Agent, Seat, Viewer};
+use gridwright_engine::{Agent, Game, Seat, Viewer};
 use gridwright_grid_battles::{Content, GreedyAgent, GridBattles, attack_preview, preview, render};
 
 /// Loads Grid Battles content from `source`.
@@ -32,13 +33,20 @@ impl Frontend for GridBattles {
                 let s = c
                     .scenario_summary(&name)
                     .map_err(|e| CatalogError::Content(e.to_string()))?;
+                // The opening position; Grid Battles has no hidden information.
+                let board = GridBattles::new(&cfg)
+                    .map_err(|e| CatalogError::Content(e.to_string()))
+                    .and_then(|g| {
+                        serde_json::to_value(g.board())
+                            .map_err(|e| CatalogError::Content(e.to_string()))
+                    })?;
                 Ok(ScenarioInfo {
                     name,
                     title: s.title.clone(),
                     description: s.description.clone(),
                     seats: 2,
                     preview: preview(&cfg),
-                    board: None,
+                    board: Some(board),
                 })
             })
             .collect()

@@ -315,6 +315,41 @@ mod tests {
         }
     }
 
+    /// The lobby draws Grid Battles' scenarios from data: the opening board, with every hex
+    /// and every unit placed by the scenario.
+    #[test]
+    fn grid_battles_scenarios_carry_their_opening_board() {
+        let c = ContentSource::Builtin;
+        for s in GridBattles::scenarios(&c).unwrap() {
+            let board = s.board.as_ref().expect("a board");
+            let (w, h) = (
+                board["width"].as_u64().unwrap(),
+                board["height"].as_u64().unwrap(),
+            );
+            assert_eq!(
+                board["hexes"].as_array().unwrap().len() as u64,
+                w * h,
+                "{}",
+                s.name
+            );
+            let cfg = GridBattles::load_config(&c, Some(&s.name)).unwrap();
+            let placed: usize = cfg.sides.iter().map(|sd| sd.units.len()).sum();
+            assert_eq!(
+                board["units"].as_array().unwrap().len(),
+                placed,
+                "{}",
+                s.name
+            );
+            assert!(
+                board["units"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|u| u["status"] == "fresh")
+            );
+        }
+    }
+
     #[test]
     fn game_defaults_fill_in_what_a_spec_leaves_out() {
         for k in GameKind::ALL {

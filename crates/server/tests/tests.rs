@@ -24,3 +24,4 @@ mod limits;
 mod persistence;
 mod play;
 mod postgres;
+mod web_imports;

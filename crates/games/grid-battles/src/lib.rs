@@ -37,6 +37,7 @@
 
 mod action;
 mod agent;
+mod board;
 mod config;
 mod content;
 mod eval;
@@ -49,6 +50,7 @@ mod state;
 
 pub use action::{Action, UnitId, parse_action_text};
 pub use agent::GreedyAgent;
+pub use board::{Board, BoardHex, BoardUnit};
 pub use config::{
     Advantage, AttackKind, BaseType, Config, DieType, MAX_MAP_SIDE, MAX_UNITS, MapConfig,
     Placement, SideConfig, Symbol, TerrainType, UnitType, Victory,

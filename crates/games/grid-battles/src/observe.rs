@@ -1,6 +1,7 @@
 //! The observation: the whole public state (Grid Battles has no secrets), shaped for clients.
 
 use crate::action::UnitId;
+use crate::board::Board;
 use crate::config::{TerrainType, UnitType};
 use crate::state::{GridBattles, Phase, Status, Unit};
 use gridwright_engine::Seat;
@@ -36,6 +37,8 @@ pub struct Observation {
     pub unit_types: Vec<UnitType>,
     /// Every unit, destroyed ones included (ids never change).
     pub units: Vec<UnitView>,
+    /// The map hex by hex and the units on it, for drawing (see [`Board`]).
+    pub board: Board,
 }
 
 /// The map in an observation, compactly: one string of terrain letters per row.
@@ -182,6 +185,7 @@ impl Observation {
             },
             unit_types: c.units.clone(),
             units: g.unit_views(),
+            board: g.board(),
         }
     }
 }

@@ -58,3 +58,63 @@ fn observation_is_the_full_public_state() {
     assert_eq!(json["phase"]["phase"], "activation");
     assert_eq!(json["units"][0]["at"], "0101");
 }
+
+/// The observation's `board`: every hex with its terrain under its printed code, and the units
+/// on the map with owner, type, status and health, agreeing with the map rows and the unit list.
+#[test]
+fn board_lists_every_hex_and_the_units_on_the_map() {
+    let s = sc(
+        &[("knight", "0102"), ("pikeman", "0004")],
+        &[("archer", "0202")],
+    );
+    let mut g = s.game();
+    let board = g.board();
+    assert_eq!(
+        board.hexes.len(),
+        usize::from(board.width) * usize::from(board.height)
+    );
+    let obs = g.observe(Viewer::Spectator);
+    for hx in &board.hexes {
+        assert_eq!(hx.code, format!("{:02}{:02}", hx.col, hx.row));
+        assert_eq!(hx.hex.code(), hx.code);
+        let letter = obs.map.rows[usize::from(hx.row)]
+            .chars()
+            .nth(usize::from(hx.col))
+            .expect("row is wide enough");
+        let t = board
+            .terrain
+            .iter()
+            .find(|t| t.letter == letter)
+            .expect("letter has a terrain");
+        assert_eq!(hx.terrain, t.id, "terrain of {}", hx.code);
+    }
+    let json = serde_json::to_value(&board).expect("serializes");
+    assert_eq!(json["units"][0]["at"], "0102");
+    assert_eq!(json["units"][0]["seat"], 0);
+    assert_eq!(json["units"][0]["unit_type"], "knight");
+    assert_eq!(json["units"][0]["status"], "fresh");
+    assert_eq!(json["units"][2]["seat"], 1);
+    assert_eq!(json["units"][2]["label"], "a3");
+    play(&mut g, &["activate 1"]);
+    let obs = g.observe(Viewer::Spectator);
+    assert_eq!(obs.board, g.board());
+    assert_eq!(obs.board.units[0].status, Status::Activated);
+    assert_eq!(obs.board.units[0].health, obs.units[0].health);
+}
+
+/// A destroyed unit leaves the board but stays in the unit list.
+#[test]
+fn board_leaves_out_destroyed_units() {
+    let s = sc(
+        &[("knight", "0102")],
+        &[("archer", "0202"), ("pikeman", "0604")],
+    );
+    let mut g = s.game();
+    assert_eq!(g.board().units.len(), 3);
+    play(&mut g, &["activate 1", "hold 1", "attack 1 2", "roll 6 1"]);
+    let obs = g.observe(Viewer::Spectator);
+    assert!(!obs.units[1].alive);
+    assert_eq!(obs.units.len(), 3);
+    let on_map: Vec<_> = obs.board.units.iter().map(|u| u.label.as_str()).collect();
+    assert_eq!(on_map, ["K1", "p3"]);
+}

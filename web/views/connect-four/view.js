@@ -1,7 +1,7 @@
 // Connect Four in the browser: seven column buttons and an SVG board. P1's discs are solid with
 // an X, P2's are rings with an O, so colour is never the only cue.
 
-import { h, pressable, replace, s, seatName } from '../dom.js';
+import { h, pressable, replace, s, seatName } from '../../dom.js';
 
 export const title = 'Connect Four';
 

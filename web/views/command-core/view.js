@@ -1,10 +1,11 @@
 // Command Core in the browser: the square grid, mechs with facing, the mech table, the
 // programming panel and every other choice as buttons built from the server's legal actions.
 
-import { h, replace, seatName } from '../dom.js';
-import { drawBoard, drawScenarioMap } from './cc-board.js';
-import { arcOf, distance, reach } from './cc-geom.js';
-import { cardList, indexLegal, kindOf, mechLabel, phaseText, programKey, sq } from './cc-model.js';
+import { h, replace, seatName } from '../../dom.js';
+import { seatGlyph } from '../seats.js';
+import { drawBoard, drawScenarioMap } from './board.js';
+import { arcOf, distance, reach } from './geom.js';
+import { cardList, indexLegal, kindOf, mechLabel, phaseText, programKey, sq } from './model.js';
 
 export const title = 'Command Core';
 
@@ -20,7 +21,7 @@ export function miniMap(scenario) {
       const shared = sd.deploy.filter((p) => others.has(`${p.x},${p.y}`)).length;
       const marks = [shared < sd.deploy.length ? String(sd.seat + 1) : null, shared ? '*' : null].filter(Boolean).join(' and ');
       return h('span', { class: `side-${sd.seat}` },
-        `${sd.seat === 0 ? '●' : '◆'} ${seatName(sd.seat)} ${sd.name} (squares ${marks}, ${sd.home_edge === 'any' ? 'any edge' : `${sd.home_edge} edge`}): ${sd.mechs.map((m) => m.name).join(', ')}`);
+        `${seatGlyph(sd.seat)} ${seatName(sd.seat)} ${sd.name} (squares ${marks}, ${sd.home_edge === 'any' ? 'any edge' : `${sd.home_edge} edge`}): ${sd.mechs.map((m) => m.name).join(', ')}`);
     })));
 }
 

@@ -3,8 +3,9 @@
 // The selected weapon's reach is hatched (not only tinted) and each reached square names its
 // arc in a letter, so colour is never the only cue. The lobby's scenario map is drawn here too.
 
-import { pressable, s, seatName } from '../dom.js';
-import { DIR_ANGLE, mechLabel, sq } from './cc-model.js';
+import { pressable, s, seatName } from '../../dom.js';
+import { DIR_ANGLE, mechLabel, sq } from './model.js';
+import { seatMarker } from '../seats.js';
 
 const C = 44;
 const M = 18;
@@ -81,8 +82,8 @@ function mechToken(m, opts) {
     g.append(a);
   }
   const R = 13;
-  if (m.owner === 0) g.append(s('circle', { cx, cy, r: R, class: 'cc-body' }));
-  else g.append(s('path', { d: `M ${cx} ${cy - R - 2} L ${cx + R + 2} ${cy} L ${cx} ${cy + R + 2} L ${cx - R - 2} ${cy} Z`, class: 'cc-body' }));
+  // The body's shape is the seat's marker (seats.js): colour is never the only cue.
+  g.append(seatMarker(m.owner, cx, cy, R, 'cc-body'));
   // P1 letters upper case, P2 lower case: a second cue besides shape and colour.
   g.append(s('text', { x: cx, y: cy + 5, 'text-anchor': 'middle', class: 'cc-letter', text: m.owner === 0 ? m.letter.toUpperCase() : m.letter.toLowerCase() }));
   g.append(s('text', { x: cx - C / 2 + 3, y: cy + C / 2 - 4, class: 'cc-id', text: `#${m.id + 1}` }));

@@ -1,6 +1,7 @@
 // Grid Battles: side-panel pieces — unit cards, the attack confirmation with exact odds, dice.
 
-import { h, seatName } from '../dom.js';
+import { h, seatName } from '../../dom.js';
+import { seatChip as chip } from '../seats.js';
 
 const cap = (t) => (t ? t[0].toUpperCase() + t.slice(1) : '');
 
@@ -17,8 +18,6 @@ function stats(u, sides) {
     ['Status', cap(u.status) + (u.bold ? ' · bold' : '')],
   ];
 }
-
-const chip = (side) => h('span', { class: `side-chip side-${side}`, 'aria-hidden': 'true' });
 
 /** A card with every statistic of a unit. */
 export function unitCard(u, sides, role) {

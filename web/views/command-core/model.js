@@ -1,6 +1,6 @@
 // Command Core: helpers over the observation and the legal actions (no DOM).
 
-import { seatName } from '../dom.js';
+import { seatName } from '../../dom.js';
 
 export const DIRS = { N: [0, -1], NE: [1, -1], E: [1, 0], SE: [1, 1], S: [0, 1], SW: [-1, 1], W: [-1, 0], NW: [-1, -1] };
 export const DIR_ANGLE = { N: 0, NE: 45, E: 90, SE: 135, S: 180, SW: 225, W: 270, NW: 315 };

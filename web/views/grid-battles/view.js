@@ -1,13 +1,12 @@
 // Grid Battles in the browser: map, unit roster, phase controls, attack confirmation with exact
 // odds, and dice. Everything the player may do comes from the server's list of legal actions.
 
-import { h, replace, seatName } from '../dom.js';
-import { drawBoard } from './gb-board.js';
-import { attackConfirm, diceRoll, unitCard } from './gb-panel.js';
-import { normalize } from './gb-model.js';
-import { parsePreview } from './gb-preview.js';
-import { legend, rosterTables } from './gb-roster.js';
-import { code, toOffset } from '../hex.js';
+import { h, replace, seatName } from '../../dom.js';
+import { drawBoard } from './board.js';
+import { attackConfirm, diceRoll, unitCard } from './panel.js';
+import { normalize } from './model.js';
+import { legend, rosterTables } from './roster.js';
+import { code, toOffset } from '../../hex.js';
 
 export const title = 'Grid Battles';
 
@@ -59,9 +58,9 @@ export function statusLine(raw) {
 
 /** The lobby's picture of a scenario, or null. */
 export function miniMap(scenario) {
-  const obs = normalize(scenario.observation ?? scenario.board) ?? parsePreview(scenario.preview);
-  if (!obs?.map) return null;
-  return drawBoard(obs, { compact: true, label: `Map of ${scenario.title}: ${obs.map.width} by ${obs.map.height} hexes` });
+  const board = scenario.board;
+  if (!Array.isArray(board?.hexes) || !Array.isArray(board?.units)) return null;
+  return drawBoard(board, { compact: true, label: `Map of ${scenario.title}: ${board.width} by ${board.height} hexes` });
 }
 
 /** One log entry: who did what, the events, and the dice of any roll. */
@@ -232,8 +231,8 @@ export function createView(root, ctx) {
     for (const l of ix.attack.get(ui.selected) ?? []) attackTargets.set(l.action.attack.target, l);
     const moved = lastOf(ui.log, 'moved');
     const lastMove = moved ? moved.events.at(-1) : null;
-    replace(el.board, drawBoard(o, {
-      selected: ui.selected, actionable: ix.actionable, moveTargets, attackTargets, lastMove,
+    replace(el.board, drawBoard(o.board, {
+      units: o.units, selected: ui.selected, actionable: ix.actionable, moveTargets, attackTargets, lastMove,
       interactive: true, onUnit, onHex, sides: o.sides,
     }));
     el.board.dataset.phase = phase;

@@ -1,8 +1,10 @@
-// Grid Battles: the SVG map. Terrain is told apart by pattern and glyph as well as colour, sides
-// by marker shape and letter case as well as colour, unit status by border and glyph.
+// Grid Battles: the SVG map, drawn from the observation's `board` (every hex with its terrain,
+// every unit on the map). Terrain is told apart by pattern and glyph as well as colour, seats by
+// marker shape (seats.js) and letter case as well as colour, unit status by border and glyph.
 
-import { pressable, s, seatName } from '../dom.js';
-import { center, corners, extent, toOffset } from '../hex.js';
+import { pressable, s, seatName } from '../../dom.js';
+import { center, corners, extent, toOffset } from '../../hex.js';
+import { seatMarker } from '../seats.js';
 
 const TERRAIN_GLYPH = { plain: '', woods: '♣', hill: '▲' };
 const ATTACK_DIE_LETTER = { yellow: 'Y', blue: 'B', red: 'R' };
@@ -12,6 +14,8 @@ const DEFENCE_DIE_LETTER = { brown: 'N', grey: 'G', black: 'K' };
 export function unitDescription(u, sides) {
   const side = `${seatName(u.side)}${sides?.[u.side] ? ` ${sides[u.side]}` : ''}`;
   if (!u.alive) return `${side} ${u.name} ${u.id + 1} (${u.label}), destroyed`;
+  // The lobby's opening board carries no type statistics.
+  if (u.mp_left === undefined) return `${side} ${u.name ?? u.unit_type} (${u.label}) at ${u.at}: health ${u.health} of ${u.max_health}, ${u.status}`;
   const status = u.status === 'activated' ? 'activated' : u.status;
   return (
     `${side} ${u.name} ${u.id + 1} (${u.label}) at ${u.at}: health ${u.health} of ${u.max_health}, ` +
@@ -33,12 +37,6 @@ function defs(id) {
       s('rect', { width: 12, height: 12, class: 't-plain' }),
       s('path', { d: 'M3 9 l1 -3 M5 9 l0 -3', class: 'p-grass' })),
   );
-}
-
-function sideMarker(side, x, y, r) {
-  // P1: circle; P2: diamond. Shape as well as colour.
-  if (side === 0) return s('circle', { cx: x, cy: y, r, class: 'marker side-0' });
-  return s('path', { d: `M${x} ${y - r * 1.25} L${x + r * 1.25} ${y} L${x} ${y + r * 1.25} L${x - r * 1.25} ${y} Z`, class: 'marker side-1' });
 }
 
 function counter(u, cx, cy, size, ui) {
@@ -66,7 +64,7 @@ function counter(u, cx, cy, size, ui) {
   if (ui.compact) {
     g.append(
       s('text', { class: 'type', x: 0, y: size * 0.22, 'font-size': size * 0.5, 'text-anchor': 'middle', text: u.label }),
-      sideMarker(u.side, 0, -half + size * 0.16, size * 0.11),
+      seatMarker(u.side, 0, -half + size * 0.16, size * 0.11),
     );
     return g;
   }
@@ -81,7 +79,7 @@ function counter(u, cx, cy, size, ui) {
     s('rect', { class: `die die-${u.defence_die}`, x: half - d - 3, y: half - d - 3, width: d, height: d, rx: 2 }),
     s('text', { class: `die-letter on-${u.defence_die}`, x: half - 3 - d / 2, y: half - 3 - d * 0.22, 'font-size': d * 0.8, 'text-anchor': 'middle', text: DEFENCE_DIE_LETTER[u.defence_die] ?? '?' }),
     s('text', { class: 'type', x: 0, y: size * 0.16, 'font-size': size * 0.42, 'text-anchor': 'middle', text: u.label }),
-    sideMarker(u.side, 0, -half + size * 0.14, size * 0.09),
+    seatMarker(u.side, 0, -half + size * 0.14, size * 0.09),
   );
   // Health bar under the label: length is health / max health.
   const w = half * 1.1;
@@ -101,13 +99,16 @@ function counter(u, cx, cy, size, ui) {
 }
 
 /**
- * Draws the map of observation `obs`. `ui` says what is selected and what can be done:
- * `{selected, actionable: Set, moveTargets: Map<"q,r", {text}>, attackTargets: Map<id, …>,
- *   lastMove: {from, to} | null, interactive, onUnit(u), onHex(hexView), sides, compact}`.
+ * Draws `board` (an observation's `board`, or a scenario's opening board in the lobby). `ui`
+ * says what is selected and what can be done: `{units, selected, actionable: Set,
+ * moveTargets: Map<"q,r", {text}>, attackTargets: Map<id, …>, lastMove: {from, to} | null,
+ * interactive, onUnit(u), onHex(hexView), sides, compact, label}`. `units`: the observation's
+ * units with their type statistics, by id, for the counters' corners and descriptions; the
+ * compact lobby map needs only the board.
  */
-export function drawBoard(obs, ui = {}) {
+export function drawBoard(board, ui = {}) {
   const size = 40;
-  const map = obs.map;
+  const map = board;
   const [w, h] = extent(map.width, map.height, size);
   const pad = 4;
   const id = `gb${Math.random().toString(36).slice(2, 8)}`;
@@ -151,7 +152,7 @@ export function drawBoard(obs, ui = {}) {
   }
   svg.append(marks, codes);
   const units = s('g', { class: 'units' });
-  const alive = obs.units.filter((u) => u.alive && u.hex);
+  const alive = board.units.map((b) => ({ ...(ui.units?.[b.id] ?? {}), ...b, side: b.seat, alive: true }));
   // Tab order follows the printed map: column by column, top to bottom.
   alive.sort((a, b) => a.hex.q - b.hex.q || toOffset(a.hex)[1] - toOffset(b.hex)[1]);
   for (const u of alive) {

@@ -1,0 +1,23 @@
+// Grid Battles: the observation as the views use it. The server sends the units with their type
+// id and the statistics of each type once (`unit_types`); this gives each unit its type's
+// statistics, once per update. The map is drawn from the observation's `board`
+// (crates/games/grid-battles/src/board.rs), which the server builds hex by hex.
+
+/** The observation with each unit's type statistics filled in. */
+export function normalize(obs) {
+  if (!obs?.board || obs.normalized) return obs;
+  const types = new Map((obs.unit_types ?? []).map((t) => [t.id, t]));
+  const units = (obs.units ?? []).map((u) => {
+    const t = types.get(u.unit_type) ?? {};
+    return {
+      name: t.name ?? u.unit_type ?? '?',
+      attack_die: t.attack_die ?? '?',
+      defence_die: t.defence_die ?? '?',
+      base: t.base ?? [],
+      attack: t.attack ?? 'melee',
+      range: t.range ?? 1,
+      ...u,
+    };
+  });
+  return { ...obs, units, normalized: true };
+}
