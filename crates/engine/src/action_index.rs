@@ -22,8 +22,9 @@ use crate::seat::Seat;
 /// [`ActionIndex::unindexed`] returns the reason, and
 /// [`action_index`](ActionIndex::action_index) returns `None`. A mask cannot show such an
 /// action; [`ActionIndex::legal_action_mask`] returns how many legal actions it left out, so
-/// a caller knows when the mask is not the whole choice. The conformance harness (`testing::check_action_index`, feature `testing`) fails on any legal
-/// player action without an index that the game did not declare this way.
+/// a caller knows when the mask is not the whole choice. The conformance harness
+/// (`testing::check_action_index`, feature `testing`) fails on any legal player action without
+/// an index that the game did not declare this way.
 ///
 /// # Example
 /// ```
