@@ -16,8 +16,12 @@
 //! A game crate implements [`Game`]; a [`Session`] then validates actions, resolves chance from
 //! its seeded RNG, logs every step and hashes the log, so that the same config, seed and moves
 //! give a byte-identical event log on any machine.
+//!
+//! A game may also implement [`ActionIndex`]: a fixed flat index of its player actions per
+//! config (OpenSpiel's `num_distinct_actions`), so that legal actions can be given as a mask.
 #![deny(missing_docs)]
 
+mod action_index;
 mod agent;
 pub mod dice;
 pub mod files;
@@ -30,6 +34,7 @@ mod session;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 
+pub use action_index::ActionIndex;
 pub use agent::{Agent, RandomAgent, SeatView};
 pub use game::{
     Actor, ChanceMode, Events, Game, GameInfo, Information, RejectReason, SetupError, Turn,

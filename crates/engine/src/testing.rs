@@ -48,6 +48,7 @@
 //!
 //! Proofs that each check fails on a broken game are in this module's tests.
 
+use crate::action_index::ActionIndex;
 use crate::game::{Actor, Events, Game, Information, Turn};
 use crate::replay::Replay;
 use crate::rng::{Rng, derive_seed};
@@ -889,5 +890,229 @@ fn viewer_index<G: Game>(state: &G, v: Viewer) -> usize {
     match v {
         Viewer::Seat(s) => s.index(),
         Viewer::Spectator => state.num_seats(),
+    }
+}
+
+/// Counts from a [`check_action_index`] run.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct IndexReport {
+    /// `num_distinct_actions` of the config.
+    pub num_distinct_actions: usize,
+    /// Indices in `0..N` that stand for an action (all of them when `N` ≤ 65,536, else those of
+    /// a sample of 65,536 indices).
+    pub mapped: usize,
+    /// Games played.
+    pub games: usize,
+    /// States at which a seat's legal actions were checked.
+    pub states: usize,
+    /// Legal player actions checked (counted once per state and seat).
+    pub legal: usize,
+    /// Of those, how many the game declares without index ([`ActionIndex::unindexed`]).
+    pub unindexed: usize,
+    /// Distinct indices that were legal somewhere in the games played.
+    pub indices_seen: usize,
+}
+
+/// Indices checked one by one when `N` is at most this; a random sample of this many otherwise.
+const INDEX_SCAN: usize = 1 << 16;
+
+/// Calls `f`, turning a panic into a test failure that says what panicked.
+fn no_panic<T>(what: impl FnOnce() -> String, f: impl FnOnce() -> T) -> T {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(v) => v,
+        Err(_) => panic!("{} panicked (it must return None instead)", what()),
+    }
+}
+
+/// Checks `G`'s [`ActionIndex`] for `config`, then plays `n_games` random games and checks it
+/// on every state; panics with a clear message at the first failure:
+///
+/// - `num_distinct_actions` is the same on every call;
+/// - `action_from_index` returns `None`, without panicking, for indices `N`, `N + 1` and
+///   `usize::MAX`, and every index in `0..N` (or a sample when `N` > 65,536) that gives an
+///   action maps back to itself through `action_index`, an action not declared unindexed;
+/// - at every state, every legal action of every seat to act has an index `< N` that maps back
+///   to it, distinct from the others' indices, unless the game declares it unindexed
+///   ([`ActionIndex::unindexed`]); a declared action has no index; chance outcomes have no
+///   index;
+/// - [`ActionIndex::legal_action_mask`] has `N` flags, set exactly at those indices, and
+///   reports the declared unindexed actions it left out.
+///
+/// A game with declared unindexed actions should assert how many its test expects in the
+/// [`IndexReport`] (`unindexed`), so that a game that leaves out more than it means to is seen.
+///
+/// # Panics
+/// On any failed check (this is a test helper).
+#[allow(clippy::expect_used)]
+pub fn check_action_index<G: ActionIndex>(
+    config: &G::Config,
+    n_games: usize,
+    seed: u64,
+) -> IndexReport {
+    let n = G::num_distinct_actions(config);
+    assert_eq!(
+        n,
+        G::num_distinct_actions(config),
+        "num_distinct_actions gives different sizes for the same config"
+    );
+    let mut report = IndexReport {
+        num_distinct_actions: n,
+        ..IndexReport::default()
+    };
+    let mut rng = Rng::seed_from_u64(seed ^ 0x1d3c_5ca1);
+    for i in [n, n.saturating_add(1), usize::MAX] {
+        let got = no_panic(
+            || format!("action_from_index({i}) (N = {n})"),
+            || G::action_from_index(config, i),
+        );
+        assert!(
+            got.is_none(),
+            "action_from_index({i}) is {got:?}, but indices stop at N = {n}"
+        );
+    }
+    let scan: Vec<usize> = if n <= INDEX_SCAN {
+        (0..n).collect()
+    } else {
+        (0..INDEX_SCAN).map(|_| rng.index(n)).collect()
+    };
+    for i in scan {
+        let got = no_panic(
+            || format!("action_from_index({i}) (N = {n})"),
+            || G::action_from_index(config, i),
+        );
+        if let Some(a) = got {
+            report.mapped += 1;
+            let back = G::action_index(config, &a);
+            assert_eq!(
+                back,
+                Some(i),
+                "index {i} gives {a:?}, whose action_index is {back:?}: not a round trip"
+            );
+            let why = G::unindexed(config, &a);
+            assert!(
+                why.is_none(),
+                "index {i} gives {a:?}, which the game declares unindexed ({why:?})"
+            );
+        }
+    }
+    let mut seen = vec![false; n.min(INDEX_SCAN * 16)];
+    let mut mask = Vec::new();
+    for g in 0..n_games {
+        report.games += 1;
+        let mut state = G::new(config).expect("config builds a game");
+        let mut rng = Rng::seed_from_u64(derive_seed(seed, g as u64));
+        let mut step = 0usize;
+        loop {
+            let at = At {
+                game: g,
+                step,
+                resampled: None,
+            };
+            check_index_at(&state, config, n, at, &mut report, &mut seen, &mut mask);
+            let Some((actor, action)) = random_step(&state, &mut rng) else {
+                break;
+            };
+            state.step(actor, action, &mut Events::disabled());
+            step += 1;
+            assert!(
+                step <= state.max_game_length(),
+                "{at}: the game does not end within max_game_length"
+            );
+        }
+    }
+    report.indices_seen = seen.iter().filter(|b| **b).count();
+    report
+}
+
+/// The [`check_action_index`] checks of one state.
+fn check_index_at<G: ActionIndex>(
+    state: &G,
+    config: &G::Config,
+    n: usize,
+    at: At,
+    report: &mut IndexReport,
+    seen: &mut [bool],
+    mask: &mut Vec<bool>,
+) {
+    let turn = state.turn();
+    if turn == Turn::Chance {
+        let mut outcomes = Vec::new();
+        state.chance_outcomes(&mut outcomes);
+        for (a, _) in outcomes {
+            let i = G::action_index(config, &a);
+            assert!(
+                i.is_none(),
+                "{at}: chance outcome `{}` has index {i:?}; only player actions are indexed",
+                state.action_text(&a)
+            );
+        }
+        return;
+    }
+    for seat in Seat::all(state.num_seats()).filter(|s| turn.includes(*s)) {
+        report.states += 1;
+        let legal = state.legal_actions_vec(seat);
+        let mut indices = Vec::with_capacity(legal.len());
+        let mut declared = 0;
+        for a in &legal {
+            report.legal += 1;
+            let text = state.action_text(a);
+            let why = G::unindexed(config, a);
+            match (G::action_index(config, a), why) {
+                (Some(i), None) => {
+                    assert!(
+                        i < n,
+                        "{at}: {seat}'s legal action `{text}` has index {i}, not below N = {n}"
+                    );
+                    indices.push((i, text, *a));
+                }
+                (Some(i), Some(why)) => {
+                    panic!("{at}: `{text}` is declared unindexed ({why}) but has index {i}")
+                }
+                (None, Some(_)) => declared += 1,
+                (None, None) => panic!(
+                    "{at}: {seat}'s legal action `{text}` has no index, and the game does not \
+                     declare it unindexed (ActionIndex::unindexed)"
+                ),
+            }
+        }
+        report.unindexed += declared;
+        indices.sort_by_key(|(i, _, _)| *i);
+        if let Some(w) = indices.windows(2).find(|w| w[0].0 == w[1].0) {
+            panic!(
+                "{at}: {seat}'s legal actions `{}` and `{}` share index {}",
+                w[0].1, w[1].1, w[0].0
+            );
+        }
+        for (i, text, a) in &indices {
+            let back = no_panic(
+                || format!("{at}: action_from_index({i})"),
+                || G::action_from_index(config, *i),
+            );
+            assert!(
+                back == Some(*a),
+                "{at}: {seat}'s legal action `{text}` has index {i}, which gives back {back:?}: \
+                 not a round trip"
+            );
+            if let Some(b) = seen.get_mut(*i) {
+                *b = true;
+            }
+        }
+        let left_out = state.legal_action_mask(config, seat, mask);
+        assert_eq!(
+            mask.len(),
+            n,
+            "{at}: {seat}'s legal action mask is not N long"
+        );
+        assert_eq!(
+            left_out, declared,
+            "{at}: {seat}'s legal action mask leaves out {left_out} actions, not the {declared} \
+             declared unindexed"
+        );
+        let set: Vec<usize> = (0..n).filter(|i| mask[*i]).collect();
+        let want: Vec<usize> = indices.iter().map(|(i, _, _)| *i).collect();
+        assert!(
+            set == want,
+            "{at}: {seat}'s legal action mask sets {set:?}, not the legal actions' {want:?}"
+        );
     }
 }

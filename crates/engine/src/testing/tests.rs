@@ -5,7 +5,7 @@
 //! card wins a quarter of the bids (a tie is a draw). Its config names one flaw; with
 //! [`Flaw::None`] the game is correct and passes.
 
-use super::random_sim;
+use super::{check_action_index, random_sim};
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -48,6 +48,20 @@ enum Flaw {
     ResampleTakesBackBid,
     /// Resample draws differently on every other call, whatever the RNG.
     ResampleNotRepeatable,
+    /// Action index: both bids get index 0.
+    IndexCollides,
+    /// Action index: bid 2 gets index 2, but there are only 2.
+    IndexOutOfRange,
+    /// Action index: index 1 gives back bid 1.
+    IndexNoRoundTrip,
+    /// Action index: `action_from_index` indexes an array, so a large index panics.
+    FromIndexPanics,
+    /// Action index: bid 2 has no index, and the game does not say why.
+    UnindexedUndeclared,
+    /// Action index: bid 2 has no index, declared (a correct game).
+    UnindexedDeclared,
+    /// Action index: deals are indexed too.
+    ChanceIndexed,
 }
 
 /// Calls of resample, for [`Flaw::ResampleNotRepeatable`].
@@ -699,4 +713,110 @@ fn perfect_information_redacting_an_event_is_caught() {
 #[should_panic(expected = "a perfect-information game's resample changed the state")]
 fn perfect_information_resample_that_changes_the_state_is_caught() {
     count::<true>(PerfectFlaw::ResampleChanges);
+}
+
+// ----- the action index -----
+
+impl ActionIndex for HighCard {
+    fn num_distinct_actions(_: &Flaw) -> usize {
+        2
+    }
+
+    fn action_index(flaw: &Flaw, action: &Act) -> Option<usize> {
+        match (*flaw, *action) {
+            (Flaw::ChanceIndexed, Act::Deal { .. }) => Some(0),
+            (_, Act::Deal { .. }) => None,
+            (Flaw::IndexCollides, Act::Bid(_)) => Some(0),
+            (Flaw::IndexOutOfRange, Act::Bid(2)) => Some(2),
+            (Flaw::UnindexedUndeclared | Flaw::UnindexedDeclared, Act::Bid(2)) => None,
+            (_, Act::Bid(b)) => usize::from(b).checked_sub(1).filter(|i| *i < 2),
+        }
+    }
+
+    #[allow(clippy::indexing_slicing)]
+    fn action_from_index(flaw: &Flaw, index: usize) -> Option<Act> {
+        const BIDS: [Act; 2] = [Act::Bid(1), Act::Bid(2)];
+        match *flaw {
+            Flaw::FromIndexPanics => Some(BIDS[index]),
+            Flaw::IndexNoRoundTrip => (index < 2).then_some(Act::Bid(1)),
+            Flaw::UnindexedUndeclared | Flaw::UnindexedDeclared => {
+                (index == 0).then_some(Act::Bid(1))
+            }
+            Flaw::IndexCollides | Flaw::IndexOutOfRange => (index == 0).then_some(Act::Bid(1)),
+            _ => BIDS.get(index).copied(),
+        }
+    }
+
+    fn unindexed(flaw: &Flaw, action: &Act) -> Option<&'static str> {
+        (*flaw == Flaw::UnindexedDeclared && *action == Act::Bid(2))
+            .then_some("bids of 2 are left out (test)")
+    }
+}
+
+fn index_check(flaw: Flaw) -> testing::IndexReport {
+    check_action_index::<HighCard>(&flaw, 50, 3)
+}
+
+#[test]
+fn a_correct_action_index_passes() {
+    let r = index_check(Flaw::None);
+    assert_eq!((r.num_distinct_actions, r.mapped, r.games), (2, 2, 50));
+    assert_eq!(r.unindexed, 0);
+    assert_eq!(r.indices_seen, 2);
+    // Both seats bid at once: two states per game at least.
+    assert!(r.states >= 100 && r.legal > r.states, "{r:?}");
+}
+
+#[test]
+fn declared_unindexed_actions_pass_and_are_counted() {
+    let r = index_check(Flaw::UnindexedDeclared);
+    assert_eq!((r.mapped, r.indices_seen), (1, 1));
+    assert!(r.unindexed > 0 && r.unindexed < r.legal, "{r:?}");
+    let mut game = HighCard::new(&Flaw::UnindexedDeclared).unwrap_or_else(|e| panic!("{e}"));
+    for (seat, card) in [(0, 3), (1, 1)] {
+        let deal = Act::Deal {
+            seat: Seat::new(seat),
+            card,
+        };
+        game.step(Actor::Chance, deal, &mut Events::disabled());
+    }
+    let mut mask = vec![true; 5];
+    let left_out = game.legal_action_mask(&Flaw::UnindexedDeclared, Seat::new(0), &mut mask);
+    assert_eq!((mask, left_out), (vec![true, false], 1));
+}
+
+#[test]
+#[should_panic(expected = "share index 0")]
+fn two_legal_actions_with_one_index_are_caught() {
+    index_check(Flaw::IndexCollides);
+}
+
+#[test]
+#[should_panic(expected = "has index 2, not below N = 2")]
+fn an_index_out_of_range_is_caught() {
+    index_check(Flaw::IndexOutOfRange);
+}
+
+#[test]
+#[should_panic(expected = "not a round trip")]
+fn an_index_that_does_not_round_trip_is_caught() {
+    index_check(Flaw::IndexNoRoundTrip);
+}
+
+#[test]
+#[should_panic(expected = "action_from_index(2) (N = 2) panicked")]
+fn action_from_index_panicking_out_of_range_is_caught() {
+    index_check(Flaw::FromIndexPanics);
+}
+
+#[test]
+#[should_panic(expected = "has no index, and the game does not declare it unindexed")]
+fn an_undeclared_unindexed_action_is_caught() {
+    index_check(Flaw::UnindexedUndeclared);
+}
+
+#[test]
+#[should_panic(expected = "only player actions are indexed")]
+fn an_indexed_chance_outcome_is_caught() {
+    index_check(Flaw::ChanceIndexed);
 }

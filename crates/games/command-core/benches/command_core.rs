@@ -1,4 +1,6 @@
-//! Command Core speed: complete random games, state clone, legal action generation.
+//! Command Core speed: complete random games, state clone, legal action generation, and the
+//! legal-action mask (in the programming phase: every program is left out of the index, so this
+//! is legal-action generation plus filling `N` flags).
 //!
 //! `cargo bench -p gridwright-command-core`
 //!
@@ -11,7 +13,7 @@
 
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
 use gridwright_command_core::{Action, CommandCore, Config, Content, Phase};
-use gridwright_engine::{Actor, Events, Game, Rng, Seat, Turn};
+use gridwright_engine::{ActionIndex, Actor, Events, Game, Rng, Seat, Turn};
 
 /// One complete game of uniformly random legal actions and exactly weighted chance.
 fn random_game(
@@ -119,6 +121,10 @@ fn benches(c: &mut Criterion) {
                 black_box(&state).legal_actions(black_box(seat), &mut out);
                 black_box(out.len())
             })
+        });
+        let mut mask = Vec::new();
+        group.bench_function("legal_action_mask_programming", |b| {
+            b.iter(|| black_box(&state).legal_action_mask(&config, black_box(seat), &mut mask))
         });
         group.finish();
     }

@@ -44,6 +44,7 @@
 #![deny(missing_docs)]
 
 mod action;
+mod action_index;
 mod agent;
 mod config;
 mod content;

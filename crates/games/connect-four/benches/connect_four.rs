@@ -1,10 +1,11 @@
-//! Connect Four speed: complete random games, state clone, legal action generation.
+//! Connect Four speed: complete random games, state clone, legal action generation, the flat
+//! action index and the legal-action mask.
 //!
 //! `cargo bench -p gridwright-connect-four`
 
 use criterion::{BatchSize, Criterion, Throughput, black_box, criterion_group, criterion_main};
-use gridwright_connect_four::{Action, ConnectFour};
-use gridwright_engine::{Actor, Events, Game, Rng, Seat, Turn};
+use gridwright_connect_four::{Action, Config, ConnectFour};
+use gridwright_engine::{ActionIndex, Actor, Events, Game, Rng, Seat, Turn};
 
 /// One complete game of uniform random legal moves through the generic `Game` interface.
 fn random_game(rng: &mut Rng, legal: &mut Vec<Action>) -> ConnectFour {
@@ -62,6 +63,23 @@ fn benches(c: &mut Criterion) {
             },
             BatchSize::SmallInput,
         )
+    });
+
+    let config = Config::default();
+    let legal = state.legal_actions_vec(seat);
+    group.bench_function("action_index_round_trip", |b| {
+        b.iter(|| {
+            let mut sum = 0;
+            for a in black_box(&legal) {
+                let i = ConnectFour::action_index(&config, a).unwrap_or(0);
+                sum += i + usize::from(ConnectFour::action_from_index(&config, i).is_some());
+            }
+            sum
+        })
+    });
+    let mut mask = Vec::with_capacity(7);
+    group.bench_function("legal_action_mask", |b| {
+        b.iter(|| black_box(&state).legal_action_mask(&config, black_box(seat), &mut mask))
     });
     group.finish();
 }

@@ -39,9 +39,11 @@
 //! * [`Event`] — `Dropped { seat, column, row }`, `Won { seat }`, `Draw`.
 //! * [`Observation`] — the board as rows of cells (top row first) and the seat to move.
 //! * [`render`] — the board as text for the terminal.
+//! * [`ActionIndex`](gridwright_engine::ActionIndex) — `drop c` is index `c - 1`; 7 indices.
 #![warn(missing_docs)]
 
 mod action;
+mod action_index;
 mod board;
 mod observe;
 mod state;

@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use gridwright_connect_four::{Column, Config, ConnectFour, Observation};
-use gridwright_engine::testing::random_sim;
+use gridwright_engine::testing::{check_action_index, random_sim};
 use gridwright_engine::{Actor, Events, Game, Replay, Rng, Seat, Session, Turn, Viewer};
 use std::path::{Path, PathBuf};
 
@@ -21,6 +21,16 @@ fn conformance_random_sim() {
     let [p1, p2] = [report.returns[0], report.returns[1]];
     assert_eq!(p1, -p2, "zero-sum");
     assert!(p1 > 0.0, "P1 should win more random games than P2: {p1}");
+}
+
+/// The flat action index: 7 indices, one per column; every legal drop maps to its own index
+/// and back, the mask marks exactly the columns with room.
+#[test]
+fn action_index_conformance() {
+    let r = check_action_index::<ConnectFour>(&Config::default(), 300, 2024);
+    assert_eq!((r.num_distinct_actions, r.mapped, r.games), (7, 7, 300));
+    assert_eq!((r.unindexed, r.indices_seen), (0, 7));
+    assert!(r.states > 300 * 7, "{r:?}");
 }
 
 /// Whether `seat` has four in a row on `board` (rows top first), checked cell by cell.

@@ -1,10 +1,11 @@
 //! Grid Battles throughput: complete random games per second (uniform legal actions, chance
-//! sampled, events disabled), state clone cost, and legal-action generation cost.
+//! sampled, events disabled), state clone cost, legal-action generation cost, and the cost of
+//! the flat action index (every legal action to its index and back) and of the legal-action mask.
 //!
 //! Run with `cargo bench -p gridwright-grid-battles` (add `-- --quick` for a short run).
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use gridwright_engine::{Actor, Events, Game, Rng, Seat, Turn};
+use gridwright_engine::{ActionIndex, Actor, Events, Game, Rng, Seat, Turn};
 use gridwright_grid_battles::{Action, Content, GridBattles, Phase};
 use std::hint::black_box;
 
@@ -79,9 +80,11 @@ fn benches(c: &mut Criterion) {
         Err(e) => panic!("shipped content is broken: {e}"),
     };
     for name in content.scenario_names() {
-        let start = match content.config(&name).map(|c| GridBattles::new(&c)) {
-            Ok(Ok(g)) => g,
-            _ => panic!("scenario {name} does not build"),
+        let Ok(config) = content.config(&name) else {
+            panic!("scenario {name} does not load");
+        };
+        let Ok(start) = GridBattles::new(&config) else {
+            panic!("scenario {name} does not build");
         };
         let mut group = c.benchmark_group(format!("grid-battles/{name}"));
         group.throughput(Throughput::Elements(1));
@@ -114,6 +117,25 @@ fn benches(c: &mut Criterion) {
                 );
             });
         }
+        let seat = match mid.turn() {
+            Turn::Seat(s) => s,
+            _ => Seat::new(0),
+        };
+        let moves = mid.legal_actions_vec(seat);
+        group.bench_function("action_index_round_trip/movement", |b| {
+            b.iter(|| {
+                let mut sum = 0;
+                for a in black_box(&moves) {
+                    let i = GridBattles::action_index(&config, a).unwrap_or(0);
+                    sum += i + usize::from(GridBattles::action_from_index(&config, i).is_some());
+                }
+                sum
+            });
+        });
+        let mut mask = Vec::new();
+        group.bench_function("legal_action_mask/movement", |b| {
+            b.iter(|| black_box(mid.legal_action_mask(&config, seat, &mut mask)));
+        });
         group.finish();
     }
 }

@@ -36,6 +36,7 @@
 #![warn(missing_docs)]
 
 mod action;
+mod action_index;
 mod agent;
 mod board;
 mod config;

@@ -1,27 +1,41 @@
 //! The engine's conformance harness on every shipped scenario (style rule 8).
 
 use crate::support::content;
-use gridwright_engine::testing::random_sim;
+use gridwright_engine::testing::{check_action_index, random_sim};
 use gridwright_grid_battles::GridBattles;
 
-fn conformance(name: &str, games: usize) {
+/// Runs the harness, and the action-index check on a quarter as many games; returns
+/// `num_distinct_actions`.
+fn conformance(name: &str, games: usize) -> usize {
     let config = content().config(name).expect("shipped scenario");
     let report = random_sim::<GridBattles>(&config, games, 0x6b1d, 20);
     assert_eq!(report.games, games);
     assert!(report.longest > 0);
+    let index = check_action_index::<GridBattles>(&config, games / 4, 0x1d3c);
+    // Every index in range stands for an action of the config; none is left out.
+    assert_eq!(
+        index.mapped, index.num_distinct_actions,
+        "{name}: {index:?}"
+    );
+    assert_eq!(index.unindexed, 0, "{name}");
+    assert!(index.legal > index.states, "{name}: {index:?}");
+    index.num_distinct_actions
 }
 
 #[test]
 fn conformance_skirmish() {
-    conformance("skirmish", 400);
+    // 6 units on 5 × 5 hexes: 2·6 + 6² + 1 + 6·25.
+    assert_eq!(conformance("skirmish", 400), 199);
 }
 
 #[test]
 fn conformance_hill_and_woods() {
-    conformance("hill-and-woods", 300);
+    // 10 units on 11 × 7 hexes: 2·10 + 10² + 1 + 10·77.
+    assert_eq!(conformance("hill-and-woods", 300), 891);
 }
 
 #[test]
 fn conformance_pitched_battle() {
-    conformance("pitched-battle", 150);
+    // 16 units on 13 × 9 hexes: 2·16 + 16² + 1 + 16·117.
+    assert_eq!(conformance("pitched-battle", 150), 2161);
 }
