@@ -594,10 +594,14 @@ impl Hub {
                 "a hotseat match needs at least one human seat".into(),
             ));
         }
-        if req.seed.is_some() && seats.iter().any(|s| s.kind == SeatKind::Open) {
-            // Someone else may take a seat: a seed the creator chose would let the creator
-            // foresee every roll of that person's game. Mixed with a secret of the server's,
-            // it decides nothing; the effective seed is in the replay once the match ends.
+        // Someone else may take a seat — an open seat, or a second person's seat whose token
+        // the creator hands on (not hotseat) — so a seed the creator chose would let the
+        // creator foresee every roll of that person's game. Mixed with a secret of the
+        // server's, it decides nothing; the effective seed is in the replay once the match ends.
+        let people = seats.iter().filter(|s| s.kind != SeatKind::Ai).count();
+        let others_may_play =
+            seats.iter().any(|s| s.kind == SeatKind::Open) || (!req.hotseat && people >= 2);
+        if req.seed.is_some() && others_may_play && !self.opts.keep_chosen_seeds {
             let secret = token::random_seed().map_err(|e| ServerError::Internal(e.to_string()))?;
             seed = gridwright_engine::derive_seed(secret, seed);
             session = game

@@ -143,6 +143,11 @@ pub struct ServeOptions {
     pub limits: Limits,
     /// Limits on matches: creation rate and cap, expiry, eviction, AI leases.
     pub matches: MatchLimits,
+    /// Use a seed the creator chose as given even when other people may take seats
+    /// (`--keep-chosen-seeds`, off by default). Only for a closed server whose players all
+    /// trust the creator (a research lab reproducing matches); on any other server it would let
+    /// a creator foresee every roll of the people who join.
+    pub keep_chosen_seeds: bool,
 }
 
 impl Default for ServeOptions {
@@ -157,6 +162,7 @@ impl Default for ServeOptions {
             ai_delay_ms: 300,
             limits: Limits::default(),
             matches: MatchLimits::default(),
+            keep_chosen_seeds: false,
         }
     }
 }

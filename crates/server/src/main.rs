@@ -57,6 +57,10 @@ struct Args {
     /// Connections held at once from one client address (IPv6: one /64).
     #[arg(long, default_value_t = Limits::default().max_connections_per_ip)]
     max_connections_per_ip: usize,
+    /// Use a creator's chosen seed as given even when others may take seats (closed research
+    /// servers only: otherwise the creator could foresee every roll).
+    #[arg(long)]
+    keep_chosen_seeds: bool,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -85,6 +89,7 @@ fn main() -> anyhow::Result<()> {
             ai_lease_ms: args.ai_lease_ms,
             ..MatchLimits::default()
         },
+        keep_chosen_seeds: args.keep_chosen_seeds,
     };
     gridwright_server::serve_blocking(opts)
 }

@@ -292,6 +292,7 @@ pub fn options(data: &TempDir, database: Option<String>) -> ServeOptions {
             create_burst: 0,
             ..MatchLimits::default()
         },
+        keep_chosen_seeds: false,
     }
 }
 

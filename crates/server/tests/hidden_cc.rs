@@ -105,7 +105,9 @@ fn secret_program(legal: &[Value], which: usize) -> Value {
 /// Plays one match: deterministic moves (each seat's first legal action, seat 0 first) except
 /// seat 0's first program, which depends on `which`. Returns the steps and the secret mech.
 async fn play(which: usize) -> (Vec<Step>, u64) {
-    let t = TestServer::sqlite().await;
+    // Both matches must roll the same dice: the seed is kept as chosen (a research server),
+    // else two human seats would mix it with a server secret.
+    let t = TestServer::sqlite_with(|o| o.keep_chosen_seeds = true).await;
     let a = t.addr;
     let (id, tokens) = create(
         a,

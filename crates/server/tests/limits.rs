@@ -389,6 +389,19 @@ async fn a_creators_seed_does_not_decide_a_match_another_person_joins() {
         seeds[0], seeds[1],
         "the same creator seed gave the same dice"
     );
+    // Two human seats that are not hotseat: the creator hands the second token to another
+    // person, so the chosen seed is mixed too.
+    let (id, tok) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), human()], "seed": 42 }),
+    )
+    .await;
+    play_to_a_win(a, &id, [&tok[0].1, &tok[1].1]).await;
+    let replay = get(a, &format!("/api/matches/{id}/replay")).await;
+    assert_ne!(
+        replay.body["seed"], 42,
+        "a second person's seat kept the creator's seed"
+    );
     // Hotseat: the chosen seed stands.
     let (id, tok) = create(
         a,
