@@ -2,8 +2,8 @@
 
 use crate::action::UnitId;
 use crate::state::{EndReason, GridBattles};
-use gridwright_engine::Seat;
 use gridwright_engine::geom::Hex;
+use gridwright_engine::{PerSeat, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Something that happened.
@@ -117,7 +117,7 @@ pub enum Event {
         /// Why it ended.
         reason: EndReason,
         /// Final victory points of P1 and P2.
-        vp: [u8; 2],
+        vp: PerSeat<u8>,
     },
 }
 
@@ -214,10 +214,16 @@ impl Event {
                     EndReason::RoundLimit => "round limit reached",
                 };
                 match winner {
-                    Some(w) => format!("game over ({why}): {w} wins, {}–{} VP", vp[0], vp[1]),
-                    None => format!("game over ({why}): draw, {}–{} VP", vp[0], vp[1]),
+                    Some(w) => format!("game over ({why}): {w} wins, {} VP", vp_text(vp)),
+                    None => format!("game over ({why}): draw, {} VP", vp_text(vp)),
                 }
             }
         }
     }
+}
+
+/// Victory points in seat order, as in `3–1`.
+fn vp_text(vp: &PerSeat<u8>) -> String {
+    let points: Vec<String> = vp.as_slice().iter().map(u8::to_string).collect();
+    points.join("–")
 }
