@@ -110,9 +110,12 @@ pub(crate) fn action_text(rules: &Rules, a: &Action) -> String {
 }
 
 fn mech_name(rules: &Rules, mech: MechId) -> String {
-    let owner = rules.mechs.get(mech.index()).map_or(0, |m| m.owner);
+    let owner = rules
+        .mechs
+        .get(mech.index())
+        .map_or(Seat::new(0), |m| m.owner);
     match chassis(rules, mech) {
-        Some(c) => format!("{} #{mech} ({})", c.name, Seat::new(owner)),
+        Some(c) => format!("{} #{mech} ({})", c.name, owner),
         None => format!("mech #{mech}"),
     }
 }
