@@ -74,9 +74,7 @@ impl ConnectFour {
     /// Whose disc is at (`column`, `row`), with rows counted from the bottom, from 0. `None`
     /// for an empty cell or a row off the board.
     pub fn cell(&self, column: Column, row: u8) -> Option<Seat> {
-        self.board
-            .cell(column, row)
-            .map(|p| if p == 0 { P1 } else { P2 })
+        self.board.cell(column, row)
     }
 
     /// The seat to move if the game were not over: seats alternate, the first seat starts.
@@ -142,7 +140,7 @@ impl Game for ConnectFour {
         debug_assert_eq!(self.status, Status::Playing, "step after the game ended");
         debug_assert_eq!(actor, Actor::Seat(seat), "step by the wrong actor");
         let column = action.column();
-        let (row, won) = self.board.drop_disc(seat.index(), column);
+        let (row, won) = self.board.drop_disc(seat, column);
         self.moves += 1;
         events.emit(|| Event::Dropped { seat, column, row });
         if won {
