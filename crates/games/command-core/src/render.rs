@@ -11,8 +11,8 @@ use crate::odds::{OddsQuery, damage_odds_with};
 use crate::rules::Rules;
 use crate::rules::surge_flux::settle;
 use crate::state::{CommandCore, Phase};
-use crate::text::{card_text, program_text};
-use gridwright_engine::geom::{Arc, Dir8};
+use crate::text::{arc_name, card_text, program_text};
+use gridwright_engine::geom::Dir8;
 use gridwright_engine::{Game, Seat, Viewer};
 use std::fmt::Write;
 
@@ -26,15 +26,6 @@ fn arrow(d: Dir8) -> char {
         Dir8::SW => '↙',
         Dir8::W => '←',
         Dir8::NW => '↖',
-    }
-}
-
-fn arc_name(a: Arc) -> &'static str {
-    match a {
-        Arc::Front => "front",
-        Arc::Right => "right",
-        Arc::Rear => "rear",
-        Arc::Left => "left",
     }
 }
 

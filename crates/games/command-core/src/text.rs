@@ -52,7 +52,8 @@ pub(crate) fn card_text(rules: &Rules, mech: MechId, card: Card) -> String {
     }
 }
 
-fn arc_name(a: Arc) -> &'static str {
+/// The name of an arc as the texts and the terminal view write it.
+pub(crate) fn arc_name(a: Arc) -> &'static str {
     match a {
         Arc::Front => "front",
         Arc::Right => "right",

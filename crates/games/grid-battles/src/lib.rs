@@ -46,8 +46,9 @@ mod odds;
 mod render;
 mod rules;
 mod state;
+mod text;
 
-pub use action::{Action, UnitId, parse_action_text};
+pub use action::{Action, UnitId};
 pub use agent::GreedyAgent;
 pub use config::{
     Advantage, AttackKind, BaseType, Config, DieType, MAX_MAP_SIDE, MAX_UNITS, MapConfig,
@@ -60,3 +61,4 @@ pub use observe::{MapView, Observation, UnitView};
 pub use odds::{AttackOdds, CounterOdds, MatchupOdds, attack_odds, unit_matchup_odds};
 pub use render::{attack_preview, preview, render};
 pub use state::{CombatRoll, EndReason, GridBattles, INFO, Phase, Status};
+pub use text::parse_action_text;

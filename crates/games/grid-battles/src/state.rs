@@ -1,6 +1,6 @@
 //! The game state and its [`Game`] implementation. The rules themselves live in `rules/`.
 
-use crate::action::{Action, UnitId, parse_action_text};
+use crate::action::{Action, UnitId};
 use crate::config::{Config, MAX_HEXES, MAX_UNITS};
 use crate::event::Event;
 use crate::observe::Observation;
@@ -498,10 +498,7 @@ impl Game for GridBattles {
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, String> {
-        match parse_action_text(text)? {
-            Action::Roll { .. } => Err("dice are rolled by the game, not typed".into()),
-            a => Ok(a),
-        }
+        crate::text::parse_action(text)
     }
 
     fn explain_illegal(&self, seat: Seat, action: &Action) -> String {
