@@ -45,6 +45,7 @@ mod action;
 mod board;
 mod observe;
 mod state;
+mod text;
 
 pub use action::{Action, Column, ColumnOutOfRange, Event};
 pub use observe::{Observation, disc_symbol, render};

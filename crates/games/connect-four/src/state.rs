@@ -180,18 +180,7 @@ impl Game for ConnectFour {
     /// Accepts `drop 4` and a bare `4` (case and spacing ignored). A full column parses; the
     /// session then refuses it with the reason from [`Game::explain_illegal`].
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, String> {
-        let text = gridwright_engine::normalize(text);
-        let number = text
-            .strip_prefix("drop")
-            .unwrap_or(&text)
-            .trim()
-            .parse::<u8>()
-            .map_err(|_| {
-                format!("`{text}` is not a move: type `drop` and a column, e.g. `drop 4`")
-            })?;
-        Column::from_number(number)
-            .map(Action::Drop)
-            .ok_or_else(|| format!("there is no column {number}: columns are 1 to 7"))
+        crate::text::parse_action(text)
     }
 
     fn explain_illegal(&self, _seat: Seat, action: &Action) -> String {
