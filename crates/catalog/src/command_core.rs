@@ -72,7 +72,7 @@ impl Frontend for CommandCore {
         Some(
             self.total_structure()
                 .iter()
-                .map(|v| f64::from(*v))
+                .map(|(_, v)| f64::from(*v))
                 .collect(),
         )
     }

@@ -70,7 +70,7 @@ impl Frontend for GridBattles {
     }
 
     fn scores(&self) -> Option<Vec<f64>> {
-        Some(self.vp().iter().map(|v| f64::from(*v)).collect())
+        Some(self.vp().as_slice().iter().map(|v| f64::from(*v)).collect())
     }
 
     fn evaluate(&self, seat: Seat) -> Option<f64> {

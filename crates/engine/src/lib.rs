@@ -42,7 +42,7 @@ pub use game::{
 };
 pub use replay::{Replay, ReplayError};
 pub use rng::{Rng, derive_seed, splitmix64};
-pub use seat::{PerSeat, Seat, SeatOutOfRange, SeatSet, Viewer, rank_returns};
+pub use seat::{PerSeat, Seat, SeatArray, SeatOutOfRange, SeatSet, Viewer, rank_returns};
 pub use session::{LogEntry, Rejected, Session, TextActionError, VisibleEntry};
 
 #[cfg(test)]

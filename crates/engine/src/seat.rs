@@ -253,6 +253,62 @@ impl<T> std::ops::IndexMut<Seat> for PerSeat<T> {
     }
 }
 
+/// One value per seat of a game whose seat count `N` is fixed, stored inline.
+///
+/// [`PerSeat`] holds its values in a `Vec`, which is right for observations, events and other
+/// values made once. A game state that search clones thousands of times a second (and promises
+/// to clone without allocating) keeps its per-seat counters here instead: it is `Copy` when `T`
+/// is, and indexed by [`Seat`] like [`PerSeat`]. [`SeatArray::to_per_seat`] converts for output.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SeatArray<T, const N: usize>([T; N]);
+
+impl<T, const N: usize> SeatArray<T, N> {
+    /// Builds a value for each of the `N` seats.
+    ///
+    /// # Panics
+    /// If `N > Seat::MAX`.
+    pub fn from_fn(mut f: impl FnMut(Seat) -> T) -> Self {
+        SeatArray(std::array::from_fn(|i| f(Seat::new(i as u8))))
+    }
+
+    /// `(seat, value)` pairs in seat order.
+    pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
+        self.0.iter().enumerate().map(|(i, v)| (Seat(i as u8), v))
+    }
+
+    /// The values as a slice in seat order.
+    pub fn as_slice(&self) -> &[T] {
+        &self.0
+    }
+
+    /// The values as a [`PerSeat`], e.g. for an observation or event.
+    pub fn to_per_seat(&self) -> PerSeat<T>
+    where
+        T: Clone,
+    {
+        PerSeat(self.0.to_vec())
+    }
+}
+
+impl<T: Default, const N: usize> Default for SeatArray<T, N> {
+    fn default() -> Self {
+        SeatArray(std::array::from_fn(|_| T::default()))
+    }
+}
+
+impl<T, const N: usize> std::ops::Index<Seat> for SeatArray<T, N> {
+    type Output = T;
+    fn index(&self, s: Seat) -> &T {
+        &self.0[s.index()]
+    }
+}
+
+impl<T, const N: usize> std::ops::IndexMut<Seat> for SeatArray<T, N> {
+    fn index_mut(&mut self, s: Seat) -> &mut T {
+        &mut self.0[s.index()]
+    }
+}
+
 /// Returns from a final ranking of any number of seats, ties included: `scores[i]` is seat
 /// `i`'s score, higher is better (a tuple such as `(points, tiebreak)` ranks by both).
 ///
@@ -415,6 +471,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn seat_array_is_indexed_by_seat_and_converts_to_per_seat() {
+        let mut a: SeatArray<u8, 2> = SeatArray::default();
+        a[Seat::new(1)] += 3;
+        assert_eq!(a.as_slice(), [0, 3]);
+        assert_eq!(a.to_per_seat(), PerSeat::from(vec![0, 3]));
+        let b = SeatArray::<usize, 3>::from_fn(|s| s.index() * 2);
+        assert_eq!(
+            b.iter().map(|(s, v)| (s.index(), *v)).collect::<Vec<_>>(),
+            [(0, 0), (1, 2), (2, 4)]
+        );
     }
 
     #[test]

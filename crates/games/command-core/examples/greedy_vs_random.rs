@@ -3,7 +3,7 @@
 
 use gridwright_command_core::{CommandCore, Content, GreedyAgent};
 use gridwright_engine::{
-    Actor, Agent, Events, Game, RandomAgent, Rng, Seat, SeatView, Turn, derive_seed,
+    Actor, Agent, Events, Game, PerSeat, RandomAgent, Rng, Seat, SeatView, Turn, derive_seed,
 };
 
 fn main() {
@@ -20,10 +20,10 @@ fn main() {
         return;
     };
     let t0 = std::time::Instant::now();
-    let mut wins = [0u32; 2];
+    let mut wins = PerSeat::from_fn(2, |_| 0u32);
     let mut draws = 0;
     for g in 0..n {
-        let greedy_seat = (g % 2) as usize;
+        let greedy_seat = Seat::new((g % 2) as u8);
         let mut rng = Rng::seed_from_u64(derive_seed(42, g));
         let mut greedy = GreedyAgent::default();
         let mut random = RandomAgent;
@@ -44,7 +44,7 @@ fn main() {
                 Turn::Simultaneous(set) => set.iter().next().unwrap_or(Seat::new(0)),
             };
             let view = SeatView::new(&state, seat);
-            let a = if seat.index() == greedy_seat {
+            let a = if seat == greedy_seat {
                 greedy.choose(&view, &mut rng)
             } else {
                 Agent::<CommandCore>::choose(&mut random, &view, &mut rng)
@@ -52,16 +52,16 @@ fn main() {
             state.step(Actor::Seat(seat), a, &mut events);
         }
         match state.winner() {
-            Some(w) if w.index() == greedy_seat => wins[greedy_seat] += 1,
+            Some(w) if w == greedy_seat => wins[greedy_seat] += 1,
             Some(_) => {}
             None => draws += 1,
         }
     }
     println!(
         "{name}: greedy won {} of {} as P1, {} of {} as P2, {draws} draws, {:?}",
-        wins[0],
+        wins[Seat::new(0)],
         n.div_ceil(2),
-        wins[1],
+        wins[Seat::new(1)],
         n / 2,
         t0.elapsed()
     );

@@ -272,7 +272,7 @@ impl Agent<CommandCore> for GreedyAgent {
         let fallback = legal[0];
         // Only what this seat may know: unrevealed enemy programs are redrawn at random.
         let g = view.determinize(rng);
-        let seat = u8::from(view.seat());
+        let seat = view.seat();
         match g.phase() {
             Phase::ChoosePlacementOrder { .. } => Action::PlaceFirst(false),
             Phase::Deploy { .. } => {

@@ -24,9 +24,9 @@ use crate::config::{MAX_MECHS, MAX_POOL};
 use crate::odds::{OddsQuery, expected_damage_f64};
 use crate::rules::dice::DiceRules;
 use crate::rules::surge_flux::settle;
-use crate::state::{AttackStep, COMMITTED, CommandCore, EXECUTED, Stage};
+use crate::state::{AttackStep, COMMITTED, CommandCore, EXECUTED, SEATS, Stage};
 use gridwright_engine::geom::{Arc, Dir8};
-use gridwright_engine::{Game, Seat};
+use gridwright_engine::{Game, Seat, SeatArray};
 use std::cell::RefCell;
 
 /// Value of a mech still standing, in structure points.
@@ -94,9 +94,10 @@ fn rate(dice: &DiceRules, pool: Pool) -> f64 {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
-    let me = seat.index().min(1);
+    // A seat the game does not have is valued as the last seat.
+    let me = Seat::new(seat.index().min(SEATS - 1) as u8);
     if let Stage::Over { .. } = game.stage {
-        return game.returns()[me];
+        return game.returns()[me.index()];
     }
     let r = &game.rules;
     let n = usize::from(game.n);
@@ -121,7 +122,7 @@ pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
         flux[i] = m.flux;
         // Only the seat's own sealed programs: the others' are unknown to it, whatever a
         // determinization drew for them (they stay where they stand, as far as it knows).
-        let own = usize::from(game.owner_of(i)) == me;
+        let own = game.owner_of(i) == me;
         if programming && own && m.alive() && m.has(COMMITTED) && !m.has(EXECUTED) {
             let mut occupied = game.occupied;
             occupied.clear(m.pos);
@@ -140,10 +141,10 @@ pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
         }
     }
     pending_attack(game, &mut structure);
-    let mut score = [0.0f64; 2];
-    let mut start = [0.0f64; 2];
+    let mut score = SeatArray::<f64, SEATS>::default();
+    let mut start = SeatArray::<f64, SEATS>::default();
     for i in 0..n {
-        let side = usize::from(game.owner_of(i));
+        let side = game.owner_of(i);
         let c = r.chassis_of(i);
         start[side] += f64::from(c.structure) + ALIVE;
         if structure[i] <= 0.0 || !game.mechs[i].alive() {
@@ -192,8 +193,8 @@ pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
         }
         score[side] += s;
     }
-    let scale = 0.4 * (start[0] + start[1]) / 2.0;
-    ((score[me] - score[1 - me]) / scale.max(1.0)).tanh()
+    let scale = 0.4 * start.as_slice().iter().sum::<f64>() / SEATS as f64;
+    ((score[me] - score[me.next(SEATS)]) / scale.max(1.0)).tanh()
 }
 
 /// Takes the expected damage of an attack in progress off the target's structure.
@@ -266,7 +267,9 @@ mod tests {
         }
         let even = evaluate(&g, Seat::new(0));
         assert!((even + evaluate(&g, Seat::new(1))).abs() < 1e-9);
-        let hurt = (0..usize::from(g.n)).find(|&i| g.owner_of(i) == 1).unwrap();
+        let hurt = (0..usize::from(g.n))
+            .find(|&i| g.owner_of(i) == Seat::new(1))
+            .unwrap();
         g.mechs[hurt].structure = 1;
         let ahead = evaluate(&g, Seat::new(0));
         assert!(ahead > even && ahead < 1.0, "{even} {ahead}");
@@ -279,7 +282,9 @@ mod tests {
         let mut rng = Rng::seed_from_u64(4);
         let mut out = Vec::new();
         // Random play until P1 has sealed a program.
-        while !(0..usize::from(g.n)).any(|i| g.owner_of(i) == 0 && g.mechs[i].has(COMMITTED)) {
+        while !(0..usize::from(g.n))
+            .any(|i| g.owner_of(i) == Seat::new(0) && g.mechs[i].has(COMMITTED))
+        {
             match g.turn() {
                 Turn::Chance => {
                     out.clear();

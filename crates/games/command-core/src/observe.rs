@@ -184,7 +184,7 @@ impl Observation {
                 let m = &g.mechs[i];
                 let spec = rules.mechs[i];
                 let c = &cfg.chassis[usize::from(spec.chassis)];
-                let owner = Seat::new(spec.owner);
+                let owner = spec.owner;
                 let on_board = m.alive();
                 let (x, y) = rules.xy(m.pos);
                 let committed = m.has(COMMITTED);
@@ -309,12 +309,12 @@ impl Observation {
             sides: cfg
                 .sides
                 .iter()
-                .enumerate()
-                .map(|(i, s)| SideView {
-                    seat: Seat::new(i as u8),
+                .zip(totals.iter())
+                .map(|(s, (seat, structure))| SideView {
+                    seat,
                     name: s.name.clone(),
                     home_edge: s.home_edge,
-                    structure: totals[i],
+                    structure: *structure,
                 })
                 .collect(),
             mechs,

@@ -11,9 +11,9 @@ use crate::odds::{OddsQuery, damage_odds_with};
 use crate::rules::Rules;
 use crate::rules::surge_flux::settle;
 use crate::state::{CommandCore, Phase};
-use crate::text::{card_text, program_text};
-use gridwright_engine::geom::{Arc, Dir8};
-use gridwright_engine::{Game, Viewer};
+use crate::text::{arc_name, card_text, program_text};
+use gridwright_engine::geom::Dir8;
+use gridwright_engine::{Game, Seat, Viewer};
 use std::fmt::Write;
 
 fn arrow(d: Dir8) -> char {
@@ -26,15 +26,6 @@ fn arrow(d: Dir8) -> char {
         Dir8::SW => '↙',
         Dir8::W => '←',
         Dir8::NW => '↖',
-    }
-}
-
-fn arc_name(a: Arc) -> &'static str {
-    match a {
-        Arc::Front => "front",
-        Arc::Right => "right",
-        Arc::Rear => "rear",
-        Arc::Left => "left",
     }
 }
 
@@ -92,7 +83,7 @@ fn phase_text(p: &Phase) -> String {
 /// # Examples
 /// ```
 /// use gridwright_command_core::{CommandCore, Content, render};
-/// use gridwright_engine::{Game, Viewer};
+/// use gridwright_engine::{Game, Seat, Viewer};
 /// let game = CommandCore::new(&Content::builtin()?.config("duel")?)?;
 /// assert!(render(&game, Viewer::Spectator).contains("Duel"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -284,12 +275,13 @@ pub fn preview(config: &Config) -> String {
     );
     match Rules::new(config) {
         Ok(rules) => {
+            let (p1, p2) = (Seat::new(0), Seat::new(1));
             header(&mut out, config.width);
             for y in 0..config.height {
                 let _ = write!(out, "{:>3} ", u32::from(y) + 1);
                 for x in 0..config.width {
                     let i = rules.index(x, y);
-                    let c = match (rules.deploy[0].get(i), rules.deploy[1].get(i)) {
+                    let c = match (rules.deploy[p1].get(i), rules.deploy[p2].get(i)) {
                         (true, true) => '*',
                         (true, false) => '1',
                         (false, true) => '2',

@@ -72,15 +72,16 @@ pub fn scenario_map(config: &Config) -> Result<ScenarioMap, SetupError> {
         .iter()
         .enumerate()
         .map(|(s, side)| {
+            let seat = Seat::new(s as u8);
             let deploy = (0..config.height)
                 .flat_map(|y| (0..config.width).map(move |x| Pos::new(x, y)))
-                .filter(|p| rules.deploy[s].get(rules.index(p.x, p.y)))
+                .filter(|p| rules.deploy[seat].get(rules.index(p.x, p.y)))
                 .collect();
             let mechs = rules
                 .mechs
                 .iter()
                 .enumerate()
-                .filter(|(_, m)| usize::from(m.owner) == s)
+                .filter(|(_, m)| m.owner == seat)
                 .map(|(i, m)| {
                     let c = &config.chassis[usize::from(m.chassis)];
                     RosterMech {
@@ -92,7 +93,7 @@ pub fn scenario_map(config: &Config) -> Result<ScenarioMap, SetupError> {
                 })
                 .collect();
             MapSide {
-                seat: Seat::new(s as u8),
+                seat,
                 name: side.name.clone(),
                 home_edge: side.home_edge,
                 deploy,

@@ -14,13 +14,17 @@ use crate::rules::program::{legal_programs, random_program};
 use crate::rules::{Rules, Squares};
 use gridwright_engine::geom::{Arc, Dir8};
 use gridwright_engine::{
-    Actor, ChanceMode, Events, Game, GameInfo, Information, Rng, Seat, SetupError, Turn, Viewer,
+    Actor, ChanceMode, Events, Game, GameInfo, Information, PerSeat, Rng, Seat, SetupError, Turn,
+    Viewer,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc as Shared;
 
 // The exact-odds module reads the cancelling rule from here.
 pub(crate) use crate::rules::combat::cancel;
+
+/// Command Core is for exactly two seats; the opponent of `seat` is `seat.next(SEATS)`.
+pub(crate) const SEATS: usize = 2;
 
 /// Static facts about Command Core.
 pub const INFO: GameInfo = GameInfo {
@@ -337,7 +341,7 @@ pub struct CommandCore {
     pub(crate) occupied: Squares,
     pub(crate) stage: Stage,
     pub(crate) round: u16,
-    pub(crate) first_placer: u8,
+    pub(crate) first_placer: Seat,
     /// Numbers handed out this round (M).
     pub(crate) numbers: u8,
     /// The ordering number being executed or attacking.
@@ -396,10 +400,7 @@ impl CommandCore {
 
     /// The owner of `mech`, if the game has that mech.
     pub fn owner(&self, mech: MechId) -> Option<Seat> {
-        self.rules
-            .mechs
-            .get(mech.index())
-            .map(|m| Seat::new(m.owner))
+        self.rules.mechs.get(mech.index()).map(|m| m.owner)
     }
 
     /// Where `mech` stands and faces, if it is on the board.
@@ -424,10 +425,10 @@ impl CommandCore {
     }
 
     /// Total remaining structure of each seat's mechs.
-    pub fn total_structure(&self) -> [u32; 2] {
-        let mut t = [0u32; 2];
+    pub fn total_structure(&self) -> PerSeat<u32> {
+        let mut t = PerSeat::from_fn(SEATS, |_| 0u32);
         for (i, m) in self.live() {
-            t[usize::from(self.rules.mechs[i].owner)] += u32::from(m.structure);
+            t[self.rules.mechs[i].owner] += u32::from(m.structure);
         }
         t
     }
@@ -441,7 +442,7 @@ impl CommandCore {
     }
 
     #[inline]
-    pub(crate) fn owner_of(&self, i: usize) -> u8 {
+    pub(crate) fn owner_of(&self, i: usize) -> Seat {
         self.rules.mechs[i].owner
     }
 
@@ -510,11 +511,11 @@ impl CommandCore {
     }
 
     /// The seat that must act now, for single-seat phases.
-    fn seat_to_act(&self) -> Option<u8> {
+    fn seat_to_act(&self) -> Option<Seat> {
         match self.stage {
             Stage::ChoosePlacementOrder { chooser: s }
             | Stage::Deploy { seat: s }
-            | Stage::Ordering { seat: s } => Some(u8::from(s)),
+            | Stage::Ordering { seat: s } => Some(s),
             Stage::ChooseAttack { mech } => Some(self.owner_of(mech.index())),
             Stage::Attack {
                 attack,
@@ -559,7 +560,7 @@ impl Game for CommandCore {
             occupied: Squares::default(),
             stage: Stage::DrawChooser,
             round: 0,
-            first_placer: 0,
+            first_placer: Seat::new(0),
             numbers: 0,
             cursor: 0,
         })
@@ -589,28 +590,27 @@ impl Game for CommandCore {
                 ..
             } => Turn::Chance,
             _ => match self.seat_to_act() {
-                Some(s) => Turn::Seat(Seat::new(s)),
+                Some(s) => Turn::Seat(s),
                 None => Turn::Terminal,
             },
         }
     }
 
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
-        let s = u8::from(seat);
         if self.stage == Stage::Programming {
-            if let Some(i) = self.next_to_program(s) {
+            if let Some(i) = self.next_to_program(seat) {
                 legal_programs(&self.rules, i, self.mechs[i].depleted_directives(), out);
             }
             return;
         }
-        if self.seat_to_act() != Some(s) {
+        if self.seat_to_act() != Some(seat) {
             return;
         }
         let start = out.len();
         match self.stage {
             Stage::ChoosePlacementOrder { .. } => Self::legal_placement_orders(out),
-            Stage::Deploy { .. } => self.legal_deploys(s, out),
-            Stage::Ordering { .. } => self.legal_assigns(s, out),
+            Stage::Deploy { .. } => self.legal_deploys(seat, out),
+            Stage::Ordering { .. } => self.legal_assigns(seat, out),
             Stage::ChooseAttack { mech } => self.legal_attacks(mech, out),
             Stage::Attack {
                 attack,
@@ -668,8 +668,8 @@ impl Game for CommandCore {
 
     fn step(&mut self, actor: Actor, action: Action, ev: &mut Events<Event>) {
         let seat = match actor {
-            Actor::Seat(s) => u8::from(s),
-            Actor::Chance => 0,
+            Actor::Seat(s) => s,
+            Actor::Chance => Seat::new(0),
         };
         match (self.stage, action) {
             (Stage::DrawChooser, Action::Chooser(s)) => self.draw_chooser(s, ev),
@@ -742,10 +742,10 @@ impl Game for CommandCore {
         if self.stage != Stage::Programming {
             return "programs are committed only in the programming phase".to_owned();
         }
-        if i >= usize::from(self.n) || self.owner_of(i) != u8::from(seat) {
+        if i >= usize::from(self.n) || self.owner_of(i) != seat {
             return format!("mech {mech} is not yours");
         }
-        match self.next_to_program(u8::from(seat)) {
+        match self.next_to_program(seat) {
             None => return "all your mechs are programmed".to_owned(),
             Some(j) if j != i => {
                 return format!(
@@ -798,7 +798,7 @@ impl Game for CommandCore {
         let mut s = self.clone();
         for i in 0..usize::from(self.n) {
             let m = &self.mechs[i];
-            if self.owner_of(i) != u8::from(seat) && m.has(COMMITTED) && !m.has(REVEALED_FLAG) {
+            if self.owner_of(i) != seat && m.has(COMMITTED) && !m.has(REVEALED_FLAG) {
                 s.mechs[i].program = random_program(
                     self.rules.chassis_of(i),
                     m.depleted_directives(),

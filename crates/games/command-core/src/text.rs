@@ -52,7 +52,8 @@ pub(crate) fn card_text(rules: &Rules, mech: MechId, card: Card) -> String {
     }
 }
 
-fn arc_name(a: Arc) -> &'static str {
+/// The name of an arc as the texts and the terminal view write it.
+pub(crate) fn arc_name(a: Arc) -> &'static str {
     match a {
         Arc::Front => "front",
         Arc::Right => "right",
@@ -110,9 +111,12 @@ pub(crate) fn action_text(rules: &Rules, a: &Action) -> String {
 }
 
 fn mech_name(rules: &Rules, mech: MechId) -> String {
-    let owner = rules.mechs.get(mech.index()).map_or(0, |m| m.owner);
+    let owner = rules
+        .mechs
+        .get(mech.index())
+        .map_or(Seat::new(0), |m| m.owner);
     match chassis(rules, mech) {
-        Some(c) => format!("{} #{mech} ({})", c.name, Seat::new(owner)),
+        Some(c) => format!("{} #{mech} ({})", c.name, owner),
         None => format!("mech #{mech}"),
     }
 }

@@ -107,14 +107,6 @@ impl Action {
     }
 }
 
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Drop(c) => write!(f, "drop {c}"),
-        }
-    }
-}
-
 /// Something that happened on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -135,18 +127,6 @@ pub enum Event {
     },
     /// The board filled up with no four in a row.
     Draw,
-}
-
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Event::Dropped { seat, column, row } => {
-                write!(f, "{seat} drops into column {column}, row {}", row + 1)
-            }
-            Event::Won { seat } => write!(f, "{seat} wins with four in a row"),
-            Event::Draw => f.write_str("the board is full: draw"),
-        }
-    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 //! layout of John Tromp's Fhourstones).
 
 use crate::action::Column;
+use gridwright_engine::{Seat, SeatArray};
 
 /// Number of rows.
 pub(crate) const ROWS: u8 = 6;
@@ -21,7 +22,7 @@ pub(crate) const CELLS: u8 = ROWS * Column::COUNT as u8;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub(crate) struct Board {
     /// One mask per seat.
-    stones: [u64; 2],
+    stones: SeatArray<u64, 2>,
     /// Discs in each column, `0..=ROWS`.
     heights: [u8; Column::COUNT],
 }
@@ -39,10 +40,10 @@ impl Board {
         self.heights[column.index()]
     }
 
-    /// Drops a disc of player `who` (0 or 1) into `column` and returns the row it lands in, and
+    /// Drops a disc of seat `who` into `column` and returns the row it lands in, and
     /// whether it completes four in a row for `who`. The column must not be full.
     #[inline]
-    pub(crate) fn drop_disc(&mut self, who: usize, column: Column) -> (u8, bool) {
+    pub(crate) fn drop_disc(&mut self, who: Seat, column: Column) -> (u8, bool) {
         let c = column.index();
         let row = self.heights[c];
         debug_assert!(row < ROWS, "drop into full column {column}");
@@ -52,13 +53,16 @@ impl Board {
         (row, has_four(*mask))
     }
 
-    /// The player (0 or 1) whose disc is at (`column`, `row`), rows counted from the bottom.
-    pub(crate) fn cell(&self, column: Column, row: u8) -> Option<usize> {
+    /// The seat whose disc is at (`column`, `row`), rows counted from the bottom.
+    pub(crate) fn cell(&self, column: Column, row: u8) -> Option<Seat> {
         if row >= ROWS {
             return None;
         }
         let bit = 1u64 << (column.index() as u32 * STRIDE + u32::from(row));
-        (0..2).find(|&p| self.stones[p] & bit != 0)
+        self.stones
+            .iter()
+            .find(|(_, mask)| *mask & bit != 0)
+            .map(|(seat, _)| seat)
     }
 }
 

@@ -47,6 +47,7 @@ mod action_index;
 mod board;
 mod observe;
 mod state;
+mod text;
 
 pub use action::{Action, Column, ColumnOutOfRange, Event};
 pub use observe::{Observation, disc_symbol, render};

@@ -74,9 +74,7 @@ impl ConnectFour {
     /// Whose disc is at (`column`, `row`), with rows counted from the bottom, from 0. `None`
     /// for an empty cell or a row off the board.
     pub fn cell(&self, column: Column, row: u8) -> Option<Seat> {
-        self.board
-            .cell(column, row)
-            .map(|p| if p == 0 { P1 } else { P2 })
+        self.board.cell(column, row)
     }
 
     /// The seat to move if the game were not over: seats alternate, the first seat starts.
@@ -142,7 +140,7 @@ impl Game for ConnectFour {
         debug_assert_eq!(self.status, Status::Playing, "step after the game ended");
         debug_assert_eq!(actor, Actor::Seat(seat), "step by the wrong actor");
         let column = action.column();
-        let (row, won) = self.board.drop_disc(seat.index(), column);
+        let (row, won) = self.board.drop_disc(seat, column);
         self.moves += 1;
         events.emit(|| Event::Dropped { seat, column, row });
         if won {
@@ -182,18 +180,7 @@ impl Game for ConnectFour {
     /// Accepts `drop 4` and a bare `4` (case and spacing ignored). A full column parses; the
     /// session then refuses it with the reason from [`Game::explain_illegal`].
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, String> {
-        let text = gridwright_engine::normalize(text);
-        let number = text
-            .strip_prefix("drop")
-            .unwrap_or(&text)
-            .trim()
-            .parse::<u8>()
-            .map_err(|_| {
-                format!("`{text}` is not a move: type `drop` and a column, e.g. `drop 4`")
-            })?;
-        Column::from_number(number)
-            .map(Action::Drop)
-            .ok_or_else(|| format!("there is no column {number}: columns are 1 to 7"))
+        crate::text::parse_action(text)
     }
 
     fn explain_illegal(&self, _seat: Seat, action: &Action) -> String {

@@ -1,4 +1,4 @@
-//! Actions and their text form.
+//! Actions. Their text form (the table below) is read and written in `text.rs`.
 //!
 //! | action | text | when |
 //! |---|---|---|
@@ -84,78 +84,6 @@ pub enum Action {
     },
 }
 
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Activate(u) => write!(f, "activate {u}"),
-            Action::Move { unit, to } => write!(f, "move {unit} {}", to.code()),
-            Action::Hold(u) => write!(f, "hold {u}"),
-            Action::Attack { unit, target } => write!(f, "attack {unit} {target}"),
-            Action::Done => f.write_str("done"),
-            Action::Roll {
-                attack_face,
-                defence_face,
-            } => write!(f, "roll {} {}", attack_face + 1, defence_face + 1),
-        }
-    }
-}
-
-/// Reads the text form of an action (case and spacing ignored). Checks only the syntax: the
-/// game decides legality.
-///
-/// # Errors
-/// A message naming what is wrong and the expected form.
-///
-/// # Examples
-/// ```
-/// use gridwright_grid_battles::{Action, parse_action_text};
-/// assert_eq!(parse_action_text("done"), Ok(Action::Done));
-/// assert_eq!(parse_action_text("Move 2 0304").map(|a| a.to_string()), Ok("move 2 0304".into()));
-/// assert!(parse_action_text("move 2 304").is_err());
-/// ```
-pub fn parse_action_text(text: &str) -> Result<Action, String> {
-    let lower = text.trim().to_lowercase();
-    let words: Vec<&str> = lower.split_whitespace().collect();
-    let unit = |w: &str| -> Result<UnitId, String> {
-        w.trim_start_matches('#')
-            .parse::<u32>()
-            .ok()
-            .and_then(UnitId::from_number)
-            .ok_or_else(|| format!("`{w}` is not a unit number (as shown in the unit table)"))
-    };
-    let face = |w: &str| -> Result<u8, String> {
-        match w.parse::<u8>() {
-            Ok(n) if n >= 1 => Ok(n - 1),
-            _ => Err(format!("`{w}` is not a die face number (1-based)")),
-        }
-    };
-    match words.as_slice() {
-        ["activate" | "a", u] => Ok(Action::Activate(unit(u)?)),
-        ["move" | "m", u, code] => Ok(Action::Move {
-            unit: unit(u)?,
-            to: Hex::parse_code(code).map_err(|e| e.to_string())?,
-        }),
-        ["hold" | "h", u] => Ok(Action::Hold(unit(u)?)),
-        ["attack" | "x", u, t] => Ok(Action::Attack {
-            unit: unit(u)?,
-            target: unit(t)?,
-        }),
-        ["done" | "d" | "end" | "skip" | "pass"] => Ok(Action::Done),
-        ["roll", a, d] => Ok(Action::Roll {
-            attack_face: face(a)?,
-            defence_face: face(d)?,
-        }),
-        [] => Err(
-            "empty action; try `activate N`, `move N CCRR`, `hold N`, `attack N M` or `done`"
-                .into(),
-        ),
-        _ => Err(format!(
-            "cannot read `{}`; the forms are `activate N`, `move N CCRR`, `hold N`, `attack N M` and `done`",
-            text.trim()
-        )),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,41 +95,5 @@ mod tests {
             "{}",
             std::mem::size_of::<Action>()
         );
-    }
-
-    #[test]
-    fn text_round_trips() {
-        let all = [
-            Action::Activate(UnitId(0)),
-            Action::Move {
-                unit: UnitId(4),
-                to: Hex::from_offset(3, 4),
-            },
-            Action::Hold(UnitId(9)),
-            Action::Attack {
-                unit: UnitId(1),
-                target: UnitId(12),
-            },
-            Action::Done,
-            Action::Roll {
-                attack_face: 5,
-                defence_face: 0,
-            },
-        ];
-        for a in all {
-            assert_eq!(parse_action_text(&a.to_string()), Ok(a), "{a}");
-        }
-        assert_eq!(Action::Activate(UnitId(0)).to_string(), "activate 1");
-    }
-
-    #[test]
-    fn bad_text_says_why() {
-        assert!(
-            parse_action_text("activate 0")
-                .unwrap_err()
-                .contains("unit number")
-        );
-        assert!(parse_action_text("move 1 12").unwrap_err().contains("12"));
-        assert!(parse_action_text("fly 1").unwrap_err().contains("forms"));
     }
 }

@@ -23,8 +23,8 @@
 
 use crate::config::MAX_UNITS;
 use crate::rules::Rules;
-use crate::state::{GridBattles, Phase, Status};
-use gridwright_engine::{Game, Seat};
+use crate::state::{GridBattles, Phase, SEATS, Status};
+use gridwright_engine::{Game, Seat, SeatArray};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -130,14 +130,15 @@ fn with_odds<R>(g: &GridBattles, f: impl FnOnce(&Odds) -> R) -> R {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn evaluate(game: &GridBattles, seat: Seat) -> f64 {
-    let me = seat.index().min(1);
+    // A seat the game does not have is valued as the last seat.
+    let me = Seat::new(seat.index().min(SEATS - 1) as u8);
     if let Phase::Over { .. } = game.phase {
-        return game.returns()[me];
+        return game.returns()[me.index()];
     }
     with_odds(game, |odds| evaluate_with(game, me, odds))
 }
 
-fn evaluate_with(game: &GridBattles, me: usize, odds: &Odds) -> f64 {
+fn evaluate_with(game: &GridBattles, me: Seat, odds: &Odds) -> f64 {
     let mut health = [0u8; MAX_UNITS];
     let n = usize::from(game.n_units);
     for (h, u) in health.iter_mut().zip(&game.units[..n]) {
@@ -159,7 +160,7 @@ fn evaluate_with(game: &GridBattles, me: usize, odds: &Odds) -> f64 {
     };
     let (striker, target) = (game.units[s], game.units[t]);
     let dist = &odds.p[usize::from(striker.ty) * odds.types + usize::from(target.ty)];
-    let side = usize::from(striker.side);
+    let side = striker.side;
     let mut total = 0.0;
     for (hits, q) in dist.iter().enumerate() {
         if *q == 0.0 {
@@ -194,11 +195,17 @@ fn vp_value(vp: u8, target: u8) -> f64 {
 }
 
 /// The raw score for side `me` with units at `health` and `vp` points.
-fn score(g: &GridBattles, me: usize, odds: &Odds, health: &[u8; MAX_UNITS], vp: [u8; 2]) -> f64 {
+fn score(
+    g: &GridBattles,
+    me: Seat,
+    odds: &Odds,
+    health: &[u8; MAX_UNITS],
+    vp: SeatArray<u8, SEATS>,
+) -> f64 {
     let n = usize::from(g.n_units);
-    let mut sides = [0.0f64; 2];
-    let mut threats = [[0.0f64; MAX_UNITS]; 2];
-    let mut counts = [0usize; 2];
+    let mut sides = SeatArray::<f64, SEATS>::default();
+    let mut threats = SeatArray::<[f64; MAX_UNITS], SEATS>::from_fn(|_| [0.0; MAX_UNITS]);
+    let mut counts = SeatArray::<usize, SEATS>::default();
     let attack_phase = matches!(g.phase, Phase::Attack | Phase::Combat { .. });
     // Distance matters more as the round limit nears: a battle not joined is a draw.
     let late = f64::from(g.round) / f64::from(g.rules.config.round_limit.max(1));
@@ -208,7 +215,7 @@ fn score(g: &GridBattles, me: usize, odds: &Odds, health: &[u8; MAX_UNITS], vp: 
             continue;
         }
         let u = &g.units[i];
-        let side = usize::from(u.side);
+        let side = u.side;
         let stats = &g.rules.types[usize::from(u.ty)];
         let start = f64::from(stats.health.max(1));
         let mut s = -HURT * (1.0 - f64::from(health[i]) / start).max(0.0);
@@ -266,16 +273,16 @@ fn score(g: &GridBattles, me: usize, odds: &Odds, health: &[u8; MAX_UNITS], vp: 
         sides[side] += s;
     }
     let k = usize::from(g.rules.config.activations.max(1));
-    let mover = usize::from(g.active);
-    for side in 0..2 {
+    let mover = g.active;
+    for side in Seat::all(SEATS) {
         let list = &mut threats[side][..counts[side]];
         list.sort_unstable_by(|a, b| b.total_cmp(a));
         let top: f64 = list.iter().take(k).sum();
         sides[side] += top * if side == mover { MOVER } else { WAITER };
     }
-    let t = g.rules.target_vp;
-    let points = [vp_value(vp[0], t[0]), vp_value(vp[1], t[1])];
-    let other = 1 - me;
+    let t = &g.rules.target_vp;
+    let points = SeatArray::<f64, SEATS>::from_fn(|s| vp_value(vp[s], t[s]));
+    let other = me.next(SEATS);
     (points[me] - points[other]) + (sides[me] - sides[other])
 }
 
@@ -302,7 +309,7 @@ mod tests {
     fn a_victory_point_outweighs_position() {
         let mut g = skirmish();
         let before = evaluate(&g, Seat::new(1));
-        g.vp[1] = 1;
+        g.vp[Seat::new(1)] = 1;
         assert!(evaluate(&g, Seat::new(1)) > before + 0.3);
     }
 }

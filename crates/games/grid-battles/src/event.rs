@@ -1,9 +1,9 @@
 //! What happens in a game, for logs and displays.
 
 use crate::action::UnitId;
-use crate::state::{EndReason, GridBattles};
-use gridwright_engine::Seat;
+use crate::state::EndReason;
 use gridwright_engine::geom::Hex;
+use gridwright_engine::{PerSeat, Seat};
 use serde::{Deserialize, Serialize};
 
 /// Something that happened.
@@ -117,107 +117,6 @@ pub enum Event {
         /// Why it ended.
         reason: EndReason,
         /// Final victory points of P1 and P2.
-        vp: [u8; 2],
+        vp: PerSeat<u8>,
     },
-}
-
-impl Event {
-    /// Readable text, naming units as the map shows them.
-    pub fn text(&self, g: &GridBattles) -> String {
-        let name = |u: &UnitId| g.unit_label(*u);
-        match self {
-            Event::TurnStarted { side, activations } => {
-                format!("{side}'s turn: activate {activations} unit(s)")
-            }
-            Event::Passed { side } => format!("{side} has no fresh units and passes"),
-            Event::Activated { unit } => format!("{} activated", name(unit)),
-            Event::Moved {
-                unit,
-                from,
-                to,
-                cost,
-            } => format!(
-                "{} moves {} → {} ({cost} MP)",
-                name(unit),
-                from.code(),
-                to.code()
-            ),
-            Event::Held { unit } => format!("{} holds", name(unit)),
-            Event::AttackDeclared {
-                attacker,
-                defender,
-                ranged,
-                advantage,
-                defender_bold,
-            } => {
-                let mut s = format!(
-                    "{} {} {}",
-                    name(attacker),
-                    if *ranged { "shoots at" } else { "attacks" },
-                    name(defender)
-                );
-                if *advantage {
-                    s.push_str(" (bonus applies)");
-                }
-                if *defender_bold {
-                    s.push_str(if *ranged {
-                        " — defender is bold"
-                    } else {
-                        " — defender is bold and will strike back"
-                    });
-                }
-                s
-            }
-            Event::Rolled {
-                striker,
-                target,
-                counterattack,
-                attack_face,
-                defence_face,
-                swords,
-                bonus,
-                advantage,
-                shields,
-                hits,
-                health,
-            } => {
-                let bonus_text = match (bonus, advantage) {
-                    (0, _) => String::new(),
-                    (b, true) => format!(" +{b} bonus"),
-                    (b, false) => format!(" ({b} bonus, no advantage)"),
-                };
-                format!(
-                    "{}{} rolls face {} ({swords} sword{bonus_text}) vs {} face {} ({shields} \
-                     shield): {hits} hit(s), {} health {health}",
-                    if *counterattack {
-                        "counterattack: "
-                    } else {
-                        ""
-                    },
-                    name(striker),
-                    attack_face + 1,
-                    name(target),
-                    defence_face + 1,
-                    name(target),
-                )
-            }
-            Event::Counterattack { unit } => format!("{} is bold and strikes back", name(unit)),
-            Event::Destroyed { unit, vp_to } => {
-                format!("{} is destroyed; {vp_to} scores 1 VP", name(unit))
-            }
-            Event::TurnEnded { side } => format!("{side}'s turn ends"),
-            Event::RoundEnded { round } => format!("round {round} ends"),
-            Event::RoundStarted { round, first } => format!("round {round} begins; {first} starts"),
-            Event::GameOver { winner, reason, vp } => {
-                let why = match reason {
-                    EndReason::Victory => "victory condition met",
-                    EndReason::RoundLimit => "round limit reached",
-                };
-                match winner {
-                    Some(w) => format!("game over ({why}): {w} wins, {}–{} VP", vp[0], vp[1]),
-                    None => format!("game over ({why}): draw, {}–{} VP", vp[0], vp[1]),
-                }
-            }
-        }
-    }
 }

@@ -48,8 +48,9 @@ mod odds;
 mod render;
 mod rules;
 mod state;
+mod text;
 
-pub use action::{Action, UnitId, parse_action_text};
+pub use action::{Action, UnitId};
 pub use agent::GreedyAgent;
 pub use board::{Board, BoardHex, BoardUnit};
 pub use config::{
@@ -63,3 +64,4 @@ pub use observe::{MapView, Observation, UnitView};
 pub use odds::{AttackOdds, CounterOdds, MatchupOdds, attack_odds, unit_matchup_odds};
 pub use render::{attack_preview, preview, render};
 pub use state::{CombatRoll, EndReason, GridBattles, INFO, Phase, Status};
+pub use text::parse_action_text;

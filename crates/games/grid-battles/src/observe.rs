@@ -3,9 +3,9 @@
 use crate::action::UnitId;
 use crate::board::Board;
 use crate::config::{TerrainType, UnitType};
-use crate::state::{GridBattles, Phase, Status, Unit};
-use gridwright_engine::Seat;
+use crate::state::{GridBattles, Phase, SEATS, Status, Unit};
 use gridwright_engine::geom::Hex;
+use gridwright_engine::{PerSeat, Seat};
 use serde::Serialize;
 
 /// Everything a player or spectator sees.
@@ -26,11 +26,11 @@ pub struct Observation {
     /// The phase.
     pub phase: Phase,
     /// Victory points of P1 and P2.
-    pub vp: [u8; 2],
+    pub vp: PerSeat<u8>,
     /// Victory points each side needs to win at once.
-    pub vp_target: [u8; 2],
+    pub vp_target: PerSeat<u8>,
     /// Side names.
-    pub sides: [String; 2],
+    pub sides: PerSeat<String>,
     /// The map.
     pub map: MapView,
     /// Unit types (statistics, dice) by id.
@@ -101,7 +101,7 @@ impl GridBattles {
         Some(UnitView {
             id,
             label: self.map_label(id),
-            side: Seat::new(u.side),
+            side: u.side,
             unit_type: ty.id.clone(),
             alive: u.alive(),
             at: hex.map(Hex::code),
@@ -136,7 +136,7 @@ impl GridBattles {
         match self.unit(id) {
             Some(u) => {
                 let letter = self.rules.config.units[usize::from(u.ty)].letter;
-                let letter = if u.side == 0 {
+                let letter = if u.side == Seat::new(0) {
                     letter.to_ascii_uppercase()
                 } else {
                     letter.to_ascii_lowercase()
@@ -152,7 +152,7 @@ impl GridBattles {
         match self.unit(id) {
             Some(u) => format!(
                 "{} {} {id}",
-                Seat::new(u.side),
+                u.side,
                 self.rules.config.units[usize::from(u.ty)].name
             ),
             None => format!("unit {id}"),
@@ -171,12 +171,12 @@ impl Observation {
             title: c.title.clone(),
             round: g.round,
             round_limit: c.round_limit,
-            active: Seat::new(g.active),
-            round_starter: Seat::new(g.round_starter),
+            active: g.active,
+            round_starter: g.round_starter,
             phase: g.phase,
-            vp: g.vp,
-            vp_target: r.target_vp,
-            sides: [side_name(0), side_name(1)],
+            vp: g.vp.to_per_seat(),
+            vp_target: r.target_vp.clone(),
+            sides: PerSeat::from_fn(SEATS, |s| side_name(s.index())),
             map: MapView {
                 width: r.width,
                 height: r.height,

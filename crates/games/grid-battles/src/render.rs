@@ -4,7 +4,7 @@ use crate::action::{Action, UnitId};
 use crate::config::{Config, Victory};
 use crate::content::ScenarioSummary;
 use crate::odds::{AttackOdds, odds_of_action};
-use crate::state::{EndReason, GridBattles, Phase, Status};
+use crate::state::{EndReason, GridBattles, Phase, SEATS, Status};
 use gridwright_engine::dice::Ratio;
 use gridwright_engine::{Game, Seat, Viewer};
 use std::fmt::Write;
@@ -192,20 +192,14 @@ fn unit_types_table(g: &GridBattles, out: &mut String) {
 pub fn render(state: &GridBattles, viewer: Viewer) -> String {
     let g = state;
     let c = &g.rules.config;
+    let (p1, p2) = (Seat::new(0), Seat::new(0).next(SEATS));
     let mut out = String::new();
     let _ = writeln!(
         out,
         "{} — round {}/{} — VP {} {} : {} {} (need {})",
-        c.title,
-        g.round,
-        c.round_limit,
-        Seat::new(0),
-        g.vp[0],
-        g.vp[1],
-        Seat::new(1),
-        g.rules.target_vp[0]
+        c.title, g.round, c.round_limit, p1, g.vp[p1], g.vp[p2], p2, g.rules.target_vp[p1]
     );
-    let side = Seat::new(g.active);
+    let side = g.active;
     let you = match viewer {
         Viewer::Seat(s) if s == side => " (you)",
         _ => "",

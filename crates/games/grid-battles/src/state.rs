@@ -1,16 +1,20 @@
 //! The game state and its [`Game`] implementation. The rules themselves live in `rules/`.
 
-use crate::action::{Action, UnitId, parse_action_text};
+use crate::action::{Action, UnitId};
 use crate::config::{Config, MAX_HEXES, MAX_UNITS};
 use crate::event::Event;
 use crate::observe::Observation;
 use crate::rules::Rules;
 use gridwright_engine::geom::Hex;
 use gridwright_engine::{
-    Actor, ChanceMode, Events, Game, GameInfo, Information, Seat, SetupError, Turn, Viewer,
+    Actor, ChanceMode, Events, Game, GameInfo, Information, PerSeat, Seat, SeatArray, SetupError,
+    Turn, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+
+/// Grid Battles is for exactly two seats; the opponent of `seat` is `seat.next(SEATS)`.
+pub(crate) const SEATS: usize = 2;
 
 /// Static facts about Grid Battles.
 pub const INFO: GameInfo = GameInfo {
@@ -42,8 +46,8 @@ pub enum Status {
 pub(crate) struct Unit {
     /// Unit type index.
     pub ty: u8,
-    /// 0 or 1.
-    pub side: u8,
+    /// The owning seat.
+    pub side: Seat,
     /// Dense hex index.
     pub pos: u16,
     /// Remaining health; 0 = destroyed and off the map.
@@ -60,7 +64,7 @@ impl Unit {
     pub const ATTACKED: u8 = 2;
     const EMPTY: Unit = Unit {
         ty: 0,
-        side: 0,
+        side: Seat::new(0),
         pos: 0,
         health: 0,
         mp_left: 0,
@@ -282,12 +286,12 @@ pub struct GridBattles {
     pub(crate) n_units: u8,
     pub(crate) occupied: Occupancy,
     pub(crate) phase: Phase,
-    /// The side whose turn it is (0 or 1).
-    pub(crate) active: u8,
+    /// The side whose turn it is.
+    pub(crate) active: Seat,
     pub(crate) round: u16,
     /// The side that started the current round.
-    pub(crate) round_starter: u8,
-    pub(crate) vp: [u8; 2],
+    pub(crate) round_starter: Seat,
+    pub(crate) vp: SeatArray<u8, SEATS>,
 }
 
 impl GridBattles {
@@ -308,12 +312,12 @@ impl GridBattles {
 
     /// The side whose turn it is (also during its combat rolls).
     pub fn active_side(&self) -> Seat {
-        Seat::new(self.active)
+        self.active
     }
 
-    /// Victory points of P1 and P2.
-    pub fn vp(&self) -> [u8; 2] {
-        self.vp
+    /// Victory points of each seat.
+    pub fn vp(&self) -> PerSeat<u8> {
+        self.vp.to_per_seat()
     }
 
     /// Number of units (destroyed ones included: ids never change).
@@ -358,7 +362,7 @@ impl GridBattles {
         self.rules.hexes[usize::from(pos)]
     }
 
-    fn seat_to_act(&self) -> Option<u8> {
+    fn seat_to_act(&self) -> Option<Seat> {
         match self.phase {
             Phase::Activation { .. } | Phase::Movement | Phase::Attack => Some(self.active),
             Phase::Combat { .. } | Phase::Over { .. } => None,
@@ -381,7 +385,7 @@ impl Game for GridBattles {
             *slot = *u;
             occupied.set(u.pos);
         }
-        let first = config.first.index() as u8;
+        let first = config.first;
         let mut game = GridBattles {
             n_units: rules.start.len() as u8,
             rules: Arc::new(rules),
@@ -391,28 +395,26 @@ impl Game for GridBattles {
             active: first,
             round: 1,
             round_starter: first,
-            vp: [0, 0],
+            vp: SeatArray::default(),
         };
         game.start_turn(first, &mut Events::disabled());
         Ok(game)
     }
 
     fn num_seats(&self) -> usize {
-        2
+        SEATS
     }
 
     fn turn(&self) -> Turn {
         match self.phase {
-            Phase::Activation { .. } | Phase::Movement | Phase::Attack => {
-                Turn::Seat(Seat::new(self.active))
-            }
+            Phase::Activation { .. } | Phase::Movement | Phase::Attack => Turn::Seat(self.active),
             Phase::Combat { .. } => Turn::Chance,
             Phase::Over { .. } => Turn::Terminal,
         }
     }
 
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
-        if self.seat_to_act() != Some(seat.index() as u8) {
+        if self.seat_to_act() != Some(seat) {
             return;
         }
         match self.phase {
@@ -496,10 +498,7 @@ impl Game for GridBattles {
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, String> {
-        match parse_action_text(text)? {
-            Action::Roll { .. } => Err("dice are rolled by the game, not typed".into()),
-            a => Ok(a),
-        }
+        crate::text::parse_action(text)
     }
 
     fn explain_illegal(&self, seat: Seat, action: &Action) -> String {

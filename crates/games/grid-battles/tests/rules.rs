@@ -202,7 +202,7 @@ fn round_limit_more_vp_wins() {
         "done",
     ];
     check(&s, &script, |g, _| {
-        assert_eq!(g.vp(), [1, 0]);
+        assert_eq!(g.vp().as_slice(), [1, 0]);
         assert_eq!(
             g.phase(),
             Phase::Over {
@@ -254,7 +254,7 @@ fn destroy_all_needs_every_enemy_unit() {
         &s,
         &["activate 1", "hold 1", "attack 1 2", "roll 6 1"],
         |g, _| {
-            assert_eq!(g.vp(), [1, 0]);
+            assert_eq!(g.vp().as_slice(), [1, 0]);
             assert!(!g.is_terminal(), "one enemy unit is left");
         },
     );
@@ -697,7 +697,7 @@ fn destroyed_unit_is_removed_and_scores_for_the_other_side() {
         &s,
         &["activate 1", "hold 1", "attack 1 2", "roll 6 1"],
         |g, events| {
-            assert_eq!(g.vp(), [1, 0]);
+            assert_eq!(g.vp().as_slice(), [1, 0]);
             assert_eq!(g.unit_hex(id(2)), None);
             assert_eq!(g.unit_at(hex("0202")), None, "the hex is free");
             assert!(!g.unit_view(id(2)).expect("unit").alive);
@@ -771,7 +771,7 @@ fn counterattack_kill_gives_vp_to_defender() {
         &s,
         &["activate 1", "hold 1", "attack 1 3", "roll 2 1", "roll 5 1"],
         |g, events| {
-            assert_eq!(g.vp(), [0, 1]);
+            assert_eq!(g.vp().as_slice(), [0, 1]);
             assert!(!g.unit_view(id(1)).expect("unit").alive);
             assert!(events.contains(&Event::Destroyed {
                 unit: id(1),
@@ -856,7 +856,7 @@ fn destroyed_defender_does_not_counterattack() {
                     .iter()
                     .any(|e| matches!(e, Event::Counterattack { .. }))
             );
-            assert_eq!(g.vp(), [1, 0]);
+            assert_eq!(g.vp().as_slice(), [1, 0]);
             assert_eq!(health(g, 1), 3);
         },
     );

@@ -57,6 +57,12 @@ fn observation_is_the_full_public_state() {
     let json = serde_json::to_value(&obs).expect("serializes");
     assert_eq!(json["phase"]["phase"], "activation");
     assert_eq!(json["units"][0]["at"], "0101");
+    // Per-seat values are plain arrays in seat order (the web client reads them so).
+    assert_eq!(json["vp"], serde_json::json!([0, 0]));
+    assert_eq!(json["vp_target"], serde_json::json!([2, 2]));
+    let sides: Vec<String> = config.sides.iter().map(|s| s.name.clone()).collect();
+    assert_eq!(json["sides"], serde_json::json!(sides));
+    assert_eq!(json["active"], config.first.index());
 }
 
 /// The observation's `board`: every hex with its terrain under its printed code, and the units

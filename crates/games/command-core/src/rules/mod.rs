@@ -24,8 +24,8 @@ use crate::config::{
     MAX_SLOTS, MAX_WEAPONS, Neighbour,
 };
 use dice::DiceRules;
-use gridwright_engine::SetupError;
 use gridwright_engine::geom::Arc;
+use gridwright_engine::{PerSeat, Seat, SetupError};
 
 /// A set of board squares, one bit per square (boards are at most 16×16).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -116,7 +116,7 @@ pub(crate) struct ChassisRules {
 /// A mech of the scenario roster.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct MechSpec {
-    pub owner: u8,
+    pub owner: Seat,
     pub chassis: u8,
 }
 
@@ -130,7 +130,7 @@ pub(crate) struct Rules {
     pub mechs: Vec<MechSpec>,
     pub dice: DiceRules,
     /// Squares each side may deploy on.
-    pub deploy: [Squares; 2],
+    pub deploy: PerSeat<Squares>,
     /// Each mech's legal programs while none of its directives is depleted, as ready-made
     /// actions (copied straight into legal-action lists).
     pub mech_programs: Vec<Vec<crate::action::Action>>,
@@ -307,7 +307,7 @@ impl Rules {
                     return bad(format!("side {} uses unknown chassis `{m}`", si + 1));
                 };
                 mechs.push(MechSpec {
-                    owner: si as u8,
+                    owner: Seat::new(si as u8),
                     chassis: ci as u8,
                 });
             }
@@ -429,10 +429,11 @@ mod tests {
     fn deploy_zone_is_the_outer_row_at_range_one() {
         let content = Content::builtin().unwrap();
         let r = Rules::new(&content.config("duel").unwrap()).unwrap();
-        assert!(r.deploy[0].get(r.index(3, 0)));
-        assert!(!r.deploy[0].get(r.index(3, 1)));
-        assert!(r.deploy[1].get(r.index(3, 9)));
-        assert!(!r.deploy[1].get(r.index(3, 0)));
+        let (p1, p2) = (Seat::new(0), Seat::new(1));
+        assert!(r.deploy[p1].get(r.index(3, 0)));
+        assert!(!r.deploy[p1].get(r.index(3, 1)));
+        assert!(r.deploy[p2].get(r.index(3, 9)));
+        assert!(!r.deploy[p2].get(r.index(3, 0)));
     }
 
     #[test]

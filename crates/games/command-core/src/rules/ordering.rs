@@ -5,7 +5,7 @@
 
 use crate::action::{Action, MechId, Program};
 use crate::event::Event;
-use crate::state::{CommandCore, PLACED, Stage};
+use crate::state::{CommandCore, PLACED, SEATS, Stage};
 use gridwright_engine::{Events, Seat};
 
 impl CommandCore {
@@ -14,7 +14,7 @@ impl CommandCore {
         self.live().count() as u8
     }
 
-    fn has_unnumbered(&self, seat: u8) -> bool {
+    fn has_unnumbered(&self, seat: Seat) -> bool {
         self.live()
             .any(|(i, m)| self.owner_of(i) == seat && m.order == 0)
     }
@@ -29,7 +29,7 @@ impl CommandCore {
         }
         self.numbers = 0;
         // The second placer drafts first in round 1; the first drafter alternates.
-        let second_placer = 1 - self.first_placer;
+        let second_placer = self.first_placer.next(SEATS);
         let first = if self.round % 2 == 1 {
             second_placer
         } else {
@@ -37,20 +37,18 @@ impl CommandCore {
         };
         ev.emit(|| Event::RoundStarted {
             round: self.round,
-            first_drafter: Seat::new(first),
+            first_drafter: first,
         });
         let seat = if self.has_unnumbered(first) {
             first
         } else {
-            1 - first
+            first.next(SEATS)
         };
-        self.stage = Stage::Ordering {
-            seat: Seat::new(seat),
-        };
+        self.stage = Stage::Ordering { seat };
     }
 
     /// Every number not yet taken onto every unnumbered mech of seat `s`.
-    pub(crate) fn legal_assigns(&self, s: u8, out: &mut Vec<Action>) {
+    pub(crate) fn legal_assigns(&self, s: Seat, out: &mut Vec<Action>) {
         for number in 1..=self.numbers_total() {
             if self.numbered(number).is_some() {
                 continue;
@@ -66,26 +64,20 @@ impl CommandCore {
         }
     }
 
-    pub(crate) fn assign(&mut self, seat: u8, number: u8, mech: MechId, ev: &mut Events<Event>) {
+    pub(crate) fn assign(&mut self, seat: Seat, number: u8, mech: MechId, ev: &mut Events<Event>) {
         self.mechs[mech.index()].order = number;
         self.numbers = self.numbers.max(number);
         ev.emit(|| Event::Assigned { mech, number });
         self.after_assign(seat, ev);
     }
 
-    fn after_assign(&mut self, seat: u8, ev: &mut Events<Event>) {
-        let other = 1 - seat;
+    fn after_assign(&mut self, seat: Seat, ev: &mut Events<Event>) {
+        let other = seat.next(SEATS);
         if self.has_unnumbered(other) {
-            self.stage = Stage::Ordering {
-                seat: Seat::new(other),
-            };
+            self.stage = Stage::Ordering { seat: other };
         } else if self.has_unnumbered(seat) {
-            ev.emit(|| Event::Passed {
-                seat: Seat::new(other),
-            });
-            self.stage = Stage::Ordering {
-                seat: Seat::new(seat),
-            };
+            ev.emit(|| Event::Passed { seat: other });
+            self.stage = Stage::Ordering { seat };
         } else {
             self.stage = Stage::Programming;
             ev.emit(|| Event::ProgrammingStarted);

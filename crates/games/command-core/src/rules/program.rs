@@ -12,7 +12,7 @@ use super::{ChassisRules, Rules, Squares};
 use crate::action::{Action, MechId, Program, Slot};
 use crate::config::{Icon, MAX_SLOTS};
 use crate::event::Event;
-use crate::state::{COMMITTED, CommandCore};
+use crate::state::{COMMITTED, CommandCore, SEATS};
 use gridwright_engine::geom::Dir8;
 use gridwright_engine::{Events, Rng, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -295,7 +295,7 @@ pub(crate) fn random_program(
 
 impl CommandCore {
     /// The lowest-numbered live mech of `seat` that has not committed a program.
-    pub(crate) fn next_to_program(&self, seat: u8) -> Option<usize> {
+    pub(crate) fn next_to_program(&self, seat: Seat) -> Option<usize> {
         self.live()
             .find(|(i, m)| self.owner_of(*i) == seat && !m.has(COMMITTED))
             .map(|(i, _)| i)
@@ -303,9 +303,8 @@ impl CommandCore {
 
     /// Seats that still owe a program.
     pub(crate) fn programming_seats(&self) -> SeatSet {
-        (0..2u8)
+        Seat::all(SEATS)
             .filter(|&s| self.next_to_program(s).is_some())
-            .map(Seat::new)
             .collect()
     }
 

@@ -7,16 +7,17 @@ use super::Squares;
 use crate::action::{Action, MechId, Pos};
 use crate::config::{Config, HomeEdge};
 use crate::event::Event;
-use crate::state::{CommandCore, PLACED, Stage};
+use crate::state::{CommandCore, PLACED, SEATS, Stage};
 use gridwright_engine::geom::Dir8;
-use gridwright_engine::{Events, Seat, SetupError};
+use gridwright_engine::{Events, PerSeat, Seat, SetupError};
 
 /// The squares each side may deploy on: those from which at most `deploy_range` steps leave
 /// the board across the side's home edge (any edge for [`HomeEdge::Any`]).
-pub(crate) fn deploy_zones(config: &Config, mechs: usize) -> Result<[Squares; 2], SetupError> {
+pub(crate) fn deploy_zones(config: &Config, mechs: usize) -> Result<PerSeat<Squares>, SetupError> {
     let (w, h) = (config.width, config.height);
-    let mut deploy = [Squares::default(); 2];
+    let mut deploy = PerSeat::from_fn(SEATS, |_| Squares::default());
     for (si, side) in config.sides.iter().enumerate() {
+        let seat = Seat::new(si as u8);
         let n = side.mechs.len();
         for y in 0..h {
             for x in 0..w {
@@ -29,11 +30,11 @@ pub(crate) fn deploy_zones(config: &Config, mechs: usize) -> Result<[Squares; 2]
                 };
                 // "Within range r of the edge": at most r steps to leave the board.
                 if from_edge < config.deploy_range {
-                    deploy[si].set(y * w + x);
+                    deploy[seat].set(y * w + x);
                 }
             }
         }
-        let count: u32 = deploy[si].0.iter().map(|b| b.count_ones()).sum();
+        let count: u32 = deploy[seat].0.iter().map(|b| b.count_ones()).sum();
         if (count as usize) < mechs {
             return Err(SetupError(format!(
                 "side {} has {count} deployment squares for {n} mechs (and the enemy's)",
@@ -47,10 +48,7 @@ pub(crate) fn deploy_zones(config: &Config, mechs: usize) -> Result<[Squares; 2]
 impl CommandCore {
     /// The chance node deciding who chooses the placement order: either seat, equally likely.
     pub(crate) fn chooser_outcomes(out: &mut Vec<(Action, u32)>) {
-        out.extend([
-            (Action::Chooser(Seat::new(0)), 1),
-            (Action::Chooser(Seat::new(1)), 1),
-        ]);
+        out.extend(Seat::all(SEATS).map(|s| (Action::Chooser(s), 1)));
     }
 
     pub(crate) fn draw_chooser(&mut self, s: Seat, ev: &mut Events<Event>) {
@@ -64,30 +62,29 @@ impl CommandCore {
     }
 
     pub(crate) fn choose_placement(&mut self, chooser: Seat, first: bool, ev: &mut Events<Event>) {
-        let c = u8::from(chooser);
-        self.first_placer = if first { c } else { 1 - c };
-        let fp = Seat::new(self.first_placer);
+        let fp = if first { chooser } else { chooser.next(SEATS) };
+        self.first_placer = fp;
         ev.emit(|| Event::PlacementOrder { first: fp });
         self.stage = Stage::Deploy { seat: fp };
     }
 
-    fn has_unplaced(&self, seat: u8) -> bool {
+    fn has_unplaced(&self, seat: Seat) -> bool {
         (0..usize::from(self.n)).any(|i| self.owner_of(i) == seat && !self.mechs[i].has(PLACED))
     }
 
     /// Squares of `seat`'s deployment zone that are free, ascending by (x, y).
-    fn deploy_squares(&self, seat: u8) -> impl Iterator<Item = u8> + '_ {
+    fn deploy_squares(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
         let r = &self.rules;
         (0..r.width).flat_map(move |x| {
             (0..r.height).filter_map(move |y| {
                 let i = r.index(x, y);
-                (r.deploy[usize::from(seat)].get(i) && !self.occupied.get(i)).then_some(i)
+                (r.deploy[seat].get(i) && !self.occupied.get(i)).then_some(i)
             })
         })
     }
 
     /// Every unplaced mech of seat `s` on every free square of its zone, in every facing.
-    pub(crate) fn legal_deploys(&self, s: u8, out: &mut Vec<Action>) {
+    pub(crate) fn legal_deploys(&self, s: Seat, out: &mut Vec<Action>) {
         for i in 0..usize::from(self.n) {
             if self.owner_of(i) != s || self.mechs[i].has(PLACED) {
                 continue;
@@ -105,7 +102,7 @@ impl CommandCore {
 
     pub(crate) fn deploy(
         &mut self,
-        seat: u8,
+        seat: Seat,
         mech: MechId,
         at: Pos,
         facing: Dir8,
@@ -124,16 +121,12 @@ impl CommandCore {
 
     /// The other seat deploys next if it has mechs left, else this seat again; once every
     /// mech is placed the first round begins.
-    fn after_deploy(&mut self, seat: u8, ev: &mut Events<Event>) {
-        let other = 1 - seat;
+    fn after_deploy(&mut self, seat: Seat, ev: &mut Events<Event>) {
+        let other = seat.next(SEATS);
         if self.has_unplaced(other) {
-            self.stage = Stage::Deploy {
-                seat: Seat::new(other),
-            };
+            self.stage = Stage::Deploy { seat: other };
         } else if self.has_unplaced(seat) {
-            self.stage = Stage::Deploy {
-                seat: Seat::new(seat),
-            };
+            self.stage = Stage::Deploy { seat };
         } else {
             self.begin_round(ev);
         }

@@ -4,7 +4,7 @@
 
 use crate::event::Event;
 use crate::state::{CommandCore, EndReason, Stage};
-use gridwright_engine::{Events, Seat};
+use gridwright_engine::{Events, Seat, SeatSet};
 
 impl CommandCore {
     pub(crate) fn game_over(
@@ -19,15 +19,11 @@ impl CommandCore {
 
     /// Ends the game if a side has no mechs left; returns whether it did.
     pub(crate) fn check_victory(&mut self, ev: &mut Events<Event>) -> bool {
-        let mut alive = [false; 2];
-        for (i, _) in self.live() {
-            alive[usize::from(self.owner_of(i))] = true;
-        }
-        let winner = match alive {
-            [true, true] => return false,
-            [true, false] => Some(Seat::new(0)),
-            [false, true] => Some(Seat::new(1)),
-            [false, false] => None,
+        let alive: SeatSet = self.live().map(|(i, _)| self.owner_of(i)).collect();
+        let winner = match alive.len() {
+            0 => None,
+            1 => alive.iter().next(),
+            _ => return false,
         };
         self.game_over(winner, EndReason::Destruction, ev);
         true
@@ -35,11 +31,12 @@ impl CommandCore {
 
     /// The last round is over: more total structure wins.
     pub(crate) fn round_limit_reached(&mut self, ev: &mut Events<Event>) {
-        let [a, b] = self.total_structure();
-        let winner = match a.cmp(&b) {
-            std::cmp::Ordering::Greater => Some(Seat::new(0)),
-            std::cmp::Ordering::Less => Some(Seat::new(1)),
-            std::cmp::Ordering::Equal => None,
+        let totals = self.total_structure();
+        let most = totals.iter().map(|(_, t)| *t).max().unwrap_or(0);
+        let mut leaders = totals.iter().filter(|(_, t)| **t == most);
+        let winner = match (leaders.next(), leaders.next()) {
+            (Some((s, _)), None) => Some(s),
+            _ => None,
         };
         self.game_over(winner, EndReason::RoundLimit, ev);
     }

@@ -13,7 +13,7 @@ use crate::action::UnitId;
 use crate::event::Event;
 use crate::rules::Rules;
 use crate::state::{CombatRoll, GridBattles, Phase, Unit};
-use gridwright_engine::{Events, Seat};
+use gridwright_engine::Events;
 
 /// What one roll did.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -161,7 +161,7 @@ impl GridBattles {
             let scorer = self.units[si].side;
             events.emit(|| Event::Destroyed {
                 unit: target,
-                vp_to: Seat::new(scorer),
+                vp_to: scorer,
             });
             self.phase = Phase::Attack;
             if self.award_vp(scorer, events) {

@@ -10,8 +10,8 @@ impl GridBattles {
         if let Action::Roll { .. } = action {
             return "dice are rolled by the game, not chosen".into();
         }
-        if usize::from(self.active) != seat.index() {
-            return format!("it is {}'s turn", Seat::new(self.active));
+        if self.active != seat {
+            return format!("it is {}'s turn", self.active);
         }
         let own = |u: UnitId| -> Result<&Unit, String> {
             let unit = self
@@ -20,7 +20,7 @@ impl GridBattles {
             if !unit.alive() {
                 return Err(format!("{} has been destroyed", self.unit_label(u)));
             }
-            if usize::from(unit.side) != seat.index() {
+            if unit.side != seat {
                 return Err(format!("{} is not yours", self.unit_label(u)));
             }
             Ok(unit)

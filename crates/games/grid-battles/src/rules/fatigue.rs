@@ -7,24 +7,24 @@
 
 use crate::action::{Action, UnitId};
 use crate::event::Event;
-use crate::state::{GridBattles, Phase, Status, Unit};
+use crate::state::{GridBattles, Phase, SEATS, Status, Unit};
 use gridwright_engine::{Events, Seat};
 
 impl GridBattles {
     /// Fresh units of `side`.
-    pub(crate) fn fresh_count(&self, side: u8) -> u8 {
+    pub(crate) fn fresh_count(&self, side: Seat) -> u8 {
         self.live()
             .filter(|(_, u)| u.side == side && u.status == Status::Fresh)
             .count() as u8
     }
 
     /// Begins `side`'s turn: it must activate `min(K, fresh)` units.
-    pub(crate) fn start_turn(&mut self, side: u8, events: &mut Events<Event>) {
+    pub(crate) fn start_turn(&mut self, side: Seat, events: &mut Events<Event>) {
         self.active = side;
         let remaining = self.rules.config.activations.min(self.fresh_count(side));
         self.phase = Phase::Activation { remaining };
         events.emit(|| Event::TurnStarted {
-            side: Seat::new(side),
+            side,
             activations: remaining,
         });
     }
@@ -69,16 +69,12 @@ impl GridBattles {
                 u.flags &= !(Unit::MOVED | Unit::ATTACKED);
             }
         }
-        events.emit(|| Event::TurnEnded {
-            side: Seat::new(side),
-        });
-        let other = 1 - side;
+        events.emit(|| Event::TurnEnded { side });
+        let other = side.next(SEATS);
         if self.fresh_count(other) > 0 {
             self.start_turn(other, events);
         } else if self.fresh_count(side) > 0 {
-            events.emit(|| Event::Passed {
-                side: Seat::new(other),
-            });
+            events.emit(|| Event::Passed { side: other });
             self.start_turn(side, events);
         } else {
             self.end_round(events);
@@ -104,19 +100,19 @@ impl GridBattles {
                 u.mp_left = self.rules.types[usize::from(u.ty)].movement;
             }
         }
-        let starter = 1 - self.round_starter;
+        let starter = self.round_starter.next(SEATS);
         self.round_starter = starter;
         let round = self.round;
         events.emit(|| Event::RoundStarted {
             round,
-            first: Seat::new(starter),
+            first: starter,
         });
         // Both sides always have a unit while the game runs (victory comes first), but stay
         // safe if a scenario lets a side be wiped out without ending the game.
         let side = if self.fresh_count(starter) > 0 {
             starter
         } else {
-            1 - starter
+            starter.next(SEATS)
         };
         self.start_turn(side, events);
     }

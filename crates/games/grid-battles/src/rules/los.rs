@@ -91,7 +91,12 @@ impl GridBattles {
 
     /// Number of live friendly units adjacent to hex `pos` for side `side`, not counting the
     /// unit `except`.
-    pub(crate) fn friends_adjacent(&self, side: u8, pos: u16, except: usize) -> usize {
+    pub(crate) fn friends_adjacent(
+        &self,
+        side: gridwright_engine::Seat,
+        pos: u16,
+        except: usize,
+    ) -> usize {
         let here = self.hex(pos);
         self.live()
             .filter(|&(i, u)| i != except && u.side == side && self.hex(u.pos).distance(here) == 1)

@@ -12,6 +12,7 @@ use crate::config::{AttackKind, Config, MAX_HEXES, MAX_UNITS, Victory};
 use crate::state::{Status, Unit};
 use gridwright_engine::dice::{Die, DieDef, Symbol as DieSymbol, SymbolTable};
 use gridwright_engine::geom::Hex;
+use gridwright_engine::{PerSeat, Seat};
 use std::collections::HashSet;
 
 /// Marks a missing neighbour (off the map) in [`Rules::neighbors`].
@@ -63,7 +64,7 @@ pub(crate) struct Rules {
     /// The units as the scenario places them.
     pub start: Vec<Unit>,
     /// Victory points each side needs to win at once.
-    pub target_vp: [u8; 2],
+    pub target_vp: PerSeat<u8>,
 }
 
 impl Rules {
@@ -244,7 +245,7 @@ impl Rules {
                 let stats = &types[ty];
                 start.push(Unit {
                     ty: ty as u8,
-                    side: si as u8,
+                    side: Seat::new(si as u8),
                     pos,
                     health: stats.health,
                     mp_left: stats.movement,
@@ -268,10 +269,10 @@ impl Rules {
                 if v == 0 || usize::from(v) > count(0).min(count(1)) {
                     errs.push(format!("victory at {v} VP cannot be reached"));
                 }
-                [v, v]
+                PerSeat::from(vec![v, v])
             }
             // Each destroyed unit gives one VP, so destroying all of them is a VP total.
-            Victory::DestroyAll => [count(1) as u8, count(0) as u8],
+            Victory::DestroyAll => PerSeat::from(vec![count(1) as u8, count(0) as u8]),
         };
         if !errs.is_empty() {
             return Err(errs);
