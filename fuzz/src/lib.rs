@@ -328,7 +328,7 @@ pub fn scenario(data: &[u8]) {
         return;
     };
     let seed = hash_bytes(data);
-    if which % 2 == 0 {
+    if which.is_multiple_of(2) {
         let Ok(cfg) = gb_content().scenario_from_toml("fuzz", "fuzz.toml", text) else {
             return;
         };

@@ -23,7 +23,7 @@ const TARGETS: [(&str, Target); 6] = [
 ];
 
 /// Mutations per seed file; the whole smoke stays well under two minutes.
-const MUTATIONS: usize = 40;
+const MUTATIONS: usize = 150;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
@@ -62,7 +62,10 @@ fn mutate(seed: &[u8], rng: &mut Mix) -> Vec<u8> {
         match rng.below(7) {
             0 if n > 0 => v[at.min(n - 1)] ^= 1 << rng.below(8),
             1 if n > 0 => v[at.min(n - 1)] = rng.next() as u8,
-            2 => v.insert(at, b"0123456789{}[]=\",.-\n #x"[rng.below(24)]),
+            2 => {
+                let alphabet = b"0123456789{}[]=\",.-\n #x";
+                v.insert(at, alphabet[rng.below(alphabet.len())]);
+            }
             3 if n > 0 => {
                 v.remove(at.min(n - 1));
             }
