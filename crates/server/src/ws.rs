@@ -396,3 +396,27 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) -> Resul
         })))
         .await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_messages_parse_as_a_connection_reads_them() {
+        let act = parse_client_message(r#"{"type":"act","version":0,"action":{"drop":3}}"#);
+        assert_eq!(act.unwrap(), Some(json!({ "drop": 3 })));
+        assert_eq!(parse_client_message(r#"{"type":"ping"}"#).unwrap(), None);
+        assert!(matches!(
+            parse_client_message("{"),
+            Err(ServerError::Malformed(m)) if m.starts_with("not JSON")
+        ));
+        let Err((e, corr)) = parse_client_msg(r#"{"type":"shout","id":9}"#) else {
+            panic!("`shout` is not a message");
+        };
+        assert_eq!(corr, Some(json!(9)), "the refusal quotes the message id");
+        assert!(
+            e.to_string()
+                .contains("messages are hello, act, undo, resume and ping")
+        );
+    }
+}
