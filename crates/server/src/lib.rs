@@ -52,6 +52,7 @@ pub use hub::{CreateMatch, Hub, SeatSpec, Who};
 pub use limits::MatchLimits;
 pub use openapi::document as openapi_document;
 pub use store::{PgStore, SqliteStore, Store, StoreError};
+pub use ws::parse_client_message;
 
 use anyhow::Context as _;
 use axum::extract::DefaultBodyLimit;

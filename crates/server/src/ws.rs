@@ -86,6 +86,40 @@ enum ClientMsg {
     Ping,
 }
 
+/// Parses one client text message: the message, and its correlation `id` if it has one (also
+/// on failure, so the refusal can quote it).
+fn parse_client_msg(
+    text: &str,
+) -> Result<(ClientMsg, Option<Value>), (ServerError, Option<Value>)> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| (ServerError::Malformed(format!("not JSON: {e}")), None))?;
+    let corr = value.get("id").cloned();
+    match serde_json::from_value(value) {
+        Ok(m) => Ok((m, corr)),
+        Err(e) => Err((
+            ServerError::Malformed(format!(
+                "{e}; messages are hello, act, undo, resume and ping"
+            )),
+            corr,
+        )),
+    }
+}
+
+/// Parses a WebSocket client message exactly as a connection does, without a connection: the
+/// action JSON of an `act` message (for the caller to try on a session), or the refusal the
+/// client would get. For the fuzz targets in `fuzz/`.
+///
+/// # Errors
+/// [`ServerError::Malformed`] for text that is not JSON or not a client message.
+#[doc(hidden)]
+pub fn parse_client_message(text: &str) -> Result<Option<Value>, ServerError> {
+    match parse_client_msg(text) {
+        Ok((ClientMsg::Act { action, .. }, _)) => Ok(Some(action)),
+        Ok(_) => Ok(None),
+        Err((e, _)) => Err(e),
+    }
+}
+
 /// A token bucket: `burst` messages at once, refilled at `per_sec`.
 struct Bucket {
     tokens: f64,
@@ -240,22 +274,9 @@ impl Conn {
             };
             return self.on_refusal(socket, text.len(), e, None).await;
         }
-        let value: Value = match serde_json::from_str(text) {
-            Ok(v) => v,
-            Err(e) => {
-                let e = ServerError::Malformed(format!("not JSON: {e}"));
-                return self.on_refusal(socket, text.len(), e, None).await;
-            }
-        };
-        let corr = value.get("id").cloned();
-        let msg: ClientMsg = match serde_json::from_value(value) {
-            Ok(m) => m,
-            Err(e) => {
-                let e = ServerError::Malformed(format!(
-                    "{e}; messages are hello, act, undo, resume and ping"
-                ));
-                return self.on_refusal(socket, text.len(), e, corr).await;
-            }
+        let (msg, corr) = match parse_client_msg(text) {
+            Ok(parsed) => parsed,
+            Err((e, corr)) => return self.on_refusal(socket, text.len(), e, corr).await,
         };
         self.refused_in_a_row = 0;
         let result = self.handle(socket, msg, corr.clone()).await;
@@ -406,4 +427,28 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) -> Resul
             reason: Utf8Bytes::from_static(reason),
         })))
         .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_messages_parse_as_a_connection_reads_them() {
+        let act = parse_client_message(r#"{"type":"act","version":0,"action":{"drop":3}}"#);
+        assert_eq!(act.unwrap(), Some(json!({ "drop": 3 })));
+        assert_eq!(parse_client_message(r#"{"type":"ping"}"#).unwrap(), None);
+        assert!(matches!(
+            parse_client_message("{"),
+            Err(ServerError::Malformed(m)) if m.starts_with("not JSON")
+        ));
+        let Err((e, corr)) = parse_client_msg(r#"{"type":"shout","id":9}"#) else {
+            panic!("`shout` is not a message");
+        };
+        assert_eq!(corr, Some(json!(9)), "the refusal quotes the message id");
+        assert!(
+            e.to_string()
+                .contains("messages are hello, act, undo, resume and ping")
+        );
+    }
 }

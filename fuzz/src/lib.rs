@@ -1,0 +1,626 @@
+//! The functions behind Gridwright's fuzz targets, one per target. Each takes arbitrary bytes,
+//! feeds them to the real code path (the same loaders, parsers and checks the command line and
+//! the server use) and panics only when an invariant breaks: a crash, a refused action that
+//! changed the state, a legal action that was refused, a replay that does not verify after a
+//! round trip. The libFuzzer binaries in `fuzz_targets/` are one-line wrappers around them; the
+//! stable smoke test in `tests/smoke.rs` runs them over the seed corpus and mutated inputs.
+//!
+//! Input layouts: a few leading bytes choose the game, scenario, seed and moves, the rest is the
+//! text under test. Missing bytes read as zero, so every input is valid.
+
+use gridwright_agents::AgentSpec;
+use gridwright_catalog::{AnySession, ContentSource, Frontend, GameKind, new_session, with_game};
+use gridwright_command_core::CommandCore;
+use gridwright_engine::{Actor, Game, Replay, Seat, Session, Turn, Viewer};
+use gridwright_grid_battles::GridBattles;
+use gridwright_server::{CreateMatch, FrontendGame, GameProvider, Games};
+use std::sync::OnceLock;
+
+/// The shipped content files, as the fuzz targets' starting point.
+pub mod builtin {
+    /// Grid Battles `units.toml`.
+    pub const GB_UNITS: &str = include_str!("../../content/grid-battles/units.toml");
+    /// Grid Battles `dice.toml`.
+    pub const GB_DICE: &str = include_str!("../../content/grid-battles/dice.toml");
+    /// Grid Battles `rules.toml`.
+    pub const GB_RULES: &str = include_str!("../../content/grid-battles/rules.toml");
+    /// Grid Battles scenarios `(name, text)`.
+    pub const GB_SCENARIOS: [(&str, &str); 3] = [
+        (
+            "hill-and-woods",
+            include_str!("../../content/grid-battles/scenarios/hill-and-woods.toml"),
+        ),
+        (
+            "pitched-battle",
+            include_str!("../../content/grid-battles/scenarios/pitched-battle.toml"),
+        ),
+        (
+            "skirmish",
+            include_str!("../../content/grid-battles/scenarios/skirmish.toml"),
+        ),
+    ];
+    /// Command Core `dice.toml`.
+    pub const CC_DICE: &str = include_str!("../../content/command-core/dice.toml");
+    /// Command Core chassis `(stem, text)`.
+    pub const CC_CHASSIS: [(&str, &str); 4] = [
+        (
+            "artillery",
+            include_str!("../../content/command-core/chassis/artillery.toml"),
+        ),
+        (
+            "brawler",
+            include_str!("../../content/command-core/chassis/brawler.toml"),
+        ),
+        (
+            "heavy",
+            include_str!("../../content/command-core/chassis/heavy.toml"),
+        ),
+        (
+            "scout",
+            include_str!("../../content/command-core/chassis/scout.toml"),
+        ),
+    ];
+    /// Command Core scenarios `(name, text)`.
+    pub const CC_SCENARIOS: [(&str, &str); 2] = [
+        (
+            "duel",
+            include_str!("../../content/command-core/scenarios/duel.toml"),
+        ),
+        (
+            "skirmish",
+            include_str!("../../content/command-core/scenarios/skirmish.toml"),
+        ),
+    ];
+
+    pub(crate) fn owned(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(n, t)| ((*n).to_owned(), (*t).to_owned()))
+            .collect()
+    }
+}
+
+/// Reads fuzz input front to back; past the end every byte is zero.
+struct Input<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Input<'a> {
+    fn byte(&mut self) -> u8 {
+        match self.data.split_first() {
+            Some((b, rest)) => {
+                self.data = rest;
+                *b
+            }
+            None => 0,
+        }
+    }
+
+    fn u16(&mut self) -> u16 {
+        u16::from_le_bytes([self.byte(), self.byte()])
+    }
+
+    fn take(&mut self, n: usize) -> &'a [u8] {
+        let (head, rest) = self.data.split_at(n.min(self.data.len()));
+        self.data = rest;
+        head
+    }
+
+    fn rest(self) -> &'a [u8] {
+        self.data
+    }
+}
+
+/// A tiny deterministic generator for playouts (splitmix64).
+struct Mix(u64);
+
+impl Mix {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z % n.max(1) as u64) as usize
+    }
+}
+
+fn hash_bytes(data: &[u8]) -> u64 {
+    data.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The game a selector byte names.
+fn game_of(b: u8) -> GameKind {
+    GameKind::ALL[usize::from(b) % GameKind::ALL.len()]
+}
+
+/// The built-in scenario configs of every game, loaded once.
+trait Configs: Frontend {
+    fn configs() -> &'static [Self::Config];
+}
+
+fn load_all<G: Frontend>() -> Vec<G::Config> {
+    let c = ContentSource::Builtin;
+    let mut out = vec![G::load_config(&c, None).expect("built-in default scenario loads")];
+    for s in G::scenarios(&c).expect("built-in scenarios load") {
+        out.push(G::load_config(&c, Some(&s.name)).expect("built-in scenario loads"));
+    }
+    out
+}
+
+macro_rules! configs {
+    ($($g:ty),*) => {$(
+        impl Configs for $g {
+            fn configs() -> &'static [Self::Config] {
+                static C: OnceLock<Vec<<$g as Game>::Config>> = OnceLock::new();
+                C.get_or_init(load_all::<$g>)
+            }
+        }
+    )*};
+}
+configs!(
+    GridBattles,
+    CommandCore,
+    gridwright_connect_four::ConnectFour
+);
+
+fn config_of<G: Configs>(b: u8) -> G::Config {
+    let all = G::configs();
+    all[usize::from(b) % all.len()].clone()
+}
+
+/// The seats that may act now.
+fn acting<G: Game>(s: &Session<G>) -> Vec<Seat> {
+    let turn = s.turn();
+    Seat::all(s.state().num_seats())
+        .filter(|x| turn.includes(*x))
+        .collect()
+}
+
+/// Plays legal moves chosen by `pick` (`None`: stop) and checks that each is accepted.
+fn play<G: Game>(s: &mut Session<G>, mut pick: impl FnMut(usize) -> Option<usize>) {
+    loop {
+        let seats = acting(s);
+        if seats.is_empty() {
+            assert!(
+                s.state().is_terminal(),
+                "nobody may act but the game is not over: {:?}",
+                s.turn()
+            );
+            return;
+        }
+        let Some(i) = pick(seats.len()) else { return };
+        let seat = seats[i % seats.len()];
+        let legal = s.legal_actions(seat);
+        assert!(
+            !legal.is_empty(),
+            "{seat} may act but has no legal action ({:?})",
+            s.turn()
+        );
+        let Some(j) = pick(legal.len()) else { return };
+        let a = legal[j % legal.len()];
+        if let Err(e) = s.apply(seat, a) {
+            panic!("legal action {a:?} of {seat} refused: {e}");
+        }
+    }
+}
+
+/// A random playout of up to `steps` moves from `config`, then everything a front end shows.
+fn playout<G: Frontend>(config: G::Config, seed: u64, steps: usize) {
+    let Ok(mut s) = Session::<G>::new(config, seed) else {
+        return;
+    };
+    let mut rng = Mix(seed);
+    let mut left = steps * 2;
+    play(&mut s, |n| {
+        left = left.checked_sub(1)?;
+        Some(rng.below(n))
+    });
+    show(&s);
+}
+
+/// Renders, observes and describes everything, as the command line and the server do.
+fn show<G: Frontend>(s: &Session<G>) {
+    let st = s.state();
+    let n = st.num_seats();
+    let viewers = Seat::all(n).map(Viewer::Seat).chain([Viewer::Spectator]);
+    for v in viewers {
+        let _ = st.render(v);
+        let _ = serde_json::to_string(&s.observe(v));
+        let _ = s.visible_log(v, 0);
+    }
+    for e in s.log() {
+        let _ = st.action_text(&e.action);
+        for ev in &e.events {
+            let _ = st.event_text(ev);
+        }
+    }
+    let r = st.returns();
+    assert_eq!(r.len(), n, "one return per seat");
+    assert!(
+        r.iter().all(|x| (-1.0..=1.0).contains(x)),
+        "returns out of range: {r:?}"
+    );
+    let _ = st.scores();
+    for seat in Seat::all(n) {
+        let _ = st.evaluate(seat);
+    }
+}
+
+/// Content files: Grid Battles `units.toml`, `dice.toml`, `rules.toml`, Command Core
+/// `dice.toml` or one chassis file replaced by the input, loaded through the same
+/// `Content::from_sources` that `--content DIR` uses; valid content must then give scenarios
+/// that set up and play.
+///
+/// Layout: `[which] text…` — `which % 5` picks the file (0 units, 1 GB dice, 2 rules, 3 CC dice,
+/// 4 chassis), `which / 5 % 4` the chassis replaced.
+pub fn content(data: &[u8]) {
+    let mut input = Input { data };
+    let which = input.byte();
+    let Ok(text) = std::str::from_utf8(input.rest()) else {
+        return;
+    };
+    let seed = hash_bytes(data);
+    match which % 5 {
+        k @ 0..=2 => {
+            use builtin::*;
+            let (units, dice, rules) = match k {
+                0 => (text, GB_DICE, GB_RULES),
+                1 => (GB_UNITS, text, GB_RULES),
+                _ => (GB_UNITS, GB_DICE, text),
+            };
+            let Ok(c) = gridwright_grid_battles::Content::from_sources(
+                units,
+                dice,
+                rules,
+                owned(&GB_SCENARIOS),
+            ) else {
+                return;
+            };
+            for name in c.scenario_names() {
+                let cfg = c.config(&name).expect("a loaded scenario has a config");
+                let _ = gridwright_grid_battles::preview(&cfg);
+                let _ = c.scenario_summary(&name);
+                playout::<GridBattles>(cfg, seed, 300);
+            }
+        }
+        3 | 4 => {
+            use builtin::*;
+            let mut chassis = owned(&CC_CHASSIS);
+            let dice = if which % 5 == 3 {
+                text
+            } else {
+                let i = usize::from(which / 5) % chassis.len();
+                chassis[i].1 = text.to_owned();
+                CC_DICE
+            };
+            let Ok(c) =
+                gridwright_command_core::Content::from_sources(dice, chassis, owned(&CC_SCENARIOS))
+            else {
+                return;
+            };
+            for name in c.scenario_names() {
+                let cfg = c.config(&name).expect("a loaded scenario has a config");
+                let _ = gridwright_command_core::preview(&cfg);
+                let _ = gridwright_command_core::scenario_map(&cfg);
+                let _ = c.scenario_summary(&name);
+                playout::<CommandCore>(cfg, seed, 300);
+            }
+        }
+        _ => unreachable!(),
+    }
+}
+
+fn gb_content() -> &'static gridwright_grid_battles::Content {
+    static C: OnceLock<gridwright_grid_battles::Content> = OnceLock::new();
+    C.get_or_init(|| gridwright_grid_battles::Content::builtin().expect("built-in content loads"))
+}
+
+/// Scenario files of Grid Battles (`which` even) or Command Core (odd), resolved against the
+/// shipped content as `--scenario FILE` is; a scenario that loads must set up and play.
+///
+/// Layout: `[which] text…`.
+pub fn scenario(data: &[u8]) {
+    let mut input = Input { data };
+    let which = input.byte();
+    let Ok(text) = std::str::from_utf8(input.rest()) else {
+        return;
+    };
+    let seed = hash_bytes(data);
+    if which.is_multiple_of(2) {
+        let Ok(cfg) = gb_content().scenario_from_toml("fuzz", "fuzz.toml", text) else {
+            return;
+        };
+        let _ = gridwright_grid_battles::preview(&cfg);
+        let _ = gridwright_grid_battles::ScenarioSummary::of(&cfg);
+        playout::<GridBattles>(cfg, seed, 300);
+    } else {
+        use builtin::*;
+        let scenarios = vec![("fuzz".to_owned(), text.to_owned())];
+        let Ok(c) =
+            gridwright_command_core::Content::from_sources(CC_DICE, owned(&CC_CHASSIS), scenarios)
+        else {
+            return;
+        };
+        let cfg = c.config("fuzz").expect("a loaded scenario has a config");
+        let _ = gridwright_command_core::preview(&cfg);
+        let _ = gridwright_command_core::scenario_map(&cfg);
+        let _ = gridwright_command_core::ScenarioSummary::of(&cfg);
+        playout::<CommandCore>(cfg, seed, 300);
+    }
+}
+
+/// Replay files, through the path `gridwright replay` takes (`Replay::from_json`, then
+/// `verify` for the named game and the whole printout), stepping through a prefix (`rerun`),
+/// and the server's rebuild of a stored match from config, seed and moves. A replay that
+/// verifies must verify again after a JSON round trip.
+///
+/// Layout: the replay's JSON text.
+pub fn replay(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(r) = Replay::from_json(text) else {
+        return;
+    };
+    let Some(kind) = GameKind::from_name(&r.game) else {
+        return;
+    };
+    with_game!(kind, G => replay_game::<G>(&r));
+}
+
+fn replay_game<G: Frontend>(r: &Replay) {
+    if let Ok(s) = r.verify::<G>() {
+        show(&s);
+        let again = Replay::from_json(&s.replay().to_json()).expect("a written replay parses");
+        let s2 = again
+            .verify::<G>()
+            .unwrap_or_else(|e| panic!("a re-written replay fails verification: {e}"));
+        assert_eq!(s2.state(), s.state(), "the round trip changed the game");
+    }
+    let _ = r.rerun::<G>(r.moves.len() / 2);
+    let provider = FrontendGame::<G>::new(ContentSource::Builtin);
+    if let Ok(s) = provider.rebuild(&r.config, r.seed, &r.rules_version, &r.moves) {
+        let _ = s.observe(Viewer::Spectator);
+        let _ = s.turn();
+    }
+}
+
+/// A session of a built-in scenario after `moves` chosen legal moves.
+fn reached<G: Configs>(input: &mut Input) -> Session<G> {
+    let cfg = config_of::<G>(input.byte());
+    let seed = u64::from(input.byte());
+    let mut s = Session::<G>::new(cfg, seed).expect("built-in scenarios set up");
+    let moves = usize::from(input.byte());
+    let picks = input.take(moves * 2);
+    let mut it = picks.iter();
+    play(&mut s, |_| it.next().map(|b| usize::from(*b)));
+    s
+}
+
+/// Typed action text (`parse_action`, and `apply_text` as the terminal uses it) for every seat
+/// at a reachable state; every legal action's own text must parse back to it, and text that
+/// is refused must leave the session unchanged.
+///
+/// Layout: `[game] [scenario] [seed] [n] [2n move bytes] text…`.
+pub fn action_text(data: &[u8]) {
+    let mut input = Input { data };
+    let game = game_of(input.byte());
+    with_game!(game, G => action_text_game::<G>(input));
+}
+
+fn action_text_game<G: Frontend + Configs>(mut input: Input) {
+    let s = reached::<G>(&mut input);
+    let text = String::from_utf8_lossy(input.rest());
+    let st = s.state();
+    for seat in Seat::all(st.num_seats()) {
+        if let Ok(a) = st.parse_action(seat, &text) {
+            let _ = st.action_text(&a);
+            let _ = st.preview_action(&a);
+        }
+        let mut t = s.clone();
+        if t.apply_text(seat, &text).is_err() {
+            assert_eq!(t.state(), s.state(), "refused text changed the state");
+            assert_eq!(t.version(), s.version());
+        }
+        for a in s.legal_actions(seat).into_iter().take(64) {
+            let shown = st.action_text(&a);
+            assert_eq!(
+                st.parse_action(seat, &shown),
+                Ok(a),
+                "the text `{shown}` of a legal action does not parse back to it"
+            );
+        }
+    }
+}
+
+fn games() -> &'static Games {
+    static G: OnceLock<Games> = OnceLock::new();
+    G.get_or_init(|| Games::catalog(&ContentSource::Builtin))
+}
+
+/// Network messages: a WebSocket client message (`which % 3 == 0`) parsed as a connection
+/// does, its action JSON tried on a new match of every game; an HTTP `POST /api/matches` body
+/// (`1`), deserialized as the API does and, if it names a game, a session started with its
+/// scenario and seed and its agents checked; or an action JSON (`2`) tried for every seat at a
+/// reachable state (`[game] [scenario] [seed] [n] [2n bytes]` follow). Refused actions must
+/// leave the session unchanged.
+///
+/// Layout: `[which] …`.
+pub fn net_message(data: &[u8]) {
+    let mut input = Input { data };
+    match input.byte() % 3 {
+        0 => {
+            let Ok(text) = std::str::from_utf8(input.rest()) else {
+                return;
+            };
+            match gridwright_server::parse_client_message(text) {
+                Ok(Some(action)) => {
+                    for kind in GameKind::ALL {
+                        let mut s = new_session(kind, &ContentSource::Builtin, None, 0)
+                            .expect("built-in default scenarios set up");
+                        for seat in Seat::all(s.num_seats()) {
+                            try_action(s.as_mut(), seat, &action);
+                        }
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => assert!(!e.to_string().is_empty()),
+            }
+        }
+        1 => {
+            let body = input.rest();
+            let body: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
+                b"{}"
+            } else {
+                body
+            };
+            let Ok(req) = serde_json::from_slice::<CreateMatch>(body) else {
+                return;
+            };
+            let Some(game) = games().get(&req.game) else {
+                return;
+            };
+            for spec in req.seats.iter().flatten() {
+                if let Some(Ok(a)) = spec.agent.as_deref().map(str::parse::<AgentSpec>) {
+                    let _ = game.check_agent(&a);
+                }
+            }
+            let scenario = req.scenario.as_deref().map(str::trim);
+            if scenario.is_some_and(|s| s.len() > 200) {
+                return;
+            }
+            if let Ok(s) = game.new_session(scenario, req.seed.unwrap_or(0)) {
+                let _ = s.observe(Viewer::Spectator);
+            }
+        }
+        _ => {
+            let game = game_of(input.byte());
+            with_game!(game, G => {
+                let s = reached::<G>(&mut input);
+                let Ok(action) = serde_json::from_slice::<serde_json::Value>(input.rest()) else {
+                    return;
+                };
+                let mut s: Box<dyn AnySession> = Box::new(s);
+                for seat in Seat::all(s.num_seats()) {
+                    try_action(s.as_mut(), seat, &action);
+                }
+            });
+        }
+    }
+}
+
+/// Tries a JSON action as the server does; a refusal must change nothing.
+fn try_action(s: &mut dyn AnySession, seat: Seat, action: &serde_json::Value) {
+    let _ = s.preview(action);
+    let before = s.replay();
+    let obs = s.observe(Viewer::Spectator);
+    let (version, log) = (s.version(), s.log_len());
+    if s.apply(seat, action).is_err() {
+        assert_eq!(s.version(), version, "a refused action changed the version");
+        assert_eq!(s.log_len(), log, "a refused action changed the log");
+        assert_eq!(s.replay(), before, "a refused action changed the moves");
+        assert_eq!(
+            s.observe(Viewer::Spectator),
+            obs,
+            "a refused action changed the view"
+        );
+    } else {
+        assert_eq!(s.version(), version + 1, "an accepted action is one move");
+        let _ = s.visible_log(Viewer::Seat(seat), log);
+    }
+}
+
+/// Random action sequences through `apply` for every game: fuzzer-chosen indices into the
+/// legal actions (which must be accepted), and actions that were legal elsewhere offered by
+/// any seat now (accepted exactly when legal; a refusal must leave the game unchanged). At the
+/// end the replay of the session must verify to the same state.
+///
+/// Layout: `[game] [scenario] [seed lo] [seed hi]`, then pairs `[op] [arg]`: `op % 4 != 0`
+/// plays legal action `arg` of acting seat `op / 4`; `op % 4 == 0` offers remembered action
+/// `op / 4` as seat `arg`.
+pub fn apply(data: &[u8]) {
+    let mut input = Input { data };
+    let game = game_of(input.byte());
+    with_game!(game, G => apply_game::<G>(input));
+}
+
+fn apply_game<G: Frontend + Configs>(mut input: Input) {
+    let cfg = config_of::<G>(input.byte());
+    let seed = u64::from(input.u16());
+    let bound = G::new(&cfg)
+        .expect("built-in scenarios set up")
+        .max_game_length();
+    let mut s = Session::<G>::new(cfg, seed).expect("built-in scenarios set up");
+    let mut pool: Vec<G::Action> = Vec::new();
+    let remember = |pool: &mut Vec<G::Action>, a: G::Action| {
+        if pool.len() < 256 && !pool.contains(&a) {
+            pool.push(a);
+        }
+    };
+    let ops = input.rest();
+    for op in ops.chunks(2) {
+        let (op, arg) = (op[0], usize::from(op.get(1).copied().unwrap_or(0)));
+        assert_ne!(
+            s.turn(),
+            Turn::Chance,
+            "the session left a chance node unresolved"
+        );
+        let seats = acting(&s);
+        if op % 4 != 0 {
+            if seats.is_empty() {
+                assert!(s.state().is_terminal(), "nobody may act in {:?}", s.turn());
+                continue;
+            }
+            let seat = seats[usize::from(op / 4) % seats.len()];
+            let legal = s.legal_actions(seat);
+            assert!(!legal.is_empty(), "{seat} may act but has no legal action");
+            let a = legal[arg % legal.len()];
+            let first = s.log().len();
+            if let Err(e) = s.apply(seat, a) {
+                panic!("legal action {a:?} of {seat} refused: {e}");
+            }
+            for l in legal.iter().step_by(legal.len().div_ceil(8)) {
+                remember(&mut pool, *l);
+            }
+            for e in &s.log()[first..] {
+                if e.actor == Actor::Chance {
+                    remember(&mut pool, e.action);
+                }
+            }
+        } else if !pool.is_empty() {
+            let a = pool[usize::from(op / 4) % pool.len()];
+            let Some(seat) = Seat::all(Seat::MAX).nth(arg % Seat::MAX) else {
+                continue;
+            };
+            let legal = seats.contains(&seat) && s.legal_actions(seat).contains(&a);
+            let before = s.state().clone();
+            let (version, log, hash) = (s.version(), s.log().len(), s.event_hash());
+            match s.apply(seat, a) {
+                Ok(_) => assert!(legal, "illegal action {a:?} of {seat} accepted"),
+                Err(e) => {
+                    assert!(!legal, "legal action {a:?} of {seat} refused: {e}");
+                    assert_eq!(s.state(), &before, "a refused action changed the state");
+                    assert_eq!((s.version(), s.log().len()), (version, log));
+                    assert_eq!(
+                        s.event_hash(),
+                        hash,
+                        "a refused action changed the event log"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        s.log().len() <= bound,
+        "{} steps exceed the game's bound of {bound}",
+        s.log().len()
+    );
+    show(&s);
+    let replay = Replay::from_json(&s.replay().to_json()).expect("a written replay parses");
+    match replay.verify::<G>() {
+        Ok(again) => assert_eq!(again.state(), s.state(), "the replay reached another state"),
+        Err(e) => panic!("the session's own replay fails: {e}"),
+    }
+}
