@@ -2,7 +2,10 @@
 //! from the viewer's observation (so it cannot leak a hidden program), attack previews and the
 //! greedy agent.
 
-use crate::{CatalogError, ContentSource, Frontend, ScenarioInfo, generic_agent};
+use crate::{
+    CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport, ScenarioInfo,
+    generic_agent, odds_entry, odds_table,
+};
 use gridwright_agents::AgentSpec;
 use gridwright_command_core::{
     CommandCore, Content, GreedyAgent, attack_preview, preview, render, scenario_map,
@@ -24,6 +27,89 @@ pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
 impl Frontend for CommandCore {
     const AGENTS: &'static [&'static str] = &["random", "greedy", "mcts"];
     const MCTS_DEFAULTS: &'static str = "iters=12000";
+    const ODDS: &'static [OddsParam] = &[
+        count("attack", &[], "attack dice rolled", None),
+        count(
+            "armour",
+            &["armor"],
+            "the defender's armour dice in the targeted arc",
+            None,
+        ),
+        count("evade", &[], "the defender's evade dice", None),
+        count(
+            "surge",
+            &[],
+            "the attacker's Surge (1 per attack-die reroll)",
+            Some("0"),
+        ),
+        count(
+            "flux",
+            &[],
+            "the defender's Flux (1 per armour-die reroll)",
+            Some("0"),
+        ),
+        count(
+            "defender-surge",
+            &[],
+            "the defender's Surge (1 per evade-die reroll)",
+            Some("0"),
+        ),
+    ];
+
+    fn odds(source: &ContentSource, q: &OddsQuery) -> Result<OddsReport, CatalogError> {
+        let c = content(source)?;
+        let query = gridwright_command_core::OddsQuery {
+            attack: q.count("attack")?,
+            armour: q.count("armour")?,
+            evade: q.count("evade")?,
+            attacker_surge: q.count("surge")?,
+            defender_flux: q.count("flux")?,
+            defender_surge: q.count("defender-surge")?,
+        };
+        // Exactly the query asked, or a refusal saying why: never odds of fewer dice.
+        let odds = gridwright_command_core::damage_odds_with(c.dice(), query)
+            .map_err(|e| CatalogError::Odds(e.to_string()))?;
+        let widen = |v: &[(u8, gridwright_engine::dice::Ratio)]| {
+            v.iter()
+                .map(|(k, p)| (u32::from(*k), *p))
+                .collect::<Vec<_>>()
+        };
+        let (damage, crits) = (widen(&odds.damage), widen(&odds.crits));
+        const POLICY: &str = "Rerolls are played for expected damage: the attacker rerolls blank \
+            attack dice (1 Surge each), the defender rerolls blank armour dice with Flux and blank \
+            evade dice with Surge; each die at most once. This policy is optimal (checked \
+            exhaustively in the tests).";
+        let json = serde_json::json!({
+            "game": "command-core",
+            "attack": query.attack, "armour": query.armour, "evade": query.evade,
+            "surge": query.attacker_surge, "flux": query.defender_flux,
+            "defender_surge": query.defender_surge,
+            "distribution": damage.iter().map(|(v, p)| odds_entry(*v, *p)).collect::<Vec<_>>(),
+            "expected": odds.expected_damage.to_f64(),
+            "expected_exact": odds.expected_damage.to_string(),
+            "crits": crits.iter().map(|(v, p)| odds_entry(*v, *p)).collect::<Vec<_>>(),
+            "expected_crits": odds.expected_crits.to_f64(),
+            "reroll_policy": POLICY,
+        });
+        let text = format!(
+            "{} attack dice (Surge {}) against {} armour + {} evade (Flux {}, Surge {})\n\
+             structure damage:\n{}\n  expected {} ≈ {:.4}\n\
+             uncancelled crits:\n{}\n  expected {} ≈ {:.4}\n{POLICY}",
+            query.attack,
+            query.attacker_surge,
+            query.armour,
+            query.evade,
+            query.defender_flux,
+            query.defender_surge,
+            odds_table(&damage, "damage"),
+            odds.expected_damage,
+            odds.expected_damage.to_f64(),
+            odds_table(&crits, "crits"),
+            odds.expected_crits,
+            odds.expected_crits.to_f64(),
+        );
+        Ok(OddsReport { text, json })
+    }
 
     fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
         let c = content(source)?;
@@ -86,5 +172,21 @@ impl Frontend for CommandCore {
             "greedy" => Ok(Box::new(GreedyAgent::new())),
             _ => generic_agent::<Self>(spec),
         }
+    }
+}
+
+/// A dice-count parameter of Command Core's odds question.
+const fn count(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    help: &'static str,
+    default: Option<&'static str>,
+) -> OddsParam {
+    OddsParam {
+        name,
+        aliases,
+        value: "N",
+        help,
+        default,
     }
 }

@@ -2,7 +2,10 @@
 //! scenario's opening board as data for the lobby, exact attack odds before an attack is
 //! confirmed, and the greedy agent.
 
-use crate::{CatalogError, ContentSource, Frontend, ScenarioInfo, generic_agent};
+use crate::{
+    CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport, ScenarioInfo,
+    generic_agent, odds_entry, odds_table,
+};
 use gridwright_agents::AgentSpec;
 use gridwright_engine::{Agent, Game, Seat, Viewer};
 use gridwright_grid_battles::{Content, GreedyAgent, GridBattles, attack_preview, preview, render};
@@ -21,6 +24,59 @@ pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
 
 impl Frontend for GridBattles {
     const AGENTS: &'static [&'static str] = &["random", "greedy", "mcts"];
+    const ODDS: &'static [OddsParam] = &[
+        OddsParam {
+            name: "attacker",
+            aliases: &[],
+            value: "UNIT",
+            help: "the attacking unit type (e.g. `knight`)",
+            default: None,
+        },
+        OddsParam {
+            name: "defender",
+            aliases: &[],
+            value: "UNIT",
+            help: "the defending unit type (e.g. `pikeman`)",
+            default: None,
+        },
+    ];
+
+    fn odds(source: &ContentSource, query: &OddsQuery) -> Result<OddsReport, CatalogError> {
+        let c = content(source)?;
+        let odds = gridwright_grid_battles::unit_matchup_odds(
+            &c,
+            query.text("attacker")?,
+            query.text("defender")?,
+        )
+        .map_err(|e| CatalogError::Odds(e.to_string()))?;
+        let json = serde_json::json!({
+            "game": "grid-battles",
+            "attacker": odds.attacker,
+            "defender": odds.defender,
+            "attack_die": odds.attack_die,
+            "defence_die": odds.defence_die,
+            "advantage": odds.advantage,
+            "distribution": odds.hits.iter().map(|(v, p)| odds_entry(*v, *p)).collect::<Vec<_>>(),
+            "expected": odds.expected.to_f64(),
+            "expected_exact": odds.expected.to_string(),
+        });
+        let text = format!(
+            "{} ({} die) attacking {} ({} die){}\n{}\n  expected {} ≈ {:.4} hits",
+            odds.attacker,
+            odds.attack_die,
+            odds.defender,
+            odds.defence_die,
+            if odds.advantage {
+                " — bonus symbols count (advantage)"
+            } else {
+                ""
+            },
+            odds_table(&odds.hits, "hits"),
+            odds.expected,
+            odds.expected.to_f64()
+        );
+        Ok(OddsReport { text, json })
+    }
 
     fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
         let c = content(source)?;

@@ -19,6 +19,7 @@ mod connect_four;
 mod content;
 mod dyn_session;
 pub mod grid_battles;
+mod odds;
 
 pub use content::ContentSource;
 pub use dyn_session::{
@@ -27,6 +28,7 @@ pub use dyn_session::{
 pub use gridwright_command_core::CommandCore;
 pub use gridwright_connect_four::ConnectFour;
 pub use gridwright_grid_battles::GridBattles;
+pub use odds::{OddsParam, OddsQuery, OddsReport, odds_entry, odds_help, odds_table};
 
 use gridwright_agents::{AgentSpec, Mcts, MctsConfig};
 use gridwright_engine::{Agent, Game, GameInfo, RandomAgent, Seat, Viewer};
@@ -155,6 +157,9 @@ pub enum CatalogError {
     /// An option this game does not have.
     #[error("{0}")]
     Unsupported(String),
+    /// An odds question that is malformed or cannot be answered exactly.
+    #[error("{0}")]
+    Odds(String),
 }
 
 /// What the command line and server need from a game beyond [`Game`].
@@ -202,6 +207,23 @@ pub trait Frontend: Game {
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         let _ = seat;
         None
+    }
+
+    /// The parameters of this game's `gridwright odds` question (`--attacker UNIT`); empty: the
+    /// game offers no odds.
+    const ODDS: &'static [OddsParam] = &[];
+
+    /// Exact odds for a question parsed against [`Frontend::ODDS`].
+    ///
+    /// # Errors
+    /// Unknown names in the question, content that does not load, a question that cannot be
+    /// answered exactly; by default, that the game has no odds.
+    fn odds(content: &ContentSource, query: &OddsQuery) -> Result<OddsReport, CatalogError> {
+        let _ = (content, query);
+        Err(CatalogError::Unsupported(format!(
+            "`gridwright odds` has no matchups for {} yet",
+            Self::INFO.short_name
+        )))
     }
 
     /// Builds an agent from a spec.

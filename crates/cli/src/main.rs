@@ -111,7 +111,11 @@ struct ServeArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = odds::with_game_help(<Cli as clap::CommandFactory>::command()).get_matches();
+    let cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away (`gridwright … | head -1`): nothing more to say to anyone.

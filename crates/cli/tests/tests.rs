@@ -584,6 +584,63 @@ fn command_core_odds_answer_exactly_the_dice_asked_or_refuse() {
     );
 }
 
+/// `gridwright odds` asks the catalog: each game names its own parameters (listed in the help),
+/// a parameter of another game is refused with the list, and a game without odds says so.
+#[test]
+fn odds_parameters_come_from_each_game_through_the_catalog() {
+    let help = String::from_utf8_lossy(&gw(&["odds", "--help"]).stdout).into_owned();
+    for p in [
+        "--attacker UNIT",
+        "--defender-surge N",
+        "grid-battles:",
+        "command-core:",
+    ] {
+        assert!(help.contains(p), "{p} missing from:\n{help}");
+    }
+    let out = gw(&["odds", "grid-battles", "--attack", "3"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains("no parameter `--attack`") && err.contains("--attacker UNIT"),
+        "{err}"
+    );
+    let out = gw(&[
+        "odds",
+        "command-core",
+        "--attack",
+        "3",
+        "--attack",
+        "4",
+        "--armour",
+        "0",
+        "--evade",
+        "0",
+    ]);
+    assert!(
+        stderr(&out).contains("`--attack` is given twice"),
+        "{}",
+        stderr(&out)
+    );
+    let out = gw(&["odds", "connect-four"]);
+    assert!(
+        stderr(&out).contains("no matchups for connect-four"),
+        "{}",
+        stderr(&out)
+    );
+    // The global `--content` still works after the game's parameters.
+    let out = gw(&[
+        "odds",
+        "grid-battles",
+        "--attacker",
+        "knight",
+        "--defender",
+        "archer",
+        "--content",
+        "no-such-dir",
+    ]);
+    assert!(stderr(&out).contains("no-such-dir"), "{}", stderr(&out));
+}
+
 /// `gridwright … | head -1`: a reader that has gone away ends the command quietly (was a
 /// panic, exit 101). The pipe's read end is closed before the process starts, so every write
 /// fails with EPIPE, deterministically.
