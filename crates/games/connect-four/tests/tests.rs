@@ -111,10 +111,10 @@ fn golden_dir() -> PathBuf {
 /// The golden games: file name, moves as typed, and how the game ends.
 const GOLDEN: &[(&str, &str, Option<u8>)] = &[
     // A short game that P1 wins on a rising diagonal.
-    ("p1-diagonal-win.replay", "1 2 2 3 3 4 3 4 4 7 4", Some(1)),
+    ("p1-diagonal-win.replay.json", "1 2 2 3 3 4 3 4 4 7 4", Some(1)),
     // A full board with no four in a row.
     (
-        "full-board-draw.replay",
+        "full-board-draw.replay.json",
         "2 1 6 5 3 7 7 3 6 6 7 7 2 6 1 7 4 4 3 7 6 5 5 3 6 4 5 4 4 2 3 5 4 3 2 5 2 1 1 1 2 1",
         None,
     ),
