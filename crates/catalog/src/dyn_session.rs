@@ -181,7 +181,9 @@ impl<G: Frontend> AnySession for Session<G> {
         self.log().len()
     }
     fn returns(&self) -> Option<Vec<f64>> {
-        self.state().is_terminal().then(|| self.state().returns())
+        self.state()
+            .is_terminal()
+            .then(|| self.state().returns().into_vec())
     }
     fn scores(&self) -> Option<Vec<f64>> {
         self.state().scores()

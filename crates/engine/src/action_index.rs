@@ -44,7 +44,7 @@ use crate::seat::Seat;
 /// #     fn legal_actions(&self, s: Seat, out: &mut Vec<u8>) { if self.turn().includes(s) { out.extend(1..=3) } }
 /// #     fn chance_outcomes(&self, _: &mut Vec<(u8, u32)>) {}
 /// #     fn step(&mut self, _: Actor, a: u8, _: &mut Events<u8>) { self.0 += a }
-/// #     fn returns(&self) -> Vec<f64> { vec![0.0] }
+/// #     fn returns(&self) -> gridwright_engine::PerSeat<f64> { vec![0.0].into() }
 /// #     fn observe(&self, _: Viewer) -> u8 { self.0 }
 /// #     fn max_game_length(&self) -> usize { 9 }
 /// #     fn action_text(&self, a: &u8) -> String { format!("add {a}") }

@@ -20,7 +20,7 @@
 //! never include another seat's commitment, the order of commits leaks nothing.
 
 use crate::rng::Rng;
-use crate::seat::{Seat, SeatSet, Viewer};
+use crate::seat::{PerSeat, Seat, SeatSet, Viewer};
 use serde::{Serialize, de::DeserializeOwned};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -213,7 +213,8 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn step(&mut self, actor: Actor, action: Self::Action, events: &mut Events<Self::Event>);
 
     /// The result for each seat, in `[-1, 1]`; meaningful once terminal (all zeros before).
-    fn returns(&self) -> Vec<f64>;
+    /// Indexed by [`Seat`](crate::Seat), so no caller counts seats by hand.
+    fn returns(&self) -> PerSeat<f64>;
 
     /// What `viewer` may see. Must not depend on anything that viewer may not see.
     fn observe(&self, viewer: Viewer) -> Self::Observation;

@@ -232,6 +232,37 @@ impl<T> PerSeat<T> {
     pub fn get(&self, seat: Seat) -> Option<&T> {
         self.0.get(seat.index())
     }
+
+    /// The values in seat order, as a `Vec`.
+    pub fn into_vec(self) -> Vec<T> {
+        self.0
+    }
+
+    /// Each value mapped through `f`, still per seat.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> PerSeat<U> {
+        PerSeat(self.0.into_iter().map(f).collect())
+    }
+}
+
+impl<T> FromIterator<T> for PerSeat<T> {
+    /// The values of seats `P1`, `P2`, … in order.
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        PerSeat(iter.into_iter().collect())
+    }
+}
+
+/// Compares with values listed in seat order (`assert_eq!(game.returns(), [1.0, -1.0])`).
+impl<T: PartialEq, const N: usize> PartialEq<[T; N]> for PerSeat<T> {
+    fn eq(&self, other: &[T; N]) -> bool {
+        self.0.as_slice() == other.as_slice()
+    }
+}
+
+/// Compares with values listed in seat order.
+impl<T: PartialEq> PartialEq<Vec<T>> for PerSeat<T> {
+    fn eq(&self, other: &Vec<T>) -> bool {
+        &self.0 == other
+    }
 }
 
 impl<T> From<Vec<T>> for PerSeat<T> {
@@ -331,10 +362,10 @@ impl<T, const N: usize> std::ops::IndexMut<Seat> for SeatArray<T, N> {
 /// // Four seats: P2 first, P1 and P4 tie for second and third, P3 last.
 /// assert_eq!(rank_returns(&[5, 9, 0, 5]), [0.0, 1.0, -1.0, 0.0]);
 /// ```
-pub fn rank_returns<T: Ord>(scores: &[T]) -> Vec<f64> {
+pub fn rank_returns<T: Ord>(scores: &[T]) -> PerSeat<f64> {
     let n = scores.len();
     if n < 2 {
-        return vec![0.0; n];
+        return PerSeat(vec![0.0; n]);
     }
     let span = (n - 1) as f64;
     scores
@@ -449,7 +480,7 @@ mod tests {
         for n in 1..=6u32 {
             for code in 0..3u32.pow(n) {
                 let scores: Vec<u32> = (0..n).map(|i| code / 3u32.pow(i) % 3).collect();
-                let r = rank_returns(&scores);
+                let r = rank_returns(&scores).into_vec();
                 assert_eq!(r.len(), scores.len());
                 assert!(
                     r.iter().all(|v| (-1.0..=1.0).contains(v)),

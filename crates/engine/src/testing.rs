@@ -52,7 +52,7 @@ use crate::action_index::ActionIndex;
 use crate::game::{Actor, Events, Game, Information, Turn};
 use crate::replay::Replay;
 use crate::rng::{Rng, derive_seed};
-use crate::seat::{Seat, Viewer};
+use crate::seat::{PerSeat, Seat, Viewer};
 use crate::session::{LogEntry, Session, VisibleEntry};
 use std::fmt;
 
@@ -69,7 +69,7 @@ pub struct SimReport {
     /// Longest game, in steps.
     pub longest: usize,
     /// Sum of returns per seat.
-    pub returns: Vec<f64>,
+    pub returns: PerSeat<f64>,
     /// States resampled for a seat and compared with the real state.
     pub resamples: usize,
     /// Of those, how many redrew something (the resampled state differs from the real one).
@@ -191,7 +191,7 @@ fn snapshot<G: Game>(x: &G) -> Snapshot<G::Action> {
     Snapshot {
         turn: x.turn(),
         legal: Seat::all(n).map(|s| x.legal_actions_vec(s)).collect(),
-        returns: x.returns(),
+        returns: x.returns().into_vec(),
         seen: viewers(n).map(|v| seen(x, v)).collect(),
     }
 }
@@ -486,10 +486,10 @@ impl Run<'_> {
         }
         let r = &mut self.report;
         if r.returns.is_empty() {
-            r.returns = vec![0.0; n];
+            r.returns = PerSeat::from_fn(n, |_| 0.0);
         }
-        for (acc, x) in r.returns.iter_mut().zip(&returns) {
-            *acc += x;
+        for (seat, x) in returns.iter() {
+            r.returns[seat] += x;
         }
         r.games += 1;
         r.steps += log.len();

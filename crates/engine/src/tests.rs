@@ -103,11 +103,11 @@ impl Game for Race {
             _ => unreachable!(),
         }
     }
-    fn returns(&self) -> Vec<f64> {
+    fn returns(&self) -> PerSeat<f64> {
         match (self.pos[0] >= 10, self.pos[1] >= 10) {
-            (true, false) => vec![1.0, -1.0],
-            (false, true) => vec![-1.0, 1.0],
-            _ => vec![0.0, 0.0],
+            (true, false) => vec![1.0, -1.0].into(),
+            (false, true) => vec![-1.0, 1.0].into(),
+            _ => vec![0.0, 0.0].into(),
         }
     }
     fn observe(&self, viewer: Viewer) -> RaceObs {

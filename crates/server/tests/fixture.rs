@@ -110,14 +110,14 @@ impl Game for SealedBid {
         }
     }
 
-    fn returns(&self) -> Vec<f64> {
+    fn returns(&self) -> gridwright_engine::PerSeat<f64> {
         if !self.is_terminal() {
-            return vec![0.0, 0.0];
+            return vec![0.0, 0.0].into();
         }
         match self.points[0].cmp(&self.points[1]) {
-            std::cmp::Ordering::Greater => vec![1.0, -1.0],
-            std::cmp::Ordering::Less => vec![-1.0, 1.0],
-            std::cmp::Ordering::Equal => vec![0.0, 0.0],
+            std::cmp::Ordering::Greater => vec![1.0, -1.0].into(),
+            std::cmp::Ordering::Less => vec![-1.0, 1.0].into(),
+            std::cmp::Ordering::Equal => vec![0.0, 0.0].into(),
         }
     }
 

@@ -27,7 +27,7 @@ mod stats;
 pub use stats::{Summary, Tally, wilson_interval};
 
 use gridwright_engine::{
-    Actor, Agent, Events, Game, Replay, Rng, Seat, SeatView, Session, Turn, derive_seed,
+    Actor, Agent, Events, Game, PerSeat, Replay, Rng, Seat, SeatView, Session, Turn, derive_seed,
 };
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -70,7 +70,7 @@ pub struct GameRecord {
     /// The game's seed.
     pub seed: u64,
     /// Returns per seat.
-    pub returns: Vec<f64>,
+    pub returns: PerSeat<f64>,
     /// The winning seat, or `None` for a draw.
     pub winner: Option<Seat>,
     /// Player moves made.
@@ -130,11 +130,14 @@ pub enum SimError {
 }
 
 /// The winner from per-seat returns: the unique seat with the highest return, else a draw.
-pub fn winner_of(returns: &[f64]) -> Option<Seat> {
-    let best = returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let mut top = returns.iter().enumerate().filter(|(_, r)| **r == best);
+pub fn winner_of(returns: &PerSeat<f64>) -> Option<Seat> {
+    let best = returns
+        .iter()
+        .map(|(_, r)| *r)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let mut top = returns.iter().filter(|(_, r)| **r == best);
     match (top.next(), top.next()) {
-        (Some((i, _)), None) if returns.len() > 1 => Seat::try_from(i as u8).ok(),
+        (Some((seat, _)), None) if returns.len() > 1 => Some(seat),
         _ => None,
     }
 }

@@ -186,7 +186,7 @@ mod tests {
         GameRecord {
             index,
             seed: 0,
-            returns: vec![0.0, 0.0],
+            returns: vec![0.0, 0.0].into(),
             winner: winner.map(gridwright_engine::Seat::new),
             moves,
             scores,

@@ -76,8 +76,9 @@ fn wrong_agent_count_is_an_error() {
 
 #[test]
 fn winner_of_returns() {
-    assert_eq!(winner_of(&[1.0, -1.0]), Some(Seat::new(0)));
-    assert_eq!(winner_of(&[0.0, 0.0]), None);
+    assert_eq!(winner_of(&vec![1.0, -1.0].into()), Some(Seat::new(0)));
+    assert_eq!(winner_of(&vec![-1.0, 1.0].into()), Some(Seat::new(1)));
+    assert_eq!(winner_of(&vec![0.0, 0.0].into()), None);
 }
 
 #[test]
@@ -112,7 +113,7 @@ fn streamed_statistics_equal_the_statistics_of_all_records() {
                 i,
                 seed,
                 &mut a,
-                |g| Some(vec![g.returns()[0], 0.5]),
+                |g| Some(vec![g.returns()[Seat::new(0)], 0.5]),
                 false,
             )
             .unwrap()
@@ -131,7 +132,7 @@ fn streamed_statistics_equal_the_statistics_of_all_records() {
             &cfg,
             &[random(), random()],
             &o,
-            |g| Some(vec![g.returns()[0], 0.5]),
+            |g| Some(vec![g.returns()[Seat::new(0)], 0.5]),
             &|_, _| {},
         )
         .unwrap();

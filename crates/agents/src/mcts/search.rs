@@ -649,7 +649,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         for (v, x) in self
             .values
             .iter_mut()
-            .zip(r.iter().chain(std::iter::repeat(&0.0)))
+            .zip(r.as_slice().iter().chain(std::iter::repeat(&0.0)))
         {
             *v = *x;
         }

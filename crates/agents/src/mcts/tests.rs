@@ -114,8 +114,8 @@ impl Game for Bet {
             BetAction::Lose => self.result = Some(-1.0),
         }
     }
-    fn returns(&self) -> Vec<f64> {
-        vec![self.result.unwrap_or(0.0)]
+    fn returns(&self) -> gridwright_engine::PerSeat<f64> {
+        vec![self.result.unwrap_or(0.0)].into()
     }
     fn observe(&self, _: Viewer) {}
     fn max_game_length(&self) -> usize {
@@ -303,14 +303,14 @@ impl Game for Pennies {
             self.picks[s.index()] = Some(a == Coin::Heads);
         }
     }
-    fn returns(&self) -> Vec<f64> {
+    fn returns(&self) -> gridwright_engine::PerSeat<f64> {
         let p1 = match self.picks {
             [Some(true), Some(true)] => 1.0,
             [Some(false), Some(false)] => 0.5,
             [Some(_), Some(_)] => -1.0,
             _ => 0.0,
         };
-        vec![p1, -p1]
+        vec![p1, -p1].into()
     }
     /// Who has committed (never what).
     fn observe(&self, _: Viewer) -> [bool; 2] {
@@ -474,8 +474,8 @@ impl Game for Pick {
     fn step(&mut self, _: Actor, a: u16, _: &mut Events<()>) {
         self.picked = Some(a);
     }
-    fn returns(&self) -> Vec<f64> {
-        vec![self.picked.map_or(0.0, |p| f64::from(p) / 300.0)]
+    fn returns(&self) -> gridwright_engine::PerSeat<f64> {
+        vec![self.picked.map_or(0.0, |p| f64::from(p) / 300.0)].into()
     }
     fn observe(&self, _: Viewer) {}
     fn max_game_length(&self) -> usize {

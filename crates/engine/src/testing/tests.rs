@@ -216,16 +216,16 @@ impl Game for HighCard {
             self.moves += 1;
         }
     }
-    fn returns(&self) -> Vec<f64> {
+    fn returns(&self) -> PerSeat<f64> {
         let (Some(c0), Some(c1)) = (self.cards[0], self.cards[1]) else {
-            return vec![0.0; 2];
+            return vec![0.0; 2].into();
         };
         if !self.shown {
             return if self.flaw == Flaw::EarlyReturns && c0 != c1 {
                 let lead = if c0 > c1 { 0.5 } else { -0.5 };
-                vec![lead, -lead]
+                vec![lead, -lead].into()
             } else {
-                vec![0.0; 2]
+                vec![0.0; 2].into()
             };
         }
         let x = match self.flaw {
@@ -238,9 +238,9 @@ impl Game for HighCard {
             -x
         };
         match c0.cmp(&c1) {
-            std::cmp::Ordering::Greater => vec![x, lose],
-            std::cmp::Ordering::Less => vec![lose, x],
-            std::cmp::Ordering::Equal => vec![0.0; 2],
+            std::cmp::Ordering::Greater => vec![x, lose].into(),
+            std::cmp::Ordering::Less => vec![lose, x].into(),
+            std::cmp::Ordering::Equal => vec![0.0; 2].into(),
         }
     }
     fn observe(&self, viewer: Viewer) -> Obs {
@@ -620,9 +620,9 @@ impl<const ZS: bool> Game for Count<ZS> {
         ev.emit(|| (s, k));
         self.next = s.next(2);
     }
-    fn returns(&self) -> Vec<f64> {
+    fn returns(&self) -> PerSeat<f64> {
         if self.total < 5 {
-            return vec![0.0; 2];
+            return vec![0.0; 2].into();
         }
         // The seat that just moved (not `next`) reached 5.
         let mut r = rank_returns(&[
@@ -630,7 +630,7 @@ impl<const ZS: bool> Game for Count<ZS> {
             u8::from(self.next == Seat::new(0)),
         ]);
         if self.flaw == PerfectFlaw::LoserGetsZero {
-            r.iter_mut().for_each(|x| *x = x.max(0.0));
+            r = r.map(|x| x.max(0.0));
         }
         r
     }
@@ -682,7 +682,7 @@ fn a_correct_perfect_information_game_passes() {
 #[test]
 fn a_game_that_is_not_zero_sum_may_say_so() {
     let r = count::<false>(PerfectFlaw::LoserGetsZero);
-    assert!(r.returns.iter().sum::<f64>() > 100.0, "{r:?}");
+    assert!(r.returns.as_slice().iter().sum::<f64>() > 100.0, "{r:?}");
 }
 
 #[test]

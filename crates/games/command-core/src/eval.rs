@@ -97,7 +97,7 @@ pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
     // A seat the game does not have is valued as the last seat.
     let me = Seat::new(seat.index().min(SEATS - 1) as u8);
     if let Stage::Over { .. } = game.stage {
-        return game.returns()[me.index()];
+        return game.returns()[me];
     }
     let r = &game.rules;
     let n = usize::from(game.n);

@@ -703,14 +703,12 @@ impl Game for CommandCore {
         }
     }
 
-    fn returns(&self) -> Vec<f64> {
+    fn returns(&self) -> PerSeat<f64> {
         match self.stage {
             Stage::Over {
                 winner: Some(w), ..
-            } => Seat::all(2)
-                .map(|s| if s == w { 1.0 } else { -1.0 })
-                .collect(),
-            _ => vec![0.0, 0.0],
+            } => PerSeat::from_fn(SEATS, |s| if s == w { 1.0 } else { -1.0 }),
+            _ => PerSeat::from_fn(SEATS, |_| 0.0),
         }
     }
 

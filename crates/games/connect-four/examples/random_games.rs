@@ -17,7 +17,7 @@
 //! `bench/openspiel_connect_four.sh` script parses the last line.
 
 use gridwright_connect_four::{Action, Config, ConnectFour};
-use gridwright_engine::{Actor, Events, Game, Rng, Turn};
+use gridwright_engine::{Actor, Events, Game, Rng, Seat, Turn};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -31,7 +31,7 @@ fn random_game(start: &ConnectFour, rng: &mut Rng, legal: &mut Vec<Action>) -> f
         let action = legal[rng.index(legal.len())];
         state.step(Actor::Seat(seat), action, &mut events);
     }
-    state.returns()[0]
+    state.returns()[Seat::new(0)]
 }
 
 /// CPU time (user + system) used by this thread so far, in seconds, where the OS tells us.

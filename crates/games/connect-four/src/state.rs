@@ -4,7 +4,7 @@ use crate::action::{Action, Column, Event};
 use crate::board::{Board, CELLS, ROWS};
 use crate::observe::Observation;
 use crate::{Config, INFO};
-use gridwright_engine::{Actor, Events, Game, GameInfo, Seat, SetupError, Turn, Viewer};
+use gridwright_engine::{Actor, Events, Game, GameInfo, PerSeat, Seat, SetupError, Turn, Viewer};
 
 /// Where the game stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -152,11 +152,10 @@ impl Game for ConnectFour {
         }
     }
 
-    fn returns(&self) -> Vec<f64> {
+    fn returns(&self) -> PerSeat<f64> {
         match self.status {
-            Status::Won(s) if s == P1 => vec![1.0, -1.0],
-            Status::Won(_) => vec![-1.0, 1.0],
-            Status::Playing | Status::Draw => vec![0.0, 0.0],
+            Status::Won(w) => PerSeat::from_fn(2, |s| if s == w { 1.0 } else { -1.0 }),
+            Status::Playing | Status::Draw => PerSeat::from_fn(2, |_| 0.0),
         }
     }
 

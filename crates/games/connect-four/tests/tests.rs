@@ -18,7 +18,7 @@ fn conformance_random_sim() {
     assert_eq!(report.games, 3000);
     assert!(report.longest <= 42);
     // Random play favours the first player (about 56% to 44%), and the sums are ±1 per game.
-    let [p1, p2] = [report.returns[0], report.returns[1]];
+    let [p1, p2] = [report.returns[Seat::new(0)], report.returns[Seat::new(1)]];
     assert_eq!(p1, -p2, "zero-sum");
     assert!(p1 > 0.0, "P1 should win more random games than P2: {p1}");
 }
@@ -111,7 +111,11 @@ fn golden_dir() -> PathBuf {
 /// The golden games: file name, moves as typed, and how the game ends.
 const GOLDEN: &[(&str, &str, Option<u8>)] = &[
     // A short game that P1 wins on a rising diagonal.
-    ("p1-diagonal-win.replay.json", "1 2 2 3 3 4 3 4 4 7 4", Some(1)),
+    (
+        "p1-diagonal-win.replay.json",
+        "1 2 2 3 3 4 3 4 4 7 4",
+        Some(1),
+    ),
     // A full board with no four in a row.
     (
         "full-board-draw.replay.json",

@@ -133,7 +133,7 @@ pub fn evaluate(game: &GridBattles, seat: Seat) -> f64 {
     // A seat the game does not have is valued as the last seat.
     let me = Seat::new(seat.index().min(SEATS - 1) as u8);
     if let Phase::Over { .. } = game.phase {
-        return game.returns()[me.index()];
+        return game.returns()[me];
     }
     with_odds(game, |odds| evaluate_with(game, me, odds))
 }

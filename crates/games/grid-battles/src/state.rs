@@ -467,14 +467,12 @@ impl Game for GridBattles {
         }
     }
 
-    fn returns(&self) -> Vec<f64> {
+    fn returns(&self) -> PerSeat<f64> {
         match self.phase {
             Phase::Over {
                 winner: Some(w), ..
-            } => (0..2)
-                .map(|s| if s == w.index() { 1.0 } else { -1.0 })
-                .collect(),
-            _ => vec![0.0, 0.0],
+            } => PerSeat::from_fn(SEATS, |s| if s == w { 1.0 } else { -1.0 }),
+            _ => PerSeat::from_fn(SEATS, |_| 0.0),
         }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::support::content;
 use gridwright_engine::{
-    Actor, Agent, Events, Game, RandomAgent, Rng, SeatView, Turn, derive_seed,
+    Actor, Agent, Events, Game, RandomAgent, Rng, Seat, SeatView, Turn, derive_seed,
 };
 use gridwright_grid_battles::{GreedyAgent, GridBattles};
 
@@ -44,7 +44,7 @@ fn greedy_wins(name: &str, games: u64) -> [u32; 2] {
                     Turn::Simultaneous(_) => unreachable!("Grid Battles has no simultaneous moves"),
                 }
             }
-            if g.returns()[seat] > 0.0 {
+            if g.returns()[Seat::new(seat as u8)] > 0.0 {
                 *won += 1;
             }
         }
@@ -118,9 +118,9 @@ fn balance_report() {
                     }
                 }
                 let ret = g.returns();
-                let k = if ret[0] > 0.0 {
+                let k = if ret[Seat::new(0)] > 0.0 {
                     0
-                } else if ret[1] > 0.0 {
+                } else if ret[Seat::new(1)] > 0.0 {
                     1
                 } else {
                     2
