@@ -1,0 +1,6 @@
+//! The rules, one area per file.
+
+pub(crate) mod links;
+pub(crate) mod movement;
+pub(crate) mod network;
+pub(crate) mod targeting;
