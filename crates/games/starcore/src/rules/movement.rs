@@ -4,8 +4,36 @@
 //! the eight directions, one step at a time, each step onto an **empty** tile: it never passes
 //! through an occupied tile, friend or foe. Steps cross between the grids at the A rows.
 
-use crate::grid::{Step, Tile, TileSet};
+use crate::grid::{Sector, Step, Tile, TileSet, Zone};
 use gridwright_engine::Seat;
+use serde::{Deserialize, Serialize};
+
+/// The regions a single step leaves and enters, for effects that trigger on entering or
+/// leaving a zone or a sector (Grid seed, "Zone & Sector Changes"). Zones and sectors are named
+/// by their labels (Z1, S3, …) whichever grid the tiles are on, so a step from `P1:A4` to
+/// `P2:A4` changes neither.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug, Serialize, Deserialize)]
+pub struct RegionChange {
+    /// `(left, entered)` if the step changes zone.
+    pub zone: Option<(Zone, Zone)>,
+    /// `(left, entered)` if the step changes sector.
+    pub sector: Option<(Sector, Sector)>,
+}
+
+impl RegionChange {
+    /// The change of a step from `from` to `to`.
+    pub fn of_step(from: Tile, to: Tile) -> RegionChange {
+        RegionChange {
+            zone: (from.zone() != to.zone()).then_some((from.zone(), to.zone())),
+            sector: (from.sector() != to.sector()).then_some((from.sector(), to.sector())),
+        }
+    }
+
+    /// Whether the step changes nothing.
+    pub fn is_none(self) -> bool {
+        self.zone.is_none() && self.sector.is_none()
+    }
+}
 
 /// The tiles a card of `mover` on `from` can end on with `movement` steps, given the `occupied`
 /// tiles (its own tile may be in `occupied` or not; it is never in the result).
@@ -99,6 +127,22 @@ mod tests {
         assert!(!got.contains(t("P1:B3")));
         assert_ne!(t("P1:B4").zone(), t("P1:B5").zone());
         assert_ne!(t("P1:B4").sector(), t("P1:B5").sector());
+    }
+
+    #[test]
+    fn steps_report_the_zones_and_sectors_they_leave_and_enter() {
+        // B4 → B5: Z1 to Z2 and S1 to S2 (the seed's module example).
+        let c = RegionChange::of_step(t("P1:B4"), t("P1:B5"));
+        assert_eq!(c.zone, Some((Zone::Z1, Zone::Z2)));
+        assert_eq!(c.sector, Some((Sector::S1, Sector::S2)));
+        // B3 → C3: same zone, S1 to S3.
+        let c = RegionChange::of_step(t("P1:B3"), t("P1:C3"));
+        assert_eq!((c.zone, c.sector), (None, Some((Sector::S1, Sector::S3))));
+        // Across the grids in one lane: same labels, no change.
+        assert!(RegionChange::of_step(t("P1:A4"), t("P2:A4")).is_none());
+        // A diagonal step across the grids and the zone line.
+        let c = RegionChange::of_step(t("P1:A4"), t("P2:A5"));
+        assert_eq!(c.zone, Some((Zone::Z1, Zone::Z2)));
     }
 
     #[test]

@@ -325,6 +325,17 @@ mod tests {
     }
 
     #[test]
+    fn target_boxes_read_and_write_the_seed_notation_as_data() {
+        let json = r#"{"range":"A+C","width":"lane±1"}"#;
+        let b: TargetBox = serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(b, TargetBox::new(Range::AC, Width::Lane(Spread::One)));
+        assert_eq!(serde_json::to_string(&b).unwrap_or_default(), json);
+        let err = serde_json::from_str::<TargetBox>(r#"{"range":"A","width":"Z9"}"#);
+        assert!(err.is_err_and(|e| e.to_string().contains("is not a Width")));
+        assert_eq!(b.to_string(), "Range A+C · Width lane±1");
+    }
+
+    #[test]
     fn sniper_range_a_plus_c_skips_row_b() {
         // Grid seed, "Range": a Range A+C unit reaches rows A and C but not B.
         let got = boxed("A+C", "lane").tiles_on(P2, Lane::new(4));
