@@ -389,14 +389,13 @@ impl Tile {
         (0..TILES as u8).map(Tile)
     }
 
-    /// Every tile of `owner`'s grid in index order.
-    ///
-    /// # Panics
-    /// If `owner` is neither P1 nor P2.
-    #[track_caller]
+    /// Every tile of `owner`'s grid in index order (none for a seat other than P1 and P2).
     pub fn on_grid(owner: Seat) -> impl Iterator<Item = Tile> + Clone {
-        let first = Tile::new(owner, Row::A, Lane(1)).0;
-        (first..first + TILES_PER_GRID as u8).map(Tile)
+        let (first, len) = match Tile::try_new(owner, Row::A, Lane(1)) {
+            Ok(t) => (t.0, TILES_PER_GRID as u8),
+            Err(_) => (0, 0),
+        };
+        (first..first + len).map(Tile)
     }
 
     /// The battlefield depth, 0–5, counted from P1's back row: P1's C, B, A are 0, 1, 2 and
@@ -429,17 +428,17 @@ impl Tile {
         (self.row() == Row::A).then(|| Tile::new(self.owner().next(SEATS), Row::A, self.lane()))
     }
 
-    /// The tile one `step` away for a card owned by `mover`, if it is on the battlefield.
-    /// Steps may cross from one grid to the other between the A rows.
-    ///
-    /// # Panics
-    /// If `mover` is neither P1 nor P2.
-    #[track_caller]
+    /// The tile one `step` away for a card owned by `mover`, if it is on the battlefield
+    /// (`None` too for a seat other than P1 and P2, which has no side to step from). Steps may
+    /// cross from one grid to the other between the A rows.
     pub fn step(self, mover: Seat, step: Step) -> Option<Tile> {
-        assert!(mover.index() < SEATS, "only P1 and P2 own cards");
         let (forward, right) = step.delta();
         // P1 faces increasing depth with lane 1 on the left; P2 sits opposite, turned round.
-        let sign = if mover == P1 { 1 } else { -1 };
+        let sign = match mover {
+            P1 => 1,
+            P2 => -1,
+            _ => return None,
+        };
         let depth = i16::from(self.depth()) + i16::from(forward * sign);
         let lane = self.lane().offset(right * sign)?;
         Tile::at_depth(u8::try_from(depth).ok()?, lane)
@@ -519,8 +518,10 @@ impl From<Tile> for String {
     }
 }
 
-/// A set of tiles, one bit per tile; iterates in index order.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// A set of tiles, one bit per tile; iterates in index order. Serialized as a list of tile
+/// names.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(from = "Vec<Tile>", into = "Vec<Tile>")]
 pub struct TileSet(u64);
 
 impl TileSet {
@@ -529,11 +530,7 @@ impl TileSet {
     /// Every tile of the battlefield.
     pub const ALL: TileSet = TileSet((1u64 << TILES) - 1);
 
-    /// Every tile of `owner`'s grid.
-    ///
-    /// # Panics
-    /// If `owner` is neither P1 nor P2.
-    #[track_caller]
+    /// Every tile of `owner`'s grid (empty for a seat other than P1 and P2).
     pub fn grid(owner: Seat) -> TileSet {
         Tile::on_grid(owner).collect()
     }
@@ -608,6 +605,18 @@ impl TileSet {
 impl FromIterator<Tile> for TileSet {
     fn from_iter<I: IntoIterator<Item = Tile>>(iter: I) -> TileSet {
         iter.into_iter().fold(TileSet::EMPTY, TileSet::with)
+    }
+}
+
+impl From<Vec<Tile>> for TileSet {
+    fn from(v: Vec<Tile>) -> TileSet {
+        v.into_iter().collect()
+    }
+}
+
+impl From<TileSet> for Vec<Tile> {
+    fn from(s: TileSet) -> Vec<Tile> {
+        s.iter().collect()
     }
 }
 
@@ -925,6 +934,18 @@ mod tests {
     }
 
     #[test]
+    fn a_seat_without_a_grid_has_no_tiles_and_no_steps() {
+        let p3 = Seat::new(2);
+        assert_eq!(Tile::on_grid(p3).count(), 0);
+        assert!(TileSet::grid(p3).is_empty());
+        assert!(Step::ALL.iter().all(|s| t("P1:B4").step(p3, *s).is_none()));
+        assert_eq!(
+            Tile::try_new(p3, Row::A, Lane::new(1)),
+            Err(TileError::NoSuchGrid(p3))
+        );
+    }
+
+    #[test]
     fn chebyshev_counts_diagonal_steps_as_one() {
         assert_eq!(t("P1:B3").chebyshev(t("P1:B5")), 2);
         assert_eq!(t("P1:B4").chebyshev(t("P1:A5")), 1);
@@ -973,6 +994,10 @@ mod tests {
         assert_eq!(a.difference(b), set(&["P1:A1"]));
         assert_eq!(a.to_string(), "{P1:A1, P2:C8}");
         assert_eq!(TileSet::grid(P2).len(), 24);
+        let json = serde_json::to_string(&a).unwrap_or_default();
+        assert_eq!(json, r#"["P1:A1","P2:C8"]"#);
+        assert_eq!(serde_json::from_str::<TileSet>(&json).ok(), Some(a));
+        assert!(serde_json::from_str::<TileSet>(r#"["P1:A9"]"#).is_err());
         assert!(TileSet::grid(P1).intersection(TileSet::grid(P2)).is_empty());
     }
 }

@@ -36,11 +36,8 @@ impl RegionChange {
 }
 
 /// The tiles a card of `mover` on `from` can end on with `movement` steps, given the `occupied`
-/// tiles (its own tile may be in `occupied` or not; it is never in the result).
-///
-/// # Panics
-/// If `mover` is neither P1 nor P2.
-#[track_caller]
+/// tiles (its own tile may be in `occupied` or not; it is never in the result). Empty for a
+/// seat other than P1 and P2.
 pub fn reachable(from: Tile, mover: Seat, movement: u8, occupied: TileSet) -> TileSet {
     let mut reached = TileSet::EMPTY;
     let mut frontier = TileSet::EMPTY.with(from);

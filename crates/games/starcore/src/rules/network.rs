@@ -11,9 +11,9 @@
 //! Which pool pays for what is a rule option, [`Pooling`] (`docs/rules/starcore.md`,
 //! "Resource pools").
 
-use crate::grid::{TILES, Tile, TileMap, TileSet};
+use crate::grid::{SEATS, TILES, Tile, TileMap, TileSet};
 use crate::rules::links::{LinkCard, linked};
-use gridwright_engine::Seat;
+use gridwright_engine::{PerSeat, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -236,6 +236,11 @@ impl Networks {
             .flat_map(|(_, m)| m.iter())
             .map(output)
             .sum()
+    }
+
+    /// [`Networks::total_pool`] of each seat.
+    pub fn total_pools(&self, output: impl Fn(Tile) -> Resources) -> PerSeat<Resources> {
+        PerSeat::from_fn(SEATS, |seat| self.total_pool(seat, &output))
     }
 
     /// What the card on `tile` may spend on its own abilities under `pooling`: its network's
@@ -486,6 +491,22 @@ mod tests {
             f.networks().total_pool(P2, f.out()),
             Resources::of(Energy, 5)
         );
+        let totals = f.networks().total_pools(f.out());
+        assert_eq!(
+            (totals[P1], totals[P2]),
+            (Resources::NONE, Resources::of(Energy, 5))
+        );
+    }
+
+    #[test]
+    fn cards_of_a_seat_without_a_grid_never_link() {
+        // Hostile data: an owner that is no seat of the game links to nothing and never panics.
+        let p3 = Seat::new(2);
+        let f = Fixture::new()
+            .core("P1:C1", p3, Energy, 2)
+            .card("P1:C2", p3, Unit);
+        assert_eq!(f.networks().len(), 2);
+        assert_eq!(f.pool_at("P1:C2"), Resources::NONE);
     }
 
     #[test]

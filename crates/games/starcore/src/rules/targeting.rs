@@ -231,11 +231,7 @@ impl TargetBox {
     }
 
     /// The box's tiles on `grid`'s grid, anchored at lane `anchor` (the seed's diagrams draw
-    /// one grid).
-    ///
-    /// # Panics
-    /// If `grid` is neither P1 nor P2.
-    #[track_caller]
+    /// one grid); empty for a seat other than P1 and P2.
     pub fn tiles_on(self, grid: Seat, anchor: Lane) -> TileSet {
         Tile::on_grid(grid)
             .filter(|t| self.contains(*t, anchor))
