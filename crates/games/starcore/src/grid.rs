@@ -635,8 +635,8 @@ impl fmt::Display for TileSet {
     }
 }
 
-/// One optional value per tile of the battlefield, e.g. the card on each tile (the seed's
-/// "every card occupies exactly one Tile" and "one card per tile").
+/// One optional value per tile of the battlefield, e.g. the card on each tile (a card stands on
+/// one tile, and a tile holds at most one card: Grid seed, "Tiles").
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct TileMap<T>([Option<T>; TILES]);
 

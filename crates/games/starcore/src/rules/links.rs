@@ -169,7 +169,7 @@ impl LinkKind {
 
 /// What the link rules need to know about a card on the board: its owner, kind, the faces that
 /// carry a Link, and whether it is a relay Module (one whose text lets it link to other Modules,
-/// as the seed's "Module relay" chain does).
+/// as the Modules in the Grid seed's network chain do).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct LinkCard {
     /// Who owns the card (not who owns the grid it stands on).

@@ -341,7 +341,7 @@ mod tests {
 
     #[test]
     fn destroyed_core_leaves_its_pool_at_once() {
-        // "If ANY Core is destroyed, pool reduces accordingly": the end core goes, 6 → 4.
+        // The example's note: losing a core shrinks the pool. The end core goes, 6 → 4.
         let mut f = Fixture::new()
             .core("P1:C2", P1, Energy, 2)
             .core("P1:C3", P1, Energy, 2)
@@ -386,7 +386,7 @@ mod tests {
 
     #[test]
     fn network_chain_flows_through_relay_modules() {
-        // Grid seed linking example 3: R—M—M—U on row C, "energy flows through Module relay".
+        // Grid seed linking example 3: R—M—M—U on row C, resources passing along two Modules.
         let relay = LinkCard::new(P1, Module, Face::ALL).relay();
         let f = Fixture::new()
             .core("P1:C3", P1, Energy, 2)

@@ -340,7 +340,7 @@ mod tests {
 
     #[test]
     fn artillery_strike_all_rows_lane_4_plus_minus_1() {
-        // "Range A+B+C, Width Lane 4±1: lanes 3, 4 and 5 across all rows."
+        // Grid seed, "Artillery Strike": every row of lanes 3 to 5.
         let got = boxed("A+B+C", "lane±1").tiles_on(P2, Lane::new(4));
         assert_eq!(got, picture(P2, ["..xxx...", "..xxx...", "..xxx..."]));
     }
