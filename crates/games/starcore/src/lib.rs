@@ -19,6 +19,7 @@
 //! | `rules/movement` | [`reachable`] tiles through empty tiles; [`RegionChange`] per step |
 //! | `rules/targeting` | [`Range`] × [`Width`] = [`TargetBox`] |
 //! | `rules/links` | Link faces as data ([`LinkCard`]), allowed pairs, [`links`], [`free_faces`], [`direct_link_bonus`] |
+//! | `rules/modules` | which host each Module serves ([`Mounts`]): placement with a host, hosts allowed ([`can_serve`]), hand-over, anchoring, destruction, [`module_hp_range`] |
 //! | `rules/network` | [`Networks`] (link components), [`Resources`] pools, the [`Pooling`] option |
 //! | `rules/flank`, `rules/zone_control`, `rules/blocking` | where Flank, Zone Flank, Zone Dominance, Sector Lock and the optional [`Blocking`] rule apply |
 //!
@@ -63,6 +64,10 @@ pub use rules::flank::{flank_bonus, is_flank, is_zone_flank, zone_flank_bonus};
 pub use rules::links::{
     Face, FaceSet, Link, LinkCard, LinkKind, direct_link_bonus, free_faces, linked, linked_to,
     links,
+};
+pub use rules::modules::{
+    MAX_MODULES_PER_CARD, MAX_TIER, MIN_TIER, ModuleError, MountChange, Mounts, can_serve,
+    module_hp_range,
 };
 pub use rules::movement::{RegionChange, reachable};
 pub use rules::network::{NetworkId, Networks, Pooling, ResourceType, Resources};

@@ -12,7 +12,7 @@
 //! | Unit or Commander ↔ Resource | yes |
 //! | Module ↔ Resource | yes |
 //! | Resource ↔ Resource | yes (the seed's three-core chain) |
-//! | Module ↔ Module | only if one of them is a relay (a card that says so) |
+//! | Module ↔ Module | only if one of them is a relay or may attach to Modules (a card that says so) |
 //! | Unit or Commander ↔ Unit or Commander | never |
 //! | any card ↔ an enemy card | never |
 
@@ -178,8 +178,13 @@ pub struct LinkCard {
     pub kind: LinkKind,
     /// The faces carrying a Link, from the owner's seat.
     pub faces: FaceSet,
-    /// A Module that may link to other Modules.
+    /// A Module that may link to other Modules to carry resources (never to serve them:
+    /// `docs/rules/starcore.md`, "Modules").
     pub relay: bool,
+    /// A Module whose card says it may attach to (serve) another Module; it links to Modules
+    /// like a relay and may take a Module as its host.
+    #[serde(default)]
+    pub mounts_on_modules: bool,
 }
 
 impl LinkCard {
@@ -190,6 +195,7 @@ impl LinkCard {
             kind,
             faces: faces.into_iter().collect(),
             relay: false,
+            mounts_on_modules: false,
         }
     }
 
@@ -197,6 +203,13 @@ impl LinkCard {
     #[must_use]
     pub const fn relay(mut self) -> LinkCard {
         self.relay = true;
+        self
+    }
+
+    /// The same card as a Module that may attach to other Modules.
+    #[must_use]
+    pub const fn mounts_on_modules(mut self) -> LinkCard {
+        self.mounts_on_modules = true;
         self
     }
 
@@ -208,7 +221,9 @@ impl LinkCard {
         }
         match (self.kind, other.kind) {
             (a, b) if a.is_unit() && b.is_unit() => false,
-            (Module, Module) => self.relay || other.relay,
+            (Module, Module) => {
+                self.relay || other.relay || self.mounts_on_modules || other.mounts_on_modules
+            }
             _ => true,
         }
     }
@@ -358,6 +373,11 @@ mod tests {
         }
         assert!(card(P1, Module).relay().may_link(&card(P1, Module)));
         assert!(card(P1, Module).may_link(&card(P1, Module).relay()));
+        assert!(
+            card(P1, Module)
+                .mounts_on_modules()
+                .may_link(&card(P1, Module))
+        );
     }
 
     #[test]
