@@ -1,0 +1,75 @@
+//! # Starcore (foundation)
+//!
+//! Starcore is a card battler for two players. Each player owns an 8×3 grid; the two grids face
+//! each other across their front rows. Commanders, units, modules and resource cores occupy one
+//! tile each; cards carry **Links** on their faces, and friendly cards whose touching faces both
+//! carry a Link form **networks** that pool the output of their resource cores. Attacks and
+//! effects reach a box of tiles given by a **Range** (rows) and a **Width** (lanes, a zone or a
+//! sector).
+//!
+//! Rules sources: seed `000` (Grid v3.0) and seed `001` (Links & Modules v3.0), the team's
+//! decisions in `shared/rules/starcore.md`, and this crate's interpretations in
+//! `docs/rules/starcore.md` (each citing the seed section).
+//!
+//! **This crate is not yet a game.** It holds the rules that need no card content:
+//!
+//! | module | rules |
+//! |---|---|
+//! | `grid` | [`Tile`], [`TileSet`], [`TileMap`], [`Row`], [`Lane`], [`Zone`], [`Sector`], [`Step`], off-board [`Area`]s and [`Place`]s; face adjacency, across the A rows too |
+//! | `rules/movement` | [`reachable`] tiles through empty tiles; [`RegionChange`] per step |
+//! | `rules/targeting` | [`Range`] × [`Width`] = [`TargetBox`] |
+//! | `rules/links` | Link faces as data ([`LinkCard`]), allowed pairs, [`links`], [`free_faces`], [`direct_link_bonus`] |
+//! | `rules/modules` | which host each Module serves ([`Mounts`]): placement with a host, hosts allowed ([`can_serve`]), hand-over, anchoring, destruction, [`module_hp_range`] |
+//! | `rules/network` | [`Networks`] (link components), [`Resources`] pools, the [`Pooling`] option |
+//! | `rules/flank`, `rules/zone_control`, `rules/blocking` | where Flank, Zone Flank, Zone Dominance, Sector Lock and the optional [`Blocking`] rule apply |
+//!
+//! It does not implement `gridwright_engine::Game` and is not in the catalog; see "Implemented
+//! so far / still to do" in `docs/rules/starcore.md`.
+//!
+//! ```
+//! use gridwright_starcore::{Lane, P2, Range, TargetBox, Tile, Width, Zone};
+//! // "Zone Bombardment": rows B and C of zone 2, on P2's grid.
+//! let bombardment = TargetBox::new(Range::BC, Width::Zone(Zone::Z2));
+//! let hit = bombardment.tiles_on(P2, Lane::new(1));
+//! assert_eq!(hit.len(), 8);
+//! assert!(hit.contains("P2:C7".parse::<Tile>()?));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # How the rest of the game builds on this
+//! - **State.** Cards on the board live in a `TileMap` (one card per tile, a fixed array), so
+//!   the state clones without walking a map; the link rules read a [`LinkCard`] that the state
+//!   derives from each card's data, and networks are recomputed from the board (or cached and
+//!   invalidated on every move, deployment and destruction).
+//! - **Flat action indices.** A [`Tile`] is an index `0..48` and a [`Step`] one of eight, so
+//!   "deploy hand slot × tile", "move card on tile × step" and "attack from tile × target tile"
+//!   are fixed blocks of the action range.
+//! - **Cards as data.** [`Range`], [`Width`] and [`TargetBox`] read and write their seed
+//!   notation (`"A+C"`, `"lane±1"`, `"S2"`) through serde, and [`FaceSet`] a list of faces, so
+//!   card files state them as the seeds write them; costs and outputs are [`Resources`].
+//! - **The response stack** will hold typed frames naming tiles and boxes from here; a frame
+//!   re-checks its target with [`TargetBox::contains`] when it resolves.
+
+#![warn(missing_docs)]
+
+mod grid;
+mod rules;
+
+pub use grid::{
+    Area, LANES, Lane, LaneOutOfRange, P1, P2, Place, ROWS, Row, SEATS, Sector, Step, TILES,
+    TILES_PER_GRID, Tile, TileError, TileMap, TileSet, Zone,
+};
+pub use rules::blocking::{Blocking, is_blocked, screen};
+pub use rules::flank::{flank_bonus, is_flank, is_zone_flank, zone_flank_bonus};
+pub use rules::links::{
+    Face, FaceSet, Link, LinkCard, LinkKind, direct_link_bonus, free_faces, linked, linked_to,
+    links,
+};
+pub use rules::modules::{
+    MAX_MODULES_PER_CARD, MAX_TIER, MIN_TIER, ModuleError, MountChange, Mounts, can_serve,
+    module_hp_range,
+};
+pub use rules::movement::{RegionChange, reachable};
+pub use rules::network::{NetworkId, Networks, Pooling, ResourceType, Resources};
+pub use rules::targeting::{ParseTargetError, Range, Spread, TargetBox, Width};
+pub use rules::zone_control::{SectorLock, has_zone_dominance, tiles_controlled};

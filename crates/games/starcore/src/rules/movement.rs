@@ -1,0 +1,155 @@
+//! Movement reach (Grid seed, "Movement System"; `shared/rules/starcore.md`, "Board").
+//!
+//! A card with Movement `m` (0 immobile, 1 standard, 2 fast) moves up to `m` steps in any of
+//! the eight directions, one step at a time, each step onto an **empty** tile: it never passes
+//! through an occupied tile, friend or foe. Steps cross between the grids at the A rows.
+
+use crate::grid::{Sector, Step, Tile, TileSet, Zone};
+use gridwright_engine::Seat;
+use serde::{Deserialize, Serialize};
+
+/// The regions a single step leaves and enters, for effects that trigger on entering or
+/// leaving a zone or a sector (Grid seed, "Zone & Sector Changes"). Zones and sectors are named
+/// by their labels (Z1, S3, …) whichever grid the tiles are on, so a step from `P1:A4` to
+/// `P2:A4` changes neither.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug, Serialize, Deserialize)]
+pub struct RegionChange {
+    /// `(left, entered)` if the step changes zone.
+    pub zone: Option<(Zone, Zone)>,
+    /// `(left, entered)` if the step changes sector.
+    pub sector: Option<(Sector, Sector)>,
+}
+
+impl RegionChange {
+    /// The change of a step from `from` to `to`.
+    pub fn of_step(from: Tile, to: Tile) -> RegionChange {
+        RegionChange {
+            zone: (from.zone() != to.zone()).then_some((from.zone(), to.zone())),
+            sector: (from.sector() != to.sector()).then_some((from.sector(), to.sector())),
+        }
+    }
+
+    /// Whether the step changes nothing.
+    pub fn is_none(self) -> bool {
+        self.zone.is_none() && self.sector.is_none()
+    }
+}
+
+/// The tiles a card of `mover` on `from` can end on with `movement` steps, given the `occupied`
+/// tiles (its own tile may be in `occupied` or not; it is never in the result). Empty for a
+/// seat other than P1 and P2.
+pub fn reachable(from: Tile, mover: Seat, movement: u8, occupied: TileSet) -> TileSet {
+    let mut reached = TileSet::EMPTY;
+    let mut frontier = TileSet::EMPTY.with(from);
+    let blocked = occupied.with(from);
+    for _ in 0..movement {
+        let mut next = TileSet::EMPTY;
+        for tile in frontier.iter() {
+            for step in Step::ALL {
+                if let Some(to) = tile.step(mover, step)
+                    && !blocked.contains(to)
+                    && !reached.contains(to)
+                {
+                    next.insert(to);
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        reached = reached.union(next);
+        frontier = next;
+    }
+    reached
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{P1, P2};
+
+    fn t(s: &str) -> Tile {
+        s.parse().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn set(tiles: &[&str]) -> TileSet {
+        tiles.iter().map(|s| t(s)).collect()
+    }
+
+    #[test]
+    fn movement_0_is_immobile() {
+        assert!(reachable(t("P1:B4"), P1, 0, TileSet::EMPTY).is_empty());
+    }
+
+    #[test]
+    fn movement_1_reaches_the_eight_surrounding_tiles() {
+        let got = reachable(t("P1:B4"), P1, 1, TileSet::EMPTY);
+        assert_eq!(got.len(), 8);
+        assert!(got.iter().all(|x| x.chebyshev(t("P1:B4")) == 1));
+        // From a corner of the battlefield, only three.
+        assert_eq!(reachable(t("P1:C1"), P1, 1, TileSet::EMPTY).len(), 3);
+    }
+
+    #[test]
+    fn movement_2_reaches_every_tile_within_two_king_steps() {
+        let from = t("P1:A4");
+        let got = reachable(from, P1, 2, TileSet::EMPTY);
+        let expected: TileSet = Tile::all()
+            .filter(|x| *x != from && x.chebyshev(from) <= 2)
+            .collect();
+        assert_eq!(got, expected);
+        // It reaches into the opponent's grid.
+        assert!(got.contains(t("P2:B6")));
+    }
+
+    #[test]
+    fn movement_never_passes_through_occupied_tiles() {
+        // A unit at C1 walled in by cards at C2, B1 and B2 cannot move at all.
+        let walls = set(&["P1:C2", "P1:B1", "P1:B2"]);
+        assert!(reachable(t("P1:C1"), P1, 2, walls).is_empty());
+        // With B2 free it reaches B2, then onward from there only.
+        let walls = set(&["P1:C2", "P1:B1"]);
+        let got = reachable(t("P1:C1"), P1, 2, walls);
+        assert!(got.contains(t("P1:B2")) && got.contains(t("P1:A3")));
+        assert!(!got.contains(t("P1:C2")) && !got.contains(t("P1:B1")));
+    }
+
+    #[test]
+    fn unit_moving_right_leaves_its_zone() {
+        // Grid seed, "Movement & Modules": the unit moves from B4 (S1, Z1) to B5 (S2, Z2)
+        // while its module at B3 stays.
+        let occupied = set(&["P1:B3", "P1:B4"]);
+        let got = reachable(t("P1:B4"), P1, 1, occupied);
+        assert!(got.contains(t("P1:B5")));
+        assert!(!got.contains(t("P1:B3")));
+        assert_ne!(t("P1:B4").zone(), t("P1:B5").zone());
+        assert_ne!(t("P1:B4").sector(), t("P1:B5").sector());
+    }
+
+    #[test]
+    fn steps_report_the_zones_and_sectors_they_leave_and_enter() {
+        // B4 → B5: Z1 to Z2 and S1 to S2 (the seed's module example).
+        let c = RegionChange::of_step(t("P1:B4"), t("P1:B5"));
+        assert_eq!(c.zone, Some((Zone::Z1, Zone::Z2)));
+        assert_eq!(c.sector, Some((Sector::S1, Sector::S2)));
+        // B3 → C3: same zone, S1 to S3.
+        let c = RegionChange::of_step(t("P1:B3"), t("P1:C3"));
+        assert_eq!((c.zone, c.sector), (None, Some((Sector::S1, Sector::S3))));
+        // Across the grids in one lane: same labels, no change.
+        assert!(RegionChange::of_step(t("P1:A4"), t("P2:A4")).is_none());
+        // A diagonal step across the grids and the zone line.
+        let c = RegionChange::of_step(t("P1:A4"), t("P2:A5"));
+        assert_eq!(c.zone, Some((Zone::Z1, Zone::Z2)));
+    }
+
+    #[test]
+    fn both_seats_move_alike_mirrored() {
+        for tile in Tile::all() {
+            for m in 0..=2 {
+                let a = reachable(tile, P1, m, TileSet::EMPTY);
+                let b = reachable(tile, P2, m, TileSet::EMPTY);
+                assert_eq!(a, b, "{tile} {m}: the same king moves, named differently");
+            }
+        }
+    }
+}

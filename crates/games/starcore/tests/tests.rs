@@ -1,0 +1,4 @@
+//! The one integration-test binary of `gridwright-starcore`: properties of the public API over
+//! random boards (adjacency, targeting boxes, links and networks).
+
+mod properties;
