@@ -13,7 +13,7 @@ use gridwright_catalog::{AnySession, ContentSource, Frontend, GameKind, new_sess
 use gridwright_command_core::CommandCore;
 use gridwright_engine::{Actor, Game, Replay, Seat, Session, Turn, Viewer};
 use gridwright_grid_battles::GridBattles;
-use gridwright_server::{CreateMatch, FrontendGame, GameProvider, Games};
+use gridwright_server::{CreateMatch, FrontendGame, GameProvider, Games, ScenarioName};
 use std::sync::OnceLock;
 
 /// The shipped content files, as the fuzz targets' starting point.
@@ -239,7 +239,7 @@ fn show<G: Frontend>(s: &Session<G>) {
     let r = st.returns();
     assert_eq!(r.len(), n, "one return per seat");
     assert!(
-        r.iter().all(|x| (-1.0..=1.0).contains(x)),
+        r.as_slice().iter().all(|x| (-1.0..=1.0).contains(x)),
         "returns out of range: {r:?}"
     );
     let _ = st.scores();
@@ -491,7 +491,13 @@ pub fn net_message(data: &[u8]) {
             if scenario.is_some_and(|s| s.len() > 200) {
                 return;
             }
-            if let Ok(s) = game.new_session(scenario, req.seed.unwrap_or(0)) {
+            // From the network a scenario is a name from the list, never a path.
+            let scenario = match scenario.map(|s| ScenarioName::resolve(game.as_ref(), s)) {
+                Some(Ok(name)) => Some(name),
+                Some(Err(_)) => return,
+                None => None,
+            };
+            if let Ok(s) = game.new_session(scenario.as_ref(), req.seed.unwrap_or(0)) {
                 let _ = s.observe(Viewer::Spectator);
             }
         }
