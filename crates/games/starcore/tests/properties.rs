@@ -1,5 +1,5 @@
-//! Invariants of the board, targeting, links, networks and Module hosts, exhaustively where the space is
-//! small and with proptest over random boards and move sequences otherwise.
+//! Invariants of the board, targeting, links, networks and Module hosts, exhaustively where the
+//! space is small and with proptest over random boards and move sequences otherwise.
 
 use gridwright_engine::Seat;
 use gridwright_starcore::{
