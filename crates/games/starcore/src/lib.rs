@@ -11,7 +11,8 @@
 //! decisions in `shared/rules/starcore.md`, and this crate's interpretations in
 //! `docs/rules/starcore.md` (each citing the seed section).
 //!
-//! **This crate is not yet a game.** It holds the rules that need no card content:
+//! **This crate is not yet a game.** It holds the rules that need no card content, and the card
+//! data model the content will be written in:
 //!
 //! | module | rules |
 //! |---|---|
@@ -19,6 +20,8 @@
 //! | `rules/movement` | [`reachable`] tiles through empty tiles; [`RegionChange`] per step |
 //! | `rules/targeting` | [`Range`] × [`Width`] = [`TargetBox`] |
 //! | `rules/links` | Link faces as data ([`LinkCard`]), allowed pairs, [`links`], [`free_faces`], [`direct_link_bonus`] |
+//! | `card` | cards as data: [`CardDef`] and one `*Def` per kind (unknown fields refused), validated once into [`Card`] with [`CardErrors`] naming card and field |
+//! | `effect` | the closed effect vocabulary: [`Keyword`], [`Ability`] = [`Trigger`] + [`Condition`]s + [`Target`] + [`Effect`]s |
 //! | `rules/modules` | which host each Module serves ([`Mounts`]): placement with a host, hosts allowed ([`can_serve`]), hand-over, anchoring, destruction, [`module_hp_range`] |
 //! | `rules/network` | [`Networks`] (link components), [`Resources`] pools, the [`Pooling`] option |
 //! | `rules/flank`, `rules/zone_control`, `rules/blocking` | where Flank, Zone Flank, Zone Dominance, Sector Lock and the optional [`Blocking`] rule apply |
@@ -52,8 +55,20 @@
 
 #![warn(missing_docs)]
 
+mod card;
+mod effect;
 mod grid;
 mod rules;
+
+pub use card::{
+    ActionDef, AttackDef, COMMANDER_HP, Card, CardDef, CardErrors, CardProblem, CommanderClass,
+    CommanderDef, CoreBands, CoreSize, HostBonusDef, Kind, MAX_AMOUNT, MAX_DEF, MAX_NAME, MAX_STAT,
+    ModuleDef, ModuleType, Rarity, ResourceDef, Stats, UnitDef, UnitType,
+};
+pub use effect::{
+    Ability, CardKind, Condition, CostDef, Duration, Effect, Keyword, Side, Stat, StatMod, Target,
+    Trigger,
+};
 
 pub use grid::{
     Area, LANES, Lane, LaneOutOfRange, P1, P2, Place, ROWS, Row, SEATS, Sector, Step, TILES,

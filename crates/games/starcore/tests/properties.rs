@@ -1,11 +1,11 @@
-//! Invariants of the board, targeting, links and networks, exhaustively where the space is
-//! small and with proptest over random boards and move sequences otherwise.
+//! Invariants of the board, targeting, links, networks and Module hosts, exhaustively where the
+//! space is small and with proptest over random boards and move sequences otherwise.
 
 use gridwright_engine::Seat;
 use gridwright_starcore::{
-    Face, FaceSet, Lane, LinkCard, LinkKind, Networks, P1, P2, Pooling, Range, ResourceType,
-    Resources, Row, Sector, Spread, TargetBox, Tile, TileMap, TileSet, Width, Zone, linked, links,
-    reachable,
+    Face, FaceSet, Lane, LinkCard, LinkKind, MAX_MODULES_PER_CARD, Mounts, Networks, P1, P2,
+    Pooling, Range, ResourceType, Resources, Row, Sector, Spread, TargetBox, Tile, TileMap,
+    TileSet, Width, Zone, can_serve, linked, links, reachable,
 };
 use proptest::prelude::*;
 
@@ -103,7 +103,8 @@ fn target_boxes_hold_exactly_range_rows_times_width_lanes() {
     }
 }
 
-/// A card for a random board: its link data (owner, kind, faces, relay) and output.
+/// A card for a random board: its link data (owner, kind, faces, relay or mounting on Modules)
+/// and output.
 #[derive(Clone, Copy, Debug)]
 struct RandomCard {
     card: LinkCard,
@@ -111,8 +112,8 @@ struct RandomCard {
 }
 
 fn random_card() -> impl Strategy<Value = RandomCard> {
-    (0u8..2, 0u8..4, 0u8..16, any::<bool>(), 0usize..4, 1u16..6).prop_map(
-        |(owner, kind, faces, relay, rtype, amount)| {
+    (0u8..2, 0u8..4, 0u8..16, 0u8..4, 0usize..4, 1u16..6).prop_map(
+        |(owner, kind, faces, flags, rtype, amount)| {
             let owner = Seat::new(owner);
             let kind = [
                 LinkKind::Commander,
@@ -127,7 +128,8 @@ fn random_card() -> impl Strategy<Value = RandomCard> {
                 .map(|(_, f)| f)
                 .collect();
             let mut card = LinkCard::new(owner, kind, faces.iter());
-            card.relay = relay && kind == LinkKind::Module;
+            card.relay = flags & 1 != 0 && kind == LinkKind::Module;
+            card.mounts_on_modules = flags & 2 != 0 && kind == LinkKind::Module;
             let output = if kind == LinkKind::Resource {
                 Resources::of(ResourceType::ALL[rtype], amount)
             } else {
@@ -237,8 +239,76 @@ fn check_networks(board: &TileMap<LinkCard>, output: &TileMap<Resources>) {
     }
 }
 
+/// Which host each Module serves, checked against the rules (`docs/rules/starcore.md`,
+/// "Modules"): a host is linked and allowed, no Module is left without a host while one is
+/// available, no card has more than four, and a second refresh changes nothing.
+fn check_mounts(board: &TileMap<LinkCard>, mounts: &mut Mounts) {
+    let mut served = [0usize; 48];
+    for (m, card) in board.iter() {
+        let host = mounts.host_of(board, m);
+        if card.kind != LinkKind::Module {
+            assert_eq!(host, None, "{m} is not a Module");
+            continue;
+        }
+        match host {
+            Some(h) => {
+                assert!(linked(board, m, h), "{m} serves {h} without a link");
+                let hc = board.get(h).copied();
+                assert!(hc.is_some_and(|hc| can_serve(card, &hc)), "{m} → {h}");
+                assert_ne!(
+                    mounts.host_of(board, h),
+                    Some(m),
+                    "{m} and {h} serve each other"
+                );
+                served[h.index()] += 1;
+            }
+            None => assert!(
+                mounts.candidates(board, m).is_empty(),
+                "{m} is abandoned while a host is available"
+            ),
+        }
+    }
+    for (t, _) in board.iter() {
+        assert_eq!(mounts.modules_of(board, t).len(), served[t.index()]);
+        assert!(served[t.index()] <= MAX_MODULES_PER_CARD);
+    }
+    assert_eq!(mounts.refresh(board), [], "refresh is idempotent");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn module_hosts_follow_the_rules_after_any_move_sequence(
+        cards in random_board(),
+        moves in proptest::collection::vec((0usize..30, 0usize..24, 1u8..=2), 0..20),
+    ) {
+        let (mut board, _) = build(&cards);
+        let mut mounts = Mounts::new();
+        mounts.refresh(&board);
+        check_mounts(&board, &mut mounts);
+        for (who, pick, movement) in moves {
+            let occupied = board.occupied();
+            let Some(from) = occupied.iter().nth(who % occupied.len().max(1)) else { break };
+            let Some(card) = board.get(from).copied() else { break };
+            if !card.kind.is_unit() {
+                continue;
+            }
+            let reach = reachable(from, card.owner, movement, occupied);
+            let Some(to) = reach.iter().nth(pick % reach.len().max(1)) else { continue };
+            let before: Vec<(Tile, Option<Tile>)> =
+                board.iter().map(|(m, _)| (m, mounts.host_of(&board, m))).collect();
+            prop_assert!(board.relocate(from, to));
+            mounts.refresh(&board);
+            // A Module whose host stayed put keeps it: hosts change only when a link breaks.
+            for (m, host) in before {
+                if let Some(h) = host && h != from {
+                    prop_assert_eq!(mounts.host_of(&board, m), Some(h), "{} lost {}", m, h);
+                }
+            }
+            check_mounts(&board, &mut mounts);
+        }
+    }
 
     #[test]
     fn networks_partition_the_cards_into_link_components(cards in random_board()) {

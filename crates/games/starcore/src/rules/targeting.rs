@@ -212,6 +212,7 @@ impl From<Width> for String {
 /// A Range crossed with a Width: the box of tiles an attack may pick a target from, or an area
 /// effect hits entirely.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TargetBox {
     /// The rows reached.
     pub range: Range,

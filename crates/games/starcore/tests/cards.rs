@@ -1,0 +1,577 @@
+//! The card data model: hand-written definitions read, validated and written back, and every
+//! refusal of an impossible definition naming the card and the field.
+
+use gridwright_starcore::{
+    Card, CardDef, CardKind, CommanderClass, CoreSize, CostDef, Effect, Face, FaceSet, Keyword,
+    Kind, LinkKind, Mounts, P1, ResourceType, Resources, Row, Sector, Side, Stat, Target, Tile,
+    TileMap, Trigger, UnitType,
+};
+
+const COMMANDER: &str = r#"
+[commander]
+id = "marshal-okoro"
+name = "Marshal Okoro"
+tier = 6
+class = "combat"
+def = 2
+movement = 1
+links = ["top", "left", "right", "bottom"]
+attack = { dmg = 4, reach = { range = "A+B", width = "lane±1" } }
+keywords = ["first_strike", { flank = 2 }]
+"#;
+
+const UNIT: &str = r#"
+[unit]
+id = "glass-lancer"
+name = "Glass Lancer"
+tier = 3
+rarity = "rare"
+cost = { energy = 3 }
+type = "infantry"
+hp = 5
+def = 1
+movement = 2
+rows = ["A", "B"]
+links = ["left", "right"]
+attack = { dmg = 3, reach = { range = "A+C", width = "lane" } }
+keywords = ["pierce", { execute = 2 }, { zone_dominance = { tiles = 6, bonus = 2 } }]
+
+[[unit.abilities]]
+trigger = { activated = { energy = 5 } }
+conditions = [{ target_is_not = "commander" }]
+target = { chosen = { side = "enemy", area = { range = "All", width = "Z1" } } }
+effects = [{ damage = 4 }]
+"#;
+
+const STRUCTURE: &str = r#"
+[unit]
+id = "bulwark-spire"
+name = "Bulwark Spire"
+tier = 4
+cost = { matter = 4 }
+type = "structure"
+hp = 9
+movement = 0
+links = ["top", "bottom"]
+output = { matter = 1 }
+keywords = ["taunt", { sector_lock = { protect = "S3", from = "S2" } }]
+
+[[unit.abilities]]
+trigger = "end_of_turn"
+target = { adjacent = "friendly" }
+effects = [{ heal = 1 }]
+"#;
+
+const SHIELD_MODULE: &str = r#"
+[module]
+id = "ward-plate"
+name = "Ward Plate"
+tier = 2
+cost = { life = 1 }
+type = "shield"
+hp = 2
+links = ["left", "right", "top", "bottom"]
+host = { stats = [{ stat = "def", amount = 2 }], keywords = [{ shield = 1 }] }
+keywords = [{ aura = { side = "friendly", stat = "def", amount = 1 } }]
+"#;
+
+const MOUNTING_MODULE: &str = r#"
+[module]
+id = "piggyback-array"
+name = "Piggyback Array"
+tier = 5
+cost = { signal = 2 }
+type = "targeting"
+hp = 3
+links = ["left"]
+mounts_on_modules = true
+"#;
+
+const SMALL_CORE: &str = r#"
+[resource]
+id = "ember-cell"
+name = "Ember Cell"
+tier = 1
+size = "small"
+produces = "energy"
+output = 2
+hp = 3
+links = ["right"]
+"#;
+
+const MASSIVE_CORE: &str = r#"
+[resource]
+id = "sunheart-reactor"
+name = "Sunheart Reactor"
+tier = 9
+rarity = "legendary"
+size = "massive"
+cost = { energy = 6 }
+produces = "energy"
+output = 8
+hp = 10
+links = ["top", "left", "right"]
+"#;
+
+const STRIKE: &str = r#"
+[action]
+id = "rail-volley"
+name = "Rail Volley"
+tier = 2
+cost = { matter = 3 }
+
+[[action.abilities]]
+trigger = "on_play"
+target = { area = { side = "enemy", area = { range = "A", width = "lane±1" } } }
+effects = [{ damage = 2 }, { modify = { change = { stat = "def", amount = -1 }, until = "end_of_turn" } }]
+"#;
+
+const COUNTER: &str = r#"
+[action]
+id = "null-writ"
+name = "Null Writ"
+tier = 3
+cost = { signal = 2 }
+
+[[action.abilities]]
+trigger = "on_play"
+target = "stack_action"
+effects = ["counter"]
+"#;
+
+const ALL: [&str; 9] = [
+    COMMANDER,
+    UNIT,
+    STRUCTURE,
+    SHIELD_MODULE,
+    MOUNTING_MODULE,
+    SMALL_CORE,
+    MASSIVE_CORE,
+    STRIKE,
+    COUNTER,
+];
+
+fn def(text: &str) -> CardDef {
+    toml::from_str(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+fn card(text: &str) -> Card {
+    def(text)
+        .validate()
+        .unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+fn t(s: &str) -> Tile {
+    s.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The problems of a definition edited by `edit`, as `field: message` lines.
+fn refusal(text: &str, edit: impl FnOnce(&mut CardDef)) -> Vec<String> {
+    let mut d = def(text);
+    edit(&mut d);
+    match d.validate() {
+        Ok(c) => panic!("{} was accepted", c.id()),
+        Err(e) => {
+            e.0.iter()
+                .map(|p| format!("{}: {}", p.field, p.message))
+                .collect()
+        }
+    }
+}
+
+fn has(problems: &[String], field: &str) -> bool {
+    problems
+        .iter()
+        .any(|p| p.starts_with(&format!("{field}: ")))
+}
+
+fn cost_of(text: &str) -> CostDef {
+    match def(text) {
+        CardDef::Unit(u) => u.cost,
+        _ => CostDef::default(),
+    }
+}
+
+#[test]
+fn hand_written_cards_round_trip_through_serde() {
+    for text in ALL {
+        let d = def(text);
+        let json = serde_json::to_string(&d).unwrap_or_else(|e| panic!("{e}"));
+        let back: CardDef = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}\n{json}"));
+        assert_eq!(back, d, "JSON round trip of {}", d.id());
+        let toml_text = toml::to_string(&d).unwrap_or_else(|e| panic!("{e}"));
+        let back: CardDef =
+            toml::from_str(&toml_text).unwrap_or_else(|e| panic!("{e}\n{toml_text}"));
+        assert_eq!(back, d, "TOML round trip of {}", d.id());
+        assert!(d.validate().is_ok(), "{}", d.id());
+    }
+}
+
+#[test]
+fn validated_cards_carry_their_data() {
+    let c = card(COMMANDER);
+    assert_eq!(c.card_kind(), CardKind::Commander);
+    assert_eq!(c.stats().hp, 30, "every Commander has 30 HP");
+    assert_eq!(c.stats().dmg, 4);
+    assert_eq!(c.kind(), &Kind::Commander(CommanderClass::Combat));
+    assert_eq!(c.keywords(), [Keyword::FirstStrike, Keyword::Flank(2)]);
+    assert_eq!(c.cost(), Resources::NONE);
+
+    let u = card(UNIT);
+    assert_eq!(u.cost(), Resources::of(ResourceType::Energy, 3));
+    assert_eq!(
+        u.links(),
+        [Face::Left, Face::Right].into_iter().collect::<FaceSet>()
+    );
+    assert_eq!(
+        u.attack().map(|b| b.to_string()).as_deref(),
+        Some("Range A+C · Width lane")
+    );
+    assert!(matches!(
+        u.abilities()[0].trigger,
+        Trigger::Activated(ref cost) if cost.resources() == Resources::of(ResourceType::Energy, 5)
+    ));
+
+    let s = card(STRUCTURE);
+    assert!(matches!(
+        s.kind(),
+        Kind::Unit {
+            unit_type: UnitType::Structure,
+            ..
+        }
+    ));
+    assert_eq!(s.output(), Resources::of(ResourceType::Matter, 1));
+    assert!(s.keywords().contains(&Keyword::SectorLock {
+        protect: Sector::S3,
+        from: Sector::S2
+    }));
+
+    let core = card(MASSIVE_CORE);
+    assert_eq!(core.kind(), &Kind::Resource(CoreSize::Massive));
+    assert_eq!(core.output(), Resources::of(ResourceType::Energy, 8));
+
+    let strike = card(STRIKE);
+    assert!(matches!(
+        strike.abilities()[0].target,
+        Target::Area {
+            side: Side::Enemy,
+            ..
+        }
+    ));
+    let counter = card(COUNTER);
+    assert_eq!(counter.abilities()[0].effects, [Effect::Counter]);
+    assert_eq!(
+        counter.link_card(P1),
+        None,
+        "an Action never stands on the board"
+    );
+}
+
+#[test]
+fn module_data_drives_the_module_rules() {
+    // A core hosts the shield module; the mounting module (a data flag) may then serve the
+    // shield module, while a plain copy of the shield module may not.
+    let linked = |text: &str| {
+        card(text)
+            .link_card(P1)
+            .unwrap_or_else(|| panic!("a board card links"))
+    };
+    let (core, shield, mounting) = (
+        linked(SMALL_CORE),
+        linked(SHIELD_MODULE),
+        linked(MOUNTING_MODULE),
+    );
+    assert_eq!(shield.kind, LinkKind::Module);
+    assert!(mounting.mounts_on_modules && !shield.mounts_on_modules);
+    let mut board = TileMap::new();
+    board.insert(t("P1:C3"), core);
+    let mut mounts = Mounts::new();
+    assert!(
+        mounts
+            .place(&mut board, t("P1:C4"), shield, t("P1:C3"))
+            .is_ok()
+    );
+    assert!(
+        mounts
+            .place(&mut board, t("P1:B4"), shield, t("P1:C4"))
+            .is_err()
+    );
+    // The mounting module's only Link is on its left: on C5 it touches the shield module.
+    assert!(
+        mounts
+            .place(&mut board, t("P1:C5"), mounting, t("P1:C4"))
+            .is_ok()
+    );
+    assert_eq!(mounts.host_of(&board, t("P1:C5")), Some(t("P1:C4")));
+    let Kind::Module { host, .. } = card(SHIELD_MODULE).kind().clone() else {
+        panic!("a module");
+    };
+    assert_eq!(host.stats[0].stat, Stat::Def);
+    assert_eq!(host.keywords, [Keyword::Shield(1)]);
+}
+
+#[test]
+fn unknown_fields_and_words_are_refused() {
+    let e = toml::from_str::<CardDef>(&UNIT.replace("movement = 2", "movement = 2\nspeed = 3"));
+    assert!(e.is_err_and(|e| e.to_string().contains("speed")));
+    let e = toml::from_str::<CardDef>(&UNIT.replace("\"pierce\"", "\"lifesteal\""));
+    assert!(e.is_err_and(|e| e.to_string().contains("lifesteal")));
+    let e = toml::from_str::<CardDef>(&SMALL_CORE.replace("[resource]", "[pet]"));
+    let msg = e.err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(msg.contains("unknown variant `pet`"), "{msg}");
+    let e = toml::from_str::<CardDef>(
+        &UNIT.replace("width = \"lane\" }", "width = \"lane\", depth = 2 }"),
+    );
+    assert!(e.is_err_and(|e| e.to_string().contains("depth")));
+    let e = toml::from_str::<CardDef>(&STRIKE.replace("damage = 2", "burn = 2"));
+    assert!(e.is_err_and(|e| e.to_string().contains("burn")));
+    // A Resource is a pure stat block: it has no keywords field.
+    let e = toml::from_str::<CardDef>(&format!("{SMALL_CORE}keywords = [\"taunt\"]\n"));
+    assert!(e.is_err_and(|e| e.to_string().contains("keywords")));
+    let e = toml::from_str::<CardDef>(&SMALL_CORE.replace("[\"right\"]", "[\"up\"]"));
+    assert!(e.is_err());
+}
+
+#[test]
+fn problems_name_the_card_and_the_field() {
+    let mut d = def(UNIT);
+    if let CardDef::Unit(u) = &mut d {
+        u.hp = 0;
+        u.movement = 3;
+    }
+    let e = d.validate().err().unwrap_or_else(|| panic!("accepted"));
+    assert_eq!(e.0.len(), 2, "every problem is listed: {e}");
+    let text = e.to_string();
+    assert!(text.contains("card `glass-lancer`, field `hp`"), "{text}");
+    assert!(
+        text.contains("card `glass-lancer`, field `movement`"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_ids_names_and_tiers_are_refused() {
+    let p = refusal(UNIT, |d| {
+        if let CardDef::Unit(u) = d {
+            u.id = "Glass Lancer".into();
+            u.name = " ".into();
+        }
+    });
+    assert!(has(&p, "id") && has(&p, "name"), "{p:?}");
+    let p = refusal(UNIT, |d| {
+        if let CardDef::Unit(u) = d {
+            u.tier = 11;
+        }
+    });
+    assert!(has(&p, "tier"), "{p:?}");
+}
+
+#[test]
+fn module_hp_outside_its_tier_band_is_refused() {
+    // Tier 2 allows 1–2 HP; tier 5 allows 3–4.
+    let p = refusal(SHIELD_MODULE, |d| {
+        if let CardDef::Module(m) = d {
+            m.hp = 3;
+        }
+    });
+    assert!(has(&p, "hp"), "{p:?}");
+    let p = refusal(MOUNTING_MODULE, |d| {
+        if let CardDef::Module(m) = d {
+            m.hp = 2;
+        }
+    });
+    assert!(has(&p, "hp"), "{p:?}");
+    let p = refusal(SHIELD_MODULE, |d| {
+        if let CardDef::Module(m) = d {
+            m.links = FaceSet::EMPTY;
+            m.host.stats[0].amount = 0;
+        }
+    });
+    assert!(has(&p, "links") && has(&p, "host.stats[0]"), "{p:?}");
+}
+
+#[test]
+fn commander_stats_outside_its_class_are_refused() {
+    // A Defense Commander has DMG 1–3 and Movement 0–1; this one has 4 and 1.
+    let p = refusal(COMMANDER, |d| {
+        if let CardDef::Commander(c) = d {
+            c.class = CommanderClass::Defense;
+        }
+    });
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(has(&p, "attack.dmg"), "{p:?}");
+    let p = refusal(COMMANDER, |d| {
+        if let CardDef::Commander(c) = d {
+            c.movement = 3;
+            c.def = 15;
+        }
+    });
+    assert!(has(&p, "movement") && has(&p, "def"), "{p:?}");
+}
+
+#[test]
+fn units_and_structures_out_of_bounds_are_refused() {
+    let p = refusal(STRUCTURE, |d| {
+        if let CardDef::Unit(u) = d {
+            u.movement = 1;
+        }
+    });
+    assert!(has(&p, "movement"), "Structures are immobile: {p:?}");
+    let p = refusal(UNIT, |d| {
+        if let CardDef::Unit(u) = d {
+            u.output = cost_of(UNIT);
+            u.links = FaceSet::EMPTY;
+            u.rows = vec![Row::A, Row::A];
+        }
+    });
+    assert!(
+        has(&p, "output") && has(&p, "links") && has(&p, "rows[1]"),
+        "{p:?}"
+    );
+}
+
+#[test]
+fn cores_outside_their_size_bands_are_refused() {
+    // A small core costs 0, makes 2, has 2–4 HP and one Link.
+    let p = refusal(SMALL_CORE, |d| {
+        if let CardDef::Resource(r) = d {
+            r.output = 3;
+            r.hp = 5;
+            r.links = FaceSet::ALL;
+            r.cost = cost_of(UNIT);
+        }
+    });
+    for field in ["output", "hp", "links", "cost"] {
+        assert!(has(&p, field), "{field}: {p:?}");
+    }
+    let p = refusal(MASSIVE_CORE, |d| {
+        if let CardDef::Resource(r) = d {
+            r.output = 4;
+        }
+    });
+    assert!(has(&p, "output"), "{p:?}");
+}
+
+#[test]
+fn attack_box_with_no_tile_is_refused() {
+    // Range A+B crossed with sector 3 (row C only) reaches nothing (rule 14).
+    let bad = UNIT.replace(
+        "reach = { range = \"A+C\", width = \"lane\" }",
+        "reach = { range = \"A+B\", width = \"S3\" }",
+    );
+    let p = refusal(&bad, |_| {});
+    assert!(has(&p, "attack.reach"), "{p:?}");
+    let p = refusal(UNIT, |d| {
+        if let CardDef::Unit(u) = d
+            && let Some(a) = &mut u.attack
+        {
+            a.dmg = 0;
+        }
+    });
+    assert!(has(&p, "attack.dmg"), "{p:?}");
+}
+
+#[test]
+fn keywords_with_impossible_numbers_are_refused() {
+    let p = refusal(UNIT, |d| {
+        if let CardDef::Unit(u) = d {
+            u.keywords = vec![
+                Keyword::Execute(0),
+                Keyword::Flank(2),
+                Keyword::Flank(3),
+                Keyword::ZoneDominance {
+                    tiles: 25,
+                    bonus: 0,
+                },
+                Keyword::SectorLock {
+                    protect: Sector::S1,
+                    from: Sector::S1,
+                },
+                Keyword::Aura {
+                    side: Side::Friendly,
+                    stat: Stat::Dmg,
+                    amount: 0,
+                },
+            ];
+        }
+    });
+    for field in [
+        "keywords[0]",
+        "keywords[2]",
+        "keywords[3]",
+        "keywords[4]",
+        "keywords[5]",
+    ] {
+        assert!(has(&p, field), "{field}: {p:?}");
+    }
+    assert!(!has(&p, "keywords[1]"), "{p:?}");
+}
+
+#[test]
+fn actions_need_a_cost_and_an_effect_played_on_play() {
+    let p = refusal(STRIKE, |d| {
+        if let CardDef::Action(a) = d {
+            a.cost = CostDef::default();
+            a.abilities[0].trigger = Trigger::OnEnter;
+            a.abilities[0].effects.clear();
+        }
+    });
+    for field in ["cost", "abilities[0].trigger", "abilities[0].effects"] {
+        assert!(has(&p, field), "{field}: {p:?}");
+    }
+    let p = refusal(STRIKE, |d| {
+        if let CardDef::Action(a) = d {
+            a.abilities.clear();
+        }
+    });
+    assert!(has(&p, "abilities"), "{p:?}");
+    // A card on the board never triggers on_play.
+    let p = refusal(STRUCTURE, |d| {
+        if let CardDef::Unit(u) = d {
+            u.abilities[0].trigger = Trigger::OnPlay;
+        }
+    });
+    assert!(has(&p, "abilities[0].trigger"), "{p:?}");
+}
+
+#[test]
+fn counter_targets_only_the_stack_and_host_only_modules() {
+    let p = refusal(COUNTER, |d| {
+        if let CardDef::Action(a) = d {
+            a.abilities[0].target = Target::Commander(Side::Enemy);
+        }
+    });
+    assert!(has(&p, "abilities[0].target"), "{p:?}");
+    let p = refusal(COUNTER, |d| {
+        if let CardDef::Action(a) = d {
+            a.abilities[0].effects.push(Effect::Draw(1));
+        }
+    });
+    assert!(has(&p, "abilities[0].effects"), "{p:?}");
+    let p = refusal(STRUCTURE, |d| {
+        if let CardDef::Unit(u) = d {
+            u.abilities[0].target = Target::Host;
+        }
+    });
+    assert!(has(&p, "abilities[0].target"), "{p:?}");
+    let p = refusal(STRIKE, |d| {
+        if let CardDef::Action(a) = d {
+            a.abilities[0].target = Target::Commander(Side::Any);
+            a.abilities[0].effects[0] = Effect::Damage(0);
+        }
+    });
+    assert!(
+        has(&p, "abilities[0].target") && has(&p, "abilities[0].effects[0]"),
+        "{p:?}"
+    );
+}
+
+#[test]
+fn activated_abilities_must_cost_something() {
+    let p = refusal(UNIT, |d| {
+        if let CardDef::Unit(u) = d {
+            u.abilities[0].trigger = Trigger::Activated(CostDef::default());
+        }
+    });
+    assert!(has(&p, "abilities[0].trigger"), "{p:?}");
+}
