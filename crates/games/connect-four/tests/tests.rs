@@ -111,7 +111,11 @@ fn golden_dir() -> PathBuf {
 /// The golden games: file name, moves as typed, and how the game ends.
 const GOLDEN: &[(&str, &str, Option<u8>)] = &[
     // A short game that P1 wins on a rising diagonal.
-    ("p1-diagonal-win.replay.json", "1 2 2 3 3 4 3 4 4 7 4", Some(1)),
+    (
+        "p1-diagonal-win.replay.json",
+        "1 2 2 3 3 4 3 4 4 7 4",
+        Some(1),
+    ),
     // A full board with no four in a row.
     (
         "full-board-draw.replay.json",

@@ -1,0 +1,34 @@
+//! # gridwright-milkomeda
+//!
+//! The foundation of Milkomeda, the 2–4 player space 4X game of rulebook `003_…txt`: the parts
+//! of the rules that stand on their own, as tested pure functions over typed values. It is
+//! **not yet a playable game**: there is no game state, no `Game` implementation and no
+//! catalog entry. `docs/rules/milkomeda.md` lists what is implemented and what is still to do,
+//! and records every reading of the rulebook made here.
+//!
+//! - [`rules::combat`] — Vector Command (§9, §10): ship types and attack vectors, dice with the
+//!   node cap, exact success odds, valid hit allocations, marking order, simultaneous
+//!   casualties, the end-of-round check with a stalemate guard, post-combat control.
+//! - [`rules::control`] — who controls a sector (glossary, §8.B).
+//! - [`Resource`] and [`Resources`] — the four resources and storage amounts.
+//!
+//! Seats are the engine's [`Seat`](gridwright_engine::Seat); per-seat values are
+//! [`PerSeat`](gridwright_engine::PerSeat).
+//!
+//! ```
+//! use gridwright_engine::{PerSeat, Seat};
+//! use gridwright_milkomeda::rules::combat::{Battle, Roster, ShipType};
+//! // P1 brings beam frigates, P2 shield cruisers: beams have a vector to shields.
+//! let battle = Battle::new(PerSeat::from(vec![
+//!     Roster::all(ShipType::BeamFrigate, 3),
+//!     Roster::all(ShipType::ShieldCruiser, 2),
+//! ]));
+//! assert_eq!(battle.dice(Seat::new(0)), 1);
+//! assert_eq!(battle.dice(Seat::new(1)), 0);
+//! ```
+#![warn(missing_docs)]
+
+mod resource;
+pub mod rules;
+
+pub use resource::{Resource, Resources};

@@ -1,0 +1,4 @@
+//! The rules, one area per file.
+
+pub mod combat;
+pub mod control;

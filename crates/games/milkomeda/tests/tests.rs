@@ -1,0 +1,3 @@
+//! The one integration-test binary: property tests over the public rules API.
+
+mod combat;
