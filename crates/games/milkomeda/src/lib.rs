@@ -10,6 +10,8 @@
 //!   node cap, exact success odds, valid hit allocations, marking order, simultaneous
 //!   casualties, the end-of-round check with a stalemate guard, post-combat control.
 //! - [`rules::control`] — who controls a sector (glossary, §8.B).
+//! - [`rules::scoring`] — both end triggers, the objective row's slots and claims, the score
+//!   item by item, both tiebreakers, rank-based returns for two to four seats.
 //! - [`Resource`] and [`Resources`] — the four resources and storage amounts.
 //!
 //! Seats are the engine's [`Seat`](gridwright_engine::Seat); per-seat values are

@@ -2,3 +2,4 @@
 
 pub mod combat;
 pub mod control;
+pub mod scoring;
