@@ -12,6 +12,11 @@
 //! - [`rules::control`] — who controls a sector (glossary, §8.B).
 //! - [`rules::scoring`] — both end triggers, the objective row's slots and claims, the score
 //!   item by item, both tiebreakers, rank-based returns for two to four seats.
+//! - [`rules::map`] — the grid of card spaces, corner colours turned by rotation, homeworld
+//!   corners, explore placement (probes, chains, Hypergate reach), intersections, distances
+//!   through explored sectors.
+//! - [`rules::directives`] — directive tiers, the four directive/module positions and their
+//!   tier pairs, candidate intersections and pattern matching.
 //! - [`Resource`] and [`Resources`] — the four resources and storage amounts.
 //!
 //! Seats are the engine's [`Seat`](gridwright_engine::Seat); per-seat values are

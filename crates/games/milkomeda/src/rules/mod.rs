@@ -2,4 +2,6 @@
 
 pub mod combat;
 pub mod control;
+pub mod directives;
+pub mod map;
 pub mod scoring;
