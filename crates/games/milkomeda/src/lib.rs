@@ -17,6 +17,9 @@
 //!   through explored sectors.
 //! - [`rules::directives`] — directive tiers, the four directive/module positions and their
 //!   tier pairs, candidate intersections and pattern matching.
+//! - [`rules::bribes`] — bribe offers to the Master of the Order: typed, bounded terms (one
+//!   resource, 1 to 3, on an order card and/or a refresh choice) with a flat index and a text
+//!   form, one open offer per player, settlement when the Master commits.
 //! - [`Resource`] and [`Resources`] — the four resources and storage amounts.
 //!
 //! Seats are the engine's [`Seat`](gridwright_engine::Seat); per-seat values are

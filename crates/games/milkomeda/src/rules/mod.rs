@@ -1,5 +1,6 @@
 //! The rules, one area per file.
 
+pub mod bribes;
 pub mod combat;
 pub mod control;
 pub mod directives;
