@@ -1036,6 +1036,23 @@ mod tests {
     }
 
     #[test]
+    fn each_mark_takes_an_unmarked_ship_while_one_is_left() {
+        // Two hits on P2's three shields: two shields go, one stays.
+        let b = battle(vec![
+            roster(&[(BeamFrigate, 2)]),
+            roster(&[(ShieldCruiser, 3)]),
+        ]);
+        let mut marks = Marks::new(&b);
+        assert_eq!(
+            marks.mark_forced(&b, p(0), roster(&[(ShieldCruiser, 2)])),
+            Ok(Roster::EMPTY)
+        );
+        let (after, losses) = b.resolve_casualties(&marks);
+        assert_eq!(losses[p(1)], roster(&[(ShieldCruiser, 2)]));
+        assert_eq!(after.roster(p(1)), Ok(roster(&[(ShieldCruiser, 1)])));
+    }
+
+    #[test]
     fn casualties_are_removed_simultaneously() {
         // Each side's only ship is marked by the other: both go, though each was marked
         // "after" the other had already been marked.
