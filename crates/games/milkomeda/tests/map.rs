@@ -3,7 +3,8 @@
 use gridwright_milkomeda::rules::map::{GridSize, Map, Probe, Rotation, SectorRef, Space, Tile};
 use proptest::prelude::*;
 
-/// A 6 × 6 map with the given spaces explored, and a probe from the first explored one.
+/// A 6 × 6 map with the given spaces explored, a probe from the first explored one, and a
+/// chain of explored spaces (cards placed earlier in the same explore).
 fn map() -> impl Strategy<Value = (Map, Option<Probe>, Vec<Space>)> {
     (
         proptest::collection::vec((0u8..6, 0u8..6, 0usize..4), 1..20),
@@ -27,6 +28,7 @@ fn map() -> impl Strategy<Value = (Map, Option<Probe>, Vec<Space>)> {
             let chain = chain
                 .into_iter()
                 .map(|(c, r)| size.space(c, r).unwrap())
+                .filter(|s| m.is_explored(*s))
                 .collect();
             (m, probe, chain)
         })

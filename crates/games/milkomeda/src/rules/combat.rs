@@ -546,6 +546,13 @@ impl Marks {
         if present == 0 {
             return Err(CombatError::NothingToMark { target, ship });
         }
+        if target.index() >= self.marked.len() {
+            // Marks made for a battle of fewer seats.
+            return Err(CombatError::NoSuchSeat {
+                seat: target,
+                seats: self.marked.len(),
+            });
+        }
         let slot = &mut self.marked[target].0[ship.index()];
         *slot = (*slot + 1).min(present);
         Ok(())
@@ -1017,6 +1024,28 @@ mod tests {
             })
         );
         assert_eq!(marks, Marks::new(&b));
+    }
+
+    #[test]
+    fn marks_made_for_a_smaller_battle_are_refused() {
+        let two = battle(vec![
+            roster(&[(BeamFrigate, 1)]),
+            roster(&[(ShieldCruiser, 1)]),
+        ]);
+        let three = battle(vec![
+            roster(&[(BeamFrigate, 1)]),
+            Roster::EMPTY,
+            roster(&[(ShieldCruiser, 1)]),
+        ]);
+        let mut marks = Marks::new(&two);
+        assert_eq!(
+            marks.mark(&three, p(0), p(2), ShieldCruiser),
+            Err(CombatError::NoSuchSeat {
+                seat: p(2),
+                seats: 2
+            })
+        );
+        assert_eq!(marks, Marks::new(&two));
     }
 
     #[test]

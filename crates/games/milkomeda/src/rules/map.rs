@@ -73,6 +73,12 @@ pub enum MapError {
         /// The space.
         space: Space,
     },
+    /// A chain space (a card placed earlier in this explore) that holds no card.
+    #[error("{space} is given as placed in this explore but holds no card")]
+    ChainNotPlaced {
+        /// The space.
+        space: Space,
+    },
     /// A placement no probe or chain reaches.
     #[error("{space} is not next to a probe's origin or a card placed in this explore")]
     OutOfReach {
@@ -191,9 +197,11 @@ impl From<GridSize> for (u8, u8) {
     }
 }
 
-/// A card space of the grid, made only by [`GridSize::space`] and the grid's iterators.
-/// Shown to people as `c3r5` (one-based column and row).
+/// A card space of the grid, made by [`GridSize::space`] and the grid's iterators (or read as
+/// `[col, row]`, each below [`MAX_SIDE`]; a map refuses a space outside its own grid). Shown
+/// to people as `c3r5` (one-based column and row).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[serde(try_from = "(u8, u8)", into = "(u8, u8)")]
 pub struct Space {
     row: u8,
     col: u8,
@@ -213,6 +221,23 @@ impl Space {
     /// Orthogonal steps between two spaces, ignoring what lies between.
     pub fn manhattan(self, other: Space) -> u8 {
         self.col.abs_diff(other.col) + self.row.abs_diff(other.row)
+    }
+}
+
+impl TryFrom<(u8, u8)> for Space {
+    type Error = MapError;
+    fn try_from((col, row): (u8, u8)) -> Result<Self, Self::Error> {
+        GridSize {
+            width: MAX_SIDE,
+            height: MAX_SIDE,
+        }
+        .space(col, row)
+    }
+}
+
+impl From<Space> for (u8, u8) {
+    fn from(s: Space) -> (u8, u8) {
+        (s.col, s.row)
     }
 }
 
@@ -408,8 +433,9 @@ impl fmt::Display for Intersection {
     }
 }
 
-/// The grid and the cards placed on it.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+/// The grid and the cards placed on it. Serialized for output only: a map is built by
+/// placing cards, never read from untrusted input.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize)]
 pub struct Map {
     size: GridSize,
     tiles: Vec<Option<Tile>>,
@@ -536,6 +562,9 @@ impl Map {
         }
         for &c in chain {
             self.check(c)?;
+            if !self.is_explored(c) {
+                return Err(MapError::ChainNotPlaced { space: c });
+            }
             for n in self.size.neighbors(c) {
                 mark(n, self);
             }
@@ -571,6 +600,9 @@ impl Map {
     /// The up-to-four intersections at the corners of `space` (none on the grid's edge).
     pub fn intersections_of(&self, space: Space) -> Vec<Intersection> {
         let mut out = Vec::with_capacity(4);
+        if !self.size.contains(space) {
+            return out;
+        }
         for (dc, dr) in [(0u8, 0u8), (1, 0), (0, 1), (1, 1)] {
             let (col, row) = (space.col + dc, space.row + dr);
             if (1..self.size.width).contains(&col) && (1..self.size.height).contains(&row) {
@@ -807,6 +839,41 @@ mod tests {
             vec![at(size, 2, 0), at(size, 0, 1), at(size, 1, 1)]
         );
         assert!(!targets.contains(&at(size, 0, 2)));
+    }
+
+    #[test]
+    fn a_chain_is_made_of_cards_placed_in_this_explore() {
+        let size = g(9, 9);
+        let map = Map::with_homeworlds(size, 2).unwrap();
+        let probe = Probe {
+            origin: at(size, 0, 0),
+            hypergate: false,
+        };
+        assert_eq!(
+            map.placement_targets(&[probe], &[at(size, 4, 4)]),
+            Err(MapError::ChainNotPlaced {
+                space: at(size, 4, 4)
+            })
+        );
+    }
+
+    #[test]
+    fn spaces_read_from_text_stay_below_the_largest_grid() {
+        let s: Space = serde_json::from_str("[2, 4]").unwrap();
+        assert_eq!(s, at(g(9, 9), 2, 4));
+        assert!(serde_json::from_str::<Space>("[16, 0]").is_err());
+        assert!(serde_json::from_str::<Space>("[255, 255]").is_err());
+        // A space of a larger grid is refused by a smaller map, never a panic.
+        let big: Space = serde_json::from_str("[15, 15]").unwrap();
+        let map = Map::new(g(9, 9));
+        assert!(map.intersections_of(big).is_empty());
+        assert!(map.tile(big).is_none());
+        assert!(
+            Map::new(g(9, 9))
+                .clone()
+                .place(big, card(0, Rotation::R0))
+                .is_err()
+        );
     }
 
     #[test]

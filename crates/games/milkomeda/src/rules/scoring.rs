@@ -94,8 +94,9 @@ pub enum ClaimError {
     },
 }
 
-/// One public objective card's VP slots and who claimed each.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+/// One public objective card's VP slots and who claimed each (serialized for output only;
+/// made by [`ObjectiveSlots::new`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
 pub struct ObjectiveSlots {
     points: [u8; MAX_SLOTS],
     claimed: [Option<Seat>; MAX_SLOTS],
@@ -145,7 +146,7 @@ impl ObjectiveSlots {
 }
 
 /// The public objectives row: five cards at setup (§4 step 2).
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize)]
 pub struct ObjectiveRow {
     cards: Vec<ObjectiveSlots>,
 }
