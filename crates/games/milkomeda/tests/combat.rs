@@ -82,4 +82,15 @@ proptest! {
         prop_assert_eq!(d.total(), Ratio::ONE);
         prop_assert_eq!(d.expected(), Ratio::new(i128::from(dice), 3));
     }
+
+    #[test]
+    fn round_odds_are_exact_and_never_beat_the_hits(b in battle()) {
+        let (a, c) = (Seat::new(0), Seat::new(1));
+        let round = b.duel_round(a, c);
+        prop_assert_eq!(round.total(), Ratio::ONE);
+        let kills = b.kill_distribution(a);
+        prop_assert!(kills.expected() <= Ratio::new(i128::from(b.dice(a)), 3));
+        let enemy_ships: u8 = Seat::all(b.seats()).filter(|s| *s != a).map(|s| b.roster(s).unwrap().total()).sum();
+        prop_assert!(kills.iter().all(|(k, _)| *k <= enemy_ships));
+    }
 }

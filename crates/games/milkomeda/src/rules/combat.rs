@@ -7,7 +7,8 @@
 //! 1. [`Battle::dice`] — step 3: one die per attack vector from an occupied node to a node
 //!    holding an enemy ship, at most [`NODE_CAP`] per node;
 //! 2. [`hits`] / [`success_distribution`] — steps 4–5: fives and sixes are successes, with
-//!    exact odds;
+//!    exact odds ([`Battle::kill_distribution`] and [`Battle::duel_round`] carry them to the
+//!    ships destroyed in a round);
 //! 3. [`Battle::check_allocation`] / [`Battle::allocations`] — step 6: hits may go only to enemy
 //!    types reachable by a valid vector, and must add up to the hit pool;
 //! 4. [`marking_order`] and [`Marks`] — step 8: attacker first, then turn order; each hit marks
@@ -473,6 +474,35 @@ impl Battle {
         (Battle { fleets: after }, losses)
     }
 
+    /// Exact odds of how many enemy ships `seat` destroys this round when its allocation puts
+    /// no more hits on a type than the enemies have ships of it: with `h` hits and `r` enemy
+    /// ships on reachable types, that is `min(h, r)`, the most any allocation can destroy. In a
+    /// two-player battle it is exactly the opponent's losses from such an allocation.
+    pub fn kill_distribution(&self, seat: Seat) -> Dist<u8> {
+        let reachable = self.reachable_targets(seat);
+        let ships: u32 = ShipType::ALL
+            .into_iter()
+            .filter(|t| reachable[t.index()])
+            .flat_map(|t| {
+                self.fleets
+                    .iter()
+                    .filter(move |(s, _)| *s != seat)
+                    .map(move |(_, r)| u32::from(r.count(t)))
+            })
+            .sum();
+        let cap = u8::try_from(ships).unwrap_or(u8::MAX);
+        success_distribution(self.dice(seat)).map(|h| (*h).min(cap))
+    }
+
+    /// Exact odds of one round between two seats, as `(a's losses, b's losses)`, when both
+    /// allocate without overkill ([`Battle::kill_distribution`]); other seats' ships are
+    /// ignored, so this is exact for two-player battles.
+    pub fn duel_round(&self, a: Seat, b: Seat) -> Dist<(u8, u8)> {
+        let a_kills = self.kill_distribution(a);
+        let b_kills = self.kill_distribution(b);
+        b_kills.combine(&a_kills, |a_lost, b_lost| (*a_lost, *b_lost))
+    }
+
     /// Step 10, checked after casualties (and before the first round): another round, a
     /// winner, mutual destruction, or our stalemate guard when nobody still earns a die.
     pub fn round_check(&self) -> RoundCheck {
@@ -895,6 +925,34 @@ mod tests {
         let ten = success_distribution(MAX_DICE);
         assert_eq!(ten.probability(&10), Ratio::new(1, 59_049));
         assert_eq!(ten.expected(), Ratio::new(10, 3));
+    }
+
+    #[test]
+    fn exact_odds_of_one_round_between_two_fleets() {
+        // P1's shield has a vector to P2's fighter; P2's fighter to P1's beam: one die each.
+        let b = battle(vec![
+            roster(&[(BeamFrigate, 1), (ShieldCruiser, 1)]),
+            roster(&[(FighterSquadron, 1)]),
+        ]);
+        let round = b.duel_round(p(0), p(1));
+        assert_eq!(round.probability(&(0, 0)), Ratio::new(4, 9));
+        assert_eq!(round.probability(&(1, 0)), Ratio::new(2, 9));
+        assert_eq!(round.probability(&(0, 1)), Ratio::new(2, 9));
+        assert_eq!(round.probability(&(1, 1)), Ratio::new(1, 9));
+    }
+
+    #[test]
+    fn kills_in_a_round_are_capped_by_the_ships_hits_can_reach() {
+        // Beam and artillery both have a vector to P2's lone drone: two dice, one target.
+        let b = battle(vec![
+            roster(&[(BeamFrigate, 1), (ArtilleryPlatform, 1)]),
+            roster(&[(DroneCarrier, 1), (FighterSquadron, 3)]),
+        ]);
+        assert_eq!(b.dice(p(0)), 2);
+        let kills = b.kill_distribution(p(0));
+        assert_eq!(kills.probability(&0), Ratio::new(4, 9));
+        assert_eq!(kills.probability(&1), Ratio::new(5, 9));
+        assert_eq!(kills.probability(&2), Ratio::ZERO);
     }
 
     #[test]
