@@ -17,6 +17,8 @@
 //!   through explored sectors.
 //! - [`rules::directives`] — directive tiers, the four directive/module positions and their
 //!   tier pairs, candidate intersections and pattern matching.
+//! - [`rules::orders`] — order cards, turn order, the Master card's holder, the first deal and
+//!   a later round's deal from the Master's known cards and the face-down ones.
 //! - [`rules::bribes`] — bribe offers to the Master of the Order: typed, bounded terms (one
 //!   resource, 1 to 3, on an order card and/or a refresh choice) with a flat index and a text
 //!   form, one open offer per player, settlement when the Master commits.

@@ -5,8 +5,9 @@
 use gridwright_engine::{PerSeat, Seat};
 use gridwright_milkomeda::Resources;
 use gridwright_milkomeda::rules::bribes::{
-    Condition, MasterDecision, OfferTerms, OpenOffers, OrderCard, settle,
+    Condition, MasterDecision, OfferTerms, OpenOffers, settle,
 };
+use gridwright_milkomeda::rules::orders::OrderCard;
 use proptest::prelude::*;
 
 proptest! {

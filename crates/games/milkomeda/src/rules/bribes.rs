@@ -13,6 +13,7 @@
 //! ([`OfferTerms::index`]), ready to become legal actions for every kind of agent.
 
 use super::directives::Position;
+use super::orders::OrderCard;
 use crate::{Resource, Resources};
 use gridwright_engine::{PerSeat, Seat};
 use serde::{Deserialize, Serialize};
@@ -84,49 +85,11 @@ pub enum BribeError {
     },
 }
 
-/// An order card (team decision: with N players, numbers 1 to N−1 and the Master card, which
-/// goes last and makes its holder the next Master).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum OrderCard {
-    /// A numbered card; lower goes first.
-    Number(u8),
-    /// The Master card.
-    Master,
-}
-
-impl OrderCard {
-    /// The cards of an `seats`-player game, in turn order.
-    pub fn all(seats: usize) -> impl Iterator<Item = OrderCard> {
-        let last = seats.saturating_sub(1).min(usize::from(u8::MAX)) as u8;
-        (1..=last)
-            .map(OrderCard::Number)
-            .chain(std::iter::once(OrderCard::Master))
-    }
-
-    /// Whether the card is in an `seats`-player game.
-    pub fn is_in(self, seats: usize) -> bool {
-        match self {
-            OrderCard::Number(n) => n >= 1 && usize::from(n) < seats,
-            OrderCard::Master => true,
-        }
-    }
-
-    fn check(self, seats: usize) -> Result<OrderCard, BribeError> {
-        if self.is_in(seats) {
-            Ok(self)
-        } else {
-            Err(BribeError::NoSuchCard { card: self, seats })
-        }
-    }
-}
-
-impl fmt::Display for OrderCard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OrderCard::Number(n) => write!(f, "{n}"),
-            OrderCard::Master => f.write_str("master"),
-        }
+fn check_card(card: OrderCard, seats: usize) -> Result<OrderCard, BribeError> {
+    if card.is_in(seats) {
+        Ok(card)
+    } else {
+        Err(BribeError::NoSuchCard { card, seats })
     }
 }
 
@@ -318,7 +281,7 @@ impl OfferTerms {
     pub fn index(self, seats: usize) -> Result<usize, BribeError> {
         let card = match self.condition.card() {
             None => 0,
-            Some(c) => match c.check(seats)? {
+            Some(c) => match check_card(c, seats)? {
                 OrderCard::Number(n) => usize::from(n),
                 OrderCard::Master => seats,
             },
@@ -394,7 +357,7 @@ impl OfferTerms {
     /// [`BribeError::NoSuchCard`].
     pub fn check(self, seats: usize) -> Result<OfferTerms, BribeError> {
         if let Some(c) = self.condition.card() {
-            c.check(seats)?;
+            check_card(c, seats)?;
         }
         Ok(self)
     }
@@ -681,22 +644,6 @@ mod tests {
             kind,
             position: Position::try_from(pos).unwrap(),
         }
-    }
-
-    #[test]
-    fn order_cards_are_numbers_below_the_player_count_and_the_master() {
-        assert_eq!(
-            OrderCard::all(4).collect::<Vec<_>>(),
-            vec![
-                OrderCard::Number(1),
-                OrderCard::Number(2),
-                OrderCard::Number(3),
-                OrderCard::Master
-            ]
-        );
-        assert_eq!(OrderCard::all(2).count(), 2);
-        assert!(!OrderCard::Number(2).is_in(2));
-        assert!(!OrderCard::Number(0).is_in(4));
     }
 
     #[test]

@@ -5,4 +5,5 @@ pub mod combat;
 pub mod control;
 pub mod directives;
 pub mod map;
+pub mod orders;
 pub mod scoring;
