@@ -17,6 +17,8 @@
 //!   through explored sectors.
 //! - [`rules::directives`] — directive tiers, the four directive/module positions and their
 //!   tier pairs, candidate intersections and pattern matching.
+//! - [`rules::refresh`] — the positions' tiered decks with their discard piles, setup and the
+//!   Master's refresh with the draw replacement rule.
 //! - [`rules::orders`] — order cards, turn order, the Master card's holder, the first deal and
 //!   a later round's deal from the Master's known cards and the face-down ones.
 //! - [`rules::bribes`] — bribe offers to the Master of the Order: typed, bounded terms (one

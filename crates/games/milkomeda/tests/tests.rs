@@ -7,4 +7,5 @@
 mod bribes;
 mod combat;
 mod map;
+mod refresh;
 mod scoring;

@@ -14,6 +14,7 @@
 
 use super::directives::Position;
 use super::orders::OrderCard;
+use super::refresh::{RefreshChoice, RefreshKind};
 use crate::{Resource, Resources};
 use gridwright_engine::{PerSeat, Seat};
 use serde::{Deserialize, Serialize};
@@ -90,65 +91,6 @@ fn check_card(card: OrderCard, seats: usize) -> Result<OrderCard, BribeError> {
         Ok(card)
     } else {
         Err(BribeError::NoSuchCard { card, seats })
-    }
-}
-
-/// The three refresh options of the Master (§7 phase 1 step 2).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RefreshKind {
-    /// A) both cards of a position.
-    Pair,
-    /// B) the directive of a position.
-    Directive,
-    /// C) the module of a position.
-    Module,
-}
-
-impl RefreshKind {
-    /// All three.
-    pub const ALL: [RefreshKind; 3] = [
-        RefreshKind::Pair,
-        RefreshKind::Directive,
-        RefreshKind::Module,
-    ];
-
-    const fn word(self) -> &'static str {
-        match self {
-            RefreshKind::Pair => "pair",
-            RefreshKind::Directive => "directive",
-            RefreshKind::Module => "module",
-        }
-    }
-}
-
-/// The Master's refresh choice: one kind at one position.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
-pub struct RefreshChoice {
-    /// What is refreshed.
-    pub kind: RefreshKind,
-    /// Where.
-    pub position: Position,
-}
-
-impl RefreshChoice {
-    /// All twelve, kind by kind.
-    pub fn all() -> impl Iterator<Item = RefreshChoice> {
-        RefreshKind::ALL.into_iter().flat_map(|kind| {
-            Position::ALL
-                .into_iter()
-                .map(move |position| RefreshChoice { kind, position })
-        })
-    }
-
-    fn index(self) -> usize {
-        self.kind as usize * 4 + usize::from(self.position.number() - 1)
-    }
-}
-
-impl fmt::Display for RefreshChoice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "refresh {} {}", self.kind.word(), self.position)
     }
 }
 

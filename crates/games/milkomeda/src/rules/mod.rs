@@ -6,4 +6,5 @@ pub mod control;
 pub mod directives;
 pub mod map;
 pub mod orders;
+pub mod refresh;
 pub mod scoring;
