@@ -24,6 +24,8 @@
 //! - [`rules::bribes`] — bribe offers to the Master of the Order: typed, bounded terms (one
 //!   resource, 1 to 3, on an order card and/or a refresh choice) with a flat index and a text
 //!   form, one open offer per player, settlement when the Master commits.
+//! - [`rules::structures`], [`rules::civilizations`], [`rules::income`] — structure limits and
+//!   costs, civilization abilities as data, income with the M-Brain bonus.
 //! - [`Resource`] and [`Resources`] — the four resources and storage amounts.
 //!
 //! Seats are the engine's [`Seat`](gridwright_engine::Seat); per-seat values are

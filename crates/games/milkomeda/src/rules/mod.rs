@@ -1,10 +1,13 @@
 //! The rules, one area per file.
 
 pub mod bribes;
+pub mod civilizations;
 pub mod combat;
 pub mod control;
 pub mod directives;
+pub mod income;
 pub mod map;
 pub mod orders;
 pub mod refresh;
 pub mod scoring;
+pub mod structures;

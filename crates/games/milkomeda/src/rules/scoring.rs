@@ -7,10 +7,10 @@
 //! - [`Standing`]: points, then the two tiebreakers; [`returns`] ranks the seats on it with the
 //!   engine's [`rank_returns`] (ties shared, values in `[-1, 1]`).
 
+use super::structures::Structure;
 use crate::{Resource, Resources};
 use gridwright_engine::{PerSeat, Seat, rank_returns};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// Victory points for the seat whose exploration places the last sector card (§14, §15.1).
 pub const GRID_COMPLETION_BONUS: u32 = 5;
@@ -203,57 +203,6 @@ impl ObjectiveRow {
     }
 }
 
-/// A structure type (§12).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Structure {
-    /// Lets fleets be built in its sector.
-    Outpost,
-    /// Enables the Attack Structure option.
-    Starlance,
-    /// Longer explore and move reach.
-    Hypergate,
-    /// Income bonus and repeated main actions.
-    MBrain,
-}
-
-impl Structure {
-    /// All four, in table order.
-    pub const ALL: [Structure; 4] = [
-        Structure::Outpost,
-        Structure::Starlance,
-        Structure::Hypergate,
-        Structure::MBrain,
-    ];
-
-    /// Victory points per structure on the map (§12, §15.3).
-    pub const fn points(self) -> u32 {
-        match self {
-            Structure::MBrain => 3,
-            _ => 2,
-        }
-    }
-
-    /// How many of this structure a player owns (§3, §8.C).
-    pub const fn limit(self) -> u8 {
-        match self {
-            Structure::Outpost => 2,
-            _ => 1,
-        }
-    }
-}
-
-impl fmt::Display for Structure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Structure::Outpost => "outpost",
-            Structure::Starlance => "starlance",
-            Structure::Hypergate => "hypergate",
-            Structure::MBrain => "m-brain",
-        })
-    }
-}
-
 /// What a seat holds at the end of the game: the inputs of §15.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug, Serialize, Deserialize)]
 pub struct Holdings {
@@ -436,12 +385,6 @@ mod tests {
             .fleets
         };
         assert_eq!((s(2), s(3), s(5), s(6), s(25)), (0, 1, 1, 2, 8));
-    }
-
-    #[test]
-    fn structures_score_two_and_the_m_brain_three() {
-        assert_eq!(Structure::ALL.map(Structure::points), [2, 2, 2, 3]);
-        assert_eq!(Structure::ALL.map(Structure::limit), [2, 1, 1, 1]);
     }
 
     #[test]
