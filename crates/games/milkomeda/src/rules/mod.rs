@@ -1,12 +1,15 @@
 //! The rules, one area per file.
 
+pub mod actions;
 pub mod bribes;
 pub mod civilizations;
 pub mod combat;
 pub mod control;
 pub mod directives;
+pub mod explore;
 pub mod income;
 pub mod map;
+pub mod movement;
 pub mod orders;
 pub mod refresh;
 pub mod scoring;
