@@ -26,9 +26,9 @@
 //!   form, one open offer per player, settlement when the Master commits.
 //! - [`rules::structures`], [`rules::civilizations`], [`rules::income`] — structure limits and
 //!   costs, civilization abilities as data, income with the M-Brain bonus.
-//! - [`rules::actions`], [`rules::explore`], [`rules::movement`] — allowed main and module
-//!   actions and the action marker, explore draws and payable placements, move range and
-//!   destinations.
+//! - [`rules::actions`], [`rules::explore`], [`rules::movement`], [`rules::attack`] — allowed
+//!   main and module actions and the action marker, explore draws and payable placements, move
+//!   range and destinations, attack reach and costs.
 //! - [`Resource`] and [`Resources`] — the four resources and storage amounts.
 //!
 //! Seats are the engine's [`Seat`](gridwright_engine::Seat); per-seat values are

@@ -1,6 +1,7 @@
 //! The rules, one area per file.
 
 pub mod actions;
+pub mod attack;
 pub mod bribes;
 pub mod civilizations;
 pub mod combat;
