@@ -6,6 +6,7 @@
 
 mod bribes;
 mod combat;
+mod control;
 mod map;
 mod refresh;
 mod scoring;
