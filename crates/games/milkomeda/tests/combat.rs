@@ -93,4 +93,10 @@ proptest! {
         let enemy_ships: u8 = Seat::all(b.seats()).filter(|s| *s != a).map(|s| b.roster(s).unwrap().total()).sum();
         prop_assert!(kills.iter().all(|(k, _)| *k <= enemy_ships));
     }
+
+    #[test]
+    fn roster_text_round_trips_and_any_text_is_safe(r in roster(), text in "\\PC{0,30}") {
+        prop_assert_eq!(r.to_string().parse::<Roster>(), Ok(r));
+        let _ = text.parse::<Roster>();
+    }
 }

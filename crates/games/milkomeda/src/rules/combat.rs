@@ -265,15 +265,63 @@ impl From<Roster> for [u8; 5] {
 }
 
 impl fmt::Display for Roster {
-    /// `beam 2, shield 0, artillery 1, drone 0, fighter 0`.
+    /// The types present with their counts in track order, `beam 2, artillery 1`; `none` when
+    /// empty.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, s) in ShipType::ALL.iter().enumerate() {
+        if self.is_empty() {
+            return f.write_str("none");
+        }
+        for (i, s) in self.present().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }
-            write!(f, "{} {}", s, self.count(*s))?;
+            write!(f, "{} {}", s, self.count(s))?;
         }
         Ok(())
+    }
+}
+
+/// Why a roster's text was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot read {text:?} as a roster: {why} (e.g. \"beam 2, artillery 1\" or \"none\")")]
+pub struct RosterTextError {
+    /// The text.
+    pub text: String,
+    /// What is wrong.
+    pub why: &'static str,
+}
+
+impl std::str::FromStr for Roster {
+    type Err = RosterTextError;
+
+    /// Reads `beam 2, artillery 1` (any order, commas optional, words case-insensitive, each
+    /// type at most once) or `none`.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = |why| RosterTextError {
+            text: text.chars().take(80).collect(),
+            why,
+        };
+        let lower = text.to_ascii_lowercase().replace(',', " ");
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        if words == ["none"] {
+            return Ok(Roster::EMPTY);
+        }
+        if words.is_empty() || words.len() % 2 != 0 {
+            return Err(bad("expected pairs of a ship type and a count"));
+        }
+        let mut counts = [0u8; 5];
+        let mut seen = [false; 5];
+        for pair in words.chunks(2) {
+            let ship = ShipType::parse(pair[0])
+                .ok_or_else(|| bad("ship types are beam, shield, artillery, drone, fighter"))?;
+            if std::mem::replace(&mut seen[ship.index()], true) {
+                return Err(bad("a ship type is named twice"));
+            }
+            counts[ship.index()] = pair[1]
+                .parse()
+                .map_err(|_| bad("a count is a whole number from 0"))?;
+        }
+        Roster::new(counts).map_err(|_| bad("more ships than the 25 fleet tokens a player has"))
     }
 }
 
@@ -797,6 +845,30 @@ mod tests {
         }
         assert_eq!(ShipType::parse("Beam"), Some(BeamFrigate));
         assert_eq!(ShipType::parse("cruiser"), None);
+    }
+
+    #[test]
+    fn roster_text_reads_back_the_same() {
+        for r in Roster::configurations(3) {
+            assert_eq!(r.to_string().parse::<Roster>(), Ok(r));
+        }
+        assert_eq!(Roster::EMPTY.to_string(), "none");
+        assert_eq!(
+            "Artillery 1 beam 2".parse::<Roster>(),
+            Ok(roster(&[(BeamFrigate, 2), (ArtilleryPlatform, 1)]))
+        );
+        assert_eq!(roster(&[(DroneCarrier, 4)]).to_string(), "drone 4");
+        for (text, why) in [
+            ("", "pairs"),
+            ("beam", "pairs"),
+            ("cruiser 2", "ship types"),
+            ("beam 1, beam 2", "twice"),
+            ("beam -1", "whole number"),
+            ("beam 20, shield 6", "25 fleet tokens"),
+        ] {
+            let err = text.parse::<Roster>().unwrap_err().to_string();
+            assert!(err.contains(why), "{text}: {err}");
+        }
     }
 
     #[test]
