@@ -29,6 +29,7 @@
 //! - [`rules::actions`], [`rules::explore`], [`rules::movement`], [`rules::attack`] — allowed
 //!   main and module actions and the action marker, explore draws and payable placements, move
 //!   range and destinations, attack reach and costs.
+//! - [`rules::objectives`] — sector keywords and what each objective measures.
 //! - [`Resource`] and [`Resources`] — the four resources and storage amounts.
 //!
 //! Seats are the engine's [`Seat`](gridwright_engine::Seat); per-seat values are

@@ -11,6 +11,7 @@ pub mod explore;
 pub mod income;
 pub mod map;
 pub mod movement;
+pub mod objectives;
 pub mod orders;
 pub mod refresh;
 pub mod scoring;
