@@ -36,6 +36,19 @@ pub enum EndTrigger {
         /// The claiming seat.
         by: Seat,
     },
+    /// The round limit was reached (*decisions*: a finite game; default
+    /// [`DEFAULT_ROUND_LIMIT`]).
+    RoundLimit,
+    /// A full round passed in which no player could change the state (*decisions*).
+    NoProgress,
+}
+
+/// The round limit of the decisions file, unless the configuration sets another.
+pub const DEFAULT_ROUND_LIMIT: u32 = 40;
+
+/// The round-limit trigger, checked at the end of round `round` (counted from 1, §7 phase 3).
+pub fn round_limit(round: u32, limit: u32) -> Option<EndTrigger> {
+    (round >= limit).then_some(EndTrigger::RoundLimit)
 }
 
 /// The grid-completion trigger (§8.A step 6, §14.1), checked once `explorer`'s explore action
@@ -333,6 +346,19 @@ mod tests {
         );
         // Unpaid cards went back into the deck: the game goes on.
         assert_eq!(grid_completion(p(2), 1), None);
+    }
+
+    #[test]
+    fn round_limit_ends_the_game_after_the_last_round_without_a_bonus() {
+        assert_eq!(round_limit(39, DEFAULT_ROUND_LIMIT), None);
+        assert_eq!(
+            round_limit(40, DEFAULT_ROUND_LIMIT),
+            Some(EndTrigger::RoundLimit)
+        );
+        let h = with_points(3);
+        for ended in [EndTrigger::RoundLimit, EndTrigger::NoProgress] {
+            assert_eq!(score(p(0), &h, Some(ended)).grid_bonus, 0);
+        }
     }
 
     #[test]
