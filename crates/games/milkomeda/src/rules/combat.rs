@@ -487,13 +487,14 @@ impl Battle {
 
     /// Every valid allocation of `hits` for `seat`, in increasing order: the legal secret
     /// allocations. At most `C(hits + 4, 4)` (1,001 for the most hits, [`MAX_DICE`]); empty
-    /// when `hits > 0` and no type is reachable, a single all-zero allocation when `hits` is 0.
+    /// when `hits > 0` and no type is reachable or when `hits` exceeds [`MAX_DICE`] (no roll
+    /// gives that many), a single all-zero allocation when `hits` is 0.
     pub fn allocations(&self, seat: Seat, hits: u8) -> Vec<HitAllocation> {
         let reachable = self.reachable_targets(seat);
-        if hits > 0 && !reachable.contains(&true) {
+        if hits > MAX_DICE || (hits > 0 && !reachable.contains(&true)) {
             return Vec::new();
         }
-        compositions(hits.min(MAX_DICE), reachable)
+        compositions(hits, reachable)
     }
 
     /// The seats with ships of type `ship` that `marker` may mark one of (§9.A step 8: when
@@ -679,7 +680,8 @@ impl Marks {
 }
 
 /// The exact number of successes (fives and sixes) on `dice` dice (§9.A steps 4–5): each die
-/// succeeds with probability 1/3, so this is binomial(`dice`, 1/3) as exact fractions.
+/// succeeds with probability 1/3, so this is binomial(`dice`, 1/3) as exact fractions. More
+/// than [`MAX_DICE`] dice are counted as [`MAX_DICE`], the most a player can roll.
 pub fn success_distribution(dice: u8) -> Dist<u8> {
     let n = u32::from(dice.min(MAX_DICE));
     // weight of k successes out of 3^n: C(n, k) · 2^(n − k) (two successful faces of six is
@@ -1095,6 +1097,7 @@ mod tests {
             .collect();
         assert_eq!(valid, all);
         assert_eq!(b.allocations(p(0), 0), vec![Roster::EMPTY]);
+        assert!(b.allocations(p(0), MAX_DICE + 1).is_empty());
     }
 
     #[test]
