@@ -1,0 +1,54 @@
+//! # gridwright-milkomeda
+//!
+//! The foundation of Milkomeda, the 2–4 player space 4X game of rulebook `003_…txt`: the parts
+//! of the rules that stand on their own, as tested pure functions over typed values. It is
+//! **not yet a playable game**: there is no game state, no `Game` implementation and no
+//! catalog entry. `docs/rules/milkomeda.md` lists what is implemented and what is still to do,
+//! and records every reading of the rulebook made here.
+//!
+//! - [`rules::combat`] — Vector Command (§9, §10): ship types and attack vectors, dice with the
+//!   node cap, exact success odds, valid hit allocations, marking order, simultaneous
+//!   casualties, the end-of-round check with a stalemate guard, post-combat control.
+//! - [`rules::control`] — who controls a sector (glossary, §8.B).
+//! - [`rules::scoring`] — both end triggers, the objective row's slots and claims, the score
+//!   item by item, both tiebreakers, rank-based returns for two to four seats.
+//! - [`rules::map`] — the grid of card spaces, corner colours turned by rotation, homeworld
+//!   corners, explore placement (probes, chains, Hypergate reach), intersections, distances
+//!   through explored sectors.
+//! - [`rules::directives`] — directive tiers, the four directive/module positions and their
+//!   tier pairs, candidate intersections and pattern matching.
+//! - [`rules::refresh`] — the positions' tiered decks with their discard piles, setup and the
+//!   Master's refresh with the draw replacement rule.
+//! - [`rules::orders`] — order cards, turn order, the Master card's holder, the first deal and
+//!   a later round's deal from the Master's known cards and the face-down ones.
+//! - [`rules::bribes`] — bribe offers to the Master of the Order: typed, bounded terms (one
+//!   resource, 1 to 3, on an order card and/or a refresh choice) with a flat index and a text
+//!   form, one open offer per player, settlement when the Master commits.
+//! - [`rules::structures`], [`rules::civilizations`], [`rules::income`] — structure limits and
+//!   costs, civilization abilities as data, income with the M-Brain bonus.
+//! - [`rules::actions`], [`rules::explore`], [`rules::movement`], [`rules::attack`] — allowed
+//!   main and module actions and the action marker, explore draws and payable placements, move
+//!   range and destinations, attack reach and costs.
+//! - [`rules::objectives`] — sector keywords and what each objective measures.
+//! - [`Resource`] and [`Resources`] — the four resources and storage amounts.
+//!
+//! Seats are the engine's [`Seat`](gridwright_engine::Seat); per-seat values are
+//! [`PerSeat`](gridwright_engine::PerSeat).
+//!
+//! ```
+//! use gridwright_engine::{PerSeat, Seat};
+//! use gridwright_milkomeda::rules::combat::{Battle, Roster, ShipType};
+//! // P1 brings beam frigates, P2 shield cruisers: beams have a vector to shields.
+//! let battle = Battle::new(PerSeat::from(vec![
+//!     Roster::all(ShipType::BeamFrigate, 3),
+//!     Roster::all(ShipType::ShieldCruiser, 2),
+//! ]));
+//! assert_eq!(battle.dice(Seat::new(0)), 1);
+//! assert_eq!(battle.dice(Seat::new(1)), 0);
+//! ```
+#![warn(missing_docs)]
+
+mod resource;
+pub mod rules;
+
+pub use resource::{Resource, Resources};

@@ -1,0 +1,18 @@
+//! The rules, one area per file.
+
+pub mod actions;
+pub mod attack;
+pub mod bribes;
+pub mod civilizations;
+pub mod combat;
+pub mod control;
+pub mod directives;
+pub mod explore;
+pub mod income;
+pub mod map;
+pub mod movement;
+pub mod objectives;
+pub mod orders;
+pub mod refresh;
+pub mod scoring;
+pub mod structures;
