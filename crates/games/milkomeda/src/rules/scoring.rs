@@ -310,7 +310,7 @@ pub fn scores(holdings: &PerSeat<Holdings>, ended: Option<EndTrigger>) -> PerSea
 /// first 1, last −1, evenly spaced, seats still tied after both tiebreakers share their ranks.
 pub fn returns(scores: &PerSeat<Score>) -> PerSeat<f64> {
     let keys: Vec<Standing> = scores.iter().map(|(_, s)| s.standing).collect();
-    PerSeat::from(rank_returns(&keys))
+    rank_returns(&keys)
 }
 
 /// The seats ranked first: the winners (several only when tied after both tiebreakers).
