@@ -15,10 +15,9 @@
 
 use crate::action::Action;
 use crate::config::MAX_UNITS;
-use crate::odds::hit_dist;
+use crate::odds::{engine_dice, hit_dist};
 use crate::rules::Rules;
 use crate::state::{GridBattles, Phase, Status, Unit};
-use gridwright_engine::dice::{Die, DieDef, SymbolTable};
 use gridwright_engine::{Agent, Rng, SeatView};
 use std::sync::Arc;
 
@@ -46,26 +45,7 @@ struct OddsTable {
 impl OddsTable {
     fn new(rules: &Arc<Rules>) -> OddsTable {
         let n = rules.types.len();
-        let mut table = SymbolTable::new();
-        for s in ["sword", "bonus", "shield"] {
-            let _ = table.intern(s);
-        }
-        let dice: Vec<Option<Die>> = rules
-            .config
-            .dice
-            .iter()
-            .map(|d| {
-                let def = DieDef {
-                    name: d.id.clone(),
-                    faces: d
-                        .faces
-                        .iter()
-                        .map(|f| f.iter().map(|s| s.name().to_owned()).collect())
-                        .collect(),
-                };
-                Die::from_def(&def, &mut table).ok()
-            })
-            .collect();
+        let (dice, table) = engine_dice(&rules.config.dice);
         let mut p = Vec::with_capacity(n * n);
         for s in 0..n {
             for t in 0..n {

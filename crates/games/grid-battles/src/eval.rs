@@ -144,20 +144,11 @@ fn evaluate_with(game: &GridBattles, me: Seat, odds: &Odds) -> f64 {
     for (h, u) in health.iter_mut().zip(&game.units[..n]) {
         *h = u.health;
     }
-    let Phase::Combat {
-        attacker,
-        defender,
-        roll,
-    } = game.phase
-    else {
+    let Some((s, t, _)) = game.striker_and_target() else {
         return squash(score(game, me, odds, &health, game.vp));
     };
     // Expectation over the roll in progress.
-    let (s, t) = if roll.is_counterattack() {
-        (defender.index(), attacker.index())
-    } else {
-        (attacker.index(), defender.index())
-    };
+    let (s, t) = (s.index(), t.index());
     let (striker, target) = (game.units[s], game.units[t]);
     let dist = &odds.p[usize::from(striker.ty) * odds.types + usize::from(target.ty)];
     let side = striker.side;

@@ -7,8 +7,9 @@
 use crate::action::{Action, UnitId};
 use crate::config::{Advantage, DieType, UnitType};
 use crate::content::{Content, ContentError};
+use crate::rules::die_def;
 use crate::state::GridBattles;
-use gridwright_engine::dice::{Die, DieDef, Dist, Ratio, SymbolTable, contest};
+use gridwright_engine::dice::{Die, Dist, Ratio, SymbolTable, contest};
 use serde::Serialize;
 
 /// The exact distribution of one roll's hits.
@@ -93,25 +94,16 @@ fn pairs(d: &Dist<i64>) -> Vec<(u32, Ratio)> {
         .collect()
 }
 
-/// Builds engine dice for a content die list.
-fn engine_dice(dice: &[DieType]) -> (Vec<Die>, SymbolTable) {
+/// Builds engine dice for a content die list, indexed like it (`None` where a die does not
+/// build), with the game's three symbols interned first.
+pub(crate) fn engine_dice(dice: &[DieType]) -> (Vec<Option<Die>>, SymbolTable) {
     let mut table = SymbolTable::new();
     for s in ["sword", "bonus", "shield"] {
         let _ = table.intern(s);
     }
     let dice = dice
         .iter()
-        .filter_map(|d| {
-            let def = DieDef {
-                name: d.id.clone(),
-                faces: d
-                    .faces
-                    .iter()
-                    .map(|f| f.iter().map(|s| s.name().to_owned()).collect())
-                    .collect(),
-            };
-            Die::from_def(&def, &mut table).ok()
-        })
+        .map(|d| Die::from_def(&die_def(d), &mut table).ok())
         .collect();
     (dice, table)
 }
@@ -151,6 +143,7 @@ pub fn unit_matchup_odds(
         dice.iter()
             .position(|x| x.id == id)
             .and_then(|i| engine.get(i))
+            .and_then(Option::as_ref)
     };
     let (Some(ad), Some(dd)) = (find(&a.attack_die), find(&d.defence_die)) else {
         return Err(ContentError::UnknownUnit {
@@ -187,7 +180,7 @@ pub fn attack_odds(state: &GridBattles, attacker: UnitId, defender: UnitId) -> O
         &rules.types[usize::from(d.ty)],
     );
     let (engine, table) = engine_dice(&rules.config.dice);
-    let die = |i: u8| engine.get(usize::from(i));
+    let die = |i: u8| engine.get(usize::from(i)).and_then(Option::as_ref);
     let advantage = rules.has_advantage(a.ty, d.ty);
     let hits = hit_dist(die(ta.attack_die)?, die(td.defence_die)?, advantage, &table);
     let dh = i64::from(d.health);

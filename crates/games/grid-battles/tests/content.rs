@@ -26,6 +26,13 @@ fn find<'a>(ps: &'a [Problem], field: &str) -> &'a Problem {
         .unwrap_or_else(|| panic!("no problem on `{field}` in {ps:#?}"))
 }
 
+/// A knight against an archer on the test map, as scenario TOML with `from` replaced by `to`.
+fn knight_vs_archer_edited(from: &str, to: &str) -> String {
+    sc(&[("knight", "0102")], &[("archer", "0202")])
+        .toml()
+        .replace(from, to)
+}
+
 /// The line (1-based) of the first line of `text` containing `needle`.
 fn line_of(text: &str, needle: &str) -> usize {
     text.lines()
@@ -104,9 +111,7 @@ fn malformed_scenario_toml_names_file_line_and_field() {
 
 #[test]
 fn missing_field_is_named() {
-    let text = sc(&[("knight", "0102")], &[("archer", "0202")])
-        .toml()
-        .replace("round_limit = 10\n", "");
+    let text = knight_vs_archer_edited("round_limit = 10\n", "");
     let ps = problems(&text);
     assert!(ps[0].field == "round_limit", "{ps:#?}");
     assert!(ps[0].message.contains("missing"), "{ps:#?}");
@@ -114,9 +119,7 @@ fn missing_field_is_named() {
 
 #[test]
 fn wrong_type_names_line_and_field() {
-    let text = sc(&[("knight", "0102")], &[("archer", "0202")])
-        .toml()
-        .replace("round_limit = 10", "round_limit = \"ten\"");
+    let text = knight_vs_archer_edited("round_limit = 10", "round_limit = \"ten\"");
     let ps = problems(&text);
     assert_eq!(ps[0].field, "round_limit", "{ps:#?}");
     assert_eq!(ps[0].line, Some(line_of(&text, "round_limit")));
@@ -124,9 +127,7 @@ fn wrong_type_names_line_and_field() {
 
 #[test]
 fn unknown_field_is_refused() {
-    let text = sc(&[("knight", "0102")], &[("archer", "0202")])
-        .toml()
-        .replace("round_limit = 10", "round_limit = 10\nrounds = 3");
+    let text = knight_vs_archer_edited("round_limit = 10", "round_limit = 10\nrounds = 3");
     let ps = problems(&text);
     assert_eq!(ps[0].field, "rounds", "{ps:#?}");
 }
