@@ -278,7 +278,8 @@ fn long_line_blocked_by_a_clipped_hex() {
 /// Along an edge run, sight needs one clear side; both sides blocking block it.
 #[test]
 fn edge_run_needs_one_clear_side() {
-    // 0001 to 0201 runs between 0100 and 0101.
+    // Odd columns sit half a hex lower, so the line along row 1 from 0001 to 0201 runs
+    // exactly between 0100 and 0101.
     let (from, to) = (code("0001"), code("0201"));
     assert_eq!(
         line_steps(from, to),
@@ -286,7 +287,9 @@ fn edge_run_needs_one_clear_side() {
     );
     assert!(line_of_sight(from, to, |h| h == code("0100")));
     assert!(line_of_sight(from, to, |h| h == code("0101")));
-    assert!(!line_of_sight(to, from, |h| h == code("0100") || h == code("0101")));
+    let both = |h: Hex| h == code("0100") || h == code("0101");
+    assert!(!line_of_sight(from, to, both));
+    assert!(!line_of_sight(to, from, both));
     // Six hexes along the same direction: three edge runs, each with two sides.
     let far = Hex::new(from.q + 6, from.r - 3);
     let steps = line_steps(from, far);
