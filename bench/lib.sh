@@ -1,6 +1,31 @@
-# Shared by the OpenSpiel comparison scripts (source it; needs HERE set to bench/).
+# Shared by the OpenSpiel comparison scripts (source it; needs HERE set to bench/). Sets ROOT,
+# the workspace.
 # openspiel_venv: makes sure bench/.venv holds open_spiel $OPEN_SPIEL_VERSION (default 2.0.2)
 # and prints its version; sets VENV. Environment: PYTHON (default python3).
+ROOT="$(cd "$HERE/.." && pwd)"
+
+# parse_args HELP_END [OPTION=VAR...] -- ARGS...: sets SECONDS_PER_RUN (`--seconds N`, default
+# 3) and ROUNDS (`--rounds R`, default 3) and, for each OPTION=VAR, VAR from `--OPTION value`;
+# `-h`/`--help` prints lines 2 to HELP_END of the script (its header) and exits.
+parse_args() {
+    local help_end="$1"; shift
+    local -A vars=([--seconds]=SECONDS_PER_RUN [--rounds]=ROUNDS)
+    while [[ "$1" != -- ]]; do vars["--${1%%=*}"]="${1#*=}"; shift; done
+    shift
+    SECONDS_PER_RUN=3
+    ROUNDS=3
+    while [[ $# -gt 0 ]]; do
+        case "$1" in
+            -h|--help) sed -n "2,${help_end}p" "$0"; exit 0 ;;
+        esac
+        local var="${vars[$1]:-}"
+        if [[ -z "$var" ]]; then echo "unknown argument: $1" >&2; exit 2; fi
+        if [[ $# -lt 2 ]]; then echo "$1 needs a value" >&2; exit 2; fi
+        printf -v "$var" '%s' "$2"
+        shift 2
+    done
+}
+
 openspiel_venv() {
     VENV="$HERE/.venv"
     local python="${PYTHON:-python3}"

@@ -20,24 +20,12 @@
 # actually got (Linux), the latter being the fairer figure on a busy machine.
 set -euo pipefail
 
-SECONDS_PER_RUN=3
-ROUNDS=3
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --seconds) SECONDS_PER_RUN="$2"; shift 2 ;;
-        --rounds) ROUNDS="$2"; shift 2 ;;
-        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
-        *) echo "unknown argument: $1" >&2; exit 2 ;;
-    esac
-done
-
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-ROOT="$(cd "$HERE/.." && pwd)"
-CPU="${CPU:-1}"
-
-# ---- OpenSpiel in a private venv (bench/lib.sh) ------------------------------
 # shellcheck source=bench/lib.sh
 source "$HERE/lib.sh"
+parse_args 20 -- "$@"
+
+# ---- OpenSpiel in a private venv (bench/lib.sh) ------------------------------
 openspiel_venv
 
 # ---- our example, built before any timing, then the rounds (bench/lib.sh) --------

@@ -18,28 +18,14 @@
 # PYTHON (default python3), CPU (core to pin to with taskset, default 1).
 set -euo pipefail
 
-SECONDS_PER_RUN=3
-ROUNDS=3
-SIMS=10000
-UCT_C=2
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --seconds) SECONDS_PER_RUN="$2"; shift 2 ;;
-        --rounds) ROUNDS="$2"; shift 2 ;;
-        --sims) SIMS="$2"; shift 2 ;;
-        --c) UCT_C="$2"; shift 2 ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
-        *) echo "unknown argument: $1" >&2; exit 2 ;;
-    esac
-done
-
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-ROOT="$(cd "$HERE/.." && pwd)"
-CPU="${CPU:-1}"
-
-# ---- OpenSpiel in a private venv (bench/lib.sh) ------------------------------
 # shellcheck source=bench/lib.sh
 source "$HERE/lib.sh"
+SIMS=10000
+UCT_C=2
+parse_args 18 sims=SIMS c=UCT_C -- "$@"
+
+# ---- OpenSpiel in a private venv (bench/lib.sh) ------------------------------
 openspiel_venv
 
 # ---- our example, built before any timing, then the rounds (bench/lib.sh) --------
