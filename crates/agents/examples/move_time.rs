@@ -6,7 +6,7 @@
 //! (GAME: `connect-four`, `grid-battles` or `command-core`; default all three)
 
 use gridwright_agents::{AgentSpec, Evaluator, Mcts, MctsConfig};
-use gridwright_engine::{Actor, Events, Game, Rng, Seat, SeatView, Turn};
+use gridwright_engine::{Actor, Events, Game, Rng, Seat, SeatView, Turn, sample_chance};
 use std::sync::Arc;
 
 fn times<G: Game>(start: &G, mcts: &Mcts<G>, games: u64) -> Vec<f64> {
@@ -18,10 +18,10 @@ fn times<G: Game>(start: &G, mcts: &Mcts<G>, games: u64) -> Vec<f64> {
         while !g.is_terminal() {
             match g.turn() {
                 Turn::Chance => {
-                    outcomes.clear();
-                    g.chance_outcomes(&mut outcomes);
-                    let i = rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
-                    g.step(Actor::Chance, outcomes[i].0, &mut Events::disabled());
+                    let Some(outcome) = sample_chance(&g, &mut rng, &mut outcomes) else {
+                        break;
+                    };
+                    g.step(Actor::Chance, outcome, &mut Events::disabled());
                 }
                 t => {
                     let Some(s) = Seat::all(g.num_seats()).find(|s| t.includes(*s)) else {

@@ -3,7 +3,7 @@
 
 use crate::support::content;
 use gridwright_engine::{
-    Actor, Agent, Events, Game, RandomAgent, Rng, Seat, SeatView, Turn, derive_seed,
+    Actor, Agent, Events, Game, RandomAgent, Rng, Seat, SeatView, Turn, derive_seed, sample_chance,
 };
 use gridwright_grid_battles::{Action, GreedyAgent, GridBattles};
 
@@ -20,10 +20,8 @@ fn play_out(
         match g.turn() {
             Turn::Terminal => return g,
             Turn::Chance => {
-                outcomes.clear();
-                g.chance_outcomes(&mut outcomes);
-                let k = rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
-                g.step(Actor::Chance, outcomes[k].0, &mut Events::disabled());
+                let outcome = sample_chance(&g, rng, &mut outcomes).expect("an outcome");
+                g.step(Actor::Chance, outcome, &mut Events::disabled());
             }
             Turn::Seat(s) => {
                 let a = choose(s, &SeatView::new(&g, s), rng);
