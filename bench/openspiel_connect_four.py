@@ -12,10 +12,10 @@ second) as its last line.
 """
 
 import argparse
-import sys
-import time
 
 import pyspiel
+
+from openspiel_common import mcts_bot, time_and_report
 
 
 def make_rollout_call(game, n_rollouts, seed):
@@ -24,16 +24,8 @@ def make_rollout_call(game, n_rollouts, seed):
     state = game.new_initial_state()
     if hasattr(evaluator, "evaluate"):  # older/newer bindings expose it directly
         return lambda: evaluator.evaluate(state)
-    bot = pyspiel.MCTSBot(
-        game,
-        evaluator,
-        2.0,  # uct_c (unused with one simulation)
-        1,  # max_simulations: one Evaluate() of the root
-        1000,  # max_memory_mb
-        False,  # solve
-        seed,
-        False,  # verbose
-    )
+    # uct_c is unused with one simulation; max_simulations 1: one Evaluate() of the root.
+    bot = mcts_bot(game, evaluator, 2.0, 1, seed)
     return lambda: bot.step(state)
 
 
@@ -46,25 +38,14 @@ def main():
 
     game = pyspiel.load_game("connect_four")
     call = make_rollout_call(game, args.rollouts_per_call, args.seed)
-    call()  # warm-up, untimed
-
-    games = 0
-    cpu_start = time.thread_time()
-    start = time.perf_counter()
-    while True:
-        call()
-        games += args.rollouts_per_call
-        elapsed = time.perf_counter() - start
-        if elapsed >= args.seconds:
-            break
-    cpu = time.thread_time() - cpu_start
-    print(
-        f"open_spiel {getattr(pyspiel, '__version__', '')} played {games} games "
-        f"in {elapsed:.3f} s",
-        file=sys.stderr,
+    time_and_report(
+        call,
+        args.rollouts_per_call,
+        args.seconds,
+        "games",
+        lambda games, elapsed: f"open_spiel {getattr(pyspiel, '__version__', '')} played "
+        f"{games} games in {elapsed:.3f} s",
     )
-    print(f"openspiel cpu_games_per_second={games / cpu:.0f}")
-    print(f"openspiel games_per_second={games / elapsed:.0f}")
 
 
 if __name__ == "__main__":

@@ -10,10 +10,10 @@ second).
 """
 
 import argparse
-import sys
-import time
 
 import pyspiel
+
+from openspiel_common import mcts_bot, time_and_report
 
 
 def main():
@@ -26,36 +26,16 @@ def main():
 
     game = pyspiel.load_game("connect_four")
     evaluator = pyspiel.RandomRolloutEvaluator(1, args.seed)
-    bot = pyspiel.MCTSBot(
-        game,
-        evaluator,
-        args.c,  # uct_c
-        args.sims,  # max_simulations
-        1000,  # max_memory_mb
-        False,  # solve
-        args.seed,
-        False,  # verbose
-    )
+    bot = mcts_bot(game, evaluator, args.c, args.sims, args.seed)
     state = game.new_initial_state()
-    bot.step(state)  # warm-up, untimed
-
-    sims = 0
-    cpu_start = time.thread_time()
-    start = time.perf_counter()
-    while True:
-        bot.step(state)
-        sims += args.sims
-        elapsed = time.perf_counter() - start
-        if elapsed >= args.seconds:
-            break
-    cpu = time.thread_time() - cpu_start
-    print(
-        f"open_spiel: {sims} simulations in {elapsed:.3f} s "
+    time_and_report(
+        lambda: bot.step(state),
+        args.sims,
+        args.seconds,
+        "sims",
+        lambda sims, elapsed: f"open_spiel: {sims} simulations in {elapsed:.3f} s "
         f"({args.sims} per search, c = {args.c})",
-        file=sys.stderr,
     )
-    print(f"openspiel cpu_sims_per_second={sims / cpu:.0f}")
-    print(f"openspiel sims_per_second={sims / elapsed:.0f}")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gridwright_agents::{Evaluator, Mcts, MctsConfig, Rollout};
-use gridwright_engine::{Actor, Events, Game, Rng, Seat, SeatView, Turn};
+use gridwright_engine::{Actor, Events, Game, Rng, Seat, SeatView, Turn, sample_chance};
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -88,10 +88,10 @@ fn command_core(c: &mut Criterion) {
                 break s;
             }
             Turn::Chance => {
-                outcomes.clear();
-                g.chance_outcomes(&mut outcomes);
-                let i = rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
-                g.step(Actor::Chance, outcomes[i].0, &mut Events::disabled());
+                let Some(outcome) = sample_chance(&g, &mut rng, &mut outcomes) else {
+                    return;
+                };
+                g.step(Actor::Chance, outcome, &mut Events::disabled());
             }
             Turn::Seat(s) => {
                 legal.clear();

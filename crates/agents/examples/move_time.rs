@@ -6,7 +6,7 @@
 //! (GAME: `connect-four`, `grid-battles` or `command-core`; default all three)
 
 use gridwright_agents::{AgentSpec, Evaluator, Mcts, MctsConfig};
-use gridwright_engine::{Actor, Events, Game, Rng, Seat, SeatView, Turn};
+use gridwright_engine::{Actor, Events, Game, Rng, Seat, SeatView, Turn, sample_chance};
 use std::sync::Arc;
 
 fn times<G: Game>(start: &G, mcts: &Mcts<G>, games: u64) -> Vec<f64> {
@@ -18,10 +18,10 @@ fn times<G: Game>(start: &G, mcts: &Mcts<G>, games: u64) -> Vec<f64> {
         while !g.is_terminal() {
             match g.turn() {
                 Turn::Chance => {
-                    outcomes.clear();
-                    g.chance_outcomes(&mut outcomes);
-                    let i = rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
-                    g.step(Actor::Chance, outcomes[i].0, &mut Events::disabled());
+                    let Some(outcome) = sample_chance(&g, &mut rng, &mut outcomes) else {
+                        break;
+                    };
+                    g.step(Actor::Chance, outcome, &mut Events::disabled());
                 }
                 t => {
                     let Some(s) = Seat::all(g.num_seats()).find(|s| t.includes(*s)) else {
@@ -55,6 +55,21 @@ fn summary(name: &str, mut t: Vec<f64>) {
     );
 }
 
+/// Times MCTS guided by `evaluate` on `game`; nothing if the game could not be built.
+fn time_evaluated<G: Game>(
+    name: &str,
+    game: Option<G>,
+    evaluate: fn(&G, Seat) -> f64,
+    config: MctsConfig,
+    games: u64,
+) {
+    if let Some(g) = game {
+        let e: Arc<dyn Evaluator<G>> = Arc::new(move |g: &G, s| Some(evaluate(g, s)));
+        let m = Mcts::new(config).with_evaluator(e);
+        summary(name, times(&g, &m, games));
+    }
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let spec: AgentSpec = args
@@ -79,28 +94,18 @@ fn main() {
     }
     if want("grid-battles") {
         use gridwright_grid_battles::{Content, GridBattles, evaluate};
-        if let Ok(g) = Content::builtin()
+        let g = Content::builtin()
             .and_then(|c| c.config("skirmish"))
-            .map_err(|e| e.to_string())
-            .and_then(|c| GridBattles::new(&c).map_err(|e| e.to_string()))
-        {
-            let e: Arc<dyn Evaluator<GridBattles>> =
-                Arc::new(|g: &GridBattles, s| Some(evaluate(g, s)));
-            let m = Mcts::new(config.clone()).with_evaluator(e);
-            summary("grid-battles", times(&g, &m, games));
-        }
+            .ok()
+            .and_then(|c| GridBattles::new(&c).ok());
+        time_evaluated("grid-battles", g, evaluate, config.clone(), games);
     }
     if want("command-core") {
         use gridwright_command_core::{CommandCore, Content, evaluate};
-        if let Ok(g) = Content::builtin()
+        let g = Content::builtin()
             .and_then(|c| c.config("duel"))
-            .map_err(|e| e.to_string())
-            .and_then(|c| CommandCore::new(&c).map_err(|e| e.to_string()))
-        {
-            let e: Arc<dyn Evaluator<CommandCore>> =
-                Arc::new(|g: &CommandCore, s| Some(evaluate(g, s)));
-            let m = Mcts::new(config).with_evaluator(e);
-            summary("command-core", times(&g, &m, games));
-        }
+            .ok()
+            .and_then(|c| CommandCore::new(&c).ok());
+        time_evaluated("command-core", g, evaluate, config, games);
     }
 }

@@ -1,7 +1,7 @@
 //! Determinism with threads on games with chance and hidden information, and the search
 //! report as the CLI and the server use it.
 
-use crate::common::with_evaluation;
+use crate::common::{Evaluated, with_evaluation};
 use gridwright_agents::{MctsConfig, SearchReport};
 use gridwright_engine::{Game, Rng, Seat, SeatView, Turn};
 use gridwright_grid_battles::{Content, GridBattles};
@@ -15,6 +15,26 @@ fn without_time<A: Clone>(r: &SearchReport<A>) -> SearchReport<A> {
         elapsed_ms: 0.0,
         ..r.clone()
     }
+}
+
+/// Searches `g` for `seat` twice with the same seed; asserts the reports agree but for the
+/// time taken, and returns one.
+fn search_twice<G: Evaluated>(
+    g: &G,
+    seat: Seat,
+    config: MctsConfig,
+    what: &str,
+) -> SearchReport<G::Action> {
+    let m = with_evaluation::<G>(config);
+    let threads = m.config().threads;
+    let a = m.search(&SeatView::new(g, seat), &mut Rng::seed_from_u64(3));
+    let b = m.search(&SeatView::new(g, seat), &mut Rng::seed_from_u64(3));
+    assert_eq!(
+        without_time(&a),
+        without_time(&b),
+        "{what}, {threads} threads"
+    );
+    a
 }
 
 #[test]
@@ -41,22 +61,8 @@ fn fixed_seed_and_thread_count_fix_the_search_with_chance_and_hidden_information
             threads,
             ..MctsConfig::default()
         };
-        let m = with_evaluation::<GridBattles>(config.clone());
-        let a = m.search(&SeatView::new(&gb, s), &mut Rng::seed_from_u64(3));
-        let b = m.search(&SeatView::new(&gb, s), &mut Rng::seed_from_u64(3));
-        assert_eq!(
-            without_time(&a),
-            without_time(&b),
-            "grid battles, {threads} threads"
-        );
-        let m = with_evaluation::<gridwright_command_core::CommandCore>(config);
-        let a = m.search(&SeatView::new(&cc, cs), &mut Rng::seed_from_u64(3));
-        let b = m.search(&SeatView::new(&cc, cs), &mut Rng::seed_from_u64(3));
-        assert_eq!(
-            without_time(&a),
-            without_time(&b),
-            "command core, {threads} threads"
-        );
+        search_twice(&gb, s, config.clone(), "grid battles");
+        let a = search_twice(&cc, cs, config, "command core");
         assert_eq!(a.iterations, 400);
     }
 }

@@ -44,6 +44,30 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// [`gw`] with the arguments written as one line, split at white space.
+fn gw_words(line: &str) -> Output {
+    gw(&line.split_whitespace().collect::<Vec<_>>())
+}
+
+/// Asserts that the command's standard error contains `needle`, showing it if not.
+#[track_caller]
+fn assert_stderr_has(out: &Output, needle: &str) {
+    let err = stderr(out);
+    assert!(err.contains(needle), "{err}");
+}
+
+/// Asserts that the `decimal` probabilities of an odds report's `distribution` sum to 1.
+#[track_caller]
+fn assert_distribution_sums_to_one(v: &Value) {
+    let total: f64 = v["distribution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["decimal"].as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
+}
+
 fn temp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("gw-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -84,23 +108,11 @@ fn scenarios_json_has_names_seats_and_previews() {
 
 #[test]
 fn odds_are_exact_and_sum_to_one() {
-    let v = json(&gw(&[
-        "odds",
-        "grid-battles",
-        "--attacker",
-        "knight",
-        "--defender",
-        "archer",
-        "--json",
-    ]));
+    let v = json(&gw_words(
+        "odds grid-battles --attacker knight --defender archer --json",
+    ));
     assert_eq!(v["expected_exact"], "5/3");
-    let total: f64 = v["distribution"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["decimal"].as_f64().unwrap())
-        .sum();
-    assert!((total - 1.0).abs() < 1e-12);
+    assert_distribution_sums_to_one(&v);
     assert!((v["expected"].as_f64().unwrap() - 5.0 / 3.0).abs() < 1e-12);
 }
 
@@ -174,20 +186,16 @@ fn simulated_replays_verify_and_tampering_is_caught() {
     std::fs::write(&bad, r.to_string()).unwrap();
     let out = gw(&["replay", bad.to_str().unwrap()]);
     assert!(!out.status.success());
+    let err = stderr(&out);
     assert!(
-        stderr(&out).contains("hash mismatch") || stderr(&out).contains("invalid"),
-        "{}",
-        stderr(&out)
+        err.contains("hash mismatch") || err.contains("invalid"),
+        "{err}"
     );
 
     std::fs::write(&bad, &text[..text.len() / 2]).unwrap();
     let out = gw(&["replay", bad.to_str().unwrap()]);
     assert!(!out.status.success());
-    assert!(
-        stderr(&out).contains("not a valid replay"),
-        "{}",
-        stderr(&out)
-    );
+    assert_stderr_has(&out, "not a valid replay");
 }
 
 #[test]
@@ -195,40 +203,16 @@ fn bad_names_get_clear_errors() {
     let out = gw(&["scenarios", "chess"]);
     assert!(!out.status.success());
     assert!(stderr(&out).contains("unknown game `chess`") && stderr(&out).contains("grid-battles"));
-    let out = gw(&[
-        "simulate",
-        "grid-battles",
-        "--scenario",
-        "nowhere",
-        "--games",
-        "1",
-    ]);
+    let out = gw_words("simulate grid-battles --scenario nowhere --games 1");
     assert!(!out.status.success());
-    assert!(stderr(&out).contains("nowhere"), "{}", stderr(&out));
-    let out = gw(&[
-        "simulate",
-        "grid-battles",
-        "--agents",
-        "greedy,wizard",
-        "--games",
-        "1",
-    ]);
+    assert_stderr_has(&out, "nowhere");
+    let out = gw_words("simulate grid-battles --agents greedy,wizard --games 1");
     assert!(!out.status.success());
-    assert!(
-        stderr(&out).contains("wizard") && stderr(&out).contains("greedy"),
-        "{}",
-        stderr(&out)
-    );
-    let out = gw(&[
-        "odds",
-        "grid-battles",
-        "--attacker",
-        "dragon",
-        "--defender",
-        "archer",
-    ]);
+    let err = stderr(&out);
+    assert!(err.contains("wizard") && err.contains("greedy"), "{err}");
+    let out = gw_words("odds grid-battles --attacker dragon --defender archer");
     assert!(!out.status.success());
-    assert!(stderr(&out).contains("dragon"), "{}", stderr(&out));
+    assert_stderr_has(&out, "dragon");
 }
 
 #[test]
@@ -302,45 +286,17 @@ fn terminal_play_reads_typed_actions_confirms_attacks_and_saves() {
 
 #[test]
 fn command_core_odds_simulate_and_play() {
-    let v = json(&gw(&[
-        "odds",
-        "command-core",
-        "--attack",
-        "3",
-        "--armour",
-        "1",
-        "--evade",
-        "1",
-        "--surge",
-        "1",
-        "--flux",
-        "1",
-        "--json",
-    ]));
-    let total: f64 = v["distribution"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["decimal"].as_f64().unwrap())
-        .sum();
-    assert!((total - 1.0).abs() < 1e-12);
+    let v = json(&gw_words(
+        "odds command-core --attack 3 --armour 1 --evade 1 --surge 1 --flux 1 --json",
+    ));
+    assert_distribution_sums_to_one(&v);
     assert_eq!(v["expected_exact"], "346/243");
     let out = gw(&["odds", "command-core", "--attack", "3"]);
     assert!(!out.status.success() && stderr(&out).contains("--armour"));
 
-    let v = json(&gw(&[
-        "simulate",
-        "command-core",
-        "--scenario",
-        "duel",
-        "--agents",
-        "greedy,random",
-        "--games",
-        "100",
-        "--seed",
-        "2",
-        "--json",
-    ]));
+    let v = json(&gw_words(
+        "simulate command-core --scenario duel --agents greedy,random --games 100 --seed 2 --json",
+    ));
     assert_eq!(v["games"], 100);
     assert!(v["wins"][0].as_u64().unwrap() >= 80);
 
@@ -386,17 +342,9 @@ fn agents_prints_the_spec_reference_and_each_games_defaults() {
 
 #[test]
 fn ladder_json_has_every_pairing_from_both_seats() {
-    let doc = json(&gw(&[
-        "ladder",
-        "connect-four",
-        "--agents",
-        "random,mcts:iters=200",
-        "--games",
-        "6",
-        "--threads",
-        "2",
-        "--json",
-    ]));
+    let doc = json(&gw_words(
+        "ladder connect-four --agents random,mcts:iters=200 --games 6 --threads 2 --json",
+    ));
     let p = &doc["pairings"][0];
     assert_eq!(p["a"], "random");
     assert_eq!(p["b"], "mcts:iters=200");
@@ -409,17 +357,9 @@ fn ladder_json_has_every_pairing_from_both_seats() {
     assert_eq!(total, 6);
     assert_eq!(doc["standings"].as_array().unwrap().len(), 2);
     // The same seed gives the same table, whatever the thread count.
-    let again = json(&gw(&[
-        "ladder",
-        "connect-four",
-        "--agents",
-        "random,mcts:iters=200",
-        "--games",
-        "6",
-        "--threads",
-        "1",
-        "--json",
-    ]));
+    let again = json(&gw_words(
+        "ladder connect-four --agents random,mcts:iters=200 --games 6 --threads 1 --json",
+    ));
     assert_eq!(again["pairings"][0]["a_wins"], p["a_wins"]);
     assert_eq!(again["pairings"][0]["b_wins"], p["b_wins"]);
     // Bad input: one agent, a human, an unknown agent, a bad parameter.
@@ -460,15 +400,18 @@ fn analyze_explains_a_position_of_a_replay() {
         .find(|p| p.extension().is_some_and(|x| x == "replay" || x == "json"))
         .expect("a replay file");
     let f = file.to_str().unwrap();
-    let doc = json(&gw(&[
-        "analyze",
-        f,
-        "--at",
-        "3",
-        "--agent",
-        "mcts:iters=300",
-        "--json",
-    ]));
+    let analyze_json = || {
+        json(&gw(&[
+            "analyze",
+            f,
+            "--at",
+            "3",
+            "--agent",
+            "mcts:iters=300",
+            "--json",
+        ]))
+    };
+    let doc = analyze_json();
     assert_eq!(doc["at"], 3);
     let r = &doc["report"];
     let actions = r["actions"].as_array().unwrap();
@@ -485,26 +428,18 @@ fn analyze_explains_a_position_of_a_replay() {
         "{text}"
     );
     // Same seed, same analysis.
-    let again = json(&gw(&[
-        "analyze",
-        f,
-        "--at",
-        "3",
-        "--agent",
-        "mcts:iters=300",
-        "--json",
-    ]));
+    let again = analyze_json();
     assert_eq!(again["report"]["actions"], doc["report"]["actions"]);
     // Bad input: past the end, not a search agent, not a replay.
     let out = gw(&["analyze", f, "--at", "100000"]);
-    assert!(stderr(&out).contains("--at"), "{}", stderr(&out));
+    assert_stderr_has(&out, "--at");
     let out = gw(&["analyze", f, "--agent", "random"]);
-    assert!(stderr(&out).contains("mcts"), "{}", stderr(&out));
+    assert_stderr_has(&out, "mcts");
     let junk = dir.join("junk.replay");
     std::fs::write(&junk, "{ not a replay").unwrap();
     let out = gw(&["analyze", junk.to_str().unwrap()]);
     assert!(!out.status.success());
-    assert!(stderr(&out).contains("junk.replay"), "{}", stderr(&out));
+    assert_stderr_has(&out, "junk.replay");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -513,33 +448,15 @@ fn analyze_explains_a_position_of_a_replay() {
 #[test]
 fn command_core_odds_answer_exactly_the_dice_asked_or_refuse() {
     // Twelve dice at 2/3 each: 8. (Was 20/3: the odds of 10 dice, labelled as 12.)
-    let v = json(&gw(&[
-        "odds",
-        "command-core",
-        "--attack",
-        "12",
-        "--armour",
-        "0",
-        "--evade",
-        "0",
-        "--json",
-    ]));
+    let v = json(&gw_words(
+        "odds command-core --attack 12 --armour 0 --evade 0 --json",
+    ));
     assert_eq!(v["expected_exact"], "8");
     assert_eq!(v["attack"], 12);
     // Twenty dice, each blank rerolled once: 20 · 8/9.
-    let v = json(&gw(&[
-        "odds",
-        "command-core",
-        "--attack",
-        "20",
-        "--armour",
-        "0",
-        "--evade",
-        "0",
-        "--surge",
-        "20",
-        "--json",
-    ]));
+    let v = json(&gw_words(
+        "odds command-core --attack 20 --armour 0 --evade 0 --surge 20 --json",
+    ));
     assert_eq!(v["expected_exact"], "160/9");
     // Too many dice and rerolls for exact 128-bit fractions: refused, not cut down.
     let all = [
@@ -560,28 +477,11 @@ fn command_core_odds_answer_exactly_the_dice_asked_or_refuse() {
     ];
     let out = gw(&all);
     assert!(!out.status.success());
-    assert!(
-        stderr(&out).contains("do not fit 128-bit"),
-        "{}",
-        stderr(&out)
-    );
+    assert_stderr_has(&out, "do not fit 128-bit");
     assert!(out.stdout.is_empty());
-    let out = gw(&[
-        "odds",
-        "command-core",
-        "--attack",
-        "21",
-        "--armour",
-        "0",
-        "--evade",
-        "0",
-    ]);
+    let out = gw_words("odds command-core --attack 21 --armour 0 --evade 0");
     assert!(!out.status.success());
-    assert!(
-        stderr(&out).contains("at most 20 attack dice"),
-        "{}",
-        stderr(&out)
-    );
+    assert_stderr_has(&out, "at most 20 attack dice");
 }
 
 /// `gridwright odds` asks the catalog: each game names its own parameters (listed in the help),
@@ -604,41 +504,14 @@ fn odds_parameters_come_from_each_game_through_the_catalog() {
         err.contains("no parameter `--attack`") && err.contains("--attacker UNIT"),
         "{err}"
     );
-    let out = gw(&[
-        "odds",
-        "command-core",
-        "--attack",
-        "3",
-        "--attack",
-        "4",
-        "--armour",
-        "0",
-        "--evade",
-        "0",
-    ]);
-    assert!(
-        stderr(&out).contains("`--attack` is given twice"),
-        "{}",
-        stderr(&out)
-    );
+    let out = gw_words("odds command-core --attack 3 --attack 4 --armour 0 --evade 0");
+    assert_stderr_has(&out, "`--attack` is given twice");
     let out = gw(&["odds", "connect-four"]);
-    assert!(
-        stderr(&out).contains("no matchups for connect-four"),
-        "{}",
-        stderr(&out)
-    );
+    assert_stderr_has(&out, "no matchups for connect-four");
     // The global `--content` still works after the game's parameters.
-    let out = gw(&[
-        "odds",
-        "grid-battles",
-        "--attacker",
-        "knight",
-        "--defender",
-        "archer",
-        "--content",
-        "no-such-dir",
-    ]);
-    assert!(stderr(&out).contains("no-such-dir"), "{}", stderr(&out));
+    let out =
+        gw_words("odds grid-battles --attacker knight --defender archer --content no-such-dir");
+    assert_stderr_has(&out, "no-such-dir");
 }
 
 /// `gridwright … | head -1`: a reader that has gone away ends the command quietly (was a
@@ -712,7 +585,7 @@ fn an_explicit_content_directory_that_is_missing_is_an_error_naming_it() {
         let out = gw(&["--content", dir, "scenarios", "grid-battles"]);
         assert_eq!(out.status.code(), Some(1), "{dir}");
         assert!(stderr(&out).contains(want), "{dir}: {}", stderr(&out));
-        assert!(stderr(&out).contains("--content"), "{}", stderr(&out));
+        assert_stderr_has(&out, "--content");
         assert!(
             out.stdout.is_empty(),
             "{dir}: no fallback to built-in scenarios"
@@ -724,11 +597,7 @@ fn an_explicit_content_directory_that_is_missing_is_an_error_naming_it() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("no-such-content-dir (from $GRIDWRIGHT_CONTENT)"),
-        "{}",
-        stderr(&out)
-    );
+    assert_stderr_has(&out, "no-such-content-dir (from $GRIDWRIGHT_CONTENT)");
 }
 
 // ------------------------------------------------------------------ replays: hash, rules, analyze
@@ -774,14 +643,10 @@ fn an_edited_config_in_a_replay_is_refused_by_replay_and_analyze() {
         std::fs::write(&bad, r.to_string()).unwrap();
         let out = gw(&["replay", bad.to_str().unwrap()]);
         assert!(!out.status.success(), "an edited config verified");
-        assert!(stderr(&out).contains(want), "{}", stderr(&out));
+        assert_stderr_has(&out, want);
         let out = gw(&["analyze", bad.to_str().unwrap(), "--agent", "mcts:iters=10"]);
         assert!(!out.status.success(), "analyze used an edited replay");
-        assert!(
-            stderr(&out).contains("failed verification"),
-            "{}",
-            stderr(&out)
-        );
+        assert_stderr_has(&out, "failed verification");
     }
     // A tampered seed is refused by analyze too (it used to re-run without checking).
     let mut r: Value = serde_json::from_str(&text).unwrap();
@@ -801,10 +666,10 @@ fn an_edited_config_in_a_replay_is_refused_by_replay_and_analyze() {
     r["format"] = 1.into();
     std::fs::write(&bad, r.to_string()).unwrap();
     let out = gw(&["replay", bad.to_str().unwrap()]);
+    let err = stderr(&out);
     assert!(
-        stderr(&out).contains("format 1") && stderr(&out).contains("record the game again"),
-        "{}",
-        stderr(&out)
+        err.contains("format 1") && err.contains("record the game again"),
+        "{err}"
     );
 }
 
@@ -834,20 +699,9 @@ fn replays_of_another_rules_version_say_so_for_every_game() {
 
 #[test]
 fn duplicate_agent_parameters_and_seats_are_refused() {
-    let out = gw(&[
-        "simulate",
-        "connect-four",
-        "--agents",
-        "mcts:iters=1,iters=2,random",
-        "--games",
-        "1",
-    ]);
+    let out = gw_words("simulate connect-four --agents mcts:iters=1,iters=2,random --games 1");
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("parameter `iters` twice"),
-        "{}",
-        stderr(&out)
-    );
+    assert_stderr_has(&out, "parameter `iters` twice");
     let out = gw_stdin(
         &[
             "play",
@@ -860,9 +714,5 @@ fn duplicate_agent_parameters_and_seats_are_refused() {
         "",
     );
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("--seat 1= is given twice"),
-        "{}",
-        stderr(&out)
-    );
+    assert_stderr_has(&out, "--seat 1= is given twice");
 }

@@ -371,6 +371,35 @@ pub enum RejectReason {
     Illegal(String),
 }
 
+/// A chance outcome of `game` (at a chance node) drawn from `rng` by the outcomes' weights, one
+/// [`Rng::weighted_index`] per call; `None` if the game lists no outcome. `scratch` holds the
+/// outcome list (cleared first; pass the same one again to save allocations).
+///
+/// # Examples
+/// ```
+/// use gridwright_engine::{Actor, Events, Game, Rng, Turn, sample_chance};
+/// fn play_chance<G: Game>(game: &mut G, rng: &mut Rng) {
+///     let mut scratch = Vec::new();
+///     while game.turn() == Turn::Chance {
+///         let Some(outcome) = sample_chance(game, rng, &mut scratch) else { break };
+///         game.step(Actor::Chance, outcome, &mut Events::disabled());
+///     }
+/// }
+/// ```
+pub fn sample_chance<G: Game>(
+    game: &G,
+    rng: &mut Rng,
+    scratch: &mut Vec<(G::Action, u32)>,
+) -> Option<G::Action> {
+    scratch.clear();
+    game.chance_outcomes(scratch);
+    if scratch.is_empty() {
+        return None;
+    }
+    let i = rng.weighted_index(scratch.iter().map(|(_, w)| *w));
+    Some(scratch[i].0)
+}
+
 /// Lower-cases and collapses white space, for matching typed action text.
 pub fn normalize(text: &str) -> String {
     text.split_whitespace()

@@ -38,7 +38,7 @@ pub use action_index::ActionIndex;
 pub use agent::{Agent, RandomAgent, SeatView};
 pub use game::{
     Actor, ChanceMode, Events, Game, GameInfo, Information, RejectReason, SetupError, Turn,
-    normalize,
+    normalize, sample_chance,
 };
 pub use replay::{Replay, ReplayError};
 pub use rng::{Rng, derive_seed, splitmix64};

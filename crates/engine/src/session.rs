@@ -6,7 +6,7 @@
 //! roll, and replay equality is guaranteed here once for every game (OpenSpiel's
 //! `ApplyAction`/`DoApplyAction` split; boardgame.io's framework-owned log).
 
-use crate::game::{Actor, Events, Game, RejectReason, Turn};
+use crate::game::{Actor, Events, Game, RejectReason, Turn, sample_chance};
 use crate::rng::Rng;
 use crate::seat::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
@@ -230,13 +230,9 @@ impl<G: Game> Session<G> {
     fn resolve_chance(&mut self) {
         let mut outcomes = Vec::new();
         while self.state.turn() == Turn::Chance {
-            outcomes.clear();
-            self.state.chance_outcomes(&mut outcomes);
-            if outcomes.is_empty() {
+            let Some(action) = sample_chance(&self.state, &mut self.rng, &mut outcomes) else {
                 break;
-            }
-            let i = self.rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
-            let action = outcomes[i].0;
+            };
             self.record(Actor::Chance, action);
         }
     }

@@ -3,6 +3,16 @@
 use crate::*;
 use serde::{Deserialize, Serialize};
 
+/// Both seats act at once, those whose slot (indexed by seat) is still empty; shared with the
+/// harness's fixture in `testing/tests.rs`.
+pub(crate) fn waiting_on<T>(slots: &[Option<T>; 2]) -> Turn {
+    Turn::Simultaneous(
+        Seat::all(2)
+            .filter(|s| slots[s.index()].is_none())
+            .collect(),
+    )
+}
+
 /// "Sealed race": each round both seats secretly commit a stride 1–3; then a d6 is rolled and
 /// every seat whose stride is at most the roll advances by it. First to 10 wins; both at once or
 /// 20 rounds is a draw.
@@ -63,11 +73,7 @@ impl Game for Race {
         } else if self.commit.iter().all(Option::is_some) {
             Turn::Chance
         } else {
-            Turn::Simultaneous(
-                Seat::all(2)
-                    .filter(|s| self.commit[s.index()].is_none())
-                    .collect(),
-            )
+            waiting_on(&self.commit)
         }
     }
     fn legal_actions(&self, seat: Seat, out: &mut Vec<RaceAction>) {

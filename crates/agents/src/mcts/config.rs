@@ -113,6 +113,14 @@ impl Default for MctsConfig {
 const KEYS: &str = "iters, ms, threads, c, rollout, depth, plies, sim, gamma, wide, pw, alpha, prior, bias, sample, \
                     belief, eps, tries, purify, nodes";
 
+/// `none` (or `end`): no limit; otherwise a whole number, as [`num`] reads it.
+fn count_or_none(key: &str, value: &str, expected: &'static str) -> Result<Option<u32>, SpecError> {
+    match value {
+        "none" | "end" => Ok(None),
+        _ => num(key, value, expected, |_: &u32| true).map(Some),
+    }
+}
+
 fn num<T: std::str::FromStr>(
     key: &str,
     value: &str,
@@ -177,26 +185,10 @@ impl MctsConfig {
                     };
                 }
                 "depth" => {
-                    c.depth = match v {
-                        "none" | "end" => None,
-                        _ => Some(num(
-                            key,
-                            v,
-                            "steps (a whole number) or `none`",
-                            |_: &u32| true,
-                        )?),
-                    };
+                    c.depth = count_or_none(key, v, "steps (a whole number) or `none`")?;
                 }
                 "plies" => {
-                    c.plies = match v {
-                        "none" | "end" => None,
-                        _ => Some(num(
-                            key,
-                            v,
-                            "plies (a whole number) or `none`",
-                            |_: &u32| true,
-                        )?),
-                    };
+                    c.plies = count_or_none(key, v, "plies (a whole number) or `none`")?;
                 }
                 "sim" => {
                     c.simultaneous = match v {

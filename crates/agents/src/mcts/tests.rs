@@ -64,16 +64,27 @@ enum BetAction {
     Lose,
 }
 
-const BET_INFO: GameInfo = GameInfo {
-    short_name: "bet",
-    long_name: "Bet",
-    summary: "test",
-    min_seats: 1,
-    max_seats: 1,
-    chance: ChanceMode::Explicit,
-    information: Information::Perfect,
-    rules_version: "1",
-};
+/// A test game's info: `seats` seats exactly, summary "test", rules version "1".
+const fn test_info(
+    short_name: &'static str,
+    long_name: &'static str,
+    seats: u8,
+    chance: ChanceMode,
+    information: Information,
+) -> GameInfo {
+    GameInfo {
+        short_name,
+        long_name,
+        summary: "test",
+        min_seats: seats,
+        max_seats: seats,
+        chance,
+        information,
+        rules_version: "1",
+    }
+}
+
+const BET_INFO: GameInfo = test_info("bet", "Bet", 1, ChanceMode::Explicit, Information::Perfect);
 
 impl Game for Bet {
     type Config = u32;
@@ -259,16 +270,13 @@ enum Coin {
     Tails,
 }
 
-const PENNIES_INFO: GameInfo = GameInfo {
-    short_name: "pennies",
-    long_name: "Matching pennies",
-    summary: "test",
-    min_seats: 2,
-    max_seats: 2,
-    chance: ChanceMode::Deterministic,
-    information: Information::Imperfect,
-    rules_version: "1",
-};
+const PENNIES_INFO: GameInfo = test_info(
+    "pennies",
+    "Matching pennies",
+    2,
+    ChanceMode::Deterministic,
+    Information::Imperfect,
+);
 
 impl Game for Pennies {
     type Config = ();
@@ -435,16 +443,13 @@ struct Pick {
     picked: Option<u16>,
 }
 
-const PICK_INFO: GameInfo = GameInfo {
-    short_name: "pick",
-    long_name: "Pick",
-    summary: "test",
-    min_seats: 1,
-    max_seats: 1,
-    chance: ChanceMode::Deterministic,
-    information: Information::Perfect,
-    rules_version: "1",
-};
+const PICK_INFO: GameInfo = test_info(
+    "pick",
+    "Pick",
+    1,
+    ChanceMode::Deterministic,
+    Information::Perfect,
+);
 
 impl Game for Pick {
     type Config = ();

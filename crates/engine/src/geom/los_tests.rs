@@ -278,15 +278,22 @@ fn long_line_blocked_by_a_clipped_hex() {
 /// Along an edge run, sight needs one clear side; both sides blocking block it.
 #[test]
 fn edge_run_needs_one_clear_side() {
-    // 0001 to 0201 runs between 0100 and 0101.
-    let (from, to) = (code("0001"), code("0201"));
-    assert_eq!(
-        line_steps(from, to),
-        [LineStep::Edge(code("0100"), code("0101"))]
-    );
-    assert!(line_of_sight(from, to, |h| h == code("0100")));
-    assert!(line_of_sight(from, to, |h| h == code("0101")));
-    assert!(!line_of_sight(to, from, |h| h == code("0100") || h == code("0101")));
+    // Odd columns sit half a hex lower, so the line along row 1 from 0001 to 0201 runs
+    // exactly between 0100 and 0101; 0202 and 0303 are the far tips of the rhombus
+    // 0202-0302-0303-0203.
+    for [a, b, x, y] in [
+        ["0001", "0201", "0100", "0101"],
+        ["0202", "0303", "0203", "0302"],
+    ] {
+        let [a, b, x, y] = [a, b, x, y].map(code);
+        assert_eq!(line_steps(a, b), [LineStep::Edge(x, y)]);
+        assert!(line_of_sight(a, b, |h| h == x));
+        assert!(line_of_sight(a, b, |h| h == y));
+        let both = |h: Hex| h == x || h == y;
+        assert!(!line_of_sight(a, b, both));
+        assert!(!line_of_sight(b, a, both));
+    }
+    let from = code("0001");
     // Six hexes along the same direction: three edge runs, each with two sides.
     let far = Hex::new(from.q + 6, from.r - 3);
     let steps = line_steps(from, far);

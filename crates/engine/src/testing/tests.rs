@@ -6,6 +6,7 @@
 //! [`Flaw::None`] the game is correct and passes.
 
 use super::{check_action_index, random_sim};
+use crate::tests::waiting_on;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -155,11 +156,7 @@ impl Game for HighCard {
         } else if self.cards.contains(&None) {
             Turn::Chance
         } else {
-            Turn::Simultaneous(
-                Seat::all(2)
-                    .filter(|s| self.bids[s.index()].is_none())
-                    .collect(),
-            )
+            waiting_on(&self.bids)
         }
     }
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Act>) {

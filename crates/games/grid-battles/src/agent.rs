@@ -15,12 +15,9 @@
 
 use crate::action::Action;
 use crate::config::MAX_UNITS;
-use crate::odds::hit_dist;
-use crate::rules::Rules;
+use crate::odds::HitTable;
 use crate::state::{GridBattles, Phase, Status, Unit};
-use gridwright_engine::dice::{Die, DieDef, SymbolTable};
 use gridwright_engine::{Agent, Rng, SeatView};
-use std::sync::Arc;
 
 /// Weight of a kill, in health points, on top of the damage itself (a kill scores a VP and
 /// removes a threat).
@@ -34,86 +31,7 @@ const APPROACH: f64 = 0.06;
 /// Value of threatening an enemy next turn, relative to attacking it now.
 const POTENTIAL: f64 = 0.35;
 
-/// Hit distributions per (striker type, target type), as floats.
-#[derive(Debug)]
-struct OddsTable {
-    rules: Arc<Rules>,
-    types: usize,
-    /// `p[(s * types + t)][h]`: probability of exactly `h` hits.
-    p: Vec<Vec<f64>>,
-}
-
-impl OddsTable {
-    fn new(rules: &Arc<Rules>) -> OddsTable {
-        let n = rules.types.len();
-        let mut table = SymbolTable::new();
-        for s in ["sword", "bonus", "shield"] {
-            let _ = table.intern(s);
-        }
-        let dice: Vec<Option<Die>> = rules
-            .config
-            .dice
-            .iter()
-            .map(|d| {
-                let def = DieDef {
-                    name: d.id.clone(),
-                    faces: d
-                        .faces
-                        .iter()
-                        .map(|f| f.iter().map(|s| s.name().to_owned()).collect())
-                        .collect(),
-                };
-                Die::from_def(&def, &mut table).ok()
-            })
-            .collect();
-        let mut p = Vec::with_capacity(n * n);
-        for s in 0..n {
-            for t in 0..n {
-                let (ts, tt) = (&rules.types[s], &rules.types[t]);
-                let probs = match (
-                    dice.get(usize::from(ts.attack_die))
-                        .and_then(Option::as_ref),
-                    dice.get(usize::from(tt.defence_die))
-                        .and_then(Option::as_ref),
-                ) {
-                    (Some(a), Some(d)) => {
-                        let dist = hit_dist(a, d, rules.has_advantage(s as u8, t as u8), &table);
-                        let max = dist.iter().map(|(&k, _)| k).max().unwrap_or(0).max(0);
-                        let mut v = vec![0.0; max as usize + 1];
-                        for (&k, q) in dist.iter() {
-                            v[k.max(0) as usize] += q.to_f64();
-                        }
-                        v
-                    }
-                    _ => vec![1.0],
-                };
-                p.push(probs);
-            }
-        }
-        OddsTable {
-            rules: Arc::clone(rules),
-            types: n,
-            p,
-        }
-    }
-
-    /// Expected damage and kill probability of a unit of type `s` striking a unit of type `t`
-    /// with `health` left.
-    #[inline]
-    fn strike(&self, s: u8, t: u8, health: u8) -> (f64, f64) {
-        let p = &self.p[usize::from(s) * self.types + usize::from(t)];
-        let h = usize::from(health);
-        let mut dmg = 0.0;
-        let mut kill = 0.0;
-        for (k, q) in p.iter().enumerate() {
-            dmg += q * k.min(h) as f64;
-            if k >= h {
-                kill += q;
-            }
-        }
-        (dmg, kill)
-    }
-
+impl HitTable {
     /// Damage plus kill bonus.
     #[inline]
     fn value(&self, s: u8, t: u8, health: u8) -> (f64, f64) {
@@ -136,7 +54,7 @@ impl OddsTable {
 /// ```
 #[derive(Debug, Default)]
 pub struct GreedyAgent {
-    odds: Option<OddsTable>,
+    odds: Option<HitTable>,
 }
 
 impl GreedyAgent {
@@ -145,14 +63,8 @@ impl GreedyAgent {
         GreedyAgent::default()
     }
 
-    fn table(&mut self, g: &GridBattles) -> &OddsTable {
-        match &mut self.odds {
-            Some(t) if Arc::ptr_eq(&t.rules, &g.rules) => {}
-            // Same content in another game: keep the table, follow the new `Arc`.
-            Some(t) if *t.rules == *g.rules => t.rules = Arc::clone(&g.rules),
-            _ => self.odds = None,
-        }
-        self.odds.get_or_insert_with(|| OddsTable::new(&g.rules))
+    fn table(&mut self, g: &GridBattles) -> &HitTable {
+        HitTable::refresh(&mut self.odds, &g.rules, HitTable::exact)
     }
 }
 
@@ -183,7 +95,7 @@ impl Agent<GridBattles> for GreedyAgent {
 
 /// Value of a unit of type `ty` with `health` attacking enemy unit `t` (its counterattack
 /// deducted).
-fn attack_value(g: &GridBattles, odds: &OddsTable, ty: u8, health: u8, t: usize) -> f64 {
+fn attack_value(g: &GridBattles, odds: &HitTable, ty: u8, health: u8, t: usize) -> f64 {
     let target = &g.units[t];
     let (value, kill) = odds.value(ty, target.ty, target.health);
     let ranged = g.rules.types[usize::from(ty)].ranged;
@@ -201,7 +113,7 @@ fn reach(g: &GridBattles, ty: u8) -> u32 {
     u32::from(t.movement) + u32::from(t.range)
 }
 
-fn best_activation(g: &GridBattles, odds: &OddsTable, legal: &[Action]) -> Option<Action> {
+fn best_activation(g: &GridBattles, odds: &HitTable, legal: &[Action]) -> Option<Action> {
     let mut best: Option<(f64, Action)> = None;
     for &a in legal {
         let Action::Activate(id) = a else { continue };
@@ -236,7 +148,7 @@ fn best_activation(g: &GridBattles, odds: &OddsTable, legal: &[Action]) -> Optio
 
 /// How good it is for unit `u` to stand at its current position in `g` (the position after a
 /// hypothetical move).
-fn position_score(g: &GridBattles, odds: &OddsTable, u: usize) -> f64 {
+fn position_score(g: &GridBattles, odds: &HitTable, u: usize) -> f64 {
     let unit = g.units[u];
     let here = g.hex(unit.pos);
     let stats = &g.rules.types[usize::from(unit.ty)];
@@ -290,7 +202,7 @@ fn position_score(g: &GridBattles, odds: &OddsTable, u: usize) -> f64 {
         - APPROACH * f64::from(want)
 }
 
-fn best_move(g: &GridBattles, odds: &OddsTable, legal: &[Action]) -> Option<Action> {
+fn best_move(g: &GridBattles, odds: &HitTable, legal: &[Action]) -> Option<Action> {
     let mut best: Option<(f64, Action)> = None;
     let mut consider = |score: f64, a: Action| {
         if best.is_none_or(|(b, _)| score > b) {
@@ -321,7 +233,7 @@ fn best_move(g: &GridBattles, odds: &OddsTable, legal: &[Action]) -> Option<Acti
     best.map(|(_, a)| a)
 }
 
-fn best_attack(g: &GridBattles, odds: &OddsTable, legal: &[Action]) -> Option<Action> {
+fn best_attack(g: &GridBattles, odds: &HitTable, legal: &[Action]) -> Option<Action> {
     let mut best: Option<(f64, Action)> = None;
     for &a in legal {
         let Action::Attack { unit, target } = a else {

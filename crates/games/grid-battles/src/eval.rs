@@ -22,11 +22,10 @@
 //! [`activations`]: crate::Config::activations
 
 use crate::config::MAX_UNITS;
-use crate::rules::Rules;
+use crate::odds::HitTable;
 use crate::state::{GridBattles, Phase, SEATS, Status};
 use gridwright_engine::{Game, Seat, SeatArray};
 use std::cell::RefCell;
-use std::sync::Arc;
 
 /// Weight of a unit's lost health fraction, in victory points.
 const HURT: f64 = 0.6;
@@ -43,78 +42,18 @@ const BOLD: f64 = 0.04;
 /// Score scale of `tanh`: a score this large is worth about 0.76.
 const SCALE: f64 = 1.5;
 
-/// Hit distributions of every (striker type, target type) pair.
-#[derive(Debug)]
-struct Odds {
-    rules: Arc<Rules>,
-    types: usize,
-    /// `p[s * types + t][h]`: probability of exactly `h` hits.
-    p: Vec<Vec<f64>>,
-}
-
-impl Odds {
-    fn new(rules: &Arc<Rules>) -> Odds {
-        let types = rules.types.len();
-        let mut p = Vec::with_capacity(types * types);
-        for s in 0..types {
-            for t in 0..types {
-                let fa = rules.faces(rules.types[s].attack_die);
-                let fd = rules.faces(rules.types[t].defence_die);
-                let mut dist = vec![0.0f64; 1];
-                let w = 1.0 / (fa * fd).max(1) as f64;
-                for a in 0..fa {
-                    for d in 0..fd {
-                        let h = usize::from(rules.strike(s as u8, t as u8, a as u8, d as u8).hits);
-                        if dist.len() <= h {
-                            dist.resize(h + 1, 0.0);
-                        }
-                        dist[h] += w;
-                    }
-                }
-                p.push(dist);
-            }
-        }
-        Odds {
-            rules: Arc::clone(rules),
-            types,
-            p,
-        }
-    }
-
-    /// Expected damage and kill chance of type `s` striking type `t` with `health` left.
-    #[inline]
-    fn strike(&self, s: u8, t: u8, health: u8) -> (f64, f64) {
-        let p = &self.p[usize::from(s) * self.types + usize::from(t)];
-        let h = usize::from(health);
-        let (mut dmg, mut kill) = (0.0, 0.0);
-        for (k, q) in p.iter().enumerate() {
-            dmg += q * k.min(h) as f64;
-            if k >= h {
-                kill += q;
-            }
-        }
-        (dmg, kill)
-    }
-}
-
 thread_local! {
-    static ODDS: RefCell<Option<Odds>> = const { RefCell::new(None) };
+    static ODDS: RefCell<Option<HitTable>> = const { RefCell::new(None) };
 }
 
 /// Runs `f` with the hit tables of `g`'s rules.
-fn with_odds<R>(g: &GridBattles, f: impl FnOnce(&Odds) -> R) -> R {
+fn with_odds<R>(g: &GridBattles, f: impl FnOnce(&HitTable) -> R) -> R {
     ODDS.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        match &mut *cell {
-            Some(o) if Arc::ptr_eq(&o.rules, &g.rules) => {}
-            // Same rules in another game: keep the tables, follow the new `Arc`.
-            Some(o) if *o.rules == *g.rules => o.rules = Arc::clone(&g.rules),
-            slot => *slot = Some(Odds::new(&g.rules)),
-        }
-        match &*cell {
-            Some(o) => f(o),
-            None => f(&Odds::new(&g.rules)),
-        }
+        f(HitTable::refresh(
+            &mut cell.borrow_mut(),
+            &g.rules,
+            HitTable::by_faces,
+        ))
     })
 }
 
@@ -138,28 +77,19 @@ pub fn evaluate(game: &GridBattles, seat: Seat) -> f64 {
     with_odds(game, |odds| evaluate_with(game, me, odds))
 }
 
-fn evaluate_with(game: &GridBattles, me: Seat, odds: &Odds) -> f64 {
+fn evaluate_with(game: &GridBattles, me: Seat, odds: &HitTable) -> f64 {
     let mut health = [0u8; MAX_UNITS];
     let n = usize::from(game.n_units);
     for (h, u) in health.iter_mut().zip(&game.units[..n]) {
         *h = u.health;
     }
-    let Phase::Combat {
-        attacker,
-        defender,
-        roll,
-    } = game.phase
-    else {
+    let Some((s, t, _)) = game.striker_and_target() else {
         return squash(score(game, me, odds, &health, game.vp));
     };
     // Expectation over the roll in progress.
-    let (s, t) = if roll.is_counterattack() {
-        (defender.index(), attacker.index())
-    } else {
-        (attacker.index(), defender.index())
-    };
+    let (s, t) = (s.index(), t.index());
     let (striker, target) = (game.units[s], game.units[t]);
-    let dist = &odds.p[usize::from(striker.ty) * odds.types + usize::from(target.ty)];
+    let dist = odds.dist(striker.ty, target.ty);
     let side = striker.side;
     let mut total = 0.0;
     for (hits, q) in dist.iter().enumerate() {
@@ -198,7 +128,7 @@ fn vp_value(vp: u8, target: u8) -> f64 {
 fn score(
     g: &GridBattles,
     me: Seat,
-    odds: &Odds,
+    odds: &HitTable,
     health: &[u8; MAX_UNITS],
     vp: SeatArray<u8, SEATS>,
 ) -> f64 {

@@ -7,9 +7,11 @@
 use crate::action::{Action, UnitId};
 use crate::config::{Advantage, DieType, UnitType};
 use crate::content::{Content, ContentError};
+use crate::rules::{Rules, die_def};
 use crate::state::GridBattles;
-use gridwright_engine::dice::{Die, DieDef, Dist, Ratio, SymbolTable, contest};
+use gridwright_engine::dice::{Die, Dist, Ratio, SymbolTable, contest};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// The exact distribution of one roll's hits.
 pub(crate) fn hit_dist(
@@ -24,6 +26,119 @@ pub(crate) fn hit_dist(
     let a = attack.dist(|f| count(f, "sword") + if advantage { count(f, "bonus") } else { 0 });
     let d = defence.dist(|f| count(f, "shield"));
     contest(&a, &d, |a, d| (a - d).max(0))
+}
+
+/// The hit distributions of every (striker type, target type) pair, as floats, for the rules
+/// they were computed from: what the greedy agent and the evaluator look up.
+#[derive(Debug)]
+pub(crate) struct HitTable {
+    rules: Arc<Rules>,
+    types: usize,
+    /// `p[s * types + t][h]`: probability of exactly `h` hits.
+    p: Vec<Vec<f64>>,
+}
+
+impl HitTable {
+    /// From the engine's exact dice distributions (the greedy agent's table).
+    pub(crate) fn exact(rules: &Arc<Rules>) -> HitTable {
+        let n = rules.types.len();
+        let (dice, table) = engine_dice(&rules.config.dice);
+        let mut p = Vec::with_capacity(n * n);
+        for s in 0..n {
+            for t in 0..n {
+                let (ts, tt) = (&rules.types[s], &rules.types[t]);
+                let probs = match (
+                    dice.get(usize::from(ts.attack_die))
+                        .and_then(Option::as_ref),
+                    dice.get(usize::from(tt.defence_die))
+                        .and_then(Option::as_ref),
+                ) {
+                    (Some(a), Some(d)) => {
+                        let dist = hit_dist(a, d, rules.has_advantage(s as u8, t as u8), &table);
+                        let max = dist.iter().map(|(&k, _)| k).max().unwrap_or(0).max(0);
+                        let mut v = vec![0.0; max as usize + 1];
+                        for (&k, q) in dist.iter() {
+                            v[k.max(0) as usize] += q.to_f64();
+                        }
+                        v
+                    }
+                    _ => vec![1.0],
+                };
+                p.push(probs);
+            }
+        }
+        HitTable {
+            rules: Arc::clone(rules),
+            types: n,
+            p,
+        }
+    }
+
+    /// By adding up every pair of faces in floats (the evaluator's table).
+    pub(crate) fn by_faces(rules: &Arc<Rules>) -> HitTable {
+        let types = rules.types.len();
+        let mut p = Vec::with_capacity(types * types);
+        for s in 0..types {
+            for t in 0..types {
+                let fa = rules.faces(rules.types[s].attack_die);
+                let fd = rules.faces(rules.types[t].defence_die);
+                let mut dist = vec![0.0f64; 1];
+                let w = 1.0 / (fa * fd).max(1) as f64;
+                for a in 0..fa {
+                    for d in 0..fd {
+                        let h = usize::from(rules.strike(s as u8, t as u8, a as u8, d as u8).hits);
+                        if dist.len() <= h {
+                            dist.resize(h + 1, 0.0);
+                        }
+                        dist[h] += w;
+                    }
+                }
+                p.push(dist);
+            }
+        }
+        HitTable {
+            rules: Arc::clone(rules),
+            types,
+            p,
+        }
+    }
+
+    /// `slot`'s table, rebuilt with `build` unless it was computed for the same rules (then it
+    /// is kept, following the new `Arc`).
+    pub(crate) fn refresh<'a>(
+        slot: &'a mut Option<HitTable>,
+        rules: &Arc<Rules>,
+        build: fn(&Arc<Rules>) -> HitTable,
+    ) -> &'a HitTable {
+        match slot {
+            Some(t) if Arc::ptr_eq(&t.rules, rules) => {}
+            Some(t) if *t.rules == **rules => t.rules = Arc::clone(rules),
+            _ => *slot = None,
+        }
+        slot.get_or_insert_with(|| build(rules))
+    }
+
+    /// The distribution of a unit of type `s` striking one of type `t`: `[h]` is the
+    /// probability of exactly `h` hits.
+    #[inline]
+    pub(crate) fn dist(&self, s: u8, t: u8) -> &[f64] {
+        &self.p[usize::from(s) * self.types + usize::from(t)]
+    }
+
+    /// Expected damage and kill probability of a unit of type `s` striking a unit of type `t`
+    /// with `health` left.
+    #[inline]
+    pub(crate) fn strike(&self, s: u8, t: u8, health: u8) -> (f64, f64) {
+        let h = usize::from(health);
+        let (mut dmg, mut kill) = (0.0, 0.0);
+        for (k, q) in self.dist(s, t).iter().enumerate() {
+            dmg += q * k.min(h) as f64;
+            if k >= h {
+                kill += q;
+            }
+        }
+        (dmg, kill)
+    }
 }
 
 /// The odds of one unit type attacking another, out of any battle.
@@ -93,25 +208,16 @@ fn pairs(d: &Dist<i64>) -> Vec<(u32, Ratio)> {
         .collect()
 }
 
-/// Builds engine dice for a content die list.
-fn engine_dice(dice: &[DieType]) -> (Vec<Die>, SymbolTable) {
+/// Builds engine dice for a content die list, indexed like it (`None` where a die does not
+/// build), with the game's three symbols interned first.
+fn engine_dice(dice: &[DieType]) -> (Vec<Option<Die>>, SymbolTable) {
     let mut table = SymbolTable::new();
     for s in ["sword", "bonus", "shield"] {
         let _ = table.intern(s);
     }
     let dice = dice
         .iter()
-        .filter_map(|d| {
-            let def = DieDef {
-                name: d.id.clone(),
-                faces: d
-                    .faces
-                    .iter()
-                    .map(|f| f.iter().map(|s| s.name().to_owned()).collect())
-                    .collect(),
-            };
-            Die::from_def(&def, &mut table).ok()
-        })
+        .map(|d| Die::from_def(&die_def(d), &mut table).ok())
         .collect();
     (dice, table)
 }
@@ -151,6 +257,7 @@ pub fn unit_matchup_odds(
         dice.iter()
             .position(|x| x.id == id)
             .and_then(|i| engine.get(i))
+            .and_then(Option::as_ref)
     };
     let (Some(ad), Some(dd)) = (find(&a.attack_die), find(&d.defence_die)) else {
         return Err(ContentError::UnknownUnit {
@@ -187,7 +294,7 @@ pub fn attack_odds(state: &GridBattles, attacker: UnitId, defender: UnitId) -> O
         &rules.types[usize::from(d.ty)],
     );
     let (engine, table) = engine_dice(&rules.config.dice);
-    let die = |i: u8| engine.get(usize::from(i));
+    let die = |i: u8| engine.get(usize::from(i)).and_then(Option::as_ref);
     let advantage = rules.has_advantage(a.ty, d.ty);
     let hits = hit_dist(die(ta.attack_die)?, die(td.defence_die)?, advantage, &table);
     let dh = i64::from(d.health);

@@ -304,6 +304,14 @@ pub fn render(state: &GridBattles, viewer: Viewer) -> String {
     trim_lines(&out)
 }
 
+/// `title` on a line, then one line per (damage, probability).
+fn write_damage(out: &mut String, title: &str, damage: &[(u32, Ratio)]) {
+    let _ = writeln!(out, "{title}");
+    for (k, p) in damage {
+        let _ = writeln!(out, "  {k}: {}", fraction_and_decimal(*p));
+    }
+}
+
 fn fraction_and_decimal(p: Ratio) -> String {
     format!("{p} ≈ {:.4}", p.to_f64())
 }
@@ -358,10 +366,7 @@ pub fn attack_preview(state: &GridBattles, action: &Action) -> Option<String> {
         fraction_and_decimal(odds.expected_hits),
         fraction_and_decimal(odds.expected_damage)
     );
-    out.push_str("Damage to the defender:\n");
-    for (k, p) in &odds.damage {
-        let _ = writeln!(out, "  {k}: {}", fraction_and_decimal(*p));
-    }
+    write_damage(&mut out, "Damage to the defender:", &odds.damage);
     let _ = writeln!(
         out,
         "Defender destroyed: {}",
@@ -375,10 +380,7 @@ pub fn attack_preview(state: &GridBattles, action: &Action) -> Option<String> {
                 fraction_and_decimal(c.happens),
                 if c.advantage { " with its bonus" } else { "" }
             );
-            out.push_str("Damage to the attacker:\n");
-            for (k, p) in &c.damage {
-                let _ = writeln!(out, "  {k}: {}", fraction_and_decimal(*p));
-            }
+            write_damage(&mut out, "Damage to the attacker:", &c.damage);
             let _ = writeln!(
                 out,
                 "Expected damage to the attacker {}; attacker destroyed: {}",

@@ -3,9 +3,38 @@
 
 use crate::support::content;
 use gridwright_engine::{
-    Actor, Agent, Events, Game, RandomAgent, Rng, Seat, SeatView, Turn, derive_seed,
+    Actor, Agent, Events, Game, RandomAgent, Rng, Seat, SeatView, Turn, derive_seed, sample_chance,
 };
-use gridwright_grid_battles::{GreedyAgent, GridBattles};
+use gridwright_grid_battles::{Action, GreedyAgent, GridBattles};
+
+/// Plays `start` to the end: chance by its weights, the seat to act by `choose` (whose
+/// action must be legal).
+fn play_out(
+    start: &GridBattles,
+    rng: &mut Rng,
+    mut choose: impl FnMut(Seat, &SeatView<'_, GridBattles>, &mut Rng) -> Action,
+) -> GridBattles {
+    let mut g = start.clone();
+    let mut outcomes = Vec::new();
+    loop {
+        match g.turn() {
+            Turn::Terminal => return g,
+            Turn::Chance => {
+                let outcome = sample_chance(&g, rng, &mut outcomes).expect("an outcome");
+                g.step(Actor::Chance, outcome, &mut Events::disabled());
+            }
+            Turn::Seat(s) => {
+                let a = choose(s, &SeatView::new(&g, s), rng);
+                assert!(
+                    g.is_legal(Actor::Seat(s), &a),
+                    "agent chose an illegal action"
+                );
+                g.step(Actor::Seat(s), a, &mut Events::disabled());
+            }
+            Turn::Simultaneous(_) => unreachable!("Grid Battles has no simultaneous moves"),
+        }
+    }
+}
 
 /// Plays `games` games per seat; returns the greedy agent's wins from seat 0 and seat 1.
 fn greedy_wins(name: &str, games: u64) -> [u32; 2] {
@@ -13,37 +42,17 @@ fn greedy_wins(name: &str, games: u64) -> [u32; 2] {
     let start = GridBattles::new(&config).expect("game");
     let mut greedy = GreedyAgent::new();
     let mut random = RandomAgent;
-    let mut outcomes = Vec::new();
     let mut wins = [0; 2];
     for (seat, won) in wins.iter_mut().enumerate() {
         for i in 0..games {
             let mut rng = Rng::seed_from_u64(derive_seed(0x9eed, i * 2 + seat as u64));
-            let mut g = start.clone();
-            loop {
-                match g.turn() {
-                    Turn::Terminal => break,
-                    Turn::Chance => {
-                        outcomes.clear();
-                        g.chance_outcomes(&mut outcomes);
-                        let k = rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
-                        g.step(Actor::Chance, outcomes[k].0, &mut Events::disabled());
-                    }
-                    Turn::Seat(s) => {
-                        let view = SeatView::new(&g, s);
-                        let a = if s.index() == seat {
-                            greedy.choose(&view, &mut rng)
-                        } else {
-                            Agent::<GridBattles>::choose(&mut random, &view, &mut rng)
-                        };
-                        assert!(
-                            g.is_legal(Actor::Seat(s), &a),
-                            "agent chose an illegal action"
-                        );
-                        g.step(Actor::Seat(s), a, &mut Events::disabled());
-                    }
-                    Turn::Simultaneous(_) => unreachable!("Grid Battles has no simultaneous moves"),
+            let g = play_out(&start, &mut rng, |s, view, rng| {
+                if s.index() == seat {
+                    greedy.choose(view, rng)
+                } else {
+                    Agent::<GridBattles>::choose(&mut random, view, rng)
                 }
-            }
+            });
             if g.returns()[Seat::new(seat as u8)] > 0.0 {
                 *won += 1;
             }
@@ -91,32 +100,17 @@ fn balance_report() {
         for (mode, r) in res.iter_mut().enumerate() {
             let mut a = GreedyAgent::new();
             let mut b = GreedyAgent::new();
-            let mut outcomes = Vec::new();
             for i in 0..1000u64 {
                 let mut rng = Rng::seed_from_u64(derive_seed(0x77, i));
-                let mut g = start.clone();
-                while !g.is_terminal() {
-                    match g.turn() {
-                        Turn::Chance => {
-                            outcomes.clear();
-                            g.chance_outcomes(&mut outcomes);
-                            let k = rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
-                            g.step(Actor::Chance, outcomes[k].0, &mut Events::disabled());
-                        }
-                        Turn::Seat(s) => {
-                            let view = SeatView::new(&g, s);
-                            let act = if mode == 1 {
-                                Agent::<GridBattles>::choose(&mut RandomAgent, &view, &mut rng)
-                            } else if s.index() == 0 {
-                                a.choose(&view, &mut rng)
-                            } else {
-                                b.choose(&view, &mut rng)
-                            };
-                            g.step(Actor::Seat(s), act, &mut Events::disabled());
-                        }
-                        _ => break,
+                let g = play_out(&start, &mut rng, |s, view, rng| {
+                    if mode == 1 {
+                        Agent::<GridBattles>::choose(&mut RandomAgent, view, rng)
+                    } else if s.index() == 0 {
+                        a.choose(view, rng)
+                    } else {
+                        b.choose(view, rng)
                     }
-                }
+                });
                 let ret = g.returns();
                 let k = if ret[Seat::new(0)] > 0.0 {
                     0

@@ -26,6 +26,18 @@ fn find<'a>(ps: &'a [Problem], field: &str) -> &'a Problem {
         .unwrap_or_else(|| panic!("no problem on `{field}` in {ps:#?}"))
 }
 
+/// A knight against an archer on the test map, as scenario TOML with `from` replaced by `to`.
+fn knight_vs_archer_edited(from: &str, to: &str) -> String {
+    sc(&[("knight", "0102")], &[("archer", "0202")])
+        .toml()
+        .replace(from, to)
+}
+
+/// The problem `text` has on `field`.
+fn problem_on(text: &str, field: &str) -> Problem {
+    find(&problems(text), field).clone()
+}
+
 /// The line (1-based) of the first line of `text` containing `needle`.
 fn line_of(text: &str, needle: &str) -> usize {
     text.lines()
@@ -104,9 +116,7 @@ fn malformed_scenario_toml_names_file_line_and_field() {
 
 #[test]
 fn missing_field_is_named() {
-    let text = sc(&[("knight", "0102")], &[("archer", "0202")])
-        .toml()
-        .replace("round_limit = 10\n", "");
+    let text = knight_vs_archer_edited("round_limit = 10\n", "");
     let ps = problems(&text);
     assert!(ps[0].field == "round_limit", "{ps:#?}");
     assert!(ps[0].message.contains("missing"), "{ps:#?}");
@@ -114,9 +124,7 @@ fn missing_field_is_named() {
 
 #[test]
 fn wrong_type_names_line_and_field() {
-    let text = sc(&[("knight", "0102")], &[("archer", "0202")])
-        .toml()
-        .replace("round_limit = 10", "round_limit = \"ten\"");
+    let text = knight_vs_archer_edited("round_limit = 10", "round_limit = \"ten\"");
     let ps = problems(&text);
     assert_eq!(ps[0].field, "round_limit", "{ps:#?}");
     assert_eq!(ps[0].line, Some(line_of(&text, "round_limit")));
@@ -124,9 +132,7 @@ fn wrong_type_names_line_and_field() {
 
 #[test]
 fn unknown_field_is_refused() {
-    let text = sc(&[("knight", "0102")], &[("archer", "0202")])
-        .toml()
-        .replace("round_limit = 10", "round_limit = 10\nrounds = 3");
+    let text = knight_vs_archer_edited("round_limit = 10", "round_limit = 10\nrounds = 3");
     let ps = problems(&text);
     assert_eq!(ps[0].field, "rounds", "{ps:#?}");
 }
@@ -134,8 +140,7 @@ fn unknown_field_is_refused() {
 #[test]
 fn unknown_unit_type_is_refused() {
     let text = sc(&[("dragon", "0102")], &[("archer", "0202")]).toml();
-    let ps = problems(&text);
-    let p = find(&ps, "side[0].units[0].type");
+    let p = problem_on(&text, "side[0].units[0].type");
     assert_eq!(p.line, Some(line_of(&text, "dragon")));
     assert!(
         p.message.contains("dragon") && p.message.contains("knight"),
@@ -146,8 +151,7 @@ fn unknown_unit_type_is_refused() {
 #[test]
 fn unit_off_the_map_is_refused() {
     let text = sc(&[("knight", "0102")], &[("archer", "0909")]).toml();
-    let ps = problems(&text);
-    let p = find(&ps, "side[1].units[0].at");
+    let p = problem_on(&text, "side[1].units[0].at");
     assert_eq!(p.line, Some(line_of(&text, "0909")));
     assert!(p.message.contains("off the map"), "{p}");
 }
@@ -155,16 +159,18 @@ fn unit_off_the_map_is_refused() {
 #[test]
 fn two_units_on_one_hex_are_refused() {
     let text = sc(&[("knight", "0102")], &[("archer", "0102")]).toml();
-    let ps = problems(&text);
-    let p = find(&ps, "side[1].units[0].at");
+    let p = problem_on(&text, "side[1].units[0].at");
     assert!(p.message.contains("occupied"), "{p}");
 }
 
 #[test]
 fn bad_hex_code_is_refused() {
     let text = sc(&[("knight", "12")], &[("archer", "0202")]).toml();
-    let ps = problems(&text);
-    assert!(find(&ps, "side[0].units[0].at").message.contains("\"12\""));
+    assert!(
+        problem_on(&text, "side[0].units[0].at")
+            .message
+            .contains("\"12\"")
+    );
 }
 
 #[test]
@@ -194,8 +200,11 @@ fn unreachable_victory_is_refused() {
     let text = sc(&[("knight", "0102")], &[("archer", "0202")])
         .vp(3)
         .toml();
-    let ps = problems(&text);
-    assert!(find(&ps, "victory.vp").message.contains("never be reached"));
+    assert!(
+        problem_on(&text, "victory.vp")
+            .message
+            .contains("never be reached")
+    );
 }
 
 #[test]

@@ -1,12 +1,8 @@
 //! Exact combat odds.
 
-use crate::support::{content, play, sc};
+use crate::support::{against_bold_pikeman, content, id, play, sc, total};
 use gridwright_engine::dice::Ratio;
-use gridwright_grid_battles::{Action, UnitId, attack_odds, attack_preview, unit_matchup_odds};
-
-fn id(n: u32) -> UnitId {
-    UnitId::from_number(n).expect("unit")
-}
+use gridwright_grid_battles::{Action, attack_odds, attack_preview, unit_matchup_odds};
 
 /// Decision file: a Knight (red) attacking an Archer (brown) with the advantage expects
 /// exactly 5/3 hits.
@@ -15,7 +11,7 @@ fn knight_attacking_archer_with_advantage_expects_five_thirds() {
     let odds = unit_matchup_odds(content(), "knight", "archer").expect("odds");
     assert!(odds.advantage);
     assert_eq!(odds.expected, Ratio::new(5, 3));
-    assert_eq!(odds.hits.iter().map(|(_, p)| *p).sum::<Ratio>(), Ratio::ONE);
+    assert_eq!(total(&odds.hits), Ratio::ONE);
 }
 
 /// Every matchup is a distribution, and the bonus follows the bonus table.
@@ -25,7 +21,7 @@ fn matchup_odds_follow_the_bonus_table() {
     for a in c.unit_names() {
         for d in c.unit_names() {
             let odds = unit_matchup_odds(c, &a, &d).expect("odds");
-            assert_eq!(odds.hits.iter().map(|(_, p)| *p).sum::<Ratio>(), Ratio::ONE);
+            assert_eq!(total(&odds.hits), Ratio::ONE);
             let expect = matches!(
                 (a.as_str(), d.as_str()),
                 ("archer", "pikeman") | ("pikeman", "knight") | ("knight", "archer")
@@ -40,14 +36,7 @@ fn matchup_odds_follow_the_bonus_table() {
 /// counterattack when the defender is bold.
 #[test]
 fn attack_preview_shows_exact_odds_and_counterattack() {
-    let s = sc(
-        &[("knight", "0102"), ("pikeman", "0004")],
-        &[
-            ("pikeman", "0202"),
-            ("pikeman", "0302"),
-            ("pikeman", "0201"),
-        ],
-    );
+    let s = against_bold_pikeman(&[("knight", "0102"), ("pikeman", "0004")]);
     let mut g = s.game();
     play(&mut g, &["activate 1", "hold 1"]);
     let attack = Action::Attack {
@@ -62,14 +51,8 @@ fn attack_preview_shows_exact_odds_and_counterattack() {
         "infantry beats mounted on the counterattack"
     );
     assert_eq!(counter.happens, Ratio::ONE - odds.destroyed);
-    assert_eq!(
-        odds.damage.iter().map(|(_, p)| *p).sum::<Ratio>(),
-        Ratio::ONE
-    );
-    assert_eq!(
-        counter.damage.iter().map(|(_, p)| *p).sum::<Ratio>(),
-        Ratio::ONE
-    );
+    assert_eq!(total(&odds.damage), Ratio::ONE);
+    assert_eq!(total(&counter.damage), Ratio::ONE);
     let text = attack_preview(&g, &attack).expect("preview");
     for needle in [
         "Attacker",

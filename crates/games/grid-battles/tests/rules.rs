@@ -3,17 +3,15 @@
 //! yellow 1 = bonus, 2 = sword; brown/grey/black 1 = blank; grey 2 = shield; black 2 = shield,
 //! black 6 = three shields.
 
-use crate::support::{check, is_legal, legal, play, sc};
+use crate::support::{
+    against_bold_pikeman, any_event, check, check_attack, counterattacked, id, is_legal, legal,
+    play, sc,
+};
 use gridwright_engine::geom::{Hex, LineStep, line_steps};
 use gridwright_engine::{Actor, Events, Game, Seat, Turn};
 use gridwright_grid_battles::{
-    Action, CombatRoll, Content, EndReason, Event, GridBattles, Phase, Status, UnitId,
-    parse_action_text,
+    Action, CombatRoll, Content, EndReason, Event, GridBattles, Phase, Status, parse_action_text,
 };
-
-fn id(n: u32) -> UnitId {
-    UnitId::from_number(n).expect("unit number")
-}
 
 fn health(g: &GridBattles, n: u32) -> u8 {
     g.unit_view(id(n)).expect("unit").health
@@ -250,14 +248,10 @@ fn destroy_all_needs_every_enemy_unit() {
         &[("knight", "0102")],
         &[("archer", "0202"), ("pikeman", "0604")],
     );
-    check(
-        &s,
-        &["activate 1", "hold 1", "attack 1 2", "roll 6 1"],
-        |g, _| {
-            assert_eq!(g.vp().as_slice(), [1, 0]);
-            assert!(!g.is_terminal(), "one enemy unit is left");
-        },
-    );
+    check_attack(&s, &["attack 1 2", "roll 6 1"], |g, _| {
+        assert_eq!(g.vp().as_slice(), [1, 0]);
+        assert!(!g.is_terminal(), "one enemy unit is left");
+    });
 }
 
 // ----- Movement (seed: "Movement", "Map") -----
@@ -408,7 +402,7 @@ fn melee_attack_only_against_adjacent() {
         &[("pikeman", "0102")],
         &[("pikeman", "0202"), ("pikeman", "0302")],
     );
-    check(&s, &["activate 1", "hold 1"], |g, _| {
+    check_attack(&s, &[], |g, _| {
         assert!(is_legal(g, "attack 1 2"));
         assert!(!is_legal(g, "attack 1 3"), "two hexes away");
     });
@@ -423,12 +417,12 @@ fn ranged_attack_needs_clear_line_of_sight() {
         &[("pikeman", "0005"), ("pikeman", "0102")],
     );
     open.height = 6;
-    check(&open, &["activate 1", "hold 1"], |g, _| {
+    check_attack(&open, &[], |g, _| {
         assert!(is_legal(g, "attack 1 2"), "plain between: clear");
     });
     for terrain in ["woods", "hill"] {
         let blocked = open.clone().terrain(terrain, &["0004"]);
-        check(&blocked, &["activate 1", "hold 1"], |g, _| {
+        check_attack(&blocked, &[], |g, _| {
             assert!(is_legal(g, "attack 1 3"));
             assert!(!is_legal(g, "attack 1 2"), "{terrain} between blocks sight");
         });
@@ -442,7 +436,7 @@ fn units_block_line_of_sight() {
         &[("archer", "0001"), ("pikeman", "0002")],
         &[("pikeman", "0004"), ("pikeman", "0101")],
     );
-    check(&friend, &["activate 1", "hold 1"], |g, _| {
+    check_attack(&friend, &[], |g, _| {
         assert!(is_legal(g, "attack 1 4"));
         assert!(!is_legal(g, "attack 1 3"), "a friend in the way");
     });
@@ -450,7 +444,7 @@ fn units_block_line_of_sight() {
         &[("archer", "0001")],
         &[("pikeman", "0003"), ("pikeman", "0004")],
     );
-    check(&foe, &["activate 1", "hold 1"], |g, _| {
+    check_attack(&foe, &[], |g, _| {
         assert!(is_legal(g, "attack 1 2"), "the nearer enemy");
         assert!(!is_legal(g, "attack 1 3"), "an enemy in the way");
     });
@@ -460,7 +454,7 @@ fn units_block_line_of_sight() {
 #[test]
 fn source_and_target_hexes_do_not_block() {
     let s = sc(&[("archer", "0002")], &[("pikeman", "0004")]).terrain("woods", &["0002", "0004"]);
-    check(&s, &["activate 1", "hold 1"], |g, _| {
+    check_attack(&s, &[], |g, _| {
         assert!(is_legal(g, "attack 1 2"));
     });
 }
@@ -474,7 +468,7 @@ fn line_along_an_edge_is_clear_if_either_side_is() {
         [LineStep::Edge(hex("0101"), hex("0102"))]
     );
     let one = sc(&[("archer", "0002")], &[("pikeman", "0202")]).terrain("woods", &["0101"]);
-    check(&one, &["activate 1", "hold 1"], |g, _| {
+    check_attack(&one, &[], |g, _| {
         assert!(is_legal(g, "attack 1 2"), "0102 is clear");
     });
     let both = sc(
@@ -482,7 +476,7 @@ fn line_along_an_edge_is_clear_if_either_side_is() {
         &[("pikeman", "0202"), ("pikeman", "0102")],
     )
     .terrain("woods", &["0101"]);
-    check(&both, &["activate 1", "hold 1"], |g, _| {
+    check_attack(&both, &[], |g, _| {
         assert!(
             !is_legal(g, "attack 1 2"),
             "woods on one side, a unit on the other"
@@ -505,12 +499,12 @@ fn line_crossing_an_edge_midpoint_is_blocked_by_either_hex() {
         &[("pikeman", "0003"), ("pikeman", "0405")],
     );
     (open.width, open.height) = (10, 10);
-    check(&open, &["activate 1", "hold 1"], |g, _| {
+    check_attack(&open, &[], |g, _| {
         assert!(is_legal(g, "attack 1 2"), "nothing between: clear");
     });
     for woods in ["0203", "0204"] {
         let blocked = open.clone().terrain("woods", &[woods]);
-        check(&blocked, &["activate 1", "hold 1"], |g, _| {
+        check_attack(&blocked, &[], |g, _| {
             assert!(is_legal(g, "attack 1 3"));
             assert!(!is_legal(g, "attack 1 2"), "woods at {woods} are crossed");
         });
@@ -555,12 +549,12 @@ fn ranged_attack_limited_by_range() {
         &[("pikeman", "0005"), ("pikeman", "0100")],
     );
     s.height = 6;
-    check(&s, &["activate 1", "hold 1"], |g, _| {
+    check_attack(&s, &[], |g, _| {
         assert!(is_legal(g, "attack 1 3"));
         assert!(!is_legal(g, "attack 1 2"), "5 hexes: out of range 4");
     });
     let s = sc(&[("archer", "0000")], &[("pikeman", "0004")]);
-    check(&s, &["activate 1", "hold 1"], |g, _| {
+    check_attack(&s, &[], |g, _| {
         assert!(is_legal(g, "attack 1 2"), "4 hexes: in range");
     });
 }
@@ -569,7 +563,7 @@ fn ranged_attack_limited_by_range() {
 #[test]
 fn archer_may_shoot_adjacent() {
     let s = sc(&[("archer", "0002")], &[("pikeman", "0003")]);
-    check(&s, &["activate 1", "hold 1"], |g, _| {
+    check_attack(&s, &[], |g, _| {
         assert!(is_legal(g, "attack 1 2"));
     });
 }
@@ -581,25 +575,21 @@ fn each_activated_unit_attacks_at_most_once() {
         &[("pikeman", "0102")],
         &[("pikeman", "0202"), ("pikeman", "0103")],
     );
-    check(
-        &s,
-        &["activate 1", "hold 1", "attack 1 2", "roll 2 1"],
-        |g, _| {
-            assert_eq!(
-                g.active_side(),
-                Seat::new(1),
-                "no attack left: the turn ended"
-            );
-            assert!(g.unit_view(id(1)).expect("unit").health > 0);
-        },
-    );
+    check_attack(&s, &["attack 1 2", "roll 2 1"], |g, _| {
+        assert_eq!(
+            g.active_side(),
+            Seat::new(1),
+            "no attack left: the turn ended"
+        );
+        assert!(g.unit_view(id(1)).expect("unit").health > 0);
+    });
 }
 
 /// docs/rules (Attacks): `done` ends the attack phase even with attacks available.
 #[test]
 fn attacking_is_optional() {
     let s = sc(&[("pikeman", "0102")], &[("pikeman", "0202")]);
-    check(&s, &["activate 1", "hold 1", "done"], |g, _| {
+    check_attack(&s, &["done"], |g, _| {
         assert_eq!(g.active_side(), Seat::new(1));
         assert_eq!(health(g, 2), 4);
     });
@@ -613,31 +603,23 @@ fn attacking_is_optional() {
 fn bonus_applies_only_with_advantage() {
     // Knight (mounted) against archer (missile): advantage. Red face 1 is one bonus symbol.
     let s = sc(&[("knight", "0102")], &[("archer", "0202")]);
-    check(
-        &s,
-        &["activate 1", "hold 1", "attack 1 2", "roll 1 1"],
-        |g, _| {
-            assert_eq!(health(g, 2), 3, "the bonus symbol is a hit");
-        },
-    );
+    check_attack(&s, &["attack 1 2", "roll 1 1"], |g, _| {
+        assert_eq!(health(g, 2), 3, "the bonus symbol is a hit");
+    });
     // Archer (missile) against knight (mounted): no advantage. Yellow face 1 is one bonus.
     let s = sc(&[("archer", "0102")], &[("knight", "0202")]);
-    check(
-        &s,
-        &["activate 1", "hold 1", "attack 1 2", "roll 1 1"],
-        |g, events| {
-            assert_eq!(health(g, 2), 3, "the bonus symbol does not count");
-            assert!(events.iter().any(|e| matches!(
-                e,
-                Event::Rolled {
-                    bonus: 1,
-                    advantage: false,
-                    hits: 0,
-                    ..
-                }
-            )));
-        },
-    );
+    check_attack(&s, &["attack 1 2", "roll 1 1"], |g, events| {
+        assert_eq!(health(g, 2), 3, "the bonus symbol does not count");
+        assert!(any_event!(
+            events,
+            Event::Rolled {
+                bonus: 1,
+                advantage: false,
+                hits: 0,
+                ..
+            }
+        ));
+    });
 }
 
 /// Seed, "Combat Resolution" step 3: hits = swords + bonus (with advantage) − shields.
@@ -646,24 +628,20 @@ fn hits_are_swords_plus_bonus_minus_shields() {
     // Pikeman (infantry) against knight (mounted): advantage. Blue 5 = 2 swords + bonus,
     // black 2 = one shield: 2 + 1 − 1 = 2.
     let s = sc(&[("pikeman", "0102")], &[("knight", "0202")]);
-    check(
-        &s,
-        &["activate 1", "hold 1", "attack 1 2", "roll 5 2"],
-        |g, events| {
-            assert_eq!(health(g, 2), 1);
-            assert!(events.iter().any(|e| matches!(
-                e,
-                Event::Rolled {
-                    swords: 2,
-                    bonus: 1,
-                    advantage: true,
-                    shields: 1,
-                    hits: 2,
-                    ..
-                }
-            )));
-        },
-    );
+    check_attack(&s, &["attack 1 2", "roll 5 2"], |g, events| {
+        assert_eq!(health(g, 2), 1);
+        assert!(any_event!(
+            events,
+            Event::Rolled {
+                swords: 2,
+                bonus: 1,
+                advantage: true,
+                shields: 1,
+                hits: 2,
+                ..
+            }
+        ));
+    });
 }
 
 /// Seed, "Combat Resolution" step 3: more shields than hits means no hits, never negative.
@@ -671,18 +649,10 @@ fn hits_are_swords_plus_bonus_minus_shields() {
 fn hits_never_negative() {
     // Blue 2 = one sword against black 6 = three shields.
     let s = sc(&[("pikeman", "0102")], &[("knight", "0202")]);
-    check(
-        &s,
-        &["activate 1", "hold 1", "attack 1 2", "roll 2 6"],
-        |g, events| {
-            assert_eq!(health(g, 2), 3);
-            assert!(
-                events
-                    .iter()
-                    .any(|e| matches!(e, Event::Rolled { hits: 0, .. }))
-            );
-        },
-    );
+    check_attack(&s, &["attack 1 2", "roll 2 6"], |g, events| {
+        assert_eq!(health(g, 2), 3);
+        assert!(any_event!(events, Event::Rolled { hits: 0, .. }));
+    });
 }
 
 /// Seed, "Combat Resolution" step 4: a unit at zero health is removed and the other side
@@ -693,20 +663,16 @@ fn destroyed_unit_is_removed_and_scores_for_the_other_side() {
         &[("knight", "0102")],
         &[("archer", "0202"), ("pikeman", "0604")],
     );
-    check(
-        &s,
-        &["activate 1", "hold 1", "attack 1 2", "roll 6 1"],
-        |g, events| {
-            assert_eq!(g.vp().as_slice(), [1, 0]);
-            assert_eq!(g.unit_hex(id(2)), None);
-            assert_eq!(g.unit_at(hex("0202")), None, "the hex is free");
-            assert!(!g.unit_view(id(2)).expect("unit").alive);
-            assert!(events.contains(&Event::Destroyed {
-                unit: id(2),
-                vp_to: Seat::new(0)
-            }));
-        },
-    );
+    check_attack(&s, &["attack 1 2", "roll 6 1"], |g, events| {
+        assert_eq!(g.vp().as_slice(), [1, 0]);
+        assert_eq!(g.unit_hex(id(2)), None);
+        assert_eq!(g.unit_at(hex("0202")), None, "the hex is free");
+        assert!(!g.unit_view(id(2)).expect("unit").alive);
+        assert!(events.contains(&Event::Destroyed {
+            unit: id(2),
+            vp_to: Seat::new(0)
+        }));
+    });
 }
 
 /// Seed, "Bold Unit" and "Combat Resolution" step 5: a bold defender that survives a melee
@@ -714,24 +680,17 @@ fn destroyed_unit_is_removed_and_scores_for_the_other_side() {
 #[test]
 fn bold_defender_counterattacks_after_surviving_melee() {
     // P2's pikeman 2 at 0202 has friends at 0302 and 0201: bold.
-    let s = sc(
-        &[("knight", "0102"), ("pikeman", "0004")],
-        &[
-            ("pikeman", "0202"),
-            ("pikeman", "0302"),
-            ("pikeman", "0201"),
-        ],
-    );
+    let s = against_bold_pikeman(&[("knight", "0102"), ("pikeman", "0004")]);
     let mut g = s.game();
     let events = play(&mut g, &["activate 1", "hold 1", "attack 1 3", "roll 2 1"]);
-    assert!(events.iter().any(|e| matches!(
-        e,
+    assert!(any_event!(
+        events,
         Event::AttackDeclared {
             defender_bold: true,
             ranged: false,
             ..
         }
-    )));
+    ));
     assert_eq!(health(&g, 3), 3);
     assert!(matches!(
         g.phase(),
@@ -743,14 +702,14 @@ fn bold_defender_counterattacks_after_surviving_melee() {
     assert_eq!(g.turn(), Turn::Chance);
     // Blue 2 = one sword against black 1 = blank.
     let events = play(&mut g, &["roll 2 1"]);
-    assert!(events.iter().any(|e| matches!(
-        e,
+    assert!(any_event!(
+        events,
         Event::Rolled {
             counterattack: true,
             hits: 1,
             ..
         }
-    )));
+    ));
     assert_eq!(health(&g, 1), 2, "the knight took the counterattack");
 }
 
@@ -758,63 +717,37 @@ fn bold_defender_counterattacks_after_surviving_melee() {
 /// victory point to the defending side; the bonus table applies with the roles swapped.
 #[test]
 fn counterattack_kill_gives_vp_to_defender() {
-    let s = sc(
-        &[("knight", "0102"), ("pikeman", "0004")],
-        &[
-            ("pikeman", "0202"),
-            ("pikeman", "0302"),
-            ("pikeman", "0201"),
-        ],
-    );
+    let s = against_bold_pikeman(&[("knight", "0102"), ("pikeman", "0004")]);
     // Counterattack: blue 5 = 2 swords + bonus (infantry beats mounted) against black blank.
-    check(
-        &s,
-        &["activate 1", "hold 1", "attack 1 3", "roll 2 1", "roll 5 1"],
-        |g, events| {
-            assert_eq!(g.vp().as_slice(), [0, 1]);
-            assert!(!g.unit_view(id(1)).expect("unit").alive);
-            assert!(events.contains(&Event::Destroyed {
-                unit: id(1),
-                vp_to: Seat::new(1)
-            }));
-            assert_eq!(g.active_side(), Seat::new(1), "P1's attack phase is over");
-        },
-    );
+    check_attack(&s, &["attack 1 3", "roll 2 1", "roll 5 1"], |g, events| {
+        assert_eq!(g.vp().as_slice(), [0, 1]);
+        assert!(!g.unit_view(id(1)).expect("unit").alive);
+        assert!(events.contains(&Event::Destroyed {
+            unit: id(1),
+            vp_to: Seat::new(1)
+        }));
+        assert_eq!(g.active_side(), Seat::new(1), "P1's attack phase is over");
+    });
 }
 
 /// docs/rules (The counterattack), seed "Bold Unit" ("melee combat"): a ranged attack is never
 /// answered, even by a bold defender, even at an adjacent target.
 #[test]
 fn no_counterattack_after_ranged_attack() {
-    let s = sc(
-        &[("archer", "0102"), ("pikeman", "0004")],
-        &[
-            ("pikeman", "0202"),
-            ("pikeman", "0302"),
-            ("pikeman", "0201"),
-        ],
-    );
-    check(
-        &s,
-        &["activate 1", "hold 1", "attack 1 3", "roll 2 1"],
-        |g, events| {
-            assert!(events.iter().any(|e| matches!(
-                e,
-                Event::AttackDeclared {
-                    defender_bold: true,
-                    ranged: true,
-                    ..
-                }
-            )));
-            assert!(
-                !events
-                    .iter()
-                    .any(|e| matches!(e, Event::Counterattack { .. }))
-            );
-            assert_eq!(health(g, 1), 4);
-            assert_eq!(g.active_side(), Seat::new(1));
-        },
-    );
+    let s = against_bold_pikeman(&[("archer", "0102"), ("pikeman", "0004")]);
+    check_attack(&s, &["attack 1 3", "roll 2 1"], |g, events| {
+        assert!(any_event!(
+            events,
+            Event::AttackDeclared {
+                defender_bold: true,
+                ranged: true,
+                ..
+            }
+        ));
+        assert!(!counterattacked(events));
+        assert_eq!(health(g, 1), 4);
+        assert_eq!(g.active_side(), Seat::new(1));
+    });
 }
 
 /// Seed, "Bold Unit": a defender with fewer than two friends adjacent is not bold and does
@@ -825,18 +758,10 @@ fn no_counterattack_from_a_defender_that_is_not_bold() {
         &[("knight", "0102"), ("pikeman", "0004")],
         &[("pikeman", "0202"), ("pikeman", "0302")],
     );
-    check(
-        &s,
-        &["activate 1", "hold 1", "attack 1 3", "roll 2 1"],
-        |g, events| {
-            assert!(
-                !events
-                    .iter()
-                    .any(|e| matches!(e, Event::Counterattack { .. }))
-            );
-            assert_eq!(health(g, 1), 3);
-        },
-    );
+    check_attack(&s, &["attack 1 3", "roll 2 1"], |g, events| {
+        assert!(!counterattacked(events));
+        assert_eq!(health(g, 1), 3);
+    });
 }
 
 /// Seed, "Combat Resolution" step 5 ("If Defender survives"): a destroyed defender does not
@@ -847,19 +772,11 @@ fn destroyed_defender_does_not_counterattack() {
         &[("knight", "0102"), ("pikeman", "0004")],
         &[("archer", "0202"), ("pikeman", "0302"), ("pikeman", "0201")],
     );
-    check(
-        &s,
-        &["activate 1", "hold 1", "attack 1 3", "roll 6 1"],
-        |g, events| {
-            assert!(
-                !events
-                    .iter()
-                    .any(|e| matches!(e, Event::Counterattack { .. }))
-            );
-            assert_eq!(g.vp().as_slice(), [1, 0]);
-            assert_eq!(health(g, 1), 3);
-        },
-    );
+    check_attack(&s, &["attack 1 3", "roll 6 1"], |g, events| {
+        assert!(!counterattacked(events));
+        assert_eq!(g.vp().as_slice(), [1, 0]);
+        assert_eq!(health(g, 1), 3);
+    });
 }
 
 /// Seed, "Combat Resolution" step 6: the attacker's own boldness has no effect.
@@ -869,18 +786,10 @@ fn attacker_boldness_has_no_effect() {
         &[("knight", "0102"), ("pikeman", "0002"), ("pikeman", "0003")],
         &[("pikeman", "0202")],
     );
-    check(
-        &s,
-        &["activate 1", "hold 1", "attack 1 4", "roll 2 1"],
-        |g, events| {
-            assert!(g.unit_view(id(1)).expect("unit").bold);
-            assert!(
-                !events
-                    .iter()
-                    .any(|e| matches!(e, Event::Counterattack { .. }))
-            );
-        },
-    );
+    check_attack(&s, &["attack 1 4", "roll 2 1"], |g, events| {
+        assert!(g.unit_view(id(1)).expect("unit").bold);
+        assert!(!counterattacked(events));
+    });
 }
 
 /// Seed, "Combat Resolution" steps 1–2: each roll is a chance node over (attack face, defence
@@ -888,7 +797,7 @@ fn attacker_boldness_has_no_effect() {
 #[test]
 fn combat_roll_is_a_chance_node_over_face_pairs() {
     let s = sc(&[("knight", "0102")], &[("archer", "0202")]);
-    check(&s, &["activate 1", "hold 1", "attack 1 2"], |g, _| {
+    check_attack(&s, &["attack 1 2"], |g, _| {
         assert_eq!(g.turn(), Turn::Chance);
         let mut out = Vec::new();
         g.chance_outcomes(&mut out);

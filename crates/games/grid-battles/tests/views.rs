@@ -4,13 +4,18 @@ use crate::support::{content, play, sc};
 use gridwright_engine::{Game, Seat, Viewer};
 use gridwright_grid_battles::{GridBattles, Phase, Status, preview, render};
 
-#[test]
-fn render_shows_map_units_and_turn() {
-    let s = sc(
+/// Knight 1 at 0102 and pikeman 2 at 0004 against archer 3 at 0202.
+fn knight_and_pikeman_vs_archer() -> GridBattles {
+    sc(
         &[("knight", "0102"), ("pikeman", "0004")],
         &[("archer", "0202")],
-    );
-    let mut g = s.game();
+    )
+    .game()
+}
+
+#[test]
+fn render_shows_map_units_and_turn() {
+    let mut g = knight_and_pikeman_vs_archer();
     play(&mut g, &["activate 1"]);
     let text = render(&g, Viewer::Seat(Seat::new(0)));
     for needle in [
@@ -69,11 +74,7 @@ fn observation_is_the_full_public_state() {
 /// on the map with owner, type, status and health, agreeing with the map rows and the unit list.
 #[test]
 fn board_lists_every_hex_and_the_units_on_the_map() {
-    let s = sc(
-        &[("knight", "0102"), ("pikeman", "0004")],
-        &[("archer", "0202")],
-    );
-    let mut g = s.game();
+    let mut g = knight_and_pikeman_vs_archer();
     let board = g.board();
     assert_eq!(
         board.hexes.len(),

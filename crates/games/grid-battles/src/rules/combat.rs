@@ -62,20 +62,28 @@ impl Rules {
 }
 
 impl GridBattles {
-    /// The (attack die, defence die) of the roll now due.
-    pub(crate) fn combat_dice(&self) -> (u8, u8) {
+    /// In a combat roll, the unit that strikes, the unit struck (the roles are reversed in the
+    /// counterattack) and the roll; `None` out of combat.
+    pub(crate) fn striker_and_target(&self) -> Option<(UnitId, UnitId, CombatRoll)> {
         let Phase::Combat {
             attacker,
             defender,
             roll,
         } = self.phase
         else {
-            return (0, 0);
+            return None;
         };
-        let (s, t) = if roll.is_counterattack() {
-            (defender, attacker)
+        Some(if roll.is_counterattack() {
+            (defender, attacker, roll)
         } else {
-            (attacker, defender)
+            (attacker, defender, roll)
+        })
+    }
+
+    /// The (attack die, defence die) of the roll now due.
+    pub(crate) fn combat_dice(&self) -> (u8, u8) {
+        let Some((s, t, _)) = self.striker_and_target() else {
+            return (0, 0);
         };
         let types = &self.rules.types;
         (
@@ -117,20 +125,10 @@ impl GridBattles {
         defence_face: u8,
         events: &mut Events<Event>,
     ) {
-        let Phase::Combat {
-            attacker,
-            defender,
-            roll,
-        } = self.phase
-        else {
+        let Some((striker, target, roll)) = self.striker_and_target() else {
             return;
         };
         let counterattack = roll.is_counterattack();
-        let (striker, target) = if counterattack {
-            (defender, attacker)
-        } else {
-            (attacker, defender)
-        };
         let (si, ti) = (striker.index(), target.index());
         let strike = self.rules.strike(
             self.units[si].ty,
@@ -168,10 +166,11 @@ impl GridBattles {
                 return;
             }
         } else if roll == CombatRoll::AttackThenCounter {
-            events.emit(|| Event::Counterattack { unit: defender });
+            // Not the counterattack: the striker is the attacker, the target the defender.
+            events.emit(|| Event::Counterattack { unit: target });
             self.phase = Phase::Combat {
-                attacker,
-                defender,
+                attacker: striker,
+                defender: target,
                 roll: CombatRoll::Counterattack,
             };
             return;

@@ -8,12 +8,24 @@ pub(crate) mod los;
 pub(crate) mod movement;
 pub(crate) mod victory;
 
-use crate::config::{AttackKind, Config, MAX_HEXES, MAX_UNITS, Victory};
+use crate::config::{AttackKind, Config, DieType, MAX_HEXES, MAX_UNITS, Victory};
 use crate::state::{Status, Unit};
 use gridwright_engine::dice::{Die, DieDef, Symbol as DieSymbol, SymbolTable};
 use gridwright_engine::geom::Hex;
 use gridwright_engine::{PerSeat, Seat};
 use std::collections::HashSet;
+
+/// The engine's definition of a config die: its name and each face's symbol names.
+pub(crate) fn die_def(d: &DieType) -> DieDef {
+    DieDef {
+        name: d.id.clone(),
+        faces: d
+            .faces
+            .iter()
+            .map(|f| f.iter().map(|s| s.name().to_owned()).collect())
+            .collect(),
+    }
+}
 
 /// Marks a missing neighbour (off the map) in [`Rules::neighbors`].
 pub(crate) const NO_HEX: u16 = u16::MAX;
@@ -137,14 +149,7 @@ impl Rules {
         };
         let mut dice = Vec::new();
         for d in &config.dice {
-            let def = DieDef {
-                name: d.id.clone(),
-                faces: d
-                    .faces
-                    .iter()
-                    .map(|f| f.iter().map(|s| s.name().to_owned()).collect())
-                    .collect(),
-            };
+            let def = die_def(d);
             if d.faces.len() > usize::from(u8::MAX) {
                 errs.push(format!("die `{}` has too many faces", d.id));
             }

@@ -1,7 +1,8 @@
 //! The one place tests touch the API: build a tiny scenario, play a script, check the result.
 
+use gridwright_engine::dice::Ratio;
 use gridwright_engine::{Actor, Events, Game, Turn, Viewer};
-use gridwright_grid_battles::{Content, Event, GridBattles, parse_action_text, render};
+use gridwright_grid_battles::{Content, Event, GridBattles, UnitId, parse_action_text, render};
 use std::fmt::Write;
 use std::sync::OnceLock;
 
@@ -25,6 +26,19 @@ pub struct Sc {
     pub features: Vec<(&'static str, Vec<&'static str>)>,
     pub p1: Vec<(&'static str, &'static str)>,
     pub p2: Vec<(&'static str, &'static str)>,
+}
+
+/// `p1` against three P2 pikemen at 0202, 0302 and 0201: the one at 0202 (unit
+/// `p1.len() + 1`) has two friends adjacent, so it is bold.
+pub fn against_bold_pikeman(p1: &[(&'static str, &'static str)]) -> Sc {
+    sc(
+        p1,
+        &[
+            ("pikeman", "0202"),
+            ("pikeman", "0302"),
+            ("pikeman", "0201"),
+        ],
+    )
 }
 
 /// A 7×5 plain map, one activation per turn, P1 first, 10 rounds, destroy-all.
@@ -123,6 +137,39 @@ pub fn check(scenario: &Sc, script: &[&str], expect: impl FnOnce(&GridBattles, &
     let mut g = scenario.game();
     let events = play(&mut g, script);
     expect(&g, &events);
+}
+
+/// Like [`check`], with unit 1 activated and held first: `script` starts in P1's attack phase.
+pub fn check_attack(scenario: &Sc, script: &[&str], expect: impl FnOnce(&GridBattles, &[Event])) {
+    let mut g = scenario.game();
+    play(&mut g, &["activate 1", "hold 1"]);
+    let events = play(&mut g, script);
+    expect(&g, &events);
+}
+
+/// The unit numbered `n` (as in the text actions).
+pub fn id(n: u32) -> UnitId {
+    UnitId::from_number(n).expect("unit number")
+}
+
+/// Whether `events` announce a counterattack.
+pub fn counterattacked(events: &[Event]) -> bool {
+    events
+        .iter()
+        .any(|e| matches!(e, Event::Counterattack { .. }))
+}
+
+/// Whether any of `events` matches the pattern.
+macro_rules! any_event {
+    ($events:expr, $($pattern:tt)+) => {
+        $events.iter().any(|e| matches!(e, $($pattern)+))
+    };
+}
+pub(crate) use any_event;
+
+/// The total probability of a distribution.
+pub fn total(dist: &[(u32, Ratio)]) -> Ratio {
+    dist.iter().map(|(_, p)| *p).sum()
 }
 
 /// The legal actions of the seat to act, as text.
