@@ -2,17 +2,15 @@
 //! to date with the store (after another process's change, or a failed commit), and dropping
 //! idle ones from memory.
 
-use super::{Hub, LiveMatch, MatchState, status_of};
+use super::{Hub, LiveMatch, MatchState};
 use crate::error::ServerError;
 use crate::games::GameProvider;
-use crate::store::{MatchRow, MoveRow, Notice, SeatKind, Status, now_ms};
+use crate::store::{MatchRow, MoveRow, Notice, Status, now_ms};
 use crate::token;
 use gridwright_catalog::AnySession;
 use gridwright_engine::Seat;
 use gridwright_engine::replay::ReplayMove;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use tokio::sync::{RwLock, broadcast};
 
 impl Hub {
     pub(super) fn cached(&self, id: &str) -> Option<Arc<LiveMatch>> {
@@ -71,39 +69,8 @@ impl Hub {
             }
             let line: Vec<MoveRow> = moves.into_iter().take(row.moves as usize).collect();
             let session = rebuild(game.as_ref(), &row, &line)?;
-            let expired = row.status == Status::Expired;
-            let status = if expired {
-                Status::Expired
-            } else {
-                status_of(session.as_ref(), &seats)
-            };
-            let (changed, _) = broadcast::channel(16);
-            let has_ai = seats.iter().any(|s| s.kind == SeatKind::Ai);
-            return Ok(LiveMatch {
-                id: row.id.clone(),
-                game,
-                scenario: row.scenario.clone(),
-                hotseat: row.hotseat,
-                ai_delay_ms: row.ai_delay_ms,
-                created_ms: row.created_ms,
-                config: row.config.clone(),
-                rules_version: row.rules_version.clone(),
-                seed: row.seed,
-                st: RwLock::new(MatchState {
-                    session,
-                    rev: row.rev,
-                    undos: row.undos,
-                    seats,
-                    move_seats: line.iter().map(|m| m.seat).collect(),
-                    status,
-                    updated_ms: row.updated_ms,
-                    poisoned: false,
-                    expired,
-                }),
-                changed,
-                has_ai,
-                ai_busy: AtomicBool::new(false),
-            });
+            let move_seats = line.iter().map(|m| m.seat).collect();
+            return Ok(LiveMatch::new(game, &row, session, seats, move_seats));
         }
     }
 

@@ -3,16 +3,14 @@
 
 use super::ai::check_think_budget;
 use super::requests::{CreateMatch, Created, MAX_AI_DELAY_MS, SeatSpec};
-use super::{Hub, LiveMatch, MatchState, result_json, status_of};
+use super::{Hub, LiveMatch, result_json, status_of};
 use crate::error::ServerError;
-use crate::games::ScenarioName;
+use crate::games::{GameProvider, ScenarioName};
 use crate::store::{MatchRow, SeatKind, SeatRow, now_ms};
 use crate::token;
 use gridwright_agents::AgentSpec;
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use tokio::sync::{RwLock, broadcast};
 
 impl Hub {
     /// Creates a match.
@@ -75,74 +73,7 @@ impl Hub {
                 specs.len()
             )));
         }
-        let hotseat_token = token::new_token().map_err(|e| ServerError::Internal(e.to_string()))?;
-        let mut seats = Vec::with_capacity(n);
-        let mut tokens = Vec::new();
-        for (i, spec) in specs.iter().enumerate() {
-            let seat = u8::try_from(i).map_err(|_| ServerError::Internal("seat index".into()))?;
-            let kind = SeatKind::parse(spec.kind.trim()).ok_or_else(|| {
-                ServerError::BadRequest(format!(
-                    "seat {}: kind must be `human`, `open` or `ai`, not `{}`",
-                    i + 1,
-                    spec.kind.chars().take(40).collect::<String>()
-                ))
-            })?;
-            let mut row = SeatRow {
-                seat,
-                kind,
-                agent: None,
-                token_hash: None,
-            };
-            match kind {
-                SeatKind::Ai => {
-                    let text = spec.agent.as_deref().unwrap_or("random");
-                    let agent: AgentSpec = text
-                        .parse()
-                        .map_err(|e| ServerError::BadRequest(format!("seat {}: {e}", i + 1)))?;
-                    if agent.is_human() {
-                        return Err(ServerError::BadRequest(format!(
-                            "seat {}: use kind `human` for a person",
-                            i + 1
-                        )));
-                    }
-                    game.check_agent(&agent)
-                        .map_err(|e| ServerError::Content(format!("seat {}: {e}", i + 1)))?;
-                    check_think_budget(&agent)
-                        .map_err(|e| ServerError::BadRequest(format!("seat {}: {e}", i + 1)))?;
-                    row.agent = Some(agent.to_string());
-                }
-                SeatKind::Human => {
-                    if spec.agent.is_some() {
-                        return Err(ServerError::BadRequest(format!(
-                            "seat {}: only `ai` seats take an agent",
-                            i + 1
-                        )));
-                    }
-                    let t = if req.hotseat {
-                        hotseat_token.clone()
-                    } else {
-                        token::new_token().map_err(|e| ServerError::Internal(e.to_string()))?
-                    };
-                    row.token_hash = Some(token::hash_token(&t));
-                    tokens.push((seat, t));
-                }
-                SeatKind::Open => {
-                    if req.hotseat {
-                        return Err(ServerError::BadRequest(
-                            "a hotseat match has no open seats: every human plays on one device"
-                                .into(),
-                        ));
-                    }
-                    if spec.agent.is_some() {
-                        return Err(ServerError::BadRequest(format!(
-                            "seat {}: only `ai` seats take an agent",
-                            i + 1
-                        )));
-                    }
-                }
-            }
-            seats.push(row);
-        }
+        let (seats, tokens) = seat_rows(game.as_ref(), &specs, req.hotseat)?;
         if req.hotseat && tokens.is_empty() {
             return Err(ServerError::BadRequest(
                 "a hotseat match needs at least one human seat".into(),
@@ -171,9 +102,8 @@ impl Hub {
         let replay = session.replay();
         let id = token::new_match_id().map_err(|e| ServerError::Internal(e.to_string()))?;
         let now = now_ms();
-        let status = status_of(session.as_ref(), &seats);
         let row = MatchRow {
-            id: id.clone(),
+            id,
             game: game.info().short_name.to_owned(),
             scenario: scenario.map(|s| s.as_str().to_owned()),
             rules_version: replay.rules_version.clone(),
@@ -181,7 +111,7 @@ impl Hub {
             seed,
             hotseat: req.hotseat,
             ai_delay_ms: req.ai_delay_ms,
-            status,
+            status: status_of(session.as_ref(), &seats),
             rev: 0,
             moves: 0,
             undos: 0,
@@ -190,34 +120,98 @@ impl Hub {
             updated_ms: now,
         };
         self.store.create_match(&row, &seats).await?;
-        let (changed, _) = broadcast::channel(16);
-        let has_ai = seats.iter().any(|s| s.kind == SeatKind::Ai);
-        let live = self.insert(Arc::new(LiveMatch {
-            id,
+        let live = self.insert(Arc::new(LiveMatch::new(
             game,
-            scenario: row.scenario.clone(),
-            hotseat: row.hotseat,
-            ai_delay_ms: row.ai_delay_ms,
-            created_ms: now,
-            config: row.config,
-            rules_version: row.rules_version,
-            seed,
-            st: RwLock::new(MatchState {
-                session,
-                rev: 0,
-                undos: 0,
-                seats,
-                move_seats: Vec::new(),
-                status,
-                updated_ms: now,
-                poisoned: false,
-                expired: false,
-            }),
-            changed,
-            has_ai,
-            ai_busy: AtomicBool::new(false),
-        }));
+            &row,
+            session,
+            seats,
+            Vec::new(),
+        )));
         self.kick_ai(&live);
         Ok(Created { live, tokens })
     }
+}
+
+/// `(seat, token)` of each seat whose token is issued now.
+type Tokens = Vec<(u8, String)>;
+
+/// The stored seats of a create request, and the tokens issued for its `human` seats (one token
+/// for all of them in a hotseat match).
+fn seat_rows(
+    game: &dyn GameProvider,
+    specs: &[SeatSpec],
+    hotseat: bool,
+) -> Result<(Vec<SeatRow>, Tokens), ServerError> {
+    let hotseat_token = token::new_token().map_err(|e| ServerError::Internal(e.to_string()))?;
+    let mut seats = Vec::with_capacity(specs.len());
+    let mut tokens = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        let seat = u8::try_from(i).map_err(|_| ServerError::Internal("seat index".into()))?;
+        let kind = SeatKind::parse(spec.kind.trim()).ok_or_else(|| {
+            ServerError::BadRequest(format!(
+                "seat {}: kind must be `human`, `open` or `ai`, not `{}`",
+                i + 1,
+                spec.kind.chars().take(40).collect::<String>()
+            ))
+        })?;
+        let mut row = SeatRow {
+            seat,
+            kind,
+            agent: None,
+            token_hash: None,
+        };
+        let no_agent = || {
+            if spec.agent.is_some() {
+                Err(ServerError::BadRequest(format!(
+                    "seat {}: only `ai` seats take an agent",
+                    i + 1
+                )))
+            } else {
+                Ok(())
+            }
+        };
+        match kind {
+            SeatKind::Ai => row.agent = Some(ai_agent(game, i, spec)?),
+            SeatKind::Human => {
+                no_agent()?;
+                let t = if hotseat {
+                    hotseat_token.clone()
+                } else {
+                    token::new_token().map_err(|e| ServerError::Internal(e.to_string()))?
+                };
+                row.token_hash = Some(token::hash_token(&t));
+                tokens.push((seat, t));
+            }
+            SeatKind::Open => {
+                if hotseat {
+                    return Err(ServerError::BadRequest(
+                        "a hotseat match has no open seats: every human plays on one device".into(),
+                    ));
+                }
+                no_agent()?;
+            }
+        }
+        seats.push(row);
+    }
+    Ok((seats, tokens))
+}
+
+/// The agent of AI seat `i` (0-based), checked: a spec the game knows, within the server's think
+/// budgets.
+fn ai_agent(game: &dyn GameProvider, i: usize, spec: &SeatSpec) -> Result<String, ServerError> {
+    let text = spec.agent.as_deref().unwrap_or("random");
+    let agent: AgentSpec = text
+        .parse()
+        .map_err(|e| ServerError::BadRequest(format!("seat {}: {e}", i + 1)))?;
+    if agent.is_human() {
+        return Err(ServerError::BadRequest(format!(
+            "seat {}: use kind `human` for a person",
+            i + 1
+        )));
+    }
+    game.check_agent(&agent)
+        .map_err(|e| ServerError::Content(format!("seat {}: {e}", i + 1)))?;
+    check_think_budget(&agent)
+        .map_err(|e| ServerError::BadRequest(format!("seat {}: {e}", i + 1)))?;
+    Ok(agent.to_string())
 }

@@ -40,7 +40,7 @@ use crate::ServeOptions;
 use crate::error::ServerError;
 use crate::games::{GameProvider, Games};
 use crate::limits::CreateLimiter;
-use crate::store::{Progress, SeatKind, SeatRow, Status, Store, now_ms};
+use crate::store::{MatchRow, Progress, SeatKind, SeatRow, Status, Store, now_ms};
 use crate::token;
 use ai::lease_deadline;
 use gridwright_catalog::AnySession;
@@ -96,6 +96,52 @@ impl std::fmt::Debug for LiveMatch {
             .field("id", &self.id)
             .field("game", &self.game.info().short_name)
             .finish_non_exhaustive()
+    }
+}
+
+impl LiveMatch {
+    /// A live match from its stored row, its game and seats, the session rebuilt from its line
+    /// of play, and the seat of each move in that line.
+    fn new(
+        game: Arc<dyn GameProvider>,
+        row: &MatchRow,
+        session: Box<dyn AnySession>,
+        seats: Vec<SeatRow>,
+        move_seats: Vec<u8>,
+    ) -> LiveMatch {
+        let expired = row.status == Status::Expired;
+        let status = if expired {
+            Status::Expired
+        } else {
+            status_of(session.as_ref(), &seats)
+        };
+        let has_ai = seats.iter().any(|s| s.kind == SeatKind::Ai);
+        let (changed, _) = broadcast::channel(16);
+        LiveMatch {
+            id: row.id.clone(),
+            game,
+            scenario: row.scenario.clone(),
+            hotseat: row.hotseat,
+            ai_delay_ms: row.ai_delay_ms,
+            created_ms: row.created_ms,
+            config: row.config.clone(),
+            rules_version: row.rules_version.clone(),
+            seed: row.seed,
+            st: RwLock::new(MatchState {
+                session,
+                rev: row.rev,
+                undos: row.undos,
+                seats,
+                move_seats,
+                status,
+                updated_ms: row.updated_ms,
+                poisoned: false,
+                expired,
+            }),
+            changed,
+            has_ai,
+            ai_busy: AtomicBool::new(false),
+        }
     }
 }
 
