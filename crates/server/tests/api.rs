@@ -540,3 +540,56 @@ async fn ai_think_budgets_beyond_the_servers_limits_are_refused() {
     assert_eq!(total, 1);
     t.stop().await;
 }
+
+/// Every authenticated route refuses in the same order (the `Caller`/`Player` extractors):
+/// a missing token first (401, before the match is looked up or the body read), then an unknown
+/// match (404), then a token that holds no seat of the match (403); reading the state needs no
+/// token (a spectator).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn authenticated_routes_refuse_in_one_order() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    let (id, tokens) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), human()] }),
+    )
+    .await;
+    let (_, other) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), human()] }),
+    )
+    .await;
+    let unknown = "0123456789abcdef";
+    let code = |r: &Resp| (r.status, r.body["code"].as_str().map(str::to_owned));
+    let want = |s: u16, c: &str| (s, Some(c.to_owned()));
+    for route in ["actions", "undo", "preview"] {
+        let path = |m: &str| format!("/api/matches/{m}/{route}");
+        // No token: 401 even for an unknown match and a body that is not JSON.
+        let r = http_raw(a, "POST", &path(unknown), Some(b"{"), None).await;
+        assert_eq!(code(&r), want(401, "unauthorized"), "{route}");
+        let r = http_raw(a, "POST", &path(&id), Some(b"{"), None).await;
+        assert_eq!(code(&r), want(401, "unauthorized"), "{route}");
+        // A token, an unknown match: 404.
+        let r = http_raw(a, "POST", &path(unknown), Some(b"{"), Some(&tokens[0].1)).await;
+        assert_eq!(code(&r), want(404, "unknown_match"), "{route}");
+        // A token of another match: 403, before the body is read.
+        let r = http_raw(a, "POST", &path(&id), Some(b"{"), Some(&other[0].1)).await;
+        assert_eq!(code(&r), want(403, "forbidden"), "{route}");
+        // The right token: now the body counts.
+        let r = http_raw(a, "POST", &path(&id), Some(b"{"), Some(&tokens[0].1)).await;
+        assert_eq!(code(&r), want(400, "malformed"), "{route}");
+    }
+    let state = format!("/api/matches/{id}/state");
+    let r = get(a, &state).await;
+    assert_eq!((r.status, r.body["you"].is_null()), (200, true));
+    let r = get_as(a, &state, &other[0].1).await;
+    assert_eq!(code(&r), want(403, "forbidden"));
+    let r = get_as(a, &state, &tokens[1].1).await;
+    assert_eq!(
+        (r.status, r.body["you"]["seats"].clone()),
+        (200, json!([1]))
+    );
+    let r = get(a, &format!("/api/matches/{unknown}/state")).await;
+    assert_eq!(code(&r), want(404, "unknown_match"));
+    t.stop().await;
+}
