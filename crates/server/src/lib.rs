@@ -51,7 +51,7 @@ pub use games::{FrontendGame, GameProvider, Games, ScenarioName};
 pub use hub::{CreateMatch, Hub, SeatSpec, Who};
 pub use limits::MatchLimits;
 pub use openapi::document as openapi_document;
-pub use store::{PgStore, SqliteStore, Store, StoreError};
+pub use store::{PgStore, SeatKind, SqliteStore, Store, StoreError};
 pub use ws::parse_client_message;
 
 use anyhow::Context as _;

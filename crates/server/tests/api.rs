@@ -593,3 +593,42 @@ async fn authenticated_routes_refuse_in_one_order() {
     assert_eq!(code(&r), want(404, "unknown_match"));
     t.stop().await;
 }
+
+/// Seat kinds are `human`, `open` and `ai` on the wire (blanks around them allowed); any other
+/// kind is refused with 400, naming it and the kinds there are, and creates nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seat_kinds_are_human_open_or_ai() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    for bad in [json!("robot"), json!("Human"), json!(""), json!(3)] {
+        let req = json!({ "game": "connect-four", "seats": [human(), { "kind": bad }] });
+        let r = post(a, "/api/matches", &req, None).await;
+        assert_eq!(r.status, 400, "{bad}: {:?}", r.body);
+        let msg = r.body["message"].as_str().unwrap();
+        if let Some(text) = bad.as_str() {
+            assert!(
+                msg.contains(&format!("not `{text}`")) && msg.contains("`human`, `open` or `ai`"),
+                "{msg}"
+            );
+        }
+    }
+    assert_eq!(
+        get(a, "/api/matches?status=all").await.body["matches"],
+        json!([])
+    );
+    let req = json!({ "game": "connect-four",
+        "seats": [{ "kind": " human" }, { "kind": "ai ", "agent": "random" }] });
+    let r = post(a, "/api/matches", &req, None).await;
+    assert_eq!(r.status, 201, "{:?}", r.body);
+    let kinds: Vec<Value> = r.body["match"]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["kind"].clone())
+        .collect();
+    assert_eq!(kinds, [json!("human"), json!("ai")]);
+    let (id, _) = create(a, json!({ "game": "connect-four" })).await;
+    let m = get(a, &format!("/api/matches/{id}")).await;
+    assert_eq!(m.body["seats"][1]["kind"], "open");
+    t.stop().await;
+}

@@ -57,11 +57,10 @@ impl Hub {
             None => (0..n)
                 .map(|i| SeatSpec {
                     kind: if i == 0 || req.hotseat {
-                        "human"
+                        SeatKind::Human
                     } else {
-                        "open"
-                    }
-                    .into(),
+                        SeatKind::Open
+                    },
                     agent: None,
                 })
                 .collect(),
@@ -147,13 +146,7 @@ fn seat_rows(
     let mut tokens = Vec::new();
     for (i, spec) in specs.iter().enumerate() {
         let seat = u8::try_from(i).map_err(|_| ServerError::Internal("seat index".into()))?;
-        let kind = SeatKind::parse(spec.kind.trim()).ok_or_else(|| {
-            ServerError::BadRequest(format!(
-                "seat {}: kind must be `human`, `open` or `ai`, not `{}`",
-                i + 1,
-                spec.kind.chars().take(40).collect::<String>()
-            ))
-        })?;
+        let kind = spec.kind;
         let mut row = SeatRow {
             seat,
             kind,

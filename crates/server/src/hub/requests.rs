@@ -1,6 +1,7 @@
 //! What clients send to create a match, and what its creator gets back.
 
 use super::LiveMatch;
+use crate::store::SeatKind;
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -11,8 +12,8 @@ pub const MAX_AI_DELAY_MS: u64 = 60_000;
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct SeatSpec {
-    /// `human`, `open` or `ai`.
-    pub kind: String,
+    /// `human`, `open` or `ai`; any other kind is refused when the request is read.
+    pub kind: SeatKind,
     /// Agent spec for `ai` seats (default `random`).
     #[serde(default)]
     pub agent: Option<String>,
