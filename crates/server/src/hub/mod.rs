@@ -39,7 +39,7 @@ pub use requests::{CreateMatch, SeatSpec};
 use crate::ServeOptions;
 use crate::error::ServerError;
 use crate::games::{GameProvider, Games};
-use crate::limits::CreateLimiter;
+use crate::limits::AddressLimiter;
 use crate::store::{MatchRow, Progress, SeatKind, SeatRow, Status, Store, now_ms};
 use crate::token;
 use ai::lease_deadline;
@@ -246,7 +246,9 @@ pub struct Hub {
     pub(crate) settings: Settings,
     pub(crate) opts: ServeOptions,
     matches: Mutex<HashMap<String, Arc<LiveMatch>>>,
-    limiter: CreateLimiter,
+    limiter: AddressLimiter,
+    /// API requests per client address (`middleware::rate_limit`).
+    pub(crate) http_limiter: AddressLimiter,
     ai_slots: Arc<Semaphore>,
     pub(crate) shutdown: watch::Receiver<bool>,
 }
@@ -275,7 +277,11 @@ impl Hub {
                 ai_delay_ms: opts.ai_delay_ms,
             },
             ai_slots: Arc::new(Semaphore::new(opts.limits.ai_threads.max(1))),
-            limiter: CreateLimiter::new(&opts.matches),
+            limiter: AddressLimiter::creation(&opts.matches),
+            http_limiter: AddressLimiter::new(
+                opts.limits.http_burst,
+                f64::from(opts.limits.http_rate_per_sec),
+            ),
             opts,
             matches: Mutex::new(HashMap::new()),
             shutdown,
@@ -311,6 +317,7 @@ impl Hub {
         }
         self.sweep(i64::try_from(l.evict_idle_ms).unwrap_or(i64::MAX));
         self.limiter.prune();
+        self.http_limiter.prune();
         self.take_over_lapsed_ai().await;
         expired.len()
     }
