@@ -86,7 +86,7 @@ fn paths_and_schemas() -> Value {
             "description": "Lobby, matches and play. Seats are 0-based in JSON (people see P1, P2…). \
                 Live play uses the WebSocket at /api/matches/{id}/ws; its messages are described in docs/server.md. \
                 Every error body is {type: \"error\", code, message}. \
-                Requests under /api/ are rate-limited per client address (default 1000 per second, bursts of 2000; \
+                Requests under /api/ are rate-limited per client address (default 2000 per second, bursts of 4000; \
                 beyond: 429 rate_limited with Retry-After)."
         },
         "components": {
