@@ -27,13 +27,9 @@ impl Hub {
             let m = match self.cached(&id) {
                 Some(m) => {
                     // Catch up first: the notice of the last change may have been missed.
-                    let mut st = m.st.write().await;
-                    if let Err(e) = self.refresh(&m, &mut st).await {
-                        eprintln!("gridwright-server: refreshing match {id}: {e}");
+                    if !self.catch_up(&m, None).await {
                         continue;
                     }
-                    drop(st);
-                    let _ = m.changed.send(());
                     m
                 }
                 None => match self.get(&id).await {

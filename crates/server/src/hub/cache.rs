@@ -186,17 +186,25 @@ impl Hub {
             },
         };
         for (m, rev) in targets {
-            let mut st = m.st.write().await;
-            if rev.is_some_and(|r| r < st.rev) {
-                continue;
-            }
-            if let Err(e) = self.refresh(&m, &mut st).await {
-                eprintln!("gridwright-server: refreshing match {}: {e}", m.id);
-                continue;
-            }
-            drop(st);
-            let _ = m.changed.send(());
+            self.catch_up(&m, rev).await;
         }
+    }
+
+    /// Brings the cached match `m` up to date with the store (unless the store's change `rev`
+    /// is older than what `m` holds) and then wakes its connections. False if the store could
+    /// not be read (logged).
+    pub(super) async fn catch_up(&self, m: &LiveMatch, rev: Option<u64>) -> bool {
+        let mut st = m.st.write().await;
+        if rev.is_some_and(|r| r < st.rev) {
+            return true;
+        }
+        if let Err(e) = self.refresh(m, &mut st).await {
+            eprintln!("gridwright-server: refreshing match {}: {e}", m.id);
+            return false;
+        }
+        drop(st);
+        let _ = m.changed.send(());
+        true
     }
 
     /// Replays the first `n` moves of a match (for stepping through a finished game).

@@ -307,12 +307,7 @@ impl Hub {
         };
         for id in &expired {
             if let Some(m) = self.cached(id) {
-                let mut st = m.st.write().await;
-                if let Err(e) = self.refresh(&m, &mut st).await {
-                    eprintln!("gridwright-server: refreshing expired match {id}: {e}");
-                }
-                drop(st);
-                let _ = m.changed.send(());
+                self.catch_up(&m, None).await;
             }
         }
         self.sweep(i64::try_from(l.evict_idle_ms).unwrap_or(i64::MAX));
