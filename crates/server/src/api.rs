@@ -4,14 +4,15 @@
 
 use crate::AppState;
 use crate::error::ServerError;
-use crate::hub::{CreateMatch, Who};
+use crate::hub::{CreateMatch, LiveMatch, Who};
 use crate::store::Status;
 use crate::view::{live_summary, row_summary, seat_grant, state_message};
 use crate::{openapi, ws};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
 use axum::http::{Extensions, HeaderMap, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get, post};
@@ -21,6 +22,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
 
 type ApiResult = Result<Response, ServerError>;
 
@@ -103,6 +105,68 @@ fn bearer(headers: &HeaderMap) -> Result<Option<String>, ServerError> {
         return Err(ServerError::Unauthorized);
     }
     Ok(Some(token.trim().to_owned()))
+}
+
+/// The match named by the route's `{id}`, loaded if need be (404 `unknown_match` if there is
+/// none).
+pub(crate) struct MatchParam(Arc<LiveMatch>);
+
+impl FromRequestParts<AppState> for MatchParam {
+    type Rejection = ServerError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, ServerError> {
+        let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, app)
+            .await
+            .map_err(|e| ServerError::BadRequest(e.body_text()))?;
+        let id = params
+            .get("id")
+            .ok_or_else(|| ServerError::Internal("this route names no match".into()))?;
+        Ok(MatchParam(app.hub.get(id).await?))
+    }
+}
+
+/// The bearer token of `Authorization`, if any (401 if the header is not a bearer token).
+pub(crate) struct Token(Option<String>);
+
+impl<S: Sync> FromRequestParts<S> for Token {
+    type Rejection = ServerError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ServerError> {
+        Ok(Token(bearer(&parts.headers)?))
+    }
+}
+
+/// Who is asking, in the match the route names: the token read (none: a spectator), the match
+/// found, the token's seats resolved. Refusals, in this order: a malformed `Authorization` (401),
+/// no such match (404), a token that holds no seat of this match (403).
+pub(crate) struct Caller {
+    m: Arc<LiveMatch>,
+    who: Who,
+}
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = ServerError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, ServerError> {
+        let Token(token) = Token::from_request_parts(parts, app).await?;
+        let MatchParam(m) = MatchParam::from_request_parts(parts, app).await?;
+        let who = app.hub.authenticate(&m, token.as_deref()).await?;
+        Ok(Caller { m, who })
+    }
+}
+
+/// A [`Caller`] who must hold a seat: without a token, 401 before anything else.
+pub(crate) struct Player(Caller);
+
+impl FromRequestParts<AppState> for Player {
+    type Rejection = ServerError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, ServerError> {
+        if bearer(&parts.headers)?.is_none() {
+            return Err(ServerError::Unauthorized);
+        }
+        Ok(Player(Caller::from_request_parts(parts, app).await?))
+    }
 }
 
 /// Healthy only if the store answers: 503 with `ok: false` and the store's error otherwise.
@@ -230,8 +294,7 @@ async fn create_match(
         .into_response())
 }
 
-async fn get_match(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult {
-    let m = app.hub.get(&id).await?;
+async fn get_match(MatchParam(m): MatchParam) -> ApiResult {
     let summary = live_summary(&m, &*m.st.read().await);
     Ok(Json(summary).into_response())
 }
@@ -245,10 +308,9 @@ struct JoinBody {
 
 async fn join_match(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    MatchParam(m): MatchParam,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
-    let m = app.hub.get(&id).await?;
     let req: JoinBody = json_body(body, app.hub.opts.limits.max_body)?;
     let (seat, token) = app.hub.join(&m, req.seat).await?;
     let summary = live_summary(&m, &*m.st.read().await);
@@ -258,14 +320,9 @@ async fn join_match(
 }
 
 async fn match_state(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    Caller { m, who }: Caller,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
-    let token = bearer(&headers)?;
-    let m = app.hub.get(&id).await?;
-    let who = app.hub.authenticate(&m, token.as_deref()).await?;
     let from = match q.get("from") {
         None => 0,
         Some(f) => f
@@ -287,13 +344,9 @@ struct ActBody {
 
 async fn act(
     State(app): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    Player(Caller { m, who }): Player,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
-    let token = bearer(&headers)?.ok_or(ServerError::Unauthorized)?;
-    let m = app.hub.get(&id).await?;
-    let who = app.hub.authenticate(&m, Some(&token)).await?;
     let req: ActBody = json_body(body, app.hub.opts.limits.max_body)?;
     app.hub
         .act(&m, &who, req.seat, req.version, &req.action)
@@ -310,13 +363,9 @@ struct UndoBody {
 
 async fn undo(
     State(app): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    Player(Caller { m, who }): Player,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
-    let token = bearer(&headers)?.ok_or(ServerError::Unauthorized)?;
-    let m = app.hub.get(&id).await?;
-    let who = app.hub.authenticate(&m, Some(&token)).await?;
     let req: UndoBody = json_body(body, app.hub.opts.limits.max_body)?;
     app.hub.undo(&m, &who, req.version).await?;
     respond_state(&m, &who).await
@@ -334,13 +383,9 @@ struct PreviewBody {
 /// the caller's own legal actions: the game computes it from the full state.
 async fn preview(
     State(app): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    Player(Caller { m, who }): Player,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
-    let token = bearer(&headers)?.ok_or(ServerError::Unauthorized)?;
-    let m = app.hub.get(&id).await?;
-    let who = app.hub.authenticate(&m, Some(&token)).await?;
     let req: PreviewBody = json_body(body, app.hub.opts.limits.max_body)?;
     let st = m.st.read().await;
     let seat = crate::hub::pick_seat(&st, &who, req.seat)?;
@@ -386,13 +431,11 @@ struct HintBody {
 /// search starts from the advised seat's view, so it knows nothing that seat does not.
 async fn hint(
     State(app): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    MatchParam(m): MatchParam,
+    Token(token): Token,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
-    let m = app.hub.get(&id).await?;
     let req: HintBody = json_body(body, app.hub.opts.limits.max_body)?;
-    let token = bearer(&headers)?;
     let (session, seat, at) = {
         let st = m.st.read().await;
         if st.status == Status::Finished {
@@ -468,8 +511,7 @@ async fn respond_state(m: &crate::hub::LiveMatch, who: &Who) -> ApiResult {
     Ok(Json(state_message(m, &st, who, 0).0).into_response())
 }
 
-async fn replay(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult {
-    let m = app.hub.get(&id).await?;
+async fn replay(MatchParam(m): MatchParam) -> ApiResult {
     let st = m.st.read().await;
     if st.status != Status::Finished {
         return Err(ServerError::NotFinished);
@@ -483,7 +525,7 @@ async fn replay(State(app): State<AppState>, Path(id): Path<String>) -> ApiResul
             (header::CONTENT_TYPE, "application/json".to_owned()),
             (
                 header::CONTENT_DISPOSITION,
-                format!("inline; filename=\"{id}.replay\""),
+                format!("inline; filename=\"{}.replay\"", m.id),
             ),
         ],
         body,
@@ -493,10 +535,10 @@ async fn replay(State(app): State<AppState>, Path(id): Path<String>) -> ApiResul
 
 async fn replay_step(
     State(app): State<AppState>,
-    Path((id, n)): Path<(String, String)>,
+    MatchParam(m): MatchParam,
+    Path((_, n)): Path<(String, String)>,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
-    let m = app.hub.get(&id).await?;
     let total = {
         let st = m.st.read().await;
         if st.status != Status::Finished {

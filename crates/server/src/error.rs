@@ -54,6 +54,19 @@ pub enum ServerError {
         /// Burst size.
         burst: u32,
     },
+    /// This client address sent more API requests than the server allows.
+    #[error(
+        "too many requests from your address: at most {per_sec} per second (burst {burst}); \
+         try again in {retry_after} s"
+    )]
+    HttpRateLimited {
+        /// Sustained rate.
+        per_sec: u32,
+        /// Burst size.
+        burst: u32,
+        /// Seconds until the next request is allowed.
+        retry_after: u64,
+    },
     /// This client created matches faster than the server allows.
     #[error("too many new matches from your address: you may create another in {retry_after} s")]
     CreateRateLimited {
@@ -143,9 +156,9 @@ impl ServerError {
             ServerError::Malformed(_) => "malformed",
             ServerError::BadRequest(_) => "bad_request",
             ServerError::TooLarge { .. } => "too_large",
-            ServerError::RateLimited { .. } | ServerError::CreateRateLimited { .. } => {
-                "rate_limited"
-            }
+            ServerError::RateLimited { .. }
+            | ServerError::HttpRateLimited { .. }
+            | ServerError::CreateRateLimited { .. } => "rate_limited",
             ServerError::TooManyMatches { .. } => "too_many_matches",
             ServerError::Expired(_) => "match_expired",
             ServerError::Unauthorized => "unauthorized",
@@ -175,9 +188,9 @@ impl ServerError {
             | ServerError::Content(_)
             | ServerError::UnknownScenario { .. } => StatusCode::BAD_REQUEST,
             ServerError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ServerError::RateLimited { .. } | ServerError::CreateRateLimited { .. } => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
+            ServerError::RateLimited { .. }
+            | ServerError::HttpRateLimited { .. }
+            | ServerError::CreateRateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ServerError::TooManyMatches { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ServerError::Expired(_) => StatusCode::CONFLICT,
             ServerError::Unauthorized => StatusCode::UNAUTHORIZED,
@@ -215,7 +228,8 @@ impl IntoResponse for ServerError {
         }
         let mut res = (self.status(), axum::Json(self.to_json())).into_response();
         let retry_after = match &self {
-            ServerError::CreateRateLimited { retry_after } => Some(*retry_after),
+            ServerError::CreateRateLimited { retry_after }
+            | ServerError::HttpRateLimited { retry_after, .. } => Some(*retry_after),
             ServerError::TooManyMatches { .. } => Some(60),
             _ => None,
         };

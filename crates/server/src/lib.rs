@@ -13,17 +13,20 @@
 //! ```
 //!
 //! ## Architecture
-//! * [`hub`](Hub) — live matches in memory, the one write path ([`Hub::act`]), the AI driver,
-//!   reactions to other processes' changes.
+//! * [`hub`](Hub) (a folder: `cache`, `commit`, `create`, `ai`, `requests`) — live matches in
+//!   memory, the one write path every move, undo and join takes (`Hub::commit`, behind
+//!   [`Hub::act`], [`Hub::undo`] and [`Hub::join`]), the AI driver, reactions to other
+//!   processes' changes.
 //! * `store` — [`Store`]: SQLite or PostgreSQL, migrations, optimistic concurrency on the
 //!   match version, `LISTEN`/`NOTIFY`.
 //! * `view` — the hidden-information boundary: every message about a game in progress is built
 //!   there from the caller's own viewer.
-//! * `api`, `ws`, `openapi`, `assets` — HTTP routes, the WebSocket protocol, the API document,
+//! * `api`, `ws`, `openapi`, `assets` — HTTP routes (who is asking is an extractor, `Caller` or
+//!   `Player`, resolved before the handler runs), the WebSocket protocol, the API document,
 //!   the embedded `web/` client.
 //! * `net`, `middleware` — the accept loop (connection caps in total and per address, header
-//!   and idle timeouts) and what every request passes (body deadline and size, JSON-only
-//!   bodies, security headers).
+//!   and idle timeouts) and what every request passes (API requests per client address, body
+//!   deadline and size, JSON-only bodies, security headers).
 //!
 //! ## Why the server is the authority
 //! Clients send actions and the version they were made against; the engine validates; the
@@ -51,7 +54,7 @@ pub use games::{FrontendGame, GameProvider, Games, ScenarioName};
 pub use hub::{CreateMatch, Hub, SeatSpec, Who};
 pub use limits::MatchLimits;
 pub use openapi::document as openapi_document;
-pub use store::{PgStore, SqliteStore, Store, StoreError};
+pub use store::{PgStore, SeatKind, SqliteStore, Store, StoreError};
 pub use ws::parse_client_message;
 
 use anyhow::Context as _;
@@ -75,6 +78,11 @@ pub struct Limits {
     pub ws_rate_per_sec: u32,
     /// WebSocket messages allowed in a burst.
     pub ws_burst: u32,
+    /// Sustained API requests (everything under `/api/`, WebSocket upgrades included) per
+    /// second per client address (IPv6: per /64); beyond the burst, `429` with `Retry-After`.
+    pub http_rate_per_sec: u32,
+    /// API requests one client address may send in a burst (0: no limit).
+    pub http_burst: u32,
     /// Refused WebSocket messages in a row before the connection is closed (1008).
     pub ws_max_refusals: u32,
     /// AI moves computed at once (threads of the blocking pool).
@@ -109,6 +117,8 @@ impl Default for Limits {
             max_body: 64 * 1024,
             ws_rate_per_sec: 20,
             ws_burst: 40,
+            http_rate_per_sec: 2000,
+            http_burst: 4000,
             ws_max_refusals: 100,
             ai_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             pg_pool: 8,
@@ -268,6 +278,10 @@ pub fn app(state: AppState) -> axum::Router {
         .layer(axum::middleware::from_fn_with_state(
             limits,
             middleware::read_body,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.hub.clone(),
+            middleware::rate_limit,
         ))
         .layer(axum::middleware::from_fn(middleware::security_headers))
         .with_state(state)

@@ -1,12 +1,15 @@
-//! Limits on matches: the per-client rate of match creation, and the settings of the
+//! Rates per client address — of match creation, and of API requests — and the settings of the
 //! housekeeping that caps, expires and evicts matches (see `docs/server.md`, "Limits on
-//! matches").
+//! matches" and "Limits").
 //!
 //! # Why per address, in a token bucket
 //! Creating a match costs a database row and memory for as long as it is unfinished, so an
 //! unthrottled client can fill both (six clients once created 29,495 matches in 40 s). A token
 //! bucket per client address lets a person create a few matches at once (the burst) and then
-//! one every few seconds, while a script gets a 429 with `Retry-After`. IPv6 clients are counted
+//! one every few seconds, while a script gets a 429 with `Retry-After`. Every other API request
+//! costs far less, so its bucket ([`AddressLimiter`] again, with `Limits::http_rate_per_sec` and
+//! `Limits::http_burst`) is far larger: it only stops one address from taking the server's CPU
+//! and database with a flood, as the WebSocket's bucket does per connection. IPv6 clients are counted
 //! per /64, the block one subscriber usually holds. Behind a reverse proxy every client has the
 //! proxy's address and shares one bucket: raise the limits there, or rate-limit in the proxy.
 
@@ -66,21 +69,30 @@ struct Bucket {
     at: Instant,
 }
 
-/// One token bucket per client address.
+/// One token bucket per client address: `burst` at once, refilled at `per_sec`.
 #[derive(Debug)]
-pub(crate) struct CreateLimiter {
+pub(crate) struct AddressLimiter {
     burst: f64,
     per_sec: f64,
     buckets: Mutex<HashMap<IpAddr, Bucket>>,
 }
 
-impl CreateLimiter {
-    pub(crate) fn new(limits: &MatchLimits) -> CreateLimiter {
-        CreateLimiter {
-            burst: f64::from(limits.create_burst),
-            per_sec: f64::from(limits.create_per_minute) / 60.0,
+impl AddressLimiter {
+    /// `burst` at once (0: no limit), then `per_sec` a second.
+    pub(crate) fn new(burst: u32, per_sec: f64) -> AddressLimiter {
+        AddressLimiter {
+            burst: f64::from(burst),
+            per_sec,
             buckets: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The limiter of match creation.
+    pub(crate) fn creation(limits: &MatchLimits) -> AddressLimiter {
+        AddressLimiter::new(
+            limits.create_burst,
+            f64::from(limits.create_per_minute) / 60.0,
+        )
     }
 
     /// Takes one token for `client`, or says in how many whole seconds one will be there.
@@ -147,7 +159,7 @@ mod tests {
 
     #[test]
     fn a_bucket_allows_its_burst_then_refuses_with_a_wait() {
-        let l = CreateLimiter::new(&MatchLimits {
+        let l = AddressLimiter::creation(&MatchLimits {
             create_burst: 3,
             create_per_minute: 6,
             ..MatchLimits::default()

@@ -33,6 +33,12 @@ struct Args {
     /// WebSocket messages allowed in a burst.
     #[arg(long, default_value_t = Limits::default().ws_burst)]
     ws_burst: u32,
+    /// API requests per second per client address (sustained).
+    #[arg(long, default_value_t = Limits::default().http_rate_per_sec)]
+    http_rate: u32,
+    /// API requests one client address may send in a burst (0: no limit).
+    #[arg(long, default_value_t = Limits::default().http_burst)]
+    http_burst: u32,
     /// Matches one client address may create at once (0: no limit).
     #[arg(long, default_value_t = MatchLimits::default().create_burst)]
     create_burst: u32,
@@ -76,6 +82,8 @@ fn main() -> anyhow::Result<()> {
         limits: Limits {
             ws_rate_per_sec: args.ws_rate,
             ws_burst: args.ws_burst,
+            http_rate_per_sec: args.http_rate,
+            http_burst: args.http_burst,
             max_connections: args.max_connections,
             max_connections_per_ip: args.max_connections_per_ip,
             ..Limits::default()

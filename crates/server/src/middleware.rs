@@ -1,14 +1,43 @@
-//! Middleware every request passes: the request body must arrive in time and within the size
-//! limit, JSON routes take only JSON, and every response carries the security headers.
+//! Middleware every request passes: API requests are rate-limited per client address, the
+//! request body must arrive in time and within the size limit, JSON routes take only JSON, and
+//! every response carries the security headers.
 
 use crate::Limits;
 use crate::error::ServerError;
+use crate::hub::Hub;
 use axum::body::Body;
-use axum::extract::{Request, State};
+use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt as _;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+
+/// Takes one token from the client address's bucket for every request under `/api/` (the
+/// WebSocket upgrade included); an empty bucket is answered `429` `rate_limited` with
+/// `Retry-After`, before the request is read any further. The embedded web client's files are
+/// not counted. Without connection info (the router served some other way) every client shares
+/// one bucket.
+pub(crate) async fn rate_limit(State(hub): State<Arc<Hub>>, req: Request, next: Next) -> Response {
+    if req.uri().path().starts_with("/api/") {
+        let client = req
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
+        if let Err(retry_after) = hub.http_limiter.take(client) {
+            let limits = hub.opts.limits;
+            let e = ServerError::HttpRateLimited {
+                per_sec: limits.http_rate_per_sec,
+                burst: limits.http_burst,
+                retry_after,
+            };
+            // The body (if any) is not read: close rather than leave it in the connection.
+            return closing(e.into_response());
+        }
+    }
+    next.run(req).await
+}
 
 /// Reads the whole request body before the handler runs: at most `max_body` bytes, all of it
 /// within `body_timeout` (a body trickled slowly gets `408` and the connection is closed, so it

@@ -17,6 +17,18 @@ fn ok_json(description: &str, schema: &str) -> Value {
     })
 }
 
+/// `429`: the client address sent requests faster than the server allows (every operation;
+/// `POST /api/matches` also when it creates matches too fast).
+fn rate_limited() -> Value {
+    json!({
+        "description": "Too many requests from this client address (code rate_limited): API requests per second, \
+            or (creating a match) matches per minute. Wait Retry-After seconds.",
+        "headers": { "Retry-After": { "description": "Seconds until a request is allowed again.",
+            "schema": { "type": "integer", "minimum": 1 } } },
+        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+    })
+}
+
 fn id_param() -> Value {
     json!({ "name": "id", "in": "path", "required": true,
             "description": "Match id (16 hex digits).",
@@ -30,6 +42,19 @@ fn bearer() -> Value {
 /// The document.
 pub fn document() -> Value {
     let mut doc = paths_and_schemas();
+    // What every operation may also answer (middleware.rs): the client address's request
+    // bucket is checked before anything else.
+    if let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) {
+        for op in paths
+            .values_mut()
+            .filter_map(Value::as_object_mut)
+            .flat_map(|ops| ops.values_mut())
+        {
+            if let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) {
+                responses.insert("429".into(), rate_limited());
+            }
+        }
+    }
     // What every POST may also answer (middleware.rs): the body is checked before any handler.
     if let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) {
         for ops in paths.values_mut() {
@@ -60,7 +85,9 @@ fn paths_and_schemas() -> Value {
             "version": env!("CARGO_PKG_VERSION"),
             "description": "Lobby, matches and play. Seats are 0-based in JSON (people see P1, P2…). \
                 Live play uses the WebSocket at /api/matches/{id}/ws; its messages are described in docs/server.md. \
-                Every error body is {type: \"error\", code, message}."
+                Every error body is {type: \"error\", code, message}. \
+                Requests under /api/ are rate-limited per client address (default 2000 per second, bursts of 4000; \
+                beyond: 429 rate_limited with Retry-After)."
         },
         "components": {
             "securitySchemes": {

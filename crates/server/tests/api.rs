@@ -540,3 +540,95 @@ async fn ai_think_budgets_beyond_the_servers_limits_are_refused() {
     assert_eq!(total, 1);
     t.stop().await;
 }
+
+/// Every authenticated route refuses in the same order (the `Caller`/`Player` extractors):
+/// a missing token first (401, before the match is looked up or the body read), then an unknown
+/// match (404), then a token that holds no seat of the match (403); reading the state needs no
+/// token (a spectator).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn authenticated_routes_refuse_in_one_order() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    let (id, tokens) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), human()] }),
+    )
+    .await;
+    let (_, other) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), human()] }),
+    )
+    .await;
+    let unknown = "0123456789abcdef";
+    let code = |r: &Resp| (r.status, r.body["code"].as_str().map(str::to_owned));
+    let want = |s: u16, c: &str| (s, Some(c.to_owned()));
+    for route in ["actions", "undo", "preview"] {
+        let path = |m: &str| format!("/api/matches/{m}/{route}");
+        // No token: 401 even for an unknown match and a body that is not JSON.
+        let r = http_raw(a, "POST", &path(unknown), Some(b"{"), None).await;
+        assert_eq!(code(&r), want(401, "unauthorized"), "{route}");
+        let r = http_raw(a, "POST", &path(&id), Some(b"{"), None).await;
+        assert_eq!(code(&r), want(401, "unauthorized"), "{route}");
+        // A token, an unknown match: 404.
+        let r = http_raw(a, "POST", &path(unknown), Some(b"{"), Some(&tokens[0].1)).await;
+        assert_eq!(code(&r), want(404, "unknown_match"), "{route}");
+        // A token of another match: 403, before the body is read.
+        let r = http_raw(a, "POST", &path(&id), Some(b"{"), Some(&other[0].1)).await;
+        assert_eq!(code(&r), want(403, "forbidden"), "{route}");
+        // The right token: now the body counts.
+        let r = http_raw(a, "POST", &path(&id), Some(b"{"), Some(&tokens[0].1)).await;
+        assert_eq!(code(&r), want(400, "malformed"), "{route}");
+    }
+    let state = format!("/api/matches/{id}/state");
+    let r = get(a, &state).await;
+    assert_eq!((r.status, r.body["you"].is_null()), (200, true));
+    let r = get_as(a, &state, &other[0].1).await;
+    assert_eq!(code(&r), want(403, "forbidden"));
+    let r = get_as(a, &state, &tokens[1].1).await;
+    assert_eq!(
+        (r.status, r.body["you"]["seats"].clone()),
+        (200, json!([1]))
+    );
+    let r = get(a, &format!("/api/matches/{unknown}/state")).await;
+    assert_eq!(code(&r), want(404, "unknown_match"));
+    t.stop().await;
+}
+
+/// Seat kinds are `human`, `open` and `ai` on the wire (blanks around them allowed); any other
+/// kind is refused with 400, naming it and the kinds there are, and creates nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seat_kinds_are_human_open_or_ai() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    for bad in [json!("robot"), json!("Human"), json!(""), json!(3)] {
+        let req = json!({ "game": "connect-four", "seats": [human(), { "kind": bad }] });
+        let r = post(a, "/api/matches", &req, None).await;
+        assert_eq!(r.status, 400, "{bad}: {:?}", r.body);
+        let msg = r.body["message"].as_str().unwrap();
+        if let Some(text) = bad.as_str() {
+            assert!(
+                msg.contains(&format!("not `{text}`")) && msg.contains("`human`, `open` or `ai`"),
+                "{msg}"
+            );
+        }
+    }
+    assert_eq!(
+        get(a, "/api/matches?status=all").await.body["matches"],
+        json!([])
+    );
+    let req = json!({ "game": "connect-four",
+        "seats": [{ "kind": " human" }, { "kind": "ai ", "agent": "random" }] });
+    let r = post(a, "/api/matches", &req, None).await;
+    assert_eq!(r.status, 201, "{:?}", r.body);
+    let kinds: Vec<Value> = r.body["match"]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["kind"].clone())
+        .collect();
+    assert_eq!(kinds, [json!("human"), json!("ai")]);
+    let (id, _) = create(a, json!({ "game": "connect-four" })).await;
+    let m = get(a, &format!("/api/matches/{id}")).await;
+    assert_eq!(m.body["seats"][1]["kind"], "open");
+    t.stop().await;
+}

@@ -311,3 +311,79 @@ async fn websockets_must_say_hello_in_time_and_are_closed_when_idle() {
     );
     server.shutdown().await.unwrap();
 }
+
+/// One HTTP request from `from`: its status, `Retry-After` and JSON body.
+async fn request_from(
+    from: [u8; 4],
+    to: SocketAddr,
+    path: &str,
+) -> (u16, Option<String>, serde_json::Value) {
+    let mut s = connect_from(from, to).await;
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {to}\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let (got, _) = read_until_closed(&mut s, WAIT).await;
+    let text = String::from_utf8_lossy(&got).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let retry_after = head
+        .lines()
+        .filter_map(|l| l.split_once(':'))
+        .find(|(k, _)| k.trim().eq_ignore_ascii_case("retry-after"))
+        .map(|(_, v)| v.trim().to_owned());
+    (
+        status,
+        retry_after,
+        serde_json::from_str(body).unwrap_or_default(),
+    )
+}
+
+/// HTTP routes are rate-limited per client address, like WebSocket messages per connection: a
+/// flood from one address gets 429 `rate_limited` with `Retry-After` once its burst is spent,
+/// while another address is served as before. Static files and other addresses are not counted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_http_requests_gets_429_and_other_addresses_are_served() {
+    let (server, _dir) = start_with(|l| {
+        l.http_rate_per_sec = 1;
+        l.http_burst = 5;
+    })
+    .await;
+    let a = server.addr();
+    let flooder = [127, 0, 0, 5];
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        statuses.push(request_from(flooder, a, "/api/games").await.0);
+    }
+    let served = statuses.iter().filter(|s| **s == 200).count();
+    assert!(
+        (5..=7).contains(&served) && statuses[..5].iter().all(|s| *s == 200),
+        "the burst is served, then the flood is refused: {statuses:?}"
+    );
+    let (status, retry_after, body) = request_from(flooder, a, "/api/health").await;
+    assert_eq!(status, 429, "{body}");
+    assert_eq!(body["type"], "error");
+    assert_eq!(body["code"], "rate_limited");
+    let wait: u64 = retry_after.expect("Retry-After").parse().unwrap();
+    assert!((1..=2).contains(&wait), "Retry-After {wait}");
+    assert!(
+        body["message"].as_str().unwrap().contains("per second"),
+        "{body}"
+    );
+    // Another address is unaffected, and the flooder still gets the page (static files are not
+    // API routes).
+    assert_eq!(request_from([127, 0, 0, 6], a, "/api/games").await.0, 200);
+    assert_eq!(request_from(flooder, a, "/").await.0, 200);
+    // The bucket refills.
+    tokio::time::sleep(Duration::from_millis(1100 * wait)).await;
+    assert_eq!(request_from(flooder, a, "/api/games").await.0, 200);
+    // The API document says so for every operation.
+    let (_, _, doc) = request_from([127, 0, 0, 7], a, "/api/openapi.json").await;
+    for (path, ops) in doc["paths"].as_object().unwrap() {
+        for (method, op) in ops.as_object().unwrap() {
+            assert!(
+                op["responses"]["429"]["headers"]["Retry-After"].is_object(),
+                "{method} {path} documents 429 with Retry-After"
+            );
+        }
+    }
+    server.shutdown().await.unwrap();
+}

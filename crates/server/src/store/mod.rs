@@ -28,7 +28,7 @@ mod sqlite;
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
 
@@ -93,9 +93,10 @@ impl fmt::Display for Status {
     }
 }
 
-/// Who sits in a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+/// Who sits in a seat. The one mapping to text is [`SeatKind::as_str`]/[`SeatKind::parse`]: the
+/// store's column, the JSON of a create request (`"kind": "human"`, surrounding blanks allowed)
+/// and of a seat in a summary all use it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeatKind {
     /// A person whose token was issued when the match was created (invite link or hotseat).
     Human,
@@ -106,6 +107,9 @@ pub enum SeatKind {
 }
 
 impl SeatKind {
+    /// Every kind, in the order error messages list them.
+    pub const ALL: [SeatKind; 3] = [SeatKind::Human, SeatKind::Open, SeatKind::Ai];
+
     /// The stored text.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -117,12 +121,26 @@ impl SeatKind {
 
     /// Parses the stored text.
     pub fn parse(s: &str) -> Option<SeatKind> {
-        match s {
-            "human" => Some(SeatKind::Human),
-            "open" => Some(SeatKind::Open),
-            "ai" => Some(SeatKind::Ai),
-            _ => None,
-        }
+        SeatKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+impl Serialize for SeatKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for SeatKind {
+    /// A kind's text, with blanks around it allowed; anything else is refused by name.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = std::borrow::Cow::<str>::deserialize(d)?;
+        SeatKind::parse(text.trim()).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "seat kind must be `human`, `open` or `ai`, not `{}`",
+                text.chars().take(40).collect::<String>()
+            ))
+        })
     }
 }
 

@@ -1,0 +1,210 @@
+//! Creating a match: the request checked (game, scenario, seats, agents, think budgets, seed),
+//! stored, and put in the cache.
+
+use super::ai::check_think_budget;
+use super::requests::{CreateMatch, Created, MAX_AI_DELAY_MS, SeatSpec};
+use super::{Hub, LiveMatch, result_json, status_of};
+use crate::error::ServerError;
+use crate::games::{GameProvider, ScenarioName};
+use crate::store::{MatchRow, SeatKind, SeatRow, now_ms};
+use crate::token;
+use gridwright_agents::AgentSpec;
+use std::net::IpAddr;
+use std::sync::Arc;
+
+impl Hub {
+    /// Creates a match.
+    ///
+    /// # Errors
+    /// Unknown game, scenario or agent; seat list that does not fit the game; store failure.
+    pub async fn create(
+        self: &Arc<Self>,
+        req: CreateMatch,
+        client: IpAddr,
+    ) -> Result<Created, ServerError> {
+        self.limiter
+            .take(client)
+            .map_err(|retry_after| ServerError::CreateRateLimited { retry_after })?;
+        let game = self
+            .games
+            .get(&req.game)
+            .cloned()
+            .ok_or_else(|| ServerError::UnknownGame {
+                name: req.game.chars().take(60).collect(),
+                known: self.games.names(),
+            })?;
+        if req.ai_delay_ms.is_some_and(|d| d > MAX_AI_DELAY_MS) {
+            return Err(ServerError::BadRequest(format!(
+                "ai_delay_ms may be at most {MAX_AI_DELAY_MS}"
+            )));
+        }
+        let seed = match req.seed {
+            Some(s) => s,
+            None => token::random_seed().map_err(|e| ServerError::Internal(e.to_string()))?,
+        };
+        // A name from the game's own list, never a path: see `ScenarioName`.
+        let scenario = match req.scenario.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(name) => Some(ScenarioName::resolve(game.as_ref(), name)?),
+        };
+        let mut seed = seed;
+        let mut session = game
+            .new_session(scenario.as_ref(), seed)
+            .map_err(|e| ServerError::Content(e.to_string()))?;
+        let n = session.num_seats();
+        let specs = match req.seats {
+            Some(s) => s,
+            None => (0..n)
+                .map(|i| SeatSpec {
+                    kind: if i == 0 || req.hotseat {
+                        SeatKind::Human
+                    } else {
+                        SeatKind::Open
+                    },
+                    agent: None,
+                })
+                .collect(),
+        };
+        if specs.len() != n {
+            return Err(ServerError::BadRequest(format!(
+                "{} has {n} seats here, but {} seat(s) were given",
+                game.info().short_name,
+                specs.len()
+            )));
+        }
+        let (seats, tokens) = seat_rows(game.as_ref(), &specs, req.hotseat)?;
+        if req.hotseat && tokens.is_empty() {
+            return Err(ServerError::BadRequest(
+                "a hotseat match needs at least one human seat".into(),
+            ));
+        }
+        // Someone else may take a seat — an open seat, or a second person's seat whose token
+        // the creator hands on (not hotseat) — so a seed the creator chose would let the
+        // creator foresee every roll of that person's game. Mixed with a secret of the
+        // server's, it decides nothing; the effective seed is in the replay once the match ends.
+        let people = seats.iter().filter(|s| s.kind != SeatKind::Ai).count();
+        let others_may_play =
+            seats.iter().any(|s| s.kind == SeatKind::Open) || (!req.hotseat && people >= 2);
+        if req.seed.is_some() && others_may_play && !self.opts.keep_chosen_seeds {
+            let secret = token::random_seed().map_err(|e| ServerError::Internal(e.to_string()))?;
+            seed = gridwright_engine::derive_seed(secret, seed);
+            session = game
+                .new_session(scenario.as_ref(), seed)
+                .map_err(|e| ServerError::Content(e.to_string()))?;
+        }
+        // Counted once the request is known to be valid. Processes creating at the same
+        // instant may overshoot the cap by a few.
+        let limit = self.opts.matches.max_unfinished;
+        if self.store.count_unfinished().await? >= limit {
+            return Err(ServerError::TooManyMatches { limit });
+        }
+        let replay = session.replay();
+        let id = token::new_match_id().map_err(|e| ServerError::Internal(e.to_string()))?;
+        let now = now_ms();
+        let row = MatchRow {
+            id,
+            game: game.info().short_name.to_owned(),
+            scenario: scenario.map(|s| s.as_str().to_owned()),
+            rules_version: replay.rules_version.clone(),
+            config: replay.config.clone(),
+            seed,
+            hotseat: req.hotseat,
+            ai_delay_ms: req.ai_delay_ms,
+            status: status_of(session.as_ref(), &seats),
+            rev: 0,
+            moves: 0,
+            undos: 0,
+            result: result_json(session.as_ref()),
+            created_ms: now,
+            updated_ms: now,
+        };
+        self.store.create_match(&row, &seats).await?;
+        let live = self.insert(Arc::new(LiveMatch::new(
+            game,
+            &row,
+            session,
+            seats,
+            Vec::new(),
+        )));
+        self.kick_ai(&live);
+        Ok(Created { live, tokens })
+    }
+}
+
+/// `(seat, token)` of each seat whose token is issued now.
+type Tokens = Vec<(u8, String)>;
+
+/// The stored seats of a create request, and the tokens issued for its `human` seats (one token
+/// for all of them in a hotseat match).
+fn seat_rows(
+    game: &dyn GameProvider,
+    specs: &[SeatSpec],
+    hotseat: bool,
+) -> Result<(Vec<SeatRow>, Tokens), ServerError> {
+    let hotseat_token = token::new_token().map_err(|e| ServerError::Internal(e.to_string()))?;
+    let mut seats = Vec::with_capacity(specs.len());
+    let mut tokens = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        let seat = u8::try_from(i).map_err(|_| ServerError::Internal("seat index".into()))?;
+        let kind = spec.kind;
+        let mut row = SeatRow {
+            seat,
+            kind,
+            agent: None,
+            token_hash: None,
+        };
+        let no_agent = || {
+            if spec.agent.is_some() {
+                Err(ServerError::BadRequest(format!(
+                    "seat {}: only `ai` seats take an agent",
+                    i + 1
+                )))
+            } else {
+                Ok(())
+            }
+        };
+        match kind {
+            SeatKind::Ai => row.agent = Some(ai_agent(game, i, spec)?),
+            SeatKind::Human => {
+                no_agent()?;
+                let t = if hotseat {
+                    hotseat_token.clone()
+                } else {
+                    token::new_token().map_err(|e| ServerError::Internal(e.to_string()))?
+                };
+                row.token_hash = Some(token::hash_token(&t));
+                tokens.push((seat, t));
+            }
+            SeatKind::Open => {
+                if hotseat {
+                    return Err(ServerError::BadRequest(
+                        "a hotseat match has no open seats: every human plays on one device".into(),
+                    ));
+                }
+                no_agent()?;
+            }
+        }
+        seats.push(row);
+    }
+    Ok((seats, tokens))
+}
+
+/// The agent of AI seat `i` (0-based), checked: a spec the game knows, within the server's think
+/// budgets.
+fn ai_agent(game: &dyn GameProvider, i: usize, spec: &SeatSpec) -> Result<String, ServerError> {
+    let text = spec.agent.as_deref().unwrap_or("random");
+    let agent: AgentSpec = text
+        .parse()
+        .map_err(|e| ServerError::BadRequest(format!("seat {}: {e}", i + 1)))?;
+    if agent.is_human() {
+        return Err(ServerError::BadRequest(format!(
+            "seat {}: use kind `human` for a person",
+            i + 1
+        )));
+    }
+    game.check_agent(&agent)
+        .map_err(|e| ServerError::Content(format!("seat {}: {e}", i + 1)))?;
+    check_think_budget(&agent)
+        .map_err(|e| ServerError::BadRequest(format!("seat {}: {e}", i + 1)))?;
+    Ok(agent.to_string())
+}

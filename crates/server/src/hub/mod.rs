@@ -1,0 +1,358 @@
+//! Live matches: the in-memory cache of sessions, the one code path every state change takes,
+//! the AI driver, and the reaction to other processes' changes.
+//!
+//! # The one write path
+//! Every change to a match — a move (from HTTP, WebSocket or an AI seat), an undo, a claimed
+//! seat — goes through [`Hub::commit`] (`commit.rs`; [`Hub::act`], [`Hub::undo`] and
+//! [`Hub::join`] are its callers): take the match's write lock, check the quoted version, let the
+//! engine validate and apply, then commit to the store while still holding the lock. Only after
+//! the commit do clients hear of it (a broadcast wakes every connection of the match, each of
+//! which builds its own viewer's message). If the commit fails or loses a race with another
+//! process, the change is taken back and the cached session is rebuilt from the store, so memory
+//! never runs ahead of the database. (Creating a match stores a new one, in `create.rs`.)
+//!
+//! # Why AI moves run on a snapshot
+//! Agents may think for seconds. The driver (`ai.rs`) clones the session, runs the agent on
+//! Tokio's blocking pool (bounded by a semaphore), and submits the move through [`Hub::act`]
+//! quoting the version it thought about; if a human undid or another process moved meanwhile,
+//! the move is refused as stale and the agent thinks again.
+//!
+//! # Modules
+//! * this file — [`Hub`], [`LiveMatch`] and its [`MatchState`], who a token is ([`Who`]),
+//!   housekeeping;
+//! * `cache` — loading matches on demand, catching up with the store, eviction;
+//! * `commit` — the one write path;
+//! * `create` — a new match;
+//! * `ai` — the AI driver, its lease and the think budgets;
+//! * `requests` — the create request and its reply.
+
+mod ai;
+mod cache;
+mod commit;
+mod create;
+mod requests;
+
+pub(crate) use ai::CLOCK_CAP;
+pub(crate) use commit::pick_seat;
+pub use requests::{CreateMatch, SeatSpec};
+
+use crate::ServeOptions;
+use crate::error::ServerError;
+use crate::games::{GameProvider, Games};
+use crate::limits::AddressLimiter;
+use crate::store::{MatchRow, Progress, SeatKind, SeatRow, Status, Store, now_ms};
+use crate::token;
+use ai::lease_deadline;
+use gridwright_catalog::AnySession;
+use gridwright_engine::Seat;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use tokio::sync::{RwLock, Semaphore, broadcast, watch};
+
+/// Who is asking: the seats a token controls (none for a spectator).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Who {
+    /// Seats this caller may act for, lowest first.
+    pub seats: Vec<Seat>,
+}
+
+impl Who {
+    /// A spectator.
+    pub fn spectator() -> Who {
+        Who::default()
+    }
+
+    /// Whether this caller holds no seat.
+    pub fn is_spectator(&self) -> bool {
+        self.seats.is_empty()
+    }
+}
+
+/// A match in memory.
+pub struct LiveMatch {
+    pub(crate) id: String,
+    pub(crate) game: Arc<dyn GameProvider>,
+    pub(crate) scenario: Option<String>,
+    pub(crate) hotseat: bool,
+    pub(crate) ai_delay_ms: Option<u64>,
+    pub(crate) created_ms: i64,
+    config: Value,
+    rules_version: String,
+    seed: u64,
+    pub(crate) st: RwLock<MatchState>,
+    /// Wakes every connection of the match after a committed change.
+    pub(crate) changed: broadcast::Sender<()>,
+    /// Some seat is played by the server (seat kinds never change): without one there is no
+    /// AI driver to wake after a move.
+    has_ai: bool,
+    ai_busy: AtomicBool,
+}
+
+impl std::fmt::Debug for LiveMatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LiveMatch")
+            .field("id", &self.id)
+            .field("game", &self.game.info().short_name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl LiveMatch {
+    /// A live match from its stored row, its game and seats, the session rebuilt from its line
+    /// of play, and the seat of each move in that line.
+    fn new(
+        game: Arc<dyn GameProvider>,
+        row: &MatchRow,
+        session: Box<dyn AnySession>,
+        seats: Vec<SeatRow>,
+        move_seats: Vec<u8>,
+    ) -> LiveMatch {
+        let expired = row.status == Status::Expired;
+        let status = if expired {
+            Status::Expired
+        } else {
+            status_of(session.as_ref(), &seats)
+        };
+        let has_ai = seats.iter().any(|s| s.kind == SeatKind::Ai);
+        let (changed, _) = broadcast::channel(16);
+        LiveMatch {
+            id: row.id.clone(),
+            game,
+            scenario: row.scenario.clone(),
+            hotseat: row.hotseat,
+            ai_delay_ms: row.ai_delay_ms,
+            created_ms: row.created_ms,
+            config: row.config.clone(),
+            rules_version: row.rules_version.clone(),
+            seed: row.seed,
+            st: RwLock::new(MatchState {
+                session,
+                rev: row.rev,
+                undos: row.undos,
+                seats,
+                move_seats,
+                status,
+                updated_ms: row.updated_ms,
+                poisoned: false,
+                expired,
+            }),
+            changed,
+            has_ai,
+            ai_busy: AtomicBool::new(false),
+        }
+    }
+}
+
+/// The mutable part of a live match.
+#[derive(Debug)]
+pub struct MatchState {
+    pub(crate) session: Box<dyn AnySession>,
+    pub(crate) rev: u64,
+    pub(crate) undos: u64,
+    pub(crate) seats: Vec<SeatRow>,
+    /// The seat of each move in the line of play.
+    pub(crate) move_seats: Vec<u8>,
+    pub(crate) status: Status,
+    pub(crate) updated_ms: i64,
+    /// Memory no longer matches the store (a failed commit could not be taken back): reload
+    /// before the next change.
+    pub(crate) poisoned: bool,
+    /// The store marked the match expired: nothing more may change.
+    pub(crate) expired: bool,
+}
+
+impl MatchState {
+    /// The seat row of `seat`.
+    pub(crate) fn seat(&self, seat: Seat) -> Option<&SeatRow> {
+        self.seats
+            .iter()
+            .find(|s| usize::from(s.seat) == seat.index())
+    }
+
+    fn status_now(&self) -> Status {
+        if self.expired {
+            Status::Expired
+        } else {
+            status_of(self.session.as_ref(), &self.seats)
+        }
+    }
+
+    /// Refuses any change to an expired match.
+    fn check_live(&self, id: &str) -> Result<(), ServerError> {
+        if self.expired {
+            Err(ServerError::Expired(id.to_owned()))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The stored columns after a change; if an AI seat is to move then, the storing process
+    /// takes the lease to drive it for `lease_ms` in the same write.
+    fn progress(&self, lease_ms: u64) -> Progress {
+        let status = self.status_now();
+        let ai_due = matches!(status, Status::Open | Status::Running)
+            && self
+                .session
+                .turn()
+                .seats
+                .into_iter()
+                .any(|s| self.seat(s).is_some_and(|r| r.kind == SeatKind::Ai));
+        Progress {
+            status,
+            moves: self.session.version() as u64,
+            result: result_json(self.session.as_ref()),
+            ai_until: ai_due.then(|| lease_deadline(lease_ms)),
+        }
+    }
+}
+
+/// The status a session and its seats imply.
+fn status_of(session: &dyn AnySession, seats: &[SeatRow]) -> Status {
+    if session.turn().kind == "terminal" {
+        Status::Finished
+    } else if seats.iter().any(SeatRow::is_free) {
+        Status::Open
+    } else {
+        Status::Running
+    }
+}
+
+/// `{returns, scores, winners}` once the game is over.
+pub(crate) fn result_json(session: &dyn AnySession) -> Option<Value> {
+    let returns = session.returns()?;
+    let max = returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let min = returns.iter().copied().fold(f64::INFINITY, f64::min);
+    let winners: Vec<usize> = if max > min {
+        (0..returns.len()).filter(|i| returns[*i] == max).collect()
+    } else {
+        Vec::new()
+    };
+    Some(json!({ "returns": returns, "scores": session.scores(), "winners": winners }))
+}
+
+/// Server-wide settings the hub needs.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Default AI delay.
+    pub ai_delay_ms: u64,
+}
+
+/// All live matches of this process.
+pub struct Hub {
+    pub(crate) store: Store,
+    pub(crate) games: Games,
+    pub(crate) settings: Settings,
+    pub(crate) opts: ServeOptions,
+    matches: Mutex<HashMap<String, Arc<LiveMatch>>>,
+    limiter: AddressLimiter,
+    /// API requests per client address (`middleware::rate_limit`).
+    pub(crate) http_limiter: AddressLimiter,
+    ai_slots: Arc<Semaphore>,
+    pub(crate) shutdown: watch::Receiver<bool>,
+}
+
+impl std::fmt::Debug for Hub {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Hub")
+            .field("store", &self.store.describe())
+            .field("games", &self.games)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Hub {
+    /// A hub over `store`.
+    pub(crate) fn new(
+        store: Store,
+        games: Games,
+        opts: ServeOptions,
+        shutdown: watch::Receiver<bool>,
+    ) -> Hub {
+        Hub {
+            store,
+            games,
+            settings: Settings {
+                ai_delay_ms: opts.ai_delay_ms,
+            },
+            ai_slots: Arc::new(Semaphore::new(opts.limits.ai_threads.max(1))),
+            limiter: AddressLimiter::creation(&opts.matches),
+            http_limiter: AddressLimiter::new(
+                opts.limits.http_burst,
+                f64::from(opts.limits.http_rate_per_sec),
+            ),
+            opts,
+            matches: Mutex::new(HashMap::new()),
+            shutdown,
+        }
+    }
+
+    /// One round of housekeeping: expires abandoned matches, drops idle ones from memory and
+    /// forgets refilled rate-limit buckets. Returns how many matches expired.
+    pub async fn housekeeping(self: &Arc<Self>) -> usize {
+        let l = self.opts.matches;
+        let now = now_ms();
+        let before = |ms: u64| now.saturating_sub(i64::try_from(ms).unwrap_or(i64::MAX));
+        let expired = match self
+            .store
+            .expire(before(l.expire_open_ms), before(l.expire_running_ms), 1000)
+            .await
+        {
+            Ok(ids) => ids,
+            Err(e) => {
+                eprintln!("gridwright-server: expiring idle matches: {e}");
+                Vec::new()
+            }
+        };
+        for id in &expired {
+            if let Some(m) = self.cached(id) {
+                self.catch_up(&m, None).await;
+            }
+        }
+        self.sweep(i64::try_from(l.evict_idle_ms).unwrap_or(i64::MAX));
+        self.limiter.prune();
+        self.http_limiter.prune();
+        self.take_over_lapsed_ai().await;
+        expired.len()
+    }
+
+    /// The seats `token` controls in `m` (`None`: a spectator).
+    ///
+    /// # Errors
+    /// [`ServerError::Forbidden`] if the token holds no seat in this match.
+    pub async fn authenticate(
+        &self,
+        m: &LiveMatch,
+        token: Option<&str>,
+    ) -> Result<Who, ServerError> {
+        let Some(token) = token.map(str::trim).filter(|t| !t.is_empty()) else {
+            return Ok(Who::spectator());
+        };
+        let hash = token::hash_token(token);
+        let find = |st: &MatchState| -> Vec<Seat> {
+            st.seats
+                .iter()
+                .filter(|s| s.token_hash.as_deref() == Some(hash.as_str()))
+                .filter_map(|s| Seat::try_from(s.seat).ok())
+                .collect()
+        };
+        let seats = find(&*m.st.read().await);
+        if !seats.is_empty() {
+            return Ok(Who { seats });
+        }
+        // The seat may have been claimed through another process since we cached the seats.
+        if matches!(self.store, Store::Postgres(_)) {
+            let mut st = m.st.write().await;
+            self.refresh(m, &mut st).await?;
+            let seats = find(&st);
+            if !seats.is_empty() {
+                return Ok(Who { seats });
+            }
+        }
+        Err(ServerError::Forbidden(format!(
+            "this token holds no seat in match {}",
+            m.id
+        )))
+    }
+}
