@@ -40,6 +40,7 @@ use serde::de::DeserializeOwned;
 use std::collections::HashSet;
 use std::fmt;
 use std::ops::Range;
+use std::path::Path;
 use toml::Spanned;
 
 /// One thing wrong with a content file or a config.
@@ -189,6 +190,123 @@ fn join_path(prefix: &str, field: &str) -> String {
         (false, false) if field.starts_with('[') => format!("{prefix}{field}"),
         (false, false) => format!("{prefix}.{field}"),
     }
+}
+
+/// Why a game's content could not be loaded, or a scenario or name could not be found.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ContentError {
+    /// A file could not be read.
+    #[error("cannot read `{path}`: {reason}")]
+    Io {
+        /// The path.
+        path: String,
+        /// The operating system's reason.
+        reason: String,
+    },
+    /// One or more files are malformed or inconsistent; every problem found is listed.
+    #[error("{}", ProblemList(problems))]
+    Invalid {
+        /// All the problems found, in file order.
+        problems: Vec<Problem>,
+    },
+    /// No scenario has this name and no file has this path.
+    #[error(
+        "unknown scenario `{name}`: neither a scenario name ({}) nor a path to a scenario file",
+        known.join(", ")
+    )]
+    UnknownScenario {
+        /// What was asked for.
+        name: String,
+        /// The scenario names available.
+        known: Vec<String>,
+    },
+    /// No content item of this kind has this id.
+    #[error("unknown {kind} `{name}` (known: {})", known.join(", "))]
+    UnknownName {
+        /// What kind of item (`unit type`).
+        kind: &'static str,
+        /// What was asked for.
+        name: String,
+        /// The ids available.
+        known: Vec<String>,
+    },
+}
+
+impl ContentError {
+    /// The individual problems (empty unless [`ContentError::Invalid`]).
+    pub fn problems(&self) -> &[Problem] {
+        match self {
+            ContentError::Invalid { problems } => problems,
+            _ => &[],
+        }
+    }
+}
+
+impl From<Problems> for ContentError {
+    fn from(p: Problems) -> Self {
+        ContentError::Invalid { problems: p.0 }
+    }
+}
+
+struct ProblemList<'a>(&'a [Problem]);
+
+impl fmt::Display for ProblemList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            [one] => write!(f, "invalid content: {one}"),
+            many => {
+                write!(f, "invalid content ({} problems):", many.len())?;
+                for p in many {
+                    write!(f, "\n  {p}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Reads one content file: a regular file of at most
+/// [`DEFAULT_MAX_FILE_BYTES`](crate::files::DEFAULT_MAX_FILE_BYTES), as UTF-8 (a link to a
+/// device or a huge file is refused, not read forever).
+///
+/// # Errors
+/// [`ContentError::Io`] naming the path.
+pub fn read_file(p: &Path) -> Result<String, ContentError> {
+    crate::files::read_text(p, crate::files::DEFAULT_MAX_FILE_BYTES).map_err(|e| ContentError::Io {
+        path: p.display().to_string(),
+        reason: match e {
+            crate::files::ReadError::Io { source, .. } => source.to_string(),
+            other => other.to_string(),
+        },
+    })
+}
+
+/// `(stem, text)` of every `*.toml` file in `dir`, sorted by name (each read by [`read_file`]).
+///
+/// # Errors
+/// [`ContentError::Io`] if the folder or a file cannot be read.
+pub fn read_toml_dir(dir: &Path) -> Result<Vec<(String, String)>, ContentError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| ContentError::Io {
+        path: dir.display().to_string(),
+        reason: e.to_string(),
+    })?;
+    let mut paths: Vec<_> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| Ok((stem(&p), read_file(&p)?)))
+        .collect()
+}
+
+/// The file name of `p` without its extension (empty if it has none).
+pub fn stem(p: &Path) -> String {
+    p.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// The rule for ids (unit types, dice, terrain, chassis, cards, …): one or more lowercase ASCII
@@ -378,8 +496,12 @@ impl<'a> Report<'a> {
     /// holds no part of the path.
     pub fn locate(&self, field: &str) -> Option<usize> {
         let doc = toml::de::DeTable::parse(self.src).ok()?;
+        self.locate_in(doc.get_ref(), field)
+    }
+
+    fn locate_in(&self, doc: &toml::de::DeTable<'_>, field: &str) -> Option<usize> {
         let mut span = None;
-        let mut table = Some(doc.get_ref());
+        let mut table = Some(doc);
         let mut value: Option<&toml::de::DeValue<'_>> = None;
         for step in path_steps(field) {
             let next = match step {
@@ -409,9 +531,13 @@ impl<'a> Report<'a> {
         if found.is_empty() {
             return;
         }
+        // Parsed once for all the problems, so adopting many stays linear in the file.
+        let doc = toml::de::DeTable::parse(self.src).ok();
         for p in found.0 {
             let field = rename(&p.field);
-            let line = self.locate(&field);
+            let line = doc
+                .as_ref()
+                .and_then(|d| self.locate_in(d.get_ref(), &field));
             self.push(line, field, p.message);
         }
     }

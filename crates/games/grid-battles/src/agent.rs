@@ -18,7 +18,6 @@ use crate::config::MAX_UNITS;
 use crate::odds::hit_dist;
 use crate::rules::Rules;
 use crate::state::{GridBattles, Phase, Status, Unit};
-use gridwright_engine::dice::{Die, DieDef, SymbolTable};
 use gridwright_engine::{Agent, Rng, SeatView};
 use std::sync::Arc;
 
@@ -46,38 +45,17 @@ struct OddsTable {
 impl OddsTable {
     fn new(rules: &Arc<Rules>) -> OddsTable {
         let n = rules.types.len();
-        let mut table = SymbolTable::new();
-        for s in ["sword", "bonus", "shield"] {
-            let _ = table.intern(s);
-        }
-        let dice: Vec<Option<Die>> = rules
-            .config
-            .dice
-            .iter()
-            .map(|d| {
-                let def = DieDef {
-                    name: d.id.clone(),
-                    faces: d
-                        .faces
-                        .iter()
-                        .map(|f| f.iter().map(|s| s.name().to_owned()).collect())
-                        .collect(),
-                };
-                Die::from_def(&def, &mut table).ok()
-            })
-            .collect();
+        let (dice, table) = (&rules.dice, &rules.table);
         let mut p = Vec::with_capacity(n * n);
         for s in 0..n {
             for t in 0..n {
                 let (ts, tt) = (&rules.types[s], &rules.types[t]);
                 let probs = match (
-                    dice.get(usize::from(ts.attack_die))
-                        .and_then(Option::as_ref),
-                    dice.get(usize::from(tt.defence_die))
-                        .and_then(Option::as_ref),
+                    dice.get(usize::from(ts.attack_die)),
+                    dice.get(usize::from(tt.defence_die)),
                 ) {
                     (Some(a), Some(d)) => {
-                        let dist = hit_dist(a, d, rules.has_advantage(s as u8, t as u8), &table);
+                        let dist = hit_dist(a, d, rules.has_advantage(s as u8, t as u8), table);
                         let max = dist.iter().map(|(&k, _)| k).max().unwrap_or(0).max(0);
                         let mut v = vec![0.0; max as usize + 1];
                         for (&k, q) in dist.iter() {

@@ -5,10 +5,10 @@
 //! [`contest`](gridwright_engine::dice::contest) in exact rationals.
 
 use crate::action::{Action, UnitId};
-use crate::config::{Advantage, DieType, UnitType};
+use crate::config::{Advantage, UnitType, engine_dice};
 use crate::content::{Content, ContentError};
 use crate::state::GridBattles;
-use gridwright_engine::dice::{Die, DieDef, Dist, Ratio, SymbolTable, contest};
+use gridwright_engine::dice::{Die, Dist, Ratio, SymbolTable, contest};
 use serde::Serialize;
 
 /// The exact distribution of one roll's hits.
@@ -93,29 +93,6 @@ fn pairs(d: &Dist<i64>) -> Vec<(u32, Ratio)> {
         .collect()
 }
 
-/// Builds engine dice for a content die list.
-fn engine_dice(dice: &[DieType]) -> (Vec<Die>, SymbolTable) {
-    let mut table = SymbolTable::new();
-    for s in ["sword", "bonus", "shield"] {
-        let _ = table.intern(s);
-    }
-    let dice = dice
-        .iter()
-        .filter_map(|d| {
-            let def = DieDef {
-                name: d.id.clone(),
-                faces: d
-                    .faces
-                    .iter()
-                    .map(|f| f.iter().map(|s| s.name().to_owned()).collect())
-                    .collect(),
-            };
-            Die::from_def(&def, &mut table).ok()
-        })
-        .collect();
-    (dice, table)
-}
-
 fn advantage_of(bonus: &[Advantage], a: &UnitType, d: &UnitType) -> bool {
     bonus
         .iter()
@@ -126,7 +103,7 @@ fn advantage_of(bonus: &[Advantage], a: &UnitType, d: &UnitType) -> bool {
 /// the bonus table (`gridwright odds grid-battles --attacker knight --defender pikeman`).
 ///
 /// # Errors
-/// [`ContentError::UnknownUnit`] for an unknown unit type id.
+/// [`ContentError::UnknownName`] for an unknown unit type id.
 ///
 /// # Examples
 /// ```
@@ -146,14 +123,16 @@ pub fn unit_matchup_odds(
     let a = content.unit(attacker)?;
     let d = content.unit(defender)?;
     let (_, dice, bonus) = content.tables();
-    let (engine, table) = engine_dice(dice);
+    let (table, engine) = engine_dice(dice);
     let find = |id: &str| {
         dice.iter()
             .position(|x| x.id == id)
             .and_then(|i| engine.get(i))
+            .and_then(|d| d.as_ref().ok())
     };
     let (Some(ad), Some(dd)) = (find(&a.attack_die), find(&d.defence_die)) else {
-        return Err(ContentError::UnknownUnit {
+        return Err(ContentError::UnknownName {
+            kind: "unit type",
             name: format!("{attacker}/{defender} (dice missing)"),
             known: content.unit_names(),
         });
@@ -186,17 +165,17 @@ pub fn attack_odds(state: &GridBattles, attacker: UnitId, defender: UnitId) -> O
         &rules.types[usize::from(a.ty)],
         &rules.types[usize::from(d.ty)],
     );
-    let (engine, table) = engine_dice(&rules.config.dice);
-    let die = |i: u8| engine.get(usize::from(i));
+    let table = &rules.table;
+    let die = |i: u8| rules.dice.get(usize::from(i));
     let advantage = rules.has_advantage(a.ty, d.ty);
-    let hits = hit_dist(die(ta.attack_die)?, die(td.defence_die)?, advantage, &table);
+    let hits = hit_dist(die(ta.attack_die)?, die(td.defence_die)?, advantage, table);
     let dh = i64::from(d.health);
     let damage = hits.map(|&h| h.min(dh));
     let destroyed = damage.probability(&dh);
     let defender_bold = state.is_bold(defender.index());
     let counter = (defender_bold && !ta.ranged).then(|| {
         let back_adv = rules.has_advantage(d.ty, a.ty);
-        let back = hit_dist(die(td.attack_die)?, die(ta.defence_die)?, back_adv, &table);
+        let back = hit_dist(die(td.attack_die)?, die(ta.defence_die)?, back_adv, table);
         let ah = i64::from(a.health);
         let survive = Ratio::ONE - destroyed;
         let capped = back.map(|&h| h.min(ah));
@@ -265,7 +244,10 @@ mod tests {
         let content = Content::builtin().unwrap();
         assert!(matches!(
             unit_matchup_odds(&content, "dragon", "archer"),
-            Err(ContentError::UnknownUnit { .. })
+            Err(ContentError::UnknownName {
+                kind: "unit type",
+                ..
+            })
         ));
     }
 }

@@ -1,11 +1,10 @@
 //! Checking a scenario file against the loaded units, dice and terrain.
 
 use super::defs::{ScenarioFile, VictoryDef};
-use super::error::Report;
-use super::tables::int;
 use super::{Content, Problem};
 use crate::config::{Config, MAX_MAP_SIDE, MAX_UNITS, MapConfig, Placement, SideConfig, Victory};
 use gridwright_engine::Seat;
+use gridwright_engine::content::Report;
 use gridwright_engine::geom::Hex;
 use std::collections::HashMap;
 use toml::Spanned;
@@ -18,17 +17,13 @@ impl Content {
         text: &str,
     ) -> Result<Config, Vec<Problem>> {
         let mut r = Report::new(file, text);
-        let def: ScenarioFile = match toml::from_str(text) {
-            Ok(d) => d,
-            Err(e) => {
-                r.toml(&e);
-                return Err(r.problems);
-            }
+        let Some(def) = r.parse::<ScenarioFile>() else {
+            return Err(r.into_problems().into_vec());
         };
         let config = self.check_scenario(name, def, &mut r);
         match config {
-            Some(c) if r.problems.is_empty() => Ok(c),
-            _ => Err(r.problems),
+            Some(c) if r.is_empty() => Ok(c),
+            _ => Err(r.into_problems().into_vec()),
         }
     }
 
@@ -41,13 +36,13 @@ impl Content {
             Some(t) => t.get_ref().trim().to_owned(),
             None => name.to_owned(),
         };
-        let activations = int(r, &def.activations, "activations", 1, MAX_UNITS as i64);
-        let first = int(r, &def.first, "first", 1, 2);
-        let round_limit = int(r, &def.round_limit, "round_limit", 1, 1000);
+        let activations = r.int(&def.activations, "activations", 1, MAX_UNITS as i64);
+        let first = r.int(&def.first, "first", 1, 2);
+        let round_limit = r.int(&def.round_limit, "round_limit", 1, 1000);
 
         // Map.
-        let width = int(r, &def.map.width, "map.width", 1, i64::from(MAX_MAP_SIDE));
-        let height = int(r, &def.map.height, "map.height", 1, i64::from(MAX_MAP_SIDE));
+        let width = r.int(&def.map.width, "map.width", 1, i64::from(MAX_MAP_SIDE));
+        let height = r.int(&def.map.height, "map.height", 1, i64::from(MAX_MAP_SIDE));
         let (w, h) = (width.unwrap_or(0) as usize, height.unwrap_or(0) as usize);
         let default = match &def.map.default {
             None => Some(self.default_terrain),
