@@ -9,7 +9,7 @@
 //! - [`Report`]: collects the problems of one file. It turns byte spans into line numbers with
 //!   one pass over the file (so reporting thousands of problems stays linear), reports TOML syntax
 //!   and shape errors ([`Report::parse`]), and checks fields: bounded integers ([`Report::int`],
-//!   [`Report::int_or`]), ids ([`Report::id`], the one [`id_rule`] for every game), single
+//!   [`Report::int_or`]), ids ([`Report::id`], [`Report::unique_id`], the one [`id_rule`] for every game), single
 //!   characters ([`Report::one_char`]).
 //! - [`Report::adopt`]: files the problems found in a built config (which has no file, only
 //!   field paths) under this file, each at the line [`Report::locate`] finds for its field.
@@ -451,16 +451,8 @@ impl<'a> Report<'a> {
         }
     }
 
-    /// Checks an id against [`id_rule`] and that `seen` does not hold it yet (then adds it);
-    /// `what` names the scope of uniqueness in the message (``id `x` is used twice {what}``).
-    /// Returns the id as written.
-    pub fn id(
-        &mut self,
-        v: &Spanned<String>,
-        field: &str,
-        seen: &mut HashSet<String>,
-        what: &str,
-    ) -> String {
+    /// Checks an id against [`id_rule`]; returns it as written.
+    pub fn id(&mut self, v: &Spanned<String>, field: &str) -> String {
         let s = v.get_ref();
         if !id_rule(s) {
             self.at(
@@ -468,10 +460,26 @@ impl<'a> Report<'a> {
                 field,
                 format!("{s:?} is not a valid id (lowercase letters, digits and `-`)"),
             );
-        } else if !seen.insert(s.clone()) {
-            self.at(v.span(), field, format!("id `{s}` is used twice {what}"));
         }
         s.clone()
+    }
+
+    /// Checks an id as [`Report::id`] and that `seen` does not hold it yet (then adds it);
+    /// `what` names the scope of uniqueness in the message (``id `x` is used twice {what}``).
+    /// Returns the id as written.
+    pub fn unique_id(
+        &mut self,
+        v: &Spanned<String>,
+        field: &str,
+        seen: &mut HashSet<String>,
+        what: &str,
+    ) -> String {
+        let before = self.problems.len();
+        let s = self.id(v, field);
+        if self.problems.len() == before && !seen.insert(s.clone()) {
+            self.at(v.span(), field, format!("id `{s}` is used twice {what}"));
+        }
+        s
     }
 
     /// A single non-blank character from a string field.
@@ -526,15 +534,21 @@ impl<'a> Report<'a> {
 
     /// Files the problems a config check found (field paths, no file) under this file: each
     /// field is passed through `rename` (config field names to the file's, e.g. `width` to
-    /// `board.width`) and put at the line [`Report::locate`] finds for it.
+    /// `board.width`) and put at the line [`Report::locate`] finds for it. A problem at a field
+    /// this report already has a problem at is left out: reading the file found it first.
     pub fn adopt(&mut self, found: Problems, rename: impl Fn(&str) -> String) {
         if found.is_empty() {
             return;
         }
         // Parsed once for all the problems, so adopting many stays linear in the file.
         let doc = toml::de::DeTable::parse(self.src).ok();
+        let named: HashSet<String> = self.problems.iter().map(|p| p.field.clone()).collect();
         for p in found.0 {
             let field = rename(&p.field);
+            if named.contains(&field) {
+                // The file's own problem there (an unknown name, say) says it better.
+                continue;
+            }
             let line = doc
                 .as_ref()
                 .and_then(|d| self.locate_in(d.get_ref(), &field));
@@ -626,7 +640,7 @@ mod tests {
         let src = "id = \"Bad_Id\"\nn = 40\nc = \"xy\"\n";
         let mut r = Report::new("f.toml", src);
         let def: Def = r.parse().unwrap();
-        r.id(&def.id, "id", &mut HashSet::new(), "in this file");
+        r.id(&def.id, "id");
         assert_eq!(r.int(&def.n, "n", 1, 20), None);
         assert_eq!(r.one_char(&def.c, "c"), None);
         let lines: Vec<_> = r
@@ -644,8 +658,8 @@ mod tests {
         let mut r = Report::new("f.toml", src);
         let def: Def = r.parse().unwrap();
         let mut seen = HashSet::new();
-        r.id(&def.id, "id", &mut seen, "in this file");
-        r.id(&def.id, "id", &mut seen, "in this file");
+        r.unique_id(&def.id, "id", &mut seen, "in this file");
+        r.unique_id(&def.id, "id", &mut seen, "in this file");
         assert_eq!(r.len(), 1);
         assert!(r.problems()[0].message.contains("used twice in this file"));
     }

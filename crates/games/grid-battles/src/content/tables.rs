@@ -24,7 +24,7 @@ pub(super) fn load_rules(
     let mut letters = HashSet::new();
     for (i, t) in def.terrain.iter().enumerate() {
         let f = |k: &str| format!("terrain[{i}].{k}");
-        let tid = r.id(&t.id, &f("id"), &mut seen, "in this file");
+        let tid = r.unique_id(&t.id, &f("id"), &mut seen, "in this file");
         let letter = r.one_char(&t.letter, &f("letter"));
         if let Some(l) = letter
             && !letters.insert(l)
@@ -93,7 +93,7 @@ pub(super) fn load_dice(src: &str, problems: &mut Vec<Problem>) -> Vec<DieType> 
     let mut dice = Vec::new();
     let mut seen = HashSet::new();
     for (i, d) in def.die.iter().enumerate() {
-        let did = r.id(&d.id, &format!("die[{i}].id"), &mut seen, "in this file");
+        let did = r.unique_id(&d.id, &format!("die[{i}].id"), &mut seen, "in this file");
         let faces = d.faces.get_ref();
         if faces.is_empty() || faces.len() > 20 {
             r.at(
@@ -152,7 +152,7 @@ pub(super) fn load_units(
     let mut checked = Problems::new();
     for (i, u) in def.unit.iter().enumerate() {
         let f = |k: &str| format!("unit[{i}].{k}");
-        let uid = r.id(&u.id, &f("id"), &mut seen, "in this file");
+        let uid = r.unique_id(&u.id, &f("id"), &mut seen, "in this file");
         let name = match &u.name {
             Some(n) if !n.get_ref().trim().is_empty() => n.get_ref().trim().to_owned(),
             _ => capitalise(&uid),
