@@ -398,11 +398,25 @@ impl<'a> Report<'a> {
 
     /// Deserializes the file into its raw `*Def` shape, or records the TOML syntax or shape
     /// error (with its line and field) and returns `None`.
+    ///
+    /// A file with several syntax errors gets all of them, in file order: the parser recovers
+    /// after each. A shape error (a missing field, a wrong type) ends the reading, so it is the
+    /// one reported.
     pub fn parse<T: DeserializeOwned>(&mut self) -> Option<T> {
         match toml::from_str(self.src) {
             Ok(def) => Some(def),
             Err(e) => {
-                self.toml(&e);
+                let (_, mut syntax) = toml::de::DeTable::parse_recoverable(self.src);
+                if syntax.len() > 1 {
+                    syntax.sort_by_key(|e| e.span().map(|s| s.start));
+                    // One per line: the parser's follow-up complaints about a line add nothing.
+                    syntax.dedup_by_key(|e| e.span().map(|s| self.line_of(s.start)));
+                    for e in &syntax {
+                        self.toml(e);
+                    }
+                } else {
+                    self.toml(&e);
+                }
                 None
             }
         }
@@ -670,6 +684,16 @@ mod tests {
         assert!(r.parse::<Def>().is_none());
         let p = &r.problems()[0];
         assert_eq!((p.line, p.field.as_str()), (Some(2), "n"));
+    }
+
+    #[test]
+    fn every_syntax_error_is_reported_in_file_order() {
+        let src = "id = \"a\"\nn = \nc = \"x\" \"y\"\nd = = 3\n";
+        let mut r = Report::new("f.toml", src);
+        assert!(r.parse::<Def>().is_none());
+        let lines: Vec<_> = r.problems().iter().map(|p| p.line).collect();
+        assert_eq!(lines, [Some(2), Some(3), Some(4)], "{:#?}", r.problems());
+        assert_eq!(r.problems()[0].field, "n");
     }
 
     #[test]

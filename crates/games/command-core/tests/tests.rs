@@ -6,6 +6,7 @@
 
 mod agents;
 mod common;
+mod content;
 mod conformance;
 mod display;
 mod golden;
