@@ -6,8 +6,8 @@
 
 mod agents;
 mod common;
-mod content;
 mod conformance;
+mod content;
 mod display;
 mod golden;
 mod hidden;

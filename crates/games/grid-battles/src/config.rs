@@ -212,8 +212,11 @@ impl UnitType {
     pub(crate) fn check(&self, p: &mut Problems) {
         p.range("health", self.health, 1, MAX_HEALTH);
         p.range("movement", self.movement, 0, MAX_MOVEMENT);
-        if self.attack == AttackKind::Ranged {
-            p.range("range", self.range, 1, MAX_RANGE);
+        if self.attack == AttackKind::Ranged && !(1..=MAX_RANGE).contains(&self.range) {
+            p.push(
+                "range",
+                format!("range {} is not between 1 and {MAX_RANGE}", self.range),
+            );
         }
     }
 }

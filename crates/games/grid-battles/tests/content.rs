@@ -339,7 +339,7 @@ fn an_invalid_config_lists_every_problem_with_its_field() {
     config.units[0].attack_die = "purple".into();
     config.activations = 0;
     let e = GridBattles::new(&config).expect_err("invalid").to_string();
-    for field in ["`map`", "`units[0].attack_die`", "`activations`"] {
+    for field in ["`map.width`", "`units[0].attack_die`", "`activations`"] {
         assert!(e.contains(field), "{field} missing from: {e}");
     }
 }

@@ -9,7 +9,7 @@ pub(crate) mod movement;
 pub(crate) mod victory;
 
 use crate::config::{
-    AttackKind, Config, MAX_HEXES, MAX_ROUND_LIMIT, MAX_UNITS, Victory, engine_dice,
+    AttackKind, Config, MAX_HEXES, MAX_MAP_SIDE, MAX_ROUND_LIMIT, MAX_UNITS, Victory, engine_dice,
 };
 use crate::state::{Status, Unit};
 use gridwright_engine::content::Problems;
@@ -81,13 +81,9 @@ impl Rules {
     pub fn new(config: &Config) -> Result<Rules, Problems> {
         let mut errs = Problems::new();
         let (w, h) = (config.map.width, config.map.height);
-        let map_ok = w != 0 && h != 0 && usize::from(w) * usize::from(h) <= MAX_HEXES;
-        if !map_ok {
-            errs.push(
-                "map",
-                format!("map size {w}x{h} is not between 1x1 and 32x32"),
-            );
-        }
+        let side = MAX_MAP_SIDE;
+        let map_ok = errs.range("map.width", w, 1, side) & errs.range("map.height", h, 1, side);
+        debug_assert!(!map_ok || usize::from(w) * usize::from(h) <= MAX_HEXES);
         // With a bad size, no hex is on the map: hex checks below are skipped, not repeated.
         let (w, h) = if map_ok { (w, h) } else { (0, 0) };
         let n = usize::from(w) * usize::from(h);
@@ -207,11 +203,20 @@ impl Rules {
         }
 
         if config.sides.len() != 2 {
-            errs.push("sides", format!("{} sides, expected 2", config.sides.len()));
+            errs.push(
+                "sides",
+                format!(
+                    "a battle has exactly 2 sides ([[side]] tables), not {}",
+                    config.sides.len()
+                ),
+            );
         }
         let total: usize = config.sides.iter().map(|s| s.units.len()).sum();
         if total > MAX_UNITS {
-            errs.push("sides", format!("{total} units, at most {MAX_UNITS}"));
+            errs.push(
+                "sides",
+                format!("{total} units in all; at most {MAX_UNITS} are supported"),
+            );
         }
         let mut start = Vec::new();
         let mut seen = HashSet::new();
@@ -219,31 +224,47 @@ impl Rules {
             if side.units.is_empty() {
                 errs.push(
                     format!("sides[{si}].units"),
-                    format!("side {} has no units", si + 1),
+                    "a side needs at least one unit",
                 );
             }
             for (ui, p) in side.units.iter().enumerate() {
                 let field = |k: &str| format!("sides[{si}].units[{ui}].{k}");
+                // The hex first: a unit of an unknown type still takes its hex.
+                let pos = match Hex::parse_code(&p.at) {
+                    Ok(hex) => match index(hex) {
+                        Some(pos) if !seen.insert(pos) => {
+                            errs.push(
+                                field("at"),
+                                format!("hex {} is already occupied; one unit per hex", p.at),
+                            );
+                            None
+                        }
+                        Some(pos) => Some(pos),
+                        None => {
+                            if map_ok {
+                                errs.push(
+                                    field("at"),
+                                    format!(
+                                        "hex {} is off the map (columns 00..{:02}, rows 00..{:02})",
+                                        p.at,
+                                        w.saturating_sub(1),
+                                        h.saturating_sub(1)
+                                    ),
+                                );
+                            }
+                            None
+                        }
+                    },
+                    Err(e) => {
+                        errs.push(field("at"), e.to_string());
+                        None
+                    }
+                };
                 let Some(ty) = config.units.iter().position(|u| u.id == p.unit) else {
                     errs.push(field("unit"), format!("unknown unit type `{}`", p.unit));
                     continue;
                 };
-                let pos = match Hex::parse_code(&p.at) {
-                    Ok(hex) => index(hex),
-                    Err(e) => {
-                        errs.push(field("at"), e.to_string());
-                        continue;
-                    }
-                };
-                let Some(pos) = pos else {
-                    if map_ok {
-                        errs.push(field("at"), format!("unit at {} is off the map", p.at));
-                    }
-                    continue;
-                };
-                if !seen.insert(pos) {
-                    errs.push(field("at"), format!("two units on hex {}", p.at));
-                }
+                let Some(pos) = pos else { continue };
                 let stats = &types[ty];
                 start.push(Unit {
                     ty: ty as u8,
@@ -264,8 +285,16 @@ impl Rules {
         let count = |s: usize| config.sides.get(s).map_or(0, |s| s.units.len());
         let target_vp = match config.victory {
             Victory::Vp(v) => {
-                if v == 0 || usize::from(v) > count(0).min(count(1)) {
-                    errs.push("victory", format!("victory at {v} VP cannot be reached"));
+                let fewest = count(0).min(count(1));
+                if v == 0 {
+                    errs.range("victory", v, 1, MAX_UNITS as u8);
+                } else if usize::from(v) > fewest {
+                    errs.push(
+                        "victory",
+                        format!(
+                            "{v} VP can never be reached: a side only has {fewest} units to destroy"
+                        ),
+                    );
                 }
                 PerSeat::from(vec![v, v])
             }
