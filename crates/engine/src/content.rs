@@ -1,11 +1,11 @@
 //! The content-validation toolkit every game's content layer uses.
 //!
 //! Designers edit TOML files; a mistake must come back as a list of every problem, each naming
-//! the file, the line and the field (`units.toml:14: `unit[2].health`: must be 1 to 99, not 0`),
+//! the file, the line and the field (``units.toml:14: `unit[2].health`: must be 1 to 99, not 0``),
 //! never only the first. The pieces:
 //!
 //! - [`Problem`]: one problem (file, line, field path, message), and [`Problems`], a list of
-//!   them whose `Display` prints one `file:line: `field`: message` line per problem.
+//!   them whose `Display` prints one ``file:line: `field`: message`` line per problem.
 //! - [`Report`]: collects the problems of one file. It turns byte spans into line numbers with
 //!   one pass over the file (so reporting thousands of problems stays linear), reports TOML syntax
 //!   and shape errors ([`Report::parse`]), and checks fields: bounded integers ([`Report::int`],

@@ -2,8 +2,12 @@
 //!
 //! `content/command-core/` holds `dice.toml`, one file per chassis in `chassis/` (statistics,
 //! weapons and its directive cards) and one file per scenario in `scenarios/`. Raw files
-//! deserialize into the shapes of `defs.rs`; this module checks ranges and names, collecting
-//! every problem with its file, line and field, and only then builds the plain [`Config`].
+//! deserialize into the shapes of `defs.rs`; this module reads them into the plain [`Config`]
+//! (numbers into their types, names resolved) with the engine's content toolkit
+//! (`gridwright_engine::content`). The facts of the dice, a chassis and a scenario are checked
+//! once, by `DiceRules::new`, `check_chassis` and `Rules::new`, which also check configs from
+//! replays; what they find is reported at the file's lines. Every problem is collected with its
+//! file, line and field.
 
 mod defs;
 

@@ -1,8 +1,11 @@
 //! Loading designer-editable TOML content into validated [`Config`]s.
 //!
-//! Raw files deserialize into the `*Def` shapes of `defs.rs`; this module checks ranges and
-//! references, collecting every problem with its file, line and field, and only then builds the
-//! plain [`Config`] a game is played from.
+//! Raw files deserialize into the `*Def` shapes of `defs.rs`; this module reads them into the
+//! plain [`Config`] a game is played from (numbers into their types, names resolved, map rows
+//! and features laid out), with the engine's content toolkit (`gridwright_engine::content`).
+//! The facts of a unit type and of a scenario are checked once, by `UnitType::check` and
+//! `Rules::new`, which also check configs from replays; what they find is reported at the
+//! file's lines. Every problem is collected with its file, line and field.
 
 mod defs;
 mod scenario;

@@ -1,4 +1,5 @@
-//! Checking a scenario file against the loaded units, dice and terrain.
+//! Reading a scenario file against the loaded units, dice and terrain; the scenario's facts are
+//! checked by `Rules::new`.
 
 use super::defs::{ScenarioFile, VictoryDef};
 use super::{Content, Problem};

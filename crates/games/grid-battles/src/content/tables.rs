@@ -1,4 +1,5 @@
-//! Checking the unit, dice and rules files.
+//! Reading the unit, dice and rules files (a unit type's numbers are checked by
+//! `UnitType::check`).
 
 use super::Problem;
 use super::defs::{DiceFile, RulesFile, UnitsFile};
