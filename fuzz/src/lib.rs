@@ -13,7 +13,7 @@ use gridwright_catalog::{AnySession, ContentSource, Frontend, GameKind, new_sess
 use gridwright_command_core::CommandCore;
 use gridwright_engine::{Actor, Game, Replay, Seat, Session, Turn, Viewer};
 use gridwright_grid_battles::GridBattles;
-use gridwright_server::{CreateMatch, FrontendGame, GameProvider, Games};
+use gridwright_server::{CreateMatch, FrontendGame, GameProvider, Games, ScenarioName};
 use std::sync::OnceLock;
 
 /// The shipped content files, as the fuzz targets' starting point.
@@ -491,7 +491,13 @@ pub fn net_message(data: &[u8]) {
             if scenario.is_some_and(|s| s.len() > 200) {
                 return;
             }
-            if let Ok(s) = game.new_session(scenario, req.seed.unwrap_or(0)) {
+            // The server only makes sessions of scenario names it resolved first.
+            let scenario = match scenario.map(|s| ScenarioName::resolve(&**game, s)) {
+                Some(Ok(name)) => Some(name),
+                Some(Err(_)) => return,
+                None => None,
+            };
+            if let Ok(s) = game.new_session(scenario.as_ref(), req.seed.unwrap_or(0)) {
                 let _ = s.observe(Viewer::Spectator);
             }
         }

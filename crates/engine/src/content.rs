@@ -549,7 +549,8 @@ impl<'a> Report<'a> {
     /// Files the problems a config check found (field paths, no file) under this file: each
     /// field is passed through `rename` (config field names to the file's, e.g. `width` to
     /// `board.width`) and put at the line [`Report::locate`] finds for it. A problem at a field
-    /// this report already has a problem at is left out: reading the file found it first.
+    /// this report already has a problem at, or inside (an unknown icon in a list of icons), is
+    /// left out: reading the file found it first and says it better.
     pub fn adopt(&mut self, found: Problems, rename: impl Fn(&str) -> String) {
         if found.is_empty() {
             return;
@@ -559,7 +560,7 @@ impl<'a> Report<'a> {
         let named: HashSet<String> = self.problems.iter().map(|p| p.field.clone()).collect();
         for p in found.0 {
             let field = rename(&p.field);
-            if named.contains(&field) {
+            if covered(&named, &field) {
                 // The file's own problem there (an unknown name, say) says it better.
                 continue;
             }
@@ -569,6 +570,14 @@ impl<'a> Report<'a> {
             self.push(line, field, p.message);
         }
     }
+}
+
+/// Whether `named` holds `field` or a field inside it (`a.b` covers `a.b[2]` and `a.b.c`).
+fn covered(named: &HashSet<String>, field: &str) -> bool {
+    named.iter().any(|n| {
+        n.strip_prefix(field)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
+    })
 }
 
 enum Step<'p> {
@@ -727,6 +736,19 @@ mod tests {
             "scenarios/x.toml:2: `board.width`: must be 2 to 16, not 40\n\
              scenarios/x.toml:5: `side[0].mechs[1]`: unknown chassis `z`"
         );
+    }
+
+    #[test]
+    fn adopt_leaves_out_what_the_file_already_reported() {
+        let src = "icons = [\"jump\"]\nslots = 9\n";
+        let mut r = Report::new("c.toml", src);
+        r.at(9..15, "icons[0]", "unknown icon `jump`");
+        let mut found = Problems::new();
+        found.push("icons", "a half has 1 to 4 icons, not 0");
+        found.range("slots", 9, 1, 4);
+        r.adopt(found, str::to_owned);
+        let fields: Vec<_> = r.problems().iter().map(|p| p.field.as_str()).collect();
+        assert_eq!(fields, ["icons[0]", "slots"]);
     }
 
     #[test]

@@ -63,3 +63,25 @@ fn an_invalid_config_lists_every_problem_with_its_field() {
         assert!(e.contains(field), "{field} missing from: {e}");
     }
 }
+
+/// Three mistakes in one chassis file, of both kinds (a name the file gets wrong, numbers the
+/// chassis check refuses), are all reported at their lines.
+#[test]
+fn a_chassis_with_three_errors_reports_all_three_at_their_lines() {
+    let scout = include_str!("../../../../content/command-core/chassis/scout.toml");
+    let dice = include_str!("../../../../content/command-core/dice.toml");
+    let bad = scout
+        .replace("slots = 3", "slots = 9")
+        .replace("structure = ", "structure = 0 #")
+        .replacen("\"forward\"", "\"jump\"", 1);
+    let err = Content::from_sources(dice, vec![("scout".into(), bad.clone())], vec![]).unwrap_err();
+    let ps = err.problems();
+    assert_eq!(ps.len(), 3, "{err}");
+    assert_eq!(find(ps, "slots").line, Some(line_of(&bad, "slots =")));
+    assert_eq!(
+        find(ps, "structure").line,
+        Some(line_of(&bad, "structure ="))
+    );
+    let icon = ps.iter().find(|p| p.message.contains("jump")).unwrap();
+    assert_eq!(icon.line, Some(line_of(&bad, "\"jump\"")), "{err}");
+}

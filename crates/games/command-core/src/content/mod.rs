@@ -534,14 +534,14 @@ fn load_chassis(r: &mut Report) -> Option<Chassis> {
         weapons,
         directives,
     };
-    if r.is_empty() {
-        r.adopt(check_chassis(&chassis), |field| {
-            field
-                .replacen("weapons", "weapon", 1)
-                .replacen("directives", "directive", 1)
-                .replacen("halves", "half", 1)
-        });
-    }
+    // Values the file got wrong were read as defaults; their fields are already reported, and
+    // adopt leaves out what the check finds at or inside them.
+    r.adopt(check_chassis(&chassis), |field| {
+        field
+            .replacen("weapons", "weapon", 1)
+            .replacen("directives", "directive", 1)
+            .replacen("halves", "half", 1)
+    });
     r.is_empty().then_some(chassis)
 }
 
