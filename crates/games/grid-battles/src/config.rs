@@ -17,6 +17,12 @@ pub const MAX_UNITS: usize = 32;
 pub const MAX_MAP_SIDE: u8 = 32;
 /// Hexes on the largest map.
 pub const MAX_HEXES: usize = MAX_MAP_SIDE as usize * MAX_MAP_SIDE as usize;
+/// Checks one side of the map (`field` is `map.width` or `map.height`): 1 to [`MAX_MAP_SIDE`]
+/// hexes. The one check of the map size, for scenario files and configs alike.
+pub(crate) fn map_side(p: &mut Problems, field: &str, side: i64) -> bool {
+    p.range(field, side, 1, i64::from(MAX_MAP_SIDE))
+}
+
 /// The most rounds a scenario may last.
 pub const MAX_ROUND_LIMIT: u16 = 1000;
 /// The longest range of a ranged unit, in hexes.

@@ -343,3 +343,17 @@ fn an_invalid_config_lists_every_problem_with_its_field() {
         assert!(e.contains(field), "{field} missing from: {e}");
     }
 }
+
+/// A map side out of bounds is one problem at its line, though the scenario reader and
+/// `Rules::new` share the check (issue 11: each fact is checked and reported once).
+#[test]
+fn a_map_side_out_of_bounds_is_reported_once() {
+    let text = sc(&[("knight", "0102")], &[("archer", "0202")])
+        .toml()
+        .replace("width = 7", "width = 40");
+    let ps = problems(&text);
+    let width: Vec<_> = ps.iter().filter(|p| p.field == "map.width").collect();
+    assert_eq!(width.len(), 1, "{ps:#?}");
+    assert_eq!(width[0].line, Some(line_of(&text, "width = 40")));
+    assert!(width[0].message.contains("1 to 32"), "{}", width[0]);
+}

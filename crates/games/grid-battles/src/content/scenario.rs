@@ -3,10 +3,10 @@
 
 use super::defs::{ScenarioFile, VictoryDef};
 use super::{Content, Problem};
-use crate::config::{Config, MAX_MAP_SIDE, MapConfig, Placement, SideConfig, Victory};
+use crate::config::{Config, MapConfig, Placement, SideConfig, Victory, map_side};
 use crate::rules::Rules;
 use gridwright_engine::Seat;
-use gridwright_engine::content::Report;
+use gridwright_engine::content::{Problems, Report};
 use gridwright_engine::geom::Hex;
 use toml::Spanned;
 
@@ -45,9 +45,13 @@ impl Content {
         let first = r.int(&def.first, "first", 1, Seat::MAX as i64);
         let round_limit = r.int(&def.round_limit, "round_limit", 0, i64::from(u16::MAX));
 
-        // Map. Its size bounds the grid built here, so it is checked before it is used.
-        let width = r.int(&def.map.width, "map.width", 1, i64::from(MAX_MAP_SIDE));
-        let height = r.int(&def.map.height, "map.height", 1, i64::from(MAX_MAP_SIDE));
+        // Map. Its size bounds the grid laid out here, so it is checked now, by the same check as
+        // `Rules::new`'s (whose repeat of it adopt then leaves out).
+        let mut size = Problems::new();
+        let (mw, mh) = (&def.map.width, &def.map.height);
+        let width = map_side(&mut size, "map.width", *mw.get_ref()).then(|| *mw.get_ref());
+        let height = map_side(&mut size, "map.height", *mh.get_ref()).then(|| *mh.get_ref());
+        r.adopt(size, str::to_owned);
         let (w, h) = (width.unwrap_or(0) as usize, height.unwrap_or(0) as usize);
         let default = match &def.map.default {
             None => Some(self.default_terrain),

@@ -9,7 +9,7 @@ pub(crate) mod movement;
 pub(crate) mod victory;
 
 use crate::config::{
-    AttackKind, Config, MAX_HEXES, MAX_MAP_SIDE, MAX_ROUND_LIMIT, MAX_UNITS, Victory, engine_dice,
+    AttackKind, Config, MAX_HEXES, MAX_ROUND_LIMIT, MAX_UNITS, Victory, engine_dice, map_side,
 };
 use crate::state::{Status, Unit};
 use gridwright_engine::content::Problems;
@@ -81,8 +81,8 @@ impl Rules {
     pub fn new(config: &Config) -> Result<Rules, Problems> {
         let mut errs = Problems::new();
         let (w, h) = (config.map.width, config.map.height);
-        let side = MAX_MAP_SIDE;
-        let map_ok = errs.range("map.width", w, 1, side) & errs.range("map.height", h, 1, side);
+        let map_ok = map_side(&mut errs, "map.width", w.into())
+            & map_side(&mut errs, "map.height", h.into());
         debug_assert!(!map_ok || usize::from(w) * usize::from(h) <= MAX_HEXES);
         // With a bad size, no hex is on the map: hex checks below are skipped, not repeated.
         let (w, h) = if map_ok { (w, h) } else { (0, 0) };
