@@ -318,6 +318,37 @@ pub fn id_rule(s: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
+/// A field read leniently: the TOML reader accepts any value for it, and a value of the wrong
+/// type becomes a problem that [`Report::int`] reports at its line. So one wrong type does not
+/// end the reading of the file as it does for a `toml::Spanned<T>` field, and every wrong type
+/// in a file is reported.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lenient<T> {
+    span: Range<usize>,
+    value: Result<T, String>,
+}
+
+impl<T> Lenient<T> {
+    /// The byte span of the value in the file.
+    pub fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    /// The value, if it had the right type.
+    pub fn get(&self) -> Option<&T> {
+        self.value.as_ref().ok()
+    }
+}
+
+impl<'de, T: DeserializeOwned> serde::Deserialize<'de> for Lenient<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = <Spanned<toml::Value> as serde::Deserialize>::deserialize(d)?;
+        let span = v.span();
+        let value = T::deserialize(v.into_inner()).map_err(|e| e.message().trim().to_owned());
+        Ok(Lenient { span, value })
+    }
+}
+
 /// Collects the problems of one file, turning byte spans into line numbers.
 #[derive(Debug)]
 pub struct Report<'a> {
@@ -423,12 +454,15 @@ impl<'a> Report<'a> {
     }
 
     /// Records a TOML syntax or shape error. toml does not give the key path, so the field is
-    /// the first `quoted` name of the message (``missing field `x` ``) or the key on the
-    /// offending line.
+    /// the name the message quotes (``missing field `x` ``, ``unknown field `x` ``) or the key on
+    /// the offending line.
     pub fn toml(&mut self, e: &toml::de::Error) {
         let line = e.span().map(|s| self.line_of(s.start));
         let message = e.message().trim().to_owned();
-        let field = backticked(&message)
+        let field = message
+            .contains("field `")
+            .then(|| backticked(&message))
+            .flatten()
             .or_else(|| {
                 let text = self.src.lines().nth(line? - 1)?;
                 let (key, _) = text.split_once('=')?;
@@ -440,8 +474,15 @@ impl<'a> Report<'a> {
     }
 
     /// Checks an integer field against `lo..=hi`; returns it if it lies there.
-    pub fn int(&mut self, v: &Spanned<i64>, field: &str, lo: i64, hi: i64) -> Option<i64> {
-        let n = *v.get_ref();
+    /// A value of another type is reported as such.
+    pub fn int(&mut self, v: &Lenient<i64>, field: &str, lo: i64, hi: i64) -> Option<i64> {
+        let n = match &v.value {
+            Ok(n) => *n,
+            Err(why) => {
+                self.at(v.span(), field, why.clone());
+                return None;
+            }
+        };
         if (lo..=hi).contains(&n) {
             Some(n)
         } else {
@@ -453,7 +494,7 @@ impl<'a> Report<'a> {
     /// An optional integer field: `default` when absent, else checked as [`Report::int`].
     pub fn int_or(
         &mut self,
-        v: Option<&Spanned<i64>>,
+        v: Option<&Lenient<i64>>,
         field: &str,
         lo: i64,
         hi: i64,
@@ -654,7 +695,7 @@ mod tests {
     #[derive(Deserialize)]
     struct Def {
         id: Spanned<String>,
-        n: Spanned<i64>,
+        n: Lenient<i64>,
         c: Spanned<String>,
     }
 
@@ -689,10 +730,21 @@ mod tests {
 
     #[test]
     fn toml_errors_name_line_and_field() {
-        let mut r = Report::new("f.toml", "id = \"a\"\nn = \"ten\"\nc = \"x\"\n");
+        let mut r = Report::new("f.toml", "id = 1\nn = 3\nc = \"x\"\n");
         assert!(r.parse::<Def>().is_none());
         let p = &r.problems()[0];
+        assert_eq!((p.line, p.field.as_str()), (Some(1), "id"));
+    }
+
+    #[test]
+    fn a_lenient_field_of_the_wrong_type_is_a_problem_at_its_line() {
+        let mut r = Report::new("f.toml", "id = \"a\"\nn = \"ten\"\nc = \"x\"\n");
+        let def: Def = r.parse().unwrap();
+        assert_eq!(def.n.get(), None);
+        assert_eq!(r.int(&def.n, "n", 0, 9), None);
+        let p = &r.problems()[0];
         assert_eq!((p.line, p.field.as_str()), (Some(2), "n"));
+        assert!(p.message.contains("invalid type"), "{p}");
     }
 
     #[test]

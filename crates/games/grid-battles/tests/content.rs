@@ -357,3 +357,25 @@ fn a_map_side_out_of_bounds_is_reported_once() {
     assert_eq!(width[0].line, Some(line_of(&text, "width = 40")));
     assert!(width[0].message.contains("1 to 32"), "{}", width[0]);
 }
+
+/// Three numbers of the wrong type in one scenario file are all reported at their lines: a
+/// wrong type no longer ends the reading of the file (issue 11).
+#[test]
+fn a_scenario_with_three_wrong_types_reports_all_three_at_their_lines() {
+    let text = sc(&[("knight", "0102")], &[("archer", "0202")])
+        .toml()
+        .replace("round_limit = 10", "round_limit = \"ten\"")
+        .replace("first = 1", "first = true")
+        .replace("width = 7", "width = 7.5");
+    let ps = problems(&text);
+    assert_eq!(ps.len(), 3, "{ps:#?}");
+    for (field, needle) in [
+        ("round_limit", "round_limit"),
+        ("first", "first"),
+        ("map.width", "width"),
+    ] {
+        let p = find(&ps, field);
+        assert_eq!(p.line, Some(line_of(&text, needle)), "{p}");
+        assert!(p.message.contains("invalid type"), "{p}");
+    }
+}

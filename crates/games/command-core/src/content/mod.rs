@@ -20,12 +20,11 @@ use crate::config::{
 use crate::rules::dice::DiceRules;
 use crate::rules::{Rules, check_chassis};
 use defs::{ChassisFile, DiceFile, DieDef, ScenarioFile};
-use gridwright_engine::content::{Report, read_file, read_toml_dir, stem};
+use gridwright_engine::content::{Lenient, Report, read_file, read_toml_dir, stem};
 use gridwright_engine::geom::Arc;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
-use toml::Spanned;
 
 macro_rules! shipped {
     ($path:literal) => {
@@ -397,8 +396,8 @@ fn load_chassis(r: &mut Report) -> Option<Chassis> {
         None => name.chars().next().unwrap_or('?').to_ascii_uppercase(),
     };
     let byte =
-        |r: &mut Report, v: &Spanned<i64>, field: &str| r.int(v, field, 0, U8).unwrap_or(0) as u8;
-    let delta = |r: &mut Report, v: &Spanned<i64>, field: &str| {
+        |r: &mut Report, v: &Lenient<i64>, field: &str| r.int(v, field, 0, U8).unwrap_or(0) as u8;
+    let delta = |r: &mut Report, v: &Lenient<i64>, field: &str| {
         r.int(v, field, i64::from(i8::MIN), i64::from(i8::MAX))
             .unwrap_or(0) as i8
     };

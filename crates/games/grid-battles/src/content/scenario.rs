@@ -6,7 +6,7 @@ use super::{Content, Problem};
 use crate::config::{Config, MapConfig, Placement, SideConfig, Victory, map_side};
 use crate::rules::Rules;
 use gridwright_engine::Seat;
-use gridwright_engine::content::{Problems, Report};
+use gridwright_engine::content::{Lenient, Problems, Report};
 use gridwright_engine::geom::Hex;
 use toml::Spanned;
 
@@ -48,9 +48,12 @@ impl Content {
         // Map. Its size bounds the grid laid out here, so it is checked now, by the same check as
         // `Rules::new`'s (whose repeat of it adopt then leaves out).
         let mut size = Problems::new();
-        let (mw, mh) = (&def.map.width, &def.map.height);
-        let width = map_side(&mut size, "map.width", *mw.get_ref()).then(|| *mw.get_ref());
-        let height = map_side(&mut size, "map.height", *mh.get_ref()).then(|| *mh.get_ref());
+        let mut side = |r: &mut Report, v: &Lenient<i64>, field: &str| {
+            let n = r.int(v, field, i64::MIN, i64::MAX)?;
+            map_side(&mut size, field, n).then_some(n)
+        };
+        let width = side(r, &def.map.width, "map.width");
+        let height = side(r, &def.map.height, "map.height");
         r.adopt(size, str::to_owned);
         let (w, h) = (width.unwrap_or(0) as usize, height.unwrap_or(0) as usize);
         let default = match &def.map.default {

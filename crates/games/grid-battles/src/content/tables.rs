@@ -212,7 +212,7 @@ pub(super) fn load_units(
                 r.at(u.attack.span(), f("range"), "a ranged unit needs a `range`");
                 None
             }
-            (_, Some(v)) if *v.get_ref() != 1 => {
+            (_, Some(v)) if v.get() != Some(&1) => {
                 r.at(
                     v.span(),
                     f("range"),
