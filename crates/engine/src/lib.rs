@@ -23,6 +23,7 @@
 
 mod action_index;
 mod agent;
+pub mod content;
 pub mod dice;
 pub mod files;
 mod game;

@@ -304,6 +304,34 @@ impl Die {
     }
 }
 
+/// A game's dice, built together from content definitions so that they share one
+/// [`SymbolTable`] whose first symbols are `symbols`, in that order (so a game knows their ids
+/// before reading any die). Each die is built or refused on its own: one bad die does not hide
+/// the others.
+///
+/// ```
+/// use gridwright_engine::dice::{DieDef, build_dice};
+/// let red = DieDef { name: "red".into(), faces: vec![vec!["sword".into()], vec![]] };
+/// let (table, dice) = build_dice(&["sword", "shield"], [red]);
+/// assert_eq!(table.get("shield").map(|s| s.index()), Some(1));
+/// assert_eq!(dice[0].as_ref().map(|d| d.faces().len()), Ok(2));
+/// ```
+pub fn build_dice(
+    symbols: &[&str],
+    defs: impl IntoIterator<Item = DieDef>,
+) -> (SymbolTable, Vec<Result<Die, DiceError>>) {
+    let mut table = SymbolTable::new();
+    for s in symbols {
+        // A full table refuses the name; the dice naming it are then refused below.
+        let _ = table.intern(s);
+    }
+    let dice = defs
+        .into_iter()
+        .map(|def| Die::from_def(&def, &mut table))
+        .collect();
+    (table, dice)
+}
+
 /// The exact distribution of the total `score` of independent rolls of `dice`.
 ///
 /// # Panics

@@ -27,6 +27,12 @@ pub const MAX_POOL: u8 = 10;
 pub const COST_RANGE: (i8, i8) = (-6, 6);
 /// The default round limit.
 pub const DEFAULT_ROUND_LIMIT: u16 = 12;
+/// The most rounds a scenario may last.
+pub const MAX_ROUND_LIMIT: u16 = 100;
+/// The most structure a chassis may have.
+pub const MAX_STRUCTURE: u8 = 99;
+/// The longest weapon range, in squares.
+pub const MAX_RANGE: u8 = 32;
 
 /// One icon on a directive: a move or turn relative to the mech's facing, a stop, or a target.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]

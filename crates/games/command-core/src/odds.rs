@@ -142,7 +142,7 @@ pub fn damage_odds(
 /// # Errors
 /// [`OddsError`]: a pool above [`MAX_ODDS_POOL`], fractions too large, or invalid dice.
 pub fn damage_odds_with(dice: &DiceConfig, q: OddsQuery) -> Result<DamageOdds, OddsError> {
-    let rules = DiceRules::new(dice).map_err(OddsError::InvalidDice)?;
+    let rules = DiceRules::new(dice).map_err(|p| OddsError::InvalidDice(p.to_string()))?;
     for (pool, dice) in [
         ("attack", q.attack),
         ("armour", q.armour),

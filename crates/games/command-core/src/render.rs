@@ -294,7 +294,7 @@ pub fn preview(config: &Config) -> String {
             out.push_str("  (1, 2: deployment squares of P1, P2; *: either)\n");
         }
         Err(e) => {
-            let _ = writeln!(out, "  invalid scenario: {}", e.0);
+            let _ = writeln!(out, "  invalid scenario: {e}");
         }
     }
     for (i, s) in config.sides.iter().enumerate() {

@@ -7,6 +7,7 @@
 mod agents;
 mod common;
 mod conformance;
+mod content;
 mod display;
 mod golden;
 mod hidden;

@@ -6,6 +6,8 @@
 //! line-numbered error messages.
 
 use gridwright_engine::Seat;
+use gridwright_engine::content::Problems;
+use gridwright_engine::dice::{DiceError, Die, DieDef, SymbolTable, build_dice};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -15,6 +17,20 @@ pub const MAX_UNITS: usize = 32;
 pub const MAX_MAP_SIDE: u8 = 32;
 /// Hexes on the largest map.
 pub const MAX_HEXES: usize = MAX_MAP_SIDE as usize * MAX_MAP_SIDE as usize;
+/// Checks one side of the map (`field` is `map.width` or `map.height`): 1 to [`MAX_MAP_SIDE`]
+/// hexes. The one check of the map size, for scenario files and configs alike.
+pub(crate) fn map_side(p: &mut Problems, field: &str, side: i64) -> bool {
+    p.range(field, side, 1, i64::from(MAX_MAP_SIDE))
+}
+
+/// The most rounds a scenario may last.
+pub const MAX_ROUND_LIMIT: u16 = 1000;
+/// The longest range of a ranged unit, in hexes.
+pub const MAX_RANGE: u8 = 20;
+/// The most movement points of a unit type.
+pub const MAX_MOVEMENT: u8 = 20;
+/// The most health of a unit type.
+pub const MAX_HEALTH: u8 = 99;
 
 /// A unit's base type: decides who has the attack bonus against whom.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
@@ -147,6 +163,29 @@ pub struct DieType {
     pub faces: Vec<Vec<Symbol>>,
 }
 
+impl DieType {
+    /// The die as the engine's dice maths reads it.
+    pub fn engine_def(&self) -> DieDef {
+        DieDef {
+            name: self.id.clone(),
+            faces: self
+                .faces
+                .iter()
+                .map(|f| f.iter().map(|s| s.name().to_owned()).collect())
+                .collect(),
+        }
+    }
+}
+
+/// `dice` as engine dice (each built or refused on its own), sharing one symbol table in which
+/// sword, bonus and shield come first, in that order.
+pub(crate) fn engine_dice(dice: &[DieType]) -> (SymbolTable, Vec<Result<Die, DiceError>>) {
+    build_dice(
+        &Symbol::ALL.map(Symbol::name),
+        dice.iter().map(DieType::engine_def),
+    )
+}
+
 /// A unit type's statistics.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct UnitType {
@@ -170,6 +209,22 @@ pub struct UnitType {
     pub attack_die: String,
     /// Id of the die it defends with.
     pub defence_die: String,
+}
+
+impl UnitType {
+    /// Checks the unit type's numbers, with field paths relative to it: `health` 1 to
+    /// [`MAX_HEALTH`], `movement` 0 to [`MAX_MOVEMENT`], a ranged unit's `range` 1 to
+    /// [`MAX_RANGE`]. The one place these facts are checked, for content files and configs alike.
+    pub(crate) fn check(&self, p: &mut Problems) {
+        p.range("health", self.health, 1, MAX_HEALTH);
+        p.range("movement", self.movement, 0, MAX_MOVEMENT);
+        if self.attack == AttackKind::Ranged && !(1..=MAX_RANGE).contains(&self.range) {
+            p.push(
+                "range",
+                format!("range {} is not between 1 and {MAX_RANGE}", self.range),
+            );
+        }
+    }
 }
 
 /// One row of the attack bonus table: `attacker` has the advantage against `against`.

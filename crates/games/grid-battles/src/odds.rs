@@ -5,9 +5,9 @@
 //! [`contest`](gridwright_engine::dice::contest) in exact rationals.
 
 use crate::action::{Action, UnitId};
-use crate::config::{Advantage, DieType, UnitType};
+use crate::config::{Advantage, UnitType, engine_dice};
 use crate::content::{Content, ContentError};
-use crate::rules::{Rules, die_def};
+use crate::rules::Rules;
 use crate::state::GridBattles;
 use gridwright_engine::dice::{Die, Dist, Ratio, SymbolTable, contest};
 use serde::Serialize;
@@ -42,19 +42,17 @@ impl HitTable {
     /// From the engine's exact dice distributions (the greedy agent's table).
     pub(crate) fn exact(rules: &Arc<Rules>) -> HitTable {
         let n = rules.types.len();
-        let (dice, table) = engine_dice(&rules.config.dice);
+        let (dice, table) = (&rules.dice, &rules.table);
         let mut p = Vec::with_capacity(n * n);
         for s in 0..n {
             for t in 0..n {
                 let (ts, tt) = (&rules.types[s], &rules.types[t]);
                 let probs = match (
-                    dice.get(usize::from(ts.attack_die))
-                        .and_then(Option::as_ref),
-                    dice.get(usize::from(tt.defence_die))
-                        .and_then(Option::as_ref),
+                    dice.get(usize::from(ts.attack_die)),
+                    dice.get(usize::from(tt.defence_die)),
                 ) {
                     (Some(a), Some(d)) => {
-                        let dist = hit_dist(a, d, rules.has_advantage(s as u8, t as u8), &table);
+                        let dist = hit_dist(a, d, rules.has_advantage(s as u8, t as u8), table);
                         let max = dist.iter().map(|(&k, _)| k).max().unwrap_or(0).max(0);
                         let mut v = vec![0.0; max as usize + 1];
                         for (&k, q) in dist.iter() {
@@ -208,20 +206,6 @@ fn pairs(d: &Dist<i64>) -> Vec<(u32, Ratio)> {
         .collect()
 }
 
-/// Builds engine dice for a content die list, indexed like it (`None` where a die does not
-/// build), with the game's three symbols interned first.
-fn engine_dice(dice: &[DieType]) -> (Vec<Option<Die>>, SymbolTable) {
-    let mut table = SymbolTable::new();
-    for s in ["sword", "bonus", "shield"] {
-        let _ = table.intern(s);
-    }
-    let dice = dice
-        .iter()
-        .map(|d| Die::from_def(&die_def(d), &mut table).ok())
-        .collect();
-    (dice, table)
-}
-
 fn advantage_of(bonus: &[Advantage], a: &UnitType, d: &UnitType) -> bool {
     bonus
         .iter()
@@ -232,7 +216,7 @@ fn advantage_of(bonus: &[Advantage], a: &UnitType, d: &UnitType) -> bool {
 /// the bonus table (`gridwright odds grid-battles --attacker knight --defender pikeman`).
 ///
 /// # Errors
-/// [`ContentError::UnknownUnit`] for an unknown unit type id.
+/// [`ContentError::UnknownName`] for an unknown unit type id.
 ///
 /// # Examples
 /// ```
@@ -252,15 +236,16 @@ pub fn unit_matchup_odds(
     let a = content.unit(attacker)?;
     let d = content.unit(defender)?;
     let (_, dice, bonus) = content.tables();
-    let (engine, table) = engine_dice(dice);
+    let (table, engine) = engine_dice(dice);
     let find = |id: &str| {
         dice.iter()
             .position(|x| x.id == id)
             .and_then(|i| engine.get(i))
-            .and_then(Option::as_ref)
+            .and_then(|d| d.as_ref().ok())
     };
     let (Some(ad), Some(dd)) = (find(&a.attack_die), find(&d.defence_die)) else {
-        return Err(ContentError::UnknownUnit {
+        return Err(ContentError::UnknownName {
+            kind: "unit type",
             name: format!("{attacker}/{defender} (dice missing)"),
             known: content.unit_names(),
         });
@@ -293,17 +278,17 @@ pub fn attack_odds(state: &GridBattles, attacker: UnitId, defender: UnitId) -> O
         &rules.types[usize::from(a.ty)],
         &rules.types[usize::from(d.ty)],
     );
-    let (engine, table) = engine_dice(&rules.config.dice);
-    let die = |i: u8| engine.get(usize::from(i)).and_then(Option::as_ref);
+    let table = &rules.table;
+    let die = |i: u8| rules.dice.get(usize::from(i));
     let advantage = rules.has_advantage(a.ty, d.ty);
-    let hits = hit_dist(die(ta.attack_die)?, die(td.defence_die)?, advantage, &table);
+    let hits = hit_dist(die(ta.attack_die)?, die(td.defence_die)?, advantage, table);
     let dh = i64::from(d.health);
     let damage = hits.map(|&h| h.min(dh));
     let destroyed = damage.probability(&dh);
     let defender_bold = state.is_bold(defender.index());
     let counter = (defender_bold && !ta.ranged).then(|| {
         let back_adv = rules.has_advantage(d.ty, a.ty);
-        let back = hit_dist(die(td.attack_die)?, die(ta.defence_die)?, back_adv, &table);
+        let back = hit_dist(die(td.attack_die)?, die(ta.defence_die)?, back_adv, table);
         let ah = i64::from(a.health);
         let survive = Ratio::ONE - destroyed;
         let capped = back.map(|&h| h.min(ah));
@@ -372,7 +357,10 @@ mod tests {
         let content = Content::builtin().unwrap();
         assert!(matches!(
             unit_matchup_odds(&content, "dragon", "archer"),
-            Err(ContentError::UnknownUnit { .. })
+            Err(ContentError::UnknownName {
+                kind: "unit type",
+                ..
+            })
         ));
     }
 }

@@ -315,3 +315,76 @@ fn content_files_that_are_not_regular_or_too_large_are_refused() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Three syntax mistakes in one scenario file are all reported, each at its line (the parser
+/// recovers after each); before issue 11 only the first was.
+#[test]
+fn a_scenario_with_three_syntax_errors_reports_all_three_at_their_lines() {
+    let good = sc(&[("knight", "0102")], &[("archer", "0202")]).toml();
+    let bad = good
+        .replace("round_limit = 10", "round_limit = ")
+        .replace("activations = ", "activations = = ")
+        .replace("first = 1", "first = 1 2");
+    assert_ne!(bad, good);
+    let ps = problems(&bad);
+    assert_eq!(ps.len(), 3, "{ps:#?}");
+    let lines: Vec<_> = ps.iter().map(|p| p.line).collect();
+    let mut want = vec![
+        Some(line_of(&bad, "round_limit")),
+        Some(line_of(&bad, "activations")),
+        Some(line_of(&bad, "first")),
+    ];
+    want.sort();
+    assert_eq!(lines, want, "{ps:#?}");
+    assert!(ps.iter().all(|p| p.file == "scenarios/bad.toml"));
+}
+
+/// A config from a replay with three inconsistencies is refused with all three named by field;
+/// before issue 11, a bad map size stopped `Rules::new` at once.
+#[test]
+fn an_invalid_config_lists_every_problem_with_its_field() {
+    let mut config = content().config("skirmish").expect("config");
+    config.map.width = 0;
+    config.units[0].attack_die = "purple".into();
+    config.activations = 0;
+    let e = GridBattles::new(&config).expect_err("invalid").to_string();
+    for field in ["`map.width`", "`units[0].attack_die`", "`activations`"] {
+        assert!(e.contains(field), "{field} missing from: {e}");
+    }
+}
+
+/// A map side out of bounds is one problem at its line, though the scenario reader and
+/// `Rules::new` share the check (issue 11: each fact is checked and reported once).
+#[test]
+fn a_map_side_out_of_bounds_is_reported_once() {
+    let text = sc(&[("knight", "0102")], &[("archer", "0202")])
+        .toml()
+        .replace("width = 7", "width = 40");
+    let ps = problems(&text);
+    let width: Vec<_> = ps.iter().filter(|p| p.field == "map.width").collect();
+    assert_eq!(width.len(), 1, "{ps:#?}");
+    assert_eq!(width[0].line, Some(line_of(&text, "width = 40")));
+    assert!(width[0].message.contains("1 to 32"), "{}", width[0]);
+}
+
+/// Three numbers of the wrong type in one scenario file are all reported at their lines: a
+/// wrong type no longer ends the reading of the file (issue 11).
+#[test]
+fn a_scenario_with_three_wrong_types_reports_all_three_at_their_lines() {
+    let text = sc(&[("knight", "0102")], &[("archer", "0202")])
+        .toml()
+        .replace("round_limit = 10", "round_limit = \"ten\"")
+        .replace("first = 1", "first = true")
+        .replace("width = 7", "width = 7.5");
+    let ps = problems(&text);
+    assert_eq!(ps.len(), 3, "{ps:#?}");
+    for (field, needle) in [
+        ("round_limit", "round_limit"),
+        ("first", "first"),
+        ("map.width", "width"),
+    ] {
+        let p = find(&ps, field);
+        assert_eq!(p.line, Some(line_of(&text, needle)), "{p}");
+        assert!(p.message.contains("invalid type"), "{p}");
+    }
+}

@@ -2,6 +2,7 @@
 //! read as `i64` and names as strings, so range and name checks can report every problem with
 //! its line instead of stopping at the first.
 
+use gridwright_engine::content::Lenient;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -30,10 +31,10 @@ pub struct ChassisFile {
     pub letter: Option<Spanned<String>>,
     #[serde(default)]
     pub role: String,
-    pub structure: Spanned<i64>,
+    pub structure: Lenient<i64>,
     pub armour: ArmourDef,
-    pub evasion: Spanned<i64>,
-    pub slots: Spanned<i64>,
+    pub evasion: Lenient<i64>,
+    pub slots: Lenient<i64>,
     #[serde(default)]
     pub weapon: Vec<WeaponDef>,
     #[serde(default)]
@@ -44,10 +45,10 @@ pub struct ChassisFile {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ArmourDef {
-    pub front: Spanned<i64>,
-    pub right: Spanned<i64>,
-    pub rear: Spanned<i64>,
-    pub left: Spanned<i64>,
+    pub front: Lenient<i64>,
+    pub right: Lenient<i64>,
+    pub rear: Lenient<i64>,
+    pub left: Lenient<i64>,
 }
 
 /// One `[[weapon]]`.
@@ -56,10 +57,10 @@ pub struct ArmourDef {
 pub struct WeaponDef {
     pub id: Spanned<String>,
     pub name: Option<String>,
-    pub attack: Spanned<i64>,
+    pub attack: Lenient<i64>,
     pub range: Spanned<Vec<i64>>,
     pub arcs: Spanned<Vec<Spanned<String>>>,
-    pub delta: Option<Spanned<i64>>,
+    pub delta: Option<Lenient<i64>>,
 }
 
 /// One `[[directive]]`.
@@ -77,7 +78,7 @@ pub struct DirectiveDef {
 #[serde(deny_unknown_fields)]
 pub struct HalfDef {
     pub icons: Spanned<Vec<Spanned<String>>>,
-    pub cost: Spanned<i64>,
+    pub cost: Lenient<i64>,
     pub colour: Spanned<String>,
     #[serde(default)]
     pub combos: Vec<Spanned<ComboDef>>,
@@ -89,7 +90,7 @@ pub struct HalfDef {
 pub struct ComboDef {
     pub slot: Spanned<String>,
     pub colour: Spanned<String>,
-    pub cost: Spanned<i64>,
+    pub cost: Lenient<i64>,
 }
 
 /// `scenarios/<name>.toml`.
@@ -99,7 +100,7 @@ pub struct ScenarioFile {
     pub title: Option<String>,
     #[serde(default)]
     pub description: String,
-    pub round_limit: Option<Spanned<i64>>,
+    pub round_limit: Option<Lenient<i64>>,
     pub board: BoardDef,
     pub side: Spanned<Vec<SideDef>>,
 }
@@ -108,9 +109,9 @@ pub struct ScenarioFile {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardDef {
-    pub width: Spanned<i64>,
-    pub height: Spanned<i64>,
-    pub deploy_range: Option<Spanned<i64>>,
+    pub width: Lenient<i64>,
+    pub height: Lenient<i64>,
+    pub deploy_range: Option<Lenient<i64>>,
 }
 
 /// One `[[side]]`.

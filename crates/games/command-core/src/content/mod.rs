@@ -2,28 +2,29 @@
 //!
 //! `content/command-core/` holds `dice.toml`, one file per chassis in `chassis/` (statistics,
 //! weapons and its directive cards) and one file per scenario in `scenarios/`. Raw files
-//! deserialize into the shapes of `defs.rs`; this module checks ranges and names, collecting
-//! every problem with its file, line and field, and only then builds the plain [`Config`].
+//! deserialize into the shapes of `defs.rs`; this module reads them into the plain [`Config`]
+//! (numbers into their types, names resolved) with the engine's content toolkit
+//! (`gridwright_engine::content`). The facts of the dice, a chassis and a scenario are checked
+//! once, by `DiceRules::new`, `check_chassis` and `Rules::new`, which also check configs from
+//! replays; what they find is reported at the file's lines. Every problem is collected with its
+//! file, line and field.
 
 mod defs;
-mod error;
 
-pub use error::{ContentError, Problem};
+pub use gridwright_engine::content::{ContentError, Problem};
 
 use crate::config::{
-    Armour, COST_RANGE, Chassis, Combo, Config, DEFAULT_ROUND_LIMIT, DiceConfig, DieSymbol,
-    Directive, Half, HomeEdge, Icon, MAX_BOARD_SIDE, MAX_DIRECTIVES, MAX_ICONS, MAX_MECHS,
-    MAX_POOL, MAX_SLOTS, MAX_WEAPONS, Neighbour, SideConfig, Weapon,
+    Armour, Chassis, Combo, Config, DEFAULT_ROUND_LIMIT, DiceConfig, DieSymbol, Directive, Half,
+    HomeEdge, Icon, MAX_RANGE, Neighbour, SideConfig, Weapon,
 };
-use crate::rules::Rules;
-use crate::rules::dice::{DiceRules, MAX_FACES};
+use crate::rules::dice::DiceRules;
+use crate::rules::{Rules, check_chassis};
 use defs::{ChassisFile, DiceFile, DieDef, ScenarioFile};
-use error::Report;
+use gridwright_engine::content::{Lenient, Report, read_file, read_toml_dir, stem};
 use gridwright_engine::geom::Arc;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
-use toml::Spanned;
 
 macro_rules! shipped {
     ($path:literal) => {
@@ -136,9 +137,9 @@ impl Content {
     /// [`ContentError::Io`] if a file cannot be read; [`ContentError::Invalid`] listing every
     /// problem found in every file.
     pub fn load_dir(dir: &Path) -> Result<Content, ContentError> {
-        let dice = read(&dir.join("dice.toml"))?;
-        let chassis = read_all(&dir.join("chassis"))?;
-        let scenarios = read_all(&dir.join("scenarios"))?;
+        let dice = read_file(&dir.join("dice.toml"))?;
+        let chassis = read_toml_dir(&dir.join("chassis"))?;
+        let scenarios = read_toml_dir(&dir.join("scenarios"))?;
         Content::from_sources(&dice, chassis, scenarios)
     }
 
@@ -157,16 +158,15 @@ impl Content {
         let mut all = Vec::new();
         let mut seen = HashSet::new();
         for (stem, text) in &chassis {
-            let file = format!("chassis/{stem}.toml");
-            let mut r = Report::new(file, text);
-            if let Some(c) = load_chassis(&mut r, text)
+            let mut r = Report::new(format!("chassis/{stem}.toml"), text);
+            if let Some(c) = load_chassis(&mut r)
                 && seen.insert(c.id.clone())
             {
                 all.push(c);
-            } else if r.problems.is_empty() {
+            } else if r.is_empty() {
                 r.whole("id", "this chassis id is already used by another file");
             }
-            problems.append(&mut r.problems);
+            problems.extend(r.into_problems().into_vec());
         }
         if all.is_empty() && problems.is_empty() {
             problems.push(Problem {
@@ -187,10 +187,10 @@ impl Content {
         };
         for (name, text) in scenarios {
             let mut r = Report::new(format!("scenarios/{name}.toml"), &text);
-            if let Some(c) = content.resolve_scenario(&name, &text, &mut r) {
+            if let Some(c) = content.resolve_scenario(&name, &mut r) {
                 content.scenarios.insert(name, c);
             }
-            problems.append(&mut r.problems);
+            problems.extend(r.into_problems().into_vec());
         }
         if problems.is_empty() {
             Ok(content)
@@ -239,53 +239,40 @@ impl Content {
                 known: self.scenario_names(),
             });
         }
-        let text = read(path)?;
-        let name = path
-            .file_stem()
-            .map_or_else(|| "custom".to_owned(), |s| s.to_string_lossy().into_owned());
+        let text = read_file(path)?;
+        let name = Some(stem(path))
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| "custom".to_owned());
         let mut r = Report::new(path.display().to_string(), &text);
-        match self.resolve_scenario(&name, &text, &mut r) {
-            Some(c) if r.problems.is_empty() => Ok(c),
-            _ => Err(ContentError::Invalid {
-                problems: r.problems,
-            }),
+        match self.resolve_scenario(&name, &mut r) {
+            Some(c) if r.is_empty() => Ok(c),
+            _ => Err(r.into_problems().into()),
         }
     }
 
-    fn resolve_scenario(&self, name: &str, text: &str, r: &mut Report) -> Option<Config> {
-        let def: ScenarioFile = match toml::from_str(text) {
-            Ok(d) => d,
-            Err(e) => {
-                r.toml(&e);
-                return None;
-            }
-        };
-        let side = i64::from(MAX_BOARD_SIDE);
-        let width = int(r, &def.board.width, "board.width", 2, side);
-        let height = int(r, &def.board.height, "board.height", 2, side);
-        let deploy_range = match &def.board.deploy_range {
-            Some(v) => int(r, v, "board.deploy_range", 1, side),
-            None => Some(1),
-        };
-        let round_limit = match &def.round_limit {
-            Some(v) => int(r, v, "round_limit", 1, 100),
-            None => Some(i64::from(DEFAULT_ROUND_LIMIT)),
-        };
-        let sides_def = def.side.get_ref();
-        if sides_def.len() != 2 {
-            r.at(
-                def.side.span(),
-                "side",
-                format!(
-                    "a battle has exactly 2 [[side]] tables, not {}",
-                    sides_def.len()
-                ),
-            );
-        }
+    /// Reads a scenario file into a config, then checks the config once ([`Rules::new`]: board,
+    /// rounds, sides, deployment zones) and reports what that finds at the lines of the file.
+    fn resolve_scenario(&self, name: &str, r: &mut Report) -> Option<Config> {
+        let def: ScenarioFile = r.parse()?;
+        let width = r.int(&def.board.width, "board.width", 0, U8);
+        let height = r.int(&def.board.height, "board.height", 0, U8);
+        let deploy_range = r.int_or(
+            def.board.deploy_range.as_ref(),
+            "board.deploy_range",
+            0,
+            U8,
+            1,
+        );
+        let round_limit = r.int_or(
+            def.round_limit.as_ref(),
+            "round_limit",
+            0,
+            i64::from(u16::MAX),
+            i64::from(DEFAULT_ROUND_LIMIT),
+        );
         let mut sides = Vec::new();
         let mut used = Vec::new();
-        let mut total = 0;
-        for (si, s) in sides_def.iter().enumerate() {
+        for (si, s) in def.side.get_ref().iter().enumerate() {
             let home_edge = match &s.home_edge {
                 None => HomeEdge::Any,
                 Some(e) => HomeEdge::from_name(e.get_ref()).unwrap_or_else(|| {
@@ -300,16 +287,8 @@ impl Content {
                     HomeEdge::Any
                 }),
             };
-            if s.mechs.get_ref().is_empty() {
-                r.at(
-                    s.mechs.span(),
-                    format!("side[{si}].mechs"),
-                    "a side needs a mech",
-                );
-            }
             let mut mechs = Vec::new();
             for (mi, m) in s.mechs.get_ref().iter().enumerate() {
-                total += 1;
                 match self.chassis.iter().find(|c| c.id == *m.get_ref()) {
                     Some(c) => {
                         if !used.iter().any(|u: &Chassis| u.id == c.id) {
@@ -338,13 +317,6 @@ impl Content {
                 mechs,
             });
         }
-        if total > MAX_MECHS {
-            r.at(
-                def.side.span(),
-                "side",
-                format!("{total} mechs in all; at most {MAX_MECHS} are supported"),
-            );
-        }
         let config = Config {
             scenario: name.to_owned(),
             title: def.title.clone().unwrap_or_else(|| name.to_owned()),
@@ -357,130 +329,40 @@ impl Content {
             chassis: used,
             sides,
         };
-        if !r.problems.is_empty() {
-            return None;
-        }
-        // Whole-scenario checks (deployment zones big enough, …).
-        if let Err(e) = Rules::new(&config) {
-            r.whole("", e.0);
-            return None;
-        }
-        Some(config)
+        let checked = Rules::new(&config).err().unwrap_or_default();
+        r.adopt(checked, |field| match field {
+            "width" | "height" | "deploy_range" => format!("board.{field}"),
+            f => f.replacen("sides", "side", 1),
+        });
+        r.is_empty().then_some(config)
     }
 }
 
-/// Reads one content file: a regular file of at most
-/// [`DEFAULT_MAX_FILE_BYTES`](gridwright_engine::files::DEFAULT_MAX_FILE_BYTES), as UTF-8 (a link
-/// to a device or a huge file is refused, not read forever).
-fn read(p: &Path) -> Result<String, ContentError> {
-    gridwright_engine::files::read_text(p, gridwright_engine::files::DEFAULT_MAX_FILE_BYTES)
-        .map_err(|e| ContentError::Io {
-            path: p.display().to_string(),
-            reason: match e {
-                gridwright_engine::files::ReadError::Io { source, .. } => source.to_string(),
-                other => other.to_string(),
-            },
-        })
-}
+/// The largest number a byte field holds.
+const U8: i64 = u8::MAX as i64;
 
-/// `(stem, text)` of every `*.toml` in `dir`, sorted by name.
-fn read_all(dir: &Path) -> Result<Vec<(String, String)>, ContentError> {
-    let entries = std::fs::read_dir(dir).map_err(|e| ContentError::Io {
-        path: dir.display().to_string(),
-        reason: e.to_string(),
-    })?;
-    let mut paths: Vec<_> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    paths.sort();
-    paths
-        .into_iter()
-        .map(|p| {
-            let stem = p
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            Ok((stem, read(&p)?))
-        })
-        .collect()
-}
-
-/// Checks an integer field's range.
-fn int(r: &mut Report, v: &Spanned<i64>, field: &str, lo: i64, hi: i64) -> Option<i64> {
-    let n = *v.get_ref();
-    if (lo..=hi).contains(&n) {
-        Some(n)
-    } else {
-        r.at(v.span(), field, format!("must be {lo} to {hi}, not {n}"));
-        None
-    }
-}
-
-/// Checks an id: lowercase letters, digits and `-`, unique among `seen`.
-fn id(r: &mut Report, v: &Spanned<String>, field: &str, seen: &mut HashSet<String>) -> String {
-    let s = v.get_ref();
-    if s.is_empty()
-        || !s
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-    {
-        r.at(
-            v.span(),
-            field,
-            format!("{s:?} is not a valid id (lowercase letters, digits and `-`)"),
-        );
-    } else if !seen.insert(s.clone()) {
-        r.at(
-            v.span(),
-            field,
-            format!("id `{s}` is used twice on this chassis"),
-        );
-    }
-    s.clone()
-}
-
+/// Reads `dice.toml`: symbol names into symbols; the dice's facts are checked once, by
+/// [`DiceRules::new`], and reported at the lines of the file.
 fn load_dice(src: &str, problems: &mut Vec<Problem>) -> DiceConfig {
     let mut r = Report::new("dice.toml", src);
-    let def: DiceFile = match toml::from_str(src) {
-        Ok(d) => d,
-        Err(e) => {
-            r.toml(&e);
-            problems.append(&mut r.problems);
-            return DiceConfig::default();
-        }
+    let Some(def) = r.parse::<DiceFile>() else {
+        problems.extend(r.into_problems().into_vec());
+        return DiceConfig::default();
     };
-    let mut die = |d: &DieDef, name: &str, allowed: &[DieSymbol]| {
-        let faces = d.faces.get_ref();
-        if faces.is_empty() || faces.len() > MAX_FACES {
-            r.at(
-                d.faces.span(),
-                format!("{name}.faces"),
-                format!("a die has 1 to {MAX_FACES} faces, not {}", faces.len()),
-            );
-        }
+    let mut die = |d: &DieDef, name: &str| {
         let mut out = Vec::new();
-        for (fi, face) in faces.iter().enumerate() {
-            let field = format!("{name}.faces[{fi}]");
-            if face.get_ref().len() > 1 {
-                r.at(face.span(), &field, "a face shows at most one symbol");
-            }
+        for (fi, face) in d.faces.get_ref().iter().enumerate() {
             let mut syms = Vec::new();
             for s in face.get_ref() {
-                match DieSymbol::from_name(s.get_ref()).filter(|x| allowed.contains(x)) {
+                match DieSymbol::from_name(s.get_ref()) {
                     Some(sym) => syms.push(sym),
                     None => r.at(
                         s.span(),
-                        &field,
+                        format!("{name}.faces[{fi}]"),
                         format!(
-                            "`{}` is not a symbol of the {name} die ({})",
+                            "unknown symbol `{}` (known: {})",
                             s.get_ref(),
-                            allowed
-                                .iter()
-                                .map(|a| a.name())
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            DieSymbol::ALL.map(DieSymbol::name).join(", ")
                         ),
                     ),
                 }
@@ -490,82 +372,62 @@ fn load_dice(src: &str, problems: &mut Vec<Problem>) -> DiceConfig {
         out
     };
     let dice = DiceConfig {
-        attack: die(&def.attack, "attack", &[DieSymbol::Crit, DieSymbol::Hit]),
-        armour: die(&def.armour, "armour", &[DieSymbol::Block]),
-        evade: die(&def.evade, "evade", &[DieSymbol::Evade]),
+        attack: die(&def.attack, "attack"),
+        armour: die(&def.armour, "armour"),
+        evade: die(&def.evade, "evade"),
     };
-    if r.problems.is_empty()
-        && let Err(e) = DiceRules::new(&dice)
-    {
-        r.whole("", e);
-    }
-    problems.append(&mut r.problems);
+    let checked = DiceRules::new(&dice).err().unwrap_or_default();
+    r.adopt(checked, str::to_owned);
+    problems.extend(r.into_problems().into_vec());
     dice
 }
 
-fn load_chassis(r: &mut Report, src: &str) -> Option<Chassis> {
-    let def: ChassisFile = match toml::from_str(src) {
-        Ok(d) => d,
-        Err(e) => {
-            r.toml(&e);
-            return None;
-        }
-    };
-    let before = r.problems.len();
-    let mut ids = HashSet::new();
-    let cid = id(r, &def.id, "id", &mut HashSet::new());
+/// Reads a chassis file: numbers into their types, names into icons, arcs and slots; the
+/// chassis' facts are checked once, by [`check_chassis`], and reported at the lines of the file.
+fn load_chassis(r: &mut Report) -> Option<Chassis> {
+    let def: ChassisFile = r.parse()?;
+    let cid = r.id(&def.id, "id");
     let name = def
         .name
         .as_ref()
         .map_or_else(|| cid.clone(), |n| n.get_ref().trim().to_owned());
     let letter = match &def.letter {
-        Some(l) => {
-            let mut chars = l.get_ref().chars();
-            match (chars.next(), chars.next()) {
-                (Some(c), None) if !c.is_whitespace() => c,
-                _ => {
-                    r.at(l.span(), "letter", "must be a single character");
-                    '?'
-                }
-            }
-        }
+        Some(l) => r.one_char(l, "letter").unwrap_or('?'),
         None => name.chars().next().unwrap_or('?').to_ascii_uppercase(),
     };
-    let pool = i64::from(MAX_POOL);
-    let structure = int(r, &def.structure, "structure", 1, 99);
+    let byte =
+        |r: &mut Report, v: &Lenient<i64>, field: &str| r.int(v, field, 0, U8).unwrap_or(0) as u8;
+    let delta = |r: &mut Report, v: &Lenient<i64>, field: &str| {
+        r.int(v, field, i64::from(i8::MIN), i64::from(i8::MAX))
+            .unwrap_or(0) as i8
+    };
+    let structure = byte(r, &def.structure, "structure");
     let a = &def.armour;
-    let armour = [
-        int(r, &a.front, "armour.front", 0, pool),
-        int(r, &a.right, "armour.right", 0, pool),
-        int(r, &a.rear, "armour.rear", 0, pool),
-        int(r, &a.left, "armour.left", 0, pool),
-    ];
-    let evasion = int(r, &def.evasion, "evasion", 0, pool);
-    let slots = int(r, &def.slots, "slots", 1, MAX_SLOTS as i64);
-    let cost_lo = i64::from(COST_RANGE.0);
-    let cost_hi = i64::from(COST_RANGE.1);
+    let armour = Armour {
+        front: byte(r, &a.front, "armour.front"),
+        right: byte(r, &a.right, "armour.right"),
+        rear: byte(r, &a.rear, "armour.rear"),
+        left: byte(r, &a.left, "armour.left"),
+    };
+    let evasion = byte(r, &def.evasion, "evasion");
+    let slots = byte(r, &def.slots, "slots");
 
-    if def.weapon.is_empty() || def.weapon.len() > MAX_WEAPONS {
-        r.whole(
-            "weapon",
-            format!(
-                "a chassis carries 1 to {MAX_WEAPONS} [[weapon]]s, not {}",
-                def.weapon.len()
-            ),
-        );
-    }
     let mut weapons = Vec::new();
     for (wi, w) in def.weapon.iter().enumerate() {
         let f = |k: &str| format!("weapon[{wi}].{k}");
-        let wid = id(r, &w.id, &f("id"), &mut ids);
-        let attack = int(r, &w.attack, &f("attack"), 1, pool);
+        let wid = r.id(&w.id, &f("id"));
+        let attack = byte(r, &w.attack, &f("attack"));
         let (lo, hi) = match w.range.get_ref().as_slice() {
-            &[lo, hi] if 1 <= lo && lo <= hi && hi <= 32 => (lo as u8, hi as u8),
+            &[lo, hi] if u8::try_from(lo).is_ok() && u8::try_from(hi).is_ok() => {
+                (lo as u8, hi as u8)
+            }
             _ => {
                 r.at(
                     w.range.span(),
                     f("range"),
-                    "write the range band as [min, max] with 1 <= min <= max <= 32",
+                    format!(
+                        "write the range band as [min, max] with 1 <= min <= max <= {MAX_RANGE}"
+                    ),
                 );
                 (1, 1)
             }
@@ -586,60 +448,27 @@ fn load_chassis(r: &mut Report, src: &str) -> Option<Chassis> {
                 ),
             }
         }
-        if w.arcs.get_ref().is_empty() {
-            r.at(w.arcs.span(), f("arcs"), "a weapon needs at least one arc");
-        }
-        let delta = match &w.delta {
-            Some(d) => int(r, d, &f("delta"), cost_lo, cost_hi),
-            None => Some(0),
-        };
+        let delta = w.delta.as_ref().map_or(0, |d| delta(r, d, &f("delta")));
         weapons.push(Weapon {
             name: w.name.clone().unwrap_or_else(|| wid.clone()),
             id: wid,
-            attack: attack.unwrap_or(1) as u8,
+            attack,
             min_range: lo,
             max_range: hi,
             arcs,
-            delta: delta.unwrap_or(0) as i8,
+            delta,
         });
     }
 
-    if def.directive.is_empty() || def.directive.len() > MAX_DIRECTIVES {
-        r.whole(
-            "directive",
-            format!(
-                "a chassis carries 1 to {MAX_DIRECTIVES} [[directive]]s, not {}",
-                def.directive.len()
-            ),
-        );
-    }
     let mut directives = Vec::new();
     for (di, d) in def.directive.iter().enumerate() {
-        let did = id(r, &d.id, &format!("directive[{di}].id"), &mut ids);
-        if d.half.is_empty() || d.half.len() > 2 {
-            r.at(
-                d.id.span(),
-                format!("directive[{di}].half"),
-                format!(
-                    "a card has one [[directive.half]], or two for a split card, not {}",
-                    d.half.len()
-                ),
-            );
-        }
+        let did = r.id(&d.id, &format!("directive[{di}].id"));
         let mut halves = Vec::new();
         for (hi, h) in d.half.iter().enumerate() {
             let f = |k: &str| format!("directive[{di}].half[{hi}].{k}");
             let h = h.get_ref();
-            let icons_def = h.icons.get_ref();
-            if icons_def.is_empty() || icons_def.len() > MAX_ICONS {
-                r.at(
-                    h.icons.span(),
-                    f("icons"),
-                    format!("a half has 1 to {MAX_ICONS} icons, not {}", icons_def.len()),
-                );
-            }
             let mut icons = Vec::new();
-            for (ii, icon) in icons_def.iter().enumerate() {
+            for (ii, icon) in h.icons.get_ref().iter().enumerate() {
                 match Icon::from_name(icon.get_ref()) {
                     Some(i) => icons.push(i),
                     None => r.at(
@@ -653,7 +482,7 @@ fn load_chassis(r: &mut Report, src: &str) -> Option<Chassis> {
                     ),
                 }
             }
-            let cost = int(r, &h.cost, &f("cost"), cost_lo, cost_hi);
+            let cost = delta(r, &h.cost, &f("cost"));
             if h.colour.get_ref().trim().is_empty() {
                 r.at(h.colour.span(), f("colour"), "a half needs a colour");
             }
@@ -673,16 +502,15 @@ fn load_chassis(r: &mut Report, src: &str) -> Option<Chassis> {
                         Neighbour::Previous
                     }
                 };
-                let cost = int(r, &k.cost, &fk("cost"), cost_lo, cost_hi);
                 combos.push(Combo {
                     slot,
                     colour: k.colour.get_ref().trim().to_owned(),
-                    cost: cost.unwrap_or(0) as i8,
+                    cost: delta(r, &k.cost, &fk("cost")),
                 });
             }
             halves.push(Half {
                 icons,
-                cost: cost.unwrap_or(0) as i8,
+                cost,
                 colour: h.colour.get_ref().trim().to_owned(),
                 combos,
             });
@@ -693,27 +521,27 @@ fn load_chassis(r: &mut Report, src: &str) -> Option<Chassis> {
             halves,
         });
     }
-    if r.problems.len() > before {
-        return None;
-    }
-    let [front, right, rear, left] = armour.map(|a| a.unwrap_or(0) as u8);
-    Some(Chassis {
+    let chassis = Chassis {
         id: cid,
         name,
         letter,
         role: def.role.trim().to_owned(),
-        structure: structure? as u8,
-        armour: Armour {
-            front,
-            right,
-            rear,
-            left,
-        },
-        evasion: evasion? as u8,
-        slots: slots? as u8,
+        structure,
+        armour,
+        evasion,
+        slots,
         weapons,
         directives,
-    })
+    };
+    // Values the file got wrong were read as defaults; their fields are already reported, and
+    // adopt leaves out what the check finds at or inside them.
+    r.adopt(check_chassis(&chassis), |field| {
+        field
+            .replacen("weapons", "weapon", 1)
+            .replacen("directives", "directive", 1)
+            .replacen("halves", "half", 1)
+    });
+    r.is_empty().then_some(chassis)
 }
 
 fn arc_from_name(s: &str) -> Option<Arc> {

@@ -9,6 +9,7 @@
 
 use crate::action::{Action, Face, Pool};
 use crate::config::{DiceConfig, DieSymbol, MAX_POOL};
+use gridwright_engine::content::Problems;
 
 /// Face counts of the three dice.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -27,46 +28,57 @@ pub(crate) struct DiceRules {
 pub const MAX_FACES: usize = 9;
 
 impl DiceRules {
-    pub fn new(d: &DiceConfig) -> Result<DiceRules, String> {
+    /// Checks the three dice and counts their faces. The one place the dice's facts are checked
+    /// (1 to [`MAX_FACES`] faces, at most one symbol a face, only the die's own symbols), for
+    /// `dice.toml` and configs alike; field paths are `attack.faces[2]` and the like.
+    pub fn new(d: &DiceConfig) -> Result<DiceRules, Problems> {
         fn count(
+            p: &mut Problems,
             name: &str,
             faces: &[Vec<DieSymbol>],
             symbols: &[DieSymbol],
-        ) -> Result<Vec<u32>, String> {
+        ) -> Vec<u32> {
             if faces.is_empty() || faces.len() > MAX_FACES {
-                return Err(format!(
-                    "the {name} die needs 1 to {MAX_FACES} faces, not {}",
-                    faces.len()
-                ));
+                p.push(
+                    format!("{name}.faces"),
+                    format!("a die has 1 to {MAX_FACES} faces, not {}", faces.len()),
+                );
             }
             let mut out = vec![0u32; symbols.len() + 1];
             for (i, f) in faces.iter().enumerate() {
+                let field = format!("{name}.faces[{i}]");
                 match f.as_slice() {
                     [] => out[symbols.len()] += 1,
                     [s] => match symbols.iter().position(|x| x == s) {
                         Some(k) => out[k] += 1,
-                        None => {
-                            return Err(format!(
-                                "{name} die face {}: `{}` does not belong on this die",
-                                i + 1,
-                                s.name()
-                            ));
-                        }
+                        None => p.push(
+                            field,
+                            format!(
+                                "`{}` is not a symbol of the {name} die ({})",
+                                s.name(),
+                                symbols
+                                    .iter()
+                                    .map(|a| a.name())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ),
+                        ),
                     },
-                    _ => {
-                        return Err(format!(
-                            "{name} die face {}: a face shows at most one symbol",
-                            i + 1
-                        ));
-                    }
+                    _ => p.push(field, "a face shows at most one symbol"),
                 }
             }
-            Ok(out)
+            out
         }
-        let a = count("attack", &d.attack, &[DieSymbol::Crit, DieSymbol::Hit])?;
-        let r = count("armour", &d.armour, &[DieSymbol::Block])?;
-        let e = count("evade", &d.evade, &[DieSymbol::Evade])?;
-        Ok(DiceRules {
+        let mut p = Problems::new();
+        let a = count(
+            &mut p,
+            "attack",
+            &d.attack,
+            &[DieSymbol::Crit, DieSymbol::Hit],
+        );
+        let r = count(&mut p, "armour", &d.armour, &[DieSymbol::Block]);
+        let e = count(&mut p, "evade", &d.evade, &[DieSymbol::Evade]);
+        p.into_result(DiceRules {
             attack: [a[0], a[1], a[2]],
             armour: [r[0], r[1]],
             evade: [e[0], e[1]],

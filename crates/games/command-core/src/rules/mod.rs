@@ -20,12 +20,13 @@ pub(crate) mod surge_flux;
 pub(crate) mod victory;
 
 use crate::config::{
-    COST_RANGE, Config, Icon, MAX_BOARD_SIDE, MAX_DIRECTIVES, MAX_ICONS, MAX_MECHS, MAX_POOL,
-    MAX_SLOTS, MAX_WEAPONS, Neighbour,
+    COST_RANGE, Chassis, Config, Icon, MAX_BOARD_SIDE, MAX_DIRECTIVES, MAX_ICONS, MAX_MECHS,
+    MAX_POOL, MAX_RANGE, MAX_ROUND_LIMIT, MAX_SLOTS, MAX_STRUCTURE, MAX_WEAPONS, Neighbour,
 };
 use dice::DiceRules;
+use gridwright_engine::content::Problems;
 use gridwright_engine::geom::Arc;
-use gridwright_engine::{PerSeat, Seat, SetupError};
+use gridwright_engine::{PerSeat, Seat};
 
 /// A set of board squares, one bit per square (boards are at most 16×16).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -139,28 +140,19 @@ pub(crate) struct Rules {
 
 impl Rules {
     /// Validates a config (which may come from an untrusted replay) and indexes it.
-    pub fn new(config: &Config) -> Result<Rules, SetupError> {
-        let bad = |m: String| Err(SetupError(m));
+    ///
+    /// # Errors
+    /// Every problem found, each with its field path in the config.
+    pub fn new(config: &Config) -> Result<Rules, Problems> {
+        let mut errs = Problems::new();
         let (w, h) = (config.width, config.height);
-        if !(2..=MAX_BOARD_SIDE).contains(&w) || !(2..=MAX_BOARD_SIDE).contains(&h) {
-            return bad(format!(
-                "board is {w}×{h}; each side must be 2 to {MAX_BOARD_SIDE} squares"
-            ));
+        let side = MAX_BOARD_SIDE;
+        let board_ok = errs.range("width", w, 2, side) & errs.range("height", h, 2, side);
+        errs.range("round_limit", config.round_limit, 1, MAX_ROUND_LIMIT);
+        if board_ok {
+            errs.range("deploy_range", config.deploy_range, 1, w.min(h));
         }
-        if config.round_limit == 0 || config.round_limit > 100 {
-            return bad(format!(
-                "round_limit is {}; it must be 1 to 100",
-                config.round_limit
-            ));
-        }
-        if config.deploy_range == 0 || config.deploy_range > w.min(h) {
-            return bad(format!(
-                "deploy_range is {}; it must be 1 to {}",
-                config.deploy_range,
-                w.min(h)
-            ));
-        }
-        let dice = DiceRules::new(&config.dice).map_err(SetupError)?;
+        let dice = DiceRules::new(&config.dice).map_err(|p| errs.extend_prefixed("dice", p));
         let mut chassis = Vec::new();
         let mut colours: Vec<String> = Vec::new();
         let mut colour = |c: &str| -> u8 {
@@ -172,80 +164,28 @@ impl Rules {
                 }
             }
         };
-        let cost_ok = |c: i8| (COST_RANGE.0..=COST_RANGE.1).contains(&c);
-        for c in &config.chassis {
-            let at = |m: String| SetupError(format!("chassis `{}`: {m}", c.id));
-            if c.structure == 0 || c.structure > 99 {
-                return Err(at(format!("structure {} is not 1 to 99", c.structure)));
+        for (ci, c) in config.chassis.iter().enumerate() {
+            let found = check_chassis(c);
+            if !found.is_empty() {
+                errs.extend_prefixed(&format!("chassis[{ci}]"), found);
+                continue;
             }
             let armour = [c.armour.front, c.armour.right, c.armour.rear, c.armour.left];
-            if armour.iter().any(|&a| a > MAX_POOL) || c.evasion > MAX_POOL {
-                return Err(at(format!(
-                    "armour and evasion are at most {MAX_POOL} dice"
-                )));
-            }
-            if c.slots == 0 || usize::from(c.slots) > MAX_SLOTS {
-                return Err(at(format!("slots {} is not 1 to {MAX_SLOTS}", c.slots)));
-            }
-            if c.weapons.is_empty() || c.weapons.len() > MAX_WEAPONS {
-                return Err(at(format!("needs 1 to {MAX_WEAPONS} weapons")));
-            }
-            if c.directives.is_empty() || c.directives.len() > MAX_DIRECTIVES {
-                return Err(at(format!("needs 1 to {MAX_DIRECTIVES} directives")));
-            }
-            let mut ids: Vec<&str> = Vec::new();
-            let mut weapons = Vec::new();
-            for wpn in &c.weapons {
-                if ids.contains(&wpn.id.as_str()) {
-                    return Err(at(format!("card id `{}` is used twice", wpn.id)));
-                }
-                ids.push(&wpn.id);
-                if wpn.attack == 0 || wpn.attack > MAX_POOL {
-                    return Err(at(format!(
-                        "weapon `{}`: attack is 1 to {MAX_POOL}",
-                        wpn.id
-                    )));
-                }
-                if wpn.min_range == 0 || wpn.min_range > wpn.max_range || wpn.max_range > 32 {
-                    return Err(at(format!("weapon `{}`: bad range band", wpn.id)));
-                }
-                if wpn.arcs.is_empty() || !cost_ok(wpn.delta) {
-                    return Err(at(format!(
-                        "weapon `{}`: needs arcs and a sane delta",
-                        wpn.id
-                    )));
-                }
-                weapons.push(WeaponRules {
+            let weapons = c
+                .weapons
+                .iter()
+                .map(|wpn| WeaponRules {
                     attack: wpn.attack,
                     min_range: wpn.min_range,
                     max_range: wpn.max_range,
                     arcs: wpn.arcs.iter().fold(0, |m, a| m | 1 << (*a as u8)),
                     delta: wpn.delta,
-                });
-            }
+                })
+                .collect();
             let mut directives = Vec::new();
             for d in &c.directives {
-                if ids.contains(&d.id.as_str()) {
-                    return Err(at(format!("card id `{}` is used twice", d.id)));
-                }
-                ids.push(&d.id);
-                if d.halves.is_empty() || d.halves.len() > 2 {
-                    return Err(at(format!("directive `{}` needs 1 or 2 halves", d.id)));
-                }
                 let mut halves = Vec::new();
                 for half in &d.halves {
-                    if half.icons.is_empty() || half.icons.len() > MAX_ICONS {
-                        return Err(at(format!(
-                            "directive `{}`: a half has 1 to {MAX_ICONS} icons",
-                            d.id
-                        )));
-                    }
-                    if !cost_ok(half.cost) || half.combos.iter().any(|k| !cost_ok(k.cost)) {
-                        return Err(at(format!(
-                            "directive `{}`: costs are {} to {}",
-                            d.id, COST_RANGE.0, COST_RANGE.1
-                        )));
-                    }
                     let mut icons = [Icon::Stop; MAX_ICONS];
                     icons[..half.icons.len()].copy_from_slice(&half.icons);
                     halves.push(HalfRules {
@@ -264,13 +204,13 @@ impl Rules {
                             .collect(),
                     });
                 }
-                let split = halves.len() == 2;
-                let second = halves.last().cloned();
-                let (Some(first), Some(second)) = (halves.first().cloned(), second) else {
-                    return Err(at(format!("directive `{}` has no halves", d.id)));
+                // check_chassis made sure there are one or two halves.
+                let (Some(first), Some(second)) = (halves.first().cloned(), halves.last().cloned())
+                else {
+                    continue;
                 };
                 directives.push(CardRules {
-                    split,
+                    split: halves.len() == 2,
                     halves: [first, second],
                 });
             }
@@ -292,29 +232,42 @@ impl Rules {
             chassis.push(rules);
         }
         if config.sides.len() != 2 {
-            return bad(format!(
-                "a battle has exactly 2 sides, not {}",
-                config.sides.len()
-            ));
+            errs.push(
+                "sides",
+                format!("a battle has exactly 2 sides, not {}", config.sides.len()),
+            );
         }
         let mut mechs = Vec::new();
         for (si, side) in config.sides.iter().enumerate() {
             if side.mechs.is_empty() {
-                return bad(format!("side {} has no mechs", si + 1));
+                errs.push(format!("sides[{si}].mechs"), "a side needs a mech");
             }
-            for m in &side.mechs {
-                let Some(ci) = config.chassis.iter().position(|c| c.id == *m) else {
-                    return bad(format!("side {} uses unknown chassis `{m}`", si + 1));
-                };
-                mechs.push(MechSpec {
-                    owner: Seat::new(si as u8),
-                    chassis: ci as u8,
-                });
+            for (mi, m) in side.mechs.iter().enumerate() {
+                match config.chassis.iter().position(|c| c.id == *m) {
+                    Some(ci) => mechs.push(MechSpec {
+                        owner: Seat::new(si as u8),
+                        chassis: ci as u8,
+                    }),
+                    None => errs.push(
+                        format!("sides[{si}].mechs[{mi}]"),
+                        format!("unknown chassis `{m}`"),
+                    ),
+                }
             }
         }
         if mechs.len() > MAX_MECHS {
-            return bad(format!("{} mechs in all; at most {MAX_MECHS}", mechs.len()));
+            errs.push(
+                "sides",
+                format!(
+                    "{} mechs in all; at most {MAX_MECHS} are supported",
+                    mechs.len()
+                ),
+            );
         }
+        // Deployment zones need a sound board and roster; they are checked once those are.
+        let (Ok(dice), true) = (dice, errs.is_empty()) else {
+            return Err(errs);
+        };
         let deploy = setup::deploy_zones(config, mechs.len())?;
         let mech_programs = mechs
             .iter()
@@ -408,6 +361,95 @@ impl Rules {
         let setup = 2 + n;
         setup + usize::from(self.config.round_limit) * n * per_mech
     }
+}
+
+/// Checks one chassis, with field paths relative to it (`slots`, `weapons[0].attack`,
+/// `directives[2].halves[1].cost`). The one place a chassis' facts are checked, for chassis files
+/// and configs alike.
+pub(crate) fn check_chassis(c: &Chassis) -> Problems {
+    let mut p = Problems::new();
+    let pool = MAX_POOL;
+    let (lo, hi) = COST_RANGE;
+    p.range("structure", c.structure, 1, MAX_STRUCTURE);
+    p.range("armour.front", c.armour.front, 0, pool);
+    p.range("armour.right", c.armour.right, 0, pool);
+    p.range("armour.rear", c.armour.rear, 0, pool);
+    p.range("armour.left", c.armour.left, 0, pool);
+    p.range("evasion", c.evasion, 0, pool);
+    p.range("slots", c.slots, 1, MAX_SLOTS as u8);
+    if c.weapons.is_empty() || c.weapons.len() > MAX_WEAPONS {
+        p.push(
+            "weapons",
+            format!(
+                "a chassis carries 1 to {MAX_WEAPONS} weapons, not {}",
+                c.weapons.len()
+            ),
+        );
+    }
+    if c.directives.is_empty() || c.directives.len() > MAX_DIRECTIVES {
+        p.push(
+            "directives",
+            format!(
+                "a chassis carries 1 to {MAX_DIRECTIVES} directives, not {}",
+                c.directives.len()
+            ),
+        );
+    }
+    let mut ids: Vec<&str> = Vec::new();
+    fn unique<'c>(ids: &mut Vec<&'c str>, p: &mut Problems, field: String, id: &'c str) {
+        if ids.contains(&id) {
+            p.push(field, format!("id `{id}` is used twice on this chassis"));
+        }
+        ids.push(id);
+    }
+    for (wi, wpn) in c.weapons.iter().enumerate() {
+        let f = |k: &str| format!("weapons[{wi}].{k}");
+        unique(&mut ids, &mut p, f("id"), &wpn.id);
+        p.range(f("attack"), wpn.attack, 1, pool);
+        if wpn.min_range == 0 || wpn.min_range > wpn.max_range || wpn.max_range > MAX_RANGE {
+            p.push(
+                f("range"),
+                format!(
+                    "the range band [{}, {}] must have 1 <= min <= max <= {MAX_RANGE}",
+                    wpn.min_range, wpn.max_range
+                ),
+            );
+        }
+        if wpn.arcs.is_empty() {
+            p.push(f("arcs"), "a weapon needs at least one arc");
+        }
+        p.range(f("delta"), wpn.delta, lo, hi);
+    }
+    for (di, d) in c.directives.iter().enumerate() {
+        let f = |k: &str| format!("directives[{di}].{k}");
+        unique(&mut ids, &mut p, f("id"), &d.id);
+        if d.halves.is_empty() || d.halves.len() > 2 {
+            p.push(
+                f("halves"),
+                format!(
+                    "a card has one half, or two for a split card, not {}",
+                    d.halves.len()
+                ),
+            );
+        }
+        for (hi_, half) in d.halves.iter().enumerate() {
+            let f = |k: &str| format!("directives[{di}].halves[{hi_}].{k}");
+            if half.icons.is_empty() || half.icons.len() > MAX_ICONS {
+                p.push(
+                    f("icons"),
+                    format!(
+                        "a half has 1 to {MAX_ICONS} icons, not {}",
+                        half.icons.len()
+                    ),
+                );
+            }
+            p.range(f("cost"), half.cost, lo, hi);
+            for (ki, k) in half.combos.iter().enumerate() {
+                p.range(f(&format!("combos[{ki}].cost")), k.cost, lo, hi);
+            }
+        }
+    }
+    p
 }
 
 #[cfg(test)]

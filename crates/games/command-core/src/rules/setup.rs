@@ -8,14 +8,16 @@ use crate::action::{Action, MechId, Pos};
 use crate::config::{Config, HomeEdge};
 use crate::event::Event;
 use crate::state::{CommandCore, PLACED, SEATS, Stage};
+use gridwright_engine::content::Problems;
 use gridwright_engine::geom::Dir8;
-use gridwright_engine::{Events, PerSeat, Seat, SetupError};
+use gridwright_engine::{Events, PerSeat, Seat};
 
 /// The squares each side may deploy on: those from which at most `deploy_range` steps leave
 /// the board across the side's home edge (any edge for [`HomeEdge::Any`]).
-pub(crate) fn deploy_zones(config: &Config, mechs: usize) -> Result<PerSeat<Squares>, SetupError> {
+pub(crate) fn deploy_zones(config: &Config, mechs: usize) -> Result<PerSeat<Squares>, Problems> {
     let (w, h) = (config.width, config.height);
     let mut deploy = PerSeat::from_fn(SEATS, |_| Squares::default());
+    let mut problems = Problems::new();
     for (si, side) in config.sides.iter().enumerate() {
         let seat = Seat::new(si as u8);
         let n = side.mechs.len();
@@ -36,13 +38,16 @@ pub(crate) fn deploy_zones(config: &Config, mechs: usize) -> Result<PerSeat<Squa
         }
         let count: u32 = deploy[seat].0.iter().map(|b| b.count_ones()).sum();
         if (count as usize) < mechs {
-            return Err(SetupError(format!(
-                "side {} has {count} deployment squares for {n} mechs (and the enemy's)",
-                si + 1
-            )));
+            problems.push(
+                format!("sides[{si}]"),
+                format!(
+                    "side {} has {count} deployment squares for {n} mechs (and the enemy's)",
+                    si + 1
+                ),
+            );
         }
     }
-    Ok(deploy)
+    problems.into_result(deploy)
 }
 
 impl CommandCore {

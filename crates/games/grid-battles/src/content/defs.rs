@@ -2,6 +2,7 @@
 //! invariants. Numbers are read as `i64` and names as strings so that range and reference
 //! checks can report every problem with its line, instead of stopping at the first.
 
+use gridwright_engine::content::Lenient;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -23,9 +24,9 @@ pub struct UnitDef {
     pub letter: Option<Spanned<String>>,
     pub base: Spanned<Vec<Spanned<String>>>,
     pub attack: Spanned<String>,
-    pub range: Option<Spanned<i64>>,
-    pub movement: Spanned<i64>,
-    pub health: Spanned<i64>,
+    pub range: Option<Lenient<i64>>,
+    pub movement: Lenient<i64>,
+    pub health: Lenient<i64>,
     pub attack_die: Spanned<String>,
     pub defence_die: Spanned<String>,
 }
@@ -74,7 +75,7 @@ pub struct TerrainDef {
     pub id: Spanned<String>,
     pub letter: Spanned<String>,
     pub glyph: Option<Spanned<String>>,
-    pub cost: Option<Spanned<i64>>,
+    pub cost: Option<Lenient<i64>>,
     #[serde(default)]
     pub blocks_los: bool,
 }
@@ -86,9 +87,9 @@ pub struct ScenarioFile {
     pub title: Option<Spanned<String>>,
     #[serde(default)]
     pub description: String,
-    pub activations: Spanned<i64>,
-    pub first: Spanned<i64>,
-    pub round_limit: Spanned<i64>,
+    pub activations: Lenient<i64>,
+    pub first: Lenient<i64>,
+    pub round_limit: Lenient<i64>,
     pub victory: Spanned<VictoryDef>,
     pub map: MapDef,
     pub side: Spanned<Vec<SideDef>>,
@@ -106,8 +107,8 @@ pub enum VictoryDef {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MapDef {
-    pub width: Spanned<i64>,
-    pub height: Spanned<i64>,
+    pub width: Lenient<i64>,
+    pub height: Lenient<i64>,
     /// Terrain id for hexes not otherwise given (default: the first terrain of `rules.toml`).
     pub default: Option<Spanned<String>>,
     /// One string of terrain letters per row (spaces ignored).

@@ -1,18 +1,21 @@
 //! Loading designer-editable TOML content into validated [`Config`]s.
 //!
-//! Raw files deserialize into the `*Def` shapes of `defs.rs`; this module checks ranges and
-//! references, collecting every problem with its file, line and field, and only then builds the
-//! plain [`Config`] a game is played from.
+//! Raw files deserialize into the `*Def` shapes of `defs.rs`; this module reads them into the
+//! plain [`Config`] a game is played from (numbers into their types, names resolved, map rows
+//! and features laid out), with the engine's content toolkit (`gridwright_engine::content`).
+//! The facts of a unit type and of a scenario are checked once, by `UnitType::check` and
+//! `Rules::new`, which also check configs from replays; what they find is reported at the
+//! file's lines. Every problem is collected with its file, line and field.
 
 mod defs;
-mod error;
 mod scenario;
 mod tables;
 
-pub use error::{ContentError, Problem};
+pub use gridwright_engine::content::{ContentError, Problem};
 
 use crate::config::{Advantage, Config, DieType, TerrainType, UnitType, Victory};
 use gridwright_engine::Seat;
+use gridwright_engine::content::{read_file, read_toml_dir, stem};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -159,29 +162,10 @@ impl Content {
     /// [`ContentError::Io`] if a file cannot be read; [`ContentError::Invalid`] listing every
     /// problem found in every file.
     pub fn load_dir(dir: &Path) -> Result<Content, ContentError> {
-        let read = |p: &Path| read_file(p);
-        let units = read(&dir.join("units.toml"))?;
-        let dice = read(&dir.join("dice.toml"))?;
-        let rules = read(&dir.join("rules.toml"))?;
-        let sdir = dir.join("scenarios");
-        let entries = std::fs::read_dir(&sdir).map_err(|e| ContentError::Io {
-            path: sdir.display().to_string(),
-            reason: e.to_string(),
-        })?;
-        let mut paths: Vec<_> = entries
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .collect();
-        paths.sort();
-        let mut scenarios = Vec::new();
-        for p in paths {
-            let name = p
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            scenarios.push((name, read(&p)?));
-        }
+        let units = read_file(&dir.join("units.toml"))?;
+        let dice = read_file(&dir.join("dice.toml"))?;
+        let rules = read_file(&dir.join("rules.toml"))?;
+        let scenarios = read_toml_dir(&dir.join("scenarios"))?;
         Content::from_sources(&units, &dice, &rules, scenarios)
     }
 
@@ -240,12 +224,13 @@ impl Content {
     /// A unit type by id.
     ///
     /// # Errors
-    /// [`ContentError::UnknownUnit`].
+    /// [`ContentError::UnknownName`].
     pub fn unit(&self, id: &str) -> Result<&UnitType, ContentError> {
         self.units
             .iter()
             .find(|u| u.id == id)
-            .ok_or_else(|| ContentError::UnknownUnit {
+            .ok_or_else(|| ContentError::UnknownName {
+                kind: "unit type",
                 name: id.to_owned(),
                 known: self.unit_names(),
             })
@@ -274,11 +259,7 @@ impl Content {
             });
         }
         let text = read_file(path)?;
-        let name = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        self.scenario_from_toml(&name, name_or_path, &text)
+        self.scenario_from_toml(&stem(path), name_or_path, &text)
     }
 
     /// Resolves scenario TOML text (named `name`, reported as `file`) against this content.
@@ -302,18 +283,4 @@ impl Content {
     pub fn scenario_summary(&self, name_or_path: &str) -> Result<ScenarioSummary, ContentError> {
         self.config(name_or_path).map(|c| ScenarioSummary::of(&c))
     }
-}
-
-/// Reads one content file: a regular file of at most
-/// [`DEFAULT_MAX_FILE_BYTES`](gridwright_engine::files::DEFAULT_MAX_FILE_BYTES), as UTF-8 (a link
-/// to a device or a huge file is refused, not read forever).
-fn read_file(p: &Path) -> Result<String, ContentError> {
-    gridwright_engine::files::read_text(p, gridwright_engine::files::DEFAULT_MAX_FILE_BYTES)
-        .map_err(|e| ContentError::Io {
-            path: p.display().to_string(),
-            reason: match e {
-                gridwright_engine::files::ReadError::Io { source, .. } => source.to_string(),
-                other => other.to_string(),
-            },
-        })
 }

@@ -1,14 +1,17 @@
-//! Checking a scenario file against the loaded units, dice and terrain.
+//! Reading a scenario file against the loaded units, dice and terrain; the scenario's facts are
+//! checked by `Rules::new`.
 
 use super::defs::{ScenarioFile, VictoryDef};
-use super::error::Report;
-use super::tables::int;
 use super::{Content, Problem};
-use crate::config::{Config, MAX_MAP_SIDE, MAX_UNITS, MapConfig, Placement, SideConfig, Victory};
+use crate::config::{Config, MapConfig, Placement, SideConfig, Victory, map_side};
+use crate::rules::Rules;
 use gridwright_engine::Seat;
+use gridwright_engine::content::{Lenient, Problems, Report};
 use gridwright_engine::geom::Hex;
-use std::collections::HashMap;
 use toml::Spanned;
+
+/// The largest number a byte field holds.
+const U8: i64 = u8::MAX as i64;
 
 impl Content {
     pub(super) fn resolve_scenario(
@@ -18,17 +21,13 @@ impl Content {
         text: &str,
     ) -> Result<Config, Vec<Problem>> {
         let mut r = Report::new(file, text);
-        let def: ScenarioFile = match toml::from_str(text) {
-            Ok(d) => d,
-            Err(e) => {
-                r.toml(&e);
-                return Err(r.problems);
-            }
+        let Some(def) = r.parse::<ScenarioFile>() else {
+            return Err(r.into_problems().into_vec());
         };
         let config = self.check_scenario(name, def, &mut r);
         match config {
-            Some(c) if r.problems.is_empty() => Ok(c),
-            _ => Err(r.problems),
+            Some(c) if r.is_empty() => Ok(c),
+            _ => Err(r.into_problems().into_vec()),
         }
     }
 
@@ -41,13 +40,21 @@ impl Content {
             Some(t) => t.get_ref().trim().to_owned(),
             None => name.to_owned(),
         };
-        let activations = int(r, &def.activations, "activations", 1, MAX_UNITS as i64);
-        let first = int(r, &def.first, "first", 1, 2);
-        let round_limit = int(r, &def.round_limit, "round_limit", 1, 1000);
+        // Numbers are read into their types here; their bounds are `Rules::new`'s to check.
+        let activations = r.int(&def.activations, "activations", 0, U8);
+        let first = r.int(&def.first, "first", 1, Seat::MAX as i64);
+        let round_limit = r.int(&def.round_limit, "round_limit", 0, i64::from(u16::MAX));
 
-        // Map.
-        let width = int(r, &def.map.width, "map.width", 1, i64::from(MAX_MAP_SIDE));
-        let height = int(r, &def.map.height, "map.height", 1, i64::from(MAX_MAP_SIDE));
+        // Map. Its size bounds the grid laid out here, so it is checked now, by the same check as
+        // `Rules::new`'s (whose repeat of it adopt then leaves out).
+        let mut size = Problems::new();
+        let mut side = |r: &mut Report, v: &Lenient<i64>, field: &str| {
+            let n = r.int(v, field, i64::MIN, i64::MAX)?;
+            map_side(&mut size, field, n).then_some(n)
+        };
+        let width = side(r, &def.map.width, "map.width");
+        let height = side(r, &def.map.height, "map.height");
+        r.adopt(size, str::to_owned);
         let (w, h) = (width.unwrap_or(0) as usize, height.unwrap_or(0) as usize);
         let default = match &def.map.default {
             None => Some(self.default_terrain),
@@ -135,70 +142,34 @@ impl Content {
         let victory = match def.victory.get_ref() {
             VictoryDef::DestroyAll => Some(Victory::DestroyAll),
             VictoryDef::Vp(n) => match u8::try_from(*n) {
-                Ok(n) if n >= 1 => Some(Victory::Vp(n)),
+                Ok(n) => Some(Victory::Vp(n)),
                 _ => {
                     r.at(
                         def.victory.span(),
                         "victory.vp",
-                        format!("must be between 1 and {MAX_UNITS}, not {n}"),
+                        format!("must be 0 to {U8}, not {n}"),
                     );
                     None
                 }
             },
         };
 
-        // Sides and units.
-        let sides_def = def.side.get_ref();
-        if sides_def.len() != 2 {
-            r.at(
-                def.side.span(),
-                "side",
-                format!(
-                    "a battle has exactly 2 sides ([[side]] tables), not {}",
-                    sides_def.len()
-                ),
-            );
-        }
-        let mut occupied: HashMap<usize, String> = HashMap::new();
+        // Sides and units: names are resolved here; counts, hexes and the victory target are
+        // `Rules::new`'s to check.
         let mut sides = Vec::new();
-        let mut total = 0;
-        for (si, s) in sides_def.iter().enumerate() {
+        for (si, s) in def.side.get_ref().iter().enumerate() {
             let mut units = Vec::new();
-            if s.units.get_ref().is_empty() {
-                r.at(
-                    s.units.span(),
-                    format!("side[{si}].units"),
-                    "a side needs at least one unit",
-                );
-            }
             for (ui, p) in s.units.get_ref().iter().enumerate() {
-                total += 1;
-                let field = format!("side[{si}].units[{ui}]");
                 if !self.units.iter().any(|u| u.id == *p.unit.get_ref()) {
                     r.at(
                         p.unit.span(),
-                        format!("{field}.type"),
+                        format!("side[{si}].units[{ui}].type"),
                         format!(
                             "unknown unit type `{}` (known: {})",
                             p.unit.get_ref(),
                             self.unit_names().join(", ")
                         ),
                     );
-                }
-                if let Some(i) = on_map(r, &p.at, &format!("{field}.at"), w, h) {
-                    let here = format!("side[{si}].units[{ui}]");
-                    if let Some(other) = occupied.get(&i) {
-                        r.at(
-                            p.at.span(),
-                            format!("{field}.at"),
-                            format!(
-                                "hex {} is already occupied by {other}; one unit per hex",
-                                p.at.get_ref().trim()
-                            ),
-                        );
-                    } else {
-                        occupied.insert(i, here);
-                    }
                 }
                 units.push(Placement {
                     unit: p.unit.get_ref().clone(),
@@ -210,25 +181,6 @@ impl Content {
                 units,
             });
         }
-        if total > MAX_UNITS {
-            r.at(
-                def.side.span(),
-                "side",
-                format!("{total} units in all; at most {MAX_UNITS} are supported"),
-            );
-        }
-        if let (Some(Victory::Vp(n)), [a, b]) = (victory, sides.as_slice()) {
-            let fewest = a.units.len().min(b.units.len());
-            if usize::from(n) > fewest {
-                r.at(
-                    def.victory.span(),
-                    "victory.vp",
-                    format!(
-                        "{n} VP can never be reached: a side only has {fewest} units to destroy"
-                    ),
-                );
-            }
-        }
 
         let rows = (0..h)
             .map(|ri| {
@@ -238,7 +190,7 @@ impl Content {
                     .collect()
             })
             .collect();
-        Some(Config {
+        let config = Config {
             scenario: name.to_owned(),
             title,
             description: def.description.trim().to_owned(),
@@ -256,7 +208,19 @@ impl Content {
             first: Seat::new(first? as u8 - 1),
             round_limit: round_limit? as u16,
             victory: victory?,
-        })
+        };
+        let checked = Rules::new(&config).err().unwrap_or_default();
+        r.adopt(checked, |field| match field {
+            "victory" => "victory.vp".to_owned(),
+            f => {
+                let f = f.replacen("sides", "side", 1);
+                match f.strip_suffix(".unit") {
+                    Some(placement) => format!("{placement}.type"),
+                    None => f,
+                }
+            }
+        });
+        Some(config)
     }
 
     fn terrain_list(&self) -> String {

@@ -1,82 +1,32 @@
-//! Checking the unit, dice and rules files.
+//! Reading the unit, dice and rules files (a unit type's numbers are checked by
+//! `UnitType::check`).
 
 use super::Problem;
 use super::defs::{DiceFile, RulesFile, UnitsFile};
-use super::error::Report;
 use crate::config::{Advantage, AttackKind, BaseType, DieType, Symbol, TerrainType, UnitType};
+use gridwright_engine::content::{Problems, Report};
 use std::collections::{HashMap, HashSet};
 use toml::Spanned;
 
-/// Checks an integer field's range, reporting a problem if outside.
-pub(super) fn int(r: &mut Report, v: &Spanned<i64>, field: &str, lo: i64, hi: i64) -> Option<i64> {
-    let n = *v.get_ref();
-    if (lo..=hi).contains(&n) {
-        Some(n)
-    } else {
-        r.at(
-            v.span(),
-            field,
-            format!("must be between {lo} and {hi}, not {n}"),
-        );
-        None
-    }
-}
-
-/// A single character from a string field, or a problem.
-fn one_char(r: &mut Report, v: &Spanned<String>, field: &str) -> Option<char> {
-    let mut chars = v.get_ref().chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) if !c.is_whitespace() => Some(c),
-        _ => {
-            r.at(
-                v.span(),
-                field,
-                format!("must be a single character, not {:?}", v.get_ref()),
-            );
-            None
-        }
-    }
-}
-
-/// Checks an id: non-empty, lowercase letters, digits and `-`, unique among `seen`.
-fn id(r: &mut Report, v: &Spanned<String>, field: &str, seen: &mut HashSet<String>) -> String {
-    let s = v.get_ref();
-    if s.is_empty()
-        || !s
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
-    {
-        r.at(
-            v.span(),
-            field,
-            format!("{s:?} is not a valid id (lowercase letters, digits, `-` and `_`)"),
-        );
-    } else if !seen.insert(s.clone()) {
-        r.at(v.span(), field, format!("id `{s}` is defined twice"));
-    }
-    s.clone()
-}
+/// The largest number a byte field holds.
+const U8: i64 = u8::MAX as i64;
 
 pub(super) fn load_rules(
     src: &str,
     problems: &mut Vec<Problem>,
 ) -> (Vec<TerrainType>, usize, Vec<Advantage>) {
     let mut r = Report::new("rules.toml", src);
-    let def: RulesFile = match toml::from_str(src) {
-        Ok(d) => d,
-        Err(e) => {
-            r.toml(&e);
-            problems.append(&mut r.problems);
-            return (Vec::new(), 0, Vec::new());
-        }
+    let Some(def) = r.parse::<RulesFile>() else {
+        problems.extend(r.into_problems().into_vec());
+        return (Vec::new(), 0, Vec::new());
     };
     let mut terrain = Vec::new();
     let mut seen = HashSet::new();
     let mut letters = HashSet::new();
     for (i, t) in def.terrain.iter().enumerate() {
         let f = |k: &str| format!("terrain[{i}].{k}");
-        let tid = id(&mut r, &t.id, &f("id"), &mut seen);
-        let letter = one_char(&mut r, &t.letter, &f("letter"));
+        let tid = r.unique_id(&t.id, &f("id"), &mut seen, "in this file");
+        let letter = r.one_char(&t.letter, &f("letter"));
         if let Some(l) = letter
             && !letters.insert(l)
         {
@@ -87,11 +37,11 @@ pub(super) fn load_rules(
             );
         }
         let glyph = match &t.glyph {
-            Some(g) => one_char(&mut r, g, &f("glyph")),
+            Some(g) => r.one_char(g, &f("glyph")),
             None => letter,
         };
         let cost = match &t.cost {
-            Some(c) => int(&mut r, c, &f("cost"), 1, 20),
+            Some(c) => r.int(c, &f("cost"), 1, 20),
             None => Some(1),
         };
         terrain.push(TerrainType {
@@ -116,7 +66,7 @@ pub(super) fn load_rules(
             }
         }
     }
-    problems.append(&mut r.problems);
+    problems.extend(r.into_problems().into_vec());
     (terrain, 0, bonus)
 }
 
@@ -137,18 +87,14 @@ fn base(r: &mut Report, v: &Spanned<String>, field: &str) -> Option<BaseType> {
 
 pub(super) fn load_dice(src: &str, problems: &mut Vec<Problem>) -> Vec<DieType> {
     let mut r = Report::new("dice.toml", src);
-    let def: DiceFile = match toml::from_str(src) {
-        Ok(d) => d,
-        Err(e) => {
-            r.toml(&e);
-            problems.append(&mut r.problems);
-            return Vec::new();
-        }
+    let Some(def) = r.parse::<DiceFile>() else {
+        problems.extend(r.into_problems().into_vec());
+        return Vec::new();
     };
     let mut dice = Vec::new();
     let mut seen = HashSet::new();
     for (i, d) in def.die.iter().enumerate() {
-        let did = id(&mut r, &d.id, &format!("die[{i}].id"), &mut seen);
+        let did = r.unique_id(&d.id, &format!("die[{i}].id"), &mut seen, "in this file");
         let faces = d.faces.get_ref();
         if faces.is_empty() || faces.len() > 20 {
             r.at(
@@ -187,7 +133,7 @@ pub(super) fn load_dice(src: &str, problems: &mut Vec<Problem>) -> Vec<DieType> 
     if dice.is_empty() {
         r.whole("die", "at least one [[die]] is needed");
     }
-    problems.append(&mut r.problems);
+    problems.extend(r.into_problems().into_vec());
     dice
 }
 
@@ -197,26 +143,23 @@ pub(super) fn load_units(
     problems: &mut Vec<Problem>,
 ) -> Vec<UnitType> {
     let mut r = Report::new("units.toml", src);
-    let def: UnitsFile = match toml::from_str(src) {
-        Ok(d) => d,
-        Err(e) => {
-            r.toml(&e);
-            problems.append(&mut r.problems);
-            return Vec::new();
-        }
+    let Some(def) = r.parse::<UnitsFile>() else {
+        problems.extend(r.into_problems().into_vec());
+        return Vec::new();
     };
     let mut units = Vec::new();
     let mut seen = HashSet::new();
     let mut letters: HashMap<char, String> = HashMap::new();
+    let mut checked = Problems::new();
     for (i, u) in def.unit.iter().enumerate() {
         let f = |k: &str| format!("unit[{i}].{k}");
-        let uid = id(&mut r, &u.id, &f("id"), &mut seen);
+        let uid = r.unique_id(&u.id, &f("id"), &mut seen, "in this file");
         let name = match &u.name {
             Some(n) if !n.get_ref().trim().is_empty() => n.get_ref().trim().to_owned(),
             _ => capitalise(&uid),
         };
         let letter = match &u.letter {
-            Some(l) => one_char(&mut r, l, &f("letter")),
+            Some(l) => r.one_char(l, &f("letter")),
             None => name.chars().next().map(|c| c.to_ascii_uppercase()),
         }
         .unwrap_or('?');
@@ -264,12 +207,12 @@ pub(super) fn load_units(
             }
         };
         let range = match (attack, &u.range) {
-            (Some(AttackKind::Ranged), Some(v)) => int(&mut r, v, &f("range"), 1, 20),
+            (Some(AttackKind::Ranged), Some(v)) => r.int(v, &f("range"), 0, U8),
             (Some(AttackKind::Ranged), None) => {
                 r.at(u.attack.span(), f("range"), "a ranged unit needs a `range`");
                 None
             }
-            (_, Some(v)) if *v.get_ref() != 1 => {
+            (_, Some(v)) if v.get() != Some(&1) => {
                 r.at(
                     v.span(),
                     f("range"),
@@ -279,8 +222,9 @@ pub(super) fn load_units(
             }
             _ => Some(1),
         };
-        let movement = int(&mut r, &u.movement, &f("movement"), 0, 20);
-        let health = int(&mut r, &u.health, &f("health"), 1, 99);
+        // Numbers are read as bytes here; their bounds are the unit type's own check below.
+        let movement = r.int(&u.movement, &f("movement"), 0, U8);
+        let health = r.int(&u.health, &f("health"), 0, U8);
         let mut die = |v: &Spanned<String>, field: &str| {
             if !dice.iter().any(|d| d.id == *v.get_ref()) {
                 let known: Vec<&str> = dice.iter().map(|d| d.id.as_str()).collect();
@@ -298,7 +242,7 @@ pub(super) fn load_units(
         };
         let attack_die = die(&u.attack_die, "attack_die");
         let defence_die = die(&u.defence_die, "defence_die");
-        units.push(UnitType {
+        let unit = UnitType {
             id: uid,
             name,
             letter,
@@ -309,12 +253,17 @@ pub(super) fn load_units(
             health: health.unwrap_or(1) as u8,
             attack_die,
             defence_die,
-        });
+        };
+        let mut found = Problems::new();
+        unit.check(&mut found);
+        checked.extend_prefixed(&format!("unit[{i}]"), found);
+        units.push(unit);
     }
+    r.adopt(checked, str::to_owned);
     if units.is_empty() {
         r.whole("unit", "at least one [[unit]] is needed");
     }
-    problems.append(&mut r.problems);
+    problems.extend(r.into_problems().into_vec());
     units
 }
 

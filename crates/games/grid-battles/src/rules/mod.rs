@@ -8,24 +8,15 @@ pub(crate) mod los;
 pub(crate) mod movement;
 pub(crate) mod victory;
 
-use crate::config::{AttackKind, Config, DieType, MAX_HEXES, MAX_UNITS, Victory};
+use crate::config::{
+    AttackKind, Config, MAX_HEXES, MAX_ROUND_LIMIT, MAX_UNITS, Victory, engine_dice, map_side,
+};
 use crate::state::{Status, Unit};
-use gridwright_engine::dice::{Die, DieDef, Symbol as DieSymbol, SymbolTable};
+use gridwright_engine::content::Problems;
+use gridwright_engine::dice::{Die, Symbol as DieSymbol, SymbolTable};
 use gridwright_engine::geom::Hex;
 use gridwright_engine::{PerSeat, Seat};
 use std::collections::HashSet;
-
-/// The engine's definition of a config die: its name and each face's symbol names.
-pub(crate) fn die_def(d: &DieType) -> DieDef {
-    DieDef {
-        name: d.id.clone(),
-        faces: d
-            .faces
-            .iter()
-            .map(|f| f.iter().map(|s| s.name().to_owned()).collect())
-            .collect(),
-    }
-}
 
 /// Marks a missing neighbour (off the map) in [`Rules::neighbors`].
 pub(crate) const NO_HEX: u16 = u16::MAX;
@@ -70,6 +61,8 @@ pub(crate) struct Rules {
     pub neighbors: Vec<[u16; 6]>,
     pub types: Vec<TypeStats>,
     pub dice: Vec<Die>,
+    /// The dice's symbol names (sword, bonus and shield first).
+    pub table: SymbolTable,
     pub symbols: Symbols,
     /// `advantage[attacker_type * types + defender_type]`.
     pub advantage: Vec<bool>,
@@ -83,48 +76,53 @@ impl Rules {
     /// Validates `config` and precomputes the tables.
     ///
     /// # Errors
-    /// Every inconsistency found, as text (the config may come from an untrusted replay).
-    pub fn new(config: &Config) -> Result<Rules, Vec<String>> {
-        let mut errs = Vec::new();
+    /// Every inconsistency found, each with its field path in the config (the config may come
+    /// from an untrusted replay; the content layer checks files before they become configs).
+    pub fn new(config: &Config) -> Result<Rules, Problems> {
+        let mut errs = Problems::new();
         let (w, h) = (config.map.width, config.map.height);
-        if w == 0 || h == 0 || usize::from(w) * usize::from(h) > MAX_HEXES {
-            errs.push(format!("map size {w}x{h} is not between 1x1 and 32x32"));
-            return Err(errs);
-        }
+        let map_ok = map_side(&mut errs, "map.width", w.into())
+            & map_side(&mut errs, "map.height", h.into());
+        debug_assert!(!map_ok || usize::from(w) * usize::from(h) <= MAX_HEXES);
+        // With a bad size, no hex is on the map: hex checks below are skipped, not repeated.
+        let (w, h) = if map_ok { (w, h) } else { (0, 0) };
         let n = usize::from(w) * usize::from(h);
         if config.terrain.is_empty() {
-            errs.push("no terrain types".into());
-            return Err(errs);
+            errs.push("terrain", "no terrain types");
         }
-        if config.map.rows.len() != usize::from(h) {
-            errs.push(format!(
-                "map has {} rows, expected {h}",
-                config.map.rows.len()
-            ));
+        if map_ok && config.map.rows.len() != usize::from(h) {
+            errs.push(
+                "map.rows",
+                format!("map has {} rows, expected {h}", config.map.rows.len()),
+            );
         }
         let mut terrain = vec![0u8; n];
         for (ri, row) in config.map.rows.iter().enumerate().take(usize::from(h)) {
             let letters: Vec<char> = row.chars().collect();
             if letters.len() != usize::from(w) {
-                errs.push(format!(
-                    "map row {ri} has {} letters, expected {w}",
-                    letters.len()
-                ));
+                errs.push(
+                    format!("map.rows[{ri}]"),
+                    format!("map row {ri} has {} letters, expected {w}", letters.len()),
+                );
             }
             for (ci, ch) in letters.iter().enumerate().take(usize::from(w)) {
                 match config.terrain.iter().position(|t| t.letter == *ch) {
                     Some(t) => terrain[ci * usize::from(h) + ri] = t as u8,
-                    None => errs.push(format!("unknown terrain letter `{ch}` in map row {ri}")),
+                    None => errs.push(
+                        format!("map.rows[{ri}]"),
+                        format!("unknown terrain letter `{ch}` in map row {ri}"),
+                    ),
                 }
             }
         }
+        let terrain_of = |t: u8| config.terrain.get(usize::from(t));
         let cost: Vec<u8> = terrain
             .iter()
-            .map(|&t| config.terrain[usize::from(t)].cost)
+            .map(|&t| terrain_of(t).map_or(1, |t| t.cost))
             .collect();
         let blocks: Vec<bool> = terrain
             .iter()
-            .map(|&t| config.terrain[usize::from(t)].blocks_los)
+            .map(|&t| terrain_of(t).is_some_and(|t| t.blocks_los))
             .collect();
         let hexes: Vec<Hex> = (0..n)
             .map(|i| Hex::from_offset((i / usize::from(h)) as i32, (i % usize::from(h)) as i32))
@@ -140,54 +138,43 @@ impl Rules {
             .collect();
 
         // Dice through the engine, with our three symbols interned first.
-        let mut table = SymbolTable::new();
-        let mut sym = |name: &str| table.intern(name);
-        let (Some(sword), Some(bonus), Some(shield)) = (sym("sword"), sym("bonus"), sym("shield"))
+        let (table, built) = engine_dice(&config.dice);
+        let (Some(sword), Some(bonus), Some(shield)) =
+            (table.get("sword"), table.get("bonus"), table.get("shield"))
         else {
-            errs.push("cannot intern dice symbols".into());
+            errs.push("dice", "cannot intern dice symbols");
             return Err(errs);
         };
         let mut dice = Vec::new();
-        for d in &config.dice {
-            let def = die_def(d);
+        for (i, (d, die)) in config.dice.iter().zip(built).enumerate() {
             if d.faces.len() > usize::from(u8::MAX) {
-                errs.push(format!("die `{}` has too many faces", d.id));
+                errs.push(
+                    format!("dice[{i}].faces"),
+                    format!("die `{}` has too many faces", d.id),
+                );
             }
-            match Die::from_def(&def, &mut table) {
+            match die {
                 Ok(die) => dice.push(die),
-                Err(e) => errs.push(e.to_string()),
+                Err(e) => errs.push(format!("dice[{i}]"), e.to_string()),
             }
         }
-        let die_index = |id: &str, errs: &mut Vec<String>| -> u8 {
+        let die_index = |id: &str, field: String, errs: &mut Problems| -> u8 {
             match config.dice.iter().position(|d| d.id == id) {
                 Some(i) => i as u8,
                 None => {
-                    errs.push(format!("unknown die `{id}`"));
+                    errs.push(field, format!("unknown die `{id}`"));
                     0
                 }
             }
         };
         let mut types = Vec::new();
-        for u in &config.units {
-            if u.health == 0 {
-                errs.push(format!("unit type `{}` has no health", u.id));
-            }
-            // The bounds content files are held to (content/tables.rs), for configs that come
-            // from elsewhere (a replay, a saved game).
-            if u.attack == AttackKind::Ranged && !(1..=20).contains(&u.range) {
-                errs.push(format!(
-                    "unit type `{}`: range {} is not between 1 and 20",
-                    u.id, u.range
-                ));
-            }
-            if u.movement > 20 || u.health > 99 {
-                errs.push(format!(
-                    "unit type `{}`: movement {} (at most 20) or health {} (at most 99) out of range",
-                    u.id, u.movement, u.health
-                ));
-            }
-            let attack_die = die_index(&u.attack_die, &mut errs);
-            let defence_die = die_index(&u.defence_die, &mut errs);
+        for (i, u) in config.units.iter().enumerate() {
+            let mut found = Problems::new();
+            u.check(&mut found);
+            errs.extend_prefixed(&format!("units[{i}]"), found);
+            let attack_die = die_index(&u.attack_die, format!("units[{i}].attack_die"), &mut errs);
+            let defence_die =
+                die_index(&u.defence_die, format!("units[{i}].defence_die"), &mut errs);
             types.push(TypeStats {
                 base: u.base.iter().fold(0, |m, b| m | b.bit()),
                 ranged: u.attack == AttackKind::Ranged,
@@ -203,7 +190,7 @@ impl Rules {
             });
         }
         if types.len() > usize::from(u8::MAX) {
-            errs.push("too many unit types".into());
+            errs.push("units", "too many unit types");
         }
         let nt = types.len();
         let mut advantage = vec![false; nt * nt];
@@ -216,37 +203,68 @@ impl Rules {
         }
 
         if config.sides.len() != 2 {
-            errs.push(format!("{} sides, expected 2", config.sides.len()));
+            errs.push(
+                "sides",
+                format!(
+                    "a battle has exactly 2 sides ([[side]] tables), not {}",
+                    config.sides.len()
+                ),
+            );
         }
         let total: usize = config.sides.iter().map(|s| s.units.len()).sum();
         if total > MAX_UNITS {
-            errs.push(format!("{total} units, at most {MAX_UNITS}"));
+            errs.push(
+                "sides",
+                format!("{total} units in all; at most {MAX_UNITS} are supported"),
+            );
         }
         let mut start = Vec::new();
         let mut seen = HashSet::new();
         for (si, side) in config.sides.iter().enumerate().take(2) {
             if side.units.is_empty() {
-                errs.push(format!("side {} has no units", si + 1));
+                errs.push(
+                    format!("sides[{si}].units"),
+                    "a side needs at least one unit",
+                );
             }
-            for p in &side.units {
-                let Some(ty) = config.units.iter().position(|u| u.id == p.unit) else {
-                    errs.push(format!("unknown unit type `{}`", p.unit));
-                    continue;
-                };
+            for (ui, p) in side.units.iter().enumerate() {
+                let field = |k: &str| format!("sides[{si}].units[{ui}].{k}");
+                // The hex first: a unit of an unknown type still takes its hex.
                 let pos = match Hex::parse_code(&p.at) {
-                    Ok(hex) => index(hex),
+                    Ok(hex) => match index(hex) {
+                        Some(pos) if !seen.insert(pos) => {
+                            errs.push(
+                                field("at"),
+                                format!("hex {} is already occupied; one unit per hex", p.at),
+                            );
+                            None
+                        }
+                        Some(pos) => Some(pos),
+                        None => {
+                            if map_ok {
+                                errs.push(
+                                    field("at"),
+                                    format!(
+                                        "hex {} is off the map (columns 00..{:02}, rows 00..{:02})",
+                                        p.at,
+                                        w.saturating_sub(1),
+                                        h.saturating_sub(1)
+                                    ),
+                                );
+                            }
+                            None
+                        }
+                    },
                     Err(e) => {
-                        errs.push(e.to_string());
-                        continue;
+                        errs.push(field("at"), e.to_string());
+                        None
                     }
                 };
-                let Some(pos) = pos else {
-                    errs.push(format!("unit at {} is off the map", p.at));
+                let Some(ty) = config.units.iter().position(|u| u.id == p.unit) else {
+                    errs.push(field("unit"), format!("unknown unit type `{}`", p.unit));
                     continue;
                 };
-                if !seen.insert(pos) {
-                    errs.push(format!("two units on hex {}", p.at));
-                }
+                let Some(pos) = pos else { continue };
                 let stats = &types[ty];
                 start.push(Unit {
                     ty: ty as u8,
@@ -259,20 +277,24 @@ impl Rules {
                 });
             }
         }
-        if config.activations == 0 {
-            errs.push("activations must be at least 1".into());
-        }
+        errs.range("activations", config.activations, 1, MAX_UNITS as u8);
         if config.first.index() > 1 {
-            errs.push("first must be side 1 or 2".into());
+            errs.push("first", "first must be side 1 or 2");
         }
-        if config.round_limit == 0 {
-            errs.push("round limit must be at least 1".into());
-        }
+        errs.range("round_limit", config.round_limit, 1, MAX_ROUND_LIMIT);
         let count = |s: usize| config.sides.get(s).map_or(0, |s| s.units.len());
         let target_vp = match config.victory {
             Victory::Vp(v) => {
-                if v == 0 || usize::from(v) > count(0).min(count(1)) {
-                    errs.push(format!("victory at {v} VP cannot be reached"));
+                let fewest = count(0).min(count(1));
+                if v == 0 {
+                    errs.range("victory", v, 1, MAX_UNITS as u8);
+                } else if usize::from(v) > fewest {
+                    errs.push(
+                        "victory",
+                        format!(
+                            "{v} VP can never be reached: a side only has {fewest} units to destroy"
+                        ),
+                    );
                 }
                 PerSeat::from(vec![v, v])
             }
@@ -293,6 +315,7 @@ impl Rules {
             neighbors,
             types,
             dice,
+            table,
             symbols: Symbols {
                 sword,
                 bonus,
