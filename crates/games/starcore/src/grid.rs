@@ -742,14 +742,7 @@ pub enum Place {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn t(s: &str) -> Tile {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn set(tiles: &[&str]) -> TileSet {
-        tiles.iter().map(|s| t(s)).collect()
-    }
+    use crate::test_support::{set, t};
 
     #[test]
     fn each_grid_has_24_tiles_of_8_lanes_and_3_rows() {

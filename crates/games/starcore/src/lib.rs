@@ -59,6 +59,8 @@ mod card;
 mod effect;
 mod grid;
 mod rules;
+#[cfg(test)]
+mod test_support;
 
 pub use card::{
     ActionDef, AttackDef, COMMANDER_HP, Card, CardDef, CardErrors, CardProblem, CommanderClass,

@@ -314,11 +314,8 @@ pub fn direct_link_bonus(board: &TileMap<LinkCard>, tile: Tile, bonus: u8) -> u8
 mod tests {
     use super::*;
     use crate::grid::{P1, P2, TileSet};
+    use crate::test_support::t;
     use LinkKind::{Commander, Module, Resource, Unit};
-
-    fn t(s: &str) -> Tile {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
 
     fn card(owner: Seat, kind: LinkKind) -> LinkCard {
         LinkCard::new(owner, kind, Face::ALL)

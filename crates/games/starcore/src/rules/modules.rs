@@ -244,11 +244,8 @@ mod tests {
     use crate::rules::links::{FaceSet, free_faces, links};
     use crate::rules::movement::reachable;
     use crate::rules::network::Networks;
+    use crate::test_support::t;
     use LinkKind::{Commander, Module, Resource, Unit};
-
-    fn t(s: &str) -> Tile {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
 
     fn card(kind: LinkKind) -> LinkCard {
         LinkCard::new(P1, kind, Face::ALL)

@@ -56,10 +56,7 @@ impl SectorLock {
 mod tests {
     use super::*;
     use crate::grid::{P1, P2};
-
-    fn t(s: &str) -> Tile {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
+    use crate::test_support::t;
 
     fn board(cards: &[(&str, Seat)]) -> TileMap<Seat> {
         let mut m = TileMap::new();
