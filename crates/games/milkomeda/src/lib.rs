@@ -50,5 +50,7 @@
 
 mod resource;
 pub mod rules;
+#[cfg(test)]
+mod test_support;
 
 pub use resource::{Resource, Resources};

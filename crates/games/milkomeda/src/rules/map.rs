@@ -668,6 +668,10 @@ mod tests {
         size.space(col, row).unwrap()
     }
 
+    fn probe(origin: Space, hypergate: bool) -> Probe {
+        Probe { origin, hypergate }
+    }
+
     fn card(i: u8, rotation: Rotation) -> Tile {
         Tile {
             sector: SectorRef::Card(i),
@@ -784,10 +788,7 @@ mod tests {
     fn explore_places_next_to_a_probe_origin() {
         let size = g(9, 9);
         let map = Map::with_homeworlds(size, 2).unwrap();
-        let probe = Probe {
-            origin: at(size, 0, 0),
-            hypergate: false,
-        };
+        let probe = probe(at(size, 0, 0), false);
         assert_eq!(
             map.placement_targets(&[probe], &[]).unwrap(),
             vec![at(size, 1, 0), at(size, 0, 1)]
@@ -804,10 +805,7 @@ mod tests {
     fn explore_chains_from_cards_placed_in_the_same_explore() {
         let size = g(9, 9);
         let mut map = Map::with_homeworlds(size, 2).unwrap();
-        let probe = Probe {
-            origin: at(size, 0, 0),
-            hypergate: false,
-        };
+        let probe = probe(at(size, 0, 0), false);
         map.place(at(size, 1, 0), card(3, Rotation::R90)).unwrap();
         let chain = [at(size, 1, 0)];
         assert_eq!(
@@ -827,10 +825,7 @@ mod tests {
         let size = g(9, 9);
         let mut map = Map::with_homeworlds(size, 2).unwrap();
         map.place(at(size, 1, 0), card(3, Rotation::R0)).unwrap();
-        let gate = Probe {
-            origin: at(size, 0, 0),
-            hypergate: true,
-        };
+        let gate = probe(at(size, 0, 0), true);
         let targets = map.placement_targets(&[gate], &[]).unwrap();
         // Through the explored c2r1: c3r1 and c2r2; next to home: c1r2. Not c1r3 (the path
         // would cross the unexplored c1r2).
@@ -845,10 +840,7 @@ mod tests {
     fn a_chain_is_made_of_cards_placed_in_this_explore() {
         let size = g(9, 9);
         let map = Map::with_homeworlds(size, 2).unwrap();
-        let probe = Probe {
-            origin: at(size, 0, 0),
-            hypergate: false,
-        };
+        let probe = probe(at(size, 0, 0), false);
         assert_eq!(
             map.placement_targets(&[probe], &[at(size, 4, 4)]),
             Err(MapError::ChainNotPlaced {
@@ -880,18 +872,12 @@ mod tests {
     fn explore_sends_at_most_two_probes_from_explored_sectors() {
         let size = g(9, 9);
         let map = Map::with_homeworlds(size, 2).unwrap();
-        let p = Probe {
-            origin: at(size, 0, 0),
-            hypergate: false,
-        };
+        let p = probe(at(size, 0, 0), false);
         assert_eq!(
             map.placement_targets(&[p, p, p], &[]),
             Err(MapError::TooManyProbes { count: 3 })
         );
-        let empty = Probe {
-            origin: at(size, 4, 4),
-            hypergate: false,
-        };
+        let empty = probe(at(size, 4, 4), false);
         assert_eq!(
             map.placement_targets(&[empty], &[]),
             Err(MapError::ProbeFromEmptySpace {
