@@ -705,22 +705,23 @@ mod tests {
         assert_eq!(size.neighbors(at(size, 4, 4)).count(), 4);
     }
 
+    /// Asserts the colours `tile` shows at its corners, clockwise from the top left.
+    fn assert_colours(tile: Tile, expected: [Resource; 4]) {
+        for (corner, colour) in Corner::ALL.into_iter().zip(expected) {
+            assert_eq!(tile.colour_at(corner), colour, "{corner:?}");
+        }
+    }
+
     #[test]
     fn unturned_cards_show_the_standard_corner_colours() {
-        let t = card(0, Rotation::R0);
-        assert_eq!(t.colour_at(Corner::TopLeft), Resource::Blue);
-        assert_eq!(t.colour_at(Corner::TopRight), Resource::Orange);
-        assert_eq!(t.colour_at(Corner::BottomLeft), Resource::Red);
-        assert_eq!(t.colour_at(Corner::BottomRight), Resource::Green);
+        use Resource::*;
+        assert_colours(card(0, Rotation::R0), [Blue, Orange, Green, Red]);
     }
 
     #[test]
     fn rotation_turns_the_corner_colours_clockwise() {
-        let q = card(0, Rotation::R90);
-        assert_eq!(q.colour_at(Corner::TopRight), Resource::Blue);
-        assert_eq!(q.colour_at(Corner::BottomRight), Resource::Orange);
-        assert_eq!(q.colour_at(Corner::BottomLeft), Resource::Green);
-        assert_eq!(q.colour_at(Corner::TopLeft), Resource::Red);
+        use Resource::*;
+        assert_colours(card(0, Rotation::R90), [Red, Blue, Orange, Green]);
         let h = card(0, Rotation::R180);
         assert_eq!(h.colour_at(Corner::BottomRight), Resource::Blue);
         let t = card(0, Rotation::R270);
