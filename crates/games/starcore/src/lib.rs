@@ -55,6 +55,9 @@
 
 #![warn(missing_docs)]
 
+#[macro_use]
+mod macros;
+
 mod card;
 mod effect;
 mod grid;

@@ -122,23 +122,7 @@ impl FaceSet {
     }
 }
 
-impl FromIterator<Face> for FaceSet {
-    fn from_iter<I: IntoIterator<Item = Face>>(iter: I) -> FaceSet {
-        iter.into_iter().fold(FaceSet::EMPTY, FaceSet::with)
-    }
-}
-
-impl From<Vec<Face>> for FaceSet {
-    fn from(v: Vec<Face>) -> FaceSet {
-        v.into_iter().collect()
-    }
-}
-
-impl From<FaceSet> for Vec<Face> {
-    fn from(s: FaceSet) -> Vec<Face> {
-        s.iter().collect()
-    }
-}
+set_conversions!(FaceSet, Face);
 
 impl fmt::Debug for FaceSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -103,18 +103,7 @@ impl FromStr for Range {
     }
 }
 
-impl TryFrom<String> for Range {
-    type Error = ParseTargetError;
-    fn try_from(s: String) -> Result<Range, ParseTargetError> {
-        s.parse()
-    }
-}
-
-impl From<Range> for String {
-    fn from(r: Range) -> String {
-        r.to_string()
-    }
-}
+string_conversions!(Range, ParseTargetError);
 
 /// How many lanes on each side of the anchor lane a lane Width adds.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
@@ -196,18 +185,7 @@ impl FromStr for Width {
     }
 }
 
-impl TryFrom<String> for Width {
-    type Error = ParseTargetError;
-    fn try_from(s: String) -> Result<Width, ParseTargetError> {
-        s.parse()
-    }
-}
-
-impl From<Width> for String {
-    fn from(w: Width) -> String {
-        w.to_string()
-    }
-}
+string_conversions!(Width, ParseTargetError);
 
 /// A Range crossed with a Width: the box of tiles an attack may pick a target from, or an area
 /// effect hits entirely.
