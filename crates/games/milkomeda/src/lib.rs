@@ -48,6 +48,9 @@
 //! ```
 #![warn(missing_docs)]
 
+#[macro_use]
+mod macros;
+
 mod resource;
 pub mod rules;
 #[cfg(test)]

@@ -93,19 +93,9 @@ impl ShipType {
             ShipType::FighterSquadron => "fighter",
         }
     }
-
-    /// Parses [`ShipType::word`] (case-insensitive).
-    pub fn parse(text: &str) -> Option<ShipType> {
-        let t = text.trim().to_ascii_lowercase();
-        ShipType::ALL.into_iter().find(|s| s.word() == t)
-    }
 }
 
-impl fmt::Display for ShipType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
-    }
-}
+parse_and_display_word!(ShipType);
 
 /// Why a combat input was refused. Each names what is wrong; nothing is changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -1,0 +1,28 @@
+//! Impls several word-named types share, written once.
+
+/// `Display` of `$ty` as its `word()`.
+macro_rules! display_word {
+    ($ty:ty) => {
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.word())
+            }
+        }
+    };
+}
+
+/// [`display_word!`], and `parse`: the one of `$ty::ALL` whose `word()` the text is, read
+/// case-insensitively.
+macro_rules! parse_and_display_word {
+    ($ty:ident) => {
+        impl $ty {
+            #[doc = concat!("Parses [`", stringify!($ty), "::word`] (case-insensitive).")]
+            pub fn parse(text: &str) -> Option<$ty> {
+                let t = text.trim().to_ascii_lowercase();
+                $ty::ALL.into_iter().find(|v| v.word() == t)
+            }
+        }
+
+        display_word!($ty);
+    };
+}
