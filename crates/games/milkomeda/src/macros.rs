@@ -26,3 +26,26 @@ macro_rules! parse_and_display_word {
         display_word!($ty);
     };
 }
+
+/// `TryFrom<u8>` for the newtype `$ty(u8)`, refusing with `$err(v)` a value outside `$range`,
+/// and `From<$ty> for u8`.
+macro_rules! bounded_u8 {
+    ($ty:ident, $err:ident, $range:expr) => {
+        impl TryFrom<u8> for $ty {
+            type Error = $err;
+            fn try_from(v: u8) -> Result<Self, Self::Error> {
+                if ($range).contains(&v) {
+                    Ok($ty(v))
+                } else {
+                    Err($err(v))
+                }
+            }
+        }
+
+        impl From<$ty> for u8 {
+            fn from(p: $ty) -> u8 {
+                p.0
+            }
+        }
+    };
+}

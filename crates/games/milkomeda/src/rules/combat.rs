@@ -716,22 +716,7 @@ impl Pip {
 #[error("die face {0} is not 1 to 6")]
 pub struct BadPip(pub u8);
 
-impl TryFrom<u8> for Pip {
-    type Error = BadPip;
-    fn try_from(v: u8) -> Result<Self, Self::Error> {
-        if (1..=6).contains(&v) {
-            Ok(Pip(v))
-        } else {
-            Err(BadPip(v))
-        }
-    }
-}
-
-impl From<Pip> for u8 {
-    fn from(p: Pip) -> u8 {
-        p.0
-    }
-}
+bounded_u8!(Pip, BadPip, 1..=6);
 
 /// The hit pool of a roll (§9.A step 5): the number of successes.
 pub fn hits(roll: &[Pip]) -> u8 {
