@@ -298,19 +298,11 @@ pub fn direct_link_bonus(board: &TileMap<LinkCard>, tile: Tile, bonus: u8) -> u8
 mod tests {
     use super::*;
     use crate::grid::{P1, P2, TileSet};
-    use crate::test_support::t;
+    use crate::test_support::{board, t};
     use LinkKind::{Commander, Module, Resource, Unit};
 
     fn card(owner: Seat, kind: LinkKind) -> LinkCard {
         LinkCard::new(owner, kind, Face::ALL)
-    }
-
-    fn board(cards: &[(&str, LinkCard)]) -> TileMap<LinkCard> {
-        let mut m = TileMap::new();
-        for (tile, c) in cards {
-            m.insert(t(tile), *c);
-        }
-        m
     }
 
     #[test]

@@ -56,15 +56,7 @@ impl SectorLock {
 mod tests {
     use super::*;
     use crate::grid::{P1, P2};
-    use crate::test_support::t;
-
-    fn board(cards: &[(&str, Seat)]) -> TileMap<Seat> {
-        let mut m = TileMap::new();
-        for (tile, s) in cards {
-            m.insert(t(tile), *s);
-        }
-        m
-    }
+    use crate::test_support::{board, t};
 
     #[test]
     fn zone_dominance_counts_the_tiles_a_player_holds_in_the_zone() {
