@@ -672,6 +672,13 @@ mod tests {
         Probe { origin, hypergate }
     }
 
+    /// A 9 × 9 map with two homeworlds, and a plain probe from the first (`c1r1`).
+    fn home_probe() -> (GridSize, Map, Probe) {
+        let size = g(9, 9);
+        let map = Map::with_homeworlds(size, 2).unwrap();
+        (size, map, probe(at(size, 0, 0), false))
+    }
+
     fn card(i: u8, rotation: Rotation) -> Tile {
         Tile {
             sector: SectorRef::Card(i),
@@ -787,9 +794,7 @@ mod tests {
 
     #[test]
     fn explore_places_next_to_a_probe_origin() {
-        let size = g(9, 9);
-        let map = Map::with_homeworlds(size, 2).unwrap();
-        let probe = probe(at(size, 0, 0), false);
+        let (size, map, probe) = home_probe();
         assert_eq!(
             map.placement_targets(&[probe], &[]).unwrap(),
             vec![at(size, 1, 0), at(size, 0, 1)]
@@ -804,9 +809,7 @@ mod tests {
 
     #[test]
     fn explore_chains_from_cards_placed_in_the_same_explore() {
-        let size = g(9, 9);
-        let mut map = Map::with_homeworlds(size, 2).unwrap();
-        let probe = probe(at(size, 0, 0), false);
+        let (size, mut map, probe) = home_probe();
         map.place(at(size, 1, 0), card(3, Rotation::R90)).unwrap();
         let chain = [at(size, 1, 0)];
         assert_eq!(
@@ -839,9 +842,7 @@ mod tests {
 
     #[test]
     fn a_chain_is_made_of_cards_placed_in_this_explore() {
-        let size = g(9, 9);
-        let map = Map::with_homeworlds(size, 2).unwrap();
-        let probe = probe(at(size, 0, 0), false);
+        let (size, map, probe) = home_probe();
         assert_eq!(
             map.placement_targets(&[probe], &[at(size, 4, 4)]),
             Err(MapError::ChainNotPlaced {
@@ -871,9 +872,7 @@ mod tests {
 
     #[test]
     fn explore_sends_at_most_two_probes_from_explored_sectors() {
-        let size = g(9, 9);
-        let map = Map::with_homeworlds(size, 2).unwrap();
-        let p = probe(at(size, 0, 0), false);
+        let (size, map, p) = home_probe();
         assert_eq!(
             map.placement_targets(&[p, p, p], &[]),
             Err(MapError::TooManyProbes { count: 3 })
