@@ -48,7 +48,12 @@
 //! ```
 #![warn(missing_docs)]
 
+#[macro_use]
+mod macros;
+
 mod resource;
 pub mod rules;
+#[cfg(test)]
+mod test_support;
 
 pub use resource::{Resource, Resources};

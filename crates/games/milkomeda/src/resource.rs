@@ -54,11 +54,7 @@ impl Resource {
     }
 }
 
-impl fmt::Display for Resource {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
-    }
-}
+display_word!(Resource);
 
 /// An amount of each resource: a storage card, a card's income values or a cost.
 #[derive(

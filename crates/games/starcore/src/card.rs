@@ -390,12 +390,17 @@ pub enum CardDef {
 impl CardDef {
     /// The card's id as written (for messages).
     pub fn id(&self) -> &str {
+        self.header().0
+    }
+
+    /// The id, name and tier every kind writes.
+    fn header(&self) -> (&str, &str, u8) {
         match self {
-            CardDef::Commander(d) => &d.id,
-            CardDef::Unit(d) => &d.id,
-            CardDef::Module(d) => &d.id,
-            CardDef::Resource(d) => &d.id,
-            CardDef::Action(d) => &d.id,
+            CardDef::Commander(d) => (&d.id, &d.name, d.tier),
+            CardDef::Unit(d) => (&d.id, &d.name, d.tier),
+            CardDef::Module(d) => (&d.id, &d.name, d.tier),
+            CardDef::Resource(d) => (&d.id, &d.name, d.tier),
+            CardDef::Action(d) => (&d.id, &d.name, d.tier),
         }
     }
 
@@ -808,21 +813,75 @@ fn box_is_empty(b: TargetBox) -> bool {
     Lane::all().all(|lane| b.tiles(lane).is_empty())
 }
 
+impl Stats {
+    /// The stats of a card with `attack` (DMG 0 without one).
+    fn of(attack: Option<AttackDef>, hp: u8, def: u8, movement: u8) -> Stats {
+        Stats {
+            dmg: attack.map_or(0, |a| a.dmg),
+            hp,
+            def,
+            movement,
+        }
+    }
+}
+
+impl Card {
+    /// A card with `def`'s id, name and tier, of `rarity` and `kind`, and nothing else yet.
+    fn bare(def: &CardDef, rarity: Rarity, kind: Kind) -> Card {
+        let (id, name, tier) = def.header();
+        Card {
+            id: id.to_owned(),
+            name: name.to_owned(),
+            tier,
+            rarity,
+            cost: Resources::NONE,
+            output: Resources::NONE,
+            stats: Stats::default(),
+            attack: None,
+            links: FaceSet::EMPTY,
+            kind,
+            keywords: Vec::new(),
+            abilities: Vec::new(),
+        }
+    }
+
+    /// This card standing on the board with `stats`, `attack`, `links`, `keywords` and
+    /// `abilities`.
+    fn on_board(
+        self,
+        stats: Stats,
+        attack: Option<AttackDef>,
+        links: FaceSet,
+        keywords: &[Keyword],
+        abilities: &[Ability],
+    ) -> Card {
+        Card {
+            stats,
+            attack: attack.map(|a| a.reach),
+            links,
+            keywords: keywords.to_vec(),
+            abilities: abilities.to_vec(),
+            ..self
+        }
+    }
+}
+
 impl TryFrom<&CardDef> for Card {
     type Error = CardErrors;
 
     fn try_from(def: &CardDef) -> Result<Card, CardErrors> {
+        let (id, name, tier) = def.header();
         let mut c = Check {
-            card: def.id(),
+            card: id,
             problems: Vec::new(),
         };
+        c.id(id);
+        c.name(name);
+        c.tier(tier);
         let card = match def {
             CardDef::Commander(d) => {
-                c.id(&d.id);
-                c.name(&d.name);
-                c.tier(d.tier);
-                let dmg = d.attack.map_or(0, |a| a.dmg);
-                c.within("attack.dmg", dmg, &d.class.dmg(), "the class's DMG");
+                let stats = Stats::of(d.attack, COMMANDER_HP, d.def, d.movement);
+                c.within("attack.dmg", stats.dmg, &d.class.dmg(), "the class's DMG");
                 c.within(
                     "movement",
                     d.movement,
@@ -834,30 +893,15 @@ impl TryFrom<&CardDef> for Card {
                 c.links(d.links, &(1..=4));
                 c.keywords("keywords", &d.keywords);
                 c.abilities(CardKind::Commander, &d.abilities);
-                Card {
-                    id: d.id.clone(),
-                    name: d.name.clone(),
-                    tier: d.tier,
-                    rarity: Rarity::Unique,
-                    cost: Resources::NONE,
-                    output: Resources::NONE,
-                    stats: Stats {
-                        dmg,
-                        hp: COMMANDER_HP,
-                        def: d.def,
-                        movement: d.movement,
-                    },
-                    attack: d.attack.map(|a| a.reach),
-                    links: d.links,
-                    kind: Kind::Commander(d.class),
-                    keywords: d.keywords.clone(),
-                    abilities: d.abilities.clone(),
-                }
+                Card::bare(def, Rarity::Unique, Kind::Commander(d.class)).on_board(
+                    stats,
+                    d.attack,
+                    d.links,
+                    &d.keywords,
+                    &d.abilities,
+                )
             }
             CardDef::Unit(d) => {
-                c.id(&d.id);
-                c.name(&d.name);
-                c.tier(d.tier);
                 c.cost("cost", &d.cost);
                 c.within("hp", d.hp, &(1..=MAX_STAT), "a Unit needs HP");
                 c.stat("def", d.def, MAX_DEF);
@@ -880,33 +924,24 @@ impl TryFrom<&CardDef> for Card {
                 }
                 c.keywords("keywords", &d.keywords);
                 c.abilities(CardKind::Unit, &d.abilities);
+                let kind = Kind::Unit {
+                    unit_type: d.unit_type,
+                    rows: d.rows.clone(),
+                };
                 Card {
-                    id: d.id.clone(),
-                    name: d.name.clone(),
-                    tier: d.tier,
-                    rarity: d.rarity,
                     cost: d.cost.resources(),
                     output: d.output.resources(),
-                    stats: Stats {
-                        dmg: d.attack.map_or(0, |a| a.dmg),
-                        hp: d.hp,
-                        def: d.def,
-                        movement: d.movement,
-                    },
-                    attack: d.attack.map(|a| a.reach),
-                    links: d.links,
-                    kind: Kind::Unit {
-                        unit_type: d.unit_type,
-                        rows: d.rows.clone(),
-                    },
-                    keywords: d.keywords.clone(),
-                    abilities: d.abilities.clone(),
+                    ..Card::bare(def, d.rarity, kind)
                 }
+                .on_board(
+                    Stats::of(d.attack, d.hp, d.def, d.movement),
+                    d.attack,
+                    d.links,
+                    &d.keywords,
+                    &d.abilities,
+                )
             }
             CardDef::Module(d) => {
-                c.id(&d.id);
-                c.name(&d.name);
-                c.tier(d.tier);
                 c.cost("cost", &d.cost);
                 if let Some(band) = module_hp_range(d.tier) {
                     c.within("hp", d.hp, &band, "Module HP for its tier");
@@ -922,35 +957,25 @@ impl TryFrom<&CardDef> for Card {
                 c.keywords("host.keywords", &d.host.keywords);
                 c.keywords("keywords", &d.keywords);
                 c.abilities(CardKind::Module, &d.abilities);
+                let kind = Kind::Module {
+                    module_type: d.module_type,
+                    relay: d.relay,
+                    mounts_on_modules: d.mounts_on_modules,
+                    host: d.host.clone(),
+                };
                 Card {
-                    id: d.id.clone(),
-                    name: d.name.clone(),
-                    tier: d.tier,
-                    rarity: d.rarity,
                     cost: d.cost.resources(),
-                    output: Resources::NONE,
-                    stats: Stats {
-                        dmg: d.attack.map_or(0, |a| a.dmg),
-                        hp: d.hp,
-                        def: d.def,
-                        movement: 0,
-                    },
-                    attack: d.attack.map(|a| a.reach),
-                    links: d.links,
-                    kind: Kind::Module {
-                        module_type: d.module_type,
-                        relay: d.relay,
-                        mounts_on_modules: d.mounts_on_modules,
-                        host: d.host.clone(),
-                    },
-                    keywords: d.keywords.clone(),
-                    abilities: d.abilities.clone(),
+                    ..Card::bare(def, d.rarity, kind)
                 }
+                .on_board(
+                    Stats::of(d.attack, d.hp, d.def, 0),
+                    d.attack,
+                    d.links,
+                    &d.keywords,
+                    &d.abilities,
+                )
             }
             CardDef::Resource(d) => {
-                c.id(&d.id);
-                c.name(&d.name);
-                c.tier(d.tier);
                 let bands = d.size.bands();
                 let cost = d.cost.resources();
                 let total = u16::try_from(cost.total()).unwrap_or(u16::MAX);
@@ -960,29 +985,13 @@ impl TryFrom<&CardDef> for Card {
                 c.stat("def", d.def, MAX_DEF);
                 c.links(d.links, &bands.links);
                 Card {
-                    id: d.id.clone(),
-                    name: d.name.clone(),
-                    tier: d.tier,
-                    rarity: d.rarity,
                     cost,
                     output: Resources::of(d.produces, d.output),
-                    stats: Stats {
-                        dmg: 0,
-                        hp: d.hp,
-                        def: d.def,
-                        movement: 0,
-                    },
-                    attack: None,
-                    links: d.links,
-                    kind: Kind::Resource(d.size),
-                    keywords: Vec::new(),
-                    abilities: Vec::new(),
+                    ..Card::bare(def, d.rarity, Kind::Resource(d.size))
                 }
+                .on_board(Stats::of(None, d.hp, d.def, 0), None, d.links, &[], &[])
             }
             CardDef::Action(d) => {
-                c.id(&d.id);
-                c.name(&d.name);
-                c.tier(d.tier);
                 c.cost("cost", &d.cost);
                 if d.cost.is_free() {
                     c.fail("cost", "an Action costs at least 1");
@@ -992,18 +1001,9 @@ impl TryFrom<&CardDef> for Card {
                 }
                 c.abilities(CardKind::Action, &d.abilities);
                 Card {
-                    id: d.id.clone(),
-                    name: d.name.clone(),
-                    tier: d.tier,
-                    rarity: d.rarity,
                     cost: d.cost.resources(),
-                    output: Resources::NONE,
-                    stats: Stats::default(),
-                    attack: None,
-                    links: FaceSet::EMPTY,
-                    kind: Kind::Action,
-                    keywords: Vec::new(),
                     abilities: d.abilities.clone(),
+                    ..Card::bare(def, d.rarity, Kind::Action)
                 }
             }
         };

@@ -505,18 +505,7 @@ impl FromStr for Tile {
     }
 }
 
-impl TryFrom<String> for Tile {
-    type Error = TileError;
-    fn try_from(s: String) -> Result<Tile, TileError> {
-        s.parse()
-    }
-}
-
-impl From<Tile> for String {
-    fn from(t: Tile) -> String {
-        t.to_string()
-    }
-}
+string_conversions!(Tile, TileError);
 
 /// A set of tiles, one bit per tile; iterates in index order. Serialized as a list of tile
 /// names.
@@ -602,23 +591,7 @@ impl TileSet {
     }
 }
 
-impl FromIterator<Tile> for TileSet {
-    fn from_iter<I: IntoIterator<Item = Tile>>(iter: I) -> TileSet {
-        iter.into_iter().fold(TileSet::EMPTY, TileSet::with)
-    }
-}
-
-impl From<Vec<Tile>> for TileSet {
-    fn from(v: Vec<Tile>) -> TileSet {
-        v.into_iter().collect()
-    }
-}
-
-impl From<TileSet> for Vec<Tile> {
-    fn from(s: TileSet) -> Vec<Tile> {
-        s.iter().collect()
-    }
-}
+set_conversions!(TileSet, Tile);
 
 impl fmt::Debug for TileSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -742,14 +715,7 @@ pub enum Place {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn t(s: &str) -> Tile {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn set(tiles: &[&str]) -> TileSet {
-        tiles.iter().map(|s| t(s)).collect()
-    }
+    use crate::test_support::{set, t};
 
     #[test]
     fn each_grid_has_24_tiles_of_8_lanes_and_3_rows() {

@@ -55,10 +55,15 @@
 
 #![warn(missing_docs)]
 
+#[macro_use]
+mod macros;
+
 mod card;
 mod effect;
 mod grid;
 mod rules;
+#[cfg(test)]
+mod test_support;
 
 pub use card::{
     ActionDef, AttackDef, COMMANDER_HP, Card, CardDef, CardErrors, CardProblem, CommanderClass,

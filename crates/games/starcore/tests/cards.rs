@@ -179,10 +179,29 @@ fn refusal(text: &str, edit: impl FnOnce(&mut CardDef)) -> Vec<String> {
     }
 }
 
+/// [`refusal`] of an edit to the `$kind` definition in `$text` (which must be one).
+macro_rules! refused {
+    ($text:expr, $kind:ident($d:ident) => $edit:expr) => {
+        refusal($text, |card| {
+            let CardDef::$kind($d) = card else {
+                panic!("{} is not a {}", card.id(), stringify!($kind));
+            };
+            $edit;
+        })
+    };
+}
+
 fn has(problems: &[String], field: &str) -> bool {
     problems
         .iter()
         .any(|p| p.starts_with(&format!("{field}: ")))
+}
+
+/// Asserts that `problems` names every one of `fields`.
+fn assert_has(problems: &[String], fields: &[&str]) {
+    for field in fields {
+        assert!(has(problems, field), "{field}: {problems:?}");
+    }
 }
 
 fn cost_of(text: &str) -> CostDef {
@@ -351,105 +370,68 @@ fn problems_name_the_card_and_the_field() {
 
 #[test]
 fn bad_ids_names_and_tiers_are_refused() {
-    let p = refusal(UNIT, |d| {
-        if let CardDef::Unit(u) = d {
-            u.id = "Glass Lancer".into();
-            u.name = " ".into();
-        }
+    let p = refused!(UNIT, Unit(u) => {
+        u.id = "Glass Lancer".into();
+        u.name = " ".into();
     });
-    assert!(has(&p, "id") && has(&p, "name"), "{p:?}");
-    let p = refusal(UNIT, |d| {
-        if let CardDef::Unit(u) = d {
-            u.tier = 11;
-        }
-    });
-    assert!(has(&p, "tier"), "{p:?}");
+    assert_has(&p, &["id", "name"]);
+    assert_has(&refused!(UNIT, Unit(u) => u.tier = 11), &["tier"]);
 }
 
 #[test]
 fn module_hp_outside_its_tier_band_is_refused() {
     // Tier 2 allows 1–2 HP; tier 5 allows 3–4.
-    let p = refusal(SHIELD_MODULE, |d| {
-        if let CardDef::Module(m) = d {
-            m.hp = 3;
-        }
+    assert_has(&refused!(SHIELD_MODULE, Module(m) => m.hp = 3), &["hp"]);
+    assert_has(&refused!(MOUNTING_MODULE, Module(m) => m.hp = 2), &["hp"]);
+    let p = refused!(SHIELD_MODULE, Module(m) => {
+        m.links = FaceSet::EMPTY;
+        m.host.stats[0].amount = 0;
     });
-    assert!(has(&p, "hp"), "{p:?}");
-    let p = refusal(MOUNTING_MODULE, |d| {
-        if let CardDef::Module(m) = d {
-            m.hp = 2;
-        }
-    });
-    assert!(has(&p, "hp"), "{p:?}");
-    let p = refusal(SHIELD_MODULE, |d| {
-        if let CardDef::Module(m) = d {
-            m.links = FaceSet::EMPTY;
-            m.host.stats[0].amount = 0;
-        }
-    });
-    assert!(has(&p, "links") && has(&p, "host.stats[0]"), "{p:?}");
+    assert_has(&p, &["links", "host.stats[0]"]);
 }
 
 #[test]
 fn commander_stats_outside_its_class_are_refused() {
     // A Defense Commander has DMG 1–3 and Movement 0–1; this one has 4 and 1.
-    let p = refusal(COMMANDER, |d| {
-        if let CardDef::Commander(c) = d {
-            c.class = CommanderClass::Defense;
-        }
-    });
+    let p = refused!(COMMANDER, Commander(c) => c.class = CommanderClass::Defense);
     assert_eq!(p.len(), 1, "{p:?}");
-    assert!(has(&p, "attack.dmg"), "{p:?}");
-    let p = refusal(COMMANDER, |d| {
-        if let CardDef::Commander(c) = d {
-            c.movement = 3;
-            c.def = 15;
-        }
+    assert_has(&p, &["attack.dmg"]);
+    let p = refused!(COMMANDER, Commander(c) => {
+        c.movement = 3;
+        c.def = 15;
     });
-    assert!(has(&p, "movement") && has(&p, "def"), "{p:?}");
+    assert_has(&p, &["movement", "def"]);
 }
 
 #[test]
 fn units_and_structures_out_of_bounds_are_refused() {
-    let p = refusal(STRUCTURE, |d| {
-        if let CardDef::Unit(u) = d {
-            u.movement = 1;
-        }
-    });
-    assert!(has(&p, "movement"), "Structures are immobile: {p:?}");
-    let p = refusal(UNIT, |d| {
-        if let CardDef::Unit(u) = d {
-            u.output = cost_of(UNIT);
-            u.links = FaceSet::EMPTY;
-            u.rows = vec![Row::A, Row::A];
-        }
-    });
-    assert!(
-        has(&p, "output") && has(&p, "links") && has(&p, "rows[1]"),
-        "{p:?}"
+    // Structures are immobile.
+    assert_has(
+        &refused!(STRUCTURE, Unit(u) => u.movement = 1),
+        &["movement"],
     );
+    let p = refused!(UNIT, Unit(u) => {
+        u.output = cost_of(UNIT);
+        u.links = FaceSet::EMPTY;
+        u.rows = vec![Row::A, Row::A];
+    });
+    assert_has(&p, &["output", "links", "rows[1]"]);
 }
 
 #[test]
 fn cores_outside_their_size_bands_are_refused() {
     // A small core costs 0, makes 2, has 2–4 HP and one Link.
-    let p = refusal(SMALL_CORE, |d| {
-        if let CardDef::Resource(r) = d {
-            r.output = 3;
-            r.hp = 5;
-            r.links = FaceSet::ALL;
-            r.cost = cost_of(UNIT);
-        }
+    let p = refused!(SMALL_CORE, Resource(r) => {
+        r.output = 3;
+        r.hp = 5;
+        r.links = FaceSet::ALL;
+        r.cost = cost_of(UNIT);
     });
-    for field in ["output", "hp", "links", "cost"] {
-        assert!(has(&p, field), "{field}: {p:?}");
-    }
-    let p = refusal(MASSIVE_CORE, |d| {
-        if let CardDef::Resource(r) = d {
-            r.output = 4;
-        }
-    });
-    assert!(has(&p, "output"), "{p:?}");
+    assert_has(&p, &["output", "hp", "links", "cost"]);
+    assert_has(
+        &refused!(MASSIVE_CORE, Resource(r) => r.output = 4),
+        &["output"],
+    );
 }
 
 #[test]
@@ -459,119 +441,89 @@ fn attack_box_with_no_tile_is_refused() {
         "reach = { range = \"A+C\", width = \"lane\" }",
         "reach = { range = \"A+B\", width = \"S3\" }",
     );
-    let p = refusal(&bad, |_| {});
-    assert!(has(&p, "attack.reach"), "{p:?}");
-    let p = refusal(UNIT, |d| {
-        if let CardDef::Unit(u) = d
-            && let Some(a) = &mut u.attack
-        {
+    assert_has(&refusal(&bad, |_| {}), &["attack.reach"]);
+    let p = refused!(UNIT, Unit(u) => {
+        if let Some(a) = &mut u.attack {
             a.dmg = 0;
         }
     });
-    assert!(has(&p, "attack.dmg"), "{p:?}");
+    assert_has(&p, &["attack.dmg"]);
 }
 
 #[test]
 fn keywords_with_impossible_numbers_are_refused() {
-    let p = refusal(UNIT, |d| {
-        if let CardDef::Unit(u) = d {
-            u.keywords = vec![
-                Keyword::Execute(0),
-                Keyword::Flank(2),
-                Keyword::Flank(3),
-                Keyword::ZoneDominance {
-                    tiles: 25,
-                    bonus: 0,
-                },
-                Keyword::SectorLock {
-                    protect: Sector::S1,
-                    from: Sector::S1,
-                },
-                Keyword::Aura {
-                    side: Side::Friendly,
-                    stat: Stat::Dmg,
-                    amount: 0,
-                },
-            ];
-        }
+    let p = refused!(UNIT, Unit(u) => {
+        u.keywords = vec![
+            Keyword::Execute(0),
+            Keyword::Flank(2),
+            Keyword::Flank(3),
+            Keyword::ZoneDominance {
+                tiles: 25,
+                bonus: 0,
+            },
+            Keyword::SectorLock {
+                protect: Sector::S1,
+                from: Sector::S1,
+            },
+            Keyword::Aura {
+                side: Side::Friendly,
+                stat: Stat::Dmg,
+                amount: 0,
+            },
+        ];
     });
-    for field in [
-        "keywords[0]",
-        "keywords[2]",
-        "keywords[3]",
-        "keywords[4]",
-        "keywords[5]",
-    ] {
-        assert!(has(&p, field), "{field}: {p:?}");
-    }
+    assert_has(
+        &p,
+        &[
+            "keywords[0]",
+            "keywords[2]",
+            "keywords[3]",
+            "keywords[4]",
+            "keywords[5]",
+        ],
+    );
     assert!(!has(&p, "keywords[1]"), "{p:?}");
 }
 
 #[test]
 fn actions_need_a_cost_and_an_effect_played_on_play() {
-    let p = refusal(STRIKE, |d| {
-        if let CardDef::Action(a) = d {
-            a.cost = CostDef::default();
-            a.abilities[0].trigger = Trigger::OnEnter;
-            a.abilities[0].effects.clear();
-        }
+    let p = refused!(STRIKE, Action(a) => {
+        a.cost = CostDef::default();
+        a.abilities[0].trigger = Trigger::OnEnter;
+        a.abilities[0].effects.clear();
     });
-    for field in ["cost", "abilities[0].trigger", "abilities[0].effects"] {
-        assert!(has(&p, field), "{field}: {p:?}");
-    }
-    let p = refusal(STRIKE, |d| {
-        if let CardDef::Action(a) = d {
-            a.abilities.clear();
-        }
-    });
-    assert!(has(&p, "abilities"), "{p:?}");
+    assert_has(
+        &p,
+        &["cost", "abilities[0].trigger", "abilities[0].effects"],
+    );
+    assert_has(
+        &refused!(STRIKE, Action(a) => a.abilities.clear()),
+        &["abilities"],
+    );
     // A card on the board never triggers on_play.
-    let p = refusal(STRUCTURE, |d| {
-        if let CardDef::Unit(u) = d {
-            u.abilities[0].trigger = Trigger::OnPlay;
-        }
-    });
-    assert!(has(&p, "abilities[0].trigger"), "{p:?}");
+    let p = refused!(STRUCTURE, Unit(u) => u.abilities[0].trigger = Trigger::OnPlay);
+    assert_has(&p, &["abilities[0].trigger"]);
 }
 
 #[test]
 fn counter_targets_only_the_stack_and_host_only_modules() {
-    let p = refusal(COUNTER, |d| {
-        if let CardDef::Action(a) = d {
-            a.abilities[0].target = Target::Commander(Side::Enemy);
-        }
+    let p = refused!(COUNTER, Action(a) => a.abilities[0].target = Target::Commander(Side::Enemy));
+    assert_has(&p, &["abilities[0].target"]);
+    let p = refused!(COUNTER, Action(a) => a.abilities[0].effects.push(Effect::Draw(1)));
+    assert_has(&p, &["abilities[0].effects"]);
+    let p = refused!(STRUCTURE, Unit(u) => u.abilities[0].target = Target::Host);
+    assert_has(&p, &["abilities[0].target"]);
+    let p = refused!(STRIKE, Action(a) => {
+        a.abilities[0].target = Target::Commander(Side::Any);
+        a.abilities[0].effects[0] = Effect::Damage(0);
     });
-    assert!(has(&p, "abilities[0].target"), "{p:?}");
-    let p = refusal(COUNTER, |d| {
-        if let CardDef::Action(a) = d {
-            a.abilities[0].effects.push(Effect::Draw(1));
-        }
-    });
-    assert!(has(&p, "abilities[0].effects"), "{p:?}");
-    let p = refusal(STRUCTURE, |d| {
-        if let CardDef::Unit(u) = d {
-            u.abilities[0].target = Target::Host;
-        }
-    });
-    assert!(has(&p, "abilities[0].target"), "{p:?}");
-    let p = refusal(STRIKE, |d| {
-        if let CardDef::Action(a) = d {
-            a.abilities[0].target = Target::Commander(Side::Any);
-            a.abilities[0].effects[0] = Effect::Damage(0);
-        }
-    });
-    assert!(
-        has(&p, "abilities[0].target") && has(&p, "abilities[0].effects[0]"),
-        "{p:?}"
-    );
+    assert_has(&p, &["abilities[0].target", "abilities[0].effects[0]"]);
 }
 
 #[test]
 fn activated_abilities_must_cost_something() {
-    let p = refusal(UNIT, |d| {
-        if let CardDef::Unit(u) = d {
-            u.abilities[0].trigger = Trigger::Activated(CostDef::default());
-        }
+    let p = refused!(UNIT, Unit(u) => {
+        u.abilities[0].trigger = Trigger::Activated(CostDef::default());
     });
-    assert!(has(&p, "abilities[0].trigger"), "{p:?}");
+    assert_has(&p, &["abilities[0].trigger"]);
 }

@@ -275,6 +275,17 @@ fn check_mounts(board: &TileMap<LinkCard>, mounts: &mut Mounts) {
     assert_eq!(mounts.refresh(board), [], "refresh is idempotent");
 }
 
+/// The card that `who` picks on `board` and the tiles `movement` lets it reach: `None` when the
+/// board is empty or the card is not a Unit (Modules and Resources are immobile).
+fn unit_reach(board: &TileMap<LinkCard>, who: usize, movement: u8) -> Option<(Tile, TileSet)> {
+    let occupied = board.occupied();
+    let from = occupied.iter().nth(who % occupied.len().max(1))?;
+    let card = board.get(from).copied()?;
+    card.kind
+        .is_unit()
+        .then(|| (from, reachable(from, card.owner, movement, occupied)))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
@@ -288,13 +299,7 @@ proptest! {
         mounts.refresh(&board);
         check_mounts(&board, &mut mounts);
         for (who, pick, movement) in moves {
-            let occupied = board.occupied();
-            let Some(from) = occupied.iter().nth(who % occupied.len().max(1)) else { break };
-            let Some(card) = board.get(from).copied() else { break };
-            if !card.kind.is_unit() {
-                continue;
-            }
-            let reach = reachable(from, card.owner, movement, occupied);
+            let Some((from, reach)) = unit_reach(&board, who, movement) else { continue };
             let Some(to) = reach.iter().nth(pick % reach.len().max(1)) else { continue };
             let before: Vec<(Tile, Option<Tile>)> =
                 board.iter().map(|(m, _)| (m, mounts.host_of(&board, m))).collect();
@@ -324,13 +329,7 @@ proptest! {
         let (mut board, mut output) = build(&cards);
         for (who, pick, movement) in moves {
             let occupied = board.occupied();
-            let Some(from) = occupied.iter().nth(who % occupied.len().max(1)) else { break };
-            let Some(card) = board.get(from).copied() else { break };
-            // Modules and Resources are immobile.
-            if !card.kind.is_unit() {
-                continue;
-            }
-            let reach = reachable(from, card.owner, movement, occupied);
+            let Some((from, reach)) = unit_reach(&board, who, movement) else { continue };
             for to in reach.iter() {
                 prop_assert!(!occupied.contains(to));
                 prop_assert!(to.chebyshev(from) <= movement);

@@ -8,7 +8,6 @@
 //!   ([`marker_after`]).
 
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// A core action (§8).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
@@ -42,19 +41,9 @@ impl CoreAction {
             CoreAction::Attack => "attack",
         }
     }
-
-    /// Parses [`CoreAction::word`] (case-insensitive).
-    pub fn parse(text: &str) -> Option<CoreAction> {
-        let t = text.trim().to_ascii_lowercase();
-        CoreAction::ALL.into_iter().find(|a| a.word() == t)
-    }
 }
 
-impl fmt::Display for CoreAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
-    }
-}
+parse_and_display_word!(CoreAction);
 
 /// Whether `action` may be the main action, given the action on the marker (`None` at the
 /// start of the game, §4 step 10) and whether the player has an active M-Brain (§12).

@@ -51,22 +51,17 @@ pub fn structure_attack_targets(map: &Map, starlance: Space) -> Vec<Space> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::map::{GridSize, Rotation, SectorRef, Tile};
+    use crate::rules::map::GridSize;
+    use crate::test_support::place_cards;
 
     fn line_map() -> (Map, impl Fn(u8, u8) -> Space) {
         let size = GridSize::new(5, 5).unwrap();
         let mut map = Map::with_homeworlds(size, 2).unwrap();
         let at = move |c, r| size.space(c, r).unwrap();
-        for (i, (c, r)) in [(1, 0), (2, 0), (3, 0), (0, 2)].into_iter().enumerate() {
-            map.place(
-                at(c, r),
-                Tile {
-                    sector: SectorRef::Card(i as u8),
-                    rotation: Rotation::R0,
-                },
-            )
-            .unwrap();
-        }
+        place_cards(
+            &mut map,
+            [(1, 0), (2, 0), (3, 0), (0, 2)].map(|(c, r)| at(c, r)),
+        );
         (map, at)
     }
 

@@ -2,7 +2,6 @@
 //! Navigators).
 
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// A civilization (§5).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
@@ -89,11 +88,7 @@ impl Civilization {
     }
 }
 
-impl fmt::Display for Civilization {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
-    }
-}
+display_word!(Civilization);
 
 #[cfg(test)]
 mod tests {

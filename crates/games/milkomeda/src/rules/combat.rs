@@ -93,19 +93,9 @@ impl ShipType {
             ShipType::FighterSquadron => "fighter",
         }
     }
-
-    /// Parses [`ShipType::word`] (case-insensitive).
-    pub fn parse(text: &str) -> Option<ShipType> {
-        let t = text.trim().to_ascii_lowercase();
-        ShipType::ALL.into_iter().find(|s| s.word() == t)
-    }
 }
 
-impl fmt::Display for ShipType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
-    }
-}
+parse_and_display_word!(ShipType);
 
 /// Why a combat input was refused. Each names what is wrong; nothing is changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -726,22 +716,7 @@ impl Pip {
 #[error("die face {0} is not 1 to 6")]
 pub struct BadPip(pub u8);
 
-impl TryFrom<u8> for Pip {
-    type Error = BadPip;
-    fn try_from(v: u8) -> Result<Self, Self::Error> {
-        if (1..=6).contains(&v) {
-            Ok(Pip(v))
-        } else {
-            Err(BadPip(v))
-        }
-    }
-}
-
-impl From<Pip> for u8 {
-    fn from(p: Pip) -> u8 {
-        p.0
-    }
-}
+bounded_u8!(Pip, BadPip, 1..=6);
 
 /// The hit pool of a roll (§9.A step 5): the number of successes.
 pub fn hits(roll: &[Pip]) -> u8 {
@@ -791,6 +766,11 @@ mod tests {
             c[s.index()] += n;
         }
         Roster::new(c).unwrap()
+    }
+
+    /// A battle of the seats' fleets, each as (ship type, count) pairs.
+    fn fleets(seats: &[&[(ShipType, u8)]]) -> Battle {
+        battle(seats.iter().map(|pairs| roster(pairs)).collect())
     }
 
     fn battle(rosters: Vec<Roster>) -> Battle {
@@ -903,10 +883,7 @@ mod tests {
     #[test]
     fn a_node_earns_one_die_per_vector_to_an_enemy_type_present() {
         // P1's beams have vectors to shields and drones; P2 has a shield only.
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 3)]),
-            roster(&[(ShieldCruiser, 1)]),
-        ]);
+        let b = fleets(&[&[(BeamFrigate, 3)], &[(ShieldCruiser, 1)]]);
         assert_eq!(b.dice(p(0)), 1);
         // Shields have vectors to fighters and artillery, neither present: no die for P2.
         assert_eq!(b.dice(p(1)), 0);
@@ -915,14 +892,8 @@ mod tests {
     #[test]
     fn node_dice_count_vectors_not_ships() {
         // Five beams earn no more than one beam.
-        let one = battle(vec![
-            roster(&[(BeamFrigate, 1)]),
-            roster(&[(DroneCarrier, 4)]),
-        ]);
-        let five = battle(vec![
-            roster(&[(BeamFrigate, 5)]),
-            roster(&[(DroneCarrier, 4)]),
-        ]);
+        let one = fleets(&[&[(BeamFrigate, 1)], &[(DroneCarrier, 4)]]);
+        let five = fleets(&[&[(BeamFrigate, 5)], &[(DroneCarrier, 4)]]);
         assert_eq!(one.dice(p(0)), 1);
         assert_eq!(five.dice(p(0)), 1);
     }
@@ -931,10 +902,10 @@ mod tests {
     fn node_cap_a_node_earns_one_die_per_vector_not_per_opponent() {
         // Beams facing shields and drones of two different opponents: both vectors active,
         // still two dice from the beam node, not one per opponent.
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 2)]),
-            roster(&[(ShieldCruiser, 1), (DroneCarrier, 1)]),
-            roster(&[(ShieldCruiser, 2), (DroneCarrier, 2)]),
+        let b = fleets(&[
+            &[(BeamFrigate, 2)],
+            &[(ShieldCruiser, 1), (DroneCarrier, 1)],
+            &[(ShieldCruiser, 2), (DroneCarrier, 2)],
         ]);
         assert_eq!(b.dice(p(0)), NODE_CAP);
     }
@@ -943,13 +914,13 @@ mod tests {
     fn dice_add_up_over_the_nodes_a_player_occupies() {
         // P1: beam (→ shield, drone) and fighter (→ beam, artillery); P2: shield, drone,
         // artillery. Beam earns 2, fighter earns 1 (artillery; no enemy beam) = 3.
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 1), (FighterSquadron, 1)]),
-            roster(&[
+        let b = fleets(&[
+            &[(BeamFrigate, 1), (FighterSquadron, 1)],
+            &[
                 (ShieldCruiser, 1),
                 (DroneCarrier, 1),
                 (ArtilleryPlatform, 1),
-            ]),
+            ],
         ]);
         assert_eq!(b.dice(p(0)), 3);
         // P2: shield → fighter (yes), artillery (own, not enemy) = 1; drone → fighter (yes),
@@ -959,10 +930,7 @@ mod tests {
 
     #[test]
     fn own_ships_never_earn_dice_against_each_other() {
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 1), (ShieldCruiser, 1)]),
-            roster(&[(BeamFrigate, 1)]),
-        ]);
+        let b = fleets(&[&[(BeamFrigate, 1), (ShieldCruiser, 1)], &[(BeamFrigate, 1)]]);
         // P1's beam → shield is its own shield: no die. Its shield's vectors hit nothing.
         assert_eq!(b.dice(p(0)), 0);
         // P2's beam → P1's shield: one die.
@@ -1004,9 +972,9 @@ mod tests {
     #[test]
     fn exact_odds_of_one_round_between_two_fleets() {
         // P1's shield has a vector to P2's fighter; P2's fighter to P1's beam: one die each.
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 1), (ShieldCruiser, 1)]),
-            roster(&[(FighterSquadron, 1)]),
+        let b = fleets(&[
+            &[(BeamFrigate, 1), (ShieldCruiser, 1)],
+            &[(FighterSquadron, 1)],
         ]);
         let round = b.duel_round(p(0), p(1));
         assert_eq!(round.probability(&(0, 0)), Ratio::new(4, 9));
@@ -1018,9 +986,9 @@ mod tests {
     #[test]
     fn kills_in_a_round_are_capped_by_the_ships_hits_can_reach() {
         // Beam and artillery both have a vector to P2's lone drone: two dice, one target.
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 1), (ArtilleryPlatform, 1)]),
-            roster(&[(DroneCarrier, 1), (FighterSquadron, 3)]),
+        let b = fleets(&[
+            &[(BeamFrigate, 1), (ArtilleryPlatform, 1)],
+            &[(DroneCarrier, 1), (FighterSquadron, 3)],
         ]);
         assert_eq!(b.dice(p(0)), 2);
         let kills = b.kill_distribution(p(0));
@@ -1033,9 +1001,9 @@ mod tests {
     fn hits_may_go_only_to_types_a_valid_vector_reaches() {
         // The rulebook's example: two hits on track 2, shield cruisers. P1 has beams (→
         // shield, drone); P2 has shields and fighters.
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 2)]),
-            roster(&[(ShieldCruiser, 2), (FighterSquadron, 1)]),
+        let b = fleets(&[
+            &[(BeamFrigate, 2)],
+            &[(ShieldCruiser, 2), (FighterSquadron, 1)],
         ]);
         let two_on_shields = roster(&[(ShieldCruiser, 2)]);
         assert_eq!(b.check_allocation(p(0), 2, two_on_shields), Ok(()));
@@ -1059,10 +1027,7 @@ mod tests {
 
     #[test]
     fn hit_allocation_must_use_the_whole_hit_pool() {
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 2)]),
-            roster(&[(ShieldCruiser, 2)]),
-        ]);
+        let b = fleets(&[&[(BeamFrigate, 2)], &[(ShieldCruiser, 2)]]);
         assert_eq!(
             b.check_allocation(p(0), 2, roster(&[(ShieldCruiser, 1)])),
             Err(CombatError::AllocationTotal {
@@ -1076,13 +1041,13 @@ mod tests {
 
     #[test]
     fn allocations_list_exactly_the_valid_ones() {
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 1), (FighterSquadron, 1)]),
-            roster(&[
+        let b = fleets(&[
+            &[(BeamFrigate, 1), (FighterSquadron, 1)],
+            &[
                 (ShieldCruiser, 1),
                 (ArtilleryPlatform, 1),
                 (FighterSquadron, 1),
-            ]),
+            ],
         ]);
         // Reachable: shield (beam), artillery (fighter). Three hits over two tracks: 4 ways.
         let all = b.allocations(p(0), 3);
@@ -1115,10 +1080,10 @@ mod tests {
 
     #[test]
     fn the_marker_chooses_whose_ship_when_several_opponents_have_the_type() {
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 2)]),
-            roster(&[(ShieldCruiser, 1)]),
-            roster(&[(ShieldCruiser, 3), (DroneCarrier, 1)]),
+        let b = fleets(&[
+            &[(BeamFrigate, 2)],
+            &[(ShieldCruiser, 1)],
+            &[(ShieldCruiser, 3), (DroneCarrier, 1)],
         ]);
         assert_eq!(
             b.mark_targets(p(0), ShieldCruiser),
@@ -1140,10 +1105,7 @@ mod tests {
 
     #[test]
     fn marks_only_fall_on_opponents_ships_present() {
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 2)]),
-            roster(&[(ShieldCruiser, 1)]),
-        ]);
+        let b = fleets(&[&[(BeamFrigate, 2)], &[(ShieldCruiser, 1)]]);
         let mut marks = Marks::new(&b);
         assert_eq!(
             marks.mark(&b, p(0), p(0), BeamFrigate),
@@ -1161,10 +1123,7 @@ mod tests {
 
     #[test]
     fn marks_made_for_a_smaller_battle_are_refused() {
-        let two = battle(vec![
-            roster(&[(BeamFrigate, 1)]),
-            roster(&[(ShieldCruiser, 1)]),
-        ]);
+        let two = fleets(&[&[(BeamFrigate, 1)], &[(ShieldCruiser, 1)]]);
         let three = battle(vec![
             roster(&[(BeamFrigate, 1)]),
             Roster::EMPTY,
@@ -1183,10 +1142,10 @@ mod tests {
 
     #[test]
     fn a_ship_can_take_several_marks_but_is_destroyed_once() {
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 1)]),
-            roster(&[(ShieldCruiser, 1), (FighterSquadron, 1)]),
-            roster(&[(DroneCarrier, 1)]),
+        let b = fleets(&[
+            &[(BeamFrigate, 1)],
+            &[(ShieldCruiser, 1), (FighterSquadron, 1)],
+            &[(DroneCarrier, 1)],
         ]);
         let mut marks = Marks::new(&b);
         marks.mark(&b, p(0), p(1), ShieldCruiser).unwrap();
@@ -1200,10 +1159,7 @@ mod tests {
     #[test]
     fn each_mark_takes_an_unmarked_ship_while_one_is_left() {
         // Two hits on P2's three shields: two shields go, one stays.
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 2)]),
-            roster(&[(ShieldCruiser, 3)]),
-        ]);
+        let b = fleets(&[&[(BeamFrigate, 2)], &[(ShieldCruiser, 3)]]);
         let mut marks = Marks::new(&b);
         assert_eq!(
             marks.mark_forced(&b, p(0), roster(&[(ShieldCruiser, 2)])),
@@ -1218,15 +1174,12 @@ mod tests {
     fn casualties_are_removed_simultaneously() {
         // Each side's only ship is marked by the other: both go, though each was marked
         // "after" the other had already been marked.
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 1)]),
-            roster(&[(FighterSquadron, 1)]),
-        ]);
+        let b = fleets(&[&[(BeamFrigate, 1)], &[(FighterSquadron, 1)]]);
         // Fighter → beam; beam → neither fighter nor artillery: only P2 rolls.
         assert_eq!((b.dice(p(0)), b.dice(p(1))), (0, 1));
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 1), (ShieldCruiser, 1)]),
-            roster(&[(FighterSquadron, 1)]),
+        let b = fleets(&[
+            &[(BeamFrigate, 1), (ShieldCruiser, 1)],
+            &[(FighterSquadron, 1)],
         ]);
         let mut marks = Marks::new(&b);
         marks.mark(&b, p(0), p(1), FighterSquadron).unwrap(); // shield → fighter
@@ -1238,10 +1191,7 @@ mod tests {
 
     #[test]
     fn combat_continues_while_two_players_have_ships_and_dice() {
-        let b = battle(vec![
-            roster(&[(BeamFrigate, 1)]),
-            roster(&[(ShieldCruiser, 1)]),
-        ]);
+        let b = fleets(&[&[(BeamFrigate, 1)], &[(ShieldCruiser, 1)]]);
         assert_eq!(b.round_check(), RoundCheck::NextRound);
     }
 
@@ -1256,10 +1206,7 @@ mod tests {
     #[test]
     fn combat_stops_when_nobody_earns_a_die() {
         // Everyone on the same node: no vector is ever active.
-        let b = battle(vec![
-            roster(&[(DroneCarrier, 2)]),
-            roster(&[(DroneCarrier, 5)]),
-        ]);
+        let b = fleets(&[&[(DroneCarrier, 2)], &[(DroneCarrier, 5)]]);
         assert_eq!(
             b.round_check(),
             RoundCheck::Stalemate(SeatSet::EMPTY.with(p(0)).with(p(1)))
@@ -1273,10 +1220,7 @@ mod tests {
 
     #[test]
     fn the_last_player_with_ships_controls_the_sector() {
-        let start = battle(vec![
-            roster(&[(BeamFrigate, 2)]),
-            roster(&[(ShieldCruiser, 1)]),
-        ]);
+        let start = fleets(&[&[(BeamFrigate, 2)], &[(ShieldCruiser, 1)]]);
         let end = battle(vec![roster(&[(BeamFrigate, 1)]), Roster::EMPTY]);
         let with_structure = SeatSet::EMPTY.with(p(1));
         assert_eq!(
@@ -1287,10 +1231,7 @@ mod tests {
 
     #[test]
     fn mutual_destruction_leaves_the_sector_uncontrolled() {
-        let start = battle(vec![
-            roster(&[(BeamFrigate, 1)]),
-            roster(&[(ShieldCruiser, 1)]),
-        ]);
+        let start = fleets(&[&[(BeamFrigate, 1)], &[(ShieldCruiser, 1)]]);
         let end = battle(vec![Roster::EMPTY, Roster::EMPTY]);
         assert_eq!(
             control_after_combat(&start, &end, p(0), Some(p(1)), SeatSet::EMPTY),
@@ -1300,10 +1241,7 @@ mod tests {
 
     #[test]
     fn a_defender_with_a_structure_keeps_control_on_mutual_destruction() {
-        let start = battle(vec![
-            roster(&[(BeamFrigate, 1)]),
-            roster(&[(ShieldCruiser, 1)]),
-        ]);
+        let start = fleets(&[&[(BeamFrigate, 1)], &[(ShieldCruiser, 1)]]);
         let end = battle(vec![Roster::EMPTY, Roster::EMPTY]);
         let owners = SeatSet::EMPTY.with(p(1));
         assert_eq!(

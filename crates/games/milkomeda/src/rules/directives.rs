@@ -79,22 +79,7 @@ impl Position {
 #[error("directive position {0} is not 1 to 4")]
 pub struct BadPosition(pub u8);
 
-impl TryFrom<u8> for Position {
-    type Error = BadPosition;
-    fn try_from(v: u8) -> Result<Self, Self::Error> {
-        if (1..=4).contains(&v) {
-            Ok(Position(v))
-        } else {
-            Err(BadPosition(v))
-        }
-    }
-}
-
-impl From<Position> for u8 {
-    fn from(p: Position) -> u8 {
-        p.0
-    }
-}
+bounded_u8!(Position, BadPosition, 1..=4);
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -50,7 +50,8 @@ pub fn bonus_choices(extra: u8) -> Vec<Resources> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::map::{GridSize, Rotation, SectorRef, Tile};
+    use crate::rules::map::GridSize;
+    use crate::test_support::place_cards;
 
     #[test]
     fn controlled_sectors_pay_their_values_and_a_homeworld_three_of_each() {
@@ -68,19 +69,10 @@ mod tests {
         let size = GridSize::new(3, 3).unwrap();
         let mut map = Map::new(size);
         let at = |c, r| size.space(c, r).unwrap();
-        for (i, (c, r)) in [(1, 1), (0, 1), (2, 1), (1, 0), (0, 0)]
-            .into_iter()
-            .enumerate()
-        {
-            map.place(
-                at(c, r),
-                Tile {
-                    sector: SectorRef::Card(i as u8),
-                    rotation: Rotation::R0,
-                },
-            )
-            .unwrap();
-        }
+        place_cards(
+            &mut map,
+            [(1, 1), (0, 1), (2, 1), (1, 0), (0, 0)].map(|(c, r)| at(c, r)),
+        );
         // Controls the centre, left, top and the corner; right belongs to someone else.
         let mine = |s: Space| [at(1, 1), at(0, 1), at(1, 0), at(0, 0)].contains(&s);
         // Left and top count; the centre itself and the diagonal corner do not.

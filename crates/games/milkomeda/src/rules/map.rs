@@ -668,6 +668,17 @@ mod tests {
         size.space(col, row).unwrap()
     }
 
+    fn probe(origin: Space, hypergate: bool) -> Probe {
+        Probe { origin, hypergate }
+    }
+
+    /// A 9 × 9 map with two homeworlds, and a plain probe from the first (`c1r1`).
+    fn home_probe() -> (GridSize, Map, Probe) {
+        let size = g(9, 9);
+        let map = Map::with_homeworlds(size, 2).unwrap();
+        (size, map, probe(at(size, 0, 0), false))
+    }
+
     fn card(i: u8, rotation: Rotation) -> Tile {
         Tile {
             sector: SectorRef::Card(i),
@@ -701,22 +712,23 @@ mod tests {
         assert_eq!(size.neighbors(at(size, 4, 4)).count(), 4);
     }
 
+    /// Asserts the colours `tile` shows at its corners, clockwise from the top left.
+    fn assert_colours(tile: Tile, expected: [Resource; 4]) {
+        for (corner, colour) in Corner::ALL.into_iter().zip(expected) {
+            assert_eq!(tile.colour_at(corner), colour, "{corner:?}");
+        }
+    }
+
     #[test]
     fn unturned_cards_show_the_standard_corner_colours() {
-        let t = card(0, Rotation::R0);
-        assert_eq!(t.colour_at(Corner::TopLeft), Resource::Blue);
-        assert_eq!(t.colour_at(Corner::TopRight), Resource::Orange);
-        assert_eq!(t.colour_at(Corner::BottomLeft), Resource::Red);
-        assert_eq!(t.colour_at(Corner::BottomRight), Resource::Green);
+        use Resource::*;
+        assert_colours(card(0, Rotation::R0), [Blue, Orange, Green, Red]);
     }
 
     #[test]
     fn rotation_turns_the_corner_colours_clockwise() {
-        let q = card(0, Rotation::R90);
-        assert_eq!(q.colour_at(Corner::TopRight), Resource::Blue);
-        assert_eq!(q.colour_at(Corner::BottomRight), Resource::Orange);
-        assert_eq!(q.colour_at(Corner::BottomLeft), Resource::Green);
-        assert_eq!(q.colour_at(Corner::TopLeft), Resource::Red);
+        use Resource::*;
+        assert_colours(card(0, Rotation::R90), [Red, Blue, Orange, Green]);
         let h = card(0, Rotation::R180);
         assert_eq!(h.colour_at(Corner::BottomRight), Resource::Blue);
         let t = card(0, Rotation::R270);
@@ -782,12 +794,7 @@ mod tests {
 
     #[test]
     fn explore_places_next_to_a_probe_origin() {
-        let size = g(9, 9);
-        let map = Map::with_homeworlds(size, 2).unwrap();
-        let probe = Probe {
-            origin: at(size, 0, 0),
-            hypergate: false,
-        };
+        let (size, map, probe) = home_probe();
         assert_eq!(
             map.placement_targets(&[probe], &[]).unwrap(),
             vec![at(size, 1, 0), at(size, 0, 1)]
@@ -802,12 +809,7 @@ mod tests {
 
     #[test]
     fn explore_chains_from_cards_placed_in_the_same_explore() {
-        let size = g(9, 9);
-        let mut map = Map::with_homeworlds(size, 2).unwrap();
-        let probe = Probe {
-            origin: at(size, 0, 0),
-            hypergate: false,
-        };
+        let (size, mut map, probe) = home_probe();
         map.place(at(size, 1, 0), card(3, Rotation::R90)).unwrap();
         let chain = [at(size, 1, 0)];
         assert_eq!(
@@ -827,10 +829,7 @@ mod tests {
         let size = g(9, 9);
         let mut map = Map::with_homeworlds(size, 2).unwrap();
         map.place(at(size, 1, 0), card(3, Rotation::R0)).unwrap();
-        let gate = Probe {
-            origin: at(size, 0, 0),
-            hypergate: true,
-        };
+        let gate = probe(at(size, 0, 0), true);
         let targets = map.placement_targets(&[gate], &[]).unwrap();
         // Through the explored c2r1: c3r1 and c2r2; next to home: c1r2. Not c1r3 (the path
         // would cross the unexplored c1r2).
@@ -843,12 +842,7 @@ mod tests {
 
     #[test]
     fn a_chain_is_made_of_cards_placed_in_this_explore() {
-        let size = g(9, 9);
-        let map = Map::with_homeworlds(size, 2).unwrap();
-        let probe = Probe {
-            origin: at(size, 0, 0),
-            hypergate: false,
-        };
+        let (size, map, probe) = home_probe();
         assert_eq!(
             map.placement_targets(&[probe], &[at(size, 4, 4)]),
             Err(MapError::ChainNotPlaced {
@@ -878,20 +872,12 @@ mod tests {
 
     #[test]
     fn explore_sends_at_most_two_probes_from_explored_sectors() {
-        let size = g(9, 9);
-        let map = Map::with_homeworlds(size, 2).unwrap();
-        let p = Probe {
-            origin: at(size, 0, 0),
-            hypergate: false,
-        };
+        let (size, map, p) = home_probe();
         assert_eq!(
             map.placement_targets(&[p, p, p], &[]),
             Err(MapError::TooManyProbes { count: 3 })
         );
-        let empty = Probe {
-            origin: at(size, 4, 4),
-            hypergate: false,
-        };
+        let empty = probe(at(size, 4, 4), false);
         assert_eq!(
             map.placement_targets(&[empty], &[]),
             Err(MapError::ProbeFromEmptySpace {

@@ -31,7 +31,8 @@ pub fn move_destinations(map: &Map, origin: Space, range: u8) -> Vec<Space> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::map::{GridSize, Rotation, SectorRef, Tile};
+    use crate::rules::map::GridSize;
+    use crate::test_support::place_cards;
 
     #[test]
     fn move_range_is_one_plus_blue_plus_hypergate() {
@@ -48,16 +49,7 @@ mod tests {
         let mut map = Map::with_homeworlds(size, 2).unwrap();
         let at = |c, r| size.space(c, r).unwrap();
         // A line c2r1, c3r1 and a lone c1r3 (reachable only across the unexplored c1r2).
-        for (i, (c, r)) in [(1, 0), (2, 0), (0, 2)].into_iter().enumerate() {
-            map.place(
-                at(c, r),
-                Tile {
-                    sector: SectorRef::Card(i as u8),
-                    rotation: Rotation::R0,
-                },
-            )
-            .unwrap();
-        }
+        place_cards(&mut map, [(1, 0), (2, 0), (0, 2)].map(|(c, r)| at(c, r)));
         assert_eq!(move_destinations(&map, at(0, 0), 1), vec![at(1, 0)]);
         assert_eq!(
             move_destinations(&map, at(0, 0), 5),

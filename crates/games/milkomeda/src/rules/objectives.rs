@@ -9,7 +9,6 @@
 
 use crate::{Resource, Resources};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// A sector keyword (§3: sector types, used by objectives).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
@@ -59,19 +58,9 @@ impl Keyword {
             Keyword::Wasteland => "wasteland",
         }
     }
-
-    /// Parses [`Keyword::word`] (case-insensitive).
-    pub fn parse(text: &str) -> Option<Keyword> {
-        let t = text.trim().to_ascii_lowercase();
-        Keyword::ALL.into_iter().find(|k| k.word() == t)
-    }
 }
 
-impl fmt::Display for Keyword {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
-    }
-}
+parse_and_display_word!(Keyword);
 
 /// What an objective card measures.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]

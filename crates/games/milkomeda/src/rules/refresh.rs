@@ -220,6 +220,13 @@ fn pile<T: PartialEq>(tiers: &[T], want: T) -> Vec<CardId> {
 mod tests {
     use super::*;
 
+    fn choice(kind: RefreshKind, position: u8) -> RefreshChoice {
+        RefreshChoice {
+            kind,
+            position: pos(position),
+        }
+    }
+
     fn pos(n: u8) -> Position {
         Position::try_from(n).unwrap()
     }
@@ -261,13 +268,7 @@ mod tests {
         let mut p = Positions::setup(&d, &m, &mut rng);
         let old = p.directive(pos(3)).unwrap();
         let module = p.module(pos(3));
-        p.refresh(
-            RefreshChoice {
-                kind: RefreshKind::Directive,
-                position: pos(3),
-            },
-            &mut rng,
-        );
+        p.refresh(choice(RefreshKind::Directive, 3), &mut rng);
         assert_eq!(p.directive_deck(DirectiveTier::D2).discards(), [old]);
         let new = p.directive(pos(3)).unwrap();
         assert_ne!(new, old);
@@ -281,24 +282,12 @@ mod tests {
         let mut rng = Rng::seed_from_u64(9);
         let mut p = Positions::setup(&d, &m, &mut rng);
         let (d1, m1) = (p.directive(pos(1)), p.module(pos(1)));
-        p.refresh(
-            RefreshChoice {
-                kind: RefreshKind::Pair,
-                position: pos(1),
-            },
-            &mut rng,
-        );
+        p.refresh(choice(RefreshKind::Pair, 1), &mut rng);
         assert_ne!(p.directive(pos(1)), d1);
         assert_ne!(p.module(pos(1)), m1);
         assert_eq!(p.module_deck(ModuleTier::M3).discards().len(), 1);
         let (d4, m4) = (p.directive(pos(4)), p.module(pos(4)));
-        p.refresh(
-            RefreshChoice {
-                kind: RefreshKind::Module,
-                position: pos(4),
-            },
-            &mut rng,
-        );
+        p.refresh(choice(RefreshKind::Module, 4), &mut rng);
         assert_eq!(p.directive(pos(4)), d4);
         assert_ne!(p.module(pos(4)), m4);
     }
@@ -322,13 +311,7 @@ mod tests {
         let mut rng = Rng::seed_from_u64(1);
         let mut p = Positions::setup(&d, &m, &mut rng);
         assert_eq!(p.directive(pos(4)), Some(3));
-        p.refresh(
-            RefreshChoice {
-                kind: RefreshKind::Directive,
-                position: pos(4),
-            },
-            &mut rng,
-        );
+        p.refresh(choice(RefreshKind::Directive, 4), &mut rng);
         assert_eq!(p.directive(pos(4)), Some(3));
         assert!(p.directive_deck(DirectiveTier::D3).discards().is_empty());
     }
@@ -346,13 +329,7 @@ mod tests {
         let mut rng = Rng::seed_from_u64(2);
         let mut p = Positions::setup(&d, &m, &mut rng);
         assert_eq!(p.directive(pos(4)), None);
-        p.refresh(
-            RefreshChoice {
-                kind: RefreshKind::Pair,
-                position: pos(4),
-            },
-            &mut rng,
-        );
+        p.refresh(choice(RefreshKind::Pair, 4), &mut rng);
         assert_eq!(p.directive(pos(4)), None);
         assert!(p.module(pos(4)).is_some(), "M1 still has its card");
     }

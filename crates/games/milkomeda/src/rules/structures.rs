@@ -157,38 +157,27 @@ mod tests {
         assert!(check_structure_build(Structure::MBrain, [0, 0, 0, 1]).is_err());
     }
 
+    /// What each of [`Structure::ALL`] costs `civ`.
+    fn costs(civ: Option<Civilization>) -> [Resources; 4] {
+        Structure::ALL.map(|s| s.cost(civ))
+    }
+
+    /// Costs of blue and orange only, from (blue, orange) pairs.
+    fn blue_orange(pairs: [(u16, u16); 4]) -> [Resources; 4] {
+        pairs.map(|(blue, orange)| Resources::new(blue, orange, 0, 0))
+    }
+
     #[test]
     fn structure_costs_follow_the_table() {
-        let costs = Structure::ALL.map(|s| s.cost(None));
-        assert_eq!(
-            costs,
-            [
-                Resources::new(1, 3, 0, 0),
-                Resources::new(1, 4, 0, 0),
-                Resources::new(2, 6, 0, 0),
-                Resources::new(4, 7, 0, 0),
-            ]
-        );
+        assert_eq!(costs(None), blue_orange([(1, 3), (1, 4), (2, 6), (4, 7)]));
     }
 
     #[test]
     fn stellar_architects_pay_one_orange_less_for_megastructures() {
         let architects = Some(Civilization::StellarArchitects);
         assert_eq!(
-            Structure::Outpost.cost(architects),
-            Resources::new(1, 3, 0, 0)
-        );
-        assert_eq!(
-            Structure::Starlance.cost(architects),
-            Resources::new(1, 3, 0, 0)
-        );
-        assert_eq!(
-            Structure::Hypergate.cost(architects),
-            Resources::new(2, 5, 0, 0)
-        );
-        assert_eq!(
-            Structure::MBrain.cost(architects),
-            Resources::new(4, 6, 0, 0)
+            costs(architects),
+            blue_orange([(1, 3), (1, 3), (2, 5), (4, 6)])
         );
         let others = Some(Civilization::QuantumSentinels);
         assert_eq!(Structure::MBrain.cost(others), Resources::new(4, 7, 0, 0));

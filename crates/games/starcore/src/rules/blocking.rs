@@ -50,14 +50,7 @@ pub fn is_blocked(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn t(s: &str) -> Tile {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn set(tiles: &[&str]) -> TileSet {
-        tiles.iter().map(|s| t(s)).collect()
-    }
+    use crate::test_support::{set, t};
 
     #[test]
     fn blocking_is_off_by_default() {

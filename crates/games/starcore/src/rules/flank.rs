@@ -34,10 +34,7 @@ pub fn zone_flank_bonus(attacker: Tile, target: Tile, n: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn t(s: &str) -> Tile {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
+    use crate::test_support::t;
 
     #[test]
     fn flank_from_side_lanes_into_centre_lanes() {

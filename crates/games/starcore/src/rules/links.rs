@@ -122,23 +122,7 @@ impl FaceSet {
     }
 }
 
-impl FromIterator<Face> for FaceSet {
-    fn from_iter<I: IntoIterator<Item = Face>>(iter: I) -> FaceSet {
-        iter.into_iter().fold(FaceSet::EMPTY, FaceSet::with)
-    }
-}
-
-impl From<Vec<Face>> for FaceSet {
-    fn from(v: Vec<Face>) -> FaceSet {
-        v.into_iter().collect()
-    }
-}
-
-impl From<FaceSet> for Vec<Face> {
-    fn from(s: FaceSet) -> Vec<Face> {
-        s.iter().collect()
-    }
-}
+set_conversions!(FaceSet, Face);
 
 impl fmt::Debug for FaceSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -314,22 +298,11 @@ pub fn direct_link_bonus(board: &TileMap<LinkCard>, tile: Tile, bonus: u8) -> u8
 mod tests {
     use super::*;
     use crate::grid::{P1, P2, TileSet};
+    use crate::test_support::{board, t};
     use LinkKind::{Commander, Module, Resource, Unit};
-
-    fn t(s: &str) -> Tile {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
 
     fn card(owner: Seat, kind: LinkKind) -> LinkCard {
         LinkCard::new(owner, kind, Face::ALL)
-    }
-
-    fn board(cards: &[(&str, LinkCard)]) -> TileMap<LinkCard> {
-        let mut m = TileMap::new();
-        for (tile, c) in cards {
-            m.insert(t(tile), *c);
-        }
-        m
     }
 
     #[test]

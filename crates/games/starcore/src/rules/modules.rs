@@ -244,22 +244,11 @@ mod tests {
     use crate::rules::links::{FaceSet, free_faces, links};
     use crate::rules::movement::reachable;
     use crate::rules::network::Networks;
+    use crate::test_support::{board, t};
     use LinkKind::{Commander, Module, Resource, Unit};
-
-    fn t(s: &str) -> Tile {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
 
     fn card(kind: LinkKind) -> LinkCard {
         LinkCard::new(P1, kind, Face::ALL)
-    }
-
-    fn board(cards: &[(&str, LinkCard)]) -> TileMap<LinkCard> {
-        let mut m = TileMap::new();
-        for (tile, c) in cards {
-            m.insert(t(tile), *c);
-        }
-        m
     }
 
     fn place(

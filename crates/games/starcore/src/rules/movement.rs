@@ -67,14 +67,7 @@ pub fn reachable(from: Tile, mover: Seat, movement: u8, occupied: TileSet) -> Ti
 mod tests {
     use super::*;
     use crate::grid::{P1, P2};
-
-    fn t(s: &str) -> Tile {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn set(tiles: &[&str]) -> TileSet {
-        tiles.iter().map(|s| t(s)).collect()
-    }
+    use crate::test_support::{set, t};
 
     #[test]
     fn movement_0_is_immobile() {

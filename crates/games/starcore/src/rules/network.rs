@@ -266,12 +266,9 @@ mod tests {
     use super::*;
     use crate::grid::{P1, P2};
     use crate::rules::links::{Face, LinkKind};
+    use crate::test_support::t;
     use LinkKind::{Module, Resource, Unit};
     use ResourceType::{Energy, Matter};
-
-    fn t(s: &str) -> Tile {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
 
     /// A board and what each card produces.
     struct Fixture {

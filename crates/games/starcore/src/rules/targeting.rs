@@ -103,18 +103,7 @@ impl FromStr for Range {
     }
 }
 
-impl TryFrom<String> for Range {
-    type Error = ParseTargetError;
-    fn try_from(s: String) -> Result<Range, ParseTargetError> {
-        s.parse()
-    }
-}
-
-impl From<Range> for String {
-    fn from(r: Range) -> String {
-        r.to_string()
-    }
-}
+string_conversions!(Range, ParseTargetError);
 
 /// How many lanes on each side of the anchor lane a lane Width adds.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
@@ -196,18 +185,7 @@ impl FromStr for Width {
     }
 }
 
-impl TryFrom<String> for Width {
-    type Error = ParseTargetError;
-    fn try_from(s: String) -> Result<Width, ParseTargetError> {
-        s.parse()
-    }
-}
-
-impl From<Width> for String {
-    fn from(w: Width) -> String {
-        w.to_string()
-    }
-}
+string_conversions!(Width, ParseTargetError);
 
 /// A Range crossed with a Width: the box of tiles an attack may pick a target from, or an area
 /// effect hits entirely.
@@ -255,6 +233,7 @@ impl fmt::Display for TargetBox {
 mod tests {
     use super::*;
     use crate::grid::{P1, P2};
+    use crate::test_support::t;
 
     /// The tiles of `grid` marked `x` in a picture of rows A, B, C (lanes 1–8 left to right),
     /// drawn as the seed draws its targeting diagrams.
@@ -332,104 +311,67 @@ mod tests {
         assert_eq!(b.to_string(), "Range A+C · Width lane±1");
     }
 
-    #[test]
-    fn sniper_range_a_plus_c_skips_row_b() {
+    /// A box and the tiles it covers: `(what, range, width, anchor lane, grid, picture)`.
+    type Pictured = (
+        &'static str,
+        &'static str,
+        &'static str,
+        u8,
+        Seat,
+        [&'static str; 3],
+    );
+
+    #[rustfmt::skip]
+    const PICTURED: [Pictured; 13] = [
         // Grid seed, "Range": a Range A+C unit reaches rows A and C but not B.
-        let got = boxed("A+C", "lane").tiles_on(P2, Lane::new(4));
-        assert_eq!(got, picture(P2, ["...x....", "........", "...x...."]));
-    }
-
-    #[test]
-    fn artillery_strike_all_rows_lane_4_plus_minus_1() {
+        ("sniper", "A+C", "lane", 4, P2, ["...x....", "........", "...x...."]),
         // Grid seed, "Artillery Strike": every row of lanes 3 to 5.
-        let got = boxed("A+B+C", "lane±1").tiles_on(P2, Lane::new(4));
-        assert_eq!(got, picture(P2, ["..xxx...", "..xxx...", "..xxx..."]));
-    }
-
-    #[test]
-    fn zone_bombardment_rows_b_c_zone_2() {
-        let got = boxed("B+C", "Z2").tiles_on(P2, Lane::new(1));
-        assert_eq!(got, picture(P2, ["........", "....xxxx", "....xxxx"]));
-    }
-
-    #[test]
-    fn tactical_strike_all_rows_sector_1() {
-        let got = boxed("All", "S1").tiles_on(P2, Lane::new(1));
-        assert_eq!(got, picture(P2, ["xxxx....", "xxxx....", "........"]));
-    }
-
-    #[test]
-    fn short_range_rifle_row_a_lane_5() {
-        // Combined example 1.
-        let got = boxed("A", "lane").tiles_on(P2, Lane::new(5));
-        assert_eq!(got, picture(P2, ["....x...", "........", "........"]));
-    }
-
-    #[test]
-    fn flamethrower_rows_a_b_lane_4_plus_minus_1() {
-        // Combined example 2.
-        let got = boxed("A+B", "lane±1").tiles_on(P2, Lane::new(4));
-        assert_eq!(got, picture(P2, ["..xxx...", "..xxx...", "........"]));
-    }
-
-    #[test]
-    fn zone_suppression_all_rows_zone_1() {
-        // Combined example 3.
-        let got = boxed("A+B+C", "Z1").tiles_on(P2, Lane::new(8));
-        assert_eq!(got, picture(P2, ["xxxx....", "xxxx....", "xxxx...."]));
-    }
-
-    #[test]
-    fn sector_bombardment_all_rows_sector_2_keeps_rows_a_b() {
+        ("artillery strike", "A+B+C", "lane±1", 4, P2, ["..xxx...", "..xxx...", "..xxx..."]),
+        ("zone bombardment", "B+C", "Z2", 1, P2, ["........", "....xxxx", "....xxxx"]),
+        ("tactical strike", "All", "S1", 1, P2, ["xxxx....", "xxxx....", "........"]),
+        ("example 1: short-range rifle", "A", "lane", 5, P2, ["....x...", "........", "........"]),
+        ("example 2: flamethrower", "A+B", "lane±1", 4, P2, ["..xxx...", "..xxx...", "........"]),
+        ("example 3: zone suppression", "A+B+C", "Z1", 8, P2, ["xxxx....", "xxxx....", "xxxx...."]),
         // Combined example 4: a sector Width keeps only the sector's rows.
-        let got = boxed("All", "S2").tiles_on(P2, Lane::new(1));
-        assert_eq!(got, picture(P2, ["....xxxx", "....xxxx", "........"]));
+        ("example 4: sector bombardment", "All", "S2", 1, P2, ["....xxxx", "....xxxx", "........"]),
+        ("a sector meets the Range", "B+C", "S1", 1, P1, ["........", "xxxx....", "........"]),
+        ("a sector meets the Range", "C", "S4", 1, P1, ["........", "........", "....xxxx"]),
+        // A lane spread stops at the board edge.
+        ("spread at lane 1", "A", "lane±2", 1, P1, ["xxx.....", "........", "........"]),
+        ("spread at lane 8", "A", "lane±1", 8, P1, ["......xx", "........", "........"]),
+        ("spread at lane 4", "C", "lane±2", 4, P1, ["........", "........", ".xxxxx.."]),
+    ];
+
+    #[test]
+    fn boxes_cover_the_tiles_the_seed_pictures() {
+        for (what, range, width, lane, grid, rows) in PICTURED {
+            let got = boxed(range, width).tiles_on(grid, Lane::new(lane));
+            assert_eq!(
+                got,
+                picture(grid, rows),
+                "{what}: {range} {width} at lane {lane}"
+            );
+        }
     }
 
     #[test]
     fn range_a_plus_b_cannot_reach_row_c() {
         // Common Mistake 3: A+B reaches A4 and B4, never the Commander at C4.
         let b = boxed("A+B", "lane");
-        let t = |s: &str| s.parse::<Tile>().unwrap_or_else(|e| panic!("{e}"));
         assert!(!b.contains(t("P2:C4"), Lane::new(4)));
         assert!(b.contains(t("P2:A4"), Lane::new(4)));
         assert!(b.contains(t("P2:B4"), Lane::new(4)));
     }
 
     #[test]
-    fn sector_width_intersects_the_range() {
-        assert_eq!(
-            boxed("B+C", "S1").tiles_on(P1, Lane::new(1)),
-            picture(P1, ["........", "xxxx....", "........"])
-        );
+    fn sector_width_with_none_of_the_ranges_rows_is_empty() {
         assert!(boxed("A+B", "S3").tiles(Lane::new(1)).is_empty());
-        assert_eq!(
-            boxed("C", "S4").tiles_on(P1, Lane::new(1)),
-            picture(P1, ["........", "........", "....xxxx"])
-        );
-    }
-
-    #[test]
-    fn lane_spread_stops_at_the_board_edge() {
-        assert_eq!(
-            boxed("A", "lane±2").tiles_on(P1, Lane::new(1)),
-            picture(P1, ["xxx.....", "........", "........"])
-        );
-        assert_eq!(
-            boxed("A", "lane±1").tiles_on(P1, Lane::new(8)),
-            picture(P1, ["......xx", "........", "........"])
-        );
-        assert_eq!(
-            boxed("C", "lane±2").tiles_on(P1, Lane::new(4)),
-            picture(P1, ["........", "........", ".xxxxx.."])
-        );
     }
 
     #[test]
     fn a_box_on_the_battlefield_covers_both_grids_by_their_own_row_letters() {
         let b = boxed("A", "lane");
         let both = b.tiles(Lane::new(3));
-        let t = |s: &str| s.parse::<Tile>().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(both, [t("P1:A3"), t("P2:A3")].into_iter().collect());
         for range in Range::EVERY {
             for width in [

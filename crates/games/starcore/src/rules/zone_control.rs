@@ -56,18 +56,7 @@ impl SectorLock {
 mod tests {
     use super::*;
     use crate::grid::{P1, P2};
-
-    fn t(s: &str) -> Tile {
-        s.parse().unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn board(cards: &[(&str, Seat)]) -> TileMap<Seat> {
-        let mut m = TileMap::new();
-        for (tile, s) in cards {
-            m.insert(t(tile), *s);
-        }
-        m
-    }
+    use crate::test_support::{board, t};
 
     #[test]
     fn zone_dominance_counts_the_tiles_a_player_holds_in_the_zone() {

@@ -1,0 +1,18 @@
+//! Helpers shared by the unit tests.
+
+use crate::rules::map::{Map, Rotation, SectorRef, Space, Tile};
+
+/// Places sector card `i` unturned on the `i`-th of `spaces`.
+pub(crate) fn place_cards(map: &mut Map, spaces: impl IntoIterator<Item = Space>) {
+    for (i, space) in spaces.into_iter().enumerate() {
+        let sector = SectorRef::Card(u8::try_from(i).unwrap());
+        map.place(
+            space,
+            Tile {
+                sector,
+                rotation: Rotation::R0,
+            },
+        )
+        .unwrap();
+    }
+}
