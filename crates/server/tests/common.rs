@@ -142,6 +142,31 @@ fn dechunk(mut b: &[u8]) -> Vec<u8> {
     }
 }
 
+/// Runs `gridwright-server --port 0 ARGS` to its exit (for a start that must be refused) and
+/// returns what it printed.
+pub async fn server_run_to_exit(args: Vec<String>) -> std::process::Output {
+    tokio::task::spawn_blocking(move || {
+        Command::new(env!("CARGO_BIN_EXE_gridwright-server"))
+            .args(["--port", "0"])
+            .args(&args)
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap()
+}
+
+/// `GET /api/health` answers 200 with `ok: true`.
+pub async fn assert_healthy(addr: SocketAddr) {
+    let r = get(addr, "/api/health").await;
+    assert_eq!(
+        (r.status, &r.body["ok"]),
+        (200, &json!(true)),
+        "{:?}",
+        r.body
+    );
+}
+
 pub async fn get(addr: SocketAddr, path: &str) -> Resp {
     http_raw(addr, "GET", path, None, None).await
 }

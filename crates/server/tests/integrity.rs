@@ -34,15 +34,7 @@ async fn a_damaged_sqlite_file_is_refused_at_start() {
     f.write_all(&garbage).unwrap();
     f.sync_all().unwrap();
     drop(f);
-    let out = tokio::task::spawn_blocking(move || {
-        std::process::Command::new(env!("CARGO_BIN_EXE_gridwright-server"))
-            .args(["--port", "0"])
-            .args(&args)
-            .output()
-            .unwrap()
-    })
-    .await
-    .unwrap();
+    let out = server_run_to_exit(args).await;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -59,13 +51,7 @@ async fn a_damaged_sqlite_file_is_refused_at_start() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_reports_a_store_that_does_not_answer() {
     let t = TestServer::sqlite().await;
-    let r = get(t.addr, "/api/health").await;
-    assert_eq!(
-        (r.status, &r.body["ok"]),
-        (200, &json!(true)),
-        "{:?}",
-        r.body
-    );
+    assert_healthy(t.addr).await;
     t.stop().await;
 
     let Some(url) = pg_fresh_db().await else {
@@ -82,13 +68,7 @@ async fn health_reports_a_store_that_does_not_answer() {
         .to_owned();
     let t = TestServer::postgres(url).await;
     let a = t.addr;
-    let r = get(a, "/api/health").await;
-    assert_eq!(
-        (r.status, &r.body["ok"]),
-        (200, &json!(true)),
-        "{:?}",
-        r.body
-    );
+    assert_healthy(a).await;
     // The database goes away: no new connections, the server's are cut.
     let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
         .await
@@ -117,13 +97,7 @@ async fn health_reports_a_store_that_does_not_answer() {
         .batch_execute(&format!("ALTER DATABASE {db} WITH ALLOW_CONNECTIONS true"))
         .await
         .unwrap();
-    let r = get(a, "/api/health").await;
-    assert_eq!(
-        (r.status, &r.body["ok"]),
-        (200, &json!(true)),
-        "{:?}",
-        r.body
-    );
+    assert_healthy(a).await;
     t.stop().await;
 }
 

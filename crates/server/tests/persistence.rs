@@ -142,15 +142,7 @@ async fn a_second_server_on_the_same_sqlite_file_is_refused() {
     let dir = TempDir::new("lock");
     let args = vec!["--data".to_string(), dir.0.display().to_string()];
     let first = Proc::spawn(&args);
-    let out = tokio::task::spawn_blocking(move || {
-        std::process::Command::new(env!("CARGO_BIN_EXE_gridwright-server"))
-            .args(["--port", "0"])
-            .args(&args)
-            .output()
-            .unwrap()
-    })
-    .await
-    .unwrap();
+    let out = server_run_to_exit(args).await;
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("another Gridwright server"), "{err}");
