@@ -80,7 +80,7 @@ enum Command {
     /// What MCTS thinks of a position in a replay: visits, values and the principal line.
     Analyze(analyze::AnalyzeArgs),
     /// Serve the web app: lobby, live multiplayer, AI seats, replays (see docs/server.md).
-    Serve(ServeArgs),
+    Serve(gridwright_server::ServeArgs),
     /// Verify a saved replay and print the game.
     Replay {
         /// The replay file.
@@ -89,25 +89,6 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-}
-
-#[derive(clap::Args, Debug)]
-struct ServeArgs {
-    /// Interface to listen on.
-    #[arg(long, default_value = "127.0.0.1")]
-    host: String,
-    /// Port (0 picks a free one).
-    #[arg(long, default_value_t = 8080)]
-    port: u16,
-    /// SQLite data directory (default: $GRIDWRIGHT_DATA or ./gridwright-data).
-    #[arg(long, value_name = "DIR")]
-    data: Option<PathBuf>,
-    /// PostgreSQL instead of SQLite: postgres://user@host:port/db (several servers may share it).
-    #[arg(long, value_name = "URL")]
-    database: Option<String>,
-    /// Least milliseconds an AI seat takes per move (so people can follow it).
-    #[arg(long, default_value_t = 300)]
-    ai_delay_ms: u64,
 }
 
 fn main() -> ExitCode {
@@ -148,18 +129,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Ladder(args) => ladder::run(&content, args),
         Command::Analyze(args) => analyze::run(&content, args),
         Command::Replay { file, json } => replay(&file, json),
-        Command::Serve(a) => {
-            let d = gridwright_server::ServeOptions::default();
-            gridwright_server::serve_blocking(gridwright_server::ServeOptions {
-                host: a.host,
-                port: a.port,
-                data_dir: a.data.unwrap_or(d.data_dir.clone()),
-                database: a.database,
-                content: cli.content.clone(),
-                ai_delay_ms: a.ai_delay_ms,
-                ..d
-            })
-        }
+        Command::Serve(a) => gridwright_server::serve_blocking(a.into_options(cli.content.clone())),
     }
 }
 

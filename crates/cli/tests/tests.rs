@@ -484,6 +484,23 @@ fn command_core_odds_answer_exactly_the_dice_asked_or_refuse() {
     assert_stderr_has(&out, "at most 20 attack dice");
 }
 
+/// `gridwright serve` takes every flag `gridwright-server` takes (one `ServeArgs`), so the main
+/// command can set the limits too.
+#[test]
+fn serve_takes_the_server_flags() {
+    let help = String::from_utf8_lossy(&gw(&["serve", "--help"]).stdout).into_owned();
+    for flag in [
+        "--http-rate",
+        "--ws-burst",
+        "--max-connections-per-ip",
+        "--max-unfinished",
+        "--expire-open-secs",
+        "--keep-chosen-seeds",
+    ] {
+        assert!(help.contains(flag), "{flag} missing from:\n{help}");
+    }
+}
+
 /// `gridwright odds` asks the catalog: each game names its own parameters (listed in the help),
 /// a parameter of another game is refused with the list, and a game without odds says so.
 #[test]

@@ -35,6 +35,7 @@
 //! "applied" and "stored" cannot lose an acknowledged move.
 
 mod api;
+mod args;
 mod assets;
 mod error;
 mod games;
@@ -49,6 +50,7 @@ mod view;
 mod ws;
 
 pub use api::api_routes;
+pub use args::ServeArgs;
 pub use error::ServerError;
 pub use games::{FrontendGame, GameProvider, Games, ScenarioName};
 pub use hub::{CreateMatch, Hub, SeatSpec, Who};

@@ -1,0 +1,100 @@
+//! The serve flags, shared by `gridwright-server` and `gridwright serve` so both take the same
+//! options (limits, connections, seeds) with the same defaults.
+
+use crate::{Limits, MatchLimits, ServeOptions};
+use std::path::PathBuf;
+
+/// How to serve: address, store, AI pace and every limit. `--content` is not here: each command
+/// has its own (the CLI's is global).
+#[derive(clap::Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// Interface to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Port (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Data directory for the SQLite database (default: $GRIDWRIGHT_DATA or ./gridwright-data).
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+    /// Use PostgreSQL (postgres://user@host:port/db) instead of SQLite.
+    #[arg(long)]
+    pub database: Option<String>,
+    /// Minimum milliseconds an AI seat takes per move.
+    #[arg(long, default_value_t = 300)]
+    pub ai_delay_ms: u64,
+    /// WebSocket messages per second per connection (sustained).
+    #[arg(long, default_value_t = Limits::default().ws_rate_per_sec)]
+    pub ws_rate: u32,
+    /// WebSocket messages allowed in a burst.
+    #[arg(long, default_value_t = Limits::default().ws_burst)]
+    pub ws_burst: u32,
+    /// API requests per second per client address (sustained).
+    #[arg(long, default_value_t = Limits::default().http_rate_per_sec)]
+    pub http_rate: u32,
+    /// API requests one client address may send in a burst (0: no limit).
+    #[arg(long, default_value_t = Limits::default().http_burst)]
+    pub http_burst: u32,
+    /// Matches one client address may create at once (0: no limit).
+    #[arg(long, default_value_t = MatchLimits::default().create_burst)]
+    pub create_burst: u32,
+    /// Matches one client address may create per minute, sustained.
+    #[arg(long, default_value_t = MatchLimits::default().create_per_minute)]
+    pub create_per_minute: u32,
+    /// Most unfinished matches the store may hold.
+    #[arg(long, default_value_t = MatchLimits::default().max_unfinished)]
+    pub max_unfinished: u64,
+    /// Seconds an open match may stay untouched before it expires.
+    #[arg(long, default_value_t = MatchLimits::default().expire_open_ms / 1000)]
+    pub expire_open_secs: u64,
+    /// Seconds a running match may stay untouched before it expires.
+    #[arg(long, default_value_t = MatchLimits::default().expire_running_ms / 1000)]
+    pub expire_running_secs: u64,
+    /// Milliseconds a process's claim to drive a match's AI seats lasts unrenewed.
+    #[arg(long, default_value_t = MatchLimits::default().ai_lease_ms)]
+    pub ai_lease_ms: u64,
+    /// Connections held at once (at most the open-file limit less a reserve).
+    #[arg(long, default_value_t = Limits::default().max_connections)]
+    pub max_connections: usize,
+    /// Connections held at once from one client address (IPv6: one /64).
+    #[arg(long, default_value_t = Limits::default().max_connections_per_ip)]
+    pub max_connections_per_ip: usize,
+    /// Use a creator's chosen seed as given even when others may take seats (closed research
+    /// servers only: otherwise the creator could foresee every roll).
+    #[arg(long)]
+    pub keep_chosen_seeds: bool,
+}
+
+impl ServeArgs {
+    /// The server options these flags ask for, with `content` as the content directory.
+    pub fn into_options(self, content: Option<PathBuf>) -> ServeOptions {
+        let defaults = ServeOptions::default();
+        ServeOptions {
+            host: self.host,
+            port: self.port,
+            data_dir: self.data.unwrap_or(defaults.data_dir),
+            database: self.database,
+            content,
+            ai_delay_ms: self.ai_delay_ms,
+            limits: Limits {
+                ws_rate_per_sec: self.ws_rate,
+                ws_burst: self.ws_burst,
+                http_rate_per_sec: self.http_rate,
+                http_burst: self.http_burst,
+                max_connections: self.max_connections,
+                max_connections_per_ip: self.max_connections_per_ip,
+                ..Limits::default()
+            },
+            matches: MatchLimits {
+                create_burst: self.create_burst,
+                create_per_minute: self.create_per_minute,
+                max_unfinished: self.max_unfinished,
+                expire_open_ms: self.expire_open_secs.saturating_mul(1000),
+                expire_running_ms: self.expire_running_secs.saturating_mul(1000),
+                ai_lease_ms: self.ai_lease_ms,
+                ..MatchLimits::default()
+            },
+            keep_chosen_seeds: self.keep_chosen_seeds,
+        }
+    }
+}
