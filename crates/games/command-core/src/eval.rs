@@ -9,9 +9,9 @@
 //!   a mech with no shot loses [`APPROACH`] per square it is out of range of the nearest enemy;
 //! - an attack in progress counts at its expected damage (dice already rolled are counted as
 //!   rolled);
-//! - during programming, the seat's own committed programs are run on the board as it stands,
-//!   and each such mech counts at its end square and facing, minus the expected self-damage
-//!   of a delta it cannot pay. Other seats' sealed programs are not looked at: the value for
+//! - during programming, the seat's own committed programs, and the one it is building as far
+//!   as it goes, are run on the board as it stands, and each such mech counts at its end square
+//!   and facing, minus the expected self-damage of a delta it cannot pay. Other seats' sealed programs are not looked at: the value for
 //!   a seat depends only on what that seat may know (so the values of the two seats need not
 //!   sum to zero while programs are sealed).
 //!
@@ -108,7 +108,12 @@ pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
     let mut structure = [0.0f64; MAX_MECHS];
     let mut surge = [0u8; MAX_MECHS];
     let mut flux = [0u8; MAX_MECHS];
-    let programming = game.stage == Stage::Programming;
+    let programming = matches!(game.stage, Stage::Programming { .. });
+    // The program the seat is building now counts as far as it goes.
+    let drafting = game
+        .next_to_program(me)
+        .filter(|_| programming)
+        .map(|i| (i, game.draft(me)));
     for i in 0..n {
         let m = &game.mechs[i];
         pos[i] = m.pos;
@@ -123,12 +128,16 @@ pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
         // Only the seat's own sealed programs: the others' are unknown to it, whatever a
         // determinization drew for them (they stay where they stand, as far as it knows).
         let own = game.owner_of(i) == me;
-        if programming && own && m.alive() && m.has(COMMITTED) && !m.has(EXECUTED) {
+        let program = match drafting {
+            Some((d, draft)) if d == i => Some(draft),
+            _ => (m.has(COMMITTED) && !m.has(EXECUTED)).then_some(m.program),
+        };
+        if let Some(program) = program.filter(|_| programming && own && m.alive()) {
             let mut occupied = game.occupied;
             occupied.clear(m.pos);
             let run = r.run(
                 r.chassis_of(i),
-                &m.program,
+                &program,
                 m.pos,
                 m.facing,
                 &occupied,
