@@ -282,39 +282,40 @@ async function reachKeys(page) {
   return page.locator('svg.cc-board rect.cc-reach').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-reach')));
 }
 
-/** Programs the mech on offer by clicking cards into every slot and flipping a split card. */
+/** Programs the mech on offer by clicking cards into every free slot and flipping a split card;
+ * Commit sends the program one slot at a time (a `program` action per card). */
 async function ccProgram(page, checks) {
   const panel = page.locator('section.cc-program:not([hidden])');
-  // Start from empty slots (a refused commit, e.g. a stale version, leaves the draft filled).
+  // Not while an earlier commit is still sending its slots.
+  await panel.locator('[data-key="commit"]:not([disabled])').waitFor({ timeout: 10000 });
+  // Start from the cards not yet sent (a refused commit, e.g. a stale version, leaves a draft).
   await panel.locator('[data-key="clear"]').click();
-  const slots = await panel.locator('[data-key^="slot-"]').count();
-  for (let i = 0; i < slots; i++) {
+  const free = await panel.locator('[data-key^="slot-"][aria-label$="empty (random)"]').count();
+  for (let i = 0; i < free; i++) {
     const card = panel.locator('button.cc-card:not([disabled])').first();
     if (!(await card.count())) break;
     await card.click();
   }
-  // Flip the first split card whose flipped form is still a legal program.
-  for (let i = 0; i < slots && !checks.flipped; i++) {
-    const slot = panel.locator(`[data-key="slot-${i}"]`);
-    if (!/click to flip/.test((await slot.getAttribute('aria-label')) ?? '')) continue;
-    await slot.click();
-    if (/This program is legal/.test(await panel.locator('#cc-why').textContent())) checks.flipped = true;
-    else {
-      await panel.locator('[data-key="clear"]').click();
-      for (let k = 0; k < slots; k++) {
-        const card = panel.locator('button.cc-card:not([disabled])').first();
-        if (await card.count()) await card.click();
-      }
-    }
+  // Flip the first split card: each half is a legal card for its slot.
+  const flip = panel.locator('[data-key^="slot-"][aria-label$="click to flip"]').first();
+  if (!checks.flipped && (await flip.count())) {
+    await flip.click();
+    assert.ok((await panel.locator('[data-key^="slot-"][aria-label*="/2,"]').count()) >= 1, 'a flipped card shows its second half');
+    checks.flipped = true;
   }
-  const why = await panel.locator('#cc-why').textContent();
-  if (!/This program is legal/.test(why)) {
-    // Fall back on fewer cards: empty slots are legal (filled at random).
-    await panel.locator('[data-key="clear"]').click();
-    await panel.locator('button.cc-card:not([disabled])').first().click();
-  }
-  assert.match(await panel.locator('#cc-why').textContent(), /This program is legal/);
-  await panel.locator('[data-key="commit"]').click();
+  const commit = panel.locator('[data-key="commit"]');
+  assert.match(await commit.textContent(), /^Commit/);
+  const mech = await panel.locator('h2').textContent();
+  await commit.click();
+  // Every slot is sent, one action each, until the panel moves on to the next mech (or closes).
+  await page.waitForFunction(
+    (title) => {
+      const h2 = document.querySelector('section.cc-program:not([hidden]) h2');
+      return !h2 || h2.textContent !== title;
+    },
+    mech,
+    { timeout: 20000 },
+  );
   checks.programmed = (checks.programmed ?? 0) + 1;
 }
 

@@ -39,7 +39,8 @@
 //! node with a thousand mech programs, a few thousand iterations leave the average strategy
 //! spread over dozens of widened candidates, and drawing from it often picks a poor one: in
 //! Command Core it won 15% of games against the greedy agent where decoupled UCT won 48% at
-//! the same budget. So `ucb` is the default and `rm` the option for small, truly mixed choices.
+//! the same budget (rules version 1, when a whole program was one choice; programs are now
+//! chosen one slot at a time, a few dozen choices each). So `ucb` is the default and `rm` the option for small, truly mixed choices.
 
 mod evaluator;
 mod mcts;

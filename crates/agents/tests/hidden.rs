@@ -26,16 +26,24 @@ fn to_programming(
     true
 }
 
-/// Two different legal programs with the same number of cards (the count is public).
-fn two_programs(s: &Session<CommandCore>, seat: Seat, rng: &mut Rng) -> (Action, Action) {
-    let legal = s.legal_actions(seat);
-    let cards = |a: &Action| match a {
-        Action::Program { program, .. } => program.cards(),
-        _ => usize::MAX,
+/// A card `seat` may put into its next slot in `a`, and a different one in `b` (how many cards
+/// a program holds is public; which ones is not).
+fn two_programs(
+    a: &Session<CommandCore>,
+    b: &Session<CommandCore>,
+    seat: Seat,
+    rng: &mut Rng,
+) -> (Action, Action) {
+    let cards = |s: &Session<CommandCore>| -> Vec<Action> {
+        s.legal_actions(seat)
+            .into_iter()
+            .filter(|a| matches!(a, Action::Program { .. }))
+            .collect()
     };
+    let (la, lb) = (cards(a), cards(b));
     loop {
-        let (x, y) = (legal[rng.index(legal.len())], legal[rng.index(legal.len())]);
-        if x != y && cards(&x) == cards(&y) {
+        let (x, y) = (la[rng.index(la.len())], lb[rng.index(lb.len())]);
+        if x != y {
             return (x, y);
         }
     }
@@ -61,7 +69,7 @@ fn check(scenario: &str, seed: u64, mcts: &Mcts<CommandCore>) {
     }
     let (p1, p2) = (Seat::new(0), Seat::new(1));
     while a.turn().includes(p1) {
-        let (x, y) = two_programs(&a, p1, &mut rng);
+        let (x, y) = two_programs(&a, &b, p1, &mut rng);
         a.apply(p1, x).unwrap();
         b.apply(p1, y).unwrap();
     }

@@ -320,6 +320,12 @@ fn command_core_odds_simulate_and_play() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("P1 to act"), "{text}");
+    // Programs are built one slot at a time: the prompt lists a card per action and `seal`.
+    assert!(
+        text.contains("program 1 ") && text.contains("seal 1"),
+        "{text}"
+    );
+    assert!(text.contains("program (being built) ["), "{text}");
 }
 
 // ------------------------------------------------------------------ agents, ladder, analyze

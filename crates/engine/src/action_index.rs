@@ -18,7 +18,9 @@ use crate::seat::Seat;
 ///
 /// # Actions a game does not index (yet)
 /// Some action spaces are too large to enumerate (a whole hidden program of cards for a mech).
-/// A game may leave such actions out of the index, but it must say so: for them
+/// The better answer is to factor such a choice into smaller steps (one card into the next slot,
+/// then a step that ends the program), each of which has an index. Failing that, a game may
+/// leave such actions out of the index, but it must say so: for them
 /// [`ActionIndex::unindexed`] returns the reason, and
 /// [`action_index`](ActionIndex::action_index) returns `None`. A mask cannot show such an
 /// action; [`ActionIndex::legal_action_mask`] returns how many legal actions it left out, so

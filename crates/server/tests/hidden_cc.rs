@@ -83,27 +83,24 @@ fn shows_reveal(m: &Value, mech: u64) -> bool {
     logged || marked
 }
 
-/// The number of cards in a program action, if it fills every slot it lists (so that no empty
-/// slot is filled at random: both runs then draw the same chance outcomes).
-fn full_program(l: &Value) -> Option<usize> {
-    let slots = l["action"]["program"]["program"].as_array()?;
-    slots.iter().all(|s| !s.is_null()).then_some(slots.len())
+/// Whether a legal-action entry puts a card into a program slot.
+fn program_step(l: &Value) -> bool {
+    l["action"]["program"].is_object()
 }
 
-/// Seat 0's first program in run `which`: two different full programs with the same number of
-/// cards (the count is public), chosen the same way in both runs.
+/// Seat 0's first programming step in run `which`: the first or the last card it may put into
+/// its first mech's first slot (a program is built one slot at a time and every step of it is
+/// hidden from the others), chosen the same way in both runs. Seat 0 then keeps taking its
+/// first legal action, a card, until the program is full, so no slot is filled at random and
+/// both runs draw the same chance outcomes.
 fn secret_program(legal: &[Value], which: usize) -> Value {
-    let best = legal.iter().filter_map(full_program).max().unwrap();
-    let full: Vec<&Value> = legal
-        .iter()
-        .filter(|l| full_program(l) == Some(best))
-        .collect();
-    assert!(full.len() >= 2, "need two full programs to compare");
-    full[which * (full.len() - 1)]["action"].clone()
+    let cards: Vec<&Value> = legal.iter().filter(|l| program_step(l)).collect();
+    assert!(cards.len() >= 2, "need two cards to compare");
+    cards[which * (cards.len() - 1)]["action"].clone()
 }
 
 /// Plays one match: deterministic moves (each seat's first legal action, seat 0 first) except
-/// seat 0's first program, which depends on `which`. Returns the steps and the secret mech.
+/// seat 0's first programming step, which depends on `which`. Returns the steps and the secret mech.
 async fn play(which: usize) -> (Vec<Step>, u64) {
     // Both matches must roll the same dice: the seed is kept as chosen (a research server),
     // else two human seats would mix it with a server secret.
@@ -133,7 +130,7 @@ async fn play(which: usize) -> (Vec<Step>, u64) {
         }
         let legal = |s: &Value| s["legal"].as_array().cloned().unwrap_or_default();
         let (seat, action) = match (legal(&states[0]), legal(&states[1])) {
-            (l0, _) if secret.is_none() && l0.iter().any(|l| full_program(l).is_some()) => {
+            (l0, _) if secret.is_none() && l0.iter().any(program_step) => {
                 let action = secret_program(&l0, which);
                 secret = Some((action["program"]["mech"].as_u64().unwrap(), action.clone()));
                 (0, action)

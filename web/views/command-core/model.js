@@ -11,32 +11,28 @@ export const sq = (p) => (p ? `${String.fromCharCode(97 + p.x)}${p.y + 1}` : 'â€
 /** The kind of an action: its only key, or the string itself. */
 export const kindOf = (a) => (typeof a === 'string' ? a : Object.keys(a ?? {})[0] ?? '?');
 
-/** A program as a comparable string: slots `card*2+flipped` or null, trailing empties dropped. */
-export function programKey(program) {
-  const slots = (program ?? []).map((s) => (s === null || s === undefined ? null : s.card * 2 + (s.flipped ? 1 : 0)));
-  while (slots.length && slots.at(-1) === null) slots.pop();
-  return JSON.stringify(slots);
-}
-
-/** Sorts the legal actions by kind. */
+/**
+ * Sorts the legal actions by kind. A program is built one slot at a time (rules version 2):
+ * `{program: {mech, card: {card, flipped}}}` puts a card into the mech's next slot (text
+ * `program 1 veer/2`) and `{seal: {mech}}` leaves the rest empty (text `seal 1`). `cards` maps
+ * each card that may go into the next slot to its names upright and flipped (from the texts).
+ */
 export function indexLegal(legal) {
-  const ix = { all: legal, kinds: new Map(), programs: new Map(), programMech: null, slots: 0, cards: new Map() };
+  const ix = { all: legal, kinds: new Map(), programMech: null, seal: null, steps: new Map(), cards: new Map() };
   for (const l of legal) {
     const k = kindOf(l.action);
     if (!ix.kinds.has(k)) ix.kinds.set(k, []);
     ix.kinds.get(k).push(l);
     if (k === 'program') {
-      const p = l.action.program;
-      ix.programMech = p.mech;
-      ix.slots = Math.max(ix.slots, p.program.length);
-      ix.programs.set(programKey(p.program), l);
-      // Card names from the text: "program 1: -, step, veer/2".
-      const names = (l.text.split(': ')[1] ?? '').split(', ');
-      p.program.forEach((s, i) => {
-        if (!s || !names[i] || names[i] === '-') return;
-        if (!ix.cards.has(s.card)) ix.cards.set(s.card, { card: s.card, names: [null, null] });
-        ix.cards.get(s.card).names[s.flipped ? 1 : 0] = names[i];
-      });
+      const { mech, card } = l.action.program;
+      ix.programMech = mech;
+      ix.steps.set(card.card * 2 + (card.flipped ? 1 : 0), l);
+      const name = l.text.split(' ').slice(2).join(' ');
+      if (!ix.cards.has(card.card)) ix.cards.set(card.card, { card: card.card, names: [null, null] });
+      ix.cards.get(card.card).names[card.flipped ? 1 : 0] = name;
+    } else if (k === 'seal') {
+      ix.programMech = l.action.seal.mech;
+      ix.seal = l;
     }
   }
   return ix;

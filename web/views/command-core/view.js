@@ -5,7 +5,7 @@ import { h, replace, seatName } from '../../dom.js';
 import { seatGlyph } from '../seats.js';
 import { drawBoard, drawScenarioMap } from './board.js';
 import { arcOf, distance, reach } from './geom.js';
-import { cardList, indexLegal, kindOf, mechLabel, phaseText, programKey, sq } from './model.js';
+import { cardList, indexLegal, kindOf, mechLabel, phaseText, sq } from './model.js';
 
 export const title = 'Command Core';
 
@@ -51,12 +51,12 @@ const KIND_TITLE = {
 
 const HELP = {
   deploy: 'Select a mech of yours, click a square marked + on the grid (or use the list), then choose its facing.',
-  programming: 'Click cards to fill the slots in order. Click a filled slot to flip a split card or remove it. Empty slots are filled at random.',
+  programming: 'Click cards to fill the slots in order. Click a slot to flip a split card or remove it. Commit sends the cards one slot at a time; empty slots are filled at random.',
   fire: 'Select one of your mechs, choose a weapon, then a target marked with a ring (or its button).',
 };
 
 export function createView(root, ctx) {
-  const ui = { msg: null, log: [], selected: null, weapon: null, deployAt: null, draft: [], draftMech: null, why: '', names: {} };
+  const ui = { msg: null, log: [], selected: null, weapon: null, deployAt: null, draft: [], draftMech: null, why: '', names: {}, sending: false, waiters: [] };
   const el = {
     board: h('div', { class: 'board-wrap cc-board-wrap' }),
     status: h('p', { class: 'cc-status' }),
@@ -112,6 +112,18 @@ export function createView(root, ctx) {
     return (flipped ? n[1] : n[0]) ?? n[0] ?? n[1] ?? `card ${(c?.card ?? 0) + 1}`;
   }
 
+  /** Resolves once a state at `version` or later has arrived (the ack may come first). */
+  function stateAt(version) {
+    if (!(version > (ui.msg?.version ?? 0))) return Promise.resolve();
+    return new Promise((resolve) => {
+      ui.waiters.push({ version, resolve });
+      setTimeout(resolve, 5000);
+    });
+  }
+
+  // The person composes the whole program here; Commit sends it one slot at a time (one
+  // `program` action per card, in slot order, then `seal` if slots are left empty). Cards
+  // already sent are shown from the observation and cannot be changed.
   function renderProgram(ix) {
     const mid = ix.programMech;
     if (mid === null || ctx.readOnly) {
@@ -121,21 +133,25 @@ export function createView(root, ctx) {
     }
     el.program.hidden = false;
     const m = mech(mid);
-    if (m) ui.names[m.chassis] = new Map([...(ui.names[m.chassis] ?? new Map()), ...ix.cards]);
+    const names = new Map([...(ui.names[m?.chassis] ?? new Map()), ...ix.cards]);
+    if (m) ui.names[m.chassis] = names;
+    const n = m?.slots ?? 3;
+    const sent = (m?.program ?? []).filter(Boolean).slice(0, m?.draft_cards ?? 0);
     const draftKey = `${obs().round}-${mid}`;
     if (ui.draftMech !== draftKey) {
       ui.draftMech = draftKey;
-      ui.draft = Array(ix.slots || 3).fill(null);
+      ui.draft = [];
       ui.why = '';
     }
-    const n = ix.slots || 3;
-    while (ui.draft.length < n) ui.draft.push(null);
+    // Cards still to send: never more than the free slots, never a card already sent.
+    const sentCards = new Set(sent.map((s) => s.card));
+    ui.draft = ui.draft.filter((s) => !sentCards.has(s.card)).slice(0, Math.max(0, n - sent.length));
     const cards = [...ix.cards.values()].sort((a, b) => a.card - b.card);
-    const used = new Set(ui.draft.filter(Boolean).map((s) => s.card));
+    const used = new Set(ui.draft.map((s) => s.card));
+    const free = n - sent.length - ui.draft.length;
     const addCard = (c) => {
-      const i = ui.draft.findIndex((s) => s === null);
-      if (i < 0) { ui.why = 'All slots are full: click a slot to remove its card first.'; render(); return; }
-      ui.draft[i] = { card: c.card, flipped: false };
+      if (free <= 0) { ui.why = 'All slots are full: click a slot to remove its card first.'; render(); return; }
+      ui.draft.push({ card: c.card, flipped: false });
       ui.why = '';
       render();
       el.program.querySelector(`[data-key="card-${c.card}"]`)?.focus();
@@ -143,43 +159,87 @@ export function createView(root, ctx) {
     const onSlot = (i) => {
       const sl = ui.draft[i];
       if (!sl) return;
-      const c = ix.cards.get(sl.card);
+      const c = names.get(sl.card);
       const split = c?.names[0] && c?.names[1];
+      // Flip a split card; else remove it, the later cards moving up a slot.
       if (split && !sl.flipped) ui.draft[i] = { card: sl.card, flipped: true };
-      else ui.draft[i] = null;
+      else ui.draft.splice(i, 1);
       ui.why = '';
       render();
     };
-    const key = programKey(ui.draft);
-    const legal = ix.programs.get(key);
-    const commit = () => {
-      if (legal) { act(legal); return; }
-      ui.why = 'That exact program is not among the legal programs for this mech (a card may be depleted, or the order not allowed).';
+    const steps = ui.draft.map((s) => ({ program: { mech: mid, card: { card: s.card, flipped: s.flipped } } }));
+    if (free > 0) steps.push({ seal: { mech: mid } });
+    const first = ui.draft[0] ? ix.steps.get(ui.draft[0].card * 2 + (ui.draft[0].flipped ? 1 : 0)) : ix.seal;
+    const seat = (first ?? ix.seal)?.seat;
+    const commit = async () => {
+      if (!first) {
+        ui.why = 'That card cannot go into the next slot now (it may be depleted).';
+        render();
+        return;
+      }
+      ui.sending = true;
       render();
+      try {
+        for (const a of steps) {
+          // The other seat programs at the same time: an action quoting a version it has just
+          // moved past is refused as stale; wait for that state and send it again.
+          for (let tries = 0; ; tries++) {
+            try {
+              const r = await ctx.act(a, seat);
+              await stateAt(r?.version);
+              break;
+            } catch (e) {
+              const at = /at version (\d+)/.exec(e.message ?? '');
+              if (e.code !== 'stale_version' || tries >= 10) throw e;
+              await stateAt(at ? Number(at[1]) : (ui.msg?.version ?? 0) + 1);
+            }
+          }
+        }
+        ui.draft = [];
+      } catch (e) {
+        ctx.announce?.(`Refused: ${e.message}`, true);
+      } finally {
+        ui.sending = false;
+        render();
+      }
     };
+    const slotName = (sl) => cardName(names.get(sl.card) ?? { card: sl.card, names: [] }, sl.flipped);
+    const rows = [
+      ...sent.map((sl, i) => h('li', {}, h('button', { type: 'button', class: ['cc-slot', 'filled', 'sent', sl.flipped ? 'flipped' : ''], 'data-key': `slot-${i}`, disabled: true,
+        'aria-label': `Slot ${i + 1}: ${slotName(sl)}, sent` },
+      h('span', { class: 'cc-slot-n' }, `${i + 1}`), h('span', {}, `${slotName(sl)}${sl.flipped ? ' ⟲' : ''}`), h('small', {}, 'sent')))),
+      ...ui.draft.map((sl, j) => {
+        const i = sent.length + j;
+        const c = names.get(sl.card);
+        const split = c?.names[0] && c?.names[1];
+        const hint = split && !sl.flipped ? 'click to flip' : 'click to remove';
+        return h('li', {}, h('button', { type: 'button', class: ['cc-slot', 'filled', sl.flipped ? 'flipped' : ''], 'data-key': `slot-${i}`, disabled: ui.sending,
+          'aria-label': `Slot ${i + 1}: ${slotName(sl)}, ${hint}`, onclick: () => onSlot(j) },
+        h('span', { class: 'cc-slot-n' }, `${i + 1}`), h('span', {}, `${slotName(sl)}${sl.flipped ? ' ⟲' : ''}`), h('small', {}, hint)));
+      }),
+      ...Array.from({ length: Math.max(0, free) }, (_, k) => {
+        const i = n - free + k;
+        return h('li', {}, h('button', { type: 'button', class: ['cc-slot', 'empty'], 'data-key': `slot-${i}`, disabled: true, 'aria-label': `Slot ${i + 1}: empty (random)` },
+          h('span', { class: 'cc-slot-n' }, `${i + 1}`), h('span', {}, 'empty (random)')));
+      }),
+    ];
+    const summary = [...ui.draft.map(slotName), ...(free > 0 ? [`${free} empty`] : [])].join(', ');
     replace(el.program,
       h('h2', {}, `Program ${m ? mechLabel(m) : `mech ${mid + 1}`}`),
-      h('p', { class: 'muted' }, `${ix.programs.size} legal programs. Cards in hand:`),
+      h('p', { class: 'muted' }, `${n} slots, ${sent.length} sent. Cards in hand:`),
       h('div', { class: 'cc-cards', role: 'group', 'aria-label': 'Directive cards' }, cards.map((c) => {
         const split = c.names[0] && c.names[1];
         const label = split ? `${c.names[0].replace(/\/\d$/, '')} (split: ${c.names[0]} | ${c.names[1]})` : cardName(c, false);
-        return h('button', { type: 'button', class: 'cc-card', 'data-key': `card-${c.card}`, disabled: used.has(c.card), 'aria-label': `Add ${label} to the next empty slot`, onclick: () => addCard(c) },
+        return h('button', { type: 'button', class: 'cc-card', 'data-key': `card-${c.card}`, disabled: used.has(c.card) || ui.sending, 'aria-label': `Add ${label} to the next empty slot`, onclick: () => addCard(c) },
           h('span', { class: 'cc-card-name' }, label), used.has(c.card) ? h('span', { class: 'cc-card-tag' }, 'in program') : null);
       })),
       h('h3', {}, 'Slots'),
-      h('ol', { class: 'cc-slots' }, ui.draft.map((sl, i) => {
-        const c = sl ? ix.cards.get(sl.card) : null;
-        const text = sl ? cardName(c, sl.flipped) : 'empty (random)';
-        const split = c?.names[0] && c?.names[1];
-        const hint = !sl ? '' : split && !sl.flipped ? 'click to flip' : 'click to remove';
-        return h('li', {}, h('button', { type: 'button', class: ['cc-slot', sl ? 'filled' : 'empty', sl?.flipped ? 'flipped' : ''], 'data-key': `slot-${i}`, disabled: !sl,
-          'aria-label': `Slot ${i + 1}: ${text}${hint ? `, ${hint}` : ''}`, onclick: () => onSlot(i) },
-        h('span', { class: 'cc-slot-n' }, `${i + 1}`), h('span', {}, `${text}${sl?.flipped ? ' ⟲' : ''}`), hint ? h('small', {}, hint) : null));
-      })),
+      h('ol', { class: 'cc-slots' }, rows),
       h('div', { class: 'buttons' },
-        h('button', { type: 'button', class: 'primary', 'data-key': 'commit', onclick: commit, 'aria-describedby': 'cc-why' }, legal ? `Commit: ${legal.text}` : 'Commit'),
-        h('button', { type: 'button', 'data-key': 'clear', onclick: () => { ui.draft = Array(n).fill(null); ui.why = ''; render(); } }, 'Clear')),
-      h('p', { id: 'cc-why', class: legal ? 'muted' : 'error', role: 'status' }, ui.why || (legal ? 'This program is legal.' : 'Not a legal program yet.')));
+        h('button', { type: 'button', class: 'primary', 'data-key': 'commit', onclick: commit, disabled: ui.sending, 'aria-describedby': 'cc-why' }, summary ? `Commit: ${summary}` : 'Commit'),
+        h('button', { type: 'button', 'data-key': 'clear', disabled: ui.sending, onclick: () => { ui.draft = []; ui.why = ''; render(); } }, 'Clear')),
+      h('p', { id: 'cc-why', class: ui.why ? 'error' : 'muted', role: 'status' }, ui.why || (ui.sending ? 'Sending the program one slot at a time…'
+        : free > 0 ? `Commit seals the program: ${free} empty slot(s) will be filled at random.` : 'This program fills every slot.')));
   }
 
   // ---- selection: a mech's weapons and targets ----
@@ -364,6 +424,10 @@ export function createView(root, ctx) {
       ui.msg = msg;
       ui.log = log ?? [];
       render();
+      const v = msg?.version ?? 0;
+      const ready = ui.waiters.filter((w) => w.version <= v);
+      ui.waiters = ui.waiters.filter((w) => w.version > v);
+      for (const w of ready) w.resolve();
     },
     status: () => statusLine(obs()),
     destroy() {

@@ -33,7 +33,7 @@ use tree::{Key, Kind, NONE, Tree};
 ///   one seat at a time, but no seat's tree sees the others' commitments; each seat selects on
 ///   its own statistics: decoupled UCT (`sim=ucb`, the default; the most visited choice wins)
 ///   or regret matching (`sim=rm`; the final choice is drawn from the average strategy).
-/// - **Wide nodes** (more than `wide` legal actions, like a thousand mech programs) use
+/// - **Wide nodes** (more than `wide` legal actions, like a mech's deployment squares) use
 ///   progressive widening: `pw·(n+1)^alpha` actions after `n` visits, added best prior first.
 /// - **Chance** nodes sample an outcome by its exact weight. Outcomes are edges of the tree;
 ///   in perfect-information games, outcomes that lead to equal states share one edge.

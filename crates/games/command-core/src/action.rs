@@ -6,7 +6,8 @@
 //! | [`Action::PlaceFirst`] | `place first` / `place second` | the chooser |
 //! | [`Action::Deploy`] | `deploy 1 at e1 facing s` | deployment, alternating |
 //! | [`Action::Assign`] | `assign 2 to 1` (number 2 to mech 1) | ordering draft, alternating |
-//! | [`Action::Program`] | `program 1: dash, veer/2, -` | programming, simultaneous and hidden |
+//! | [`Action::Program`] | `program 1 veer/2` (next slot of mech 1) | programming, simultaneous, hidden |
+//! | [`Action::Seal`] | `seal 1` (the rest of mech 1's slots stay empty) | programming, simultaneous |
 //! | [`Action::Fill`] | `fill 1 veer/2` | chance: a random card for an empty slot of mech 1 |
 //! | [`Action::AttackDice`] | `roll 1 crit 2 hit` | chance: attack (or self-damage) dice |
 //! | [`Action::ArmourDice`] | `roll 2 block` | chance: the defender's armour dice |
@@ -21,7 +22,11 @@
 //! | [`Action::Deplete`] | `deplete 3 brace` | defender, one of the cards left |
 //!
 //! Mech numbers, rows and the half number of a split card are shown one-based; JSON uses
-//! zero-based indices (`{"program": {"mech": 0, "program": [{"card": 2, "flipped": true}, null]}}`).
+//! zero-based indices (`{"program": {"mech": 0, "card": {"card": 2, "flipped": true}}}`).
+//!
+//! A program is chosen one slot at a time (rules version 2): each `program` action puts a card
+//! into the mech's next empty slot; the program is sealed when its slots are full or by
+//! `seal`, which leaves the slots still empty to be filled at random when the mech executes.
 
 use crate::config::{MAX_DIRECTIVES, MAX_SLOTS, MAX_WEAPONS};
 use gridwright_engine::Seat;
@@ -197,6 +202,26 @@ impl Program {
     /// Number of cards placed.
     pub fn cards(&self) -> usize {
         self.0.iter().filter(|s| !s.is_empty()).count()
+    }
+
+    /// Puts `slot` into the first empty slot (programs are built front to back); `false` if
+    /// every slot is taken.
+    pub(crate) fn push(&mut self, slot: Slot) -> bool {
+        match self.0.iter_mut().find(|s| s.is_empty()) {
+            Some(s) => {
+                *s = slot;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The directives the program uses, as a bit mask over directive indices.
+    pub(crate) fn card_mask(&self) -> u16 {
+        self.0
+            .iter()
+            .filter_map(|s| s.index())
+            .fold(0, |m, j| m | 1 << j)
     }
 }
 
@@ -409,12 +434,20 @@ pub enum Action {
         /// The mech.
         mech: MechId,
     },
-    /// Programming (hidden): the program of an own mech.
+    /// Programming (hidden from the other seat): put `card` into the next empty slot of an own
+    /// mech's program. The program is sealed once its slots are full.
     Program {
-        /// The mech.
+        /// The mech being programmed.
         mech: MechId,
-        /// Its program.
-        program: Program,
+        /// The card and its orientation.
+        card: SlotCard,
+    },
+    /// Programming: seal the program of an own mech as it stands; its remaining slots stay
+    /// empty (filled at random when it executes). Reveals only what is public: how many cards
+    /// the program holds.
+    Seal {
+        /// The mech being programmed.
+        mech: MechId,
     },
     /// Chance: the random card placed in the next empty slot of the executing mech.
     Fill {

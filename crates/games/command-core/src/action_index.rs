@@ -13,20 +13,18 @@
 //! | then `M·(4·m + weapon) + target` | `fire m weapon at target` |
 //! | then `16·m + card` | `put back m card` (card: weapons 0–3, then directives 4–15) |
 //! | then `16·m + card` | `deplete m card` |
+//! | then `24·m + 2·directive + flipped` | `program m card` (card into m's next slot) |
+//! | then `m` | `seal m` |
 //!
-//! so `N = 19 + 8·B·M + 5·M² + 32·M`: 3,427 for the 4 mechs of `duel` on its 10 × 10 board.
+//! so `N = 19 + 8·B·M + 5·M² + 57·M`: 3,527 for the 4 mechs of `duel` on its 10 × 10 board.
 //!
-//! **Whole programs are not indexed** (`Action::Program` returns `None`, and
-//! [`ActionIndex::unindexed`] says why): a mech's program is up to four slots each holding one
-//! of its cards, flipped or not, so the space of whole programs is too large to list as one
-//! flat range. Issue 11 plans to factor the choice into one slot at a time (still sealed until
-//! every seat has committed); that changes the rules' action sequence, so it needs its own
-//! `rules_version` and new golden replays. Until then a mask in the programming phase is empty
-//! and [`ActionIndex::legal_action_mask`] reports every program it left out. Chance outcomes
-//! (who chooses, fills, dice, reveals) have no index.
+//! Every player action has an index. Programs are chosen one slot at a time (rules version 2),
+//! so a programming step is a card and orientation for the mech's next slot, or `seal`; whole
+//! programs (up to four slots of a dozen cards either way up) would be far too many to list.
+//! Chance outcomes (who chooses, fills, dice, reveals) have no index.
 
 use crate::config::{MAX_BOARD_SIDE, MAX_DIRECTIVES, MAX_MECHS, MAX_WEAPONS};
-use crate::{Action, Card, CommandCore, Config, Face, MechId, Pool, Pos};
+use crate::{Action, Card, CommandCore, Config, Face, MechId, Pool, Pos, SlotCard};
 use gridwright_engine::ActionIndex;
 use gridwright_engine::geom::Dir8;
 
@@ -77,8 +75,16 @@ impl Layout {
         self.put_back() + CARDS * self.mechs
     }
 
-    fn len(self) -> usize {
+    fn program(self) -> usize {
         self.deplete() + CARDS * self.mechs
+    }
+
+    fn seal(self) -> usize {
+        self.program() + 2 * MAX_DIRECTIVES * self.mechs
+    }
+
+    fn len(self) -> usize {
+        self.seal() + self.mechs
     }
 
     fn mech(self, m: MechId) -> Option<usize> {
@@ -152,8 +158,13 @@ impl Layout {
             Action::Deplete { mech, card } => {
                 Some(self.deplete() + self.mech(mech)? * CARDS + Self::card(card)?)
             }
-            Action::Program { .. }
-            | Action::Chooser(_)
+            Action::Program { mech, card } => {
+                let d = Some(usize::from(card.card)).filter(|d| *d < MAX_DIRECTIVES)?;
+                let k = self.mech(mech)? * MAX_DIRECTIVES + d;
+                Some(self.program() + 2 * k + usize::from(card.flipped))
+            }
+            Action::Seal { mech } => Some(self.seal() + self.mech(mech)?),
+            Action::Chooser(_)
             | Action::Fill { .. }
             | Action::AttackDice { .. }
             | Action::ArmourDice { .. }
@@ -212,13 +223,26 @@ impl Layout {
                     card: Self::card_of(k % CARDS)?,
                 })
             }
-            _ if i < self.len() => {
+            _ if i < self.program() => {
                 let k = i - self.deplete();
                 Some(Action::Deplete {
                     mech: self.mech_id(k / CARDS)?,
                     card: Self::card_of(k % CARDS)?,
                 })
             }
+            _ if i < self.seal() => {
+                let k = (i - self.program()) / 2;
+                Some(Action::Program {
+                    mech: self.mech_id(k / MAX_DIRECTIVES)?,
+                    card: SlotCard {
+                        card: u8::try_from(k % MAX_DIRECTIVES).ok()?,
+                        flipped: (i - self.program()) % 2 == 1,
+                    },
+                })
+            }
+            _ if i < self.len() => Some(Action::Seal {
+                mech: self.mech_id(i - self.seal())?,
+            }),
             _ => None,
         }
     }
@@ -236,19 +260,12 @@ impl ActionIndex for CommandCore {
     fn action_from_index(config: &Config, index: usize) -> Option<Action> {
         Layout::of(config).action(index)
     }
-
-    fn unindexed(_config: &Config, action: &Action) -> Option<&'static str> {
-        matches!(action, Action::Program { .. }).then_some(
-            "whole programs are not indexed yet: too many to list; issue 11 plans to choose \
-             them one slot at a time",
-        )
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Content, Program};
+    use crate::Content;
 
     #[allow(clippy::expect_used)]
     fn duel() -> Config {
@@ -262,7 +279,7 @@ mod tests {
         // 4 mechs on 10 × 10 squares.
         let c = duel();
         let idx = |a: Action| CommandCore::action_index(&c, &a);
-        assert_eq!(CommandCore::num_distinct_actions(&c), 3427);
+        assert_eq!(CommandCore::num_distinct_actions(&c), 3527);
         let deploy = Action::Deploy {
             mech: MechId(1),
             at: Pos::new(2, 3),
@@ -276,27 +293,43 @@ mod tests {
         };
         // assign starts at 3219, fire at 3235.
         assert_eq!(idx(fire), Some(3235 + 4 * 15));
-        let last = Action::Deplete {
+        let deplete = Action::Deplete {
             mech: MechId(3),
             card: Card::Directive(11),
         };
-        assert_eq!(idx(last), Some(3426));
-        for a in [deploy, fire, last] {
+        assert_eq!(idx(deplete), Some(3426));
+        // Programming steps follow: 24 per mech, then one seal per mech.
+        let program = Action::Program {
+            mech: MechId(1),
+            card: SlotCard {
+                card: 5,
+                flipped: true,
+            },
+        };
+        assert_eq!(idx(program), Some(3427 + 24 + 2 * 5 + 1));
+        let last = Action::Seal { mech: MechId(3) };
+        assert_eq!(idx(last), Some(3526));
+        for a in [deploy, fire, deplete, program, last] {
             let i = idx(a).unwrap_or(usize::MAX);
             assert_eq!(CommandCore::action_from_index(&c, i), Some(a));
         }
-        assert_eq!(CommandCore::action_from_index(&c, 3427), None);
+        assert_eq!(CommandCore::action_from_index(&c, 3527), None);
     }
 
     #[test]
-    fn programs_and_chance_have_no_index_and_only_programs_are_declared() {
+    fn only_chance_has_no_index_and_nothing_is_declared_unindexed() {
         let c = duel();
-        let program = Action::Program {
+        let step = Action::Program {
             mech: MechId(0),
-            program: Program::EMPTY,
+            card: SlotCard {
+                card: 0,
+                flipped: false,
+            },
         };
-        assert_eq!(CommandCore::action_index(&c, &program), None);
-        assert!(CommandCore::unindexed(&c, &program).is_some());
+        assert!(CommandCore::action_index(&c, &step).is_some());
+        assert!(CommandCore::unindexed(&c, &step).is_none());
+        let seal = Action::Seal { mech: MechId(0) };
+        assert!(CommandCore::action_index(&c, &seal).is_some());
         let dice = Action::AttackDice { crits: 1, hits: 0 };
         assert_eq!(CommandCore::action_index(&c, &dice), None);
         assert!(CommandCore::unindexed(&c, &dice).is_none());
@@ -311,5 +344,13 @@ mod tests {
             mech: MechId(4),
         };
         assert_eq!(CommandCore::action_index(&c, &no_mech), None);
+        let no_card = Action::Program {
+            mech: MechId(0),
+            card: SlotCard {
+                card: 12,
+                flipped: false,
+            },
+        };
+        assert_eq!(CommandCore::action_index(&c, &no_card), None);
     }
 }

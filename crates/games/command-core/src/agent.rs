@@ -4,8 +4,9 @@
 //! Flux) come from [`SeatView::determinize`], a state whose unrevealed enemy programs are
 //! redrawn at random, and it never reads those programs. Its choices:
 //!
-//! - **Programs**: every full program of the mech is run on the current board (enemies assumed
-//!   to stay put); the end square and facing are scored by the best expected damage it could
+//! - **Programs**: every full program of the mech that extends the cards already put into its
+//!   slots is run on the current board (enemies assumed to stay put), and the agent puts the
+//!   next card of the best one into the next slot; the end square and facing are scored by the best expected damage it could
 //!   then deal (the expectation of [`damage_odds_with`](crate::damage_odds_with), in floating
 //!   point) minus half the expected damage the enemies
 //!   could deal to it from where they stand, plus a pull towards weapon range; the program's
@@ -17,8 +18,9 @@
 //! - **Setup**: places second, deploys facing the centre, drafts the highest number left for
 //!   its best-armed mech (it attacks earlier).
 
-use crate::action::{Action, Card, CardSet, Face, Pool};
+use crate::action::{Action, Card, CardSet, Face, Pool, Program};
 use crate::odds::{OddsQuery, expected_damage_f64};
+use crate::rules::program::completions;
 use crate::rules::surge_flux::settle;
 use crate::state::{CommandCore, Phase};
 use gridwright_engine::geom::Dir8;
@@ -155,11 +157,15 @@ impl GreedyAgent {
         best - 0.5 * threat + approach
     }
 
+    /// The next programming step: the first step towards the best full program that extends
+    /// what the seat has put into the mech's slots so far.
     fn choose_program(&mut self, g: &CommandCore, legal: &[Action]) -> Option<Action> {
-        let Some(Action::Program { mech, .. }) = legal.first() else {
+        let (Action::Program { mech, .. } | Action::Seal { mech }) = *legal.first()? else {
             return None;
         };
         let i = mech.index();
+        let seat = g.owner_of(i);
+        let draft = g.draft(seat);
         let r = &g.rules;
         let c = r.chassis_of(i);
         let m = g.mechs[i];
@@ -169,14 +175,8 @@ impl GreedyAgent {
         let want = usize::from(c.slots).min(available);
         // Scores of end squares and facings, computed once each: many programs end alike.
         let mut memo = vec![f64::NAN; usize::from(r.width) * usize::from(r.height) * 8];
-        let mut best: Option<(f64, Action)> = None;
-        for a in legal {
-            let Action::Program { program, .. } = a else {
-                continue;
-            };
-            if program.cards() < want {
-                continue;
-            }
+        let mut best: Option<(f64, Program)> = None;
+        completions(c, m.depleted_directives(), &draft, want, &mut |program| {
             let run = r.run(c, program, m.pos, m.facing, &occupied, |_| {});
             let (mut surge, mut flux) = (m.surge, m.flux);
             let paid = settle(&mut surge, &mut flux, run.delta);
@@ -190,10 +190,15 @@ impl GreedyAgent {
                 - 0.05 * f64::from(paid.surge)
                 + 0.1 * f64::from(run.tokens);
             if best.as_ref().is_none_or(|(b, _)| score > *b) {
-                best = Some((score, *a));
+                best = Some((score, *program));
             }
-        }
-        best.map(|(_, a)| a)
+        });
+        let (_, program) = best?;
+        let next = program.slots()[draft.cards()..]
+            .first()
+            .and_then(|s| s.get())
+            .map_or(Action::Seal { mech }, |card| Action::Program { mech, card });
+        legal.contains(&next).then_some(next)
     }
 
     fn choose_attack(&mut self, g: &CommandCore, legal: &[Action]) -> Action {

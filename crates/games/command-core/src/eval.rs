@@ -9,9 +9,11 @@
 //!   a mech with no shot loses [`APPROACH`] per square it is out of range of the nearest enemy;
 //! - an attack in progress counts at its expected damage (dice already rolled are counted as
 //!   rolled);
-//! - during programming, the seat's own committed programs are run on the board as it stands,
-//!   and each such mech counts at its end square and facing, minus the expected self-damage
-//!   of a delta it cannot pay. Other seats' sealed programs are not looked at: the value for
+//! - from programming until each mech has executed, the seat's own committed programs (and,
+//!   during programming, the one it is building, as far as it goes) are run on the board as it
+//!   stands, and each such mech counts at its end square and facing, minus the expected
+//!   self-damage of a delta it cannot pay (so the value does not jump when the last program is
+//!   sealed and execution begins). Other seats' sealed programs are not looked at: the value for
 //!   a seat depends only on what that seat may know (so the values of the two seats need not
 //!   sum to zero while programs are sealed).
 //!
@@ -108,7 +110,12 @@ pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
     let mut structure = [0.0f64; MAX_MECHS];
     let mut surge = [0u8; MAX_MECHS];
     let mut flux = [0u8; MAX_MECHS];
-    let programming = game.stage == Stage::Programming;
+    let programming = matches!(game.stage, Stage::Programming { .. });
+    // The program the seat is building now counts as far as it goes.
+    let drafting = game
+        .next_to_program(me)
+        .filter(|_| programming)
+        .map(|i| (i, game.draft(me)));
     for i in 0..n {
         let m = &game.mechs[i];
         pos[i] = m.pos;
@@ -123,12 +130,16 @@ pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
         // Only the seat's own sealed programs: the others' are unknown to it, whatever a
         // determinization drew for them (they stay where they stand, as far as it knows).
         let own = game.owner_of(i) == me;
-        if programming && own && m.alive() && m.has(COMMITTED) && !m.has(EXECUTED) {
+        let program = match drafting {
+            Some((d, draft)) if d == i => Some(draft),
+            _ => (m.has(COMMITTED) && !m.has(EXECUTED)).then_some(m.program),
+        };
+        if let Some(program) = program.filter(|_| own && m.alive()) {
             let mut occupied = game.occupied;
             occupied.clear(m.pos);
             let run = r.run(
                 r.chassis_of(i),
-                &m.program,
+                &program,
                 m.pos,
                 m.facing,
                 &occupied,
@@ -273,6 +284,62 @@ mod tests {
         g.mechs[hurt].structure = 1;
         let ahead = evaluate(&g, Seat::new(0));
         assert!(ahead > even && ahead < 1.0, "{even} {ahead}");
+    }
+
+    /// A seat's sealed program still counts once execution has begun, until that mech has run:
+    /// the value does not jump when the last program is sealed.
+    #[test]
+    fn own_programs_count_until_their_mech_executes() {
+        use crate::action::Program;
+        use gridwright_engine::{Actor, Events, Rng, Turn};
+        let mut g = CommandCore::new(&Content::builtin().unwrap().config("duel").unwrap()).unwrap();
+        let mut rng = Rng::seed_from_u64(7);
+        let mut out = Vec::new();
+        // Random play to the first execution step where a mech of P1 has a sealed program it
+        // has not run yet.
+        let waiting = |g: &CommandCore| {
+            if matches!(g.stage, Stage::Programming { .. }) {
+                return None;
+            }
+            (0..usize::from(g.n)).find(|&i| {
+                let m = &g.mechs[i];
+                g.owner_of(i) == Seat::new(0) && m.alive() && m.has(COMMITTED) && !m.has(EXECUTED)
+            })
+        };
+        let i = loop {
+            if let Some(i) = waiting(&g) {
+                break i;
+            }
+            match g.turn() {
+                Turn::Chance => {
+                    out.clear();
+                    g.chance_outcomes(&mut out);
+                    let k = rng.weighted_index(out.iter().map(|(_, w)| *w));
+                    g.step(Actor::Chance, out[k].0, &mut Events::disabled());
+                }
+                Turn::Seat(s) => {
+                    let l = g.legal_actions_vec(s);
+                    g.step(
+                        Actor::Seat(s),
+                        l[rng.index(l.len())],
+                        &mut Events::disabled(),
+                    );
+                }
+                Turn::Simultaneous(set) => {
+                    let s = set.iter().next().unwrap();
+                    // Cards only (no early seal), so the program moves the mech.
+                    let l = g.legal_actions_vec(s);
+                    g.step(Actor::Seat(s), l[0], &mut Events::disabled());
+                }
+                Turn::Terminal => panic!("over before execution"),
+            }
+        };
+        let with = evaluate(&g, Seat::new(0));
+        let mut still = g.clone();
+        still.mechs[i].program = Program::EMPTY;
+        assert_ne!(with, evaluate(&still, Seat::new(0)));
+        // The other seat cannot see that program: its value does not change.
+        assert_eq!(evaluate(&g, Seat::new(1)), evaluate(&still, Seat::new(1)));
     }
 
     #[test]

@@ -1,6 +1,6 @@
-//! Events: what happened, for logs and displays. All public except the contents of a committed
-//! program, which [`redact_event`](gridwright_engine::Game::redact_event) strips for everyone but
-//! its owner until the mech executes (then [`Event::Revealed`] shows it to all).
+//! Events: what happened, for logs and displays. All public except the cards of a program being
+//! built or committed, which [`redact_event`](gridwright_engine::Game::redact_event) strips for
+//! everyone but its owner until the mech executes (then [`Event::Revealed`] shows it to all).
 
 use crate::action::{Card, CardSet, Face, MechId, Pool, Pos, Program, SlotCard};
 use crate::config::{Icon, MAX_SLOTS};
@@ -55,7 +55,18 @@ pub enum Event {
     },
     /// Every mech is numbered: programming begins.
     ProgrammingStarted,
-    /// A program was committed. `program` is `None` for everyone but the owner.
+    /// A card went into the next slot of a program being built. `card` is `None` for everyone
+    /// but the owner: the others learn only that the mech has one more card.
+    Programmed {
+        /// The mech.
+        mech: MechId,
+        /// The slot (zero-based).
+        slot: u8,
+        /// The card (owner only).
+        card: Option<SlotCard>,
+    },
+    /// A program was sealed (full, or by `seal`). `program` is `None` for everyone but the
+    /// owner.
     Committed {
         /// The mech.
         mech: MechId,

@@ -27,14 +27,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! # Why one action per mech program?
-//! A program is committed whole, as one [`Action::Program`] holding a fixed array of
-//! [`MAX_SLOTS`] slots, so a program with more cards than slots cannot even be written down,
-//! and the commitment is a single hidden step: the log, the observation and the action's
-//! visibility all hide exactly one thing until the mech executes. Each seat programs its mechs
-//! in mech-number order. A mech's legal programs (about a thousand for three slots and eight
-//! cards) are generated once, sorted, when the game is built; listing them is a copy, and with
-//! cards depleted a filter over precomputed card masks.
+//! # Why one slot at a time?
+//! A whole program (up to [`MAX_SLOTS`] slots, each empty or one of a dozen cards either way
+//! up) is far too large a choice to list or to index. So a program is built one slot at a time
+//! (rules version 2): [`Action::Program`] puts a card into the mech's next slot and
+//! [`Action::Seal`] ends it, leaving the rest empty; a full program seals itself. Slots fill
+//! front to back, so each program has exactly one action sequence and no step can overfill it.
+//! The program being built lives in the programming stage, not in the mech, and is moved into
+//! the mech when sealed; until the mech executes, the other seat sees how many cards it holds,
+//! never which. Each seat programs its mechs in mech-number order.
 //!
 //! # Why a fixed array of mechs?
 //! Agents and benchmarks clone states constantly. Mechs are 24-byte values in a fixed array with

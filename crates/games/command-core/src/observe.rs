@@ -1,5 +1,5 @@
-//! What one viewer may see: everything except programs that are committed but not yet revealed,
-//! which only their owner sees (others see how many cards they hold).
+//! What one viewer may see: everything except the cards of programs being built or committed but
+//! not yet revealed, which only their owner sees (others see how many cards they hold).
 //!
 //! Chassis data (weapons with their attack, range band, arcs and delta) is public, like a mech's
 //! record sheet on the table, so each [`MechView`] carries its weapons: a client can draw where
@@ -76,11 +76,16 @@ pub struct MechView {
     pub depleted: CardSet,
     /// Its chassis' weapons (public data).
     pub weapons: Vec<WeaponView>,
+    /// Its chassis' directive slots (public data): the most cards its program may hold.
+    pub slots: u8,
     /// Whether its program for this round is committed.
     pub committed: bool,
     /// How many cards the committed program holds (public).
     pub committed_cards: Option<u8>,
-    /// The program: the owner's own, or anyone's once revealed.
+    /// While its owner is building its program (programming phase, its turn among the owner's
+    /// mechs): how many cards are in it so far (public).
+    pub draft_cards: Option<u8>,
+    /// The program: the owner's own (committed or being built), or anyone's once revealed.
     pub program: Option<Program>,
     /// Whether its program has been revealed this round.
     pub revealed: bool,
@@ -189,6 +194,14 @@ impl Observation {
                 let (x, y) = rules.xy(m.pos);
                 let committed = m.has(COMMITTED);
                 let shown = committed && (viewer.sees_secrets_of(owner) || m.has(REVEALED_FLAG));
+                let drafting = matches!(g.stage, Stage::Programming { .. })
+                    && g.next_to_program(owner) == Some(i);
+                let draft = drafting.then(|| g.draft(owner));
+                let program = if shown {
+                    Some(m.program)
+                } else {
+                    draft.filter(|_| viewer.sees_secrets_of(owner))
+                };
                 MechView {
                     id: MechId(i as u8),
                     owner,
@@ -224,9 +237,11 @@ impl Observation {
                             }
                         })
                         .collect(),
+                    slots: c.slots,
                     committed,
                     committed_cards: committed.then(|| m.program.cards() as u8),
-                    program: shown.then_some(m.program),
+                    draft_cards: draft.map(|d| d.cards() as u8),
+                    program,
                     revealed: m.has(REVEALED_FLAG),
                     executed: m.has(EXECUTED),
                 }

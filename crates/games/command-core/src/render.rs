@@ -146,12 +146,21 @@ pub fn render(game: &CommandCore, viewer: Viewer) -> String {
             if let Some(o) = m.order {
                 let _ = write!(out, "  order {o}");
             }
-            match (&m.program, m.committed_cards) {
+            let building = if m.draft_cards.is_some() {
+                " (being built)"
+            } else {
+                ""
+            };
+            match (&m.program, m.committed_cards.or(m.draft_cards)) {
                 (Some(p), _) => {
-                    let _ = write!(out, "  program [{}]", program_text(rules, m.id, p));
+                    let _ = write!(
+                        out,
+                        "  program{building} [{}]",
+                        program_text(rules, m.id, p)
+                    );
                 }
                 (None, Some(n)) => {
-                    let _ = write!(out, "  program: {n} card(s) face down");
+                    let _ = write!(out, "  program{building}: {n} card(s) face down");
                 }
                 _ => {}
             }

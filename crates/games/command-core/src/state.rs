@@ -10,7 +10,7 @@ use crate::config::{Config, MAX_MECHS, MAX_WEAPONS};
 use crate::event::Event;
 use crate::observe::Observation;
 use crate::rules::crits::reveal_outcomes;
-use crate::rules::program::{legal_programs, random_program};
+use crate::rules::program::random_program;
 use crate::rules::{Rules, Squares};
 use gridwright_engine::geom::{Arc, Dir8};
 use gridwright_engine::{
@@ -36,7 +36,8 @@ pub const INFO: GameInfo = GameInfo {
     max_seats: 2,
     chance: ChanceMode::Explicit,
     information: Information::Imperfect,
-    rules_version: "1",
+    // 2: a program is chosen one slot at a time (`program 1 dash`, `seal 1`), not whole.
+    rules_version: "2",
 };
 
 /// Why the game ended.
@@ -198,8 +199,10 @@ pub(crate) enum Stage {
     Deploy { seat: Seat },
     /// `seat` drafts an ordering number.
     Ordering { seat: Seat },
-    /// Every seat with uncommitted mechs commits programs.
-    Programming,
+    /// Every seat with uncommitted mechs builds their programs, one slot at a time, in mech
+    /// order. `drafts[s]` is what seat `s` has put so far into its next mech's program
+    /// (sealed into the mech when complete).
+    Programming { drafts: [Program; SEATS] },
     /// Chance: a random card for an empty slot of the executing mech.
     Fill { mech: MechId, slot: u8 },
     /// Chance: `dice` more attack dice a mech rolls against itself.
@@ -361,7 +364,7 @@ impl CommandCore {
             Stage::ChoosePlacementOrder { chooser } => Phase::ChoosePlacementOrder { chooser },
             Stage::Deploy { seat } => Phase::Deploy { seat },
             Stage::Ordering { seat } => Phase::Ordering { seat },
-            Stage::Programming => Phase::Programming,
+            Stage::Programming { .. } => Phase::Programming,
             Stage::Fill { mech, slot } => Phase::Fill { mech, slot },
             Stage::SelfDamage { owed, dice } => Phase::SelfDamage {
                 mech: MechId(owed.mech),
@@ -573,7 +576,7 @@ impl Game for CommandCore {
     fn turn(&self) -> Turn {
         match self.stage {
             Stage::Over { .. } => Turn::Terminal,
-            Stage::Programming => Turn::Simultaneous(self.programming_seats()),
+            Stage::Programming { .. } => Turn::Simultaneous(self.programming_seats()),
             Stage::DrawChooser
             | Stage::Fill { .. }
             | Stage::SelfDamage { .. }
@@ -597,10 +600,8 @@ impl Game for CommandCore {
     }
 
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
-        if self.stage == Stage::Programming {
-            if let Some(i) = self.next_to_program(seat) {
-                legal_programs(&self.rules, i, self.mechs[i].depleted_directives(), out);
-            }
+        if let Stage::Programming { .. } = self.stage {
+            self.legal_programming(seat, out);
             return;
         }
         if self.seat_to_act() != Some(seat) {
@@ -682,9 +683,10 @@ impl Game for CommandCore {
             (Stage::Ordering { .. }, Action::Assign { number, mech }) => {
                 self.assign(seat, number, mech, ev);
             }
-            (Stage::Programming, Action::Program { mech, program }) => {
-                self.commit(mech, program, ev);
+            (Stage::Programming { .. }, Action::Program { mech, card }) => {
+                self.program_step(seat, mech, card, ev);
             }
+            (Stage::Programming { .. }, Action::Seal { mech }) => self.seal(seat, mech, ev),
             (Stage::Fill { mech, slot }, Action::Fill { card, .. }) => {
                 self.fill(mech, slot, card, ev);
             }
@@ -733,36 +735,7 @@ impl Game for CommandCore {
     }
 
     fn explain_illegal(&self, seat: Seat, action: &Action) -> String {
-        let Action::Program { mech, program } = action else {
-            return "it is not among the legal actions in this position".to_owned();
-        };
-        let i = mech.index();
-        if self.stage != Stage::Programming {
-            return "programs are committed only in the programming phase".to_owned();
-        }
-        if i >= usize::from(self.n) || self.owner_of(i) != seat {
-            return format!("mech {mech} is not yours");
-        }
-        match self.next_to_program(seat) {
-            None => return "all your mechs are programmed".to_owned(),
-            Some(j) if j != i => {
-                return format!(
-                    "program your mechs in number order: mech {} is next",
-                    Self::mech_id(j)
-                );
-            }
-            Some(_) => {}
-        }
-        if self.program_allowed(i, program) {
-            return "it is not among the legal actions in this position".to_owned();
-        }
-        let c = self.rules.chassis_of(i);
-        format!(
-            "mech {mech} has {} slots and {} cards; each card at most once, not depleted, and \
-             only split cards may be turned to their second half",
-            c.slots,
-            c.directives.len()
-        )
+        self.explain_programming(seat, action)
     }
 
     fn action_visible_to(&self, actor: Actor, action: &Action, viewer: Viewer) -> bool {
@@ -785,13 +758,25 @@ impl Game for CommandCore {
                     program: None,
                 })
             }
+            Event::Programmed {
+                mech,
+                slot,
+                card: Some(_),
+            } if !self.owner(*mech).is_some_and(|o| viewer.sees_secrets_of(o)) => {
+                Some(Event::Programmed {
+                    mech: *mech,
+                    slot: *slot,
+                    card: None,
+                })
+            }
             e => Some(e.clone()),
         }
     }
 
-    /// Redraws every opponent program that is committed but not yet revealed: the same number
-    /// of cards (which is public), drawn at random from that mech's undepleted directives, each
-    /// in a random orientation, in random slots. Everything else is public.
+    /// Redraws every opponent program that is committed but not yet revealed, and the
+    /// opponent's program still being built: the same number of cards (which is public), drawn
+    /// at random from that mech's undepleted directives, each in a random orientation, in the
+    /// first slots (programs are built front to back). Everything else is public.
     fn resample(&self, seat: Seat, rng: &mut Rng) -> Self {
         let mut s = self.clone();
         for i in 0..usize::from(self.n) {
@@ -804,6 +789,21 @@ impl Game for CommandCore {
                     rng,
                 );
             }
+        }
+        if let Stage::Programming { mut drafts } = self.stage {
+            for other in Seat::all(SEATS).filter(|o| *o != seat) {
+                let Some(i) = self.next_to_program(other) else {
+                    continue;
+                };
+                let d = &mut drafts[other.index()];
+                *d = random_program(
+                    self.rules.chassis_of(i),
+                    self.mechs[i].depleted_directives(),
+                    d.cards(),
+                    rng,
+                );
+            }
+            s.stage = Stage::Programming { drafts };
         }
         s
     }

@@ -3,7 +3,7 @@
 //! Texts depend only on the action or event and the (static) content, never on the phase, so
 //! old log entries read the same later.
 
-use crate::action::{Action, Card, MechId, Program, Slot, dir_name};
+use crate::action::{Action, Card, MechId, Program, Slot, SlotCard, dir_name};
 use crate::config::Chassis;
 use crate::event::Event;
 use crate::rules::Rules;
@@ -19,9 +19,14 @@ fn chassis(rules: &Rules, mech: MechId) -> Option<&Chassis> {
 
 /// `dash`, `veer/2`, or `-`.
 pub(crate) fn slot_text(rules: &Rules, mech: MechId, slot: Slot) -> String {
-    let Some(sc) = slot.get() else {
-        return "-".into();
-    };
+    match slot.get() {
+        Some(sc) => card_slot_text(rules, mech, sc),
+        None => "-".into(),
+    }
+}
+
+/// `dash` or `veer/2` (any card index, even one the chassis does not have: `#12`).
+pub(crate) fn card_slot_text(rules: &Rules, mech: MechId, sc: SlotCard) -> String {
     match chassis(rules, mech).and_then(|c| c.directives.get(usize::from(sc.card))) {
         Some(d) if d.is_split() => format!("{}/{}", d.id, 1 + u8::from(sc.flipped)),
         Some(d) => d.id.clone(),
@@ -71,13 +76,11 @@ pub(crate) fn action_text(rules: &Rules, a: &Action) -> String {
             format!("deploy {mech} at {at} facing {}", dir_name(facing))
         }
         Action::Assign { number, mech } => format!("assign {number} to {mech}"),
-        Action::Program { mech, program } => {
-            format!("program {mech}: {}", program_text(rules, mech, &program))
+        Action::Program { mech, card } => {
+            format!("program {mech} {}", card_slot_text(rules, mech, card))
         }
-        Action::Fill { mech, card } => format!(
-            "fill {mech} {}",
-            slot_text(rules, mech, Slot::card(card.card, card.flipped))
-        ),
+        Action::Seal { mech } => format!("seal {mech}"),
+        Action::Fill { mech, card } => format!("fill {mech} {}", card_slot_text(rules, mech, card)),
         Action::AttackDice { crits, hits } => format!("roll {crits} crit {hits} hit"),
         Action::ArmourDice { blocks } => format!("roll {blocks} block"),
         Action::EvadeDice { evades } => format!("roll {evades} evade"),
@@ -139,19 +142,30 @@ pub(crate) fn event_text(rules: &Rules, e: &Event) -> String {
         } => format!("— round {round} — {first_drafter} drafts first"),
         Event::Assigned { mech, number } => format!("{} takes number {number}", name(*mech)),
         Event::Passed { seat } => format!("{seat} has no unnumbered mech and passes"),
-        Event::ProgrammingStarted => "programming: each player commits programs in secret".into(),
+        Event::ProgrammingStarted => {
+            "programming: each player fills their mechs' slots in secret".into()
+        }
+        Event::Programmed { mech, slot, card } => match card {
+            Some(c) => format!(
+                "{} slot {}: {}",
+                name(*mech),
+                slot + 1,
+                card_slot_text(rules, *mech, *c)
+            ),
+            None => format!("{} slot {}: a card, face down", name(*mech), slot + 1),
+        },
         Event::Committed {
             mech,
             cards,
             program,
         } => match program {
             Some(p) => format!(
-                "{} is programmed: {}",
+                "{} is programmed (sealed): {}",
                 name(*mech),
                 program_text(rules, *mech, p)
             ),
             None => format!(
-                "{} is programmed with {cards} card(s), face down",
+                "{} is programmed (sealed) with {cards} card(s), face down",
                 name(*mech)
             ),
         },
@@ -165,7 +179,7 @@ pub(crate) fn event_text(rules: &Rules, e: &Event) -> String {
             "slot {} of {} is filled at random: {}",
             slot + 1,
             name(*mech),
-            slot_text(rules, *mech, Slot::card(card.card, card.flipped))
+            card_slot_text(rules, *mech, *card)
         ),
         Event::Moved { mech, from, to } => format!("{} moves {from} → {to}", name(*mech)),
         Event::Turned { mech, facing } => format!(
@@ -337,73 +351,75 @@ pub(crate) fn event_text(rules: &Rules, e: &Event) -> String {
     }
 }
 
-/// Reads `program 1: dash, veer/2, -` (missing trailing slots are empty).
-fn parse_program(game: &CommandCore, text: &str) -> Result<Action, String> {
-    let rest = text.trim_start_matches("program").trim();
-    let (num, list) = rest
-        .split_once(':')
-        .ok_or("write `program <mech>: <card>, <card>/2, -`")?;
-    let n: u8 = num
+/// The mech numbered `word` (one-based, `#` allowed).
+fn parse_mech(game: &CommandCore, word: &str) -> Result<MechId, String> {
+    let n: u8 = word
         .trim()
         .trim_start_matches('#')
         .parse()
-        .map_err(|_| format!("`{}` is not a mech number", num.trim()))?;
-    let mech = n
-        .checked_sub(1)
+        .map_err(|_| format!("`{}` is not a mech number", word.trim()))?;
+    n.checked_sub(1)
         .and_then(MechId::new)
         .filter(|m| m.index() < game.mech_count())
-        .ok_or_else(|| format!("there is no mech {n}"))?;
+        .ok_or_else(|| format!("there is no mech {n}"))
+}
+
+/// Reads `program 1 veer/2` (the card for mech 1's next slot). Whether it may be played now is
+/// the engine's legality check; this only reads the words.
+fn parse_program(game: &CommandCore, text: &str) -> Result<Action, String> {
+    let rest = text.trim_start_matches("program").trim();
+    if rest.contains(':') || rest.contains(',') {
+        return Err("a program is built one card at a time (rules version 2): \
+                    `program <mech> <card>` (or `<card>/2` for a split card's second half) \
+                    puts a card into the mech's next slot, and `seal <mech>` leaves the rest \
+                    empty"
+            .into());
+    }
+    let (num, word) = rest
+        .split_once(' ')
+        .ok_or("write `program <mech> <card>`, e.g. `program 1 dash` or `program 1 veer/2`")?;
+    let mech = parse_mech(game, num)?;
     let c = chassis(&game.rules, mech).ok_or("unknown mech")?;
-    let words: Vec<&str> = list
-        .split([',', ' '])
-        .map(str::trim)
-        .filter(|w| !w.is_empty())
-        .collect();
-    if words.len() > usize::from(c.slots) {
-        return Err(format!(
-            "{} has {} directive slots, not {}",
-            c.name,
-            c.slots,
-            words.len()
-        ));
-    }
-    let mut slots = Vec::new();
-    for w in words {
-        if w == "-" || w == "_" {
-            slots.push(Slot::EMPTY);
-            continue;
-        }
-        let (id, half) = match w.split_once('/') {
-            Some((id, h)) => (id, Some(h)),
-            None => (w, None),
-        };
-        let j = c
-            .directives
-            .iter()
-            .position(|d| d.id == id)
-            .ok_or_else(|| {
-                let ids: Vec<&str> = c.directives.iter().map(|d| d.id.as_str()).collect();
-                format!(
-                    "{} has no directive `{id}` (it has {})",
-                    c.name,
-                    ids.join(", ")
-                )
-            })?;
-        let flipped = match half {
-            None | Some("1") => false,
-            Some("2") if c.directives[j].is_split() => true,
-            Some(h) => return Err(format!("`{id}/{h}`: only a split card has a half 2")),
-        };
-        slots.push(Slot::card(j as u8, flipped));
-    }
-    let program = Program::new(&slots).ok_or("too many slots")?;
-    Ok(Action::Program { mech, program })
+    let word = word.trim();
+    let (id, half) = match word.split_once('/') {
+        Some((id, h)) => (id, Some(h)),
+        None => (word, None),
+    };
+    let j = c
+        .directives
+        .iter()
+        .position(|d| d.id == id)
+        .ok_or_else(|| {
+            let ids: Vec<&str> = c.directives.iter().map(|d| d.id.as_str()).collect();
+            format!(
+                "{} has no directive `{id}` (it has {})",
+                c.name,
+                ids.join(", ")
+            )
+        })?;
+    let flipped = match half {
+        None | Some("1") => false,
+        Some("2") if c.directives[j].is_split() => true,
+        Some(h) => return Err(format!("`{id}/{h}`: only a split card has a half 2")),
+    };
+    Ok(Action::Program {
+        mech,
+        card: SlotCard {
+            card: j as u8,
+            flipped,
+        },
+    })
 }
 
 pub(crate) fn parse_action(game: &CommandCore, seat: Seat, text: &str) -> Result<Action, String> {
     let want = normalize(text);
     if want.starts_with("program") {
         return parse_program(game, &want);
+    }
+    if let Some(num) = want.strip_prefix("seal ") {
+        return Ok(Action::Seal {
+            mech: parse_mech(game, num)?,
+        });
     }
     let mut legal = Vec::new();
     game.legal_actions(seat, &mut legal);

@@ -23,13 +23,13 @@ pub fn open_field(scenario: &str) -> Config {
     c
 }
 
-/// [`open_field`] where every chassis also carries three test cards that stand still:
-/// `wait1`, `wait2` and `wait3` (cost 0, grey), so a test can write a program that does
-/// nothing but what it wants to show.
+/// [`open_field`] where every chassis also carries four test cards that stand still:
+/// `wait1` to `wait4` (cost 0, grey), so a test can write a program that does nothing but what
+/// it wants to show.
 pub fn test_config(scenario: &str) -> Config {
     let mut c = open_field(scenario);
     for ch in &mut c.chassis {
-        for id in ["wait1", "wait2", "wait3"] {
+        for id in WAITS {
             ch.directives.push(Directive {
                 id: id.into(),
                 name: id.into(),
@@ -44,6 +44,9 @@ pub fn test_config(scenario: &str) -> Config {
     }
     c
 }
+
+/// The test cards of [`test_config`].
+pub const WAITS: [&str; 4] = ["wait1", "wait2", "wait3", "wait4"];
 
 /// A 1-against-1 test config (scout against scout unless told).
 pub fn single(p1: &str, p2: &str) -> Config {
@@ -165,17 +168,52 @@ impl Table {
         self
     }
 
-    /// Commits `programs[i]` (text after `program n:`) for mech `i + 1`, seat by seat.
+    /// Builds and seals `programs[i]` for mech `i + 1`, seat by seat: each card of the
+    /// comma-separated list goes into the next slot (`program n card`). `-` seals the program
+    /// there (the rest stays empty); a shorter list is padded with unused `wait` cards, and
+    /// `wait` cards past the chassis' slots are dropped, so one list fits every chassis. An
+    /// empty text leaves that mech alone.
     pub fn program(&mut self, programs: &[&str]) -> &mut Self {
         for (i, text) in programs.iter().enumerate() {
             let m = MechId::new(i as u8).unwrap();
-            if self.view(i as u8 + 1).destroyed {
+            if self.view(i as u8 + 1).destroyed || text.trim().is_empty() {
                 continue;
             }
-            self.act(
-                self.game.owner(m).unwrap(),
-                &format!("program {}: {text}", i + 1),
-            );
+            let seat = self.game.owner(m).unwrap();
+            let chassis = self.view(i as u8 + 1).chassis;
+            let slots = self
+                .game
+                .config()
+                .chassis
+                .iter()
+                .find(|c| c.id == chassis)
+                .unwrap()
+                .slots as usize;
+            let mut cards: Vec<&str> = text
+                .split(',')
+                .map(str::trim)
+                .filter(|w| !w.is_empty())
+                .collect();
+            if !cards.contains(&"-") {
+                for w in WAITS {
+                    if cards.len() < slots && !cards.contains(&w) {
+                        cards.push(w);
+                    }
+                }
+            }
+            let mut placed = 0;
+            for card in cards {
+                if card == "-" {
+                    self.act(seat, &format!("seal {}", i + 1));
+                    break;
+                }
+                if placed == slots {
+                    assert!(card.starts_with("wait"), "`{text}`: too many cards");
+                    continue;
+                }
+                self.act(seat, &format!("program {} {card}", i + 1));
+                placed += 1;
+            }
         }
         self
     }

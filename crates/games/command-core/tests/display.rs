@@ -9,12 +9,18 @@ use gridwright_engine::{Game, Viewer};
 fn render_hides_unrevealed_programs_from_others() {
     let mut t = Table::deployed(&test_config("duel"), &["e5 s", "a1 n", "e7 n", "j10 s"]);
     t.draft(&[1, 3, 2, 4]);
-    t.act(p(1), "program 1: hover, wait1, wait2");
+    t.act(p(1), "program 1 hover").act(p(1), "program 1 wait1");
+    let theirs = render(&t.game, Viewer::Seat(p(2)));
+    assert!(
+        theirs.contains("program (being built): 2 card(s) face down"),
+        "{theirs}"
+    );
+    t.act(p(1), "program 1 wait2").act(p(1), "seal 1");
     assert_eq!(t.phase(), Phase::Programming);
     let mine = render(&t.game, Viewer::Seat(p(1)));
     let theirs = render(&t.game, Viewer::Seat(p(2)));
     let public = render(&t.game, Viewer::Spectator);
-    assert!(mine.contains("program [hover, wait1, wait2]"), "{mine}");
+    assert!(mine.contains("program [hover, wait1, wait2, -]"), "{mine}");
     assert!(
         !theirs.contains("hover") && !public.contains("hover"),
         "{theirs}"

@@ -34,7 +34,7 @@ const GOLDEN: &[(&str, &str, u64, [bool; 2], u8)] = &[
         "skirmish",
         3,
         [true, true],
-        2,
+        1,
     ),
 ];
 
@@ -90,6 +90,24 @@ fn golden_replays_verify() {
             "{file}: agents changed"
         );
     }
+}
+
+/// A replay saved under rules version 1 (whole programs in one action) is refused by name:
+/// the moves of an older rules version are not replayed under the new rules.
+#[test]
+fn replays_of_an_older_rules_version_are_refused_with_the_reason() {
+    let path = golden_dir().join("rules-v1-duel-random-vs-greedy.replay.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let replay = Replay::from_json(&text).unwrap();
+    assert_eq!(replay.rules_version, "1");
+    let err = replay.verify::<CommandCore>().unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "replay made with rules version 1; this build plays {}",
+            CommandCore::INFO.rules_version
+        )
+    );
 }
 
 /// Rewrites the golden files. Run on purpose only (it is ignored).

@@ -36,20 +36,36 @@ fn seen(s: &Session<CommandCore>, viewer: Viewer) -> (String, String) {
     )
 }
 
-/// Two different legal programs with the same number of cards for `seat`'s next mech.
+/// Two different cards `seat` may put into its next mech's next slot.
 fn two_programs(s: &Session<CommandCore>, seat: Seat, rng: &mut Rng) -> (Action, Action) {
-    let legal = s.legal_actions(seat);
-    let cards = |a: &Action| match a {
-        Action::Program { program, .. } => program.cards(),
-        _ => usize::MAX,
-    };
+    let legal: Vec<Action> = s
+        .legal_actions(seat)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Program { .. }))
+        .collect();
     loop {
         let x = legal[rng.index(legal.len())];
         let y = legal[rng.index(legal.len())];
-        if x != y && cards(&x) == cards(&y) {
+        if x != y {
             return (x, y);
         }
     }
+}
+
+/// An action legal for `seat` in both sessions, at random.
+fn common_action(
+    a: &Session<CommandCore>,
+    b: &Session<CommandCore>,
+    seat: Seat,
+    rng: &mut Rng,
+) -> Action {
+    let theirs = b.legal_actions(seat);
+    let both: Vec<Action> = a
+        .legal_actions(seat)
+        .into_iter()
+        .filter(|x| theirs.contains(x))
+        .collect();
+    both[rng.index(both.len())]
 }
 
 fn check(config: &Config, seed: u64, secret: Seat) {
@@ -61,9 +77,10 @@ fn check(config: &Config, seed: u64, secret: Seat) {
         if !to_programming(&mut a, &mut b, &mut rng) {
             return;
         }
-        // The secret seat commits first (differently in a and b), then the other seat, then the
-        // rest of the secret seat's mechs; the other seat and the spectator must see exactly
-        // the same until a perturbed mech executes.
+        // The secret seat puts a card into its first mech's first slot (a different card in a
+        // and b), then the other seat programs, then the secret seat goes on with the same
+        // steps in a and b; the other seat and the spectator must see exactly the same until
+        // the perturbed mech executes.
         let (x, y) = two_programs(&a, secret, &mut rng);
         a.apply(secret, x).unwrap();
         b.apply(secret, y).unwrap();
@@ -92,8 +109,7 @@ fn check(config: &Config, seed: u64, secret: Seat) {
                 Turn::Simultaneous(_) => secret,
                 t => panic!("{t:?}"),
             };
-            let legal = a.legal_actions(seat);
-            let action = legal[rng.index(legal.len())];
+            let action = common_action(&a, &b, seat, &mut rng);
             a.apply(seat, action).unwrap();
             b.apply(seat, action).unwrap();
         }
@@ -135,8 +151,8 @@ fn opponent_never_sees_a_program_before_that_mech_executes() {
     }
 }
 
-/// The commit action and the committed program are hidden from others in the log; the owner
-/// sees both.
+/// A programming step and the sealed program are hidden from others in the log; the owner
+/// sees both. (The seal itself shows only the number of cards.)
 #[test]
 fn commit_is_hidden_in_the_log_except_from_its_owner() {
     let config = content().config("duel").unwrap();
@@ -146,7 +162,7 @@ fn commit_is_hidden_in_the_log_except_from_its_owner() {
     assert!(to_programming(&mut s, &mut t, &mut rng));
     let legal = s.legal_actions(p(1));
     let first = s.log().len();
-    s.apply(p(1), *legal.last().unwrap()).unwrap();
+    s.apply(p(1), legal[0]).unwrap();
     let mine = &s.visible_log(Viewer::Seat(p(1)), first)[0];
     let theirs = &s.visible_log(Viewer::Seat(p(2)), first)[0];
     assert!(mine.action.is_some() && theirs.action.is_none());
@@ -168,16 +184,18 @@ fn resample_redraws_only_what_the_seat_cannot_see() {
     let mut t = Session::<CommandCore>::new(config, 9).unwrap();
     let mut rng = Rng::seed_from_u64(2);
     assert!(to_programming(&mut s, &mut t, &mut rng));
-    // P1 commits all three programs; P2 has not committed yet.
+    // P1 commits all three programs; P2 has put one card into its first mech so far.
     while s.turn().includes(p(1)) {
         let legal = s.legal_actions(p(1));
         s.apply(p(1), legal[rng.index(legal.len())]).unwrap();
     }
+    s.apply(p(2), s.legal_actions(p(2))[0]).unwrap();
     let real = s.state();
     let programs = |g: &CommandCore, viewer: Viewer| -> Vec<Option<Program>> {
         g.observe(viewer).mechs.iter().map(|m| m.program).collect()
     };
     let mut differed = false;
+    let mut drafts_differed = false;
     for k in 0..20 {
         let mut r = Rng::seed_from_u64(k);
         let guess = real.resample(p(2), &mut r);
@@ -200,9 +218,20 @@ fn resample_redraws_only_what_the_seat_cannot_see() {
             );
         }
         differed |= a != b;
-        // P1's own view of P1's programs is never touched by P1's resample.
+        // P1's own view of P1's programs is never touched by P1's resample, but P2's draft
+        // (one card so far) is redrawn with one card.
         let own = real.resample(p(1), &mut r);
         assert_eq!(programs(&own, Viewer::Seat(p(1))), b);
+        let first = |g: &CommandCore| {
+            g.observe(Viewer::Seat(p(2)))
+                .mechs
+                .iter()
+                .find(|m| m.draft_cards.is_some() && m.owner == p(2))
+                .and_then(|m| m.program)
+        };
+        assert_eq!(first(&own).map(|p| p.cards()), Some(1));
+        drafts_differed |= first(&own) != first(real);
     }
     assert!(differed, "the hidden programs are redrawn");
+    assert!(drafts_differed, "the hidden draft is redrawn");
 }

@@ -12,7 +12,7 @@ use gridwright_command_core::{
 use gridwright_engine::geom::Dir8;
 use gridwright_engine::{Game, Turn, Viewer};
 
-const QUIET: &str = "wait1, wait2, wait3";
+const QUIET: &str = "wait1, wait2, wait3, wait4";
 
 fn duel() -> Table {
     Table::deployed(&test_config("duel"), &["e5 s", "a1 n", "e7 n", "j10 s"])
@@ -208,7 +208,7 @@ fn player_without_unnumbered_mech_passes_in_the_draft() {
 // ----- Programming (seed "Programming"; decisions "Directives and programs") -----
 
 /// Both players program at once: a simultaneous node over every seat that owes a program,
-/// each seat committing its mechs one at a time in mech order.
+/// each seat building its mechs' programs one at a time in mech order.
 #[test]
 fn programming_is_simultaneous() {
     let mut t = duel();
@@ -217,38 +217,210 @@ fn programming_is_simultaneous() {
         t.game.turn(),
         Turn::Simultaneous([p(1), p(2)].into_iter().collect())
     );
-    t.act(p(2), "program 3: wait1, wait2, wait3");
+    t.program(&["", "", QUIET]);
     assert!(t.game.turn().includes(p(1)) && t.game.turn().includes(p(2)));
-    t.act(p(2), "program 4: wait1, wait2, wait3");
+    t.act(p(2), "program 4 wait1").act(p(2), "seal 4");
     assert_eq!(
         t.game.turn(),
         Turn::Simultaneous([p(1)].into_iter().collect())
     );
-}
-
-/// A program may have fewer cards than slots but never more: a list longer than the slots
-/// does not parse, JSON refuses more than four slots, and a card in a slot past the chassis'
-/// count is not a legal program.
-#[test]
-fn program_cannot_hold_more_cards_than_slots() {
-    let mut t = duel();
-    t.draft(&[1, 3, 2, 4]);
+    // P1 programs mech 1 before mech 2.
+    let early = t.game.parse_action(p(1), "program 2 wait1").unwrap();
+    assert!(
+        !t.game
+            .is_legal(gridwright_engine::Actor::Seat(p(1)), &early)
+    );
     assert!(
         t.game
-            .parse_action(p(1), "program 1: dash, step, hover, pivot/1")
-            .is_err()
+            .explain_illegal(p(1), &early)
+            .contains("mech 1 is next")
     );
-    let json = r#"{"program":{"mech":0,"program":[null,null,null,null,{"card":1}]}}"#;
-    assert!(serde_json::from_str::<Action>(json).is_err());
-    let four = r#"{"program":{"mech":0,"program":[null,null,null,{"card":1}]}}"#;
-    let a: Action = serde_json::from_str(four).unwrap();
-    assert!(!t.game.is_legal(gridwright_engine::Actor::Seat(p(1)), &a));
-    assert!(t.game.legal_actions_vec(p(1)).iter().all(|a| match a {
-        Action::Program { program, .. } => program.cards() <= 3 && program.slots()[3].is_empty(),
-        _ => false,
-    }));
-    // Fewer cards are fine.
-    assert!(t.game.parse_action(p(1), "program 1: dash").is_ok());
+}
+
+/// A program is built one slot at a time, front to back: each `program` step puts a card into
+/// the mech's next slot, and the program is sealed (committed) when its slots are full.
+#[test]
+fn program_is_built_slot_by_slot_and_sealed_when_full() {
+    let mut t = duel();
+    t.draft(&[1, 3, 2, 4]);
+    let mine = |t: &Table| t.observe(Viewer::Seat(p(1))).mechs[0].clone();
+    for (k, card) in ["hover", "pivot/2", "wait1"].iter().enumerate() {
+        t.act(p(1), &format!("program 1 {card}"));
+        assert!(!mine(&t).committed, "not sealed after {} cards", k + 1);
+        assert_eq!(mine(&t).draft_cards, Some(k as u8 + 1));
+    }
+    let program = mine(&t).program.unwrap();
+    let slots: Vec<_> = program.slots().iter().map(|s| s.get()).collect();
+    assert_eq!(
+        slots[..3],
+        [
+            Some(SlotCard {
+                card: 7,
+                flipped: false
+            }),
+            Some(SlotCard {
+                card: 4,
+                flipped: true
+            }),
+            Some(SlotCard {
+                card: 8,
+                flipped: false
+            }),
+        ]
+    );
+    assert!(
+        !t.events
+            .iter()
+            .any(|e| matches!(e, Event::Committed { .. }))
+    );
+    // The fourth card fills the scout's last slot: the program is sealed.
+    t.act(p(1), "program 1 wait2");
+    assert!(mine(&t).committed);
+    assert_eq!(mine(&t).committed_cards, Some(4));
+    assert_eq!(mine(&t).draft_cards, None);
+    assert!(t.events.iter().any(|e| matches!(
+        e,
+        Event::Committed {
+            mech: m,
+            cards: 4,
+            ..
+        } if *m == mech(1)
+    )));
+    // Mech 2 is next, with an empty draft.
+    assert_eq!(t.observe(Viewer::Seat(p(1))).mechs[1].draft_cards, Some(0));
+}
+
+/// Each card at most once per program: a card already in a slot is not offered again, and
+/// putting it in anyway is refused with the reason.
+#[test]
+fn a_card_cannot_be_used_twice_in_a_program() {
+    let mut t = duel();
+    t.draft(&[1, 3, 2, 4]);
+    t.act(p(1), "program 1 dash");
+    let texts = t.legal_texts(p(1));
+    assert!(!texts.iter().any(|x| x == "program 1 dash"), "{texts:?}");
+    assert!(texts.iter().any(|x| x == "program 1 step"));
+    let again = t.game.parse_action(p(1), "program 1 dash").unwrap();
+    assert!(
+        !t.game
+            .is_legal(gridwright_engine::Actor::Seat(p(1)), &again)
+    );
+    assert!(
+        t.game
+            .explain_illegal(p(1), &again)
+            .contains("already in the program"),
+        "{}",
+        t.game.explain_illegal(p(1), &again)
+    );
+    // Only a split card has a second half.
+    assert!(t.game.parse_action(p(1), "program 1 step/2").is_err());
+}
+
+/// `seal` ends the program where it stands: the slots still empty stay empty until the mech
+/// executes, when each gets a random card.
+#[test]
+fn seal_leaves_the_remaining_slots_empty() {
+    let mut t = Table::deployed(&single("scout", "scout"), &["e5 n", "a10 n"]);
+    t.draft(&[1, 2]);
+    t.act(p(1), "program 1 wait1").act(p(1), "seal 1");
+    let v = t.observe(Viewer::Seat(p(1))).mechs[0].clone();
+    assert!(v.committed);
+    assert_eq!(v.committed_cards, Some(1));
+    assert!(v.program.unwrap().slots()[1..].iter().all(|s| s.is_empty()));
+    t.program(&["", QUIET]);
+    assert_eq!(
+        t.phase(),
+        Phase::Fill {
+            mech: mech(1),
+            slot: 1
+        }
+    );
+}
+
+/// While a program is being built, the other seat (and a spectator) sees how many cards each
+/// mech has been given, never which; the owner sees its cards.
+#[test]
+fn the_opponent_sees_only_how_many_cards_a_mech_has() {
+    let mut t = duel();
+    t.draft(&[1, 3, 2, 4]);
+    t.act(p(1), "program 1 hover")
+        .act(p(1), "program 1 pivot/2");
+    for v in [Viewer::Seat(p(2)), Viewer::Spectator] {
+        let m = t.observe(v).mechs[0].clone();
+        assert_eq!(m.draft_cards, Some(2));
+        assert_eq!(m.program, None);
+    }
+    assert!(t.observe(Viewer::Seat(p(1))).mechs[0].program.is_some());
+    // The step is hidden from the other seat; its event names no card.
+    let step = t.game.parse_action(p(1), "program 1 wait1").unwrap();
+    let actor = gridwright_engine::Actor::Seat(p(1));
+    assert!(!t.game.action_visible_to(actor, &step, Viewer::Seat(p(2))));
+    assert!(t.game.action_visible_to(actor, &step, Viewer::Seat(p(1))));
+    let programmed = t
+        .events
+        .iter()
+        .rev()
+        .find(|e| matches!(e, Event::Programmed { .. }))
+        .unwrap()
+        .clone();
+    let theirs = t
+        .game
+        .redact_event(&programmed, Viewer::Seat(p(2)))
+        .unwrap();
+    assert_eq!(
+        theirs,
+        Event::Programmed {
+            mech: mech(1),
+            slot: 1,
+            card: None
+        }
+    );
+    assert!(t.game.event_text(&theirs).contains("face down"));
+}
+
+/// A program never holds more cards than its chassis has slots: it is sealed when they are
+/// full, a program of the old whole-program form does not parse (text or JSON), and the legal
+/// steps of a full program are none.
+#[test]
+fn program_cannot_hold_more_cards_than_slots() {
+    let mut config = test_config("skirmish");
+    config.sides[0].mechs = vec!["artillery".into()];
+    config.sides[1].mechs = vec!["scout".into()];
+    let mut t = Table::deployed(&config, &["e5 n", "a10 n"]);
+    t.draft(&[1, 2]);
+    t.act(p(1), "program 1 wait1")
+        .act(p(1), "program 1 wait2")
+        .act(p(1), "program 1 wait3");
+    // Three slots: sealed, nothing more to play for P1.
+    assert!(t.view(1).committed);
+    assert!(t.game.legal_actions_vec(p(1)).is_empty());
+    let err = t
+        .game
+        .parse_action(p(1), "program 1: wait1, wait2")
+        .unwrap_err();
+    assert!(err.contains("one card at a time"), "{err}");
+    let whole = r#"{"program":{"mech":0,"program":[{"card":1}]}}"#;
+    assert!(serde_json::from_str::<Action>(whole).is_err());
+    let step = r#"{"program":{"mech":0,"card":{"card":1,"flipped":false}}}"#;
+    assert!(serde_json::from_str::<Action>(step).is_ok());
+    // A card the chassis does not have is refused with the reason, and its text does not panic.
+    let mut t = duel();
+    t.draft(&[1, 3, 2, 4]);
+    let hostile: Action =
+        serde_json::from_str(r#"{"program":{"mech":0,"card":{"card":200,"flipped":true}}}"#)
+            .unwrap();
+    assert!(
+        !t.game
+            .is_legal(gridwright_engine::Actor::Seat(p(1)), &hostile)
+    );
+    assert!(
+        t.game
+            .explain_illegal(p(1), &hostile)
+            .contains("has 12 directives"),
+        "{}",
+        t.game.explain_illegal(p(1), &hostile)
+    );
+    assert_eq!(t.game.action_text(&hostile), "program 1 #200");
 }
 
 // ----- Execution (seed "Execution", "Executing a Directive", "Moving the Mech") -----
@@ -358,7 +530,7 @@ fn impossible_move_stops_the_mech() {
 #[test]
 fn empty_slots_filled_randomly() {
     let mut t = Table::deployed(&single("scout", "scout"), &["e5 n", "a10 n"]);
-    t.draft(&[1, 2]).program(&["wait1, -, wait2", QUIET]);
+    t.draft(&[1, 2]).program(&["wait1, -", QUIET]);
     assert_eq!(
         t.phase(),
         Phase::Fill {
@@ -368,14 +540,15 @@ fn empty_slots_filled_randomly() {
     );
     let mut out = Vec::new();
     t.game.chance_outcomes(&mut out);
-    // Nine unused cards (eleven less wait1 and wait2); three are split.
-    assert_eq!(out.len(), 9 + 3);
+    // Eleven unused cards (twelve less wait1); three are split.
+    assert_eq!(out.len(), 11 + 3);
     let total: u32 = out.iter().map(|(_, w)| w).sum();
-    assert_eq!(total, 2 * 9, "each card weighs the same");
-    let hover = SlotCard {
-        card: 7,
+    assert_eq!(total, 2 * 11, "each card weighs the same");
+    let card = |card: u8| SlotCard {
+        card,
         flipped: false,
     };
+    let hover = card(7);
     t.chance(Action::Fill {
         mech: mech(1),
         card: hover,
@@ -385,7 +558,21 @@ fn empty_slots_filled_randomly() {
         slot: 1,
         card: hover
     }));
-    // hover (+2) ran as the middle card.
+    // The other empty slots follow, in slot order: wait2 and wait3.
+    assert_eq!(
+        t.phase(),
+        Phase::Fill {
+            mech: mech(1),
+            slot: 2
+        }
+    );
+    for c in [9, 10] {
+        t.chance(Action::Fill {
+            mech: mech(1),
+            card: card(c),
+        });
+    }
+    // hover (+2) ran as the second card.
     assert_eq!(delta_of(&t, 1).0, 2);
 }
 
@@ -532,8 +719,8 @@ fn self_inflicted_crit_resolves_without_targeting_tokens() {
     assert_eq!(t.phase(), Phase::CritReveal { mech: mech(1) });
     let mut out = Vec::new();
     t.game.chance_outcomes(&mut out);
-    // Two weapons and ten directives: C(12, 3) sets.
-    assert_eq!(out.len(), 220);
+    // Two weapons and eleven directives: C(13, 3) sets.
+    assert_eq!(out.len(), 286);
     let reveal = out[0].0;
     t.chance(reveal);
     assert_eq!(t.phase(), Phase::CritDeplete { mech: mech(1) });
@@ -759,10 +946,10 @@ fn crit_reveals_three_and_defender_depletes_one() {
     t.act(p(1), "fire 1 shoulder-gun at 2");
     dice(&mut t, 1, 0, 0, 0);
     assert_eq!(t.game.structure(mech(2)), 3, "a crit is also one damage");
-    // One weapon and eleven directives: C(12, 3) equally likely sets.
+    // One weapon and twelve directives: C(13, 3) equally likely sets.
     let mut out = Vec::new();
     t.game.chance_outcomes(&mut out);
-    assert_eq!(out.len(), 220);
+    assert_eq!(out.len(), 286);
     assert!(out.iter().all(|(_, w)| *w == 1));
     let cards = out
         .iter()
@@ -784,10 +971,7 @@ fn crit_reveals_three_and_defender_depletes_one() {
     assert!(t.view(2).depleted.contains(Card::Directive(7)));
     // Depleted for the rest of the game: hover can no longer be programmed.
     t.draft(&[2, 1]);
-    let refused = t
-        .game
-        .parse_action(p(2), "program 2: hover, wait1, wait2")
-        .unwrap();
+    let refused = t.game.parse_action(p(2), "program 2 hover").unwrap();
     assert!(
         !t.game
             .is_legal(gridwright_engine::Actor::Seat(p(2)), &refused)

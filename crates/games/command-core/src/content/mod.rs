@@ -595,7 +595,7 @@ mod tests {
 
     #[test]
     fn errors_name_file_line_and_field() {
-        let bad = BUILTIN_CHASSIS[0].1.replace("slots = 3", "slots = 9");
+        let bad = BUILTIN_CHASSIS[0].1.replace("slots = 4", "slots = 9");
         let chassis = vec![("scout".to_owned(), bad)];
         let err = Content::from_sources(BUILTIN_DICE, chassis, vec![]).unwrap_err();
         let p = &err.problems()[0];

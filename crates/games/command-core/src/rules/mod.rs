@@ -107,11 +107,6 @@ pub(crate) struct ChassisRules {
     pub directives: Vec<CardRules>,
     /// Every card this chassis carries, as a [`CardSet`](crate::CardSet) bit mask.
     pub all_cards: u16,
-    /// Every legal program while no directive is depleted, ascending (generated once).
-    pub programs: Vec<crate::action::Program>,
-    /// The directives each of `programs` uses, as a bit mask: with cards depleted, the legal
-    /// programs are those whose mask avoids them (still ascending).
-    pub program_cards: Vec<u16>,
 }
 
 /// A mech of the scenario roster.
@@ -132,9 +127,6 @@ pub(crate) struct Rules {
     pub dice: DiceRules,
     /// Squares each side may deploy on.
     pub deploy: PerSeat<Squares>,
-    /// Each mech's legal programs while none of its directives is depleted, as ready-made
-    /// actions (copied straight into legal-action lists).
-    pub mech_programs: Vec<Vec<crate::action::Action>>,
     pub max_len: usize,
 }
 
@@ -216,7 +208,7 @@ impl Rules {
             }
             let all_cards = ((1u16 << c.weapons.len()) - 1)
                 | (((1u32 << c.directives.len()) - 1) as u16) << MAX_WEAPONS;
-            let mut rules = ChassisRules {
+            chassis.push(ChassisRules {
                 structure: c.structure,
                 armour,
                 evasion: c.evasion,
@@ -224,12 +216,7 @@ impl Rules {
                 weapons,
                 directives,
                 all_cards,
-                programs: Vec::new(),
-                program_cards: Vec::new(),
-            };
-            rules.programs = program::generate_programs(&rules, 0);
-            rules.program_cards = rules.programs.iter().map(program::card_mask).collect();
-            chassis.push(rules);
+            });
         }
         if config.sides.len() != 2 {
             errs.push(
@@ -269,18 +256,6 @@ impl Rules {
             return Err(errs);
         };
         let deploy = setup::deploy_zones(config, mechs.len())?;
-        let mech_programs = mechs
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let mech = crate::action::MechId(i as u8);
-                chassis[usize::from(m.chassis)]
-                    .programs
-                    .iter()
-                    .map(|&program| crate::action::Action::Program { mech, program })
-                    .collect()
-            })
-            .collect();
         let mut rules = Rules {
             config: config.clone(),
             width: w,
@@ -289,7 +264,6 @@ impl Rules {
             mechs,
             dice,
             deploy,
-            mech_programs,
             max_len: 0,
         };
         rules.max_len = rules.bound_game_length();
@@ -354,7 +328,7 @@ impl Rules {
             + 2 * (2 * pool) + 1
             + pool * crit;
         let per_mech = 1 // number
-            + 1 // program
+            + MAX_SLOTS + 1 // programming: a card per slot, or fewer and a seal
             + MAX_SLOTS // fills
             + self_damage(worst_exec)
             + attack;

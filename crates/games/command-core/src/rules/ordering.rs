@@ -79,7 +79,9 @@ impl CommandCore {
             ev.emit(|| Event::Passed { seat: other });
             self.stage = Stage::Ordering { seat };
         } else {
-            self.stage = Stage::Programming;
+            self.stage = Stage::Programming {
+                drafts: [Program::EMPTY; SEATS],
+            };
             ev.emit(|| Event::ProgrammingStarted);
         }
     }

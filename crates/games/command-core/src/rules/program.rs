@@ -9,10 +9,10 @@
 
 use super::facing::{Effect, effect};
 use super::{ChassisRules, Rules, Squares};
-use crate::action::{Action, MechId, Program, Slot};
+use crate::action::{Action, MechId, Program, Slot, SlotCard};
 use crate::config::{Icon, MAX_SLOTS};
 use crate::event::Event;
-use crate::state::{COMMITTED, CommandCore, SEATS};
+use crate::state::{COMMITTED, CommandCore, SEATS, Stage};
 use gridwright_engine::geom::Dir8;
 use gridwright_engine::{Events, Rng, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -163,116 +163,107 @@ pub(crate) fn delta(c: &ChassisRules, program: &Program, status: &[SlotStatus; M
     total
 }
 
-/// The slot codes (`Slot.0`) of every undepleted directive, ascending. Split cards have two.
-fn codes(c: &ChassisRules, depleted_directives: u16) -> ([u8; 24], usize) {
-    let mut out = [0u8; 24];
-    let mut n = 0;
-    for (j, d) in c.directives.iter().enumerate() {
-        if depleted_directives & (1 << j) != 0 {
-            continue;
-        }
-        out[n] = Slot::card(j as u8, false).0;
-        n += 1;
-        if d.split {
-            out[n] = Slot::card(j as u8, true).0;
-            n += 1;
-        }
-    }
-    (out, n)
-}
-
-/// Appends every legal program of mech `i` (directives `depleted_directives` out of play), in
-/// ascending [`Action`] order: each slot empty or a distinct undepleted card, split cards either
-/// way up, slots past the chassis' count empty.
-pub(crate) fn legal_programs(
-    rules: &Rules,
+/// Appends the legal programming steps of mech `i` whose program so far is `draft`
+/// (directives `depleted_directives` out of play), ascending: each undepleted card not yet in
+/// the draft into the next slot (a split card either way up), while a slot is free; then
+/// `seal`.
+pub(crate) fn legal_steps(
+    c: &ChassisRules,
     i: usize,
     depleted_directives: u16,
+    draft: &Program,
     out: &mut Vec<Action>,
 ) {
-    if depleted_directives == 0 {
-        out.extend_from_slice(&rules.mech_programs[i]);
-        return;
-    }
-    let c = rules.chassis_of(i);
     let mech = MechId(i as u8);
-    out.extend(
-        c.programs
-            .iter()
-            .zip(&c.program_cards)
-            .filter(|(_, m)| *m & depleted_directives == 0)
-            .map(|(&program, _)| Action::Program { mech, program }),
-    );
-}
-
-/// The directives a program uses, as a bit mask.
-pub(crate) fn card_mask(p: &Program) -> u16 {
-    p.0.iter()
-        .filter_map(|s| s.index())
-        .fold(0, |m, j| m | 1 << j)
-}
-
-/// Every legal program, ascending.
-pub(crate) fn generate_programs(c: &ChassisRules, depleted_directives: u16) -> Vec<Program> {
-    let (codes, n) = codes(c, depleted_directives);
-    fn rec(
-        slot: usize,
-        slots: usize,
-        codes: &[u8],
-        used: u16,
-        cur: &mut Program,
-        out: &mut Vec<Program>,
-    ) {
-        if slot == slots {
-            out.push(*cur);
-            return;
-        }
-        cur.0[slot] = Slot::EMPTY;
-        rec(slot + 1, slots, codes, used, cur, out);
-        for &code in codes {
-            let bit = 1u16 << ((code - 1) / 2);
-            if used & bit != 0 {
+    if draft.cards() < usize::from(c.slots) {
+        let used = draft.card_mask() | depleted_directives;
+        for (j, d) in c.directives.iter().enumerate() {
+            if used & (1 << j) != 0 {
                 continue;
             }
-            cur.0[slot] = Slot(code);
-            rec(slot + 1, slots, codes, used | bit, cur, out);
+            for flipped in [false, true] {
+                if flipped && !d.split {
+                    continue;
+                }
+                out.push(Action::Program {
+                    mech,
+                    card: SlotCard {
+                        card: j as u8,
+                        flipped,
+                    },
+                });
+            }
         }
-        cur.0[slot] = Slot::EMPTY;
     }
-    let mut out = Vec::new();
-    let mut cur = Program::EMPTY;
-    rec(0, usize::from(c.slots), &codes[..n], 0, &mut cur, &mut out);
-    out
+    out.push(Action::Seal { mech });
 }
 
-/// Whether `program` is legal for a mech of chassis `c` (the check behind [`legal_programs`]).
-pub(crate) fn is_legal_program(
+/// Why `card` cannot go into the next slot of a mech of chassis `c` with program `draft` so
+/// far, or `None` if it can.
+pub(crate) fn step_refusal(
     c: &ChassisRules,
     depleted_directives: u16,
-    program: &Program,
-) -> bool {
-    let mut used = 0u16;
-    for (i, slot) in program.0.iter().enumerate() {
-        let Some(card) = slot.get() else { continue };
-        let j = usize::from(card.card);
-        if i >= usize::from(c.slots) || j >= c.directives.len() {
-            return false;
-        }
-        let bit = 1u16 << j;
-        if used & bit != 0 || depleted_directives & bit != 0 {
-            return false;
-        }
-        if card.flipped && !c.directives[j].split {
-            return false;
-        }
-        used |= bit;
+    draft: &Program,
+    card: SlotCard,
+) -> Option<String> {
+    let j = usize::from(card.card);
+    if draft.cards() >= usize::from(c.slots) {
+        return Some(format!("all {} slots are full", c.slots));
     }
-    true
+    let Some(d) = c.directives.get(j) else {
+        return Some(format!(
+            "the chassis has {} directives, not {}",
+            c.directives.len(),
+            j + 1
+        ));
+    };
+    if depleted_directives & (1 << j) != 0 {
+        return Some("that directive is depleted".into());
+    }
+    if draft.card_mask() & (1 << j) != 0 {
+        return Some("that card is already in the program (each card at most once)".into());
+    }
+    if card.flipped && !d.split {
+        return Some("only a split card may be turned to its second half".into());
+    }
+    None
+}
+
+/// Calls `f` with every program that extends `draft` with distinct undepleted cards into the
+/// following slots until it holds `want` cards (or as many as the chassis has slots for). For
+/// agents that weigh whole programs before choosing the next slot.
+pub(crate) fn completions(
+    c: &ChassisRules,
+    depleted_directives: u16,
+    draft: &Program,
+    want: usize,
+    f: &mut impl FnMut(&Program),
+) {
+    let want = want.min(usize::from(c.slots));
+    let have = draft.cards();
+    if have >= want {
+        f(draft);
+        return;
+    }
+    let used = draft.card_mask() | depleted_directives;
+    for (j, d) in c.directives.iter().enumerate() {
+        if used & (1 << j) != 0 {
+            continue;
+        }
+        for flipped in [false, true] {
+            if flipped && !d.split {
+                continue;
+            }
+            let mut next = *draft;
+            next.0[have] = Slot::card(j as u8, flipped);
+            completions(c, depleted_directives, &next, want, f);
+        }
+    }
 }
 
 /// A random program with exactly `cards` cards for a mech of chassis `c` (for resampling an
 /// opponent's hidden program): distinct random undepleted cards, each in a random orientation,
-/// in random slots.
+/// in the first `cards` slots (a program is built front to back).
 pub(crate) fn random_program(
     c: &ChassisRules,
     depleted_directives: u16,
@@ -283,10 +274,8 @@ pub(crate) fn random_program(
         .filter(|j| depleted_directives & (1 << j) == 0)
         .collect();
     rng.shuffle(&mut pool);
-    let mut slots: Vec<usize> = (0..usize::from(c.slots)).collect();
-    rng.shuffle(&mut slots);
     let mut p = Program::EMPTY;
-    for (&card, &slot) in pool.iter().zip(&slots).take(cards) {
+    for (slot, &card) in pool.iter().enumerate().take(cards.min(MAX_SLOTS)) {
         let flipped = c.directives[usize::from(card)].split && rng.below(2) == 1;
         p.0[slot] = Slot::card(card, flipped);
     }
@@ -308,16 +297,97 @@ impl CommandCore {
             .collect()
     }
 
-    /// Whether `program` may be committed for mech `i` now (used by the text parser's checks).
-    pub(crate) fn program_allowed(&self, i: usize, program: &Program) -> bool {
-        is_legal_program(
-            self.rules.chassis_of(i),
-            self.mechs[i].depleted_directives(),
-            program,
-        )
+    /// The program `seat` is building for its next mech (empty outside programming).
+    pub(crate) fn draft(&self, seat: Seat) -> Program {
+        match self.stage {
+            Stage::Programming { drafts } => drafts[seat.index().min(SEATS - 1)],
+            _ => Program::EMPTY,
+        }
     }
 
-    pub(crate) fn commit(&mut self, mech: MechId, program: Program, ev: &mut Events<Event>) {
+    /// The legal programming steps of `seat`.
+    pub(crate) fn legal_programming(&self, seat: Seat, out: &mut Vec<Action>) {
+        if let Some(i) = self.next_to_program(seat) {
+            legal_steps(
+                self.rules.chassis_of(i),
+                i,
+                self.mechs[i].depleted_directives(),
+                &self.draft(seat),
+                out,
+            );
+        }
+    }
+
+    /// Why `action` (a programming step of `seat`) is illegal now.
+    pub(crate) fn explain_programming(&self, seat: Seat, action: &Action) -> String {
+        let (Action::Program { mech, .. } | Action::Seal { mech }) = *action else {
+            return "it is not among the legal actions in this position".to_owned();
+        };
+        let i = mech.index();
+        if !matches!(self.stage, Stage::Programming { .. }) {
+            return "programs are built only in the programming phase".to_owned();
+        }
+        if i >= usize::from(self.n) || self.owner_of(i) != seat {
+            return format!("mech {mech} is not yours");
+        }
+        match self.next_to_program(seat) {
+            None => return "all your mechs are programmed".to_owned(),
+            Some(j) if j != i => {
+                return format!(
+                    "program your mechs in number order: mech {} is next",
+                    Self::mech_id(j)
+                );
+            }
+            Some(_) => {}
+        }
+        if let Action::Program { card, .. } = *action {
+            if let Some(why) = step_refusal(
+                self.rules.chassis_of(i),
+                self.mechs[i].depleted_directives(),
+                &self.draft(seat),
+                card,
+            ) {
+                return format!("mech {mech}: {why}");
+            }
+        }
+        "it is not among the legal actions in this position".to_owned()
+    }
+
+    /// `seat` puts `card` into the next slot of `mech`; a full program is sealed.
+    pub(crate) fn program_step(
+        &mut self,
+        seat: Seat,
+        mech: MechId,
+        card: SlotCard,
+        ev: &mut Events<Event>,
+    ) {
+        let Stage::Programming { mut drafts } = self.stage else {
+            return;
+        };
+        let s = seat.index().min(SEATS - 1);
+        let slot = drafts[s].cards() as u8;
+        drafts[s].push(Slot::card(card.card, card.flipped));
+        self.stage = Stage::Programming { drafts };
+        ev.emit(|| Event::Programmed {
+            mech,
+            slot,
+            card: Some(card),
+        });
+        if drafts[s].cards() >= usize::from(self.rules.chassis_of(mech.index()).slots) {
+            self.seal(seat, mech, ev);
+        }
+    }
+
+    /// Commits `seat`'s draft as `mech`'s program; once every live mech is programmed,
+    /// execution starts.
+    pub(crate) fn seal(&mut self, seat: Seat, mech: MechId, ev: &mut Events<Event>) {
+        let Stage::Programming { mut drafts } = self.stage else {
+            return;
+        };
+        let s = seat.index().min(SEATS - 1);
+        let program = drafts[s];
+        drafts[s] = Program::EMPTY;
+        self.stage = Stage::Programming { drafts };
         let m = &mut self.mechs[mech.index()];
         m.program = program;
         m.flags |= COMMITTED;
@@ -326,11 +396,6 @@ impl CommandCore {
             cards: program.cards() as u8,
             program: Some(program),
         });
-        self.after_commit(ev);
-    }
-
-    /// Once every live mech is programmed, execution starts.
-    fn after_commit(&mut self, ev: &mut Events<Event>) {
         if self.live().all(|(_, m)| m.has(COMMITTED)) {
             ev.emit(|| Event::ExecutionStarted);
             self.cursor = 1;
@@ -350,46 +415,72 @@ mod tests {
     }
 
     #[test]
-    fn programs_are_generated_sorted_unique_and_legal() {
+    fn steps_are_sorted_skip_used_and_depleted_cards_and_end_with_seal() {
         let rules = duel_rules();
-        let c = rules.chassis_of(0).clone();
+        let c = rules.chassis_of(0);
         let mut out = Vec::new();
-        legal_programs(&rules, 0, 0, &mut out);
+        legal_steps(c, 0, 0, &Program::EMPTY, &mut out);
         assert!(out.windows(2).all(|w| w[0] < w[1]));
+        let splits = c.directives.iter().filter(|d| d.split).count();
+        assert_eq!(out.len(), c.directives.len() + splits + 1);
+        assert_eq!(out.last(), Some(&Action::Seal { mech: MechId(0) }));
+        let draft = Program::new(&[Slot::card(1, false)]).unwrap();
+        out.clear();
+        legal_steps(c, 0, 0b100, &draft, &mut out);
         assert!(out.iter().all(|a| match a {
-            Action::Program { program, .. } => is_legal_program(&c, 0, program),
-            _ => false,
+            Action::Program { card, .. } => card.card != 1 && card.card != 2,
+            _ => true,
         }));
-        // Brute force over every 4-slot assignment agrees on the count, with and without
-        // depleted cards.
-        let mut depleted = Vec::new();
-        legal_programs(&rules, 0, 0b101, &mut depleted);
-        assert_eq!(depleted, {
-            let mut v = Vec::new();
-            for p in generate_programs(&c, 0b101) {
-                v.push(Action::Program {
-                    mech: MechId(0),
-                    program: p,
-                });
-            }
-            v
+        // A full draft leaves only the seal.
+        let full = Program([Slot::card(0, false); MAX_SLOTS]);
+        out.clear();
+        legal_steps(c, 0, 0, &full, &mut out);
+        assert_eq!(out, [Action::Seal { mech: MechId(0) }]);
+    }
+
+    #[test]
+    fn completions_count_every_ordered_choice_of_distinct_cards() {
+        let rules = duel_rules();
+        let c = rules.chassis_of(0);
+        let codes = c.directives.len() + c.directives.iter().filter(|d| d.split).count();
+        let mut n = 0usize;
+        let mut all_legal = true;
+        completions(c, 0, &Program::EMPTY, 1, &mut |p| {
+            n += 1;
+            all_legal &= p.cards() == 1;
         });
-        assert!(depleted.windows(2).all(|w| w[0] < w[1]));
-        let mut n_depleted = 0;
-        let codes: Vec<u8> = (0..=(2 * c.directives.len() as u8)).collect();
-        let mut n = 0;
-        for a in &codes {
-            for b in &codes {
-                for x in &codes {
-                    for d in &codes {
-                        let p = Program([Slot(*a), Slot(*b), Slot(*x), Slot(*d)]);
-                        n += usize::from(is_legal_program(&c, 0, &p));
-                        n_depleted += usize::from(is_legal_program(&c, 0b101, &p));
-                    }
+        assert_eq!(n, codes);
+        assert!(all_legal);
+        // Two slots: every ordered pair of distinct cards, each either way up if split.
+        let mut pairs = 0usize;
+        completions(c, 0, &Program::EMPTY, 2, &mut |p| {
+            pairs += 1;
+            all_legal &= p.cards() == 2 && p.card_mask().count_ones() == 2;
+        });
+        let w = |d: &crate::rules::CardRules| if d.split { 2 } else { 1 };
+        let mut expect = 0usize;
+        for (a, da) in c.directives.iter().enumerate() {
+            for (b, db) in c.directives.iter().enumerate() {
+                if a != b {
+                    expect += w(da) * w(db);
                 }
             }
         }
-        assert_eq!(out.len(), n);
-        assert_eq!(depleted.len(), n_depleted);
+        assert_eq!(pairs, expect);
+        assert!(all_legal);
+    }
+
+    #[test]
+    fn random_programs_fill_the_first_slots_with_distinct_cards() {
+        let rules = duel_rules();
+        let c = rules.chassis_of(0);
+        let mut rng = Rng::seed_from_u64(3);
+        for cards in 0..=usize::from(c.slots) {
+            let p = random_program(c, 0b11, cards, &mut rng);
+            assert_eq!(p.cards(), cards);
+            assert_eq!(p.card_mask().count_ones() as usize, cards);
+            assert_eq!(p.card_mask() & 0b11, 0);
+            assert!(p.0[..cards].iter().all(|s| !s.is_empty()));
+        }
     }
 }
