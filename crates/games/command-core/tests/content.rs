@@ -71,7 +71,16 @@ fn a_chassis_with_three_errors_reports_all_three_at_their_lines() {
     let scout = include_str!("../../../../content/command-core/chassis/scout.toml");
     let dice = include_str!("../../../../content/command-core/dice.toml");
     let bad = scout
-        .replace("slots = 3", "slots = 9")
+        .lines()
+        .map(|l| {
+            if l.starts_with("slots =") {
+                "slots = 9"
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
         .replace("structure = ", "structure = 0 #")
         .replacen("\"forward\"", "\"jump\"", 1);
     let err = Content::from_sources(dice, vec![("scout".into(), bad.clone())], vec![]).unwrap_err();
