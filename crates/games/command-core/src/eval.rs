@@ -291,7 +291,7 @@ mod tests {
     #[test]
     fn own_programs_count_until_their_mech_executes() {
         use crate::action::Program;
-        use gridwright_engine::{Actor, Events, Rng, Turn};
+        use gridwright_engine::Rng;
         let mut g = CommandCore::new(&Content::builtin().unwrap().config("duel").unwrap()).unwrap();
         let mut rng = Rng::seed_from_u64(7);
         let mut out = Vec::new();
@@ -310,29 +310,11 @@ mod tests {
             if let Some(i) = waiting(&g) {
                 break i;
             }
-            match g.turn() {
-                Turn::Chance => {
-                    out.clear();
-                    g.chance_outcomes(&mut out);
-                    let k = rng.weighted_index(out.iter().map(|(_, w)| *w));
-                    g.step(Actor::Chance, out[k].0, &mut Events::disabled());
-                }
-                Turn::Seat(s) => {
-                    let l = g.legal_actions_vec(s);
-                    g.step(
-                        Actor::Seat(s),
-                        l[rng.index(l.len())],
-                        &mut Events::disabled(),
-                    );
-                }
-                Turn::Simultaneous(set) => {
-                    let s = set.iter().next().unwrap();
-                    // Cards only (no early seal), so the program moves the mech.
-                    let l = g.legal_actions_vec(s);
-                    g.step(Actor::Seat(s), l[0], &mut Events::disabled());
-                }
-                Turn::Terminal => panic!("over before execution"),
-            }
+            // Cards only at a sealed choice (no early seal), so the program moves the mech.
+            random_step(&mut g, &mut rng, &mut out, |g, set, _| {
+                let s = set.iter().next().unwrap();
+                (s, g.legal_actions_vec(s)[0])
+            });
         };
         let with = evaluate(&g, Seat::new(0));
         let mut still = g.clone();
@@ -344,7 +326,7 @@ mod tests {
 
     #[test]
     fn a_seat_value_ignores_the_others_sealed_programs() {
-        use gridwright_engine::{Actor, Events, Rng, Turn};
+        use gridwright_engine::Rng;
         let mut g = CommandCore::new(&Content::builtin().unwrap().config("duel").unwrap()).unwrap();
         let mut rng = Rng::seed_from_u64(4);
         let mut out = Vec::new();
@@ -352,32 +334,11 @@ mod tests {
         while !(0..usize::from(g.n))
             .any(|i| g.owner_of(i) == Seat::new(0) && g.mechs[i].has(COMMITTED))
         {
-            match g.turn() {
-                Turn::Chance => {
-                    out.clear();
-                    g.chance_outcomes(&mut out);
-                    let k = rng.weighted_index(out.iter().map(|(_, w)| *w));
-                    g.step(Actor::Chance, out[k].0, &mut Events::disabled());
-                }
-                Turn::Seat(s) => {
-                    let l = g.legal_actions_vec(s);
-                    g.step(
-                        Actor::Seat(s),
-                        l[rng.index(l.len())],
-                        &mut Events::disabled(),
-                    );
-                }
-                Turn::Simultaneous(_) => {
-                    let s = Seat::new(0);
-                    let l = g.legal_actions_vec(s);
-                    g.step(
-                        Actor::Seat(s),
-                        l[rng.index(l.len())],
-                        &mut Events::disabled(),
-                    );
-                }
-                Turn::Terminal => panic!("over before programming"),
-            }
+            random_step(&mut g, &mut rng, &mut out, |g, _, rng| {
+                let s = Seat::new(0);
+                let l = g.legal_actions_vec(s);
+                (s, l[rng.index(l.len())])
+            });
         }
         let i = (0..usize::from(g.n))
             .find(|&i| g.mechs[i].has(COMMITTED))
@@ -385,5 +346,41 @@ mod tests {
         let other = g.resample(Seat::new(1), &mut rng);
         assert_ne!(other.mechs[i].program, g.mechs[i].program);
         assert_eq!(evaluate(&g, Seat::new(1)), evaluate(&other, Seat::new(1)));
+    }
+
+    /// One random step of a test game: a random chance outcome or seat action, and at a sealed
+    /// simultaneous choice whatever `sealed` picks.
+    fn random_step(
+        g: &mut CommandCore,
+        rng: &mut gridwright_engine::Rng,
+        out: &mut Vec<(crate::Action, u32)>,
+        sealed: impl FnOnce(
+            &CommandCore,
+            gridwright_engine::SeatSet,
+            &mut gridwright_engine::Rng,
+        ) -> (Seat, crate::Action),
+    ) {
+        use gridwright_engine::{Actor, Events, Turn};
+        match g.turn() {
+            Turn::Chance => {
+                out.clear();
+                g.chance_outcomes(out);
+                let k = rng.weighted_index(out.iter().map(|(_, w)| *w));
+                g.step(Actor::Chance, out[k].0, &mut Events::disabled());
+            }
+            Turn::Seat(s) => {
+                let l = g.legal_actions_vec(s);
+                g.step(
+                    Actor::Seat(s),
+                    l[rng.index(l.len())],
+                    &mut Events::disabled(),
+                );
+            }
+            Turn::Simultaneous(set) => {
+                let (s, a) = sealed(g, set, rng);
+                g.step(Actor::Seat(s), a, &mut Events::disabled());
+            }
+            Turn::Terminal => panic!("the game ended before the test's position"),
+        }
     }
 }

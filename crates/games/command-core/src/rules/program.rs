@@ -176,23 +176,11 @@ pub(crate) fn legal_steps(
 ) {
     let mech = MechId(i as u8);
     if draft.cards() < usize::from(c.slots) {
-        let used = draft.card_mask() | depleted_directives;
-        for (j, d) in c.directives.iter().enumerate() {
-            if used & (1 << j) != 0 {
-                continue;
-            }
-            for flipped in [false, true] {
-                if flipped && !d.split {
-                    continue;
-                }
-                out.push(Action::Program {
-                    mech,
-                    card: SlotCard {
-                        card: j as u8,
-                        flipped,
-                    },
-                });
-            }
+        for (card, flipped) in free_cards(c, draft.card_mask() | depleted_directives) {
+            out.push(Action::Program {
+                mech,
+                card: SlotCard { card, flipped },
+            });
         }
     }
     out.push(Action::Seal { mech });
@@ -245,20 +233,24 @@ pub(crate) fn completions(
         f(draft);
         return;
     }
-    let used = draft.card_mask() | depleted_directives;
-    for (j, d) in c.directives.iter().enumerate() {
-        if used & (1 << j) != 0 {
-            continue;
-        }
-        for flipped in [false, true] {
-            if flipped && !d.split {
-                continue;
-            }
-            let mut next = *draft;
-            next.0[have] = Slot::card(j as u8, flipped);
-            completions(c, depleted_directives, &next, want, f);
-        }
+    for (card, flipped) in free_cards(c, draft.card_mask() | depleted_directives) {
+        let mut next = *draft;
+        next.0[have] = Slot::card(card, flipped);
+        completions(c, depleted_directives, &next, want, f);
     }
+}
+
+/// Every (card, orientation) of chassis `c` not in the `used` mask: each card upright, and
+/// turned too where it is a split card.
+fn free_cards(c: &ChassisRules, used: u16) -> impl Iterator<Item = (u8, bool)> + '_ {
+    c.directives
+        .iter()
+        .enumerate()
+        .filter(move |(j, _)| used & (1 << j) == 0)
+        .flat_map(|(j, d)| {
+            let turns: &[bool] = if d.split { &[false, true] } else { &[false] };
+            turns.iter().map(move |&flipped| (j as u8, flipped))
+        })
 }
 
 /// A random program with exactly `cards` cards for a mech of chassis `c` (for resampling an
