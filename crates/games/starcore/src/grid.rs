@@ -630,6 +630,11 @@ impl<T> TileMap<T> {
         self.0[tile.index()].as_ref()
     }
 
+    /// The value on `tile`, to change it.
+    pub fn get_mut(&mut self, tile: Tile) -> Option<&mut T> {
+        self.0[tile.index()].as_mut()
+    }
+
     /// Puts `value` on `tile`, returning what was there.
     pub fn insert(&mut self, tile: Tile, value: T) -> Option<T> {
         self.0[tile.index()].replace(value)

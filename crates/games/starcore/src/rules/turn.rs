@@ -1,0 +1,215 @@
+//! The turn: Generate, Orders (movement), Build, Combat, Cleanup, Draw 2; draws and deck-out;
+//! the turn limit (decisions, "Setup and turn"; rules 59–63 of `docs/rules/starcore.md`).
+
+use crate::action::{Action, CardId};
+use crate::config::DRAW_PER_TURN;
+use crate::effect::{Duration, Trigger};
+use crate::event::{EndReason, Event, Step};
+use crate::grid::Tile;
+use crate::rules::movement::{RegionChange, reachable};
+use crate::rules::network::Resources;
+use crate::state::{Phase, SEATS, Starcore};
+use crate::{Keyword, Stat};
+use gridwright_engine::{Events, Seat};
+
+impl Starcore {
+    /// The cards `seat` may draw now, weighted by copies left in the deck.
+    pub(crate) fn draw_outcomes(&self, seat: Seat, out: &mut Vec<(Action, u32)>) {
+        let deck = &self.players[seat].deck;
+        let mut i = 0;
+        while i < deck.len() {
+            let card = deck[i];
+            let n = deck[i..].iter().take_while(|c| **c == card).count();
+            out.push((Action::Draw(seat, card), n as u32));
+            i += n;
+        }
+    }
+
+    /// `seat` draws `card` from its deck.
+    pub(crate) fn draw(&mut self, seat: Seat, card: CardId, ev: &mut Events<Event>) {
+        let p = &mut self.players[seat];
+        if let Ok(i) = p.deck.binary_search(&card) {
+            p.deck.remove(i);
+            let at = p.hand.partition_point(|c| *c <= card);
+            p.hand.insert(at, card);
+            self.owed[seat] = self.owed[seat].saturating_sub(1);
+            ev.emit(|| Event::Drew {
+                seat,
+                card: Some(card),
+            });
+        }
+    }
+
+    /// Runs what happens by itself after every step: a player owing a draw from an empty deck
+    /// loses; the end-of-turn draws made, the next turn begins (or the turn limit ends the
+    /// game).
+    pub(crate) fn settle(&mut self, ev: &mut Events<Event>) {
+        if self.is_over() {
+            return;
+        }
+        if let Some(seat) = self.owed_seat() {
+            if self.players[seat].deck.is_empty() {
+                self.game_over(Some(seat.next(SEATS)), EndReason::DeckOut, ev);
+            }
+            return;
+        }
+        if self.phase == Phase::Drawing {
+            if self.turn >= self.rules.options.turn_limit {
+                self.game_over(None, EndReason::TurnLimit, ev);
+            } else {
+                self.begin_turn(self.active.next(SEATS), ev);
+            }
+        }
+    }
+
+    /// `seat`'s turn begins: Generate (the pool becomes its cards' output; Shield points are
+    /// restored; start-of-turn abilities run), then Orders.
+    pub(crate) fn begin_turn(&mut self, seat: Seat, ev: &mut Events<Event>) {
+        self.turn += 1;
+        self.active = seat;
+        let rules = std::sync::Arc::clone(&self.rules);
+        let mut pool = Resources::NONE;
+        let mine: Vec<Tile> = self.tiles_of(seat).collect();
+        for &t in &mine {
+            let shield = self.shield_keyword(t);
+            if let Some(p) = self.board.get_mut(t) {
+                pool = pool.plus(rules.card(p.card).output());
+                p.moved = false;
+                p.attacked = false;
+                p.shield = p.shield.max(shield);
+            }
+        }
+        let p = &mut self.players[seat];
+        p.pool = pool;
+        p.placed = 0;
+        p.cores_placed = 0;
+        p.turns += 1;
+        let turn = self.turn;
+        ev.emit(|| Event::TurnBegan { seat, turn, pool });
+        self.phase = Phase::Turn {
+            step: Step::Orders,
+            stack: Vec::new(),
+            rolling: None,
+        };
+        ev.emit(|| Event::StepBegan { step: Step::Orders });
+        for t in mine {
+            self.trigger(t, &Trigger::StartOfTurn, ev);
+        }
+        self.check_deaths(ev);
+    }
+
+    /// The active player ends the step (the stack is empty): Orders → Build → Combat →
+    /// Cleanup and the draw.
+    pub(crate) fn next_step(&mut self, ev: &mut Events<Event>) {
+        let Phase::Turn { step, .. } = &mut self.phase else {
+            return;
+        };
+        let next = match step {
+            Step::Orders => Step::Build,
+            Step::Build => Step::Combat,
+            Step::Combat => {
+                self.end_turn(ev);
+                return;
+            }
+        };
+        *step = next;
+        ev.emit(|| Event::StepBegan { step: next });
+    }
+
+    /// Cleanup: end-of-turn abilities, Heal, changes "until end of turn" end, Shield points
+    /// above a card's Shield keyword go; the opponent's unspent resources expire (rule 60);
+    /// then the active player owes its draw.
+    fn end_turn(&mut self, ev: &mut Events<Event>) {
+        let seat = self.active;
+        let mine: Vec<Tile> = self.tiles_of(seat).collect();
+        for &t in &mine {
+            self.trigger(t, &Trigger::EndOfTurn, ev);
+        }
+        for &t in &mine {
+            if let Some(n) = self.keyword_number(t, |k| match k {
+                Keyword::Heal(n) => Some(n),
+                _ => None,
+            }) && self.board.get(t).is_some()
+            {
+                for adj in t.neighbours().iter() {
+                    if self.board.get(adj).is_some_and(|q| q.owner == seat) {
+                        self.heal(adj, n, ev);
+                    }
+                }
+            }
+        }
+        if self.is_over() {
+            return;
+        }
+        let tiles: Vec<Tile> = self.board.iter().map(|(t, _)| t).collect();
+        for t in tiles {
+            let shield = self.shield_keyword(t);
+            if let Some(p) = self.board.get_mut(t) {
+                p.temp = [0; 4];
+                for g in &mut p.granted {
+                    if matches!(g, Some((_, Duration::EndOfTurn))) {
+                        *g = None;
+                    }
+                }
+                p.shield = p.shield.min(shield);
+            }
+        }
+        self.refresh_board(ev);
+        self.check_deaths(ev);
+        if self.is_over() {
+            return;
+        }
+        self.players[seat.next(SEATS)].pool = Resources::NONE;
+        ev.emit(|| Event::TurnEnded { seat });
+        self.owed[seat] += DRAW_PER_TURN;
+        self.phase = Phase::Drawing;
+    }
+
+    /// The tiles of `seat`'s cards.
+    pub(crate) fn tiles_of(&self, seat: Seat) -> impl Iterator<Item = Tile> + '_ {
+        self.board
+            .iter()
+            .filter(move |(_, p)| p.owner == seat)
+            .map(|(t, _)| t)
+    }
+
+    /// Orders: each of `seat`'s Units and its Commander that has not moved may move up to its
+    /// Movement through empty tiles (rule 10).
+    pub(crate) fn legal_moves(&self, seat: Seat, out: &mut Vec<Action>) {
+        let occupied = self.board.occupied();
+        for (from, p) in self.board.iter() {
+            if p.owner != seat || p.moved {
+                continue;
+            }
+            let m = self.stat(from, Stat::Movement);
+            if m == 0 {
+                continue;
+            }
+            for to in reachable(from, seat, m, occupied).iter() {
+                out.push(Action::Move { from, to });
+            }
+        }
+    }
+
+    /// Moves the card on `from` to `to`; links break and re-form, Modules stay (rules 21, 38);
+    /// zone and sector entries trigger (rule 61).
+    pub(crate) fn move_card(&mut self, from: Tile, to: Tile, ev: &mut Events<Event>) {
+        if !self.board.relocate(from, to) {
+            return;
+        }
+        self.links.relocate(from, to);
+        if let Some(p) = self.board.get_mut(to) {
+            p.moved = true;
+        }
+        ev.emit(|| Event::Moved { from, to });
+        self.refresh_board(ev);
+        let change = RegionChange::of_step(from, to);
+        if change.zone.is_some() {
+            self.trigger(to, &Trigger::OnEnterZone, ev);
+        }
+        if change.sector.is_some() {
+            self.trigger(to, &Trigger::OnEnterSector, ev);
+        }
+        self.check_deaths(ev);
+    }
+}
