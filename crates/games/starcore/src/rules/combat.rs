@@ -303,3 +303,141 @@ impl Starcore {
         self.check_deaths(ev);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::Step;
+    use crate::grid::{P1, P2};
+    use crate::test_support::{fixture, t};
+
+    fn combat(p1: &str, p2: &str) -> Starcore {
+        let mut g = fixture(p1, p2);
+        g.goto_step(Step::Combat);
+        g
+    }
+
+    #[test]
+    fn two_d12_hit_on_ten_plus_def_and_doubles_are_critical() {
+        let mut outs = Vec::new();
+        roll_outcomes(&mut outs);
+        assert_eq!(outs.len(), 78);
+        assert_eq!(outs.iter().map(|(_, w)| w).sum::<u32>(), 144);
+        assert_eq!(roll_result(5, 6, 1), (true, false)); // 11 ≥ 11
+        assert_eq!(roll_result(4, 6, 1), (false, false));
+        assert_eq!(roll_result(1, 1, 14), (true, true)); // doubles always hit
+        assert_eq!(roll_result(11, 12, 14), (false, false)); // 23 < 24
+    }
+
+    #[test]
+    fn an_attack_hits_for_dmg_plus_the_direct_link_bonus() {
+        let mut g = combat("iron-vanguard", "verdant-choir");
+        g.put(P1, "rivet-trooper", "P1:A4")
+            .put(P1, "slag-cell", "P1:B4") // its top Link meets the trooper's bottom
+            .put(P2, "thorn-sentinel", "P2:A4");
+        assert_eq!(g.attack_damage(t("P1:A4"), t("P2:A4")), 4);
+        g.act("attack P1:A4 P2:A4");
+        g.act("pass");
+        g.act("roll 5+6");
+        assert_eq!(g.hp_of("P2:A4"), 1);
+        assert!(!g.can(P1, "attack P1:A4 P2:A4"), "once a turn");
+    }
+
+    #[test]
+    fn a_miss_deals_nothing_and_a_critical_doubles() {
+        let mut g = combat("iron-vanguard", "verdant-choir");
+        g.put(P1, "rivet-trooper", "P1:A4")
+            .put(P1, "bulkhead-walker", "P1:A5") // 3 DMG, lane±1
+            .put(P2, "grove-guardian", "P2:A4");
+        g.act("attack P1:A4 P2:A4");
+        g.act("pass");
+        g.act("roll 4+7"); // 11 < 12
+        assert_eq!(g.hp_of("P2:A4"), 9);
+        g.act("attack P1:A5 P2:A4");
+        g.act("pass");
+        g.act("roll 1+1");
+        assert_eq!(g.hp_of("P2:A4"), 3, "3 × 2");
+    }
+
+    #[test]
+    fn shield_absorbs_first_and_pierce_ignores_it() {
+        let mut g = combat("arc-foundry", "iron-vanguard");
+        g.put(P2, "bulkhead-walker", "P2:A4") // Shield 2
+            .put(P1, "volt-skirmisher", "P1:A4")
+            .put(P1, "lance-frigate", "P1:C4"); // Range A+C
+        g.act("attack P1:A4 P2:A4");
+        g.act("pass");
+        g.act("roll 6+7");
+        assert_eq!(g.hp_of("P2:A4"), 8, "2 damage, all absorbed");
+        g.act("attack P1:C4 P2:A4");
+        g.act("pass");
+        g.act("roll 6+7");
+        assert_eq!(g.hp_of("P2:A4"), 5, "Pierce: 3 damage through");
+    }
+
+    #[test]
+    fn execute_destroys_a_target_left_at_n_hp_or_less() {
+        let mut g = combat("iron-vanguard", "verdant-choir");
+        g.put(P1, "breaker-hulk", "P1:A4")
+            .put(P2, "thorn-sentinel", "P2:A4"); // 5 HP, hit for 4 → 1 ≤ 2
+        g.act("attack P1:A4 P2:A4");
+        g.act("pass");
+        g.act("roll 6+7");
+        assert!(g.card_at(t("P2:A4")).is_none());
+        assert_eq!(g.players[P2].scrap, [g.id("thorn-sentinel")]);
+    }
+
+    #[test]
+    fn splash_hits_enemy_cards_beside_the_target() {
+        let mut g = combat("iron-vanguard", "verdant-choir");
+        g.put(P1, "mortar-crawler", "P1:B4")
+            .put(P2, "grove-guardian", "P2:B4")
+            .put(P2, "bloom-cell", "P2:B5")
+            .put(P1, "rivet-trooper", "P1:A4");
+        g.act("attack P1:B4 P2:B4");
+        g.act("pass");
+        g.act("roll 6+7");
+        assert_eq!(g.hp_of("P2:B4"), 6);
+        assert_eq!(g.hp_of("P2:B5"), 3, "half of 3, rounded down");
+        assert_eq!(g.hp_of("P1:A4"), 4, "friendly cards are spared");
+    }
+
+    #[test]
+    fn taunt_forces_the_choice_of_target() {
+        let mut g = combat("iron-vanguard", "verdant-choir");
+        g.put(P1, "mortar-crawler", "P1:B4")
+            .put(P2, "bloom-cell", "P2:C4")
+            .put(P2, "thorn-sentinel", "P2:A5");
+        let attacks = g.legal_texts(P1);
+        assert!(attacks.contains(&"attack P1:B4 P2:A5".to_owned()));
+        assert!(!attacks.contains(&"attack P1:B4 P2:C4".to_owned()));
+    }
+
+    #[test]
+    fn first_strike_answers_first_and_a_destroyed_attacker_fizzles() {
+        let mut g = combat("iron-vanguard", "arc-foundry");
+        g.put(P1, "rivet-trooper", "P1:A4")
+            .put(P2, "ion-duelist", "P2:A4");
+        g.act("attack P1:A4 P2:A4");
+        assert_eq!(g.stack_len(), 2);
+        assert_eq!(g.responder(), Some(P1), "the First Strike is on top");
+        g.act("pass");
+        g.act("roll 6+6"); // critical: 6 damage, the trooper has 4 HP
+        assert!(g.card_at(t("P1:A4")).is_none());
+        let events = g.act("pass");
+        assert!(events.iter().any(|e| matches!(e, Event::Fizzled { .. })));
+        assert_eq!(g.hp_of("P2:A4"), 4);
+    }
+
+    #[test]
+    fn sector_lock_protects_its_sector_from_the_other() {
+        let mut g = combat("iron-vanguard", "iron-vanguard");
+        g.put(P1, "mortar-crawler", "P1:B5") // S2
+            .put(P2, "slag-cell", "P2:C4"); // S3 of P2's grid
+        assert!(g.can(P1, "attack P1:B5 P2:C4"));
+        g.put(P2, "bastion-spire", "P2:B1"); // locks S3 against S2
+        assert!(!g.can(P1, "attack P1:B5 P2:C4"));
+        g.put(P1, "mortar-crawler", "P1:C4"); // S3: not locked out
+        assert!(g.can(P1, "attack P1:C4 P2:C4"));
+    }
+}

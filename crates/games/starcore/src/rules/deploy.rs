@@ -163,3 +163,118 @@ impl Starcore {
         self.check_deaths(ev);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Stat;
+    use crate::config::DeployCap;
+    use crate::event::Step;
+    use crate::grid::{P1, P2};
+    use crate::rules::network::ResourceType::Matter;
+    use crate::test_support::{fixture, t};
+
+    fn build() -> crate::Starcore {
+        let mut g = fixture("iron-vanguard", "verdant-choir");
+        g.goto_step(Step::Build);
+        g
+    }
+
+    #[test]
+    fn first_turn_places_at_most_two_cards() {
+        let mut g = build();
+        g.players[P1].turns = 1;
+        g.give(P1, "slag-cell")
+            .give(P1, "slag-cell")
+            .give(P1, "slag-cell");
+        g.act("deploy slag-cell P1:C1");
+        g.act("pass");
+        g.act("deploy slag-cell P1:C2");
+        g.act("pass");
+        assert!(!g.legal_texts(P1).iter().any(|a| a.starts_with("deploy")));
+    }
+
+    #[test]
+    fn later_turns_place_at_most_two_resources_and_any_other_cards() {
+        let mut g = build();
+        g.fund(P1, Matter, 20);
+        for _ in 0..3 {
+            g.give(P1, "slag-cell").give(P1, "rivet-trooper");
+        }
+        for tile in ["P1:C1", "P1:C2"] {
+            g.act(&format!("deploy slag-cell {tile}"));
+            g.act("pass");
+        }
+        assert!(!g.can(P1, "deploy slag-cell P1:C3"));
+        for tile in ["P1:A1", "P1:A2", "P1:A3"] {
+            g.act(&format!("deploy rivet-trooper {tile}"));
+            g.act("pass");
+        }
+        assert_eq!(g.players[P1].placed, 5);
+    }
+
+    #[test]
+    fn deploy_cap_any_variant_caps_every_kind() {
+        let mut g = build();
+        std::sync::Arc::make_mut(&mut g.rules).options.deploy_cap = DeployCap::Any;
+        g.fund(P1, Matter, 20);
+        for _ in 0..3 {
+            g.give(P1, "rivet-trooper");
+        }
+        for tile in ["P1:A1", "P1:A2"] {
+            g.act(&format!("deploy rivet-trooper {tile}"));
+            g.act("pass");
+        }
+        assert!(!g.can(P1, "deploy rivet-trooper P1:A3"));
+    }
+
+    #[test]
+    fn deploying_pays_the_cost_and_waits_on_the_stack() {
+        let mut g = build();
+        g.fund(P1, Matter, 3).give(P1, "rivet-trooper");
+        g.act("deploy rivet-trooper P1:A4");
+        assert_eq!(g.pool(P1).get(Matter), 1);
+        assert!(
+            g.card_at(t("P1:A4")).is_none(),
+            "on the stack, not yet on the board"
+        );
+        assert_eq!(g.responder(), Some(P2));
+        g.act("pass");
+        assert_eq!(g.card_at(t("P1:A4")), Some(g.id("rivet-trooper")));
+    }
+
+    #[test]
+    fn cards_cost_what_the_pool_holds() {
+        let mut g = build();
+        g.fund(P1, Matter, 1).give(P1, "rivet-trooper");
+        assert!(!g.legal_texts(P1).iter().any(|a| a.starts_with("deploy")));
+    }
+
+    #[test]
+    fn units_enter_only_on_their_rows_and_only_on_their_own_grid() {
+        let mut g = build();
+        g.fund(P1, Matter, 10).give(P1, "mortar-crawler");
+        assert!(g.can(P1, "deploy mortar-crawler P1:B4"));
+        assert!(
+            !g.can(P1, "deploy mortar-crawler P1:A4"),
+            "rows B and C only"
+        );
+        assert!(!g.legal_texts(P1).iter().any(|a| a.contains("P2:")));
+    }
+
+    #[test]
+    fn a_module_needs_a_host_and_serves_it_once_it_enters() {
+        let mut g = build();
+        g.fund(P1, Matter, 10).give(P1, "plate-bolster");
+        assert!(!g.legal_texts(P1).iter().any(|a| a.starts_with("deploy")));
+        g.put(P1, "rivet-trooper", "P1:B4"); // links only on its bottom face
+        let deploys: Vec<String> = g
+            .legal_texts(P1)
+            .into_iter()
+            .filter(|a| a.starts_with("deploy"))
+            .collect();
+        assert_eq!(deploys, ["deploy plate-bolster P1:C4 host top"]);
+        g.act("deploy plate-bolster P1:C4 host top");
+        g.act("pass");
+        assert_eq!(g.stat(t("P1:B4"), Stat::Hp), 7, "4 + the bolster's 3");
+    }
+}

@@ -191,3 +191,108 @@ impl Starcore {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::event::Event;
+    use crate::grid::{P1, P2};
+    use crate::rules::network::ResourceType::{Energy, Signal};
+    use crate::test_support::fixture;
+
+    /// Arc Foundry (P1) against Mind Lattice (P2), each with a unit on the front row, P1
+    /// holding two Arc Bolts and a Short Circuit, P2 a Null Writ and a Data Harvest.
+    fn duel() -> crate::Starcore {
+        let mut g = fixture("arc-foundry", "mind-lattice");
+        g.put(P1, "volt-skirmisher", "P1:A4")
+            .put(P2, "lattice-warden", "P2:A4")
+            .give(P1, "arc-bolt")
+            .give(P1, "arc-bolt")
+            .give(P1, "short-circuit")
+            .give(P2, "null-writ")
+            .give(P2, "data-harvest")
+            .fund(P1, Energy, 10)
+            .fund(P2, Signal, 10);
+        g
+    }
+
+    #[test]
+    fn an_action_opens_a_response_window_for_the_other_player() {
+        let mut g = duel();
+        g.act("play arc-bolt P2:A4");
+        assert_eq!(g.responder(), Some(P2));
+        assert!(g.can(P2, "play null-writ stack 0"));
+        assert!(g.can(P2, "pass"));
+        assert!(g.legal_texts(P1).is_empty());
+        g.act("pass");
+        assert_eq!(g.hp_of("P2:A4"), 3, "6 HP less Arc Bolt's 3");
+        assert_eq!(g.stack_len(), 0);
+    }
+
+    #[test]
+    fn counter_cancels_an_action_on_the_stack() {
+        let mut g = duel();
+        g.act("play arc-bolt P2:A4");
+        g.act("play null-writ stack 0");
+        assert_eq!(g.responder(), Some(P1));
+        g.act("pass"); // P1 lets the Null Writ resolve
+        let events = g.act("pass"); // P2 lets the cancelled Arc Bolt leave
+        assert!(!events.iter().any(|e| matches!(e, Event::Damaged { .. })));
+        assert_eq!(g.hp_of("P2:A4"), 6);
+        assert_eq!(g.players[P1].scrap, [g.id("arc-bolt")]);
+        assert_eq!(g.stack_len(), 0);
+    }
+
+    #[test]
+    fn responses_nest_and_resolve_last_in_first_out() {
+        let mut g = duel();
+        g.act("play arc-bolt P2:A4");
+        g.act("play null-writ stack 0");
+        g.act("play short-circuit stack 1"); // P1 counters the counter
+        assert_eq!(g.stack_len(), 3);
+        let first = g.act("pass"); // P2 passes: Short Circuit resolves first
+        assert!(
+            first
+                .iter()
+                .any(|e| matches!(e, Event::Countered { seat, .. } if *seat == P2))
+        );
+        g.act("pass"); // P1 passes: the cancelled Null Writ leaves
+        g.act("pass"); // P2 passes: Arc Bolt resolves after all
+        assert_eq!(g.hp_of("P2:A4"), 3);
+        assert_eq!(g.stack_len(), 0);
+    }
+
+    #[test]
+    fn an_action_whose_target_left_fizzles() {
+        let mut g = duel();
+        g.put(P2, "null-scout", "P2:A6"); // 3 HP: one Arc Bolt destroys it
+        g.act("play arc-bolt P2:A6");
+        g.act("play data-harvest");
+        g.act("play arc-bolt P2:A6"); // P1's second bolt on top
+        g.act("pass"); // the second bolt destroys the scout
+        assert!(g.card_at(crate::test_support::t("P2:A6")).is_none());
+        g.act("pass"); // Data Harvest
+        g.draw_owed();
+        let events = g.act("pass"); // the first bolt: its target is gone
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Fizzled { seat, .. } if *seat == P1))
+        );
+        assert_eq!(g.stack_len(), 0);
+    }
+
+    #[test]
+    fn the_active_player_plays_actions_only_with_the_stack_empty_or_the_window() {
+        let mut g = duel();
+        assert!(g.can(P1, "play arc-bolt P2:A4"));
+        assert!(
+            !g.can(P2, "play null-writ stack 0"),
+            "no window: the stack is empty"
+        );
+        g.act("play arc-bolt P2:A4");
+        // Nothing on the stack is P1's to counter: Short Circuit has no aim.
+        g.act("play data-harvest");
+        assert!(!g.can(P1, "play short-circuit stack 0"), "its own Action");
+        assert!(g.can(P1, "play short-circuit stack 1"));
+    }
+}

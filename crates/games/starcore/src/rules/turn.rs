@@ -213,3 +213,132 @@ impl Starcore {
         self.check_deaths(ev);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::event::{EndReason, Step};
+    use crate::grid::{P1, P2};
+    use crate::rules::network::ResourceType::{Life, Matter};
+    use crate::state::{Phase, Starcore};
+    use crate::test_support::{fixture, t};
+    use gridwright_engine::{Game, Turn};
+
+    fn game() -> Starcore {
+        let mut g = fixture("iron-vanguard", "verdant-choir");
+        g.put(P1, "forgemarshal-vey", "P1:C4")
+            .put(P2, "warden-ilse", "P2:C4");
+        g
+    }
+
+    #[test]
+    fn steps_run_orders_build_combat_then_cleanup_and_a_draw_of_two() {
+        let mut g = game();
+        g.put(P2, "bloom-cell", "P2:C1");
+        g.act("pass");
+        assert_eq!(
+            g.phase,
+            Phase::Turn {
+                step: Step::Build,
+                stack: vec![],
+                rolling: None
+            }
+        );
+        g.act("pass");
+        g.act("pass");
+        assert_eq!(g.phase, Phase::Drawing);
+        assert_eq!(g.turn(), Turn::Chance);
+        assert_eq!(g.owed[P1], 2);
+        g.draw_owed();
+        assert_eq!(g.hand(P1).len(), 2);
+        assert_eq!(g.active, P2);
+        assert_eq!(g.pool(P2).get(Life), 2, "Generate: the Bloom Cell's output");
+    }
+
+    #[test]
+    fn drawing_from_an_empty_deck_loses() {
+        let mut g = game();
+        g.players[P1].deck.clear();
+        for _ in 0..3 {
+            g.act("pass");
+        }
+        assert_eq!(
+            g.phase,
+            Phase::Over {
+                winner: Some(P2),
+                reason: EndReason::DeckOut
+            }
+        );
+    }
+
+    #[test]
+    fn the_turn_limit_ends_the_game_in_a_draw() {
+        let mut g = game();
+        g.turn = g.rules.options.turn_limit;
+        for _ in 0..3 {
+            g.act("pass");
+        }
+        g.draw_owed();
+        assert_eq!(
+            g.phase,
+            Phase::Over {
+                winner: None,
+                reason: EndReason::TurnLimit
+            }
+        );
+        assert_eq!(g.returns()[P1], 0.0);
+    }
+
+    #[test]
+    fn unspent_resources_last_through_the_opponents_turn_for_responses() {
+        let mut g = game();
+        g.fund(P1, Matter, 3).fund(P2, Life, 2);
+        for _ in 0..3 {
+            g.act("pass");
+        }
+        assert_eq!(
+            g.pool(P2).get(Life),
+            0,
+            "P2's leftovers expire at P1's Cleanup"
+        );
+        assert_eq!(g.pool(P1).get(Matter), 3, "P1 keeps its own for responses");
+        g.draw_owed();
+        assert_eq!(g.pool(P1).get(Matter), 3);
+    }
+
+    #[test]
+    fn orders_move_a_card_once_through_empty_tiles() {
+        let mut g = game();
+        g.put(P1, "rivet-trooper", "P1:B2");
+        assert!(g.can(P1, "move P1:B2 P1:A2"));
+        assert!(!g.can(P1, "move P1:B2 P1:A4"), "Movement 1");
+        g.act("move P1:B2 P1:A2");
+        assert!(
+            !g.legal_texts(P1)
+                .iter()
+                .any(|a| a.starts_with("move P1:A2"))
+        );
+        assert!(g.card_at(t("P1:A2")).is_some());
+    }
+
+    #[test]
+    fn a_commander_at_zero_hp_loses_the_game() {
+        let mut g = game();
+        g.goto_step(Step::Combat);
+        if let Some(p) = g.board.get_mut(t("P2:C4")) {
+            p.damage = 29;
+        }
+        g.put(P1, "mortar-crawler", "P1:B4");
+        g.act("attack P1:B4 P2:C4");
+        g.act("pass");
+        g.act("roll 6+7");
+        assert_eq!(
+            g.phase,
+            Phase::Over {
+                winner: Some(P1),
+                reason: EndReason::Commander
+            }
+        );
+        assert_eq!(g.returns()[P1], 1.0);
+        assert_eq!(g.turn(), Turn::Terminal);
+    }
+}
