@@ -59,6 +59,7 @@
 mod macros;
 
 mod action;
+mod action_index;
 mod card;
 mod config;
 mod content;

@@ -80,3 +80,18 @@ fn conformance_random_sim_every_pairing() {
         );
     }
 }
+
+/// The flat action index on every pairing: every legal action has its own index that maps
+/// back to it.
+#[test]
+fn action_index_every_pairing() {
+    let c = content();
+    for name in c.scenario_names() {
+        let config = c.config(&name).unwrap();
+        let r = gridwright_engine::testing::check_action_index::<Starcore>(&config, 4, 11);
+        println!("{name}: N = {}, {r:?}", r.num_distinct_actions);
+        assert_eq!(r.mapped, r.num_distinct_actions, "{name}: {r:?}");
+        assert_eq!(r.unindexed, 0, "{name}: {r:?}");
+        assert!(r.indices_seen > 100, "{name}: {r:?}");
+    }
+}
