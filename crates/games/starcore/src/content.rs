@@ -10,7 +10,7 @@
 //!   limit of Unique, Legendary and Artifact cards, each problem at its line
 //!   (`cards.slag-cell`).
 //!
-//! A scenario is a pairing of two decks, `iron-vanguard-vs-arc-foundry`; a user's own deck
+//! A scenario is a pairing of two decks, `arc-foundry-vs-iron-vanguard`; a user's own deck
 //! file path works wherever a shipped deck name does ([`Content::config_for_decks`]).
 
 pub use gridwright_engine::content::{ContentError, Problem};
@@ -39,11 +39,12 @@ const BUILTIN_CARDS: [(&str, &str); 4] = [
     ("matter", shipped!("cards/matter.toml")),
     ("signal", shipped!("cards/signal.toml")),
 ];
+// In file-name order, as `load_dir` reads a folder, so both list the same scenarios.
 const BUILTIN_DECKS: [(&str, &str); 4] = [
-    ("iron-vanguard", shipped!("decks/iron-vanguard.toml")),
     ("arc-foundry", shipped!("decks/arc-foundry.toml")),
-    ("verdant-choir", shipped!("decks/verdant-choir.toml")),
+    ("iron-vanguard", shipped!("decks/iron-vanguard.toml")),
     ("mind-lattice", shipped!("decks/mind-lattice.toml")),
+    ("verdant-choir", shipped!("decks/verdant-choir.toml")),
 ];
 
 /// The factions a deck may name (one per resource type).
@@ -79,9 +80,9 @@ struct DeckFile {
 /// ```
 /// use gridwright_starcore::Content;
 /// let content = Content::builtin()?;
-/// assert_eq!(content.deck_names()[0], "iron-vanguard");
-/// let config = content.config("iron-vanguard-vs-arc-foundry")?;
-/// assert_eq!(config.decks[1].name, "arc-foundry");
+/// assert_eq!(content.deck_names()[0], "arc-foundry");
+/// let config = content.config("arc-foundry-vs-iron-vanguard")?;
+/// assert_eq!(config.decks[1].name, "iron-vanguard");
 /// # Ok::<(), gridwright_starcore::ContentError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -225,7 +226,7 @@ impl Content {
     }
 
     /// The scenarios: every pairing of two different decks, in deck order
-    /// (`iron-vanguard-vs-arc-foundry`, …).
+    /// (`arc-foundry-vs-iron-vanguard`, …).
     pub fn scenario_names(&self) -> Vec<String> {
         let mut out = Vec::new();
         for (i, a) in self.decks.iter().enumerate() {

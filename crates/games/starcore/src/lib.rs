@@ -67,6 +67,8 @@ mod effect;
 mod event;
 mod grid;
 mod observe;
+mod odds;
+mod render;
 mod rules;
 mod state;
 #[cfg(test)]
@@ -90,6 +92,8 @@ pub use effect::{
 };
 pub use event::{EndReason, Event, Step as TurnStep};
 pub use observe::{FrameView, Observation, PieceView, PlayerView};
+pub use odds::{AttackOdds, attack_odds};
+pub use render::{preview, render};
 pub use rules::combat::roll_result;
 pub use rules::deploy::DEPLOY_LIMIT;
 pub use state::{INFO, PhaseView, Starcore};

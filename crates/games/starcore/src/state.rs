@@ -251,6 +251,11 @@ impl Starcore {
         self.board.get(tile).map(|_| self.hp(tile))
     }
 
+    /// The Shield points of the card on `tile` (0 for an empty tile).
+    pub fn shield_at(&self, tile: Tile) -> u8 {
+        self.board.get(tile).map_or(0, |p| p.shield)
+    }
+
     /// The id of the card on `tile`.
     pub fn card_at(&self, tile: Tile) -> Option<CardId> {
         self.board.get(tile).map(|p| p.card)

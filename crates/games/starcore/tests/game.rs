@@ -15,10 +15,10 @@ fn shipped_content_loads_with_four_decks_and_six_pairings() {
     assert_eq!(
         c.deck_names(),
         [
-            "iron-vanguard",
             "arc-foundry",
-            "verdant-choir",
-            "mind-lattice"
+            "iron-vanguard",
+            "mind-lattice",
+            "verdant-choir"
         ]
     );
     assert_eq!(c.scenario_names().len(), 6);

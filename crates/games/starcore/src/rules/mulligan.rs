@@ -48,7 +48,7 @@ mod tests {
 
     fn config() -> Config {
         Content::builtin()
-            .and_then(|c| c.config("iron-vanguard-vs-arc-foundry"))
+            .and_then(|c| c.config("arc-foundry-vs-iron-vanguard"))
             .unwrap_or_else(|e| panic!("{e}"))
     }
 
