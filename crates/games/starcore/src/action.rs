@@ -24,7 +24,7 @@ impl fmt::Display for CardId {
     }
 }
 
-/// What an Action card is aimed at when it is played (rules 52–53 of `docs/rules/starcore.md`).
+/// What an Action card is aimed at when it is played (rule 66 of `docs/rules/starcore.md`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Aim {

@@ -28,7 +28,7 @@ pub const DEFAULT_TURN_LIMIT: u16 = 40;
 pub const MAX_TURN_LIMIT: u16 = 200;
 /// The most cards a config's pool may hold (a [`CardId`] is one byte).
 pub const MAX_CARDS: usize = 255;
-/// The deepest the response stack may grow (rule 56).
+/// The deepest the response stack may grow (rule 57).
 pub const MAX_STACK: usize = 16;
 
 /// Which cards the per-turn deployment cap counts (the rules file's variant, default first).
@@ -204,7 +204,7 @@ impl Rules {
 }
 
 /// The targets the interpreter can aim: a `chosen` target needs a player's choice, so only
-/// Actions (played with an aim) may use it, and only Actions may aim at the stack (rule 53).
+/// Actions (played with an aim) may use it, and only Actions may aim at the stack (rule 66).
 fn check_targets(card: &Card, i: usize, found: &mut Problems) {
     let action = matches!(card.kind(), Kind::Action);
     for (k, a) in card.abilities().iter().enumerate() {

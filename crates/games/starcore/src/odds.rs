@@ -1,5 +1,5 @@
 //! Exact odds of one attack: 2d12 against 10 + DEF, doubles critical (×2), Shield absorbing
-//! first unless the attacker has Pierce (rules 64–65 of `docs/rules/starcore.md`). The 144
+//! first unless the attacker has Pierce (rules 63–64 of `docs/rules/starcore.md`). The 144
 //! equally likely rolls are counted, so every probability is a fraction over 144.
 
 use serde::Serialize;

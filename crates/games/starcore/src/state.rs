@@ -85,7 +85,7 @@ pub(crate) struct Attack {
     pub first_strike: bool,
 }
 
-/// A frame of the response stack (rules 54–58).
+/// A frame of the response stack (rules 57–61).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Frame {
     /// A card deploying: it enters when the frame resolves.

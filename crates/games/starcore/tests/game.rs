@@ -95,3 +95,76 @@ fn action_index_every_pairing() {
         assert!(r.indices_seen > 100, "{name}: {r:?}");
     }
 }
+
+const SHIPPED: [&str; 4] = ["energy", "life", "matter", "signal"];
+
+fn card_sources() -> Vec<(String, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../content/starcore");
+    SHIPPED
+        .iter()
+        .map(|n| {
+            let text = std::fs::read_to_string(dir.join(format!("cards/{n}.toml"))).unwrap();
+            ((*n).to_owned(), text)
+        })
+        .collect()
+}
+
+/// Rule 48: every problem of a deck file is named with its file, line, card and rule.
+#[test]
+fn deck_files_are_validated_naming_file_line_card_and_rule() {
+    let bad = "name = \"Broken\"\nfaction = \"energy\"\ncommander = \"arcwright-solenne\"\n\n\
+               [cards]\nspark-cell = 50\nstar-dynamo = 2\nno-such-card = 3\nforgemarshal-vey = 1\n";
+    let err = Content::from_sources(card_sources(), vec![("broken".into(), bad.into())])
+        .unwrap_err()
+        .to_string();
+    for want in [
+        "decks/broken.toml:7: `cards.star-dynamo`: `star-dynamo` is Legendary: at most 1 copy a deck, not 2",
+        "decks/broken.toml:8: `cards.no-such-card`: unknown card `no-such-card`",
+        "decks/broken.toml:9: `cards.forgemarshal-vey`: `forgemarshal-vey` is a Commander",
+        "decks/broken.toml:5: `cards`: a deck holds exactly 60 cards, not 56",
+    ] {
+        assert!(err.contains(want), "missing {want:?} in:\n{err}");
+    }
+}
+
+/// A card file's problems are filed at the card's line and field.
+#[test]
+fn card_files_are_validated_naming_file_line_and_field() {
+    let mut sources = card_sources();
+    sources[0].1 = sources[0]
+        .1
+        .replace("output = 2\nhp = 2", "output = 7\nhp = 2");
+    let err = Content::from_sources(sources, vec![])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("cards/energy.toml:") && err.contains("`resource[0].output`"),
+        "{err}"
+    );
+}
+
+/// A deck file of one's own works wherever a shipped deck name does.
+#[test]
+fn a_users_deck_file_pairs_like_a_shipped_deck() {
+    let c = content();
+    let dir = std::env::temp_dir().join(format!("starcore-deck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("my-sparks.toml");
+    let text = "name = \"Mine\"\nfaction = \"energy\"\ncommander = \"arcwright-solenne\"\n\n\
+                [cards]\nspark-cell = 30\nvolt-skirmisher = 30\n";
+    std::fs::write(&path, text).unwrap();
+    let config = c
+        .config_for_decks(path.to_str().unwrap(), "iron-vanguard")
+        .unwrap();
+    assert_eq!(config.decks[0].name, "my-sparks");
+    let g = random_game(&config, 5);
+    assert!(gridwright_engine::Game::is_terminal(&g));
+    let err = c
+        .config_for_decks("no-such-deck", "iron-vanguard")
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("unknown deck `no-such-deck`"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,7 +5,7 @@
 //! on a total of at least 10 + the target's DEF, doubles always hit and are critical (damage
 //! ×2). Damage = DMG + the direct-link bonus + Flank, Zone Flank and Zone Dominance; Shield
 //! absorbs first unless the attacker has Pierce; Execute, Splash and `on_hit` abilities follow
-//! (decisions, "Combat"; rules 30–33, 47, 64–65 of `docs/rules/starcore.md`).
+//! (decisions, "Combat"; rules 30–33, 47, 60, 62–64 of `docs/rules/starcore.md`).
 
 use crate::action::Action;
 use crate::card::Kind;
@@ -178,7 +178,7 @@ impl Starcore {
 
     /// An attack frame resolves: if the attacker and the target are still where they were and
     /// the target is still inside the box (and not protected), the dice are rolled; otherwise
-    /// it fizzles (rule 55).
+    /// it fizzles (rule 58).
     pub(crate) fn resolve_attack(&mut self, attack: Attack, ev: &mut Events<Event>) {
         let same = |t: Tile, uid: u16| self.board.get(t).is_some_and(|p| p.uid == uid);
         let ok = same(attack.from, attack.attacker)

@@ -2,7 +2,7 @@
 //! only on its listed rows; a Module only beside a host it can attach to, naming it), paid from
 //! the pool; a player's first turn places at most 2 cards, later turns at most 2 Resources (or 2
 //! cards of any kind under the `deploy_cap = "any"` variant). A deployment goes on the response
-//! stack and the card enters when it resolves (decisions, "Setup and turn"; rules 34, 59, 66 of
+//! stack and the card enters when it resolves (decisions, "Setup and turn"; rules 34 and 54 of
 //! `docs/rules/starcore.md`).
 
 use crate::Keyword;

@@ -1,6 +1,6 @@
 //! Leaving the board: a destroyed card goes to its owner's Scrapyard, an exiled one to the
 //! Void; a Module leaving frees its Link (rule 41); `on_destroyed` abilities run once the card
-//! has left, from the tile it stood on; a Commander leaving ends the game (rules 62, 65 of
+//! has left, from the tile it stood on; a Commander leaving ends the game (rules 56 and 65 of
 //! `docs/rules/starcore.md`).
 
 use crate::effect::Trigger;

@@ -85,7 +85,7 @@ impl Starcore {
     }
 
     /// Whether `seat` may choose the card on `tile` for a `chosen` target of `side` in `area`
-    /// (the player names the anchor lane, so any lane the box allows; rule 52).
+    /// (the player names the anchor lane, so any lane the box allows; rule 66).
     pub(crate) fn choosable(
         &self,
         seat: Seat,
@@ -274,7 +274,7 @@ impl Starcore {
         }
     }
 
-    /// Cancels the enemy Action at position `i` of the stack (rule 57).
+    /// Cancels the enemy Action at position `i` of the stack (rule 59).
     fn counter(&mut self, seat: Seat, i: usize, ev: &mut Events<Event>) {
         let Phase::Turn { stack, .. } = &mut self.phase else {
             return;

@@ -1,4 +1,4 @@
-//! The response stack (decisions, "Combat"; rules 54–58 of `docs/rules/starcore.md`).
+//! The response stack (decisions, "Combat"; rules 57–61 of `docs/rules/starcore.md`).
 //!
 //! Declared deployments, Actions and attacks become typed [`Frame`]s on a stack inside the
 //! state. Whoever did not put the top frame there holds the response window: they may play an
@@ -176,7 +176,7 @@ impl Starcore {
         }
     }
 
-    /// Whether an Action's aim is still legal as it resolves (rule 55).
+    /// Whether an Action's aim is still legal as it resolves (rule 58).
     fn aim_still_legal(&self, seat: Seat, card: CardId, aim: Aim) -> bool {
         match aim {
             Aim::None | Aim::Lane(_) => true,

@@ -1,5 +1,5 @@
 //! The turn: Generate, Orders (movement), Build, Combat, Cleanup, Draw 2; draws and deck-out;
-//! the turn limit (decisions, "Setup and turn"; rules 59–63 of `docs/rules/starcore.md`).
+//! the turn limit (decisions, "Setup and turn"; rules 52–56 of `docs/rules/starcore.md`).
 
 use crate::action::{Action, CardId};
 use crate::config::DRAW_PER_TURN;
@@ -117,7 +117,7 @@ impl Starcore {
     }
 
     /// Cleanup: end-of-turn abilities, Heal, changes "until end of turn" end, Shield points
-    /// above a card's Shield keyword go; the opponent's unspent resources expire (rule 60);
+    /// above a card's Shield keyword go; the opponent's unspent resources expire (rule 53);
     /// then the active player owes its draw.
     fn end_turn(&mut self, ev: &mut Events<Event>) {
         let seat = self.active;
@@ -192,7 +192,7 @@ impl Starcore {
     }
 
     /// Moves the card on `from` to `to`; links break and re-form, Modules stay (rules 21, 38);
-    /// zone and sector entries trigger (rule 61).
+    /// zone and sector entries trigger (rule 55).
     pub(crate) fn move_card(&mut self, from: Tile, to: Tile, ev: &mut Events<Event>) {
         if !self.board.relocate(from, to) {
             return;

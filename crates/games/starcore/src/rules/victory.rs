@@ -1,6 +1,6 @@
 //! How the game ends: a Commander at 0 HP loses its player the game; a player who must draw
 //! from an empty deck loses; the turn limit makes a draw (decisions, "Setup and turn",
-//! "Combat"; rules 62–63 of `docs/rules/starcore.md`).
+//! "Combat"; rule 56 of `docs/rules/starcore.md`).
 
 use crate::event::{EndReason, Event};
 use crate::state::{Phase, Starcore};
