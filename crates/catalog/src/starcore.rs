@@ -9,7 +9,7 @@ use crate::{
 use gridwright_agents::AgentSpec;
 use gridwright_engine::dice::Ratio;
 use gridwright_engine::{Agent, Game, Seat, Viewer};
-use gridwright_starcore::{Content, Starcore, attack_odds, preview, render};
+use gridwright_starcore::{Content, GreedyAgent, Starcore, attack_odds, preview, render};
 
 /// Loads Starcore content from `source`.
 ///
@@ -34,7 +34,7 @@ const fn param(name: &'static str, help: &'static str, default: Option<&'static 
 }
 
 impl Frontend for Starcore {
-    const AGENTS: &'static [&'static str] = &["random", "mcts"];
+    const AGENTS: &'static [&'static str] = &["random", "greedy", "mcts"];
     const ODDS: &'static [OddsParam] = &[
         param("dmg", "the attack's damage (DMG with every bonus)", None),
         param(
@@ -137,6 +137,9 @@ impl Frontend for Starcore {
     }
 
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
-        generic_agent::<Self>(spec)
+        match spec.name.as_str() {
+            "greedy" => Ok(Box::new(GreedyAgent::new())),
+            _ => generic_agent::<Self>(spec),
+        }
     }
 }

@@ -60,6 +60,7 @@ mod macros;
 
 mod action;
 mod action_index;
+mod agent;
 mod card;
 mod config;
 mod content;
@@ -76,6 +77,7 @@ mod test_support;
 mod text;
 
 pub use action::{Action, Aim, CardId};
+pub use agent::GreedyAgent;
 pub use card::{
     ActionDef, AttackDef, COMMANDER_HP, Card, CardDef, CardErrors, CardProblem, CommanderClass,
     CommanderDef, CoreBands, CoreSize, HostBonusDef, Kind, MAX_AMOUNT, MAX_DEF, MAX_NAME, MAX_STAT,
