@@ -5,4 +5,5 @@
 
 mod cards;
 mod game;
+mod golden;
 mod properties;
