@@ -67,7 +67,10 @@ fn midgame(start: &Starcore) -> Starcore {
         let mut events = Events::disabled();
         while let Some((actor, action)) = pick(&state, &mut rng, &mut legal, &mut chance) {
             if state.turn_number() >= 9
-                && state.phase() == (PhaseView::Turn { step: TurnStep::Build })
+                && state.phase()
+                    == (PhaseView::Turn {
+                        step: TurnStep::Build,
+                    })
                 && state.stack_len() == 0
             {
                 return state;

@@ -18,30 +18,30 @@ const GOLDEN: &[(&str, &str, u64, [bool; 2], u8)] = &[
     (
         "arc-foundry-vs-iron-vanguard-greedy-vs-greedy-p1-wins.replay.json",
         "arc-foundry-vs-iron-vanguard",
-        3,
+        1,
         [true, true],
         1,
     ),
     (
         "arc-foundry-vs-iron-vanguard-greedy-vs-greedy-p2-wins.replay.json",
         "arc-foundry-vs-iron-vanguard",
-        7,
+        3,
         [true, true],
         2,
     ),
     (
-        "arc-foundry-vs-iron-vanguard-greedy-vs-greedy-turn-limit.replay.json",
-        "arc-foundry-vs-iron-vanguard",
-        1,
-        [true, true],
-        0,
-    ),
-    (
-        "mind-lattice-vs-verdant-choir-random-vs-greedy.replay.json",
+        "mind-lattice-vs-verdant-choir-random-vs-greedy-p2-wins.replay.json",
         "mind-lattice-vs-verdant-choir",
-        4,
+        1,
         [false, true],
         2,
+    ),
+    (
+        "mind-lattice-vs-verdant-choir-random-vs-greedy-turn-limit.replay.json",
+        "mind-lattice-vs-verdant-choir",
+        5,
+        [false, true],
+        0,
     ),
 ];
 
