@@ -115,6 +115,16 @@ pub(crate) struct Rules {
     pub options: Options,
     /// The longest a game can be (player and chance steps).
     pub max_len: usize,
+    /// Whether some card can lower another's HP stat (an Aura or a Module's bonus of negative
+    /// HP): only then may a card with no damage die, so only then are undamaged cards checked.
+    pub hp_can_drop: bool,
+    /// Per card: whether it has an Aura (stat lookups skip neighbours without one).
+    pub has_aura: Vec<bool>,
+    /// Whether some card can give an Aura by an effect or as a Module's gift to its host: then
+    /// no neighbour is skipped.
+    pub auras_move: bool,
+    /// Per card: whether it has a Sector Lock.
+    pub has_lock: Vec<bool>,
 }
 
 impl Rules {
@@ -182,12 +192,66 @@ impl Rules {
         // number of cards in the game.
         let per_turn = 4 * (2 * DECK_SIZE + 2) + 8 * MAX_STACK + 64;
         let max_len = usize::from(o.turn_limit + 1) * per_turn + 4 * DECK_SIZE;
+        let hp_can_drop = cards.iter().any(|c| {
+            let aura = c.keywords().iter().any(|k| {
+                matches!(k, crate::Keyword::Aura { stat: crate::Stat::Hp, amount, .. } if *amount < 0)
+            });
+            let module = matches!(c.kind(), Kind::Module { host, .. }
+                if host.stats.iter().any(|m| m.stat == crate::Stat::Hp && m.amount < 0));
+            let granted = c.abilities().iter().flat_map(|a| &a.effects).any(|e| {
+                matches!(e, crate::Effect::Grant {
+                    keyword: crate::Keyword::Aura { stat: crate::Stat::Hp, amount, .. }, ..
+                } if *amount < 0)
+            });
+            aura || module || granted
+        });
         Ok(Rules {
             config: config.clone(),
-            cards,
             decks,
             options: o,
             max_len,
+            hp_can_drop,
+            auras_move: cards.iter().any(|c| {
+                let host = match c.kind() {
+                    Kind::Module { host, .. } => host.keywords.as_slice(),
+                    _ => &[],
+                };
+                let granted = c.abilities().iter().flat_map(|a| &a.effects).any(|e| {
+                    matches!(
+                        e,
+                        crate::Effect::Grant {
+                            keyword: crate::Keyword::Aura { .. },
+                            ..
+                        }
+                    )
+                });
+                granted
+                    || host
+                        .iter()
+                        .any(|k| matches!(k, crate::Keyword::Aura { .. }))
+            }),
+            has_aura: cards
+                .iter()
+                .map(|c| {
+                    c.keywords()
+                        .iter()
+                        .any(|k| matches!(k, crate::Keyword::Aura { .. }))
+                })
+                .collect(),
+            has_lock: cards
+                .iter()
+                .map(|c| {
+                    let host = match c.kind() {
+                        Kind::Module { host, .. } => host.keywords.as_slice(),
+                        _ => &[],
+                    };
+                    c.keywords()
+                        .iter()
+                        .chain(host)
+                        .any(|k| matches!(k, crate::Keyword::SectorLock { .. }))
+                })
+                .collect(),
+            cards,
         })
     }
 

@@ -69,9 +69,15 @@ impl Starcore {
             .filter(|(_, q)| q.owner != seat)
             .map(|(t, _)| t)
             .collect();
+        let any_lock = enemy.iter().any(|t| {
+            self.board.get(t).is_some_and(|q| {
+                self.rules.has_lock[q.card.index()] || q.granted.iter().any(Option::is_some)
+            })
+        });
         let locks: Vec<SectorLock> = enemy
             .iter()
-            .flat_map(|t| self.keywords(t))
+            .filter(|_| any_lock)
+            .flat_map(|t| self.keyword_iter(t))
             .filter_map(|k| match k {
                 Keyword::SectorLock { protect, from } => Some(SectorLock {
                     protected: protect,
@@ -226,7 +232,7 @@ impl Starcore {
                 self.rules.options.link_bonus,
             ));
         }
-        for k in self.keywords(from) {
+        for k in self.keyword_iter(from) {
             dmg += u16::from(match k {
                 Keyword::Flank(n) => flank_bonus(from, target, n),
                 Keyword::ZoneFlank(n) => zone_flank_bonus(from, target, n),

@@ -59,6 +59,9 @@ impl Starcore {
         }
         for n in tile.neighbours().iter() {
             let Some(q) = self.board.get(n) else { continue };
+            if !self.rules.auras_move && !self.rules.has_aura[q.card.index()] {
+                continue;
+            }
             for k in self.own_keywords(q) {
                 if let Keyword::Aura {
                     side,
@@ -92,25 +95,36 @@ impl Starcore {
     }
 
     /// Every keyword the card on `tile` has now: its own, granted ones, and those its Modules
-    /// give it.
-    pub(crate) fn keywords(&self, tile: Tile) -> Vec<Keyword> {
-        let Some(p) = self.board.get(tile) else {
-            return Vec::new();
+    /// give it (nothing for an empty tile), without allocating.
+    pub(crate) fn keyword_iter(&self, tile: Tile) -> impl Iterator<Item = Keyword> + '_ {
+        let piece = self.board.get(tile);
+        let own = piece.into_iter().flat_map(|p| self.own_keywords(p));
+        let modules = if piece.is_some() {
+            self.mounts.modules_of(&self.links, tile)
+        } else {
+            crate::grid::TileSet::EMPTY
         };
-        let mut all: Vec<Keyword> = self.own_keywords(p).collect();
-        for m in self.mounts.modules_of(&self.links, tile).iter() {
-            if let Some(Kind::Module { host, .. }) =
-                self.board.get(m).map(|q| self.rules.card(q.card).kind())
-            {
-                all.extend(host.keywords.iter().copied());
-            }
-        }
-        all
+        let given = modules.iter().flat_map(move |m| {
+            let host = self
+                .board
+                .get(m)
+                .and_then(|q| match self.rules.card(q.card).kind() {
+                    Kind::Module { host, .. } => Some(host.keywords.as_slice()),
+                    _ => None,
+                });
+            host.unwrap_or(&[]).iter().copied()
+        });
+        own.chain(given)
+    }
+
+    /// [`Starcore::keyword_iter`] as a list.
+    pub(crate) fn keywords(&self, tile: Tile) -> Vec<Keyword> {
+        self.keyword_iter(tile).collect()
     }
 
     /// Whether the card on `tile` has a keyword `pred` accepts.
     pub(crate) fn has(&self, tile: Tile, pred: impl Fn(&Keyword) -> bool) -> bool {
-        self.keywords(tile).iter().any(pred)
+        self.keyword_iter(tile).any(|k| pred(&k))
     }
 
     /// The largest number `f` reads from the card's keywords (e.g. its Heal N), if any.
@@ -119,7 +133,7 @@ impl Starcore {
         tile: Tile,
         f: impl Fn(Keyword) -> Option<u8>,
     ) -> Option<u8> {
-        self.keywords(tile).into_iter().filter_map(f).max()
+        self.keyword_iter(tile).filter_map(f).max()
     }
 
     /// The card's Shield N (0 without the keyword).

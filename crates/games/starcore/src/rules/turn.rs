@@ -181,6 +181,20 @@ impl Starcore {
             if p.owner != seat || p.moved {
                 continue;
             }
+            // Resources, Modules and Structures never move (rules 38, 44).
+            if !matches!(
+                self.rules.card(p.card).kind(),
+                crate::Kind::Commander(_)
+                    | crate::Kind::Unit {
+                        unit_type: crate::UnitType::Infantry
+                            | crate::UnitType::Vehicle
+                            | crate::UnitType::Spaceship
+                            | crate::UnitType::Construct,
+                        ..
+                    }
+            ) {
+                continue;
+            }
             let m = self.stat(from, Stat::Movement);
             if m == 0 {
                 continue;
