@@ -84,6 +84,15 @@ pub enum Action {
         /// The target's tile.
         target: Tile,
     },
+    /// Run ability number `ability` (counted in the card's list) of the card on `tile`.
+    Activate {
+        /// The card's tile.
+        tile: Tile,
+        /// The ability's position in the card's list.
+        ability: u8,
+        /// What it is aimed at.
+        aim: Aim,
+    },
     /// End the current step, or let the top of the response stack resolve.
     Pass,
 }

@@ -12,13 +12,16 @@
 //! | then `48·from + target` | `attack from target` |
 //! | then `5·(48·card + tile) + host` | `deploy card tile [host face]` (host 0 = none, 1–4 = top, right, bottom, left) |
 //! | then `A·card + aim` | `play card …`, with `A = 1 + 48 + 8 + MAX_STACK` aims: none, a tile, a lane 1–8, a stack position |
+//! | then `A·(8·tile + ability) + aim` | `activate tile ability …` (abilities 0–7 of the card's list) |
 //!
-//! so `N = 3 + 48 + 2·48² + C·(240 + A)` with `A = 73`: 21,248 for the 53 cards of the shipped pool. Every
+//! so `N = 3 + 48 + 2·48² + C·(240 + A) + 384·A` with `A = 73`: 49,280 for the 53 cards of the
+//! shipped pool. Every
 //! player action has an index; chance outcomes (coin flip, draws, dice) have none.
 
 use crate::action::{Action, Aim, CardId};
 use crate::config::{Config, MAX_CARDS, MAX_STACK};
 use crate::grid::{LANES, Lane, TILES, Tile};
+use crate::rules::activate::MAX_ABILITIES;
 use crate::rules::links::Face;
 use crate::state::Starcore;
 use gridwright_engine::ActionIndex;
@@ -53,8 +56,11 @@ impl Layout {
     fn plays(self) -> usize {
         Self::deploys() + self.cards * TILES * HOSTS
     }
-    fn len(self) -> usize {
+    fn activations(self) -> usize {
         self.plays() + self.cards * AIMS
+    }
+    fn len(self) -> usize {
+        self.activations() + TILES * MAX_ABILITIES * AIMS
     }
     fn card(self, c: CardId) -> Option<usize> {
         Some(c.index()).filter(|i| *i < self.cards)
@@ -113,6 +119,10 @@ impl ActionIndex for Starcore {
                 let c = l.card(card)?;
                 Some(l.plays() + AIMS * c + aim_index(aim)?)
             }
+            Action::Activate { tile, ability, aim } => {
+                let a = Some(usize::from(ability)).filter(|a| *a < MAX_ABILITIES)?;
+                Some(l.activations() + AIMS * (MAX_ABILITIES * tile.index() + a) + aim_index(aim)?)
+            }
             Action::FirstPlayer(_) | Action::Draw(..) | Action::Roll(..) => None,
         }
     }
@@ -154,11 +164,20 @@ impl ActionIndex for Starcore {
                     },
                 })
             }
-            i if i < l.len() => {
+            i if i < l.activations() => {
                 let k = i - l.plays();
                 Some(Action::Play {
                     card: card(k / AIMS)?,
                     aim: aim_of(k % AIMS)?,
+                })
+            }
+            i if i < l.len() => {
+                let k = i - l.activations();
+                let (rest, aim) = (k / AIMS, k % AIMS);
+                Some(Action::Activate {
+                    tile: Tile::from_index(rest / MAX_ABILITIES)?,
+                    ability: (rest % MAX_ABILITIES) as u8,
+                    aim: aim_of(aim)?,
                 })
             }
             _ => None,

@@ -16,7 +16,7 @@ use crate::odds::attack_odds;
 use crate::rules::links::linked_to;
 use crate::state::Starcore;
 use crate::{Row, Stat};
-use gridwright_engine::{Agent, Rng, Seat, SeatView};
+use gridwright_engine::{Agent, Game, Rng, Seat, SeatView};
 
 /// The greedy agent.
 #[derive(Debug, Default, Clone)]
@@ -151,6 +151,25 @@ pub(crate) fn score(g: &Starcore, seat: Seat, action: Action) -> f64 {
                     0.0
                 }
         }
+        Action::Activate { .. } => {
+            // Worth what it changes on the board: HP the opponent loses and HP this seat gains.
+            let hp = |h: &Starcore, side: Seat| -> f64 {
+                h.board
+                    .iter()
+                    .filter(|(_, p)| p.owner == side)
+                    .map(|(t, _)| f64::from(h.hp(t)))
+                    .sum()
+            };
+            let mut h = g.clone();
+            h.step(
+                gridwright_engine::Actor::Seat(seat),
+                action,
+                &mut gridwright_engine::Events::disabled(),
+            );
+            let other = seat.next(2);
+            let gain = (hp(&h, seat) - hp(g, seat)) + (hp(g, other) - hp(&h, other));
+            if gain > 0.0 { 20.0 + 5.0 * gain } else { -1.0 }
+        }
         Action::FirstPlayer(_) | Action::Draw(..) | Action::Roll(..) => 0.0,
     }
 }
@@ -191,7 +210,6 @@ mod tests {
     use crate::event::Step;
     use crate::grid::{P1, P2};
     use crate::test_support::fixture;
-    use gridwright_engine::Game;
 
     #[test]
     fn greedy_attacks_rather_than_passes_and_prefers_the_kill() {

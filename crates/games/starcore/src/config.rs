@@ -268,14 +268,28 @@ impl Rules {
 }
 
 /// The targets the interpreter can aim: a `chosen` target needs a player's choice, so only
-/// Actions (played with an aim) may use it, and only Actions may aim at the stack (rule 66).
+/// Actions and activated abilities (played with an aim) may use it, and only Actions may aim at
+/// the stack (rules 66–67).
 fn check_targets(card: &Card, i: usize, found: &mut Problems) {
     let action = matches!(card.kind(), Kind::Action);
     for (k, a) in card.abilities().iter().enumerate() {
         let field = format!("cards[{i}].abilities[{k}].target");
+        let activated = matches!(a.trigger, crate::Trigger::Activated(_));
+        if activated && k >= crate::rules::activate::MAX_ABILITIES {
+            found.push(
+                format!("cards[{i}].abilities[{k}].trigger"),
+                format!(
+                    "an activated ability must be among a card's first {} abilities",
+                    crate::rules::activate::MAX_ABILITIES
+                ),
+            );
+        }
         match a.target {
-            Target::Chosen { .. } if !action => {
-                found.push(field, "only an Action may choose its target");
+            Target::Chosen { .. } if !action && !activated => {
+                found.push(
+                    field,
+                    "only an Action or an activated ability may choose its target",
+                );
             }
             Target::StackAction if !action => {
                 found.push(field, "only an Action may aim at the stack");

@@ -116,6 +116,15 @@ pub enum Event {
         /// Whether it is a First Strike answering an attack.
         first_strike: bool,
     },
+    /// An activated ability ran.
+    Activated {
+        /// The card's tile.
+        tile: Tile,
+        /// The card.
+        card: CardId,
+        /// The ability's position in the card's list.
+        ability: u8,
+    },
     /// The player holding the response window let the top of the stack resolve.
     Passed {
         /// Who passed.

@@ -53,6 +53,8 @@ pub(crate) struct Piece {
     pub perm: Deltas,
     /// Keywords granted by effects.
     pub granted: [Option<(Keyword, Duration)>; 2],
+    /// Activated abilities used this turn (bit per ability position).
+    pub activated: u8,
 }
 
 /// One player's cards off the board and counters.
@@ -386,6 +388,7 @@ impl Game for Starcore {
                     }
                 }
                 self.legal_plays(seat, out);
+                self.legal_activations(seat, out);
                 out.push(Action::Pass);
             }
             _ => {}
@@ -427,6 +430,7 @@ impl Game for Starcore {
             Action::Deploy { card, tile, host } => self.declare_deploy(seat, card, tile, host, ev),
             Action::Play { card, aim } => self.play(seat, card, aim, ev),
             Action::Attack { from, target } => self.declare_attack(seat, from, target, ev),
+            Action::Activate { tile, ability, aim } => self.activate(tile, ability, aim, ev),
             Action::Pass => self.pass(seat, ev),
         }
         self.settle(ev);

@@ -9,6 +9,7 @@
 //! | deploy | `deploy scrap-cell P1:C2`, a Module `deploy ward-plate P1:B3 host right` |
 //! | play an Action | `play null-writ stack 0`, `play rail-volley lane 4`, `play snipe P2:A4`, `play surge` |
 //! | attack | `attack P1:A4 P2:A5` |
+//! | activate an ability | `activate P1:B4 1`, `activate P1:C2 0 P2:A3` |
 //! | pass | `pass` |
 //! | chance | `first P2`, `draw P1 scrap-cell`, `roll 3+7` |
 
@@ -51,6 +52,12 @@ pub(crate) fn action_text(rules: &Rules, action: &Action) -> String {
             }
         }
         Action::Attack { from, target } => format!("attack {from} {target}"),
+        Action::Activate { tile, ability, aim } => match aim {
+            Aim::None => format!("activate {tile} {ability}"),
+            Aim::Tile(t) => format!("activate {tile} {ability} {t}"),
+            Aim::Lane(l) => format!("activate {tile} {ability} lane {l}"),
+            Aim::Frame(i) => format!("activate {tile} {ability} stack {i}"),
+        },
         Action::Pass => "pass".into(),
     }
 }
@@ -94,6 +101,11 @@ pub(crate) fn event_text(rules: &Rules, event: &Event) -> String {
                 format!("{from} attacks {target}")
             }
         }
+        Event::Activated {
+            tile,
+            card,
+            ability,
+        } => format!("{} on {tile} uses ability {ability}", n(*card)),
         Event::Passed { seat } => format!("{seat} passes"),
         Event::Fizzled { seat, card } => format!("{seat}'s {} fizzles", n(*card)),
         Event::Countered { seat, card } => format!("{seat}'s {} is countered", n(*card)),

@@ -1,5 +1,6 @@
 //! The rules, one area per file.
 
+pub(crate) mod activate;
 pub(crate) mod blocking;
 pub(crate) mod combat;
 pub(crate) mod deck;

@@ -73,6 +73,7 @@ impl Starcore {
                 temp: [0; 4],
                 perm: [0; 4],
                 granted: [None; 2],
+                activated: 0,
             },
         );
         if let Some(lc) = c.link_card(owner) {

@@ -76,6 +76,7 @@ impl Starcore {
                 pool = pool.plus(rules.card(p.card).output());
                 p.moved = false;
                 p.attacked = false;
+                p.activated = 0;
                 p.shield = p.shield.max(shield);
             }
         }
