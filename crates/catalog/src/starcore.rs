@@ -130,10 +130,7 @@ impl Frontend for Starcore {
     }
 
     fn evaluate(&self, seat: Seat) -> Option<f64> {
-        let hp = self.commander_hp();
-        let other = seat.next(2);
-        let diff = f64::from(hp[seat]) - f64::from(hp[other]);
-        Some((diff / 30.0).clamp(-1.0, 1.0))
+        Some(Starcore::evaluate(self, seat))
     }
 
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {

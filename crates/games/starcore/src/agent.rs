@@ -174,6 +174,33 @@ pub(crate) fn score(g: &Starcore, seat: Seat, action: Action) -> f64 {
     }
 }
 
+impl Starcore {
+    /// A heuristic value of the position for `seat`, in `[-1, 1]`, from public information
+    /// only: the Commanders' HP (weight 0.6) and the cards on the board, each worth its HP
+    /// plus twice its DMG (weight 0.4, squashed by `tanh`). MCTS uses it to cut playouts short.
+    pub fn evaluate(&self, seat: Seat) -> f64 {
+        if let crate::PhaseView::Over { winner, .. } = self.phase() {
+            return match winner {
+                Some(w) if w == seat => 1.0,
+                Some(_) => -1.0,
+                None => 0.0,
+            };
+        }
+        let other = seat.next(2);
+        let hp = self.commander_hp();
+        let commanders = (f64::from(hp[seat]) - f64::from(hp[other])) / 30.0;
+        let mut material = 0.0;
+        for (t, p) in self.board.iter() {
+            if self.rules.deck(p.owner).commander == p.card {
+                continue;
+            }
+            let worth = f64::from(self.hp(t)) + 2.0 * f64::from(self.stat(t, Stat::Dmg));
+            material += if p.owner == seat { worth } else { -worth };
+        }
+        (0.6 * commanders + 0.4 * (material / 30.0).tanh()).clamp(-1.0, 1.0)
+    }
+}
+
 impl Agent<Starcore> for GreedyAgent {
     fn name(&self) -> String {
         "greedy".into()
