@@ -168,3 +168,48 @@ fn a_users_deck_file_pairs_like_a_shipped_deck() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The terminal view: both grids with row and lane labels, the zone divider and sectors, and
+/// the hand only for its owner.
+#[test]
+fn render_shows_both_grids_and_the_hand_only_to_its_owner() {
+    use gridwright_engine::Viewer;
+    let c = content();
+    let config = c.config("arc-foundry-vs-iron-vanguard").unwrap();
+    let mut g = Starcore::new(&config).unwrap();
+    let mut rng = Rng::seed_from_u64(4);
+    let mut scratch = Vec::new();
+    while g.turn_number() < 4 {
+        let (actor, a) = match g.turn() {
+            Turn::Chance => (
+                Actor::Chance,
+                sample_chance(&g, &mut rng, &mut scratch).unwrap(),
+            ),
+            Turn::Seat(s) => {
+                let legal = g.legal_actions_vec(s);
+                (Actor::Seat(s), legal[rng.index(legal.len())])
+            }
+            Turn::Simultaneous(set) => {
+                let s = set.iter().next().unwrap();
+                (Actor::Seat(s), gridwright_starcore::Action::Keep)
+            }
+            Turn::Terminal => break,
+        };
+        g.step(actor, a, &mut Events::disabled());
+    }
+    let p1 = gridwright_starcore::render(&g, Viewer::Seat(Seat::new(0)));
+    let spectator = gridwright_starcore::render(&g, Viewer::Spectator);
+    for label in [
+        "P2 C",
+        "P2 A",
+        "P1 A",
+        "P1 C",
+        "S1 ¦ S2",
+        "S3 ¦ S4",
+        "Z1 = lanes 1–4",
+    ] {
+        assert!(p1.contains(label), "{label} missing:\n{p1}");
+    }
+    assert_eq!(p1.matches("your hand").count(), 1, "{p1}");
+    assert!(!spectator.contains("your hand"), "{spectator}");
+}

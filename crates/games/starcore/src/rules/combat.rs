@@ -446,4 +446,19 @@ mod tests {
         g.put(P1, "mortar-crawler", "P1:C4"); // S3: not locked out
         assert!(g.can(P1, "attack P1:C4 P2:C4"));
     }
+
+    #[test]
+    fn blocking_option_screens_attacks_unless_pierce() {
+        let mut g = combat("arc-foundry", "iron-vanguard");
+        g.put(P1, "volt-skirmisher", "P1:A4") // A+B, lane
+            .put(P1, "lance-frigate", "P1:C4") // A+C, lane, Pierce
+            .put(P2, "rivet-trooper", "P2:A4")
+            .put(P2, "slag-cell", "P2:B4")
+            .put(P2, "slag-cell", "P2:C4");
+        assert!(g.can(P1, "attack P1:A4 P2:B4"), "off by default");
+        std::sync::Arc::make_mut(&mut g.rules).options.blocking = crate::Blocking::On;
+        assert!(!g.can(P1, "attack P1:A4 P2:B4"), "P2:A4 screens P2:B4");
+        assert!(g.can(P1, "attack P1:A4 P2:A4"));
+        assert!(g.can(P1, "attack P1:C4 P2:C4"), "Pierce is never blocked");
+    }
 }
