@@ -47,6 +47,14 @@ const BUILTIN_DECKS: [(&str, &str); 4] = [
     ("verdant-choir", shipped!("decks/verdant-choir.toml")),
 ];
 
+/// The rule variants a scenario name may add after `+`, each with what it changes: the rules
+/// file's variants (the defaults need no name).
+pub const VARIANTS: [(&str, fn(&mut Options)); 3] = [
+    ("blocking", |o| o.blocking = crate::Blocking::On),
+    ("global-pooling", |o| o.pooling = crate::Pooling::Global),
+    ("any-cap", |o| o.deploy_cap = crate::DeployCap::Any),
+];
+
 /// The factions a deck may name (one per resource type).
 pub const FACTIONS: [&str; 4] = ["matter", "energy", "life", "signal"];
 
@@ -226,7 +234,8 @@ impl Content {
     }
 
     /// The scenarios: every pairing of two different decks, in deck order
-    /// (`arc-foundry-vs-iron-vanguard`, …).
+    /// (`arc-foundry-vs-iron-vanguard`, …), then the first pairing under each rule variant
+    /// ([`VARIANTS`]: `arc-foundry-vs-iron-vanguard+blocking`, …).
     pub fn scenario_names(&self) -> Vec<String> {
         let mut out = Vec::new();
         for (i, a) in self.decks.iter().enumerate() {
@@ -234,23 +243,34 @@ impl Content {
                 out.push(format!("{}-vs-{}", a.name, b.name));
             }
         }
+        if let Some(first) = out.first().cloned() {
+            out.extend(VARIANTS.iter().map(|(v, _)| format!("{first}+{v}")));
+        }
         out
     }
 
-    /// The config of scenario `name` with default options.
+    /// The config of scenario `name` with default options, or with the variants named after
+    /// `+` (`arc-foundry-vs-mind-lattice+blocking+global-pooling`).
     ///
     /// # Errors
-    /// [`ContentError::UnknownScenario`] if no pairing has that name.
+    /// [`ContentError::UnknownScenario`] if no pairing or variant has that name.
     pub fn config(&self, name: &str) -> Result<Config, ContentError> {
         let unknown = || ContentError::UnknownScenario {
             name: name.to_owned(),
             known: self.scenario_names(),
         };
-        let (a, b) = name.split_once("-vs-").ok_or_else(unknown)?;
+        let mut parts = name.split('+');
+        let pairing = parts.next().unwrap_or_default();
+        let (a, b) = pairing.split_once("-vs-").ok_or_else(unknown)?;
         let (Some(a), Some(b)) = (self.deck(a), self.deck(b)) else {
             return Err(unknown());
         };
-        Ok(self.pairing(name, a.clone(), b.clone()))
+        let mut config = self.pairing(name, a.clone(), b.clone());
+        for v in parts {
+            let (_, apply) = VARIANTS.iter().find(|(n, _)| *n == v).ok_or_else(unknown)?;
+            apply(&mut config.options);
+        }
+        Ok(config)
     }
 
     /// A config pairing two decks, each a shipped deck name or a path to a deck file of one's

@@ -10,7 +10,7 @@ pub fn content() -> Content {
 }
 
 #[test]
-fn shipped_content_loads_with_four_decks_and_six_pairings() {
+fn shipped_content_loads_with_four_decks_six_pairings_and_three_variants() {
     let c = content();
     assert_eq!(
         c.deck_names(),
@@ -21,7 +21,13 @@ fn shipped_content_loads_with_four_decks_and_six_pairings() {
             "verdant-choir"
         ]
     );
-    assert_eq!(c.scenario_names().len(), 6);
+    assert_eq!(c.scenario_names().len(), 9);
+    let v = c
+        .config("arc-foundry-vs-mind-lattice+blocking+any-cap")
+        .unwrap();
+    assert_eq!(v.options.blocking, gridwright_starcore::Blocking::On);
+    assert_eq!(v.options.deploy_cap, gridwright_starcore::DeployCap::Any);
+    assert!(c.config("arc-foundry-vs-mind-lattice+nonsense").is_err());
     for name in c.scenario_names() {
         Starcore::new(&c.config(&name).unwrap()).unwrap();
     }
@@ -68,7 +74,7 @@ fn random_games_end() {
 }
 
 #[test]
-fn conformance_random_sim_every_pairing() {
+fn conformance_random_sim_every_scenario() {
     let c = content();
     for name in c.scenario_names() {
         let config = c.config(&name).unwrap();
@@ -84,7 +90,7 @@ fn conformance_random_sim_every_pairing() {
 /// The flat action index on every pairing: every legal action has its own index that maps
 /// back to it.
 #[test]
-fn action_index_every_pairing() {
+fn action_index_every_scenario() {
     let c = content();
     for name in c.scenario_names() {
         let config = c.config(&name).unwrap();
