@@ -47,9 +47,12 @@ const BUILTIN_DECKS: [(&str, &str); 4] = [
     ("verdant-choir", shipped!("decks/verdant-choir.toml")),
 ];
 
+/// A rule variant: its name in scenario names and what it changes in the options.
+pub type Variant = (&'static str, fn(&mut Options));
+
 /// The rule variants a scenario name may add after `+`, each with what it changes: the rules
 /// file's variants (the defaults need no name).
-pub const VARIANTS: [(&str, fn(&mut Options)); 3] = [
+pub const VARIANTS: [Variant; 3] = [
     ("blocking", |o| o.blocking = crate::Blocking::On),
     ("global-pooling", |o| o.pooling = crate::Pooling::Global),
     ("any-cap", |o| o.deploy_cap = crate::DeployCap::Any),
