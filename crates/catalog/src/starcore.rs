@@ -35,6 +35,9 @@ const fn param(name: &'static str, help: &'static str, default: Option<&'static 
 
 impl Frontend for Starcore {
     const AGENTS: &'static [&'static str] = &["random", "greedy", "mcts"];
+    // About a third of a second a move on one core of a shared machine; 9 of 10 games won
+    // against greedy as P1 (docs/rules/starcore.md, "Agents, balance and speed").
+    const MCTS_DEFAULTS: &'static str = "iters=1500,depth=40";
     const ODDS: &'static [OddsParam] = &[
         param("dmg", "the attack's damage (DMG with every bonus)", None),
         param(

@@ -218,9 +218,16 @@ pub fn preview(game: &Starcore, action: &crate::Action) -> Option<String> {
     };
     let def = game.stat(target, crate::Stat::Def);
     let dmg = game.attack_damage(from, target);
-    let odds = crate::odds::attack_odds(dmg, def, game.shield_at(target), false);
+    let pierce = game.has(from, |k| *k == crate::Keyword::Pierce);
+    let odds = crate::odds::attack_odds(dmg, def, game.shield_at(target), pierce);
+    let reach = game
+        .card_at(from)
+        .and_then(|c| game.card(c).attack())
+        .map(|b| b.tiles(from.lane()))
+        .unwrap_or_default();
     Some(format!(
-        "{from} → {target}: hit {:.1}% (critical {:.1}%), {dmg} damage ({} on a critical); expected {:.2}",
+        "{from} → {target}: hit {:.1}% (critical {:.1}%), {dmg} damage ({} on a critical); \
+         expected HP damage {:.2}\ntargeting box from {from}: {reach}",
         100.0 * odds.hit,
         100.0 * odds.critical,
         dmg.saturating_mul(2),

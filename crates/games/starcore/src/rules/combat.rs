@@ -461,4 +461,23 @@ mod tests {
         assert!(g.can(P1, "attack P1:A4 P2:A4"));
         assert!(g.can(P1, "attack P1:C4 P2:C4"), "Pierce is never blocked");
     }
+
+    #[test]
+    fn the_preview_of_an_attack_shows_its_odds_and_its_box() {
+        let mut g = combat("iron-vanguard", "verdant-choir");
+        g.put(P1, "rivet-trooper", "P1:A4")
+            .put(P2, "thorn-sentinel", "P2:A4");
+        let text = crate::preview(
+            &g,
+            &crate::Action::Attack {
+                from: t("P1:A4"),
+                target: t("P2:A4"),
+            },
+        )
+        .unwrap_or_default();
+        // DEF 1: 11+ on 2d12 is 99 of 144 rolls, plus the 5 doubles below 11: 104/144.
+        assert!(text.contains("hit 72.2% (critical 8.3%)"), "{text}");
+        assert!(text.contains("targeting box from P1:A4: {"), "{text}");
+        assert!(text.contains("P2:B4"), "{text}");
+    }
 }
