@@ -187,10 +187,14 @@ impl Rules {
         if !found.is_empty() {
             return Err(found);
         }
-        // Each turn: at most every card moved, deployed, played, attacking (with a first strike
-        // and a roll each), every response passed, plus draws; bounded generously by the
-        // number of cards in the game.
-        let per_turn = 4 * (2 * DECK_SIZE + 2) + 8 * MAX_STACK + 64;
+        // A bound on the steps of one turn: every card on the board (at most 48) moves once,
+        // attacks once (declaration, a First Strike, two passes, two rolls) and uses each of
+        // its activated abilities; every card of both decks is deployed or played at most once
+        // a turn with a pass, a response and draws; plus the step passes.
+        let per_turn = 48 * (1 + 6 + crate::rules::activate::MAX_ABILITIES)
+            + 2 * (2 * DECK_SIZE + 2) * 4
+            + 8 * MAX_STACK
+            + 64;
         let max_len = usize::from(o.turn_limit + 1) * per_turn + 4 * DECK_SIZE;
         let hp_can_drop = cards.iter().any(|c| {
             let aura = c.keywords().iter().any(|k| {
