@@ -356,4 +356,23 @@ mod tests {
         assert_eq!(g.returns()[P1], 1.0);
         assert_eq!(g.turn(), Turn::Terminal);
     }
+
+    /// The Grid seed's resource pool example at the game level: three cores linked into one
+    /// network with a Unit, plus a lone core elsewhere, all feed the pool at Generate (rule
+    /// 26: deployments are paid from the pooled total).
+    #[test]
+    fn generate_pools_the_output_of_every_core_on_the_board() {
+        let mut g = game();
+        g.put(P2, "bloom-cell", "P2:C1") // 2
+            .put(P2, "seed-vault", "P2:C2") // 3, links top and left: to the cell and the Unit
+            .put(P2, "thorn-sentinel", "P2:B2")
+            .put(P2, "seed-vault", "P2:C7") // 3, alone
+            .put(P2, "canopy-tower", "P2:B7"); // a Structure: 1
+        for _ in 0..3 {
+            g.act("pass");
+        }
+        g.draw_owed();
+        assert_eq!(g.active, P2);
+        assert_eq!(g.pool(P2).get(Life), 2 + 3 + 3 + 1);
+    }
 }
