@@ -20,6 +20,7 @@ mod content;
 mod dyn_session;
 pub mod grid_battles;
 mod odds;
+pub mod starcore;
 
 pub use content::ContentSource;
 pub use dyn_session::{
@@ -28,6 +29,7 @@ pub use dyn_session::{
 pub use gridwright_command_core::CommandCore;
 pub use gridwright_connect_four::ConnectFour;
 pub use gridwright_grid_battles::GridBattles;
+pub use gridwright_starcore::Starcore;
 pub use odds::{OddsParam, OddsQuery, OddsReport, odds_entry, odds_help, odds_table};
 
 use gridwright_agents::{AgentSpec, Mcts, MctsConfig};
@@ -45,14 +47,18 @@ pub enum GameKind {
     CommandCore,
     /// The tiny worked example.
     ConnectFour,
+    /// Card battler on two facing grids with links, modules and a response stack (seeds 000,
+    /// 001).
+    Starcore,
 }
 
 impl GameKind {
     /// All games, in display order.
-    pub const ALL: [GameKind; 3] = [
+    pub const ALL: [GameKind; 4] = [
         GameKind::GridBattles,
         GameKind::CommandCore,
         GameKind::ConnectFour,
+        GameKind::Starcore,
     ];
 
     /// Static facts about the game.
@@ -61,6 +67,7 @@ impl GameKind {
             GameKind::GridBattles => GridBattles::INFO,
             GameKind::CommandCore => CommandCore::INFO,
             GameKind::ConnectFour => ConnectFour::INFO,
+            GameKind::Starcore => Starcore::INFO,
         }
     }
 
@@ -98,6 +105,10 @@ macro_rules! with_game {
             }
             $crate::GameKind::ConnectFour => {
                 type $g = $crate::ConnectFour;
+                $body
+            }
+            $crate::GameKind::Starcore => {
+                type $g = $crate::Starcore;
                 $body
             }
         }

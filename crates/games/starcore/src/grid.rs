@@ -447,6 +447,10 @@ impl Tile {
     /// The tiles sharing a face with this one **on its own grid**: 2 for a corner, 3 for an edge,
     /// 4 for an interior tile (Grid seed, "Adjacency by Position").
     pub fn grid_neighbours(self) -> TileSet {
+        neighbour_table()[self.index()].0
+    }
+
+    fn compute_grid_neighbours(self) -> TileSet {
         let mut set = TileSet::EMPTY;
         let (row, lane, owner) = (self.row().index(), self.lane(), self.owner());
         for (dr, dl) in [(-1i8, 0i8), (1, 0), (0, -1), (0, 1)] {
@@ -464,7 +468,11 @@ impl Tile {
     /// The tiles sharing a face with this one on the battlefield: its grid neighbours, plus the
     /// facing A-row tile of the other grid for an A-row tile.
     pub fn neighbours(self) -> TileSet {
-        let mut set = self.grid_neighbours();
+        neighbour_table()[self.index()].1
+    }
+
+    fn compute_neighbours(self) -> TileSet {
+        let mut set = self.compute_grid_neighbours();
         if let Some(t) = self.across() {
             set.insert(t);
         }
@@ -483,6 +491,18 @@ impl Tile {
         let dl = self.lane().0.abs_diff(other.lane().0);
         dd.max(dl)
     }
+}
+
+/// Each tile's grid neighbours and battlefield neighbours, computed once: adjacency is asked
+/// for on every stat lookup, so it is a table, not arithmetic.
+fn neighbour_table() -> &'static [(TileSet, TileSet); TILES] {
+    static TABLE: std::sync::OnceLock<[(TileSet, TileSet); TILES]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|i| {
+            let t = Tile(i as u8);
+            (t.compute_grid_neighbours(), t.compute_neighbours())
+        })
+    })
 }
 
 impl fmt::Display for Tile {
@@ -628,6 +648,11 @@ impl<T> TileMap<T> {
     /// The value on `tile`.
     pub fn get(&self, tile: Tile) -> Option<&T> {
         self.0[tile.index()].as_ref()
+    }
+
+    /// The value on `tile`, to change it.
+    pub fn get_mut(&mut self, tile: Tile) -> Option<&mut T> {
+        self.0[tile.index()].as_mut()
     }
 
     /// Puts `value` on `tile`, returning what was there.

@@ -58,22 +58,47 @@
 #[macro_use]
 mod macros;
 
+mod action;
+mod action_index;
+mod agent;
 mod card;
+mod config;
+mod content;
 mod effect;
+mod event;
 mod grid;
+mod observe;
+mod odds;
+mod render;
 mod rules;
+mod state;
 #[cfg(test)]
 mod test_support;
+mod text;
 
+pub use action::{Action, Aim, CardId};
+pub use agent::GreedyAgent;
 pub use card::{
     ActionDef, AttackDef, COMMANDER_HP, Card, CardDef, CardErrors, CardProblem, CommanderClass,
     CommanderDef, CoreBands, CoreSize, HostBonusDef, Kind, MAX_AMOUNT, MAX_DEF, MAX_NAME, MAX_STAT,
     ModuleDef, ModuleType, Rarity, ResourceDef, Stats, UnitDef, UnitType,
 };
+pub use config::{
+    Config, DECK_SIZE, DEFAULT_TURN_LIMIT, DRAW_PER_TURN, DeckList, DeployCap, HAND_SIZE,
+    MAX_STACK, MAX_TURN_LIMIT, Options,
+};
+pub use content::{Content, ContentError, FACTIONS, Problem, VARIANTS, Variant};
 pub use effect::{
     Ability, CardKind, Condition, CostDef, Duration, Effect, Keyword, Side, Stat, StatMod, Target,
     Trigger,
 };
+pub use event::{EndReason, Event, Step as TurnStep};
+pub use observe::{FrameView, Observation, PieceView, PlayerView};
+pub use odds::{AttackOdds, attack_odds};
+pub use render::{preview, render};
+pub use rules::combat::roll_result;
+pub use rules::deploy::DEPLOY_LIMIT;
+pub use state::{INFO, PhaseView, Starcore};
 
 pub use grid::{
     Area, LANES, Lane, LaneOutOfRange, P1, P2, Place, ROWS, Row, SEATS, Sector, Step, TILES,

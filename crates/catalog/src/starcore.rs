@@ -1,0 +1,145 @@
+//! Starcore's front-end hooks: content from `content/starcore/` (cards and decks), scenarios as
+//! deck pairings, the terminal view drawn from the viewer's observation (so it cannot show the
+//! other hand), exact attack odds before an attack is confirmed and from `gridwright odds`.
+
+use crate::{
+    CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport, ScenarioInfo,
+    generic_agent, odds_entry, odds_table,
+};
+use gridwright_agents::AgentSpec;
+use gridwright_engine::dice::Ratio;
+use gridwright_engine::{Agent, Game, Seat, Viewer};
+use gridwright_starcore::{Content, GreedyAgent, Starcore, attack_odds, preview, render};
+
+/// Loads Starcore content from `source`.
+///
+/// # Errors
+/// Content errors name the file, line and field.
+pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
+    match source.game_dir("starcore")? {
+        Some(dir) => Content::load_dir(&dir),
+        None => Content::builtin(),
+    }
+    .map_err(|e| CatalogError::Content(e.to_string()))
+}
+
+const fn param(name: &'static str, help: &'static str, default: Option<&'static str>) -> OddsParam {
+    OddsParam {
+        name,
+        aliases: &[],
+        value: "N",
+        help,
+        default,
+    }
+}
+
+impl Frontend for Starcore {
+    const AGENTS: &'static [&'static str] = &["random", "greedy", "mcts"];
+    // About a third of a second a move on one core of a shared machine; 9 of 10 games won
+    // against greedy as P1 (docs/rules/starcore.md, "Agents, balance and speed").
+    const MCTS_DEFAULTS: &'static str = "iters=1500,depth=40";
+    const ODDS: &'static [OddsParam] = &[
+        param("dmg", "the attack's damage (DMG with every bonus)", None),
+        param(
+            "def",
+            "the target's DEF (a hit needs 2d12 ≥ 10 + DEF)",
+            None,
+        ),
+        param("shield", "the target's Shield points", Some("0")),
+    ];
+
+    fn odds(_: &ContentSource, q: &OddsQuery) -> Result<OddsReport, CatalogError> {
+        let (dmg, def, shield) = (q.count("dmg")?, q.count("def")?, q.count("shield")?);
+        if def > 14 {
+            return Err(CatalogError::Odds(format!(
+                "--def {def}: DEF is at most 14 (10 + DEF must stay reachable on 2d12)"
+            )));
+        }
+        let o = attack_odds(dmg, def, shield, false);
+        let rows: Vec<(u32, Ratio)> = o
+            .counts
+            .iter()
+            .map(|(v, n)| (u32::from(*v), Ratio::new(i128::from(*n), 144)))
+            .collect();
+        let hits = Ratio::new((o.hit * 144.0).round() as i128, 144);
+        let crits = Ratio::new((o.critical * 144.0).round() as i128, 144);
+        let json = serde_json::json!({
+            "game": "starcore",
+            "dmg": dmg, "def": def, "shield": shield,
+            "distribution": rows.iter().map(|(v, p)| odds_entry(*v, *p)).collect::<Vec<_>>(),
+            "expected": o.expected,
+            "hit": hits.to_f64(), "hit_exact": hits.to_string(),
+            "critical": crits.to_f64(), "critical_exact": crits.to_string(),
+        });
+        let text = format!(
+            "2d12 against 10 + {def}, DMG {dmg}, Shield {shield} (doubles hit and deal ×2)\n\
+             hit {hits} ≈ {:.3}%, critical {crits} ≈ {:.3}%\nHP damage:\n{}\n  expected ≈ {:.4}",
+            100.0 * hits.to_f64(),
+            100.0 * crits.to_f64(),
+            odds_table(&rows, "damage"),
+            o.expected
+        );
+        Ok(OddsReport { text, json })
+    }
+
+    fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
+        let c = content(source)?;
+        c.scenario_names()
+            .into_iter()
+            .map(|name| {
+                let cfg = c
+                    .config(&name)
+                    .map_err(|e| CatalogError::Content(e.to_string()))?;
+                let state =
+                    Starcore::new(&cfg).map_err(|e| CatalogError::Content(e.to_string()))?;
+                let (a, b) = (&cfg.decks[0], &cfg.decks[1]);
+                Ok(ScenarioInfo {
+                    title: format!("{} against {}", a.name, b.name),
+                    description: format!(
+                        "Deck `{}` (Commander {}) against deck `{}` (Commander {}), 60 cards each.",
+                        a.name, a.commander, b.name, b.commander
+                    ),
+                    name,
+                    seats: 2,
+                    preview: render(&state, Viewer::Spectator),
+                    board: None,
+                })
+            })
+            .collect()
+    }
+
+    fn load_config(
+        source: &ContentSource,
+        scenario: Option<&str>,
+    ) -> Result<Self::Config, CatalogError> {
+        let c = content(source)?;
+        let err = |e: gridwright_starcore::ContentError| CatalogError::Content(e.to_string());
+        match scenario {
+            None => c.config(&c.scenario_names()[0]).map_err(err),
+            Some(name) => match name.split_once(',') {
+                // `DECK,DECK`: two decks, each a shipped name or a deck file of one's own.
+                Some((p1, p2)) => c.config_for_decks(p1.trim(), p2.trim()).map_err(err),
+                None => c.config(name).map_err(err),
+            },
+        }
+    }
+
+    fn render(&self, viewer: Viewer) -> String {
+        render(self, viewer)
+    }
+
+    fn preview_action(&self, action: &Self::Action) -> Option<String> {
+        preview(self, action)
+    }
+
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        Some(Starcore::evaluate(self, seat))
+    }
+
+    fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
+        match spec.name.as_str() {
+            "greedy" => Ok(Box::new(GreedyAgent::new())),
+            _ => generic_agent::<Self>(spec),
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! The terminal view, drawn from the viewer's observation (so it cannot show a hidden hand):
+//! both grids with row and lane labels, the zone divider between lanes 4 and 5 and the sector
+//! of each row, links between linked cards (`=` across a lane, `‖` between rows), each
+//! network's output, Module hosts, every card's HP, Shield and stats, the viewer's hand, and
+//! the stack when something waits for a response.
+
+use crate::action::Aim;
+use crate::grid::{Lane, Tile};
+use crate::observe::FrameView;
+use crate::rules::network::{Networks, Resources};
+use crate::state::Starcore;
+use gridwright_engine::{Game, Seat, Viewer};
+use std::fmt::Write;
+
+const CELL: usize = 8;
+
+/// The view of `game` for `viewer`.
+pub fn render(game: &Starcore, viewer: Viewer) -> String {
+    let obs = game.observe(viewer);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Starcore, turn {} ({} active) — {:?}",
+        obs.turn, obs.active, obs.phase
+    );
+    let linked = |a: Tile, b: Tile| {
+        obs.links
+            .iter()
+            .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
+    };
+    let cell = |t: Tile| -> String {
+        match obs.board.iter().find(|p| p.tile == t) {
+            Some(p) => {
+                let abbr: String = p.id.chars().filter(|c| *c != '-').take(4).collect();
+                format!("{}{abbr}{:>2}", p.owner.number(), p.hp.0)
+            }
+            None => " .     ".to_owned(),
+        }
+    };
+    let mut header = String::from("      ");
+    for lane in Lane::all() {
+        let _ = write!(header, "{:<width$}", format!("   {lane}"), width = CELL + 1);
+        if lane.number() == 4 {
+            header.push(' ');
+        }
+    }
+    let _ = writeln!(
+        out,
+        "{}   Z1 = lanes 1–4 ¦ Z2 = lanes 5–8",
+        header.trim_end()
+    );
+    let rows: Vec<(Seat, crate::Row)> = [
+        (crate::P2, crate::Row::C),
+        (crate::P2, crate::Row::B),
+        (crate::P2, crate::Row::A),
+        (crate::P1, crate::Row::A),
+        (crate::P1, crate::Row::B),
+        (crate::P1, crate::Row::C),
+    ]
+    .into();
+    for (i, &(seat, row)) in rows.iter().enumerate() {
+        let mut line = format!("{seat} {row}  ");
+        for lane in Lane::all() {
+            let t = Tile::new(seat, row, lane);
+            line.push_str(&cell(t));
+            let right = lane.offset(1).map(|l| Tile::new(seat, row, l));
+            line.push(if right.is_some_and(|r| linked(t, r)) {
+                '='
+            } else {
+                ' '
+            });
+            if lane.number() == 4 {
+                line.push('¦');
+            }
+        }
+        let sectors = if row == crate::Row::C {
+            "S3 ¦ S4"
+        } else {
+            "S1 ¦ S2"
+        };
+        let _ = writeln!(out, "{}  {sectors}", line.trim_end());
+        if let Some(&(s2, r2)) = rows.get(i + 1) {
+            let mut between = String::from("      ");
+            for lane in Lane::all() {
+                let a = Tile::new(seat, row, lane);
+                let b = Tile::new(s2, r2, lane);
+                between.push_str(if linked(a, b) {
+                    "   ‖     "
+                } else {
+                    "         "
+                });
+                if lane.number() == 4 {
+                    between.push('¦');
+                }
+            }
+            if i == 2 {
+                let _ = writeln!(out, "      {}", "═".repeat(8 * (CELL + 1) + 1));
+                let _ = writeln!(
+                    out,
+                    "      (P2's grid above, P1's below; lanes run through both)"
+                );
+            } else {
+                let _ = writeln!(out, "{}", between.trim_end());
+            }
+        }
+    }
+    let _ = writeln!(out, "(cells: owner, card id's first letters, HP)");
+    for p in &obs.board {
+        let name = game
+            .config()
+            .cards
+            .iter()
+            .find(|c| c.id() == p.id)
+            .map_or("", |_| p.id.as_str());
+        let _ = write!(
+            out,
+            "  {} {name} {}: HP {}/{} DMG {} DEF {} MOV {}",
+            p.tile, p.owner, p.hp.0, p.hp.1, p.dmg, p.def, p.movement
+        );
+        if p.shield > 0 {
+            let _ = write!(out, " Shield {}", p.shield);
+        }
+        if let Some(h) = p.host {
+            let _ = write!(out, " → serves {h}");
+        }
+        if !p.keywords.is_empty() {
+            let kws: Vec<&str> = p.keywords.iter().map(|k| k.name()).collect();
+            let _ = write!(out, " [{}]", kws.join(", "));
+        }
+        let _ = writeln!(out);
+    }
+    let networks = Networks::compute(&game.links);
+    for (id, seat, members) in networks.iter() {
+        let pool: Resources = networks.pool(id, |t| {
+            game.card_at(t)
+                .map_or(Resources::NONE, |c| game.card(c).output())
+        });
+        if members.len() > 1 || !pool.is_empty() {
+            let _ = writeln!(out, "  network of {seat} {members}: {pool} a turn");
+        }
+    }
+    for (i, p) in obs.players.iter().enumerate() {
+        let seat = Seat::new(i as u8);
+        let _ = writeln!(
+            out,
+            "{seat}: hand {}, deck {}, scrapyard {}, void {}, pool {}",
+            p.hand_count,
+            p.deck_count,
+            p.scrapyard.len(),
+            p.void.len(),
+            p.pool
+        );
+        if let Some(hand) = &p.hand {
+            let names: Vec<String> = hand
+                .iter()
+                .map(|c| {
+                    let card = game.card(*c);
+                    format!("{} ({})", card.id(), card.cost())
+                })
+                .collect();
+            let _ = writeln!(out, "  your hand: {}", names.join(", "));
+        }
+    }
+    if !obs.stack.is_empty() {
+        let _ = writeln!(
+            out,
+            "stack (top last), {} may respond:",
+            obs.responder.map_or("nobody".into(), |s| s.to_string())
+        );
+        for (i, f) in obs.stack.iter().enumerate() {
+            let text = match f {
+                FrameView::Deploy { seat, card, tile } => {
+                    format!("{seat} deploys {} to {tile}", game.card(*card).id())
+                }
+                FrameView::Action {
+                    seat,
+                    card,
+                    aim,
+                    countered,
+                } => {
+                    let at = match aim {
+                        Aim::None => String::new(),
+                        Aim::Tile(t) => format!(" at {t}"),
+                        Aim::Lane(l) => format!(" on lane {l}"),
+                        Aim::Frame(k) => format!(" against stack {k}"),
+                    };
+                    format!(
+                        "{seat} plays {}{at}{}",
+                        game.card(*card).id(),
+                        if *countered { " (countered)" } else { "" }
+                    )
+                }
+                FrameView::Attack {
+                    from,
+                    target,
+                    first_strike,
+                    ..
+                } => format!(
+                    "{from} {} {target}",
+                    if *first_strike {
+                        "strikes first at"
+                    } else {
+                        "attacks"
+                    }
+                ),
+            };
+            let _ = writeln!(out, "  {i}: {text}");
+        }
+    }
+    out
+}
+
+/// What to show before an attack is confirmed: the exact chance to hit, to hit critically,
+/// and the damage of each (`None` for other actions).
+pub fn preview(game: &Starcore, action: &crate::Action) -> Option<String> {
+    let crate::Action::Attack { from, target } = *action else {
+        return None;
+    };
+    let def = game.stat(target, crate::Stat::Def);
+    let dmg = game.attack_damage(from, target);
+    let pierce = game.has(from, |k| *k == crate::Keyword::Pierce);
+    let odds = crate::odds::attack_odds(dmg, def, game.shield_at(target), pierce);
+    let reach = game
+        .card_at(from)
+        .and_then(|c| game.card(c).attack())
+        .map(|b| b.tiles(from.lane()))
+        .unwrap_or_default();
+    Some(format!(
+        "{from} → {target}: hit {:.1}% (critical {:.1}%), {dmg} damage ({} on a critical); \
+         expected HP damage {:.2}\ntargeting box from {from}: {reach}",
+        100.0 * odds.hit,
+        100.0 * odds.critical,
+        dmg.saturating_mul(2),
+        odds.expected
+    ))
+}

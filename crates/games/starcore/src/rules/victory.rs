@@ -1,0 +1,35 @@
+//! How the game ends: a Commander at 0 HP loses its player the game; a player who must draw
+//! from an empty deck loses; the turn limit makes a draw (decisions, "Setup and turn",
+//! "Combat"; rule 56 of `docs/rules/starcore.md`).
+
+use crate::event::{EndReason, Event};
+use crate::state::{Phase, Starcore};
+use gridwright_engine::{Events, Seat};
+
+impl Starcore {
+    /// Ends the game.
+    pub(crate) fn game_over(
+        &mut self,
+        winner: Option<Seat>,
+        reason: EndReason,
+        ev: &mut Events<Event>,
+    ) {
+        if self.is_over() {
+            return;
+        }
+        for s in gridwright_engine::Seat::all(crate::state::SEATS) {
+            self.owed[s] = 0;
+        }
+        self.phase = Phase::Over { winner, reason };
+        ev.emit(|| Event::GameOver { winner, reason });
+    }
+
+    /// `seat`'s Commander has fallen: the opponent wins.
+    pub(crate) fn commander_fell(&mut self, seat: Seat, ev: &mut Events<Event>) {
+        self.game_over(
+            Some(seat.next(crate::state::SEATS)),
+            EndReason::Commander,
+            ev,
+        );
+    }
+}

@@ -1,0 +1,221 @@
+//! The game through the engine: shipped content, the conformance harness on every deck
+//! pairing, and whole random games.
+
+use gridwright_engine::testing::random_sim;
+use gridwright_engine::{Actor, Events, Game, Rng, Seat, Turn, sample_chance};
+use gridwright_starcore::{Content, Starcore};
+
+pub fn content() -> Content {
+    Content::builtin().unwrap()
+}
+
+#[test]
+fn shipped_content_loads_with_four_decks_six_pairings_and_three_variants() {
+    let c = content();
+    assert_eq!(
+        c.deck_names(),
+        [
+            "arc-foundry",
+            "iron-vanguard",
+            "mind-lattice",
+            "verdant-choir"
+        ]
+    );
+    assert_eq!(c.scenario_names().len(), 9);
+    let v = c
+        .config("arc-foundry-vs-mind-lattice+blocking+any-cap")
+        .unwrap();
+    assert_eq!(v.options.blocking, gridwright_starcore::Blocking::On);
+    assert_eq!(v.options.deploy_cap, gridwright_starcore::DeployCap::Any);
+    assert!(c.config("arc-foundry-vs-mind-lattice+nonsense").is_err());
+    for name in c.scenario_names() {
+        Starcore::new(&c.config(&name).unwrap()).unwrap();
+    }
+}
+
+/// Plays one random game to the end; returns it.
+pub fn random_game(config: &gridwright_starcore::Config, seed: u64) -> Starcore {
+    let mut rng = Rng::seed_from_u64(seed);
+    let mut g = Starcore::new(config).unwrap();
+    let mut scratch = Vec::new();
+    let mut ev = Events::disabled();
+    loop {
+        match g.turn() {
+            Turn::Terminal => return g,
+            Turn::Chance => {
+                let a = sample_chance(&g, &mut rng, &mut scratch).unwrap();
+                g.step(Actor::Chance, a, &mut ev);
+            }
+            Turn::Seat(s) => {
+                let legal = g.legal_actions_vec(s);
+                let a = legal[rng.index(legal.len())];
+                g.step(Actor::Seat(s), a, &mut ev);
+            }
+            Turn::Simultaneous(set) => {
+                let s: Seat = set.iter().next().unwrap();
+                let legal = g.legal_actions_vec(s);
+                let a = legal[rng.index(legal.len())];
+                g.step(Actor::Seat(s), a, &mut ev);
+            }
+        }
+    }
+}
+
+#[test]
+fn random_games_end() {
+    let c = content();
+    let config = c.config(&c.scenario_names()[0]).unwrap();
+    let mut ends = std::collections::BTreeMap::new();
+    for seed in 0..20 {
+        let g = random_game(&config, seed);
+        *ends.entry(format!("{:?}", g.phase())).or_insert(0) += 1;
+    }
+    println!("{ends:?}");
+}
+
+#[test]
+fn conformance_random_sim_every_scenario() {
+    let c = content();
+    for name in c.scenario_names() {
+        let config = c.config(&name).unwrap();
+        let report = random_sim::<Starcore>(&config, 6, 7, 3);
+        assert_eq!(report.games, 6, "{name}");
+        assert!(
+            report.resamples_changed > 0 && report.hidden_pairs > 0,
+            "{name}: {report:?}"
+        );
+    }
+}
+
+/// The flat action index on every pairing: every legal action has its own index that maps
+/// back to it.
+#[test]
+fn action_index_every_scenario() {
+    let c = content();
+    for name in c.scenario_names() {
+        let config = c.config(&name).unwrap();
+        let r = gridwright_engine::testing::check_action_index::<Starcore>(&config, 4, 11);
+        println!("{name}: N = {}, {r:?}", r.num_distinct_actions);
+        assert_eq!(r.mapped, r.num_distinct_actions, "{name}: {r:?}");
+        assert_eq!(r.unindexed, 0, "{name}: {r:?}");
+        assert!(r.indices_seen > 100, "{name}: {r:?}");
+    }
+}
+
+const SHIPPED: [&str; 4] = ["energy", "life", "matter", "signal"];
+
+fn card_sources() -> Vec<(String, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../content/starcore");
+    SHIPPED
+        .iter()
+        .map(|n| {
+            let text = std::fs::read_to_string(dir.join(format!("cards/{n}.toml"))).unwrap();
+            ((*n).to_owned(), text)
+        })
+        .collect()
+}
+
+/// Rule 48: every problem of a deck file is named with its file, line, card and rule.
+#[test]
+fn deck_files_are_validated_naming_file_line_card_and_rule() {
+    let bad = "name = \"Broken\"\nfaction = \"energy\"\ncommander = \"arcwright-solenne\"\n\n\
+               [cards]\nspark-cell = 50\nstar-dynamo = 2\nno-such-card = 3\nforgemarshal-vey = 1\n";
+    let err = Content::from_sources(card_sources(), vec![("broken".into(), bad.into())])
+        .unwrap_err()
+        .to_string();
+    for want in [
+        "decks/broken.toml:7: `cards.star-dynamo`: `star-dynamo` is Legendary: at most 1 copy a deck, not 2",
+        "decks/broken.toml:8: `cards.no-such-card`: unknown card `no-such-card`",
+        "decks/broken.toml:9: `cards.forgemarshal-vey`: `forgemarshal-vey` is a Commander",
+        "decks/broken.toml:5: `cards`: a deck holds exactly 60 cards, not 56",
+    ] {
+        assert!(err.contains(want), "missing {want:?} in:\n{err}");
+    }
+}
+
+/// A card file's problems are filed at the card's line and field.
+#[test]
+fn card_files_are_validated_naming_file_line_and_field() {
+    let mut sources = card_sources();
+    sources[0].1 = sources[0]
+        .1
+        .replace("output = 2\nhp = 2", "output = 7\nhp = 2");
+    let err = Content::from_sources(sources, vec![])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("cards/energy.toml:") && err.contains("`resource[0].output`"),
+        "{err}"
+    );
+}
+
+/// A deck file of one's own works wherever a shipped deck name does.
+#[test]
+fn a_users_deck_file_pairs_like_a_shipped_deck() {
+    let c = content();
+    let dir = std::env::temp_dir().join(format!("starcore-deck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("my-sparks.toml");
+    let text = "name = \"Mine\"\nfaction = \"energy\"\ncommander = \"arcwright-solenne\"\n\n\
+                [cards]\nspark-cell = 30\nvolt-skirmisher = 30\n";
+    std::fs::write(&path, text).unwrap();
+    let config = c
+        .config_for_decks(path.to_str().unwrap(), "iron-vanguard")
+        .unwrap();
+    assert_eq!(config.decks[0].name, "my-sparks");
+    let g = random_game(&config, 5);
+    assert!(gridwright_engine::Game::is_terminal(&g));
+    let err = c
+        .config_for_decks("no-such-deck", "iron-vanguard")
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("unknown deck `no-such-deck`"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The terminal view: both grids with row and lane labels, the zone divider and sectors, and
+/// the hand only for its owner.
+#[test]
+fn render_shows_both_grids_and_the_hand_only_to_its_owner() {
+    use gridwright_engine::Viewer;
+    let c = content();
+    let config = c.config("arc-foundry-vs-iron-vanguard").unwrap();
+    let mut g = Starcore::new(&config).unwrap();
+    let mut rng = Rng::seed_from_u64(4);
+    let mut scratch = Vec::new();
+    while g.turn_number() < 4 {
+        let (actor, a) = match g.turn() {
+            Turn::Chance => (
+                Actor::Chance,
+                sample_chance(&g, &mut rng, &mut scratch).unwrap(),
+            ),
+            Turn::Seat(s) => {
+                let legal = g.legal_actions_vec(s);
+                (Actor::Seat(s), legal[rng.index(legal.len())])
+            }
+            Turn::Simultaneous(set) => {
+                let s = set.iter().next().unwrap();
+                (Actor::Seat(s), gridwright_starcore::Action::Keep)
+            }
+            Turn::Terminal => break,
+        };
+        g.step(actor, a, &mut Events::disabled());
+    }
+    let p1 = gridwright_starcore::render(&g, Viewer::Seat(Seat::new(0)));
+    let spectator = gridwright_starcore::render(&g, Viewer::Spectator);
+    for label in [
+        "P2 C",
+        "P2 A",
+        "P1 A",
+        "P1 C",
+        "S1 ¦ S2",
+        "S3 ¦ S4",
+        "Z1 = lanes 1–4",
+    ] {
+        assert!(p1.contains(label), "{label} missing:\n{p1}");
+    }
+    assert_eq!(p1.matches("your hand").count(), 1, "{p1}");
+    assert!(!spectator.contains("your hand"), "{spectator}");
+}
