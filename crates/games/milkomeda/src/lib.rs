@@ -51,9 +51,16 @@
 #[macro_use]
 mod macros;
 
+mod config;
+mod content;
 mod resource;
 pub mod rules;
 #[cfg(test)]
 mod test_support;
 
+pub use config::{
+    CivilizationDef, Config, DirectiveCard, MAX_SECTORS, ModuleCard, OBJECTIVE_ROW, ObjectiveCard,
+    SectorCard,
+};
+pub use content::{Content, ContentError, Problem, Sources};
 pub use resource::{Resource, Resources};
