@@ -149,12 +149,7 @@ impl Config {
                 0,
                 3,
             );
-            p.range(
-                format!("seats[{i}].red_per_attack"),
-                a.red_per_attack,
-                0,
-                3,
-            );
+            p.range(format!("seats[{i}].red_per_attack"), a.red_per_attack, 0, 3);
             p.range(
                 format!("seats[{i}].move_base_range"),
                 a.move_base_range,

@@ -51,16 +51,26 @@
 #[macro_use]
 mod macros;
 
+mod action;
 mod config;
 mod content;
+mod observe;
 mod resource;
 pub mod rules;
+mod state;
 #[cfg(test)]
 mod test_support;
+mod text;
 
+pub use action::{Action, Event};
 pub use config::{
     CivilizationDef, Config, DirectiveCard, MAX_SECTORS, ModuleCard, OBJECTIVE_ROW, ObjectiveCard,
     SectorCard,
 };
 pub use content::{Content, ContentError, Problem, Sources};
+pub use observe::{CombatView, ObjectiveView, Observation, OrdersView, TileView, TurnView};
 pub use resource::{Resource, Resources};
+pub use state::{
+    Act, COMBAT_ROUND_CAP, CombatPhase, CombatStage, INFO, MAX_BOOST, Milkomeda, OrderPhase,
+    OrderStage, Phase, Placed, Sealed, TurnStage, TurnState,
+};
