@@ -52,6 +52,7 @@
 mod macros;
 
 mod action;
+mod action_index;
 mod config;
 mod content;
 mod observe;

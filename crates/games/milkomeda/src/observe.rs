@@ -8,6 +8,7 @@
 
 use crate::Resources;
 use crate::rules::actions::CoreAction;
+use crate::rules::battle::ALL_TRACKS;
 use crate::rules::bribes::Offer;
 use crate::rules::combat::Roster;
 use crate::rules::directives::Position;
@@ -370,7 +371,9 @@ pub fn resample(g: &Milkomeda, seat: Seat, rng: &mut Rng) -> Milkomeda {
                 for s in Seat::all(out.seats) {
                     if s != seat {
                         let done = c.configs[s].done;
-                        c.configs[s] = random_sealed(0b11111, c.fleets_in[s], done, rng);
+                        let n = c.fleets_in[s];
+                        let tracks = if n > 0 { ALL_TRACKS } else { 0 };
+                        c.configs[s] = random_sealed(tracks, n, done, rng);
                     }
                 }
             }

@@ -95,6 +95,23 @@ pub struct OrderPhase {
     pub(crate) given: Vec<(Seat, OrderCard)>,
 }
 
+impl OrderPhase {
+    /// The Master of the Order.
+    pub fn master(&self) -> Seat {
+        self.master
+    }
+
+    /// The open offers.
+    pub fn offers(&self) -> &OpenOffers {
+        &self.offers
+    }
+
+    /// Where phase 1 stands.
+    pub fn stage(&self) -> OrderStage {
+        self.stage
+    }
+}
+
 /// Where phase 1 stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum OrderStage {

@@ -21,6 +21,9 @@ use crate::rules::map::Space;
 use crate::state::{COMBAT_ROUND_CAP, CombatPhase, CombatStage, Milkomeda, Phase, Sealed};
 use gridwright_engine::{Events, PerSeat, Seat, SeatSet};
 
+/// Every roster track.
+pub const ALL_TRACKS: u8 = 0b11111;
+
 impl Sealed {
     /// A sealed choice of `total` over the tracks in `tracks` (bit per ship type).
     pub(crate) fn new(tracks: u8, total: u8) -> Sealed {
@@ -35,9 +38,11 @@ impl Sealed {
         s
     }
 
-    /// Nothing left to decide: done, or the only track left takes the rest.
+    /// Nothing left to decide: no tracks, or the only track left takes the rest. A seat with
+    /// nothing left still steps through every track but the last (choosing 0): the number of
+    /// steps depends only on public facts, so when a seat finishes tells nobody anything.
     fn settle(&mut self) {
-        if self.left == 0 || self.tracks == 0 {
+        if self.tracks == 0 {
             self.done = true;
             return;
         }
@@ -105,7 +110,9 @@ impl Milkomeda {
             .filter(|p| p.space == sector)
             .map(|p| p.owner)
             .collect();
-        let configs = fleets_in.clone().map(|n| Sealed::new(0b11111, n));
+        let configs = fleets_in
+            .clone()
+            .map(|n| Sealed::new(if n > 0 { ALL_TRACKS } else { 0 }, n));
         let fleets: Vec<(Seat, u8)> = fleets_in
             .iter()
             .filter(|(_, n)| **n > 0)
@@ -212,7 +219,8 @@ impl Milkomeda {
                         mask |= 1 << i;
                     }
                 }
-                c.allocs[s] = Sealed::new(mask, c.hits[s]);
+                let tracks = if c.hits[s] > 0 { mask } else { 0 };
+                c.allocs[s] = Sealed::new(tracks, c.hits[s]);
             }
             c.stage = CombatStage::Allocate;
             self.after_allocate(events);
@@ -450,15 +458,24 @@ mod tests {
         s.set(1);
         assert!(s.done);
         assert_eq!(s.counts, [2, 0, 1, 1, 1]);
+        let mut zero = Sealed::new(0b11111, 2);
+        zero.set(2);
+        assert!(
+            !zero.done,
+            "a seat with nothing left still steps through the tracks"
+        );
+        for _ in 0..3 {
+            zero.set(0);
+        }
+        assert!(zero.done);
+        assert_eq!(zero.counts, [2, 0, 0, 0, 0]);
         let one = Sealed::new(0b00100, 3);
         assert!(one.done);
         assert_eq!(one.counts, [0, 0, 3, 0, 0]);
-        let early = {
-            let mut s = Sealed::new(0b10101, 2);
-            s.set(2);
-            s
-        };
-        assert!(early.done);
-        assert_eq!(early.counts, [2, 0, 0, 0, 0]);
+        let mut three = Sealed::new(0b10101, 2);
+        three.set(2);
+        three.set(0);
+        assert!(three.done);
+        assert_eq!(three.counts, [2, 0, 0, 0, 0]);
     }
 }
