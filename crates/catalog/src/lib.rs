@@ -19,6 +19,7 @@ mod connect_four;
 mod content;
 mod dyn_session;
 pub mod grid_battles;
+pub mod milkomeda;
 mod odds;
 
 pub use content::ContentSource;
@@ -28,6 +29,7 @@ pub use dyn_session::{
 pub use gridwright_command_core::CommandCore;
 pub use gridwright_connect_four::ConnectFour;
 pub use gridwright_grid_battles::GridBattles;
+pub use gridwright_milkomeda::Milkomeda;
 pub use odds::{OddsParam, OddsQuery, OddsReport, odds_entry, odds_help, odds_table};
 
 use gridwright_agents::{AgentSpec, Mcts, MctsConfig};
@@ -45,14 +47,17 @@ pub enum GameKind {
     CommandCore,
     /// The tiny worked example.
     ConnectFour,
+    /// Space 4X for 2–4 players with bribes and sealed fleet rosters (seed 003).
+    Milkomeda,
 }
 
 impl GameKind {
     /// All games, in display order.
-    pub const ALL: [GameKind; 3] = [
+    pub const ALL: [GameKind; 4] = [
         GameKind::GridBattles,
         GameKind::CommandCore,
         GameKind::ConnectFour,
+        GameKind::Milkomeda,
     ];
 
     /// Static facts about the game.
@@ -61,6 +66,7 @@ impl GameKind {
             GameKind::GridBattles => GridBattles::INFO,
             GameKind::CommandCore => CommandCore::INFO,
             GameKind::ConnectFour => ConnectFour::INFO,
+            GameKind::Milkomeda => Milkomeda::INFO,
         }
     }
 
@@ -98,6 +104,10 @@ macro_rules! with_game {
             }
             $crate::GameKind::ConnectFour => {
                 type $g = $crate::ConnectFour;
+                $body
+            }
+            $crate::GameKind::Milkomeda => {
+                type $g = $crate::Milkomeda;
                 $body
             }
         }

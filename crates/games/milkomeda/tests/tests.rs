@@ -9,6 +9,7 @@ mod combat;
 mod common;
 mod control;
 mod game;
+mod golden;
 mod hidden;
 mod map;
 mod refresh;
