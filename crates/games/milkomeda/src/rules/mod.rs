@@ -20,3 +20,6 @@ pub mod scoring;
 pub mod setup;
 pub mod structures;
 pub mod turn;
+
+#[cfg(test)]
+mod steps_tests;
