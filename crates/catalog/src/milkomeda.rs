@@ -2,7 +2,10 @@
 //! from the viewer's observation (so it cannot show a sealed roster or a hidden order card),
 //! final scores for statistics.
 
-use crate::{CatalogError, ContentSource, Frontend, ScenarioInfo, generic_agent};
+use crate::{
+    CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport, ScenarioInfo,
+    generic_agent, odds_entry, odds_table,
+};
 use gridwright_agents::AgentSpec;
 use gridwright_engine::{Agent, Game, Viewer};
 use gridwright_milkomeda::{Content, Milkomeda, render};
@@ -21,6 +24,41 @@ pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
 
 impl Frontend for Milkomeda {
     const AGENTS: &'static [&'static str] = &["random", "mcts"];
+    const ODDS: &'static [OddsParam] = &[OddsParam {
+        name: "dice",
+        aliases: &[],
+        value: "N",
+        help: "combat dice rolled (0 to 10: one per active attack vector)",
+        default: None,
+    }];
+
+    fn odds(_: &ContentSource, q: &OddsQuery) -> Result<OddsReport, CatalogError> {
+        use gridwright_milkomeda::rules::combat::{MAX_DICE, success_distribution};
+        let dice = q.count("dice")?;
+        // Exactly the dice asked, or a refusal: never the odds of fewer dice.
+        if dice > MAX_DICE {
+            return Err(CatalogError::Odds(format!(
+                "a player rolls at most {MAX_DICE} dice (five ship types, two vectors each), not {dice}"
+            )));
+        }
+        let dist = success_distribution(dice);
+        let rows: Vec<(u32, gridwright_engine::dice::Ratio)> =
+            dist.iter().map(|(k, p)| (u32::from(*k), p)).collect();
+        let expected = dist.expected();
+        let json = serde_json::json!({
+            "game": "milkomeda",
+            "dice": dice,
+            "distribution": rows.iter().map(|(v, p)| odds_entry(*v, *p)).collect::<Vec<_>>(),
+            "expected": expected.to_f64(),
+            "expected_exact": expected.to_string(),
+        });
+        let text = format!(
+            "{dice} combat dice, a success on 5 or 6:\n{}\n  expected {expected} ≈ {:.4}",
+            odds_table(&rows, "successes"),
+            expected.to_f64()
+        );
+        Ok(OddsReport { text, json })
+    }
 
     fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
         let c = content(source)?;
@@ -68,5 +106,43 @@ impl Frontend for Milkomeda {
 
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
         generic_agent::<Self>(spec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(dice: &str) -> Result<OddsReport, CatalogError> {
+        let words = vec!["--dice".to_owned(), dice.to_owned()];
+        let q = OddsQuery::parse("milkomeda", Milkomeda::ODDS, &words)?;
+        Milkomeda::odds(&ContentSource::Builtin, &q)
+    }
+
+    #[test]
+    fn odds_give_the_exact_successes_of_n_dice_and_refuse_more_than_ten() {
+        let r = ask("3").unwrap();
+        assert_eq!(r.json["distribution"][0]["probability"], "8/27");
+        assert_eq!(r.json["distribution"][3]["probability"], "1/27");
+        assert_eq!(r.json["expected_exact"], "1");
+        assert!(r.text.contains("8/27"), "{}", r.text);
+        let err = ask("11").unwrap_err().to_string();
+        assert!(err.contains("at most 10 dice"), "{err}");
+    }
+
+    #[test]
+    fn scenarios_list_two_three_and_four_seats_with_civilizations() {
+        let s = Milkomeda::scenarios(&ContentSource::Builtin).unwrap();
+        let seats: Vec<(String, usize)> = s.iter().map(|i| (i.name.clone(), i.seats)).collect();
+        assert_eq!(
+            seats,
+            [
+                ("duel".to_owned(), 2),
+                ("four".to_owned(), 4),
+                ("small".to_owned(), 2),
+                ("three".to_owned(), 3)
+            ]
+        );
+        assert!(s[1].description.contains("helix-cultivators"));
     }
 }
