@@ -1,14 +1,14 @@
 //! Milkomeda's front-end hooks: content from `content/milkomeda/`, the terminal picture drawn
 //! from the viewer's observation (so it cannot show a sealed roster or a hidden order card),
-//! final scores for statistics.
+//! final scores for statistics, the greedy agent and the value MCTS uses, `odds --dice N`.
 
 use crate::{
     CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport, ScenarioInfo,
     generic_agent, odds_entry, odds_table,
 };
 use gridwright_agents::AgentSpec;
-use gridwright_engine::{Agent, Game, Viewer};
-use gridwright_milkomeda::{Content, Milkomeda, render};
+use gridwright_engine::{Agent, Game, Seat, Viewer};
+use gridwright_milkomeda::{Content, GreedyAgent, Milkomeda, render};
 
 /// Loads Milkomeda content from `source`.
 ///
@@ -23,7 +23,7 @@ pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
 }
 
 impl Frontend for Milkomeda {
-    const AGENTS: &'static [&'static str] = &["random", "mcts"];
+    const AGENTS: &'static [&'static str] = &["random", "greedy", "mcts"];
     const ODDS: &'static [OddsParam] = &[OddsParam {
         name: "dice",
         aliases: &[],
@@ -104,8 +104,15 @@ impl Frontend for Milkomeda {
         })
     }
 
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        Some(gridwright_milkomeda::evaluate(self, seat))
+    }
+
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
-        generic_agent::<Self>(spec)
+        match spec.name.as_str() {
+            "greedy" => Ok(Box::new(GreedyAgent::new())),
+            _ => generic_agent::<Self>(spec),
+        }
     }
 }
 

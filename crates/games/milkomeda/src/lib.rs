@@ -72,6 +72,7 @@ mod macros;
 
 mod action;
 mod action_index;
+mod agent;
 mod config;
 mod content;
 mod observe;
@@ -84,6 +85,7 @@ mod test_support;
 mod text;
 
 pub use action::{Action, Event};
+pub use agent::{GreedyAgent, evaluate};
 pub use config::{
     CivilizationDef, Config, DirectiveCard, MAX_SECTORS, ModuleCard, OBJECTIVE_ROW, ObjectiveCard,
     SectorCard,

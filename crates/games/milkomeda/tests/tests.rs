@@ -4,6 +4,7 @@
 // A test binary reports failure by panicking; helpers outside `#[test]` fns may unwrap too.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod agents;
 mod bribes;
 mod combat;
 mod common;
