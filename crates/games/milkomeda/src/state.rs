@@ -520,10 +520,16 @@ impl Game for Milkomeda {
             Phase::Combat(c) => self.combat_actions(seat, c, out),
             Phase::FirstDeal | Phase::Over => {}
         }
-        out[start..].sort_unstable();
-        let mut v: Vec<Action> = out.drain(start..).collect();
-        v.dedup();
-        out.extend(v);
+        // Most lists come out sorted and unique already (offers in index order, one
+        // generator per stage); sorting only when needed saves most of the time.
+        if !out[start..].is_sorted() {
+            out[start..].sort_unstable();
+        }
+        if out[start..].windows(2).any(|w| w[0] == w[1]) {
+            let mut v = out.split_off(start);
+            v.dedup();
+            out.append(&mut v);
+        }
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
