@@ -399,7 +399,13 @@ impl Milkomeda {
         self.storage[seat]
     }
 
+    /// Pays `cost`; legal actions only offer what the storage covers (checked in tests).
     pub(crate) fn pay(&mut self, seat: Seat, cost: Resources) {
+        debug_assert!(
+            self.storage[seat].covers(cost),
+            "{seat} pays {cost} with only {}",
+            self.storage[seat]
+        );
         self.storage[seat] = self.storage[seat]
             .checked_sub(cost)
             .unwrap_or(Resources::ZERO);

@@ -66,3 +66,59 @@ fn every_index_maps_to_an_action_and_back() {
     assert_eq!(Milkomeda::action_from_index(&c, n), None);
     assert_eq!(Milkomeda::action_index(&c, &Action::Roll(2)), None);
 }
+
+/// Outside a combat, a seat with strictly the most fleets in a sector controls it (glossary,
+/// §8.B; ties and empty sectors follow the tiebreak, items 12–13); and no payment ever exceeds
+/// the storage (`pay` asserts it in tests), over whole random games of 2, 3 and 4 players.
+#[test]
+fn control_follows_the_most_fleets_at_every_step_of_random_games() {
+    use gridwright_engine::{Actor, Events, Rng, Seat, Turn, sample_chance};
+    use gridwright_milkomeda::Phase;
+    for (name, seed) in [("duel", 1u64), ("three", 2), ("four", 3)] {
+        let c = config(name);
+        let mut g = Milkomeda::new(&c).unwrap();
+        let mut rng = Rng::seed_from_u64(seed);
+        let mut scratch = Vec::new();
+        let mut checked = 0;
+        while !g.is_terminal() {
+            let (actor, a) = match g.turn() {
+                Turn::Chance => (
+                    Actor::Chance,
+                    sample_chance(&g, &mut rng, &mut scratch).unwrap(),
+                ),
+                Turn::Seat(s) => {
+                    let l = g.legal_actions_vec(s);
+                    (Actor::Seat(s), l[rng.index(l.len())])
+                }
+                Turn::Simultaneous(set) => {
+                    let s = set.iter().next().unwrap();
+                    let l = g.legal_actions_vec(s);
+                    (Actor::Seat(s), l[rng.index(l.len())])
+                }
+                Turn::Terminal => break,
+            };
+            g.step(actor, a, &mut Events::disabled());
+            if matches!(g.phase(), Phase::Combat(_)) {
+                continue;
+            }
+            for (space, _) in g.map().tiles() {
+                let counts: Vec<u8> = Seat::all(g.num_seats())
+                    .map(|s| g.fleets_at(space, s))
+                    .collect();
+                let max = *counts.iter().max().unwrap();
+                let leaders: Vec<Seat> = Seat::all(g.num_seats())
+                    .filter(|s| counts[s.index()] == max)
+                    .collect();
+                if max > 0 && leaders.len() == 1 {
+                    assert_eq!(
+                        g.controller(space),
+                        Some(leaders[0]),
+                        "{name}: {space} {counts:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000, "{name}: {checked}");
+    }
+}
