@@ -199,6 +199,8 @@ pub struct TurnState {
     pub(crate) module: Option<CoreAction>,
     pub(crate) in_module: bool,
     pub(crate) facts: TurnFacts,
+    /// Whether the one claim of the turn is made.
+    pub(crate) claimed: bool,
 }
 
 /// A sealed choice made one track at a time (a fleet roster or a hit allocation).

@@ -568,3 +568,44 @@ fn a_round_in_which_everyone_must_pass_ends_the_game() {
     }
     assert_eq!(g.ended(), Some(EndTrigger::NoProgress));
 }
+
+#[test]
+fn a_claim_after_income_comes_before_the_main_action_and_is_the_turns_only_claim() {
+    let mut found = false;
+    for scenario in ["duel", "three", "four", "small"] {
+        let mut g = game(scenario);
+        to_first_turn(&mut g);
+        let seat = seat_to_act(&g);
+        g.storage[seat] = Resources::new(40, 40, 40, 40);
+        let legal = g.legal_actions_vec(seat);
+        let Some(claim) = legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::Claim { .. }))
+        else {
+            continue;
+        };
+        found = true;
+        assert!(legal.iter().any(|a| matches!(a, Action::Main(_))));
+        act(&mut g, seat, claim);
+        let Phase::Turn(t) = &g.phase else { panic!() };
+        assert_eq!(t.stage, TurnStage::Main, "the turn goes on");
+        let legal = g.legal_actions_vec(seat);
+        assert!(
+            !legal.iter().any(|a| matches!(a, Action::Claim { .. })),
+            "{legal:?}"
+        );
+        // Build, then end the action: no second claim, the turn passes on.
+        act(&mut g, seat, Action::Main(CoreAction::Build));
+        act(&mut g, seat, Action::Done);
+        if let Phase::Turn(t) = &g.phase
+            && t.seat == seat
+        {
+            assert_ne!(t.stage, TurnStage::Claim);
+        }
+    }
+    assert!(
+        found,
+        "some scenario's row has a storage objective 40 of each meets"
+    );
+}

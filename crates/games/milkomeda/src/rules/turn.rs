@@ -91,6 +91,7 @@ impl Milkomeda {
             module: None,
             in_module: false,
             facts: Default::default(),
+            claimed: false,
         }));
     }
 
@@ -220,6 +221,10 @@ impl Milkomeda {
                 }
                 if out.len() == before {
                     out.push(Action::Pass);
+                }
+                // A condition met by the income may be claimed before it is spent (§11.1).
+                if !t.claimed {
+                    self.claims_open(t, out);
                 }
             }
             TurnStage::Act(act) => self.act_actions(seat, act, self.storage[seat], out),
@@ -522,7 +527,14 @@ impl Milkomeda {
                     self.end_game(EndTrigger::ObjectivesCompleted { by: seat }, events);
                     return;
                 }
-                self.end_turn(events);
+                let mut before_main = false;
+                if let Some(t) = self.turn_mut() {
+                    t.claimed = true;
+                    before_main = t.stage == TurnStage::Main;
+                }
+                if !before_main {
+                    self.end_turn(events);
+                }
             }
             Action::EndTurn => self.end_turn(events),
             other => self.act_step(seat, other, events),
@@ -823,7 +835,9 @@ impl Milkomeda {
             return;
         };
         let mut v = Vec::new();
-        self.claims_open(&t, &mut v);
+        if !t.claimed {
+            self.claims_open(&t, &mut v);
+        }
         if v.is_empty() {
             self.end_turn(events);
         } else if let Some(t) = self.turn_mut() {
