@@ -122,3 +122,24 @@ fn control_follows_the_most_fleets_at_every_step_of_random_games() {
         assert!(checked > 1000, "{name}: {checked}");
     }
 }
+
+/// A config that did not come from the content files (a replay's, say) is checked too: a bad
+/// one is refused with every problem named, and nothing panics.
+#[test]
+fn a_hostile_config_is_refused_with_its_problems_named() {
+    let mut c = config("four");
+    c.seats.push(c.seats[0].clone());
+    c.grid = (1, 40);
+    c.objectives.truncate(3);
+    c.sectors[5].cost = 200;
+    let err = Milkomeda::new(&c).unwrap_err().to_string();
+    for want in [
+        "`seats`: must name 2 to 4 civilizations, not 5",
+        "`grid[0]`: must be 2 to 16, not 1",
+        "`grid[1]`: must be 2 to 16, not 40",
+        "`objectives`: must hold 5 to 64 cards, not 3",
+        "`sectors[5].cost`: must be 0 to 9, not 200",
+    ] {
+        assert!(err.contains(want), "missing {want:?} in {err}");
+    }
+}
