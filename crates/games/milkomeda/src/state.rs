@@ -528,8 +528,15 @@ impl Game for Milkomeda {
             Phase::Combat(c) => self.combat_actions(seat, c, out),
             Phase::FirstDeal | Phase::Over => {}
         }
-        // Most lists come out sorted and unique already (offers in index order, one
-        // generator per stage); sorting only when needed saves most of the time.
+        // The offer window's list (the longest) is built sorted and unique: offers from a
+        // sorted list, then `withdraw` and `keep`, which sort after them. The conformance
+        // harness checks it.
+        if let Phase::Orders(o) = &self.phase
+            && matches!(o.stage, OrderStage::Offers { .. })
+        {
+            return;
+        }
+        // Most other lists come out sorted and unique already; sort only when needed.
         if !out[start..].is_sorted() {
             out[start..].sort_unstable();
         }

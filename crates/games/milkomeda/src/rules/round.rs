@@ -10,7 +10,7 @@
 //! refresh's replacements and reveals the order.
 
 use crate::action::{Action, Event};
-use crate::rules::bribes::{MasterDecision, OpenOffers, settle};
+use crate::rules::bribes::{MasterDecision, OfferTerms, OpenOffers, settle};
 use crate::rules::orders::{OrderCard, complete_deal, master_of, turn_order};
 use crate::rules::refresh::{RefreshChoice, RefreshKind};
 use crate::rules::scoring::{EndTrigger, Holdings, Score, round_limit, scores};
@@ -18,8 +18,19 @@ use crate::rules::setup::{dir_tier, mod_tier};
 use crate::rules::structures::Structure;
 use crate::state::{Draw, Milkomeda, OrderPhase, OrderStage, Phase};
 use gridwright_engine::{Events, PerSeat, Seat};
+use std::sync::OnceLock;
 
-/// Passes of the offer window (item 51).
+/// Every offer's terms for `seats` players, sorted (computed once per player count).
+fn sorted_terms(seats: usize) -> &'static [OfferTerms] {
+    static CACHE: [OnceLock<Vec<OfferTerms>>; 5] = [const { OnceLock::new() }; 5];
+    CACHE[seats.min(4)].get_or_init(|| {
+        let mut v = OfferTerms::all(seats);
+        v.sort_unstable();
+        v
+    })
+}
+
+/// Passes of the offer window (item 53).
 pub const OFFER_PASSES: u8 = 2;
 
 impl Milkomeda {
@@ -52,8 +63,16 @@ impl Milkomeda {
     pub(crate) fn order_actions(&self, seat: Seat, o: &OrderPhase, out: &mut Vec<Action>) {
         match o.stage {
             OrderStage::Offers { .. } => {
-                for terms in o.offers.postable(seat, self.storage[seat]) {
-                    out.push(Action::Offer(terms));
+                // The terms the payer's storage covers (as `OpenOffers::postable`), taken from
+                // a list sorted once, so the legal list needs no sort at every offer step.
+                let storage = self.storage[seat];
+                if seat != o.master {
+                    out.extend(
+                        sorted_terms(self.seats)
+                            .iter()
+                            .filter(|t| storage.covers(t.payment.as_resources()))
+                            .map(|t| Action::Offer(*t)),
+                    );
                 }
                 if o.offers.offers().any(|f| f.payer == seat) {
                     out.push(Action::Withdraw);
