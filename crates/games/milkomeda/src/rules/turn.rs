@@ -101,10 +101,14 @@ impl Milkomeda {
             CoreAction::Explore => {
                 self.deck_left() > 0 && !self.controlled_with_fleets(seat).is_empty()
             }
-            CoreAction::Move => self
-                .controlled_with_fleets(seat)
-                .iter()
-                .any(|o| !move_destinations(&self.map, *o, self.range(seat, 0, *o)).is_empty()),
+            // The range is at least 1, so a move has a destination exactly when an origin
+            // has an explored neighbour (no search needed).
+            CoreAction::Move => self.controlled_with_fleets(seat).iter().any(|o| {
+                self.map
+                    .size()
+                    .neighbors(*o)
+                    .any(|n| self.map.is_explored(n))
+            }),
             CoreAction::Build | CoreAction::Attack => {
                 let act = if a == CoreAction::Build {
                     Act::Build { options: OPTIONS }
