@@ -100,6 +100,8 @@ pub enum Action {
     },
     /// End the current action (explore placements, move, build or attack options).
     Done,
+    /// Start the combat of an Attack Fleets option without a second origin.
+    Engage,
     /// Activate the module at this position.
     Module(Position),
     /// Activate no module.

@@ -7,7 +7,7 @@
 //! | `launch` 0–3 | 4 |
 //! | `place` card × space × rotation | C · S · 4 |
 //! | `offer` terms | `OfferTerms::count(N)` |
-//! | `withdraw`, `keep`, `pass`, `done`, `no module`, `end turn` | 6 |
+//! | `withdraw`, `keep`, `pass`, `done`, `no module`, `end turn`, `engage` | 7 |
 //! | `refresh` kind × position | 12 |
 //! | `give` seat | N |
 //! | `bonus` resource | 4 |
@@ -39,13 +39,14 @@ use crate::state::{MAX_BOOST, Milkomeda};
 use crate::{Action, Resource};
 use gridwright_engine::{ActionIndex, Seat};
 
-const SIMPLE: [Action; 6] = [
+const SIMPLE: [Action; 7] = [
     Action::Withdraw,
     Action::Keep,
     Action::Pass,
     Action::Done,
     Action::NoModule,
     Action::EndTurn,
+    Action::Engage,
 ];
 
 struct Layout {
@@ -138,7 +139,8 @@ impl Layout {
             | Action::Pass
             | Action::Done
             | Action::NoModule
-            | Action::EndTurn => (4, SIMPLE.iter().position(|x| x == a)?),
+            | Action::EndTurn
+            | Action::Engage => (4, SIMPLE.iter().position(|x| x == a)?),
             Action::Refresh(c) => (5, c.index()),
             Action::Give(s) => (6, self.seat(s)?),
             Action::Bonus(r) => (7, r.index()),

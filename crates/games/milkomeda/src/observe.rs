@@ -190,7 +190,7 @@ fn turn_view(t: &crate::state::TurnState) -> TurnView {
                     v.boost = *boost;
                     v.origins.clone_from(origins);
                 }
-                Act::Build { options } | Act::Attack { options } => v.options = Some(*options),
+                Act::Build { options } | Act::Attack { options, .. } => v.options = Some(*options),
             }
             a.kind().word().to_owned()
         }

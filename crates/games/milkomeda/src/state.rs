@@ -158,6 +158,9 @@ pub enum Act {
     Attack {
         /// Options left (2 at the start).
         options: u8,
+        /// An Attack Fleets option gathering its origins: the target, the first origin and the
+        /// boundaries its fleets crossed. Combat starts with the second origin or `engage`.
+        gather: Option<(Space, Space, u8)>,
     },
 }
 
@@ -455,6 +458,22 @@ impl Milkomeda {
     /// Cards left in the sector deck.
     pub fn deck_left(&self) -> usize {
         self.deck.count_ones() as usize
+    }
+
+    /// The sector an attack is gathering in (fleets moved in, combat not started yet) or a
+    /// combat is being fought in: control there waits for the combat's end.
+    pub fn contested(&self) -> Option<Space> {
+        match &self.phase {
+            Phase::Combat(c) => Some(c.sector),
+            Phase::Turn(t) => match &t.stage {
+                TurnStage::Act(Act::Attack {
+                    gather: Some((target, _, _)),
+                    ..
+                }) => Some(*target),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// The round's turn order.

@@ -62,6 +62,7 @@ pub fn action_text(g: &Milkomeda, action: &Action) -> String {
             structure: s,
         } => format!("strike {} of {owner} {target}", structure(s)),
         Action::Done => "done".into(),
+        Action::Engage => "engage".into(),
         Action::Module(p) => format!("module {p}"),
         Action::NoModule => "no module".into(),
         Action::Claim { card, slot } => format!("claim {}.{}", card + 1, slot + 1),

@@ -609,3 +609,69 @@ fn a_claim_after_income_comes_before_the_main_action_and_is_the_turns_only_claim
         "some scenario's row has a storage objective 40 of each meets"
     );
 }
+
+#[test]
+fn attack_fleets_gathers_up_to_two_origins_each_paying_its_boundaries() {
+    let mut g = game("four"); // P2 is the Quantum Sentinels; check blue only
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    let other = Seat::all(4).find(|s| *s != seat).unwrap();
+    // Target t in the middle; origins a (left of t) and b (below t), all explored.
+    let (a, t, b) = (sp(3, 4), sp(4, 4), sp(4, 5));
+    for (i, s) in [a, t, b].into_iter().enumerate() {
+        explore_at(&mut g, s, 60 + i as u8);
+    }
+    for s in [a, b] {
+        g.set_fleets(s, seat, 2);
+        let i = g.idx(s);
+        g.control[i] = Some(seat);
+    }
+    g.set_fleets(t, other, 1);
+    g.storage[seat] = Resources::new(5, 5, 5, 5);
+    act(&mut g, seat, Action::Main(CoreAction::Attack));
+    act(
+        &mut g,
+        seat,
+        Action::AttackFleets {
+            from: a,
+            to: t,
+            count: 2,
+        },
+    );
+    assert_eq!(
+        g.storage(seat).get(Resource::Blue),
+        4,
+        "one boundary: one blue"
+    );
+    let legal = g.legal_actions_vec(seat);
+    assert!(legal.contains(&Action::Engage), "{legal:?}");
+    assert!(legal.contains(&Action::AttackFleets {
+        from: b,
+        to: t,
+        count: 1
+    }));
+    assert!(
+        !legal.contains(&Action::Done),
+        "the option is being gathered"
+    );
+    let ev = act(
+        &mut g,
+        seat,
+        Action::AttackFleets {
+            from: b,
+            to: t,
+            count: 2,
+        },
+    );
+    assert_eq!(
+        g.storage(seat).get(Resource::Blue),
+        3,
+        "its own boundary: one more"
+    );
+    assert!(
+        ev.iter().any(
+            |e| matches!(e, Event::CombatStarted { fleets, .. } if fleets.contains(&(seat, 4)))
+        ),
+        "{ev:?}"
+    );
+}

@@ -113,7 +113,10 @@ impl Milkomeda {
                 let act = if a == CoreAction::Build {
                     Act::Build { options: OPTIONS }
                 } else {
-                    Act::Attack { options: OPTIONS }
+                    Act::Attack {
+                        options: OPTIONS,
+                        gather: None,
+                    }
                 };
                 let mut v = Vec::new();
                 self.act_actions(seat, &act, storage, &mut v);
@@ -338,7 +341,17 @@ impl Milkomeda {
                 }
                 out.push(Action::Done);
             }
-            Act::Attack { options } => {
+            Act::Attack {
+                gather: Some((target, first, b1)),
+                ..
+            } => {
+                self.second_origins(seat, storage, (*target, *first, *b1), out);
+                out.push(Action::Engage);
+            }
+            Act::Attack {
+                options,
+                gather: None,
+            } => {
                 if *options > 0 {
                     self.attack_options(seat, storage, out);
                 }
@@ -446,6 +459,41 @@ impl Milkomeda {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The second origin of an Attack Fleets option (§8.D: up to two origins): another
+    /// controlled sector with the player's fleets that reaches the same target; it pays the
+    /// blue its own boundaries add (item 45).
+    fn second_origins(
+        &self,
+        seat: Seat,
+        storage: Resources,
+        (target, first, b1): (Space, Space, u8),
+        out: &mut Vec<Action>,
+    ) {
+        let blue = storage.get(Resource::Blue);
+        for from in self.controlled_with_fleets(seat) {
+            if from == first || from == target {
+                continue;
+            }
+            let hg = self.has_active_at(seat, Structure::Hypergate, from);
+            let Some((_, b)) = fleet_attack_targets(&self.map, from, hg)
+                .into_iter()
+                .find(|(s, _)| *s == target)
+            else {
+                continue;
+            };
+            if fleet_attack_cost(&[b1, b]) - fleet_attack_cost(&[b1]) > blue {
+                continue;
+            }
+            for count in 1..=self.fleets_at(from, seat) {
+                out.push(Action::AttackFleets {
+                    from,
+                    to: target,
+                    count,
+                });
             }
         }
     }
@@ -575,7 +623,10 @@ impl Milkomeda {
                 origins: Vec::new(),
             },
             CoreAction::Build => Act::Build { options: OPTIONS },
-            CoreAction::Attack => Act::Attack { options: OPTIONS },
+            CoreAction::Attack => Act::Attack {
+                options: OPTIONS,
+                gather: None,
+            },
         };
         if let Some(t) = self.turn_mut() {
             t.stage = TurnStage::Act(act);
@@ -720,7 +771,18 @@ impl Milkomeda {
                     .into_iter()
                     .find(|(s, _)| *s == to)
                     .map_or(1, |(_, b)| b);
-                let cost = fleet_attack_cost(&[boundaries]);
+                let first = match self.act_mut() {
+                    Some(Act::Attack { gather, .. }) => *gather,
+                    _ => None,
+                };
+                // The first origin pays its boundaries (at least 1); a second one pays what
+                // its own boundaries add to the option's cost (item 45).
+                let cost = match first {
+                    None => fleet_attack_cost(&[boundaries]),
+                    Some((_, _, b1)) => {
+                        fleet_attack_cost(&[b1, boundaries]) - fleet_attack_cost(&[b1])
+                    }
+                };
                 self.pay(seat, Resources::only(Resource::Blue, cost));
                 if from != to {
                     let here = self.fleets_at(from, seat);
@@ -734,8 +796,12 @@ impl Milkomeda {
                     if hypergate {
                         t.facts.hypergate_attacks += 1;
                     }
-                    if let TurnStage::Act(Act::Attack { options }) = &mut t.stage {
-                        *options -= 1;
+                    if let TurnStage::Act(Act::Attack { options, gather }) = &mut t.stage {
+                        // The second origin leaves the gathered option for `engage`.
+                        if first.is_none() {
+                            *options -= 1;
+                            *gather = Some((to, from, boundaries));
+                        }
                     }
                 }
                 self.progress = true;
@@ -747,8 +813,21 @@ impl Milkomeda {
                     cost: cost as u8,
                     hypergate,
                 });
-                self.start_combat(to, seat, events);
+                // Combat starts with the second origin, or at once when none could join.
+                let mut second = Vec::new();
+                if first.is_none() {
+                    self.second_origins(
+                        seat,
+                        self.storage[seat],
+                        (to, from, boundaries),
+                        &mut second,
+                    );
+                }
+                if second.is_empty() {
+                    self.engage(seat, events);
+                }
             }
+            Action::Engage => self.engage(seat, events),
             Action::AttackStructure {
                 target,
                 owner,
@@ -787,10 +866,21 @@ impl Milkomeda {
         }
     }
 
+    /// Starts the combat of the Attack Fleets option being gathered.
+    fn engage(&mut self, seat: Seat, events: &mut Events<Event>) {
+        let mut target = None;
+        if let Some(Act::Attack { gather, .. }) = self.act_mut() {
+            target = gather.take().map(|(t, _, _)| t);
+        }
+        if let Some(t) = target {
+            self.start_combat(t, seat, events);
+        }
+    }
+
     /// One Build or Attack option used; the action ends after the second.
     fn use_option(&mut self, events: &mut Events<Event>) {
         let mut done = false;
-        if let Some(Act::Build { options } | Act::Attack { options }) = self.act_mut() {
+        if let Some(Act::Build { options } | Act::Attack { options, .. }) = self.act_mut() {
             *options = options.saturating_sub(1);
             done = *options == 0;
         }
@@ -801,7 +891,7 @@ impl Milkomeda {
 
     /// After a combat: back to the attack, which ends once both options are used.
     pub(crate) fn after_combat(&mut self, events: &mut Events<Event>) {
-        if let Some(Act::Attack { options: 0 }) = self.act_mut() {
+        if let Some(Act::Attack { options: 0, .. }) = self.act_mut() {
             self.finish_act(events);
         }
     }
