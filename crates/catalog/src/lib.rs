@@ -19,6 +19,7 @@ mod connect_four;
 mod content;
 mod dyn_session;
 pub mod grid_battles;
+pub mod milkomeda;
 mod odds;
 pub mod starcore;
 
@@ -30,6 +31,7 @@ pub use gridwright_command_core::CommandCore;
 pub use gridwright_connect_four::ConnectFour;
 pub use gridwright_grid_battles::GridBattles;
 pub use gridwright_starcore::Starcore;
+pub use gridwright_milkomeda::Milkomeda;
 pub use odds::{OddsParam, OddsQuery, OddsReport, odds_entry, odds_help, odds_table};
 
 use gridwright_agents::{AgentSpec, Mcts, MctsConfig};
@@ -50,15 +52,18 @@ pub enum GameKind {
     /// Card battler on two facing grids with links, modules and a response stack (seeds 000,
     /// 001).
     Starcore,
+    /// Space 4X for 2–4 players with bribes and sealed fleet rosters (seed 003).
+    Milkomeda,
 }
 
 impl GameKind {
     /// All games, in display order.
-    pub const ALL: [GameKind; 4] = [
+    pub const ALL: [GameKind; 5] = [
         GameKind::GridBattles,
         GameKind::CommandCore,
         GameKind::ConnectFour,
         GameKind::Starcore,
+        GameKind::Milkomeda,
     ];
 
     /// Static facts about the game.
@@ -68,6 +73,7 @@ impl GameKind {
             GameKind::CommandCore => CommandCore::INFO,
             GameKind::ConnectFour => ConnectFour::INFO,
             GameKind::Starcore => Starcore::INFO,
+            GameKind::Milkomeda => Milkomeda::INFO,
         }
     }
 
@@ -109,6 +115,10 @@ macro_rules! with_game {
             }
             $crate::GameKind::Starcore => {
                 type $g = $crate::Starcore;
+                $body
+            }
+            $crate::GameKind::Milkomeda => {
+                type $g = $crate::Milkomeda;
                 $body
             }
         }

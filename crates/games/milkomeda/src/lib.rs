@@ -1,10 +1,29 @@
 //! # gridwright-milkomeda
 //!
-//! The foundation of Milkomeda, the 2–4 player space 4X game of rulebook `003_…txt`: the parts
-//! of the rules that stand on their own, as tested pure functions over typed values. It is
-//! **not yet a playable game**: there is no game state, no `Game` implementation and no
-//! catalog entry. `docs/rules/milkomeda.md` lists what is implemented and what is still to do,
-//! and records every reading of the rulebook made here.
+//! Milkomeda, the 2–4 player space 4X game of rulebook `003_…txt`: explore sector cards onto a
+//! grid, move and build fleets and structures, bribe the Master of the Order, and fight with
+//! sealed Vector Command rosters. [`Milkomeda`] implements the engine's `Game` for 2, 3 and 4
+//! seats; [`Content`] loads `content/milkomeda/` into a [`Config`]. `docs/rules/milkomeda.md`
+//! records every reading of the rulebook made here and what is not done yet.
+//!
+//! | parameter | where | meaning |
+//! |---|---|---|
+//! | sectors | `sectors.toml` | values, keywords, exploration cost of each sector card |
+//! | directives, modules | `directives.toml`, `modules.toml` | dot patterns; module action and cost |
+//! | objectives | `objectives.toml` | what each card measures, slot thresholds and VP |
+//! | civilizations | `civilizations.toml` | abilities as numbers |
+//! | scenario | `scenarios/*.toml` | civilizations (2–4 seats), grid (9 × 9), round limit (40) |
+//!
+//! ```
+//! use gridwright_engine::{Game, Turn};
+//! use gridwright_milkomeda::{Content, Milkomeda};
+//! let game = Milkomeda::new(&Content::builtin()?.config("four")?)?;
+//! assert_eq!((game.num_seats(), game.turn()), (4, Turn::Chance)); // the objectives are drawn
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The game steps live in `rules/setup.rs`, `rules/round.rs`, `rules/turn.rs` and
+//! `rules/battle.rs`; the rules they use are pure functions over typed values:
 //!
 //! - [`rules::combat`] — Vector Command (§9, §10): ship types and attack vectors, dice with the
 //!   node cap, exact success odds, valid hit allocations, marking order, simultaneous
@@ -51,9 +70,31 @@
 #[macro_use]
 mod macros;
 
+mod action;
+mod action_index;
+mod agent;
+mod config;
+mod content;
+mod observe;
+mod render;
 mod resource;
 pub mod rules;
+mod state;
 #[cfg(test)]
 mod test_support;
+mod text;
 
+pub use action::{Action, Event};
+pub use agent::{GreedyAgent, evaluate};
+pub use config::{
+    CivilizationDef, Config, DirectiveCard, MAX_SECTORS, ModuleCard, OBJECTIVE_ROW, ObjectiveCard,
+    SectorCard,
+};
+pub use content::{Content, ContentError, Problem, Sources};
+pub use observe::{CombatView, ObjectiveView, Observation, OrdersView, TileView, TurnView};
+pub use render::render;
 pub use resource::{Resource, Resources};
+pub use state::{
+    Act, COMBAT_ROUND_CAP, CombatPhase, CombatStage, INFO, MAX_BOOST, Milkomeda, OrderPhase,
+    OrderStage, Phase, Placed, Sealed, TurnStage, TurnState,
+};

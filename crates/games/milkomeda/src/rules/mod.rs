@@ -2,6 +2,7 @@
 
 pub mod actions;
 pub mod attack;
+pub mod battle;
 pub mod bribes;
 pub mod civilizations;
 pub mod combat;
@@ -14,5 +15,11 @@ pub mod movement;
 pub mod objectives;
 pub mod orders;
 pub mod refresh;
+pub mod round;
 pub mod scoring;
+pub mod setup;
 pub mod structures;
+pub mod turn;
+
+#[cfg(test)]
+mod steps_tests;

@@ -1,0 +1,132 @@
+//! The greedy agent and the position value MCTS uses.
+//!
+//! [`evaluate`] values a position for a seat from what that seat may see (it reads only
+//! public facts: scores, control, fleets, storage): its victory points now, plus two more per
+//! sector it controls (they pay income every turn), one per explored sector next to its fleets
+//! that it does not control (room to grow), half a point per fleet on the map and a
+//! quarter per non-orange resource, less the best opponent's same sum, squashed into
+//! `[-1, 1]`. At the end of the game it is the returns.
+//!
+//! [`GreedyAgent`] steps a determinized copy of the state (the secrets it cannot see redrawn at
+//! random) with each legal action and takes the one whose result [`evaluate`] likes best, ties
+//! broken at random. After a step that only opens an action (choosing the main action or a
+//! module, the blue for a move's range, a probe), the result is valued by the best it can
+//! reach in two (one) more steps of its own, so the choice of an action sees what it can do. Posting a bribe changes nothing until the Master commits, so a greedy
+//! player makes no offers (a small penalty on offers); a greedy Master's last card, which
+//! settles the offers, does see the payments, so it takes the offers worth taking.
+
+use crate::action::Action;
+use crate::state::Milkomeda;
+use crate::{Resource, rules::scoring::EndTrigger};
+use gridwright_engine::{Actor, Agent, Events, Game, Rng, Seat, SeatView, Turn};
+
+/// The heuristic worth of `seat`'s holdings (see the module docs).
+fn worth(g: &Milkomeda, seat: Seat) -> f64 {
+    let s = g.scores_now(Some(EndTrigger::RoundLimit));
+    let store = g.storage(seat);
+    let non_orange = [Resource::Blue, Resource::Red, Resource::Green]
+        .iter()
+        .map(|r| f64::from(store.get(*r)))
+        .sum::<f64>();
+    // Explored sectors next to the seat's fleets that it does not control: room to grow.
+    let size = g.map().size();
+    let frontier = g
+        .map()
+        .tiles()
+        .filter(|(space, _)| {
+            g.controller(*space) != Some(seat)
+                && size.neighbors(*space).any(|n| g.fleets_at(n, seat) > 0)
+        })
+        .count();
+    f64::from(s[seat].standing.points)
+        + 2.0 * f64::from(s[seat].sectors)
+        + frontier as f64
+        + f64::from(g.fleets_on_map(seat)) / 2.0
+        + non_orange / 4.0
+}
+
+/// A value in `[-1, 1]` of the position for `seat` (the returns once it is over).
+pub fn evaluate(g: &Milkomeda, seat: Seat) -> f64 {
+    if g.is_terminal() {
+        return g.returns().get(seat).copied().unwrap_or(0.0);
+    }
+    let mine = worth(g, seat);
+    let best_other = Seat::all(g.num_seats())
+        .filter(|s| *s != seat)
+        .map(|s| worth(g, s))
+        .fold(f64::MIN, f64::max);
+    ((mine - best_other) / 20.0).tanh()
+}
+
+/// How many more of its own steps the greedy agent looks through.
+const LOOKAHEAD: u8 = 2;
+
+/// The best [`evaluate`] `seat` can reach from `g` in up to `depth` more steps of its own,
+/// while it keeps acting with no chance step in between.
+fn lookahead(g: &Milkomeda, seat: Seat, depth: u8) -> f64 {
+    let here = evaluate(g, seat);
+    if depth == 0 || g.turn() != Turn::Seat(seat) {
+        return here;
+    }
+    let mut more = Vec::new();
+    g.legal_actions(seat, &mut more);
+    let mut best = here;
+    for b in more {
+        let mut after = g.clone();
+        after.step(Actor::Seat(seat), b, &mut Events::disabled());
+        best = best.max(lookahead(&after, seat, depth - 1));
+    }
+    best
+}
+
+/// One-step lookahead on [`evaluate`]; see the module docs.
+#[derive(Debug, Default, Clone)]
+pub struct GreedyAgent;
+
+impl GreedyAgent {
+    /// A new agent.
+    pub fn new() -> GreedyAgent {
+        GreedyAgent
+    }
+}
+
+impl Agent<Milkomeda> for GreedyAgent {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn choose(&mut self, view: &SeatView<'_, Milkomeda>, rng: &mut Rng) -> Action {
+        let seat = view.seat();
+        let mut legal = Vec::new();
+        view.legal_actions(&mut legal);
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let base = view.determinize(rng);
+        let mut best = f64::MIN;
+        let mut picks: Vec<Action> = Vec::new();
+        for a in &legal {
+            let mut next = base.clone();
+            next.step(Actor::Seat(seat), *a, &mut Events::disabled());
+            // Look ahead through the steps that only open an action (its choice, the blue
+            // for range, the probes), where the value shows one or two steps later.
+            let depth = match a {
+                Action::Main(_) | Action::Module(_) => LOOKAHEAD,
+                Action::Boost(_) | Action::Probe(_) => 1,
+                _ => 0,
+            };
+            let mut v = lookahead(&next, seat, depth);
+            if matches!(a, Action::Offer(_)) {
+                v -= 1e-3;
+            }
+            if v > best + 1e-9 {
+                best = v;
+                picks.clear();
+                picks.push(*a);
+            } else if (v - best).abs() <= 1e-9 {
+                picks.push(*a);
+            }
+        }
+        picks[rng.index(picks.len())]
+    }
+}

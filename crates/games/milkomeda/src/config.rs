@@ -1,0 +1,272 @@
+//! The game's config: the cards and civilizations it is played with (from
+//! `content/milkomeda/`), the seats and the grid. Stored in replays, so a replay is
+//! self-contained. [`Config::check`] checks every fact of a config once, whether it came from
+//! content files or from a replay; the content layer reports what it finds at the files' lines.
+
+use crate::Resources;
+use crate::rules::actions::CoreAction;
+use crate::rules::civilizations::Abilities;
+use crate::rules::directives::{Directive, DirectiveTier, ModuleTier};
+use crate::rules::map::{GridSize, MAX_SIDE, MIN_SIDE};
+use crate::rules::objectives::{Keyword, Objective};
+use crate::rules::scoring::{DEFAULT_ROUND_LIMIT, MAX_SLOTS};
+use crate::{Resource, rules::map::DEFAULT_SIDE};
+use gridwright_engine::content::Problems;
+use serde::{Deserialize, Serialize};
+
+/// The most sector cards a deck may hold (card ids are `u8`, and the deck is a 128-bit set).
+pub const MAX_SECTORS: usize = 120;
+/// The most directive or module cards of the content (ids are `u8`).
+pub const MAX_CARDS: usize = 64;
+/// The most objective cards of the content.
+pub const MAX_OBJECTIVES: usize = 64;
+/// Objective cards in the public row (§4 step 2).
+pub const OBJECTIVE_ROW: usize = 5;
+/// The highest round limit a config may set.
+pub const MAX_ROUND_LIMIT: u32 = 200;
+/// The most a sector value or an exploration cost may be.
+pub const MAX_VALUE: u16 = 9;
+
+/// One sector card: income values, keywords, exploration cost in green (§3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SectorCard {
+    /// Its id in the content (`s07`).
+    pub id: String,
+    /// Income values (blue, orange, red, green).
+    pub values: Resources,
+    /// Its keywords, without repeats.
+    pub keywords: Vec<Keyword>,
+    /// Exploration cost, paid in green.
+    pub cost: u8,
+}
+
+/// One directive card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DirectiveCard {
+    /// Its id (`d03`).
+    pub id: String,
+    /// The dot pattern (its tier follows from it).
+    pub pattern: Directive,
+}
+
+/// One action module card: the core action it grants and what it costs (§13).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModuleCard {
+    /// Its id (`m12`).
+    pub id: String,
+    /// The action it grants.
+    pub action: CoreAction,
+    /// The resource paid.
+    pub resource: Resource,
+    /// How much of it: 1, 2 or 3, which is also its tier.
+    pub amount: u8,
+}
+
+impl ModuleCard {
+    /// What activating it costs, before the action's own costs.
+    pub fn cost(&self) -> Resources {
+        Resources::only(self.resource, u16::from(self.amount))
+    }
+
+    /// Its tier, from the amount (`None` outside 1 to 3; [`Config::check`] refuses that).
+    pub fn tier(&self) -> Option<ModuleTier> {
+        match self.amount {
+            1 => Some(ModuleTier::M1),
+            2 => Some(ModuleTier::M2),
+            3 => Some(ModuleTier::M3),
+            _ => None,
+        }
+    }
+}
+
+/// One objective card: what it measures and its slots (threshold and VP each).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ObjectiveCard {
+    /// Its id (`o05`).
+    pub id: String,
+    /// What it measures.
+    pub objective: Objective,
+    /// The measure each slot needs.
+    pub thresholds: Vec<u32>,
+    /// Each slot's VP.
+    pub points: Vec<u8>,
+}
+
+/// A civilization: its id and its abilities as numbers (§5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CivilizationDef {
+    /// Its id (`stellar-architects`).
+    pub id: String,
+    /// What it changes.
+    pub abilities: Abilities,
+}
+
+/// Everything a game is played with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Config {
+    /// Scenario name.
+    pub scenario: String,
+    /// Display title.
+    pub title: String,
+    /// Description.
+    pub description: String,
+    /// Grid columns and rows.
+    pub grid: (u8, u8),
+    /// The round limit (*decisions*; item 15a).
+    pub round_limit: u32,
+    /// Each seat's civilization; its length is the number of seats (2 to 4).
+    pub seats: Vec<CivilizationDef>,
+    /// The sector deck.
+    pub sectors: Vec<SectorCard>,
+    /// The directive cards (sorted into tiers at setup).
+    pub directives: Vec<DirectiveCard>,
+    /// The action module cards (sorted into tiers by amount at setup).
+    pub modules: Vec<ModuleCard>,
+    /// The objective deck (five are drawn at setup).
+    pub objectives: Vec<ObjectiveCard>,
+}
+
+impl Config {
+    /// The grid size (checked by [`Config::check`]; the default 9 × 9 if it is invalid).
+    pub fn grid_size(&self) -> GridSize {
+        GridSize::new(self.grid.0, self.grid.1).unwrap_or_default()
+    }
+
+    /// Every problem of the config, each at its field path (`sectors[3].cost`).
+    pub fn check(&self) -> Problems {
+        let mut p = Problems::new();
+        if !(2..=4).contains(&self.seats.len()) {
+            p.push(
+                "seats",
+                format!("must name 2 to 4 civilizations, not {}", self.seats.len()),
+            );
+        }
+        for (i, s) in self.seats.iter().enumerate() {
+            let a = s.abilities;
+            p.range(
+                format!("seats[{i}].megastructure_discount"),
+                a.megastructure_discount,
+                0,
+                3,
+            );
+            p.range(format!("seats[{i}].red_per_attack"), a.red_per_attack, 0, 3);
+            p.range(
+                format!("seats[{i}].move_base_range"),
+                a.move_base_range,
+                1,
+                4,
+            );
+            p.range(
+                format!("seats[{i}].green_per_claim"),
+                a.green_per_claim,
+                0,
+                3,
+            );
+        }
+        p.range("grid[0]", self.grid.0, MIN_SIDE, MAX_SIDE);
+        p.range("grid[1]", self.grid.1, MIN_SIDE, MAX_SIDE);
+        p.range("round_limit", self.round_limit, 1, MAX_ROUND_LIMIT);
+        if self.sectors.is_empty() || self.sectors.len() > MAX_SECTORS {
+            p.push(
+                "sectors",
+                format!(
+                    "must hold 1 to {MAX_SECTORS} cards, not {}",
+                    self.sectors.len()
+                ),
+            );
+        }
+        for (i, s) in self.sectors.iter().enumerate() {
+            for r in Resource::ALL {
+                p.range(
+                    format!("sectors[{i}].values[{}]", r.index()),
+                    s.values.get(r),
+                    0,
+                    MAX_VALUE,
+                );
+            }
+            p.range(
+                format!("sectors[{i}].cost"),
+                u16::from(s.cost),
+                0,
+                MAX_VALUE,
+            );
+            for (k, w) in s.keywords.iter().enumerate() {
+                if s.keywords[..k].contains(w) {
+                    p.push(
+                        format!("sectors[{i}].keywords[{k}]"),
+                        format!("keyword `{w}` is listed twice"),
+                    );
+                }
+            }
+        }
+        if self.directives.len() > MAX_CARDS {
+            p.push(
+                "directives",
+                format!("at most {MAX_CARDS} cards, not {}", self.directives.len()),
+            );
+        }
+        for tier in [DirectiveTier::D1, DirectiveTier::D2, DirectiveTier::D3] {
+            if !self.directives.iter().any(|d| d.pattern.tier() == tier) {
+                p.push("directives", format!("no directive of tier {tier:?}"));
+            }
+        }
+        if self.modules.len() > MAX_CARDS {
+            p.push(
+                "modules",
+                format!("at most {MAX_CARDS} cards, not {}", self.modules.len()),
+            );
+        }
+        for (i, m) in self.modules.iter().enumerate() {
+            p.range(format!("modules[{i}].amount"), m.amount, 1, 3);
+        }
+        for tier in [ModuleTier::M1, ModuleTier::M2, ModuleTier::M3] {
+            if !self.modules.iter().any(|m| m.tier() == Some(tier)) {
+                p.push("modules", format!("no module of tier {tier:?}"));
+            }
+        }
+        if self.objectives.len() < OBJECTIVE_ROW || self.objectives.len() > MAX_OBJECTIVES {
+            p.push(
+                "objectives",
+                format!(
+                    "must hold {OBJECTIVE_ROW} to {MAX_OBJECTIVES} cards, not {}",
+                    self.objectives.len()
+                ),
+            );
+        }
+        for (i, o) in self.objectives.iter().enumerate() {
+            if o.thresholds.is_empty() || o.thresholds.len() > MAX_SLOTS {
+                p.push(
+                    format!("objectives[{i}].thresholds"),
+                    format!("must list 1 to {MAX_SLOTS} slots"),
+                );
+            }
+            if o.points.len() != o.thresholds.len() {
+                p.push(
+                    format!("objectives[{i}].points"),
+                    format!(
+                        "must list one VP value per threshold ({}), not {}",
+                        o.thresholds.len(),
+                        o.points.len()
+                    ),
+                );
+            }
+            for (k, t) in o.thresholds.iter().enumerate() {
+                p.range(format!("objectives[{i}].thresholds[{k}]"), *t, 1, 99);
+            }
+            for (k, v) in o.points.iter().enumerate() {
+                p.range(format!("objectives[{i}].points[{k}]"), *v, 1, 30);
+            }
+        }
+        p
+    }
+
+    /// The number of seats.
+    pub fn num_seats(&self) -> usize {
+        self.seats.len()
+    }
+}
+
+/// The default grid side.
+pub const DEFAULT_GRID: (u8, u8) = (DEFAULT_SIDE, DEFAULT_SIDE);
+/// The default round limit.
+pub const DEFAULT_ROUNDS: u32 = DEFAULT_ROUND_LIMIT;

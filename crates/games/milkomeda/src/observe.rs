@@ -1,0 +1,394 @@
+//! What each viewer may see ([`Observation`]) and `resample`.
+//!
+//! Public: the grid, fleets, structures, storages, markers, the positions' cards, the objective
+//! row and claims, how many cards each deck holds, revealed order cards, open offers, a
+//! combat's revealed rosters, rolls and allocations. Secret: the numbered order cards the
+//! Master drew (the Master sees them), the face-down order cards (nobody), and each seat's
+//! sealed roster or hit allocation until all are revealed (only its own seat sees it).
+
+use crate::Resources;
+use crate::rules::actions::CoreAction;
+use crate::rules::battle::ALL_TRACKS;
+use crate::rules::bribes::Offer;
+use crate::rules::combat::Roster;
+use crate::rules::directives::Position;
+use crate::rules::map::{Rotation, SectorRef, Space};
+use crate::rules::orders::OrderCard;
+use crate::rules::refresh::RefreshChoice;
+use crate::rules::scoring::{EndTrigger, Score};
+use crate::state::{Act, CombatStage, Milkomeda, OrderStage, Phase, Placed, Sealed, TurnStage};
+use gridwright_engine::{Game, Rng, Seat, Viewer};
+use serde::Serialize;
+
+/// A placed sector card with who holds it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TileView {
+    /// Where.
+    pub space: Space,
+    /// Which sector.
+    pub sector: SectorRef,
+    /// How it is turned.
+    pub rotation: Rotation,
+    /// Who controls it.
+    pub control: Option<Seat>,
+    /// Fleets per seat.
+    pub fleets: Vec<u8>,
+}
+
+/// A card of the objective row and its slots.
+#[derive(Clone, Debug, Serialize)]
+pub struct ObjectiveView {
+    /// Index of the card in the content.
+    pub card: u8,
+    /// Each slot: threshold, VP and who claimed it.
+    pub slots: Vec<(u32, u8, Option<Seat>)>,
+}
+
+/// Phase 1 as the viewer sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct OrdersView {
+    /// The Master of the Order.
+    pub master: Seat,
+    /// `offers 1 P2`, `refresh` or `give`.
+    pub stage: String,
+    /// The open offers (public).
+    pub offers: Vec<Offer>,
+    /// The refresh chosen so far.
+    pub refresh: Option<RefreshChoice>,
+    /// Cards given so far.
+    pub given: Vec<(Seat, OrderCard)>,
+    /// The cards the Master drew: shown to the Master only.
+    pub drawn: Option<Vec<OrderCard>>,
+    /// How many cards the Master drew.
+    pub drawn_count: usize,
+}
+
+/// The current turn.
+#[derive(Clone, Debug, Serialize)]
+pub struct TurnView {
+    /// Whose turn.
+    pub seat: Seat,
+    /// Its stage (`bonus 2`, `main`, `explore`, `module`, `claim`).
+    pub stage: String,
+    /// Main action taken.
+    pub main: Option<CoreAction>,
+    /// Module action taken.
+    pub module: Option<CoreAction>,
+    /// Drawn sector cards not placed yet (revealed).
+    pub hand: Vec<u8>,
+    /// Probe origins.
+    pub probes: Vec<Space>,
+    /// Spaces placed this explore.
+    pub chain: Vec<Space>,
+    /// Move: blue spent and origins used with fleets still free.
+    pub boost: Option<u8>,
+    /// Move origins.
+    pub origins: Vec<(Space, u8)>,
+    /// Build or attack options left.
+    pub options: Option<u8>,
+}
+
+/// A combat.
+#[derive(Clone, Debug, Serialize)]
+pub struct CombatView {
+    /// Where.
+    pub sector: Space,
+    /// Who attacked.
+    pub attacker: Seat,
+    /// Fleets each seat brought.
+    pub fleets_in: Vec<u8>,
+    /// `configure`, `roll`, `allocate` or `mark`.
+    pub stage: String,
+    /// Round (from 0).
+    pub round: u8,
+    /// Revealed rosters (empty while configuring).
+    pub rosters: Vec<Roster>,
+    /// Hits rolled this round.
+    pub hits: Vec<u8>,
+    /// Revealed allocations (empty until revealed).
+    pub allocations: Vec<Roster>,
+    /// The viewer's own sealed choice so far, while sealing.
+    pub own_sealed: Option<[u8; 5]>,
+    /// Who still owes a sealed choice.
+    pub owing: Vec<Seat>,
+    /// Marks so far this round.
+    pub marked: Vec<Roster>,
+}
+
+/// What one viewer sees.
+#[derive(Clone, Debug, Serialize)]
+pub struct Observation {
+    /// Who is looking.
+    pub viewer: Viewer,
+    /// Round (0 during setup).
+    pub round: u32,
+    /// Grid columns and rows.
+    pub grid: (u8, u8),
+    /// Placed cards.
+    pub tiles: Vec<TileView>,
+    /// Structures.
+    pub structures: Vec<Placed>,
+    /// Storage per seat.
+    pub storage: Vec<Resources>,
+    /// Action marker per seat.
+    pub markers: Vec<Option<CoreAction>>,
+    /// Sector cards left.
+    pub deck_left: usize,
+    /// Directive and module at each position.
+    pub positions: Vec<(Position, Option<u8>, Option<u8>)>,
+    /// The objective row.
+    pub objectives: Vec<ObjectiveView>,
+    /// This round's turn order.
+    pub order: Vec<Seat>,
+    /// This round's order cards, once revealed.
+    pub cards: Option<Vec<OrderCard>>,
+    /// Setup: whose starting exploration, and its drawn cards.
+    pub setup: Option<(Seat, Vec<u8>)>,
+    /// Phase 1 of a later round.
+    pub orders: Option<OrdersView>,
+    /// The current turn.
+    pub turn: Option<TurnView>,
+    /// The combat.
+    pub combat: Option<CombatView>,
+    /// Why the game ended.
+    pub ended: Option<EndTrigger>,
+    /// Final scores.
+    pub scores: Option<Vec<Score>>,
+}
+
+fn turn_view(t: &crate::state::TurnState) -> TurnView {
+    let mut v = TurnView {
+        seat: t.seat,
+        stage: String::new(),
+        main: t.main,
+        module: t.module,
+        hand: Vec::new(),
+        probes: Vec::new(),
+        chain: Vec::new(),
+        boost: None,
+        origins: Vec::new(),
+        options: None,
+    };
+    v.stage = match &t.stage {
+        TurnStage::Bonus { left } => format!("bonus {left}"),
+        TurnStage::Main => "main".into(),
+        TurnStage::Module => "module".into(),
+        TurnStage::Claim => "claim".into(),
+        TurnStage::Act(a) => {
+            match a {
+                Act::Explore {
+                    probes,
+                    hand,
+                    chain,
+                    ..
+                } => {
+                    v.probes = probes.iter().map(|p| p.origin).collect();
+                    v.hand.clone_from(hand);
+                    v.chain.clone_from(chain);
+                }
+                Act::Move { boost, origins } => {
+                    v.boost = *boost;
+                    v.origins.clone_from(origins);
+                }
+                Act::Build { options } | Act::Attack { options, .. } => v.options = Some(*options),
+            }
+            a.kind().word().to_owned()
+        }
+    };
+    v
+}
+
+/// The observation of `viewer`.
+pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
+    let tiles = g
+        .map
+        .tiles()
+        .map(|(space, t)| TileView {
+            space,
+            sector: t.sector,
+            rotation: t.rotation,
+            control: g.controller(space),
+            fleets: Seat::all(g.seats).map(|s| g.fleets_at(space, s)).collect(),
+        })
+        .collect();
+    let objectives = g
+        .claims
+        .cards()
+        .iter()
+        .zip(&g.row)
+        .map(|(c, r)| {
+            let def = &g.config.objectives[usize::from(*r)];
+            ObjectiveView {
+                card: *r,
+                slots: c
+                    .slots()
+                    .enumerate()
+                    .map(|(k, (p, h))| (def.thresholds.get(k).copied().unwrap_or(0), p, h))
+                    .collect(),
+            }
+        })
+        .collect();
+    let mut obs = Observation {
+        viewer,
+        round: g.round,
+        grid: (g.map.size().width(), g.map.size().height()),
+        tiles,
+        structures: g.structures.clone(),
+        storage: g.storage.as_slice().to_vec(),
+        markers: g.marker.as_slice().to_vec(),
+        deck_left: g.deck_left(),
+        positions: Position::ALL
+            .iter()
+            .map(|p| {
+                let (d, m) = g.slots[usize::from(p.number() - 1)];
+                (*p, d, m)
+            })
+            .collect(),
+        objectives,
+        order: g.order.clone(),
+        cards: g.cards.as_ref().map(|c| c.as_slice().to_vec()),
+        setup: None,
+        orders: None,
+        turn: None,
+        combat: None,
+        ended: g.ended,
+        scores: g.final_scores().map(|s| s.as_slice().to_vec()),
+    };
+    match &g.phase {
+        Phase::Setup { seat, hand, .. } => obs.setup = Some((*seat, hand.clone())),
+        Phase::Orders(o) => {
+            obs.cards = None;
+            obs.orders = Some(OrdersView {
+                master: o.master,
+                stage: match o.stage {
+                    OrderStage::Offers { pass, seat } => format!("offers {} {seat}", pass + 1),
+                    OrderStage::Refresh => "refresh".into(),
+                    OrderStage::Give => "give".into(),
+                },
+                offers: o.offers.offers().collect(),
+                refresh: o.refresh,
+                given: o.given.clone(),
+                drawn: viewer.sees_secrets_of(o.master).then(|| o.drawn.clone()),
+                drawn_count: o.drawn.len(),
+            });
+        }
+        Phase::Turn(t) => obs.turn = Some(turn_view(t)),
+        Phase::Combat(c) => {
+            obs.turn = Some(turn_view(&c.resume));
+            let revealed_rosters = c.stage != crate::state::CombatStage::Configure;
+            let revealed_allocs = matches!(c.stage, CombatStage::Mark { .. });
+            let sealing = match c.stage {
+                CombatStage::Configure => Some(&c.configs),
+                CombatStage::Allocate => Some(&c.allocs),
+                _ => None,
+            };
+            let own_sealed = match (viewer, sealing) {
+                (Viewer::Seat(s), Some(sealed)) => sealed.get(s).map(|x| x.counts),
+                _ => None,
+            };
+            let owing = sealing.map_or_else(Vec::new, |sealed| {
+                sealed
+                    .iter()
+                    .filter(|(_, x)| !x.done)
+                    .map(|(s, _)| s)
+                    .collect()
+            });
+            obs.combat = Some(CombatView {
+                sector: c.sector,
+                attacker: c.attacker,
+                fleets_in: c.fleets_in.as_slice().to_vec(),
+                stage: match c.stage {
+                    CombatStage::Configure => "configure",
+                    CombatStage::Roll => "roll",
+                    CombatStage::Allocate => "allocate",
+                    CombatStage::Mark { .. } => "mark",
+                }
+                .into(),
+                round: c.round,
+                rosters: if revealed_rosters {
+                    c.battle.rosters().as_slice().to_vec()
+                } else {
+                    Vec::new()
+                },
+                hits: c.hits.as_slice().to_vec(),
+                allocations: if revealed_allocs {
+                    c.allocs.iter().map(|(_, a)| a.roster()).collect()
+                } else {
+                    Vec::new()
+                },
+                own_sealed,
+                owing,
+                marked: if revealed_allocs {
+                    c.marks.marked().as_slice().to_vec()
+                } else {
+                    Vec::new()
+                },
+            });
+        }
+        Phase::FirstDeal | Phase::Over => {}
+    }
+    obs
+}
+
+/// Fills a sealed choice at random (a complete one if `done`, else a fresh one).
+fn random_sealed(tracks: u8, total: u8, done: bool, rng: &mut Rng) -> Sealed {
+    let mut s = Sealed::new(tracks, total);
+    if done {
+        while !s.done {
+            let n = rng.index(usize::from(s.left) + 1) as u8;
+            s.set(n);
+        }
+    }
+    s
+}
+
+/// A state `seat` cannot tell from this one, its secrets drawn at random from what it sees.
+pub fn resample(g: &Milkomeda, seat: Seat, rng: &mut Rng) -> Milkomeda {
+    let mut out = g.clone();
+    match &mut out.phase {
+        Phase::Orders(o) if !(o.drawn.is_empty() && o.face_down.is_empty()) => {
+            if seat == o.master {
+                o.face_down.sort();
+                rng.shuffle(&mut o.face_down);
+            } else {
+                // Drawn cards already given out are public (in the order drawn).
+                let shown = o.given.len().min(o.drawn.len());
+                let mut pool: Vec<OrderCard> = o.drawn[shown..]
+                    .iter()
+                    .chain(&o.face_down)
+                    .copied()
+                    .collect();
+                pool.sort();
+                rng.shuffle(&mut pool);
+                let k = o.drawn.len() - shown;
+                o.drawn.truncate(shown);
+                o.drawn.extend_from_slice(&pool[..k]);
+                o.face_down = pool[k..].to_vec();
+            }
+        }
+        Phase::Combat(c) => match c.stage {
+            CombatStage::Configure => {
+                for s in Seat::all(out.seats) {
+                    if s != seat {
+                        let done = c.configs[s].done;
+                        let n = c.fleets_in[s];
+                        let tracks = if n > 0 { ALL_TRACKS } else { 0 };
+                        c.configs[s] = random_sealed(tracks, n, done, rng);
+                    }
+                }
+            }
+            CombatStage::Allocate => {
+                for s in Seat::all(out.seats) {
+                    if s != seat {
+                        let (tracks, done) = (c.allocs[s].tracks, c.allocs[s].done);
+                        c.allocs[s] = random_sealed(tracks, c.hits[s], done, rng);
+                    }
+                }
+            }
+            _ => {}
+        },
+        _ => {}
+    }
+    debug_assert_eq!(out.num_seats(), g.num_seats());
+    out
+}

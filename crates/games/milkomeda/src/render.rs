@@ -1,0 +1,309 @@
+//! The terminal picture, drawn from a viewer's [`Observation`] only (so it cannot show a
+//! secret): the sector grid with each card's rotated corner colours, its controller, fleets and
+//! structures; storage and markers; the positions with the directives that match for the
+//! player to act; the objective row with claims; open offers; the battle mat during a combat.
+
+use crate::observe::{Observation, TileView};
+use crate::rules::directives::matching_intersections;
+use crate::rules::map::{Corner, SectorRef, Space};
+use crate::rules::structures::Structure;
+use crate::state::Milkomeda;
+use gridwright_engine::{Game, Seat, Turn, Viewer};
+use std::fmt::Write;
+
+const CELL: usize = 11;
+
+fn colour_letter(r: crate::Resource) -> char {
+    match r {
+        crate::Resource::Blue => 'b',
+        crate::Resource::Orange => 'o',
+        crate::Resource::Red => 'r',
+        crate::Resource::Green => 'g',
+    }
+}
+
+fn structure_letter(s: Structure) -> char {
+    match s {
+        Structure::Outpost => 'O',
+        Structure::Starlance => 'S',
+        Structure::Hypergate => 'H',
+        Structure::MBrain => 'M',
+    }
+}
+
+fn cell_lines(
+    g: &Milkomeda,
+    obs: &Observation,
+    tile: Option<&TileView>,
+    space: Space,
+) -> [String; 3] {
+    let Some(t) = tile else {
+        return [
+            " ".repeat(CELL),
+            format!("{:^CELL$}", "·"),
+            " ".repeat(CELL),
+        ];
+    };
+    let rot = t.rotation;
+    let corner = |c: Corner| {
+        let tile = crate::rules::map::Tile {
+            sector: t.sector,
+            rotation: rot,
+        };
+        colour_letter(tile.colour_at(c))
+    };
+    let name = match t.sector {
+        SectorRef::Homeworld(s) => format!("HOME{}", s.number()),
+        SectorRef::Card(c) => g
+            .config()
+            .sectors
+            .get(usize::from(c))
+            .map_or_else(|| format!("#{c}"), |s| s.id.clone()),
+    };
+    let ctl = t
+        .control
+        .map_or(String::new(), |s| format!("*{}", s.number()));
+    let top = format!(
+        "{}{:^w$}{}",
+        corner(Corner::TopLeft),
+        format!("{name}{ctl}"),
+        corner(Corner::TopRight),
+        w = CELL - 2
+    );
+    let fleets: Vec<String> = t
+        .fleets
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(i, n)| format!("{}:{n}", i + 1))
+        .collect();
+    let mid = format!("{:^CELL$}", fleets.join(" "));
+    let structs: String = obs
+        .structures
+        .iter()
+        .filter(|p| p.space == space)
+        .map(|p| format!("{}{}", structure_letter(p.structure), p.owner.number()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let bottom = format!(
+        "{}{:^w$}{}",
+        corner(Corner::BottomLeft),
+        structs,
+        corner(Corner::BottomRight),
+        w = CELL - 2
+    );
+    [top, mid, bottom]
+}
+
+/// The picture `viewer` may see.
+pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
+    let obs = g.observe(viewer);
+    let mut out = String::new();
+    let (w, h) = obs.grid;
+    let _ = writeln!(
+        out,
+        "Milkomeda, round {} — sector deck {} left",
+        obs.round, obs.deck_left
+    );
+    let sep = format!(
+        "+{}",
+        format!("{}+", "-".repeat(CELL)).repeat(usize::from(w))
+    );
+    let _ = write!(out, "  ");
+    for c in 1..=w {
+        let _ = write!(out, " {:^CELL$}", format!("c{c}"));
+    }
+    out.push('\n');
+    for row in 0..h {
+        let _ = writeln!(out, "   {sep}");
+        let mut lines = [String::new(), String::new(), String::new()];
+        for col in 0..w {
+            let Ok(space) = Space::try_from((col, row)) else {
+                continue;
+            };
+            let tile = obs.tiles.iter().find(|t| t.space == space);
+            for (l, text) in lines.iter_mut().zip(cell_lines(g, &obs, tile, space)) {
+                l.push('|');
+                l.push_str(&text);
+            }
+        }
+        for (i, l) in lines.iter().enumerate() {
+            let label = if i == 1 {
+                format!("r{}", row + 1)
+            } else {
+                String::new()
+            };
+            let _ = writeln!(out, "{label:>3}{l}|");
+        }
+    }
+    let _ = writeln!(out, "   {sep}");
+    let _ = writeln!(
+        out,
+        "corners: b blue, o orange, r red, g green; *N controller; N:k fleets; O/S/H/M structures"
+    );
+    for (i, s) in obs.storage.iter().enumerate() {
+        let seat = Seat::new(i as u8);
+        let marker = obs.markers[i].map_or("start".into(), |m| m.to_string());
+        let civ = &g.config().seats[i].id;
+        let _ = writeln!(
+            out,
+            "{seat} ({civ}): {s}; fleets on map {}; last action {marker}",
+            g.fleets_on_map(seat)
+        );
+    }
+    if !obs.order.is_empty() {
+        let o: Vec<String> = obs.order.iter().map(ToString::to_string).collect();
+        let _ = writeln!(out, "turn order: {}", o.join(" "));
+    }
+    let acting = match g.turn() {
+        Turn::Seat(s) => Some(s),
+        _ => obs.turn.as_ref().map(|t| t.seat),
+    };
+    for (p, d, m) in &obs.positions {
+        let d_text = d
+            .and_then(|d| g.config().directives.get(usize::from(d)))
+            .map_or_else(
+                || "—".to_owned(),
+                |d| {
+                    let dots: Vec<String> = <[Option<crate::Resource>; 4]>::from(d.pattern)
+                        .iter()
+                        .map(|x| x.map_or("·".into(), |r| colour_letter(r).to_string()))
+                        .collect();
+                    format!("{} [{}]", d.id, dots.join(""))
+                },
+            );
+        let m_text = m
+            .and_then(|m| g.config().modules.get(usize::from(m)))
+            .map_or_else(
+                || "—".to_owned(),
+                |m| format!("{} {} for {} {}", m.id, m.action, m.amount, m.resource),
+            );
+        let mut line = format!("position {p}: directive {d_text}, module {m_text}");
+        if let (Some(seat), Some(d)) = (
+            acting,
+            d.and_then(|d| g.config().directives.get(usize::from(d))),
+        ) {
+            let found = matching_intersections(
+                g.map(),
+                d.pattern,
+                |s| g.controller(s) == Some(seat),
+                |r| match r {
+                    SectorRef::Homeworld(_) => crate::rules::income::HOMEWORLD_VALUES,
+                    SectorRef::Card(c) => g
+                        .config()
+                        .sectors
+                        .get(usize::from(c))
+                        .map_or(crate::Resources::ZERO, |s| s.values),
+                },
+            );
+            if !found.is_empty() {
+                let at: Vec<String> = found.iter().map(ToString::to_string).collect();
+                let _ = write!(line, " — matches for {seat} at {}", at.join(", "));
+            }
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    for (i, o) in obs.objectives.iter().enumerate() {
+        let def = &g.config().objectives[usize::from(o.card)];
+        let slots: Vec<String> = o
+            .slots
+            .iter()
+            .map(|(th, vp, who)| match who {
+                Some(s) => format!("{th}→{vp}VP [{s}]"),
+                None => format!("{th}→{vp}VP"),
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "objective {} ({} {:?}): {}",
+            i + 1,
+            def.id,
+            def.objective,
+            slots.join(", ")
+        );
+    }
+    if let Some((seat, hand)) = &obs.setup {
+        let _ = writeln!(
+            out,
+            "setup: {seat} places its starting sectors; drawn {hand:?}"
+        );
+    }
+    if let Some(o) = &obs.orders {
+        let _ = writeln!(out, "Master of the Order: {} ({})", o.master, o.stage);
+        if let Some(drawn) = &o.drawn {
+            let d: Vec<String> = drawn.iter().map(ToString::to_string).collect();
+            let _ = writeln!(out, "your drawn order cards: {}", d.join(", "));
+        }
+        for f in &o.offers {
+            let _ = writeln!(out, "open offer {f}");
+        }
+        if let Some(r) = o.refresh {
+            let _ = writeln!(out, "the Master chose: {r}");
+        }
+    }
+    if let Some(t) = &obs.turn {
+        let _ = write!(out, "{}'s turn: {}", t.seat, t.stage);
+        if !t.hand.is_empty() {
+            let ids: Vec<String> = t
+                .hand
+                .iter()
+                .map(|c| {
+                    g.config().sectors.get(usize::from(*c)).map_or_else(
+                        || format!("#{c}"),
+                        |s| format!("{} (cost {}, {})", s.id, s.cost, s.values),
+                    )
+                })
+                .collect();
+            let _ = write!(out, "; drawn {}", ids.join(", "));
+        }
+        out.push('\n');
+    }
+    if let Some(c) = &obs.combat {
+        let _ = writeln!(
+            out,
+            "battle at {} (attacker {}), round {}, {}",
+            c.sector,
+            c.attacker,
+            c.round + 1,
+            c.stage
+        );
+        let _ = writeln!(
+            out,
+            "  tracks: beam frigate / shield cruiser / artillery platform / drone carrier / fighter squadron"
+        );
+        for (i, r) in c.rosters.iter().enumerate() {
+            if !r.is_empty() {
+                let _ = writeln!(out, "  P{} ships {r}, hits {}", i + 1, c.hits[i]);
+            }
+        }
+        for (i, a) in c.allocations.iter().enumerate() {
+            if !a.is_empty() {
+                let _ = writeln!(out, "  P{} allocates {a}", i + 1);
+            }
+        }
+        if let Some(own) = c.own_sealed {
+            let _ = writeln!(out, "  your sealed choice so far: {own:?}");
+        }
+        if !c.owing.is_empty() {
+            let o: Vec<String> = c.owing.iter().map(ToString::to_string).collect();
+            let _ = writeln!(out, "  still sealing: {}", o.join(" "));
+        }
+    }
+    if let Some(scores) = &obs.scores {
+        for (i, s) in scores.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "P{}: {} VP (sectors {}, structures {}, fleets {}, orange {}, objectives {}, grid {})",
+                i + 1,
+                s.standing.points,
+                s.sectors,
+                s.structures,
+                s.fleets,
+                s.orange,
+                s.objectives,
+                s.grid_bonus
+            );
+        }
+    }
+    out
+}

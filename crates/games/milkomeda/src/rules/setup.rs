@@ -1,0 +1,450 @@
+//! Setup (§4 steps 1–12) and every chance draw of the game as a game step.
+//!
+//! Steps 1–3 and 6–10 happen in [`Milkomeda::setup`] (no randomness): the decks are sorted
+//! into tiers (as sets of cards), homeworlds go in their corners with three fleets, storages
+//! start at 3 blue, 3 orange, 3 red and 5 green, action markers at "start". The random parts
+//! are chance draws, in the rulebook's order: the five objectives (step 2), each position's
+//! directive then module (step 4), then for each seat in seat order two sector cards and that
+//! seat's choice of what to place (step 11).
+
+use crate::action::{Action, Event};
+use crate::config::{Config, OBJECTIVE_ROW};
+use crate::rules::directives::{DirectiveTier, ModuleTier, Position};
+use crate::rules::map::{Map, Probe, Rotation, SectorRef, Tile, homeworld_corner};
+use crate::rules::orders::{OrderCard, master_looks};
+use crate::rules::scoring::{ObjectiveRow, ObjectiveSlots};
+use crate::state::{Draw, Milkomeda, Phase};
+use crate::{Resource, Resources};
+use gridwright_engine::{Events, PerSeat, Seat, SetupError};
+use std::sync::Arc;
+
+/// Starting fleets on the homeworld (§4 step 8).
+pub const START_FLEETS: u8 = 3;
+/// Starting storage (§4 step 9): 3 blue, 3 orange, 3 red, 5 green.
+pub const START_STORAGE: Resources = Resources::new(3, 3, 3, 5);
+/// Sector cards drawn in the setup exploration (§4 step 11).
+pub const SETUP_DRAW: usize = 2;
+
+pub(crate) fn dir_tier(t: DirectiveTier) -> usize {
+    t as usize
+}
+
+pub(crate) fn mod_tier(t: ModuleTier) -> usize {
+    t as usize
+}
+
+/// The `index`-th permutation (in lexicographic order) of `items`.
+pub fn permutation<T: Copy>(items: &[T], mut index: usize) -> Vec<T> {
+    let mut pool: Vec<T> = items.to_vec();
+    let mut out = Vec::with_capacity(pool.len());
+    let mut fact: usize = (1..pool.len()).product::<usize>().max(1);
+    while !pool.is_empty() {
+        let k = (index / fact).min(pool.len() - 1);
+        index %= fact;
+        out.push(pool.remove(k));
+        if !pool.is_empty() {
+            fact /= pool.len().max(1);
+            fact = fact.max(1);
+        }
+    }
+    out
+}
+
+/// `n!` for the small counts of order cards.
+pub fn factorial(n: usize) -> usize {
+    (1..=n).product::<usize>().max(1)
+}
+
+fn bits(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
+impl Milkomeda {
+    /// Builds the initial state (§4 steps 1–10) and queues the setup draws.
+    ///
+    /// # Errors
+    /// If the config fails [`Config::check`].
+    pub(crate) fn setup(config: &Config) -> Result<Milkomeda, SetupError> {
+        let problems = config.check();
+        if !problems.is_empty() {
+            return Err(SetupError(problems.to_string()));
+        }
+        let seats = config.seats.len();
+        let size = config.grid_size();
+        let mut map = Map::new(size);
+        let mut homes = Vec::with_capacity(seats);
+        for seat in Seat::all(seats) {
+            let space =
+                homeworld_corner(size, seat, seats).map_err(|e| SetupError(e.to_string()))?;
+            map.place(
+                space,
+                Tile {
+                    sector: SectorRef::Homeworld(seat),
+                    rotation: Rotation::R0,
+                },
+            )
+            .map_err(|e| SetupError(e.to_string()))?;
+            homes.push(space);
+        }
+        let cells = usize::from(size.width()) * usize::from(size.height());
+        let mut dir_draw = [0u64; 3];
+        for (i, d) in config.directives.iter().enumerate() {
+            dir_draw[dir_tier(d.pattern.tier())] |= 1 << i;
+        }
+        let mut mod_draw = [0u64; 3];
+        for (i, m) in config.modules.iter().enumerate() {
+            if let Some(t) = m.tier() {
+                mod_draw[mod_tier(t)] |= 1 << i;
+            }
+        }
+        let deck: u128 = if config.sectors.len() >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << config.sectors.len()) - 1
+        };
+        let mut game = Milkomeda {
+            config: Arc::new(config.clone()),
+            seats,
+            map,
+            fleets: vec![[0; 4]; cells],
+            control: vec![None; cells],
+            structures: Vec::new(),
+            storage: PerSeat::from_fn(seats, |_| START_STORAGE),
+            marker: PerSeat::from_fn(seats, |_| None),
+            homes: PerSeat::from(homes),
+            deck,
+            dir_draw,
+            dir_discard: [0; 3],
+            mod_draw,
+            mod_discard: [0; 3],
+            slots: [(None, None); 4],
+            objective_deck: bits(config.objectives.len()),
+            row: Vec::new(),
+            claims: ObjectiveRow::new(Vec::new()),
+            draws: Vec::new(),
+            round: 0,
+            order: Vec::new(),
+            cards: None,
+            progress: false,
+            ended: None,
+            phase: Phase::Setup {
+                seat: Seat::new(0),
+                hand: Vec::new(),
+                placed: 0,
+            },
+        };
+        for seat in Seat::all(seats) {
+            let home = game.homes[seat];
+            game.set_fleets(home, seat, START_FLEETS);
+            let i = game.idx(home);
+            game.control[i] = Some(seat);
+        }
+        game.draws.extend([Draw::Objective; OBJECTIVE_ROW]);
+        for p in Position::ALL {
+            game.draws.push(Draw::Directive(p));
+            game.draws.push(Draw::Module(p));
+        }
+        game.queue_sectors(SETUP_DRAW);
+        Ok(game)
+    }
+
+    /// Queues up to `n` sector draws (never more than the deck holds).
+    pub(crate) fn queue_sectors(&mut self, n: usize) -> usize {
+        let n = n.min(self.deck_left());
+        self.draws.extend(std::iter::repeat_n(Draw::Sector, n));
+        n
+    }
+
+    /// The outcomes of a pending draw, each with weight 1.
+    pub(crate) fn draw_outcomes(&self, d: Draw, out: &mut Vec<(Action, u32)>) {
+        let mut cards = |set: u128| {
+            for i in 0..128u32 {
+                if set & (1u128 << i) != 0 {
+                    out.push((Action::Card(i as u8), 1));
+                }
+            }
+        };
+        match d {
+            Draw::Objective => cards(u128::from(self.objective_deck)),
+            Draw::Directive(p) => cards(u128::from(self.dir_draw[dir_tier(p.tiers().0)])),
+            Draw::Module(p) => cards(u128::from(self.mod_draw[mod_tier(p.tiers().1)])),
+            Draw::Sector => cards(self.deck),
+            Draw::FirstDeal => {
+                for i in 0..factorial(self.seats) {
+                    out.push((Action::Deal(i as u8), 1));
+                }
+            }
+            Draw::MasterDeal => {
+                for i in 0..factorial(self.seats - 1) {
+                    out.push((Action::Deal(i as u8), 1));
+                }
+            }
+        }
+    }
+
+    /// Applies a drawn card or deal.
+    pub(crate) fn resolve_draw(&mut self, d: Draw, action: Action, events: &mut Events<Event>) {
+        match (d, action) {
+            (Draw::Objective, Action::Card(c)) => {
+                self.objective_deck &= !(1u64 << c);
+                self.row.push(c);
+                let mut cards: Vec<ObjectiveSlots> = Vec::new();
+                for &r in &self.row {
+                    let points = &self.config.objectives[usize::from(r)].points;
+                    if let Ok(s) = ObjectiveSlots::new(points) {
+                        cards.push(s);
+                    }
+                }
+                self.claims = ObjectiveRow::new(cards);
+                events.emit(|| Event::ObjectiveRevealed { card: c });
+            }
+            (Draw::Directive(p), Action::Card(c)) => {
+                self.dir_draw[dir_tier(p.tiers().0)] &= !(1u64 << c);
+                self.slots[usize::from(p.number() - 1)].0 = Some(c);
+                events.emit(|| Event::SlotFilled {
+                    position: p,
+                    directive: true,
+                    card: Some(c),
+                });
+            }
+            (Draw::Module(p), Action::Card(c)) => {
+                self.mod_draw[mod_tier(p.tiers().1)] &= !(1u64 << c);
+                self.slots[usize::from(p.number() - 1)].1 = Some(c);
+                events.emit(|| Event::SlotFilled {
+                    position: p,
+                    directive: false,
+                    card: Some(c),
+                });
+            }
+            (Draw::Sector, Action::Card(c)) => {
+                self.deck &= !(1u128 << c);
+                let seat = match &mut self.phase {
+                    Phase::Setup { seat, hand, .. } => {
+                        hand.push(c);
+                        Some(*seat)
+                    }
+                    Phase::Turn(t) => match &mut t.stage {
+                        crate::state::TurnStage::Act(crate::state::Act::Explore {
+                            hand, ..
+                        }) => {
+                            hand.push(c);
+                            Some(t.seat)
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if let Some(seat) = seat {
+                    events.emit(|| Event::SectorDrawn { seat, card: c });
+                }
+            }
+            (Draw::FirstDeal, Action::Deal(i)) => {
+                let all: Vec<OrderCard> = OrderCard::all(self.seats).collect();
+                let cards = PerSeat::from(permutation(&all, usize::from(i)));
+                self.reveal_orders(cards, events);
+            }
+            (Draw::MasterDeal, Action::Deal(i)) => {
+                let numbered: Vec<OrderCard> = OrderCard::all(self.seats)
+                    .filter(|c| *c != OrderCard::Master)
+                    .collect();
+                let dealt = permutation(&numbered, usize::from(i));
+                let k = master_looks(self.seats);
+                if let Phase::Orders(o) = &mut self.phase {
+                    o.drawn = dealt[..k].to_vec();
+                    o.face_down = dealt[k..].to_vec();
+                    let (master, drawn) = (o.master, o.drawn.clone());
+                    events.emit(|| Event::MasterDrew {
+                        master,
+                        cards: drawn,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Resolves pending draws that need no chance: a tier whose draw pile is empty is
+    /// reshuffled from its discard pile, or leaves its slot empty when both are empty (§7
+    /// phase 1 step 3).
+    pub(crate) fn settle_draws(&mut self, events: &mut Events<Event>) {
+        while let Some(d) = self.draws.first().copied() {
+            let (draw, discard, directive, tier) = match d {
+                Draw::Directive(p) => {
+                    let t = dir_tier(p.tiers().0);
+                    (&mut self.dir_draw[t], &mut self.dir_discard[t], true, t)
+                }
+                Draw::Module(p) => {
+                    let t = mod_tier(p.tiers().1);
+                    (&mut self.mod_draw[t], &mut self.mod_discard[t], false, t)
+                }
+                Draw::Objective if self.objective_deck == 0 => {
+                    self.draws.remove(0);
+                    continue;
+                }
+                Draw::Sector if self.deck == 0 => {
+                    self.draws.remove(0);
+                    continue;
+                }
+                _ => return,
+            };
+            if *draw != 0 {
+                return;
+            }
+            if *discard != 0 {
+                *draw = std::mem::take(discard);
+                events.emit(|| Event::TierReshuffled {
+                    directive,
+                    tier: tier as u8 + 1,
+                });
+                return;
+            }
+            self.draws.remove(0);
+            if let Draw::Directive(p) | Draw::Module(p) = d {
+                let slot = &mut self.slots[usize::from(p.number() - 1)];
+                if directive {
+                    slot.0 = None;
+                } else {
+                    slot.1 = None;
+                }
+                events.emit(|| Event::SlotFilled {
+                    position: p,
+                    directive,
+                    card: None,
+                });
+            }
+        }
+    }
+
+    fn setup_spaces(&self, seat: Seat) -> Vec<crate::rules::map::Space> {
+        let probe = Probe {
+            origin: self.homes[seat],
+            hypergate: false,
+        };
+        self.map
+            .placement_targets(&[probe], &[])
+            .unwrap_or_default()
+    }
+
+    /// Setup step 11: place a drawn card next to the homeworld if its cost can be paid; stop
+    /// once one card is placed, or when none can be (docs/rules item 43).
+    pub(crate) fn setup_actions(&self, seat: Seat, hand: &[u8], placed: u8, out: &mut Vec<Action>) {
+        let green = self.storage[seat].get(Resource::Green);
+        let spaces = self.setup_spaces(seat);
+        let before = out.len();
+        for &card in hand {
+            if u16::from(self.config.sectors[usize::from(card)].cost) > green {
+                continue;
+            }
+            for &space in &spaces {
+                for rotation in Rotation::ALL {
+                    out.push(Action::Place {
+                        card,
+                        space,
+                        rotation,
+                    });
+                }
+            }
+        }
+        if placed > 0 || out.len() == before {
+            out.push(Action::Done);
+        }
+    }
+
+    pub(crate) fn setup_step(&mut self, seat: Seat, action: Action, events: &mut Events<Event>) {
+        let finished = match action {
+            Action::Place {
+                card,
+                space,
+                rotation,
+            } => {
+                self.place_card(seat, card, space, rotation, events);
+                if let Phase::Setup { hand, placed, .. } = &mut self.phase {
+                    hand.retain(|c| *c != card);
+                    *placed += 1;
+                    hand.is_empty()
+                } else {
+                    true
+                }
+            }
+            _ => true,
+        };
+        if !finished {
+            return;
+        }
+        if let Phase::Setup { hand, .. } = &mut self.phase {
+            let rest = std::mem::take(hand);
+            self.return_cards(seat, rest, events);
+        }
+        if seat.index() + 1 < self.seats {
+            self.phase = Phase::Setup {
+                seat: seat.next(self.seats),
+                hand: Vec::new(),
+                placed: 0,
+            };
+            self.queue_sectors(SETUP_DRAW);
+        } else {
+            self.phase = Phase::FirstDeal;
+            self.round = 1;
+            events.emit(|| Event::RoundStarted {
+                round: 1,
+                master: None,
+            });
+            self.draws.push(Draw::FirstDeal);
+        }
+    }
+
+    /// Places a sector card and pays its cost in green.
+    pub(crate) fn place_card(
+        &mut self,
+        seat: Seat,
+        card: u8,
+        space: crate::rules::map::Space,
+        rotation: Rotation,
+        events: &mut Events<Event>,
+    ) {
+        let cost = self.config.sectors[usize::from(card)].cost;
+        self.pay(seat, Resources::only(Resource::Green, u16::from(cost)));
+        let _ = self.map.place(
+            space,
+            Tile {
+                sector: SectorRef::Card(card),
+                rotation,
+            },
+        );
+        self.progress = true;
+        events.emit(|| Event::SectorPlaced {
+            seat,
+            card,
+            space,
+            rotation,
+            cost,
+        });
+    }
+
+    /// Shuffles unplaced drawn cards back into the deck.
+    pub(crate) fn return_cards(&mut self, seat: Seat, cards: Vec<u8>, events: &mut Events<Event>) {
+        if cards.is_empty() {
+            return;
+        }
+        for &c in &cards {
+            self.deck |= 1u128 << c;
+        }
+        events.emit(|| Event::SectorsReturned { seat, cards });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutations_are_all_distinct() {
+        let items = [1, 2, 3, 4];
+        let mut seen: Vec<Vec<i32>> = (0..24).map(|i| permutation(&items, i)).collect();
+        assert_eq!(seen[0], vec![1, 2, 3, 4]);
+        assert_eq!(seen[23], vec![4, 3, 2, 1]);
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), 24);
+    }
+}

@@ -1,0 +1,677 @@
+//! Rule tests for the game steps, named after the rules (docs/rules/milkomeda.md items
+//! 49–66 and the rulebook sections they cite). Each builds a real game from the shipped
+//! content, plays it to the position the rule needs through legal steps (or places fleets and
+//! structures directly where the rule is about what happens next), and checks the rule.
+
+use crate::action::{Action, Event};
+use crate::rules::actions::CoreAction;
+use crate::rules::bribes::{Condition, OfferTerms, Payment, Settlement};
+use crate::rules::map::{Rotation, SectorRef, Space, Tile};
+use crate::rules::orders::OrderCard;
+use crate::rules::scoring::EndTrigger;
+use crate::rules::structures::Structure;
+use crate::state::{Milkomeda, OrderStage, Phase, Placed, TurnStage};
+use crate::{Content, Resource, Resources};
+use gridwright_engine::{Actor, Events, Game, Seat, Turn};
+
+fn p(i: u8) -> Seat {
+    Seat::new(i)
+}
+
+fn sp(col: u8, row: u8) -> Space {
+    Space::try_from((col, row)).unwrap()
+}
+
+fn game(scenario: &str) -> Milkomeda {
+    Milkomeda::new(&Content::builtin().unwrap().config(scenario).unwrap()).unwrap()
+}
+
+/// Takes the first chance outcome while chance is to act.
+fn chance_first(g: &mut Milkomeda) -> Vec<Event> {
+    let mut ev = Events::recording();
+    while g.turn() == Turn::Chance {
+        let mut outs = Vec::new();
+        g.chance_outcomes(&mut outs);
+        g.step(Actor::Chance, outs[0].0, &mut ev);
+    }
+    ev.take()
+}
+
+/// Applies a legal action (panics, naming the legal ones, if it is not legal).
+fn act(g: &mut Milkomeda, seat: Seat, a: Action) -> Vec<Event> {
+    let legal = g.legal_actions_vec(seat);
+    assert!(
+        legal.contains(&a),
+        "{a:?} is not legal for {seat}: {legal:?}"
+    );
+    let mut ev = Events::recording();
+    g.step(Actor::Seat(seat), a, &mut ev);
+    let mut out = ev.take();
+    out.extend(chance_first(g));
+    out
+}
+
+/// Plays the setup with the first legal action each time, up to the first turn.
+fn to_first_turn(g: &mut Milkomeda) {
+    chance_first(g);
+    while !matches!(g.phase, Phase::Turn(_)) {
+        let Turn::Seat(s) = g.turn() else {
+            panic!("{:?}", g.turn())
+        };
+        let a = g.legal_actions_vec(s)[0];
+        act(g, s, a);
+    }
+}
+
+fn seat_to_act(g: &Milkomeda) -> Seat {
+    match g.turn() {
+        Turn::Seat(s) => s,
+        t => panic!("{t:?}"),
+    }
+}
+
+#[test]
+fn setup_puts_three_fleets_on_each_homeworld_and_storage_at_3_3_3_5() {
+    let g = game("four");
+    for s in Seat::all(4) {
+        assert_eq!(g.fleets_at(g.homes[s], s), 3);
+        assert_eq!(g.controller(g.homes[s]), Some(s));
+        assert_eq!(g.storage(s), Resources::new(3, 3, 3, 5));
+    }
+    // Five objectives, then each position's directive and module, then P1's two sectors.
+    assert_eq!(g.draws.len(), 5 + 8 + 2);
+}
+
+#[test]
+fn setup_exploration_places_only_next_to_the_homeworld_and_pays_green() {
+    let mut g = game("duel");
+    chance_first(&mut g);
+    assert_eq!(g.row.len(), 5);
+    assert!(g.slots.iter().all(|(d, m)| d.is_some() && m.is_some()));
+    let Phase::Setup { seat, hand, .. } = g.phase.clone() else {
+        panic!()
+    };
+    assert_eq!((seat, hand.len()), (p(0), 2));
+    let legal = g.legal_actions_vec(p(0));
+    // Only the two spaces next to the top-left homeworld; stopping needs one card placed.
+    assert!(legal.iter().all(|a| match a {
+        Action::Place { space, .. } => *space == sp(1, 0) || *space == sp(0, 1),
+        _ => false,
+    }));
+    let card = hand[0];
+    let cost = g.config.sectors[usize::from(card)].cost;
+    act(
+        &mut g,
+        p(0),
+        Action::Place {
+            card,
+            space: sp(1, 0),
+            rotation: Rotation::R90,
+        },
+    );
+    assert_eq!(
+        g.storage(p(0)).get(Resource::Green),
+        5 - u16::from(cost),
+        "the card's cost is paid in green"
+    );
+    assert!(g.legal_actions_vec(p(0)).contains(&Action::Done));
+    act(&mut g, p(0), Action::Done);
+    assert_eq!(
+        g.deck_left(),
+        72 - 1 - 2,
+        "the unplaced card went back; P2 drew two"
+    );
+}
+
+#[test]
+fn first_round_deals_every_order_card_and_the_master_card_acts_last() {
+    let mut g = game("three");
+    to_first_turn(&mut g);
+    let cards = g.cards.clone().unwrap();
+    let master = Seat::all(3)
+        .find(|s| cards[*s] == OrderCard::Master)
+        .unwrap();
+    assert_eq!(g.order.last(), Some(&master));
+    assert_eq!(seat_to_act(&g), g.order[0]);
+    assert!(matches!(&g.phase, Phase::Turn(t) if t.stage == TurnStage::Main));
+}
+
+#[test]
+fn income_pays_each_controlled_sector_and_the_homeworld_3_of_each() {
+    let mut g = game("duel");
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    let mut want = Resources::ZERO;
+    for (space, tile) in g.map.tiles() {
+        if g.controls(seat, space) {
+            want = want.saturating_add(g.sector_values(tile.sector));
+        }
+    }
+    // The storage now is the start storage less setup costs, plus that income.
+    let before = g.storage(seat);
+    let mut h = g.clone();
+    h.storage[seat] = Resources::ZERO;
+    h.begin_turn(seat, &mut Events::disabled());
+    assert_eq!(h.storage(seat), want);
+    assert!(
+        want.get(Resource::Blue) >= 3,
+        "the homeworld pays 3 of each"
+    );
+    assert!(
+        before.covers(
+            want.checked_sub(Resources::new(3, 3, 3, 3))
+                .unwrap_or_default()
+        )
+    );
+}
+
+#[test]
+fn main_action_may_not_repeat_the_marker_unless_an_active_mbrain() {
+    let mut g = game("duel");
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    g.marker[seat] = Some(CoreAction::Build);
+    let legal = g.legal_actions_vec(seat);
+    assert!(
+        !legal.contains(&Action::Main(CoreAction::Build)),
+        "{legal:?}"
+    );
+    g.structures.push(Placed {
+        owner: seat,
+        structure: Structure::MBrain,
+        space: g.homes[seat],
+        active: true,
+    });
+    assert!(
+        g.legal_actions_vec(seat)
+            .contains(&Action::Main(CoreAction::Build))
+    );
+}
+
+#[test]
+fn a_structure_is_active_from_the_start_of_its_owners_next_turn() {
+    let mut g = game("duel");
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    g.storage[seat] = Resources::new(9, 9, 9, 9);
+    act(&mut g, seat, Action::Main(CoreAction::Build));
+    let home = g.homes[seat];
+    act(
+        &mut g,
+        seat,
+        Action::BuildStructure {
+            structure: Structure::Outpost,
+            space: home,
+        },
+    );
+    assert_eq!(
+        g.storage(seat),
+        Resources::new(8, 6, 9, 9),
+        "1 blue, 3 orange"
+    );
+    assert!(!g.structures[0].active);
+    g.begin_turn(seat, &mut Events::disabled());
+    assert!(g.structures[0].active);
+}
+
+#[test]
+fn stellar_architects_pay_one_orange_less_for_megastructures_only() {
+    let g = game("duel"); // P1 is the Stellar Architects
+    assert_eq!(
+        g.structure_cost(p(0), Structure::MBrain),
+        Resources::new(4, 6, 0, 0)
+    );
+    assert_eq!(
+        g.structure_cost(p(0), Structure::Outpost),
+        Resources::new(1, 3, 0, 0)
+    );
+    assert_eq!(
+        g.structure_cost(p(1), Structure::MBrain),
+        Resources::new(4, 7, 0, 0)
+    );
+}
+
+/// Places an explored card at `space`, controlled by nobody.
+fn explore_at(g: &mut Milkomeda, space: Space, card: u8) {
+    g.deck &= !(1u128 << card);
+    g.map
+        .place(
+            space,
+            Tile {
+                sector: SectorRef::Card(card),
+                rotation: Rotation::R0,
+            },
+        )
+        .unwrap();
+}
+
+#[test]
+fn move_reassesses_control_and_a_tie_keeps_the_previous_controller() {
+    let mut g = game("duel");
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    let other = seat.next(2);
+    let home = g.homes[seat];
+    let target = g
+        .map
+        .size()
+        .neighbors(home)
+        .find(|s| !g.map.is_explored(*s));
+    if let Some(t) = target {
+        explore_at(&mut g, t, 60);
+    }
+    let target = g
+        .map
+        .size()
+        .neighbors(home)
+        .find(|s| g.map.is_explored(*s))
+        .unwrap();
+    // The other player holds the target with 2 fleets.
+    g.set_fleets(target, other, 2);
+    let i = g.idx(target);
+    g.control[i] = Some(other);
+    g.set_fleets(home, seat, 3);
+    act(&mut g, seat, Action::Main(CoreAction::Move));
+    act(&mut g, seat, Action::Boost(0));
+    let ev = act(
+        &mut g,
+        seat,
+        Action::MoveFleets {
+            from: home,
+            to: target,
+            count: 2,
+        },
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Moved { control: Some(c), .. } if *c == other))
+    );
+    assert_eq!(
+        g.controller(target),
+        Some(other),
+        "2 against 2: the controller keeps it"
+    );
+    act(
+        &mut g,
+        seat,
+        Action::MoveFleets {
+            from: home,
+            to: target,
+            count: 1,
+        },
+    );
+    assert_eq!(g.controller(target), Some(seat), "3 against 2");
+    // Both fleets left the origin's free count: nothing more moves from there.
+    assert!(
+        !g.legal_actions_vec(seat)
+            .iter()
+            .any(|a| matches!(a, Action::MoveFleets { from, .. } if *from == home))
+    );
+}
+
+#[test]
+fn attack_pays_one_blue_per_boundary_and_the_sealed_rosters_reveal_together() {
+    let mut g = game("duel");
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    let other = seat.next(2);
+    let home = g.homes[seat];
+    let target = match g.map.size().neighbors(home).find(|s| g.map.is_explored(*s)) {
+        Some(t) => t,
+        None => {
+            let t = g.map.size().neighbors(home).next().unwrap();
+            explore_at(&mut g, t, 60);
+            t
+        }
+    };
+    g.set_fleets(target, other, 1);
+    g.set_fleets(home, seat, 2);
+    g.storage[seat] = Resources::new(5, 5, 5, 5);
+    act(&mut g, seat, Action::Main(CoreAction::Attack));
+    let ev = act(
+        &mut g,
+        seat,
+        Action::AttackFleets {
+            from: home,
+            to: target,
+            count: 2,
+        },
+    );
+    assert!(ev.iter().any(|e| matches!(e, Event::CombatStarted { .. })));
+    let blue = if g.config.seats[seat.index()].abilities.red_per_attack > 0 {
+        (4, 6)
+    } else {
+        (4, 5)
+    };
+    assert_eq!(
+        (
+            g.storage(seat).get(Resource::Blue),
+            g.storage(seat).get(Resource::Red)
+        ),
+        blue,
+        "one boundary: one blue (and the Quantum Sentinels' red)"
+    );
+    assert_eq!(
+        g.turn(),
+        Turn::Simultaneous([seat, other].into_iter().collect())
+    );
+    // The attacker puts both ships on beam frigates: four steps, the last track takes the rest.
+    for n in [2, 0, 0, 0] {
+        act(&mut g, seat, Action::Ships(n));
+    }
+    assert_eq!(g.turn(), Turn::Simultaneous([other].into_iter().collect()));
+    let Phase::Combat(c) = &g.phase else { panic!() };
+    assert!(
+        c.battle.rosters().iter().all(|(_, r)| r.is_empty()),
+        "nothing revealed yet"
+    );
+    // The defender's one ship goes to shield cruisers (track 2), which beams counter.
+    let mut last = Vec::new();
+    for n in [0, 1, 0, 0] {
+        last = act(&mut g, other, Action::Ships(n));
+    }
+    assert!(
+        last.iter()
+            .any(|e| matches!(e, Event::RostersRevealed { .. }))
+    );
+    assert!(
+        last.iter()
+            .any(|e| matches!(e, Event::Rolled { seat: s, dice: 1, .. } if *s == seat)),
+        "beams have one active vector (to shields): one die; shields none: {last:?}"
+    );
+}
+
+fn to_round_two_orders(g: &mut Milkomeda) {
+    to_first_turn(g);
+    let mut n = 0;
+    while !matches!(g.phase, Phase::Orders(_)) {
+        let s = seat_to_act(g);
+        let legal = g.legal_actions_vec(s);
+        let a = if legal.contains(&Action::Pass) {
+            Action::Pass
+        } else if legal.contains(&Action::EndTurn) {
+            Action::EndTurn
+        } else if legal.contains(&Action::Main(CoreAction::Build)) {
+            Action::Main(CoreAction::Build)
+        } else {
+            *legal.last().unwrap()
+        };
+        act(g, s, a);
+        n += 1;
+        assert!(n < 500);
+    }
+}
+
+#[test]
+fn bribe_is_paid_when_the_master_gives_the_named_card_and_lapses_otherwise() {
+    let mut g = game("three");
+    to_round_two_orders(&mut g);
+    let Phase::Orders(o) = g.phase.clone() else {
+        panic!()
+    };
+    let master = o.master;
+    let offerers: Vec<Seat> = master.others(3).collect();
+    let terms = |card| OfferTerms {
+        payment: Payment::new(Resource::Red, 2).unwrap(),
+        condition: Condition::Card(card),
+    };
+    for s in &offerers {
+        g.storage[*s] = Resources::new(5, 5, 5, 5);
+    }
+    g.storage[master] = Resources::ZERO;
+    let known = o.drawn[0];
+    act(&mut g, offerers[0], Action::Offer(terms(known)));
+    act(&mut g, offerers[1], Action::Offer(terms(OrderCard::Master)));
+    // Second pass: the first offerer keeps its offer, the second withdraws.
+    act(&mut g, offerers[0], Action::Keep);
+    act(&mut g, offerers[1], Action::Withdraw);
+    assert!(matches!(&g.phase, Phase::Orders(o) if o.stage == OrderStage::Refresh));
+    let refresh = crate::rules::refresh::RefreshChoice::all().next().unwrap();
+    act(&mut g, master, Action::Refresh(refresh));
+    let mut ev = act(&mut g, master, Action::Give(offerers[0]));
+    ev.extend(act(&mut g, master, Action::Give(offerers[1])));
+    if let Phase::Orders(_) = g.phase {
+        ev.extend(act(&mut g, master, Action::Give(master)));
+    }
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::OfferSettled { settlement: Settlement::Paid, offer } if offer.payer == offerers[0])),
+        "{ev:?}"
+    );
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::OfferSettled { offer, .. } if offer.payer == offerers[1])),
+        "a withdrawn offer is not settled"
+    );
+    assert!(
+        g.storage(master).get(Resource::Red) >= 2,
+        "the Master received 2 red"
+    );
+    assert_eq!(g.cards.as_ref().unwrap()[offerers[0]], known);
+}
+
+#[test]
+fn claiming_the_last_available_slot_ends_the_game_at_once() {
+    let mut g = game("duel");
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    let other = seat.next(2);
+    // Make every measure easy to meet, and go to the claim step.
+    g.storage[seat] = Resources::new(50, 50, 50, 50);
+    let mut t = match &g.phase {
+        Phase::Turn(t) => (**t).clone(),
+        _ => panic!(),
+    };
+    t.facts.battles_won = 5;
+    t.facts.battles_won_by_keyword = [5; 8];
+    t.facts.structures_destroyed = 5;
+    t.facts.hypergate_attacks = 5;
+    t.facts.sectors_explored = 5;
+    t.stage = TurnStage::Claim;
+    g.phase = Phase::Turn(Box::new(t));
+    let Some(Action::Claim { card, slot }) = g
+        .legal_actions_vec(seat)
+        .into_iter()
+        .find(|a| matches!(a, Action::Claim { .. }))
+    else {
+        panic!("a stored-resource or this-turn objective is always met here");
+    };
+    // Everything else is taken: each seat holds a slot on every other card, and the other
+    // seat one on this card.
+    for c in 0..g.claims.cards().len() {
+        let free: Vec<usize> = (0..g.claims.cards()[c].slots().count())
+            .filter(|k| c != usize::from(card) || *k != usize::from(slot))
+            .collect();
+        g.claims.claim(other, c, free[0]).unwrap();
+        if c != usize::from(card) {
+            g.claims.claim(seat, c, free[1]).unwrap();
+        }
+    }
+    assert!(!g.claims.exhausted(2));
+    let green = g.storage(seat).get(Resource::Green);
+    let ev = act(&mut g, seat, Action::Claim { card, slot });
+    assert!(g.claims.exhausted(2));
+    assert!(g.is_terminal());
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::GameEnded {
+            trigger: EndTrigger::ObjectivesCompleted { .. },
+            ..
+        }
+    )));
+    let bonus = g.config.seats[seat.index()].abilities.green_per_claim;
+    assert_eq!(
+        g.storage(seat).get(Resource::Green),
+        green + u16::from(bonus)
+    );
+}
+
+#[test]
+fn placing_the_last_sector_card_ends_the_game_with_the_grid_bonus() {
+    let mut g = game("duel");
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    // Leave one card in the deck.
+    let keep = g.deck.trailing_zeros();
+    g.deck = 1u128 << keep;
+    g.config = std::sync::Arc::new({
+        let mut c = (*g.config).clone();
+        for s in &mut c.sectors {
+            s.cost = 0;
+        }
+        c
+    });
+    // Probe from a sector next to the homeworld (its own neighbours are taken at setup).
+    let home = g.homes[seat];
+    let origin = g
+        .map
+        .size()
+        .neighbors(home)
+        .find(|s| g.map.is_explored(*s))
+        .unwrap();
+    g.set_fleets(origin, seat, 1);
+    let i = g.idx(origin);
+    g.control[i] = Some(seat);
+    act(&mut g, seat, Action::Main(CoreAction::Explore));
+    act(&mut g, seat, Action::Probe(origin));
+    act(&mut g, seat, Action::Launch(0));
+    let a = *g
+        .legal_actions_vec(seat)
+        .iter()
+        .find(|a| matches!(a, Action::Place { .. }))
+        .unwrap();
+    act(&mut g, seat, a);
+    assert_eq!(g.ended(), Some(EndTrigger::GridCompleted { by: seat }));
+    let scores = g.final_scores().unwrap();
+    assert_eq!(scores[seat].grid_bonus, 5);
+}
+
+#[test]
+fn a_round_in_which_everyone_must_pass_ends_the_game() {
+    let mut g = game("duel");
+    to_first_turn(&mut g);
+    // Nobody can do anything: no resources, no fleets, an empty deck.
+    for s in Seat::all(2) {
+        g.storage[s] = Resources::ZERO;
+        let h = g.homes[s];
+        g.set_fleets(h, s, 0);
+    }
+    for c in &mut g.control {
+        *c = None;
+    }
+    g.deck = 0;
+    g.progress = false;
+    // The current turn already began; finish both turns.
+    for _ in 0..2 {
+        let s = seat_to_act(&g);
+        assert_eq!(g.legal_actions_vec(s), vec![Action::Pass]);
+        act(&mut g, s, Action::Pass);
+    }
+    assert_eq!(g.ended(), Some(EndTrigger::NoProgress));
+}
+
+#[test]
+fn a_claim_after_income_comes_before_the_main_action_and_is_the_turns_only_claim() {
+    let mut found = false;
+    for scenario in ["duel", "three", "four", "small"] {
+        let mut g = game(scenario);
+        to_first_turn(&mut g);
+        let seat = seat_to_act(&g);
+        g.storage[seat] = Resources::new(40, 40, 40, 40);
+        let legal = g.legal_actions_vec(seat);
+        let Some(claim) = legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::Claim { .. }))
+        else {
+            continue;
+        };
+        found = true;
+        assert!(legal.iter().any(|a| matches!(a, Action::Main(_))));
+        act(&mut g, seat, claim);
+        let Phase::Turn(t) = &g.phase else { panic!() };
+        assert_eq!(t.stage, TurnStage::Main, "the turn goes on");
+        let legal = g.legal_actions_vec(seat);
+        assert!(
+            !legal.iter().any(|a| matches!(a, Action::Claim { .. })),
+            "{legal:?}"
+        );
+        // Build, then end the action: no second claim, the turn passes on.
+        act(&mut g, seat, Action::Main(CoreAction::Build));
+        act(&mut g, seat, Action::Done);
+        if let Phase::Turn(t) = &g.phase
+            && t.seat == seat
+        {
+            assert_ne!(t.stage, TurnStage::Claim);
+        }
+    }
+    assert!(
+        found,
+        "some scenario's row has a storage objective 40 of each meets"
+    );
+}
+
+#[test]
+fn attack_fleets_gathers_up_to_two_origins_each_paying_its_boundaries() {
+    let mut g = game("four"); // P2 is the Quantum Sentinels; check blue only
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    let other = Seat::all(4).find(|s| *s != seat).unwrap();
+    // Target t in the middle; origins a (left of t) and b (below t), all explored.
+    let (a, t, b) = (sp(3, 4), sp(4, 4), sp(4, 5));
+    for (i, s) in [a, t, b].into_iter().enumerate() {
+        explore_at(&mut g, s, 60 + i as u8);
+    }
+    for s in [a, b] {
+        g.set_fleets(s, seat, 2);
+        let i = g.idx(s);
+        g.control[i] = Some(seat);
+    }
+    g.set_fleets(t, other, 1);
+    g.storage[seat] = Resources::new(5, 5, 5, 5);
+    act(&mut g, seat, Action::Main(CoreAction::Attack));
+    act(
+        &mut g,
+        seat,
+        Action::AttackFleets {
+            from: a,
+            to: t,
+            count: 2,
+        },
+    );
+    assert_eq!(
+        g.storage(seat).get(Resource::Blue),
+        4,
+        "one boundary: one blue"
+    );
+    let legal = g.legal_actions_vec(seat);
+    assert!(legal.contains(&Action::Engage), "{legal:?}");
+    assert!(legal.contains(&Action::AttackFleets {
+        from: b,
+        to: t,
+        count: 1
+    }));
+    assert!(
+        !legal.contains(&Action::Done),
+        "the option is being gathered"
+    );
+    let ev = act(
+        &mut g,
+        seat,
+        Action::AttackFleets {
+            from: b,
+            to: t,
+            count: 2,
+        },
+    );
+    assert_eq!(
+        g.storage(seat).get(Resource::Blue),
+        3,
+        "its own boundary: one more"
+    );
+    assert!(
+        ev.iter().any(
+            |e| matches!(e, Event::CombatStarted { fleets, .. } if fleets.contains(&(seat, 4)))
+        ),
+        "{ev:?}"
+    );
+}

@@ -1,0 +1,660 @@
+//! The game state, its phases and the [`Game`] dispatch. The rules each phase follows live in
+//! `rules/`: `setup.rs` (setup steps 1–12 and every chance draw), `round.rs` (phase 1: order
+//! cards, the Master's refresh, bribes; phase 3 and the end), `turn.rs` (phase 2: income, the
+//! core actions, modules, claims) and `battle.rs` (Vector Command as game steps).
+//!
+//! # Why draws are chance steps, not shuffled decks
+//! Every deck (sectors, the six tiers, objectives, order cards) is kept as the *set* of cards
+//! it still holds, and each draw is a chance step choosing one of them with equal weight.
+//! That is the same distribution as drawing from a shuffled deck, every draw lands in the log,
+//! and there is no deck order for anyone to know or for `resample` to redraw. The only
+//! secrets are the order cards (the two the Master draws, the face-down rest) and the sealed
+//! rosters and hit allocations of a combat.
+
+use crate::Resources;
+use crate::action::{Action, Event};
+use crate::config::Config;
+use crate::rules::actions::CoreAction;
+use crate::rules::bribes::OpenOffers;
+use crate::rules::combat::{Battle, Marks, Roster};
+use crate::rules::control::controller;
+use crate::rules::directives::Position;
+use crate::rules::map::{Map, Probe, SectorRef, Space};
+use crate::rules::objectives::{Keyword, TurnFacts};
+use crate::rules::orders::OrderCard;
+use crate::rules::refresh::RefreshChoice;
+use crate::rules::scoring::{EndTrigger, ObjectiveRow, Score};
+use crate::rules::structures::Structure;
+use gridwright_engine::{
+    Actor, ChanceMode, Events, Game, GameInfo, Information, PerSeat, Rng, Seat, SeatSet,
+    SetupError, Turn, Viewer,
+};
+use std::sync::Arc;
+
+/// Static facts about Milkomeda.
+pub const INFO: GameInfo = GameInfo {
+    short_name: "milkomeda",
+    long_name: "Milkomeda",
+    summary: "2–4 player space 4X: explore sector cards, move and build fleets and structures, \
+              bribe the Master of the Order, fight with sealed Vector Command rosters",
+    min_seats: 2,
+    max_seats: 4,
+    chance: ChanceMode::Explicit,
+    information: Information::Imperfect,
+    rules_version: "1",
+};
+
+/// The most combat rounds one combat may last before it ends as a stalemate (our guard:
+/// docs/rules/milkomeda.md item 56).
+pub const COMBAT_ROUND_CAP: u8 = 20;
+/// The most green an explore may spend on extra cards, and the most blue a move may spend on
+/// range (item 53: a bound that keeps the action list finite and short).
+pub const MAX_BOOST: u8 = 3;
+
+/// A pending chance draw.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Draw {
+    /// An objective card for the public row.
+    Objective,
+    /// A directive for this position.
+    Directive(Position),
+    /// A module for this position.
+    Module(Position),
+    /// A sector card for the explorer's hand.
+    Sector,
+    /// The first round's order cards, one to each seat.
+    FirstDeal,
+    /// A later round's numbered order cards: the Master's and the face-down ones.
+    MasterDeal,
+}
+
+/// A structure on the map.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
+pub struct Placed {
+    /// Its owner.
+    pub owner: Seat,
+    /// Which.
+    pub structure: Structure,
+    /// Where.
+    pub space: Space,
+    /// Whether its benefits are active (from the start of the owner's next turn, §8.C).
+    pub active: bool,
+}
+
+/// Phase 1 of a later round.
+#[derive(Clone, PartialEq, Debug)]
+pub struct OrderPhase {
+    pub(crate) master: Seat,
+    /// The numbered cards the Master drew (the Master sees them).
+    pub(crate) drawn: Vec<OrderCard>,
+    /// The face-down numbered cards, in their dealt order (nobody sees them).
+    pub(crate) face_down: Vec<OrderCard>,
+    pub(crate) offers: OpenOffers,
+    pub(crate) stage: OrderStage,
+    pub(crate) refresh: Option<RefreshChoice>,
+    pub(crate) given: Vec<(Seat, OrderCard)>,
+}
+
+impl OrderPhase {
+    /// The Master of the Order.
+    pub fn master(&self) -> Seat {
+        self.master
+    }
+
+    /// The open offers.
+    pub fn offers(&self) -> &OpenOffers {
+        &self.offers
+    }
+
+    /// Where phase 1 stands.
+    pub fn stage(&self) -> OrderStage {
+        self.stage
+    }
+}
+
+/// Where phase 1 stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OrderStage {
+    /// Offer window: `seat` may post, replace, withdraw or keep; `pass` is 0 or 1.
+    Offers {
+        /// The second pass lets players answer the first.
+        pass: u8,
+        /// Who acts.
+        seat: Seat,
+    },
+    /// The Master chooses the refresh.
+    Refresh,
+    /// The Master gives out the cards it knows, one at a time.
+    Give,
+}
+
+/// A core action being performed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Act {
+    /// Explore (§8.A).
+    Explore {
+        /// Probes sent.
+        probes: Vec<Probe>,
+        /// Whether the cards are drawn.
+        launched: bool,
+        /// Drawn cards not placed yet.
+        hand: Vec<u8>,
+        /// Spaces placed this explore.
+        chain: Vec<Space>,
+    },
+    /// Move (§8.B).
+    Move {
+        /// Blue spent (None until chosen).
+        boost: Option<u8>,
+        /// Origins used, with the fleets still free to leave each.
+        origins: Vec<(Space, u8)>,
+    },
+    /// Build (§8.C): options left.
+    Build {
+        /// Options left (2 at the start).
+        options: u8,
+    },
+    /// Attack (§8.D): options left.
+    Attack {
+        /// Options left (2 at the start).
+        options: u8,
+        /// An Attack Fleets option gathering its origins: the target, the first origin and the
+        /// boundaries its fleets crossed. Combat starts with the second origin or `engage`.
+        gather: Option<(Space, Space, u8)>,
+    },
+}
+
+impl Act {
+    pub(crate) fn kind(&self) -> CoreAction {
+        match self {
+            Act::Explore { .. } => CoreAction::Explore,
+            Act::Move { .. } => CoreAction::Move,
+            Act::Build { .. } => CoreAction::Build,
+            Act::Attack { .. } => CoreAction::Attack,
+        }
+    }
+}
+
+/// Where a player's turn stands.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum TurnStage {
+    /// Choosing M-Brain bonus resources.
+    Bonus {
+        /// How many are left to choose.
+        left: u8,
+    },
+    /// Choosing the main action.
+    Main,
+    /// Performing a core action.
+    Act(Act),
+    /// Choosing whether to activate a module.
+    Module,
+    /// Claiming an objective slot or ending the turn.
+    Claim,
+}
+
+/// A player's turn (phase 2).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TurnState {
+    pub(crate) seat: Seat,
+    pub(crate) stage: TurnStage,
+    pub(crate) main: Option<CoreAction>,
+    pub(crate) module: Option<CoreAction>,
+    pub(crate) in_module: bool,
+    pub(crate) facts: TurnFacts,
+    /// Whether the one claim of the turn is made.
+    pub(crate) claimed: bool,
+}
+
+/// A sealed choice made one track at a time (a fleet roster or a hit allocation).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Sealed {
+    pub(crate) counts: [u8; 5],
+    /// Tracks that may take a value (bit per ship type).
+    pub(crate) tracks: u8,
+    /// The next track to set.
+    pub(crate) next: u8,
+    /// What is still to place.
+    pub(crate) left: u8,
+    pub(crate) done: bool,
+}
+
+/// Where a combat stands.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum CombatStage {
+    /// Sealed fleet configuration (§9.A step 2).
+    Configure,
+    /// Rolling, seat by seat (steps 3–5).
+    Roll,
+    /// Sealed hit allocation (step 6).
+    Allocate,
+    /// Marking in order (step 8): the marker at `at` in `order`, with `open` hits needing a
+    /// choice of opponent.
+    Mark {
+        /// Marking order.
+        order: Vec<Seat>,
+        /// Who marks now.
+        at: usize,
+        /// Hits left that need a choice.
+        open: Roster,
+    },
+}
+
+/// A combat (§9), with the turn it interrupts.
+#[derive(Clone, PartialEq, Debug)]
+pub struct CombatPhase {
+    pub(crate) sector: Space,
+    pub(crate) attacker: Seat,
+    pub(crate) previous: Option<Seat>,
+    pub(crate) structure_owners: SeatSet,
+    pub(crate) fleets_in: PerSeat<u8>,
+    pub(crate) stage: CombatStage,
+    pub(crate) configs: PerSeat<Sealed>,
+    pub(crate) start: Battle,
+    pub(crate) battle: Battle,
+    pub(crate) round: u8,
+    pub(crate) rolled: SeatSet,
+    pub(crate) hits: PerSeat<u8>,
+    pub(crate) allocs: PerSeat<Sealed>,
+    pub(crate) marks: Marks,
+    pub(crate) resume: TurnState,
+}
+
+/// Where the game stands.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Phase {
+    /// Setup step 11: `seat` places its starting sector cards.
+    Setup {
+        /// Who.
+        seat: Seat,
+        /// The drawn cards not placed yet.
+        hand: Vec<u8>,
+        /// How many it placed.
+        placed: u8,
+    },
+    /// Phase 1 of the first round: the order cards are being dealt.
+    FirstDeal,
+    /// Phase 1 of a later round.
+    Orders(Box<OrderPhase>),
+    /// Phase 2: a player's turn.
+    Turn(Box<TurnState>),
+    /// A combat inside a turn.
+    Combat(Box<CombatPhase>),
+    /// The game is over.
+    Over,
+}
+
+/// A game of Milkomeda.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Milkomeda {
+    pub(crate) config: Arc<Config>,
+    pub(crate) seats: usize,
+    pub(crate) map: Map,
+    /// Fleets per space (row-major), per seat.
+    pub(crate) fleets: Vec<[u8; 4]>,
+    /// Controller per space.
+    pub(crate) control: Vec<Option<Seat>>,
+    pub(crate) structures: Vec<Placed>,
+    pub(crate) storage: PerSeat<Resources>,
+    pub(crate) marker: PerSeat<Option<CoreAction>>,
+    pub(crate) homes: PerSeat<Space>,
+    /// Sector cards still in the deck (bit per card).
+    pub(crate) deck: u128,
+    /// Directive and module draw piles and discard piles per tier (bit per card).
+    pub(crate) dir_draw: [u64; 3],
+    pub(crate) dir_discard: [u64; 3],
+    pub(crate) mod_draw: [u64; 3],
+    pub(crate) mod_discard: [u64; 3],
+    /// Each position's directive and module.
+    pub(crate) slots: [(Option<u8>, Option<u8>); 4],
+    pub(crate) objective_deck: u64,
+    /// The public row: content index of each card.
+    pub(crate) row: Vec<u8>,
+    pub(crate) claims: ObjectiveRow,
+    pub(crate) draws: Vec<Draw>,
+    pub(crate) round: u32,
+    pub(crate) order: Vec<Seat>,
+    pub(crate) cards: Option<PerSeat<OrderCard>>,
+    pub(crate) progress: bool,
+    pub(crate) ended: Option<EndTrigger>,
+    pub(crate) phase: Phase,
+}
+
+impl Milkomeda {
+    pub(crate) fn idx(&self, s: Space) -> usize {
+        usize::from(s.row()) * usize::from(self.map.size().width()) + usize::from(s.col())
+    }
+
+    /// `seat`'s fleets in `space`.
+    pub fn fleets_at(&self, space: Space, seat: Seat) -> u8 {
+        self.fleets[self.idx(space)][seat.index()]
+    }
+
+    pub(crate) fn set_fleets(&mut self, space: Space, seat: Seat, n: u8) {
+        let i = self.idx(space);
+        self.fleets[i][seat.index()] = n;
+    }
+
+    /// Who controls `space`.
+    pub fn controller(&self, space: Space) -> Option<Seat> {
+        self.control[self.idx(space)]
+    }
+
+    pub(crate) fn controls(&self, seat: Seat, space: Space) -> bool {
+        self.controller(space) == Some(seat)
+    }
+
+    /// Reassesses control of `space` after a move or attack (glossary, §8.B): most fleets, a
+    /// tie kept by the controller before.
+    pub(crate) fn recontrol(&mut self, space: Space) -> Option<Seat> {
+        let i = self.idx(space);
+        let counts = PerSeat::from_fn(self.seats, |s| self.fleets[i][s.index()]);
+        let c = controller(&counts, self.control[i]);
+        self.control[i] = c;
+        c
+    }
+
+    /// `seat`'s fleet tokens on the map.
+    pub fn fleets_on_map(&self, seat: Seat) -> u32 {
+        self.fleets.iter().map(|f| u32::from(f[seat.index()])).sum()
+    }
+
+    pub(crate) fn sector_values(&self, sector: SectorRef) -> Resources {
+        match sector {
+            SectorRef::Homeworld(_) => crate::rules::income::HOMEWORLD_VALUES,
+            SectorRef::Card(c) => self
+                .config
+                .sectors
+                .get(usize::from(c))
+                .map_or(Resources::ZERO, |s| s.values),
+        }
+    }
+
+    pub(crate) fn keywords_at(&self, space: Space) -> &[Keyword] {
+        match self.map.tile(space).map(|t| t.sector) {
+            Some(SectorRef::Card(c)) => self
+                .config
+                .sectors
+                .get(usize::from(c))
+                .map_or(&[][..], |s| &s.keywords[..]),
+            _ => &[],
+        }
+    }
+
+    /// `seat`'s active structure of this kind in a sector it controls, if any.
+    pub(crate) fn active_structure(&self, seat: Seat, structure: Structure) -> Vec<Space> {
+        self.structures
+            .iter()
+            .filter(|p| {
+                p.owner == seat
+                    && p.structure == structure
+                    && p.active
+                    && self.controls(seat, p.space)
+            })
+            .map(|p| p.space)
+            .collect()
+    }
+
+    pub(crate) fn has_active_at(&self, seat: Seat, structure: Structure, space: Space) -> bool {
+        self.active_structure(seat, structure).contains(&space)
+    }
+
+    /// The storage of `seat`.
+    pub fn storage(&self, seat: Seat) -> Resources {
+        self.storage[seat]
+    }
+
+    /// Pays `cost`; legal actions only offer what the storage covers (checked in tests).
+    pub(crate) fn pay(&mut self, seat: Seat, cost: Resources) {
+        debug_assert!(
+            self.storage[seat].covers(cost),
+            "{seat} pays {cost} with only {}",
+            self.storage[seat]
+        );
+        self.storage[seat] = self.storage[seat]
+            .checked_sub(cost)
+            .unwrap_or(Resources::ZERO);
+    }
+
+    pub(crate) fn gain(&mut self, seat: Seat, gain: Resources) {
+        self.storage[seat] = self.storage[seat].saturating_add(gain);
+    }
+
+    /// The config.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// The map.
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// The round (from 1; 0 during setup).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// Why the game ended, once it has.
+    pub fn ended(&self) -> Option<EndTrigger> {
+        self.ended
+    }
+
+    /// The final score of every seat, once the game is over.
+    pub fn final_scores(&self) -> Option<PerSeat<Score>> {
+        self.ended.map(|e| self.scores_now(Some(e)))
+    }
+
+    /// The structures on the map.
+    pub fn structures(&self) -> &[Placed] {
+        &self.structures
+    }
+
+    /// Cards left in the sector deck.
+    pub fn deck_left(&self) -> usize {
+        self.deck.count_ones() as usize
+    }
+
+    /// The sector an attack is gathering in (fleets moved in, combat not started yet) or a
+    /// combat is being fought in: control there waits for the combat's end.
+    pub fn contested(&self) -> Option<Space> {
+        match &self.phase {
+            Phase::Combat(c) => Some(c.sector),
+            Phase::Turn(t) => match &t.stage {
+                TurnStage::Act(Act::Attack {
+                    gather: Some((target, _, _)),
+                    ..
+                }) => Some(*target),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The round's turn order.
+    pub fn turn_order(&self) -> &[Seat] {
+        &self.order
+    }
+
+    fn simultaneous_turn(&self, c: &CombatPhase) -> Turn {
+        let sealed = match c.stage {
+            CombatStage::Configure => &c.configs,
+            CombatStage::Allocate => &c.allocs,
+            _ => return Turn::Chance,
+        };
+        let owing: SeatSet = sealed
+            .iter()
+            .filter(|(_, s)| !s.done)
+            .map(|(seat, _)| seat)
+            .collect();
+        Turn::Simultaneous(owing)
+    }
+}
+
+impl Game for Milkomeda {
+    type Config = Config;
+    type Action = Action;
+    type Event = Event;
+    type Observation = crate::observe::Observation;
+
+    const INFO: GameInfo = INFO;
+
+    fn new(config: &Config) -> Result<Self, SetupError> {
+        Milkomeda::setup(config)
+    }
+
+    fn num_seats(&self) -> usize {
+        self.seats
+    }
+
+    fn turn(&self) -> Turn {
+        if !self.draws.is_empty() {
+            return Turn::Chance;
+        }
+        match &self.phase {
+            Phase::Setup { seat, .. } => Turn::Seat(*seat),
+            Phase::FirstDeal => Turn::Chance,
+            Phase::Orders(o) => match o.stage {
+                OrderStage::Offers { seat, .. } => Turn::Seat(seat),
+                OrderStage::Refresh | OrderStage::Give => Turn::Seat(o.master),
+            },
+            Phase::Turn(t) => Turn::Seat(t.seat),
+            Phase::Combat(c) => match &c.stage {
+                CombatStage::Configure | CombatStage::Allocate => self.simultaneous_turn(c),
+                CombatStage::Roll => Turn::Chance,
+                CombatStage::Mark { order, at, .. } => {
+                    order.get(*at).map_or(Turn::Chance, |s| Turn::Seat(*s))
+                }
+            },
+            Phase::Over => Turn::Terminal,
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        if !self.turn().includes(seat) {
+            return;
+        }
+        let start = out.len();
+        match &self.phase {
+            Phase::Setup { hand, placed, .. } => self.setup_actions(seat, hand, *placed, out),
+            Phase::Orders(o) => self.order_actions(seat, o, out),
+            Phase::Turn(t) => self.turn_actions(t, out),
+            Phase::Combat(c) => self.combat_actions(seat, c, out),
+            Phase::FirstDeal | Phase::Over => {}
+        }
+        // The offer window's list (the longest) is built sorted and unique: offers from a
+        // sorted list, then `withdraw` and `keep`, which sort after them. The conformance
+        // harness checks it.
+        if let Phase::Orders(o) = &self.phase
+            && matches!(o.stage, OrderStage::Offers { .. })
+        {
+            return;
+        }
+        // Most other lists come out sorted and unique already; sort only when needed.
+        if !out[start..].is_sorted() {
+            out[start..].sort_unstable();
+        }
+        if out[start..].windows(2).any(|w| w[0] == w[1]) {
+            let mut v = out.split_off(start);
+            v.dedup();
+            out.append(&mut v);
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
+        if self.turn() != Turn::Chance {
+            return;
+        }
+        if let Some(d) = self.draws.first() {
+            self.draw_outcomes(*d, out);
+        } else if let Phase::FirstDeal = self.phase {
+            self.draw_outcomes(Draw::FirstDeal, out);
+        } else if let Phase::Combat(c) = &self.phase {
+            self.roll_outcomes(c, out);
+        }
+    }
+
+    fn step(&mut self, actor: Actor, action: Action, events: &mut Events<Event>) {
+        match actor {
+            Actor::Chance => {
+                if let Some(d) = self.draws.first().copied() {
+                    self.draws.remove(0);
+                    self.resolve_draw(d, action, events);
+                } else if let Phase::FirstDeal = self.phase {
+                    self.resolve_draw(Draw::FirstDeal, action, events);
+                } else {
+                    self.resolve_roll(action, events);
+                }
+            }
+            Actor::Seat(seat) => match &self.phase {
+                Phase::Setup { .. } => self.setup_step(seat, action, events),
+                Phase::Orders(_) => self.order_step(seat, action, events),
+                Phase::Turn(_) => self.turn_step(action, events),
+                Phase::Combat(_) => self.combat_step(seat, action, events),
+                Phase::FirstDeal | Phase::Over => {}
+            },
+        }
+        self.settle_draws(events);
+    }
+
+    fn returns(&self) -> PerSeat<f64> {
+        match self.final_scores() {
+            Some(scores) if self.phase == Phase::Over => crate::rules::scoring::returns(&scores),
+            _ => PerSeat::from_fn(self.seats, |_| 0.0),
+        }
+    }
+
+    fn observe(&self, viewer: Viewer) -> crate::observe::Observation {
+        crate::observe::observe(self, viewer)
+    }
+
+    fn max_game_length(&self) -> usize {
+        let n = self.seats;
+        let combat = 4 * n + usize::from(COMBAT_ROUND_CAP) * (n + 4 * n + 10 * n) + 2;
+        let explore = 2 + 1 + 2 + usize::from(MAX_BOOST) + 2 + usize::from(MAX_BOOST) + 1;
+        let mv = 2 + 2 * usize::from(crate::rules::combat::MAX_FLEETS);
+        let attack = 2 * (1 + combat) + 1;
+        let act = explore.max(mv).max(attack).max(3);
+        let turn = 4 + 1 + act + 1 + act + 1;
+        let round = 1 + 2 * n + 1 + n + 2 + n * turn;
+        let setup = 5 + 8 + n * 6;
+        setup + self.config.round_limit as usize * round + 16
+    }
+
+    fn action_text(&self, action: &Action) -> String {
+        crate::text::action_text(self, action)
+    }
+
+    fn event_text(&self, event: &Event) -> String {
+        crate::text::event_text(self, event)
+    }
+
+    fn action_visible_to(&self, actor: Actor, action: &Action, viewer: Viewer) -> bool {
+        match (actor, action) {
+            (Actor::Seat(s), Action::Ships(_) | Action::Hits(_)) => viewer.sees_secrets_of(s),
+            (Actor::Chance, Action::Deal(_)) => false,
+            _ => true,
+        }
+    }
+
+    fn redact_event(&self, event: &Event, viewer: Viewer) -> Option<Event> {
+        match event {
+            Event::MasterDrew { master, .. } if !viewer.sees_secrets_of(*master) => {
+                Some(Event::MasterDrew {
+                    master: *master,
+                    cards: Vec::new(),
+                })
+            }
+            _ => Some(event.clone()),
+        }
+    }
+
+    fn resample(&self, seat: Seat, rng: &mut Rng) -> Self {
+        crate::observe::resample(self, seat, rng)
+    }
+}

@@ -1,0 +1,295 @@
+//! Text forms of actions and events. Actions are typed as shown (`probe c1r2`,
+//! `place s07 c2r1 90`, `offer 2 red if card 1`, `move 2 c1r1 c2r1`, `ships 3`); the engine's
+//! default parser accepts exactly the text of a legal action, case and spacing ignored.
+
+use crate::action::{Action, Event};
+use crate::rules::structures::Structure;
+use crate::state::Milkomeda;
+
+fn sector(g: &Milkomeda, card: u8) -> String {
+    g.config
+        .sectors
+        .get(usize::from(card))
+        .map_or_else(|| format!("#{card}"), |s| s.id.clone())
+}
+
+fn structure(s: Structure) -> String {
+    s.to_string().to_lowercase().replace(' ', "-")
+}
+
+/// The text of an action.
+pub fn action_text(g: &Milkomeda, action: &Action) -> String {
+    match *action {
+        Action::Card(c) => format!("card {c}"),
+        Action::Deal(i) => format!("deal {i}"),
+        Action::Roll(k) => format!("roll {k}"),
+        Action::Probe(s) => format!("probe {s}"),
+        Action::Launch(b) => format!("launch {b}"),
+        Action::Place {
+            card,
+            space,
+            rotation,
+        } => format!("place {} {space} {rotation}", sector(g, card)),
+        Action::Offer(t) => format!("offer {t}"),
+        Action::Withdraw => "withdraw".into(),
+        Action::Keep => "keep".into(),
+        Action::Refresh(c) => c.to_string(),
+        Action::Give(s) => format!("give {s}"),
+        Action::Bonus(r) => format!("bonus {r}"),
+        Action::Main(a) => a.word().into(),
+        Action::Pass => "pass".into(),
+        Action::Boost(b) => format!("boost {b}"),
+        Action::MoveFleets { from, to, count } => format!("move {count} {from} {to}"),
+        Action::BuildFleets { home, outposts } => {
+            let mut t = format!("fleets home {home}");
+            for i in 0..2 {
+                if outposts & (1 << i) != 0 {
+                    t.push_str(&format!(" outpost {}", i + 1));
+                }
+            }
+            t
+        }
+        Action::BuildStructure {
+            structure: s,
+            space,
+        } => {
+            format!("build {} {space}", structure(s))
+        }
+        Action::AttackFleets { from, to, count } => format!("attack {to} from {from} with {count}"),
+        Action::AttackStructure {
+            target,
+            owner,
+            structure: s,
+        } => format!("strike {} of {owner} {target}", structure(s)),
+        Action::Done => "done".into(),
+        Action::Engage => "engage".into(),
+        Action::Module(p) => format!("module {p}"),
+        Action::NoModule => "no module".into(),
+        Action::Claim { card, slot } => format!("claim {}.{}", card + 1, slot + 1),
+        Action::EndTurn => "end turn".into(),
+        Action::Ships(n) => format!("ships {n}"),
+        Action::Hits(n) => format!("hits {n}"),
+        Action::MarkShip(s) => format!("mark {s}"),
+    }
+}
+
+/// The text of an event.
+pub fn event_text(g: &Milkomeda, event: &Event) -> String {
+    match event {
+        Event::ObjectiveRevealed { card } => format!(
+            "objective {} joins the row",
+            g.config
+                .objectives
+                .get(usize::from(*card))
+                .map_or("?", |o| o.id.as_str())
+        ),
+        Event::SlotFilled {
+            position,
+            directive,
+            card,
+        } => {
+            let what = if *directive { "directive" } else { "module" };
+            let id = card.and_then(|c| {
+                if *directive {
+                    g.config
+                        .directives
+                        .get(usize::from(c))
+                        .map(|d| d.id.clone())
+                } else {
+                    g.config.modules.get(usize::from(c)).map(|m| m.id.clone())
+                }
+            });
+            match id {
+                Some(id) => format!("position {position}: {what} {id}"),
+                None => format!("position {position}: {what} slot stays empty"),
+            }
+        }
+        Event::TierReshuffled { directive, tier } => format!(
+            "{}{tier} discards shuffled into a new draw pile",
+            if *directive { "D" } else { "M" }
+        ),
+        Event::SectorDrawn { seat, card } => format!("{seat} draws {}", sector(g, *card)),
+        Event::SectorPlaced {
+            seat,
+            card,
+            space,
+            rotation,
+            cost,
+        } => format!(
+            "{seat} places {} at {space} turned {rotation} for {cost} green",
+            sector(g, *card)
+        ),
+        Event::SectorsReturned { seat, cards } => format!(
+            "{seat} shuffles {} back into the deck",
+            cards
+                .iter()
+                .map(|c| sector(g, *c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Event::RoundStarted { round, master } => match master {
+            Some(m) => format!("round {round}: {m} is Master of the Order"),
+            None => format!("round {round}"),
+        },
+        Event::MasterDrew { master, cards } => {
+            if cards.is_empty() {
+                format!("{master} draws order cards in secret")
+            } else {
+                let c: Vec<String> = cards.iter().map(ToString::to_string).collect();
+                format!("{master} draws order cards {}", c.join(", "))
+            }
+        }
+        Event::OfferPosted { offer } => format!("offer {offer}"),
+        Event::OfferWithdrawn { payer } => format!("{payer} withdraws its offer"),
+        Event::Refreshed { choice } => format!("the Master will {choice}"),
+        Event::Given { card, seat } => format!("the Master gives card {card} to {seat}"),
+        Event::OfferSettled { offer, settlement } => format!("{offer}: {settlement:?}"),
+        Event::OrdersRevealed { cards, order } => {
+            let c: Vec<String> = cards
+                .iter()
+                .enumerate()
+                .map(|(i, c)| format!("P{} {c}", i + 1))
+                .collect();
+            let o: Vec<String> = order.iter().map(ToString::to_string).collect();
+            format!("order cards: {}; turn order {}", c.join(", "), o.join(" "))
+        }
+        Event::TurnStarted {
+            seat,
+            income,
+            bonus,
+        } => {
+            if *bonus > 0 {
+                format!("{seat}'s turn: income {income}, {bonus} M-Brain bonus to choose")
+            } else {
+                format!("{seat}'s turn: income {income}")
+            }
+        }
+        Event::BonusTaken { seat, resource } => format!("{seat} takes 1 {resource}"),
+        Event::ActionChosen {
+            seat,
+            action,
+            module,
+            paid,
+        } => match module {
+            Some(p) => format!("{seat} activates module {p} ({paid}): {action}"),
+            None => format!("{seat}: {action}"),
+        },
+        Event::Passed { seat } => format!("{seat} can take no main action"),
+        Event::Boosted {
+            seat,
+            resource,
+            amount,
+        } => format!("{seat} spends {amount} {resource}"),
+        Event::Moved {
+            seat,
+            from,
+            to,
+            count,
+            control,
+        } => format!(
+            "{seat} moves {count} from {from} to {to} (control: {})",
+            control.map_or("none".into(), |s| s.to_string())
+        ),
+        Event::FleetsBuilt { seat, space, count } => {
+            format!("{seat} builds {count} fleet(s) at {space}")
+        }
+        Event::StructureBuilt {
+            seat,
+            structure: s,
+            space,
+            cost,
+        } => format!("{seat} builds {} at {space} for {cost}", structure(*s)),
+        Event::Attacked {
+            seat,
+            from,
+            to,
+            count,
+            cost,
+            hypergate,
+        } => format!(
+            "{seat} attacks {to} from {from} with {count} for {cost} blue{}",
+            if *hypergate {
+                " through its Hypergate"
+            } else {
+                ""
+            }
+        ),
+        Event::StructureDestroyed {
+            seat,
+            target,
+            owner,
+            structure: s,
+        } => format!(
+            "{seat}'s Starlance destroys {owner}'s {} at {target}",
+            structure(*s)
+        ),
+        Event::CombatStarted {
+            sector,
+            attacker,
+            fleets,
+        } => {
+            let f: Vec<String> = fleets.iter().map(|(s, n)| format!("{s} {n}")).collect();
+            format!("combat at {sector}, {attacker} attacking: {}", f.join(", "))
+        }
+        Event::RostersRevealed { rosters } => {
+            let r: Vec<String> = rosters.iter().map(|(s, r)| format!("{s} {r}")).collect();
+            format!("rosters: {}", r.join("; "))
+        }
+        Event::Rolled { seat, dice, hits } => format!("{seat} rolls {dice} dice: {hits} hits"),
+        Event::HitsRevealed { allocations } => {
+            let r: Vec<String> = allocations
+                .iter()
+                .map(|(s, r)| format!("{s} {r}"))
+                .collect();
+            format!("hit allocations: {}", r.join("; "))
+        }
+        Event::Marked {
+            marker,
+            target,
+            ship,
+        } => format!("{marker} marks {target}'s {ship:?}"),
+        Event::Casualties { losses } => {
+            let r: Vec<String> = losses
+                .iter()
+                .map(|(s, r)| format!("{s} loses {r}"))
+                .collect();
+            if r.is_empty() {
+                "no casualties".into()
+            } else {
+                r.join("; ")
+            }
+        }
+        Event::CombatEnded {
+            sector,
+            control,
+            left,
+            capped,
+        } => {
+            let l: Vec<String> = left.iter().map(|(s, n)| format!("{s} {n}")).collect();
+            format!(
+                "combat at {sector} ends{}: ships left {}; control {}",
+                if *capped { " at the round cap" } else { "" },
+                l.join(", "),
+                control.map_or("none".into(), |s| s.to_string())
+            )
+        }
+        Event::Claimed {
+            seat,
+            card,
+            slot,
+            points,
+        } => format!(
+            "{seat} claims slot {} of objective {} ({points} VP)",
+            slot + 1,
+            card + 1
+        ),
+        Event::GameEnded { trigger, scores } => {
+            let s: Vec<String> = scores
+                .iter()
+                .enumerate()
+                .map(|(i, s)| format!("P{} {}", i + 1, s.standing.points))
+                .collect();
+            format!("game over ({trigger:?}): {}", s.join(", "))
+        }
+    }
+}
