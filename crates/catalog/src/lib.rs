@@ -30,8 +30,8 @@ pub use dyn_session::{
 pub use gridwright_command_core::CommandCore;
 pub use gridwright_connect_four::ConnectFour;
 pub use gridwright_grid_battles::GridBattles;
-pub use gridwright_starcore::Starcore;
 pub use gridwright_milkomeda::Milkomeda;
+pub use gridwright_starcore::Starcore;
 pub use odds::{OddsParam, OddsQuery, OddsReport, odds_entry, odds_help, odds_table};
 
 use gridwright_agents::{AgentSpec, Mcts, MctsConfig};
