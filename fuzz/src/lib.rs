@@ -162,7 +162,9 @@ macro_rules! configs {
 configs!(
     GridBattles,
     CommandCore,
-    gridwright_connect_four::ConnectFour
+    gridwright_connect_four::ConnectFour,
+    gridwright_catalog::Starcore,
+    gridwright_catalog::Milkomeda
 );
 
 fn config_of<G: Configs>(b: u8) -> G::Config {
