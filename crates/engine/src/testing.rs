@@ -49,6 +49,7 @@
 //! Proofs that each check fails on a broken game are in this module's tests.
 
 use crate::action_index::ActionIndex;
+use crate::agent::{Agent, SeatView};
 use crate::game::{Actor, Events, Game, Information, Turn};
 use crate::replay::Replay;
 use crate::rng::{Rng, derive_seed};
@@ -93,6 +94,36 @@ const PLAYED_PER_GAME: usize = 2;
 const FORK_ONE_IN: usize = 2;
 /// Other choices tried per compared hidden step.
 const FORK_TRIES: usize = 8;
+
+/// Plays `session` to its end with one agent per seat, drawing from `rng`: the driver of golden
+/// replay tests. At a sealed simultaneous choice the lowest seat still to choose is asked
+/// first; chance is resolved by the session.
+///
+/// # Panics
+/// If an agent picks an action the session refuses (a bug in the agent or the game).
+pub fn play_to_end<G: Game>(
+    session: &mut Session<G>,
+    agents: &mut [Box<dyn Agent<G>>],
+    rng: &mut Rng,
+) {
+    loop {
+        let seat = match session.turn() {
+            Turn::Seat(x) => x,
+            Turn::Simultaneous(set) => match set.iter().next() {
+                Some(x) => x,
+                None => break,
+            },
+            _ => break,
+        };
+        let action = agents[seat.index()].choose(&SeatView::new(session.state(), seat), rng);
+        if let Err(e) = session.apply(seat, action) {
+            panic!(
+                "seat {seat} chose `{}`, refused: {e}",
+                session.state().action_text(&action)
+            );
+        }
+    }
+}
 
 /// Plays `n_games` random games from `config` and panics with a clear message at the first
 /// broken invariant:

@@ -5,7 +5,8 @@
 
 use crate::common::content;
 use gridwright_command_core::{CommandCore, GreedyAgent};
-use gridwright_engine::{Agent, Game, RandomAgent, Replay, Rng, SeatView, Session, Turn};
+use gridwright_engine::testing::play_to_end;
+use gridwright_engine::{Agent, Game, RandomAgent, Replay, Rng, Session};
 use std::path::{Path, PathBuf};
 
 fn golden_dir() -> PathBuf {
@@ -52,15 +53,7 @@ fn play(scenario: &str, seed: u64, greedy: [bool; 2]) -> Session<CommandCore> {
             }
         })
         .collect();
-    loop {
-        let seat = match s.turn() {
-            Turn::Seat(x) => x,
-            Turn::Simultaneous(set) => set.iter().next().unwrap(),
-            _ => break,
-        };
-        let a = agents[seat.index()].choose(&SeatView::new(s.state(), seat), &mut rng);
-        s.apply(seat, a).unwrap();
-    }
+    play_to_end(&mut s, &mut agents, &mut rng);
     s
 }
 

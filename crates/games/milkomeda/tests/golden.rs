@@ -4,7 +4,8 @@
 //! `cargo test -p gridwright-milkomeda --test integration -- --ignored bless_golden_replays`.
 
 use crate::common::config;
-use gridwright_engine::{Agent, Game, RandomAgent, Replay, Rng, SeatView, Session, Turn};
+use gridwright_engine::testing::play_to_end;
+use gridwright_engine::{Agent, Game, RandomAgent, Replay, Rng, Session};
 use gridwright_milkomeda::Milkomeda;
 use std::path::{Path, PathBuf};
 
@@ -21,15 +22,10 @@ const GOLDEN: &[(&str, &str, u64, &[u32])] = &[
 fn play(scenario: &str, seed: u64) -> Session<Milkomeda> {
     let mut s = Session::<Milkomeda>::new(config(scenario), seed).unwrap();
     let mut rng = Rng::seed_from_u64(seed ^ 0x5EED);
-    loop {
-        let seat = match s.turn() {
-            Turn::Seat(x) => x,
-            Turn::Simultaneous(set) => set.iter().next().unwrap(),
-            _ => break,
-        };
-        let a = RandomAgent.choose(&SeatView::new(s.state(), seat), &mut rng);
-        s.apply(seat, a).unwrap();
-    }
+    let mut agents: Vec<Box<dyn Agent<Milkomeda>>> = (0..s.state().num_seats())
+        .map(|_| Box::new(RandomAgent) as _)
+        .collect();
+    play_to_end(&mut s, &mut agents, &mut rng);
     s
 }
 

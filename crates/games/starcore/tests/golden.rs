@@ -4,7 +4,8 @@
 //! `cargo test -p gridwright-starcore --test integration -- --ignored bless_golden_replays`.
 
 use crate::game::content;
-use gridwright_engine::{Agent, Game, RandomAgent, Replay, Rng, SeatView, Session, Turn};
+use gridwright_engine::testing::play_to_end;
+use gridwright_engine::{Agent, Game, RandomAgent, Replay, Rng, Session};
 use gridwright_starcore::{GreedyAgent, Starcore};
 use std::path::{Path, PathBuf};
 
@@ -59,15 +60,7 @@ fn play(scenario: &str, seed: u64, greedy: [bool; 2]) -> Session<Starcore> {
             }
         })
         .collect();
-    loop {
-        let seat = match s.turn() {
-            Turn::Seat(x) => x,
-            Turn::Simultaneous(set) => set.iter().next().unwrap(),
-            _ => break,
-        };
-        let a = agents[seat.index()].choose(&SeatView::new(s.state(), seat), &mut rng);
-        s.apply(seat, a).unwrap();
-    }
+    play_to_end(&mut s, &mut agents, &mut rng);
     s
 }
 
