@@ -380,23 +380,36 @@ fn check_state<G: Game>(x: &G, at: At) -> Snapshot<G::Action> {
 /// A random step from `x`: a chance outcome by weight, or a random legal action of a random
 /// seat to act. `None` once the game is over.
 fn random_step<G: Game>(x: &G, rng: &mut Rng) -> Option<(Actor, G::Action)> {
-    match x.turn() {
-        Turn::Terminal => None,
+    random_pick(x, rng, &mut Vec::new(), &mut Vec::new())
+}
+
+/// A uniformly random legal action, or a chance outcome drawn by its exact weight, for the
+/// actor whose turn it is (at a sealed simultaneous choice, a random seat among those still to
+/// choose); `None` once the game is over. `legal` and `chance` are scratch buffers, so a loop
+/// of random games (benchmarks, simulations' fast path) allocates nothing after the first.
+pub fn random_pick<G: Game>(
+    x: &G,
+    rng: &mut Rng,
+    legal: &mut Vec<G::Action>,
+    chance: &mut Vec<(G::Action, u32)>,
+) -> Option<(Actor, G::Action)> {
+    let seat = match x.turn() {
+        Turn::Terminal => return None,
         Turn::Chance => {
-            let mut outcomes = Vec::new();
-            x.chance_outcomes(&mut outcomes);
-            let i = rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
-            Some((Actor::Chance, outcomes[i].0))
+            chance.clear();
+            x.chance_outcomes(chance);
+            let i = rng.weighted_index(chance.iter().map(|(_, w)| *w));
+            return Some((Actor::Chance, chance[i].0));
         }
-        turn => {
-            let movers: Vec<Seat> = Seat::all(x.num_seats())
-                .filter(|s| turn.includes(*s))
-                .collect();
-            let seat = movers[rng.index(movers.len())];
-            let legal = x.legal_actions_vec(seat);
-            Some((Actor::Seat(seat), legal[rng.index(legal.len())]))
+        Turn::Seat(seat) => seat,
+        Turn::Simultaneous(set) => {
+            let movers = set.len();
+            set.iter().nth(rng.index(movers))?
         }
-    }
+    };
+    legal.clear();
+    x.legal_actions(seat, legal);
+    Some((Actor::Seat(seat), legal[rng.index(legal.len())]))
 }
 
 /// Steps `x`, returning the log entry it makes.

@@ -13,6 +13,7 @@
 
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
 use gridwright_command_core::{Action, CommandCore, Config, Content, Phase};
+use gridwright_engine::testing::random_pick;
 use gridwright_engine::{ActionIndex, Actor, Events, Game, Rng, Seat, Turn};
 
 /// One complete game of uniformly random legal actions and exactly weighted chance.
@@ -24,30 +25,10 @@ fn random_game(
 ) -> CommandCore {
     let mut events = Events::disabled();
     let mut state = start.clone();
-    loop {
-        let (actor, action) = match state.turn() {
-            Turn::Terminal => return state,
-            Turn::Chance => {
-                chance.clear();
-                state.chance_outcomes(chance);
-                let i = rng.weighted_index(chance.iter().map(|(_, w)| *w));
-                (Actor::Chance, chance[i].0)
-            }
-            Turn::Seat(seat) => {
-                legal.clear();
-                state.legal_actions(seat, legal);
-                (Actor::Seat(seat), legal[rng.index(legal.len())])
-            }
-            Turn::Simultaneous(set) => {
-                let seats: Vec<Seat> = set.iter().collect();
-                let seat = seats[rng.index(seats.len())];
-                legal.clear();
-                state.legal_actions(seat, legal);
-                (Actor::Seat(seat), legal[rng.index(legal.len())])
-            }
-        };
+    while let Some((actor, action)) = random_pick(&state, rng, legal, chance) {
         state.step(actor, action, &mut events);
     }
+    state
 }
 
 /// A position in the programming phase of round 2, for clone and legal-action benches.

@@ -11,7 +11,8 @@
 #![allow(clippy::expect_used)]
 
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
-use gridwright_engine::{Actor, Events, Game, Rng, Seat, Turn};
+use gridwright_engine::testing::random_pick;
+use gridwright_engine::{Events, Game, Rng, Seat, Turn};
 use gridwright_milkomeda::{Action, Content, Milkomeda};
 
 fn random_step(
@@ -20,26 +21,8 @@ fn random_step(
     legal: &mut Vec<Action>,
     chance: &mut Vec<(Action, u32)>,
 ) -> bool {
-    let (actor, action) = match state.turn() {
-        Turn::Terminal => return false,
-        Turn::Chance => {
-            chance.clear();
-            state.chance_outcomes(chance);
-            let i = rng.weighted_index(chance.iter().map(|(_, w)| *w));
-            (Actor::Chance, chance[i].0)
-        }
-        Turn::Seat(seat) => {
-            legal.clear();
-            state.legal_actions(seat, legal);
-            (Actor::Seat(seat), legal[rng.index(legal.len())])
-        }
-        Turn::Simultaneous(set) => {
-            let seats: Vec<Seat> = set.iter().collect();
-            let seat = seats[rng.index(seats.len())];
-            legal.clear();
-            state.legal_actions(seat, legal);
-            (Actor::Seat(seat), legal[rng.index(legal.len())])
-        }
+    let Some((actor, action)) = random_pick(state, rng, legal, chance) else {
+        return false;
     };
     state.step(actor, action, &mut Events::disabled());
     true

@@ -11,37 +11,9 @@
 #![allow(clippy::expect_used)]
 
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
-use gridwright_engine::{ActionIndex, Actor, Events, Game, Rng, Seat, Turn};
+use gridwright_engine::testing::random_pick;
+use gridwright_engine::{ActionIndex, Events, Game, Rng};
 use gridwright_starcore::{Action, Content, PhaseView, Starcore, TurnStep};
-
-fn pick(
-    state: &Starcore,
-    rng: &mut Rng,
-    legal: &mut Vec<Action>,
-    chance: &mut Vec<(Action, u32)>,
-) -> Option<(Actor, Action)> {
-    Some(match state.turn() {
-        Turn::Terminal => return None,
-        Turn::Chance => {
-            chance.clear();
-            state.chance_outcomes(chance);
-            let i = rng.weighted_index(chance.iter().map(|(_, w)| *w));
-            (Actor::Chance, chance[i].0)
-        }
-        Turn::Seat(seat) => {
-            legal.clear();
-            state.legal_actions(seat, legal);
-            (Actor::Seat(seat), legal[rng.index(legal.len())])
-        }
-        Turn::Simultaneous(set) => {
-            let seats: Vec<Seat> = set.iter().collect();
-            let seat = seats[rng.index(seats.len())];
-            legal.clear();
-            state.legal_actions(seat, legal);
-            (Actor::Seat(seat), legal[rng.index(legal.len())])
-        }
-    })
-}
 
 /// One complete game of uniformly random legal actions and exactly weighted chance.
 fn random_game(
@@ -52,7 +24,7 @@ fn random_game(
 ) -> Starcore {
     let mut events = Events::disabled();
     let mut state = start.clone();
-    while let Some((actor, action)) = pick(&state, rng, legal, chance) {
+    while let Some((actor, action)) = random_pick(&state, rng, legal, chance) {
         state.step(actor, action, &mut events);
     }
     state
@@ -65,7 +37,7 @@ fn midgame(start: &Starcore) -> Starcore {
     loop {
         let mut state = start.clone();
         let mut events = Events::disabled();
-        while let Some((actor, action)) = pick(&state, &mut rng, &mut legal, &mut chance) {
+        while let Some((actor, action)) = random_pick(&state, &mut rng, &mut legal, &mut chance) {
             if state.turn_number() >= 9
                 && state.phase()
                     == (PhaseView::Turn {
