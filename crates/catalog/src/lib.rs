@@ -145,6 +145,15 @@ pub struct ScenarioInfo {
     pub board: Option<serde_json::Value>,
 }
 
+/// A game's card list (`gridwright cards`): the text for a terminal and one JSON document.
+#[derive(Clone, Debug)]
+pub struct CardList {
+    /// One block per card.
+    pub text: String,
+    /// `{"game", "cards": [...]}`.
+    pub json: serde_json::Value,
+}
+
 /// Errors of the catalog layer: unknown names, content that does not load, bad agent specs.
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogError {
@@ -243,6 +252,19 @@ pub trait Frontend: Game {
         let _ = (content, query);
         Err(CatalogError::Unsupported(format!(
             "`gridwright odds` has no matchups for {} yet",
+            Self::INFO.short_name
+        )))
+    }
+
+    /// Every card of the game's pool, with its stats and effects in words and the tests that
+    /// play it (`gridwright cards GAME`), for games played with cards.
+    ///
+    /// # Errors
+    /// Content that does not load; by default, that the game has no card list.
+    fn cards(content: &ContentSource) -> Result<CardList, CatalogError> {
+        let _ = content;
+        Err(CatalogError::Unsupported(format!(
+            "`gridwright cards`: {} is not played with a card list",
             Self::INFO.short_name
         )))
     }

@@ -3,13 +3,15 @@
 //! other hand), exact attack odds before an attack is confirmed and from `gridwright odds`.
 
 use crate::{
-    CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport, ScenarioInfo,
-    generic_agent, odds_entry, odds_table,
+    CardList, CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport,
+    ScenarioInfo, generic_agent, odds_entry, odds_table,
 };
 use gridwright_agents::AgentSpec;
 use gridwright_engine::dice::Ratio;
 use gridwright_engine::{Agent, Game, Seat, Viewer};
-use gridwright_starcore::{Content, GreedyAgent, Starcore, attack_odds, preview, render};
+use gridwright_starcore::{
+    Content, GreedyAgent, Starcore, attack_odds, card_list, card_list_text, preview, render,
+};
 
 /// Loads Starcore content from `source`.
 ///
@@ -80,6 +82,15 @@ impl Frontend for Starcore {
             o.expected
         );
         Ok(OddsReport { text, json })
+    }
+
+    fn cards(source: &ContentSource) -> Result<CardList, CatalogError> {
+        let cards =
+            card_list(&content(source)?).map_err(|e| CatalogError::Content(e.to_string()))?;
+        Ok(CardList {
+            text: card_list_text(&cards),
+            json: serde_json::json!({ "game": "starcore", "cards": cards }),
+        })
     }
 
     fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
