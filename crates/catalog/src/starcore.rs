@@ -84,6 +84,31 @@ impl Frontend for Starcore {
         Ok(OddsReport { text, json })
     }
 
+    fn with_decks(
+        source: &ContentSource,
+        mut config: Self::Config,
+        decks: &[(Seat, String)],
+    ) -> Result<Self::Config, CatalogError> {
+        let c = content(source)?;
+        for (seat, spec) in decks {
+            let deck = c
+                .deck_by_name_or_path(spec)
+                .map_err(|e| CatalogError::Content(format!("--deck {seat}={spec}: {e}")))?;
+            if let Some(d) = config.decks.get_mut(seat.index()) {
+                *d = deck;
+            }
+        }
+        // The name says which decks play; the variants of the scenario stay.
+        let variants: String = config
+            .scenario
+            .split_once('+')
+            .map(|(_, v)| format!("+{v}"))
+            .unwrap_or_default();
+        let names: Vec<&str> = config.decks.iter().map(|d| d.name.as_str()).collect();
+        config.scenario = format!("{}{variants}", names.join("-vs-"));
+        Ok(config)
+    }
+
     fn cards(source: &ContentSource) -> Result<CardList, CatalogError> {
         let cards =
             card_list(&content(source)?).map_err(|e| CatalogError::Content(e.to_string()))?;

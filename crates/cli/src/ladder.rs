@@ -23,6 +23,10 @@ pub struct LadderArgs {
     /// Scenario name or path to a scenario file.
     #[arg(long)]
     scenario: Option<String>,
+    /// The deck of a seat, for games played with decks: `--deck p1=NAME --deck p2=PATH` (a
+    /// shipped deck name or a deck file of one's own), on top of the scenario.
+    #[arg(long = "deck", value_name = "SEAT=NAME|PATH")]
+    decks: Vec<String>,
     /// Master seed; each pairing and seating gets its own seed derived from it.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -96,7 +100,11 @@ pub fn run(content: &ContentSource, args: LadderArgs) -> Result<()> {
 }
 
 fn ladder<G: Frontend>(content: &ContentSource, args: &LadderArgs) -> Result<()> {
-    let config = G::load_config(content, args.scenario.as_deref())?;
+    let config = gridwright_catalog::load_config_with_decks::<G>(
+        content,
+        args.scenario.as_deref(),
+        &args.decks,
+    )?;
     let seats = G::new(&config)
         .map_err(|e| CatalogError::Content(e.to_string()))?
         .num_seats();

@@ -18,6 +18,10 @@ pub struct PlayArgs {
     /// Scenario name or path to a scenario file.
     #[arg(long)]
     scenario: Option<String>,
+    /// The deck of a seat, for games played with decks: `--deck p1=NAME --deck p2=PATH` (a
+    /// shipped deck name or a deck file of one's own), on top of the scenario.
+    #[arg(long = "deck", value_name = "SEAT=NAME|PATH")]
+    decks: Vec<String>,
     /// Who sits where: `--seat 1=human --seat 2=greedy`. Unnamed seats: seat 1 human, the rest
     /// the game's strongest agent.
     #[arg(long = "seat", value_name = "N=AGENT")]
@@ -138,6 +142,9 @@ pub fn play<G: Frontend>(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
+    if args.load.is_some() && !args.decks.is_empty() {
+        anyhow::bail!("--deck does not apply to a loaded game: its decks are in the save");
+    }
     let mut session: Session<G> = match &args.load {
         Some(file) => {
             let text = crate::read_user_file(file)?;
@@ -151,7 +158,14 @@ pub fn play<G: Frontend>(
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(1, |d| d.as_secs())
             });
-            Session::new(G::load_config(content, args.scenario.as_deref())?, seed)?
+            Session::new(
+                gridwright_catalog::load_config_with_decks::<G>(
+                    content,
+                    args.scenario.as_deref(),
+                    &args.decks,
+                )?,
+                seed,
+            )?
         }
     };
     let n = session.state().num_seats();

@@ -88,3 +88,131 @@ fn cards_lists_every_card_with_its_words_and_its_tests() {
     );
     refused(&gw(&["cards", "chess"]), "unknown game `chess`");
 }
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gw-cards-decks-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The deck names of the config inside the first replay `simulate` wrote to `dir`.
+fn replay_decks(dir: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(dir.join("game-000000.replay.json")).unwrap();
+    let r: Value = serde_json::from_str(&text).unwrap();
+    r["config"]["decks"]
+        .as_array()
+        .expect("decks")
+        .iter()
+        .map(|d| d["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// `--deck SEAT=NAME|PATH` picks each seat's deck in `simulate`, `ladder` and `play`, on top of
+/// the scenario (its variants stay), from a shipped name or a deck file; bad seats, decks and
+/// games without decks get clear errors.
+#[test]
+fn deck_flag_picks_a_deck_per_seat_by_name_or_file() {
+    let dir = temp("sim");
+    let own = dir.join("my-deck.toml");
+    let shipped = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../content/starcore/decks/mind-lattice.toml"),
+    )
+    .unwrap();
+    std::fs::write(&own, shipped.replace("Mind Lattice", "My Lattice")).unwrap();
+    let replays = dir.join("replays");
+    let out = gw(&[
+        "simulate",
+        "starcore",
+        "--scenario",
+        "arc-foundry-vs-iron-vanguard+blocking",
+        "--deck",
+        "p2=verdant-choir",
+        "--deck",
+        &format!("1={}", own.display()),
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--replays",
+        replays.to_str().unwrap(),
+    ]);
+    stdout(&out);
+    assert_eq!(replay_decks(&replays), ["my-deck", "verdant-choir"]);
+    let text = std::fs::read_to_string(replays.join("game-000000.replay.json")).unwrap();
+    let r: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        r["config"]["options"]["blocking"], "on",
+        "the variant stays"
+    );
+    assert_eq!(r["config"]["scenario"], "my-deck-vs-verdant-choir+blocking");
+
+    let out = gw(&[
+        "ladder",
+        "starcore",
+        "--agents",
+        "random,greedy",
+        "--games",
+        "2",
+        "--deck",
+        "P1=mind-lattice",
+        "--json",
+    ]);
+    stdout(&out);
+
+    let out = gw(&[
+        "play",
+        "starcore",
+        "--deck",
+        "p1=iron-vanguard",
+        "--seat",
+        "1=random",
+        "--seat",
+        "2=random",
+        "--seed",
+        "5",
+    ]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("forgemarshal-vey") || text.contains("Forgemarshal"),
+        "P1 plays Iron Vanguard's Commander"
+    );
+
+    refused(
+        &gw(&[
+            "simulate",
+            "starcore",
+            "--deck",
+            "p3=mind-lattice",
+            "--games",
+            "1",
+        ]),
+        "--deck `p3=mind-lattice`: this game has seats p1 to p2",
+    );
+    refused(
+        &gw(&["simulate", "starcore", "--deck", "p1=nope", "--games", "1"]),
+        "unknown deck `nope`",
+    );
+    refused(
+        &gw(&[
+            "simulate", "starcore", "--deck", "p1=a", "--deck", "1=b", "--games", "1",
+        ]),
+        "is given a deck twice",
+    );
+    refused(
+        &gw(&[
+            "simulate",
+            "starcore",
+            "--deck",
+            "mind-lattice",
+            "--games",
+            "1",
+        ]),
+        "must look like p1=NAME or p2=PATH",
+    );
+    refused(
+        &gw(&["simulate", "grid-battles", "--deck", "p1=x", "--games", "1"]),
+        "--deck: grid-battles is not played with decks",
+    );
+}
