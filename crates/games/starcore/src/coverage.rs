@@ -154,7 +154,7 @@ mod exercise {
     use crate::grid::{P1, P2, Row, Tile};
     use crate::rules::network::{Pooling, ResourceType, Resources};
     use crate::rules::targeting::TargetBox;
-    use crate::state::{Phase, Starcore};
+    use crate::state::Starcore;
     use crate::test_support::fixture;
     use gridwright_engine::Seat;
 
@@ -184,12 +184,8 @@ mod exercise {
         t.to_string()
     }
 
-    /// Ends the active player's turn: passes through its steps to the draw, then makes it.
     fn end_turn(g: &mut Starcore) {
-        while !matches!(g.phase, Phase::Drawing | Phase::Over { .. }) {
-            g.act("pass");
-        }
-        g.draw_owed();
+        g.pass_turn();
     }
 
     /// Plays on to P1's next Generate step (P2 passes its whole turn).

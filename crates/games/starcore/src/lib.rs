@@ -73,6 +73,8 @@ mod observe;
 mod odds;
 mod render;
 mod rules;
+#[cfg(test)]
+mod seed_examples;
 mod state;
 #[cfg(test)]
 mod test_support;
