@@ -358,7 +358,11 @@ impl Tile {
 
     /// The seat whose grid this tile is on.
     pub const fn owner(self) -> Seat {
-        Seat::new((self.0 as usize / TILES_PER_GRID) as u8)
+        if (self.0 as usize) < TILES_PER_GRID {
+            P1
+        } else {
+            P2
+        }
     }
 
     /// The row, named from the grid owner's side.

@@ -63,9 +63,22 @@ impl Face {
     /// The face of a card owned by `owner` on `from` that touches `to`, if the two tiles share
     /// a face.
     pub fn between(owner: Seat, from: Tile, to: Tile) -> Option<Face> {
-        Face::ALL
-            .into_iter()
-            .find(|f| from.step(owner, f.step()) == Some(to))
+        // What `from.step(owner, f.step()) == Some(to)` finds, without stepping four times: a
+        // face's step moves one depth (forward) or one lane (right), turned round for P2.
+        let sign: i16 = match owner.index() {
+            0 => 1,
+            1 => -1,
+            _ => return None,
+        };
+        let forward = (i16::from(to.depth()) - i16::from(from.depth())) * sign;
+        let right = (i16::from(to.lane().number()) - i16::from(from.lane().number())) * sign;
+        match (forward, right) {
+            (1, 0) => Some(Face::Top),
+            (0, 1) => Some(Face::Right),
+            (-1, 0) => Some(Face::Bottom),
+            (0, -1) => Some(Face::Left),
+            _ => None,
+        }
     }
 
     const fn bit(self) -> u8 {

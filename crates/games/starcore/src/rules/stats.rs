@@ -173,7 +173,14 @@ impl Starcore {
             if self.is_over() {
                 return;
             }
-            let dead = self.board.iter().map(|(t, _)| t).find(|t| self.hp(*t) == 0);
+            // An undamaged card has its HP stat, above 0 unless some card can lower it.
+            let can_drop = self.rules.hp_can_drop;
+            let dead = self
+                .board
+                .iter()
+                .filter(|(_, p)| can_drop || p.damage > 0)
+                .map(|(t, _)| t)
+                .find(|t| self.hp(*t) == 0);
             match dead {
                 Some(t) => self.remove_card(t, Area::Scrapyard, ev),
                 None => return,
