@@ -250,9 +250,11 @@ pub fn linked(board: &TileMap<LinkCard>, a: Tile, b: Tile) -> bool {
     if !ca.may_link(cb) {
         return false;
     }
-    match (Face::between(ca.owner, a, b), Face::between(cb.owner, b, a)) {
-        (Some(fa), Some(fb)) => ca.faces.contains(fa) && cb.faces.contains(fb),
-        _ => false,
+    // Friendly cards (`may_link`) face the same way: the face of `b` toward `a` is the
+    // opposite of the face of `a` toward `b`.
+    match Face::between(ca.owner, a, b) {
+        Some(fa) => ca.faces.contains(fa) && cb.faces.contains(fa.opposite()),
+        None => false,
     }
 }
 

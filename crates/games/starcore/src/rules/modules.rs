@@ -122,7 +122,9 @@ impl Mounts {
 
     /// The Modules serving the card on `host` now (at most four).
     pub fn modules_of(&self, board: &TileMap<LinkCard>, host: Tile) -> TileSet {
+        // Only a neighbour with a mount record can serve `host`.
         host.neighbours()
+            .intersection(self.0.occupied())
             .iter()
             .filter(|m| self.host_of(board, *m) == Some(host))
             .collect()

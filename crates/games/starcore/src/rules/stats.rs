@@ -57,7 +57,7 @@ impl Starcore {
                     .sum::<i16>();
             }
         }
-        for n in tile.neighbours().iter() {
+        for n in tile.neighbours().intersection(self.board.occupied()).iter() {
             let Some(q) = self.board.get(n) else { continue };
             if !self.rules.auras_move && !self.rules.has_aura[q.card.index()] {
                 continue;
