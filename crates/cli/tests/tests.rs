@@ -790,3 +790,51 @@ fn ladder_and_simulate_compare_each_seat_with_the_one_in_n_share() {
     .into_owned();
     assert_eq!(text.matches("the 1/3 share of 33.33%").count(), 3, "{text}");
 }
+
+#[test]
+fn hotseat_play_clears_the_screen_and_scrollback_between_two_humans() {
+    // Two people at one terminal: whenever the other one is to act (a sealed choice included),
+    // the screen and the scrollback are cleared and the keyboard is handed over. An empty line
+    // at the action prompt is ignored, so the script works whoever acts next.
+    let clear = "\x1b[2J\x1b[3J\x1b[H";
+    let script = "\n1\n".repeat(12) + "quit\n";
+    let out = gw_stdin(
+        &[
+            "play",
+            "milkomeda",
+            "--seed",
+            "3",
+            "--seat",
+            "1=human",
+            "--seat",
+            "2=human",
+        ],
+        &script,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for seat in ["P1", "P2"] {
+        assert!(
+            text.contains(&format!(
+                "{clear}Pass the keyboard to {seat}, then press Enter."
+            )),
+            "{seat}: {text}"
+        );
+    }
+    // One person against an agent: nothing is ever cleared.
+    let out = gw_stdin(
+        &[
+            "play",
+            "milkomeda",
+            "--seed",
+            "3",
+            "--seat",
+            "1=human",
+            "--seat",
+            "2=random",
+        ],
+        &("1\n".repeat(6) + "quit\n"),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("\x1b[2J"));
+}
