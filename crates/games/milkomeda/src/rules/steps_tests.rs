@@ -921,3 +921,40 @@ fn mbrain_income_is_one_resource_of_choice_per_controlled_neighbour() {
     let Phase::Turn(t) = &g.phase else { panic!() };
     assert_eq!(t.stage, TurnStage::Main);
 }
+
+/// Item 34: the offer window lists exactly the terms the payer's storage covers
+/// (`OpenOffers::postable`), in order, for every storage from nothing to plenty of each.
+#[test]
+fn the_offer_window_lists_exactly_the_terms_the_storage_covers() {
+    for scenario in ["duel", "three", "four"] {
+        let mut g = game(scenario);
+        to_round_two_orders(&mut g);
+        let Phase::Orders(o) = g.phase.clone() else {
+            panic!()
+        };
+        let seat = seat_to_act(&g);
+        for (b, or, r, gr) in [
+            (0, 0, 0, 0),
+            (1, 0, 2, 0),
+            (3, 1, 0, 2),
+            (9, 9, 9, 9),
+            (0, 4, 1, 3),
+        ] {
+            g.storage[seat] = Resources::new(b, or, r, gr);
+            let offers: Vec<Action> = g
+                .legal_actions_vec(seat)
+                .into_iter()
+                .filter(|a| matches!(a, Action::Offer(_)))
+                .collect();
+            let want: Vec<Action> = o
+                .offers
+                .postable(seat, g.storage(seat))
+                .into_iter()
+                .map(Action::Offer)
+                .collect();
+            let mut sorted = want.clone();
+            sorted.sort_unstable();
+            assert_eq!(offers, sorted, "{scenario} {:?}", g.storage(seat));
+        }
+    }
+}
