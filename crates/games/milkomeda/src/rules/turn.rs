@@ -147,9 +147,8 @@ impl Milkomeda {
             return None;
         }
         let left = self.storage[seat].checked_sub(module.cost())?;
-        if !self.feasible(seat, module.action, left) {
-            return None;
-        }
+        // The pattern before the feasibility: both must hold, and a match is rare while
+        // feasibility lists every option of the action.
         let pattern = self.config.directives.get(usize::from(d))?.pattern;
         let found = matching_intersections(
             &self.map,
@@ -157,7 +156,10 @@ impl Milkomeda {
             |s| self.controls(seat, s),
             |r| self.sector_values(r),
         );
-        (!found.is_empty()).then_some((module.action, module.cost()))
+        if found.is_empty() || !self.feasible(seat, module.action, left) {
+            return None;
+        }
+        Some((module.action, module.cost()))
     }
 
     /// What `seat`'s objectives measure now.
@@ -286,11 +288,16 @@ impl Milkomeda {
                     return;
                 }
                 let green = storage.get(Resource::Green);
-                let targets = self
+                let mut targets = self
                     .map
                     .placement_targets(probes, chain)
                     .unwrap_or_default();
-                for &card in hand {
+                // Cards and spaces in order, so the list comes out sorted (the legal list
+                // would be sorted anyway; sorting these few is cheaper).
+                targets.sort_unstable();
+                let mut cards = hand.clone();
+                cards.sort_unstable();
+                for &card in &cards {
                     if u16::from(self.config.sectors[usize::from(card)].cost) > green {
                         continue;
                     }
@@ -322,6 +329,8 @@ impl Milkomeda {
                         }
                     }
                 }
+                // Origins in order, so the list comes out sorted (as above).
+                sources.sort_unstable_by_key(|(s, _)| *s);
                 for (from, free) in sources {
                     let free = free.min(self.fleets_at(from, seat));
                     if free == 0 {
