@@ -632,6 +632,21 @@ impl Map {
         if !self.is_explored(from) {
             return Vec::new();
         }
+        // One step (a plain move or attack): the origin and its explored neighbours.
+        if max <= 1 {
+            let mut out = Vec::with_capacity(5);
+            out.push((from, 0));
+            if max == 1 {
+                out.extend(
+                    self.size
+                        .neighbors(from)
+                        .filter(|n| self.is_explored(*n))
+                        .map(|n| (n, 1)),
+                );
+                out.sort_unstable();
+            }
+            return out;
+        }
         // Breadth first over fixed arrays (a grid has at most MAX_SIDE² spaces): no heap but
         // the answer's, since moves and attacks ask this for every origin.
         const UNSEEN: u8 = u8::MAX;
