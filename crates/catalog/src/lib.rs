@@ -239,6 +239,14 @@ pub trait Frontend: Game {
         None
     }
 
+    /// What the game's own agents make of this position for `seat`, in words, for
+    /// `gridwright analyze` (Milkomeda: how the Master values each open bribe). Only what `seat`
+    /// may know. Empty (the default): nothing to add to the search.
+    fn notes(&self, seat: Seat) -> Vec<String> {
+        let _ = seat;
+        Vec::new()
+    }
+
     /// The parameters of this game's `gridwright odds` question (`--attacker UNIT`); empty: the
     /// game offers no odds.
     const ODDS: &'static [OddsParam] = &[];

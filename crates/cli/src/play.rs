@@ -132,6 +132,9 @@ fn columns(items: &[String]) -> String {
         .join("\n")
 }
 
+/// Clears the screen (`ESC[2J`), the scrollback (`ESC[3J`) and homes the cursor (`ESC[H`).
+pub const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
+
 const HELP: &str =
     "Type an action (its number or its text), or: legal · undo · save FILE · help · quit";
 
@@ -224,11 +227,12 @@ pub fn play<G: Frontend>(
         }
         if humans.len() > 1 && viewer != Viewer::Seat(seat) {
             if G::INFO.information == Information::Imperfect {
-                // Hotseat with secrets: clear the screen and wait, so the next player does not
-                // see what the previous one may keep hidden.
+                // Hotseat with secrets: clear the screen and the terminal's scrollback and wait,
+                // so the next player does not see (or scroll back to) what the previous one may
+                // keep hidden, such as a sealed fleet roster.
                 write!(
                     out,
-                    "\x1b[2J\x1b[HPass the keyboard to {seat}, then press Enter. "
+                    "{CLEAR}Pass the keyboard to {seat}, then press Enter. "
                 )?;
                 out.flush()?;
                 let mut ignored = String::new();

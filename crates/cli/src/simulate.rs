@@ -116,15 +116,18 @@ fn print_summary<G: Frontend>(s: &Summary, agents: &str, threads: usize) -> Resu
         G::INFO.long_name,
         s.games
     );
+    let n = s.wins.len();
     for (i, w) in s.wins.iter().enumerate() {
         let (lo, hi) = s.win_interval_95[i];
         outln!(
-            "  P{} wins {:>7}  {:>6.2}%  (95% CI {:.2}%–{:.2}%)",
+            "  P{} wins {:>7}  {:>6.2}%  (95% CI {:.2}%–{:.2}%, {} the 1/{n} share of {:.2}%)",
             i + 1,
             w,
             100.0 * s.win_rate[i],
             100.0 * lo,
-            100.0 * hi
+            100.0 * hi,
+            s.vs_share[i].words(),
+            100.0 * s.fair_share
         );
     }
     outln!(
