@@ -5,10 +5,18 @@
 //! One harness, [`compare`], plays the two matches side by side on two servers: same game,
 //! scenario, seed and moves, except one seat's (the owner's) secrets, changed in one of two ways.
 //! - Secret chance outcomes ([`Perturbed`]): the second server serves the game with every chance
-//!   outcome that only the owner may see drawn differently (Starcore: P2's hand and the order of
-//!   its draws). No secret is ever revealed by the rules, so the whole match is compared.
+//!   outcome that only the owner may see drawn differently. Starcore: P2's hand and the order of
+//!   its draws, never revealed by the rules (cards played are the same in both matches), so 300
+//!   moves are compared. Milkomeda: the order cards seat 0 draws as Master, compared until it
+//!   gives the first of them out (public as it is given).
 //! - Secret choices (as `hidden_cc.rs` does for Command Core): the owner's first sealed choice
-//!   differs (Milkomeda: the fleet roster it commits), compared until the game reveals it.
+//!   differs (Milkomeda: the first step of the fleet roster it commits), compared until the game
+//!   reveals the rosters.
+//!
+//! Moves: the lowest seat that may act plays an action legal in both matches, picked by a fixed
+//! pseudo-random sequence (Milkomeda's roster test prefers fleet moves and attacks, to fight).
+//! Once a match is finished its replay is public by design, so the replay answers are compared
+//! only while it runs.
 //!
 //! What each seat receives per move: its WebSocket messages (state, ack) and its HTTP match
 //! state; the spectator's WebSocket messages plus the public HTTP state, summary and replays.
@@ -19,7 +27,7 @@
 use crate::common::*;
 use crate::hidden_cc::{collect, normal};
 use crate::perturbed::Perturbed;
-use gridwright_catalog::{ContentSource, Starcore};
+use gridwright_catalog::{ContentSource, Milkomeda, Starcore};
 use gridwright_server::Games;
 use serde_json::{Value, json};
 
@@ -114,9 +122,12 @@ impl Run {
             .await;
         self.version += 1;
         let mut raw: Vec<Vec<Value>> = Vec::new();
+        let mut revealed = false;
         for (s, w) in self.ws.iter_mut().enumerate() {
             let mut out = Vec::new();
             self.states[s] = collect(w, self.version, s == seat, &mut out).await;
+            // The WebSocket log holds this move's entries only (the HTTP state, the whole log).
+            revealed |= s != case.owner && out.iter().any(case.reveals);
             out.push(
                 get_as(a, &format!("/api/matches/{id}/state"), &self.tokens[s])
                     .await
@@ -141,11 +152,6 @@ impl Run {
             let r = get(a, &path).await;
             sp.push(json!({ "path": path, "status": r.status, "body": r.body }));
         }
-        let revealed = raw
-            .iter()
-            .enumerate()
-            .filter(|(s, _)| *s != case.owner)
-            .any(|(_, ms)| ms.iter().any(case.reveals));
         Step {
             seats: raw
                 .iter()
@@ -206,7 +212,14 @@ async fn compare(case: &Case, games_a: Games, games_b: Games) -> (usize, bool) {
         };
         let sa = a.act(seat, xa, case).await;
         let sb = b.act(seat, xb, case).await;
-        let revealed = secret_at.is_some() && (sa.revealed || sb.revealed);
+        // A reveal counts once the owner's secrets differ: a secret choice made, or the owner's
+        // own messages differing (a secret chance outcome drawn).
+        let differs = secret_at.is_some()
+            || steps
+                .iter()
+                .any(|(x, y)| x.seats[case.owner] != y.seats[case.owner])
+            || sa.seats[case.owner] != sb.seats[case.owner];
+        let revealed = differs && (sa.revealed || sb.revealed);
         steps.push((sa, sb));
         if revealed {
             break;
@@ -215,7 +228,9 @@ async fn compare(case: &Case, games_a: Games, games_b: Games) -> (usize, bool) {
     a.t.stop().await;
     b.t.stop().await;
 
-    let reveal = steps.iter().position(|(x, _)| x.revealed);
+    let reveal = steps.iter().position(|(x, y)| {
+        (x.revealed || y.revealed) && x.seats[case.owner] != y.seats[case.owner]
+    });
     eprintln!(
         "{}: {} moves, secret choice at {secret_at:?}, revealed at {reveal:?}",
         case.game,
@@ -247,8 +262,9 @@ async fn compare(case: &Case, games_a: Games, games_b: Games) -> (usize, bool) {
         case.game
     );
     if let Some(r) = reveal {
-        let at = secret_at.expect("a secret choice before its reveal");
-        assert!(at < r, "the secret is kept for at least one move");
+        if let Some(at) = secret_at {
+            assert!(at < r, "the secret choice is kept for at least one move");
+        }
         let (x, y) = &steps[r];
         assert!(
             (0..case.seats).any(|s| s != case.owner && x.seats[s] != y.seats[s]),
@@ -320,5 +336,38 @@ async fn milkomeda_sealed_roster_never_reaches_the_other_seats_before_the_reveal
     assert!(
         revealed,
         "the sealed choice was never revealed in {moves} moves"
+    );
+}
+
+/// Whether a message shows seat 0, as Master, giving out an order card it drew: public as it is
+/// given (docs/rules/milkomeda.md item 53), and always before the order is revealed.
+fn milkomeda_orders_reveal(m: &Value) -> bool {
+    m["log"].as_array().is_some_and(|log| {
+        log.iter().any(|e| {
+            e["actor"]["seat"] == 0
+                && e["events"]
+                    .as_array()
+                    .is_some_and(|evs| evs.iter().any(|ev| ev["given"].is_object()))
+        })
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn milkomeda_masters_order_cards_never_reach_the_other_seats_before_the_reveal() {
+    let case = Case {
+        game: "milkomeda",
+        scenario: "three",
+        seats: 3,
+        owner: 0,
+        secret: |_, _| None,
+        reveals: milkomeda_orders_reveal,
+        prefer: |_| false,
+        max_steps: 600,
+    };
+    let perturbed = catalog().with::<Perturbed<Milkomeda, 0>>(ContentSource::Builtin);
+    let (moves, revealed) = compare(&case, catalog(), perturbed).await;
+    assert!(
+        revealed,
+        "the order cards were never revealed in {moves} moves"
     );
 }
