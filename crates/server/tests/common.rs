@@ -335,10 +335,18 @@ impl TestServer {
 
     /// On SQLite, with options changed by `change`.
     pub async fn sqlite_with(change: impl FnOnce(&mut ServeOptions)) -> TestServer {
+        TestServer::sqlite_serving(games(), change).await
+    }
+
+    /// On SQLite, offering `games`, with options changed by `change`.
+    pub async fn sqlite_serving(
+        games: Games,
+        change: impl FnOnce(&mut ServeOptions),
+    ) -> TestServer {
         let dir = TempDir::new("sqlite");
         let mut opts = options(&dir, None);
         change(&mut opts);
-        let server = gridwright_server::start(&opts, games()).await.unwrap();
+        let server = gridwright_server::start(&opts, games).await.unwrap();
         TestServer {
             addr: server.addr(),
             server: Some(server),

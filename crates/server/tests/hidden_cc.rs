@@ -29,7 +29,7 @@ struct Step {
 
 /// JSON text with the match id replaced and wall-clock times dropped, the only things that
 /// legitimately differ between two otherwise identical matches.
-fn normal(v: &Value, id: &str) -> String {
+pub fn normal(v: &Value, id: &str) -> String {
     fn strip(v: &mut Value) {
         match v {
             Value::Object(o) => {
@@ -48,7 +48,7 @@ fn normal(v: &Value, id: &str) -> String {
 
 /// Reads `ws` until a `state` at `version` or later (and, if `ack`, the `ack` too), pushing
 /// every message; returns the last state.
-async fn collect(ws: &mut Ws, version: u64, ack: bool, out: &mut Vec<Value>) -> Value {
+pub async fn collect(ws: &mut Ws, version: u64, ack: bool, out: &mut Vec<Value>) -> Value {
     let mut state = None;
     let mut acked = !ack;
     while state.is_none() || !acked {

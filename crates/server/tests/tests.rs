@@ -13,11 +13,13 @@
 
 mod common;
 mod fixture;
+mod perturbed;
 
 mod api;
 mod connections;
 mod hardening;
 mod hidden_cc;
+mod hidden_games;
 mod hints;
 mod integrity;
 mod limits;

@@ -1,0 +1,373 @@
+//! Hidden information through the real server (SQLite, HTTP, WebSocket) for the card and 4X
+//! games: one seat's secrets differ between two matches, and every other seat and a spectator
+//! must receive byte-identical messages until the game itself reveals the secret.
+//!
+//! One harness, [`compare`], plays the two matches side by side on two servers: same game,
+//! scenario, seed and moves, except one seat's (the owner's) secrets, changed in one of two ways.
+//! - Secret chance outcomes ([`Perturbed`]): the second server serves the game with every chance
+//!   outcome that only the owner may see drawn differently. Starcore: P2's hand and the order of
+//!   its draws, never revealed by the rules (cards played are the same in both matches), so 300
+//!   moves are compared. Milkomeda: the order cards seat 0 draws as Master, compared until it
+//!   gives the first of them out (public as it is given).
+//! - Secret choices (as `hidden_cc.rs` does for Command Core): the owner's first sealed choice
+//!   differs (Milkomeda: the first step of the fleet roster it commits), compared until the game
+//!   reveals the rosters.
+//!
+//! Moves: the lowest seat that may act plays an action legal in both matches, picked by a fixed
+//! pseudo-random sequence (Milkomeda's roster test prefers fleet moves and attacks, to fight).
+//! Once a match is finished its replay is public by design, so the replay answers are compared
+//! only while it runs.
+//!
+//! What each seat receives per move: its WebSocket messages (state, ack) and its HTTP match
+//! state; the spectator's WebSocket messages plus the public HTTP state, summary and replays.
+//! Messages are compared after replacing the match id and dropping wall-clock times
+//! ([`normal`]). Two checks show the harness can fail: the owner's own messages do differ, and
+//! where a secret is revealed the others' messages differ from then on.
+
+use crate::common::*;
+use crate::hidden_cc::{collect, normal};
+use crate::perturbed::Perturbed;
+use gridwright_catalog::{ContentSource, Milkomeda, Starcore};
+use gridwright_server::Games;
+use serde_json::{Value, json};
+
+/// One game's check.
+struct Case {
+    game: &'static str,
+    scenario: &'static str,
+    seats: usize,
+    /// The seat whose secrets differ.
+    owner: usize,
+    /// The owner's secret choice in match `which` (0 or 1), if `legal` offers one.
+    secret: fn(&[Value], usize) -> Option<Value>,
+    /// Whether a message shows the owner's secret choice revealed.
+    reveals: fn(&Value) -> bool,
+    /// Actions to take whenever one is legal.
+    prefer: fn(&Value) -> bool,
+    /// Most moves to play.
+    max_steps: usize,
+}
+
+/// What each viewer received during one move.
+struct Step {
+    /// Per seat: its WebSocket messages and HTTP answers.
+    seats: Vec<Vec<String>>,
+    /// The spectator's WebSocket messages and HTTP answers.
+    spectator: Vec<String>,
+    /// Whether a seat other than the owner saw the secret choice revealed.
+    revealed: bool,
+}
+
+/// One match in progress on its own server.
+struct Run {
+    t: TestServer,
+    id: String,
+    tokens: Vec<String>,
+    ws: Vec<Ws>,
+    spectator: Ws,
+    states: Vec<Value>,
+    version: u64,
+}
+
+impl Run {
+    async fn start(case: &Case, games: Games) -> (Run, Step) {
+        // Both matches must draw the same chance outcomes: the seed is kept as chosen.
+        let t = TestServer::sqlite_serving(games, |o| o.keep_chosen_seeds = true).await;
+        let seats: Vec<Value> = (0..case.seats).map(|_| human()).collect();
+        let (id, mut tokens) = create(
+            t.addr,
+            json!({ "game": case.game, "scenario": case.scenario, "seats": seats, "seed": 2024 }),
+        )
+        .await;
+        tokens.sort();
+        let tokens: Vec<String> = tokens.into_iter().map(|(_, t)| t).collect();
+        assert_eq!(tokens.len(), case.seats);
+        let (mut ws, mut states, mut first) = (Vec::new(), Vec::new(), Vec::new());
+        for tok in &tokens {
+            let (w, s) = Ws::join(t.addr, &id, Some(tok)).await;
+            first.push(vec![normal(&s, &id)]);
+            ws.push(w);
+            states.push(s);
+        }
+        let (spectator, sp) = Ws::join(t.addr, &id, None).await;
+        let step = Step {
+            seats: first,
+            spectator: vec![normal(&sp, &id)],
+            revealed: false,
+        };
+        let run = Run {
+            t,
+            id,
+            tokens,
+            ws,
+            spectator,
+            states,
+            version: 0,
+        };
+        (run, step)
+    }
+
+    fn legal(&self, seat: usize) -> Vec<Value> {
+        self.states[seat]["legal"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// `seat` plays `action`; returns what everyone received.
+    async fn act(&mut self, seat: usize, action: Value, case: &Case) -> Step {
+        let (a, id) = (self.t.addr, self.id.clone());
+        self.ws[seat]
+            .send(json!({ "type": "act", "version": self.version, "action": action }))
+            .await;
+        self.version += 1;
+        let mut raw: Vec<Vec<Value>> = Vec::new();
+        let mut revealed = false;
+        for (s, w) in self.ws.iter_mut().enumerate() {
+            let mut out = Vec::new();
+            self.states[s] = collect(w, self.version, s == seat, &mut out).await;
+            // The WebSocket log holds this move's entries only (the HTTP state, the whole log).
+            revealed |= s != case.owner && out.iter().any(case.reveals);
+            out.push(
+                get_as(a, &format!("/api/matches/{id}/state"), &self.tokens[s])
+                    .await
+                    .body,
+            );
+            raw.push(out);
+        }
+        let mut sp = Vec::new();
+        collect(&mut self.spectator, self.version, false, &mut sp).await;
+        // Once finished, the replay (every secret with it) is public by design: the replay
+        // answers are compared while the match runs (a refusal) and left out after.
+        let finished = self.states[0]["status"] == "finished";
+        let mut paths = vec![
+            format!("/api/matches/{id}/state"),
+            format!("/api/matches/{id}"),
+        ];
+        if !finished {
+            paths.push(format!("/api/matches/{id}/replay"));
+            paths.push(format!("/api/matches/{id}/replay/1"));
+        }
+        for path in paths {
+            let r = get(a, &path).await;
+            sp.push(json!({ "path": path, "status": r.status, "body": r.body }));
+        }
+        Step {
+            seats: raw
+                .iter()
+                .map(|ms| ms.iter().map(|m| normal(m, &id)).collect())
+                .collect(),
+            spectator: sp.iter().map(|m| normal(m, &id)).collect(),
+            revealed,
+        }
+    }
+}
+
+/// Plays the two matches side by side (`a` on `games_a`, `b` on `games_b`) and checks what the
+/// other seats and the spectator received. Returns the number of moves compared and whether the
+/// owner's secret choice was revealed.
+async fn compare(case: &Case, games_a: Games, games_b: Games) -> (usize, bool) {
+    let (mut a, first_a) = Run::start(case, games_a).await;
+    let (mut b, first_b) = Run::start(case, games_b).await;
+    let mut steps = vec![(first_a, first_b)];
+    let mut secret_at = None;
+    for _ in 0..case.max_steps {
+        if a.states[0]["status"] == "finished" {
+            break;
+        }
+        // The lowest seat that may act moves, in both matches.
+        let seat = (0..case.seats)
+            .find(|s| !a.legal(*s).is_empty())
+            .unwrap_or_else(|| panic!("nobody may act: {}", a.states[0]));
+        let (la, lb) = (a.legal(seat), b.legal(seat));
+        assert!(!lb.is_empty(), "seat {seat} may act in one match only");
+        let (xa, xb) = match ((case.secret)(&la, 0), (case.secret)(&lb, 1)) {
+            (Some(x), Some(y)) if seat == case.owner && secret_at.is_none() => {
+                secret_at = Some(steps.len());
+                (x, y)
+            }
+            // Otherwise an action legal in both matches (the owner's hand may differ), picked
+            // by a fixed pseudo-random sequence so that the game goes places.
+            _ => {
+                let common: Vec<&Value> = la
+                    .iter()
+                    .map(|l| &l["action"])
+                    .filter(|x| lb.iter().any(|l| &l["action"] == *x))
+                    .collect();
+                assert!(
+                    !common.is_empty(),
+                    "seat {seat} has no action legal in both"
+                );
+                // Fights, where the game offers them, bring sealed choices sooner.
+                let fights: Vec<&Value> = common
+                    .iter()
+                    .copied()
+                    .filter(|x| (case.prefer)(x))
+                    .collect();
+                let common = if fights.is_empty() { common } else { fights };
+                let pick = (steps.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
+                let x = common[usize::try_from(pick).unwrap() % common.len()].clone();
+                (x.clone(), x)
+            }
+        };
+        let sa = a.act(seat, xa, case).await;
+        let sb = b.act(seat, xb, case).await;
+        // A reveal counts once the owner's secrets differ: a secret choice made, or the owner's
+        // own messages differing (a secret chance outcome drawn).
+        let differs = secret_at.is_some()
+            || steps
+                .iter()
+                .any(|(x, y)| x.seats[case.owner] != y.seats[case.owner])
+            || sa.seats[case.owner] != sb.seats[case.owner];
+        let revealed = differs && (sa.revealed || sb.revealed);
+        steps.push((sa, sb));
+        if revealed {
+            break;
+        }
+    }
+    a.t.stop().await;
+    b.t.stop().await;
+
+    let reveal = steps.iter().position(|(x, y)| {
+        (x.revealed || y.revealed) && x.seats[case.owner] != y.seats[case.owner]
+    });
+    eprintln!(
+        "{}: {} moves, secret choice at {secret_at:?}, revealed at {reveal:?}",
+        case.game,
+        steps.len() - 1
+    );
+    let upto = reveal.unwrap_or(steps.len());
+    for (i, (x, y)) in steps.iter().take(upto).enumerate() {
+        for s in (0..case.seats).filter(|s| *s != case.owner) {
+            assert_eq!(
+                x.seats[s], y.seats[s],
+                "{}: seat {s} saw a difference at move {i}",
+                case.game
+            );
+        }
+        assert_eq!(
+            x.spectator, y.spectator,
+            "{}: a spectator saw a difference at move {i}",
+            case.game
+        );
+    }
+    // The same harness does see the secrets where they may be seen: the owner's own view, and
+    // the others' at a reveal.
+    assert!(
+        steps
+            .iter()
+            .take(upto)
+            .any(|(x, y)| x.seats[case.owner] != y.seats[case.owner]),
+        "{}: the owner's secrets never differed",
+        case.game
+    );
+    if let Some(r) = reveal {
+        if let Some(at) = secret_at {
+            assert!(at < r, "the secret choice is kept for at least one move");
+        }
+        let (x, y) = &steps[r];
+        assert!(
+            (0..case.seats).any(|s| s != case.owner && x.seats[s] != y.seats[s]),
+            "{}: the others see the revealed secret",
+            case.game
+        );
+        assert_ne!(x.spectator, y.spectator);
+    }
+    (upto, reveal.is_some())
+}
+
+fn catalog() -> Games {
+    games()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn starcore_p2s_hand_and_deck_order_never_reach_p1_or_spectators() {
+    let case = Case {
+        game: "starcore",
+        scenario: "arc-foundry-vs-mind-lattice",
+        seats: 2,
+        owner: 1,
+        secret: |_, _| None,
+        reveals: |_| false,
+        prefer: |_| false,
+        max_steps: 300,
+    };
+    let perturbed = catalog().with::<Perturbed<Starcore, 1>>(ContentSource::Builtin);
+    let (moves, _) = compare(&case, catalog(), perturbed).await;
+    assert!(moves > 100, "only {moves} moves compared");
+}
+
+/// Whether a message shows sealed rosters or hit allocations revealed.
+fn milkomeda_reveal(m: &Value) -> bool {
+    let t = m.to_string();
+    t.contains("rosters_revealed") || t.contains("hits_revealed")
+}
+
+/// Attacks, engagements and moves of fleets.
+fn milkomeda_fight(action: &Value) -> bool {
+    let t = action.to_string();
+    t.contains("attack") || t.contains("engage") || t.contains("move_fleets")
+}
+
+/// The owner's fleet roster or hit allocation: the first or the last it may commit.
+fn milkomeda_secret(legal: &[Value], which: usize) -> Option<Value> {
+    let sealed: Vec<&Value> = legal
+        .iter()
+        .filter(|l| l["action"]["ships"].is_u64() || l["action"]["hits"].is_u64())
+        .collect();
+    (sealed.len() >= 2).then(|| sealed[which * (sealed.len() - 1)]["action"].clone())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn milkomeda_sealed_roster_never_reaches_the_other_seats_before_the_reveal() {
+    let case = Case {
+        game: "milkomeda",
+        scenario: "three",
+        seats: 3,
+        // The first seat to fight with this seed and these moves: it commits first, so seats 0
+        // and 2 (its opponent) and the spectator are compared for several moves.
+        owner: 1,
+        secret: milkomeda_secret,
+        reveals: milkomeda_reveal,
+        prefer: milkomeda_fight,
+        max_steps: 1500,
+    };
+    let (moves, revealed) = compare(&case, catalog(), catalog()).await;
+    assert!(
+        revealed,
+        "the sealed choice was never revealed in {moves} moves"
+    );
+}
+
+/// Whether a message shows seat 0, as Master, giving out an order card it drew: public as it is
+/// given (docs/rules/milkomeda.md item 53), and always before the order is revealed.
+fn milkomeda_orders_reveal(m: &Value) -> bool {
+    m["log"].as_array().is_some_and(|log| {
+        log.iter().any(|e| {
+            e["actor"]["seat"] == 0
+                && e["events"]
+                    .as_array()
+                    .is_some_and(|evs| evs.iter().any(|ev| ev["given"].is_object()))
+        })
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn milkomeda_masters_order_cards_never_reach_the_other_seats_before_the_reveal() {
+    let case = Case {
+        game: "milkomeda",
+        scenario: "three",
+        seats: 3,
+        owner: 0,
+        secret: |_, _| None,
+        reveals: milkomeda_orders_reveal,
+        prefer: |_| false,
+        max_steps: 600,
+    };
+    let perturbed = catalog().with::<Perturbed<Milkomeda, 0>>(ContentSource::Builtin);
+    let (moves, revealed) = compare(&case, catalog(), perturbed).await;
+    assert!(
+        revealed,
+        "the order cards were never revealed in {moves} moves"
+    );
+}
