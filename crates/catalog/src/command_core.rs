@@ -167,6 +167,10 @@ impl Frontend for CommandCore {
         Some(gridwright_command_core::evaluate(self, seat))
     }
 
+    fn evaluate_prior(&self, seat: Seat) -> Option<f64> {
+        Some(gridwright_command_core::evaluate_drafts(self, seat))
+    }
+
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
         match spec.name.as_str() {
             "greedy" => Ok(Box::new(GreedyAgent::new())),
