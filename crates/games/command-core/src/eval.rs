@@ -12,18 +12,24 @@
 //! - from programming until each mech has executed, the seat's own committed programs are run
 //!   on the board as it stands, and each such mech counts at its end square and facing, minus
 //!   the expected self-damage of a delta it cannot pay (so the value does not jump when the last
-//!   program is sealed and execution begins). The program the seat is building counts at its
-//!   best completion: every full program that extends it is run and the best value kept (empty
-//!   slots are filled at random before a program runs, so a short program is no better), so a
-//!   search that builds programs one card at a time judges the first card by what it leads to,
-//!   as whole programs were judged before programs were factored. Other seats' sealed programs
-//!   are not looked at: the value for a seat depends only on what that seat may know (so the
-//!   values of the two seats need not sum to zero while programs are sealed).
+//!   program is sealed and execution begins); a sealed program that leaves slots to random
+//!   cards loses [`FILL_RISK`] per such card. The program the seat is building counts as far as
+//!   it goes. Other seats' sealed programs are not looked at: the value for a seat depends only
+//!   on what that seat may know (so the values of the two seats need not sum to zero while
+//!   programs are sealed).
+//!
+//! [`evaluate_drafts`], which search asks once per action of a new node (its priors), looks
+//! deeper where programs are built: a program being built (one card or more) counts at its
+//! *best completion* — every full program that extends it is run and the best value kept — so
+//! a search that builds programs one card at a time judges a card by the best program it leads
+//! to, as whole programs were judged before programs were factored (rules version 1); and a
+//! sealed program with empty slots counts at the mean over its random fills, weighted as the
+//! fill draws them, so sealing early is judged by what the dice will put in the slots.
 //!
 //! The score goes through `tanh` onto `[-1, 1]`; a finished game is worth exactly its returns.
 //! Expected damages come from a small per-thread table (attack × armour × evade dice, no
-//! rerolls), and the best completions of drafts from a per-thread memo (the board does not change
-//! while programs are built), so most evaluations allocate nothing.
+//! rerolls), and the values of drafts from a per-thread memo by board (the board does not
+//! change while programs are built), so most evaluations allocate nothing.
 
 use crate::action::{Pool, Program};
 use crate::config::{MAX_MECHS, MAX_POOL};
@@ -250,13 +256,14 @@ impl Board {
 
 thread_local! {
     /// Best-completion tables already built, by the board they were built on (see
-    /// [`best_completion`]), for the rules they were built under.
+    /// [`completions_value`]), for the rules they were built under.
     static BEST: RefCell<(Option<Shared<Rules>>, HashMap<BoardKey, Drafts, Fast>)> =
         RefCell::new((None, HashMap::default()));
 }
 
-/// Boards kept before the best-completion memo starts over.
-const BEST_BOARDS: usize = 100_000;
+/// Boards kept before the memo starts over: a board holds at most a few thousand drafts (tens
+/// of kilobytes), so the memo stays within tens of megabytes per thread.
+const BEST_BOARDS: usize = 1024;
 
 /// The value of every draft of one mech on one board met so far, by draft.
 type Drafts = HashMap<Program, f64, Fast>;
@@ -300,7 +307,7 @@ impl Hasher for Mix {
     }
 }
 
-/// Everything [`best_completion`] reads besides the rules and the draft: the seat, the mech,
+/// Everything [`completions_value`] reads besides the rules and the draft: the seat, the mech,
 /// and each mech as the board places it once the seat's own sealed programs have run (where it
 /// stood before, whether it is standing, what it has depleted, and the board's square, facing,
 /// Surge, Flux and structure). Programs themselves are not part of the key: different sealed
