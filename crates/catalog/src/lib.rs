@@ -145,6 +145,15 @@ pub struct ScenarioInfo {
     pub board: Option<serde_json::Value>,
 }
 
+/// A game's card list (`gridwright cards`): the text for a terminal and one JSON document.
+#[derive(Clone, Debug)]
+pub struct CardList {
+    /// One block per card.
+    pub text: String,
+    /// `{"game", "cards": [...]}`.
+    pub json: serde_json::Value,
+}
+
 /// Errors of the catalog layer: unknown names, content that does not load, bad agent specs.
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogError {
@@ -237,6 +246,14 @@ pub trait Frontend: Game {
         self.evaluate(seat)
     }
 
+    /// What the game's own agents make of this position for `seat`, in words, for
+    /// `gridwright analyze` (Milkomeda: how the Master values each open bribe). Only what `seat`
+    /// may know. Empty (the default): nothing to add to the search.
+    fn notes(&self, seat: Seat) -> Vec<String> {
+        let _ = seat;
+        Vec::new()
+    }
+
     /// The parameters of this game's `gridwright odds` question (`--attacker UNIT`); empty: the
     /// game offers no odds.
     const ODDS: &'static [OddsParam] = &[];
@@ -254,6 +271,38 @@ pub trait Frontend: Game {
         )))
     }
 
+    /// `config` with the deck of each listed seat replaced (`--deck SEAT=NAME|PATH`: a deck
+    /// name the content ships or the path of a deck file of one's own), for games played with
+    /// decks. Seats are already checked against the game's seat count.
+    ///
+    /// # Errors
+    /// An unknown deck or a deck file that does not validate; by default, that the game has no
+    /// decks.
+    fn with_decks(
+        content: &ContentSource,
+        config: Self::Config,
+        decks: &[(Seat, String)],
+    ) -> Result<Self::Config, CatalogError> {
+        let _ = (content, config, decks);
+        Err(CatalogError::Unsupported(format!(
+            "--deck: {} is not played with decks",
+            Self::INFO.short_name
+        )))
+    }
+
+    /// Every card of the game's pool, with its stats and effects in words and the tests that
+    /// play it (`gridwright cards GAME`), for games played with cards.
+    ///
+    /// # Errors
+    /// Content that does not load; by default, that the game has no card list.
+    fn cards(content: &ContentSource) -> Result<CardList, CatalogError> {
+        let _ = content;
+        Err(CatalogError::Unsupported(format!(
+            "`gridwright cards`: {} is not played with a card list",
+            Self::INFO.short_name
+        )))
+    }
+
     /// Builds an agent from a spec.
     ///
     /// # Errors
@@ -261,6 +310,43 @@ pub trait Frontend: Game {
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
         generic_agent::<Self>(spec)
     }
+}
+
+/// The config of `scenario` (`None`: the default) with the decks of `decks` put in
+/// ([`Frontend::with_decks`]); each is `SEAT=NAME|PATH` with SEAT `1`, `p1`, `P2`, … What `play`,
+/// `simulate` and `ladder` call.
+///
+/// # Errors
+/// As [`Frontend::load_config`]; a malformed item, a seat the game does not have or a seat
+/// given twice; as [`Frontend::with_decks`].
+pub fn load_config_with_decks<G: Frontend>(
+    content: &ContentSource,
+    scenario: Option<&str>,
+    decks: &[String],
+) -> Result<G::Config, CatalogError> {
+    let config = G::load_config(content, scenario)?;
+    if decks.is_empty() {
+        return Ok(config);
+    }
+    let seats = G::INFO.max_seats;
+    let mut chosen: Vec<(Seat, String)> = Vec::new();
+    for item in decks {
+        let bad = |why: String| CatalogError::Unsupported(format!("--deck `{item}`: {why}"));
+        let (seat, deck) = item
+            .split_once('=')
+            .ok_or_else(|| bad("must look like p1=NAME or p2=PATH".into()))?;
+        let seat = Seat::parse_number(seat)
+            .filter(|s| s.index() < usize::from(seats))
+            .ok_or_else(|| bad(format!("this game has seats p1 to p{seats}")))?;
+        if deck.trim().is_empty() {
+            return Err(bad("names no deck".into()));
+        }
+        if chosen.iter().any(|(s, _)| *s == seat) {
+            return Err(bad(format!("{seat} is given a deck twice")));
+        }
+        chosen.push((seat, deck.trim().to_owned()));
+    }
+    G::with_decks(content, config, &chosen)
 }
 
 /// The agents every game has — `random` and `mcts` (with the game's [`Frontend::evaluate`]) —

@@ -108,6 +108,10 @@ impl Frontend for Milkomeda {
         Some(gridwright_milkomeda::evaluate(self, seat))
     }
 
+    fn notes(&self, seat: Seat) -> Vec<String> {
+        gridwright_milkomeda::offer_notes(self, seat)
+    }
+
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
         match spec.name.as_str() {
             "greedy" => Ok(Box::new(GreedyAgent::new())),
@@ -151,5 +155,44 @@ mod tests {
             ]
         );
         assert!(s[1].description.contains("helix-cultivators"));
+    }
+
+    #[test]
+    fn notes_give_the_masters_valuation_of_open_offers_in_words() {
+        use gridwright_engine::{Actor, Events, Rng, SeatView, Turn};
+        use gridwright_milkomeda::{OrderStage, Phase};
+        // Greedy players at three seats make offers in round two's window (the bribe model of
+        // `bribe_value.rs`); the Master's notes then weigh each one.
+        let cfg = Milkomeda::load_config(&ContentSource::Builtin, Some("three")).unwrap();
+        let mut g = Milkomeda::new(&cfg).unwrap();
+        let mut rng = Rng::seed_from_u64(7);
+        let mut scratch = Vec::new();
+        let mut greedy = GreedyAgent::new();
+        for _ in 0..5000 {
+            if let Phase::Orders(o) = g.phase() {
+                if o.stage() == OrderStage::Refresh && o.offers().offers().next().is_some() {
+                    let master = o.master();
+                    let notes = g.notes(master).join("\n");
+                    assert!(notes.contains("valued by the greedy Master"), "{notes}");
+                    assert!(notes.contains("a best plan"), "{notes}");
+                    let other = master.next(3);
+                    assert!(!g.notes(other).join("\n").contains("plan"));
+                    return;
+                }
+            }
+            match g.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    let a = gridwright_engine::sample_chance(&g, &mut rng, &mut scratch).unwrap();
+                    g.step(Actor::Chance, a, &mut Events::disabled());
+                }
+                t => {
+                    let seat = Seat::all(3).find(|s| t.includes(*s)).unwrap();
+                    let a = greedy.choose(&SeatView::new(&g, seat), &mut rng);
+                    g.step(Actor::Seat(seat), a, &mut Events::disabled());
+                }
+            }
+        }
+        panic!("no offer window with open offers was reached");
     }
 }

@@ -3,13 +3,15 @@
 //! other hand), exact attack odds before an attack is confirmed and from `gridwright odds`.
 
 use crate::{
-    CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport, ScenarioInfo,
-    generic_agent, odds_entry, odds_table,
+    CardList, CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport,
+    ScenarioInfo, generic_agent, odds_entry, odds_table,
 };
 use gridwright_agents::AgentSpec;
 use gridwright_engine::dice::Ratio;
 use gridwright_engine::{Agent, Game, Seat, Viewer};
-use gridwright_starcore::{Content, GreedyAgent, Starcore, attack_odds, preview, render};
+use gridwright_starcore::{
+    Content, GreedyAgent, Starcore, attack_odds, card_list, card_list_text, preview, render,
+};
 
 /// Loads Starcore content from `source`.
 ///
@@ -80,6 +82,40 @@ impl Frontend for Starcore {
             o.expected
         );
         Ok(OddsReport { text, json })
+    }
+
+    fn with_decks(
+        source: &ContentSource,
+        mut config: Self::Config,
+        decks: &[(Seat, String)],
+    ) -> Result<Self::Config, CatalogError> {
+        let c = content(source)?;
+        for (seat, spec) in decks {
+            let deck = c
+                .deck_by_name_or_path(spec)
+                .map_err(|e| CatalogError::Content(format!("--deck {seat}={spec}: {e}")))?;
+            if let Some(d) = config.decks.get_mut(seat.index()) {
+                *d = deck;
+            }
+        }
+        // The name says which decks play; the variants of the scenario stay.
+        let variants: String = config
+            .scenario
+            .split_once('+')
+            .map(|(_, v)| format!("+{v}"))
+            .unwrap_or_default();
+        let names: Vec<&str> = config.decks.iter().map(|d| d.name.as_str()).collect();
+        config.scenario = format!("{}{variants}", names.join("-vs-"));
+        Ok(config)
+    }
+
+    fn cards(source: &ContentSource) -> Result<CardList, CatalogError> {
+        let cards =
+            card_list(&content(source)?).map_err(|e| CatalogError::Content(e.to_string()))?;
+        Ok(CardList {
+            text: card_list_text(&cards),
+            json: serde_json::json!({ "game": "starcore", "cards": cards }),
+        })
     }
 
     fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {

@@ -1,5 +1,6 @@
 //! `gridwright analyze`: what MCTS thinks of a position in a replay — every legal action with
-//! its visit count and value estimate, and the principal line.
+//! its visit count and value estimate, and the principal line — plus the game's own notes on
+//! the position (`Frontend::notes`: a Milkomeda Master's valuation of the open bribes).
 
 use anyhow::{Context, Result, bail};
 use gridwright_agents::AgentSpec;
@@ -91,6 +92,7 @@ fn analyze<G: Frontend>(replay: &Replay, args: &AnalyzeArgs) -> Result<()> {
             "seat": seat,
             "agent": spec.to_string(),
             "report": report,
+            "notes": state.notes(seat),
         });
         outln!("{}", serde_json::to_string_pretty(&doc)?);
     } else {
@@ -103,6 +105,10 @@ fn analyze<G: Frontend>(replay: &Replay, args: &AnalyzeArgs) -> Result<()> {
         // only what that seat knew.
         outln!("{}", state.render(Viewer::Seat(seat)));
         out!("{}", report.to_text());
+        let notes = state.notes(seat);
+        if !notes.is_empty() {
+            outln!("\n{}", notes.join("\n"));
+        }
     }
     Ok(())
 }

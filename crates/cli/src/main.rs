@@ -68,6 +68,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// List every card of a card game with its stats, keywords and effects in words, and the
+    /// tests that play it.
+    Cards {
+        /// The game's short name.
+        game: String,
+        /// Print one JSON document.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play in the terminal: people and agents at the seats.
     Play(play::PlayArgs),
     /// Play many games between agents in parallel and report statistics.
@@ -123,6 +132,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Games { json } => games(json),
         Command::Agents => agents(),
         Command::Scenarios { game, json } => scenarios(&content, &game, json),
+        Command::Cards { game, json } => cards(&content, &game, json),
         Command::Play(args) => play::run(&content, args),
         Command::Simulate(args) => simulate::run(&content, args),
         Command::Odds(args) => odds::run(&content, args),
@@ -211,6 +221,17 @@ fn scenarios(content: &ContentSource, game: &str, json: bool) -> Result<()> {
         for s in list {
             outln!("== {} ({} seats)\n{}\n", s.name, s.seats, s.preview);
         }
+    }
+    Ok(())
+}
+
+fn cards(content: &ContentSource, game: &str, json: bool) -> Result<()> {
+    let kind = game_kind(game)?;
+    let list = with_game!(kind, G => G::cards(content))?;
+    if json {
+        outln!("{}", serde_json::to_string_pretty(&list.json)?);
+    } else {
+        out!("{}", list.text);
     }
     Ok(())
 }

@@ -18,6 +18,10 @@ pub struct PlayArgs {
     /// Scenario name or path to a scenario file.
     #[arg(long)]
     scenario: Option<String>,
+    /// The deck of a seat, for games played with decks: `--deck p1=NAME --deck p2=PATH` (a
+    /// shipped deck name or a deck file of one's own), on top of the scenario.
+    #[arg(long = "deck", value_name = "SEAT=NAME|PATH")]
+    decks: Vec<String>,
     /// Who sits where: `--seat 1=human --seat 2=greedy`. Unnamed seats: seat 1 human, the rest
     /// the game's strongest agent.
     #[arg(long = "seat", value_name = "N=AGENT")]
@@ -128,6 +132,9 @@ fn columns(items: &[String]) -> String {
         .join("\n")
 }
 
+/// Clears the screen (`ESC[2J`), the scrollback (`ESC[3J`) and homes the cursor (`ESC[H`).
+pub const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
+
 const HELP: &str =
     "Type an action (its number or its text), or: legal · undo · save FILE · help · quit";
 
@@ -138,6 +145,9 @@ pub fn play<G: Frontend>(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
+    if args.load.is_some() && !args.decks.is_empty() {
+        anyhow::bail!("--deck does not apply to a loaded game: its decks are in the save");
+    }
     let mut session: Session<G> = match &args.load {
         Some(file) => {
             let text = crate::read_user_file(file)?;
@@ -151,7 +161,14 @@ pub fn play<G: Frontend>(
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(1, |d| d.as_secs())
             });
-            Session::new(G::load_config(content, args.scenario.as_deref())?, seed)?
+            Session::new(
+                gridwright_catalog::load_config_with_decks::<G>(
+                    content,
+                    args.scenario.as_deref(),
+                    &args.decks,
+                )?,
+                seed,
+            )?
         }
     };
     let n = session.state().num_seats();
@@ -210,11 +227,12 @@ pub fn play<G: Frontend>(
         }
         if humans.len() > 1 && viewer != Viewer::Seat(seat) {
             if G::INFO.information == Information::Imperfect {
-                // Hotseat with secrets: clear the screen and wait, so the next player does not
-                // see what the previous one may keep hidden.
+                // Hotseat with secrets: clear the screen and the terminal's scrollback and wait,
+                // so the next player does not see (or scroll back to) what the previous one may
+                // keep hidden, such as a sealed fleet roster.
                 write!(
                     out,
-                    "\x1b[2J\x1b[HPass the keyboard to {seat}, then press Enter. "
+                    "{CLEAR}Pass the keyboard to {seat}, then press Enter. "
                 )?;
                 out.flush()?;
                 let mut ignored = String::new();

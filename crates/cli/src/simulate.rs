@@ -16,6 +16,10 @@ pub struct SimulateArgs {
     /// Scenario name or path to a scenario file.
     #[arg(long)]
     scenario: Option<String>,
+    /// The deck of a seat, for games played with decks: `--deck p1=NAME --deck p2=PATH` (a
+    /// shipped deck name or a deck file of one's own), on top of the scenario.
+    #[arg(long = "deck", value_name = "SEAT=NAME|PATH")]
+    decks: Vec<String>,
     /// One agent spec per seat, comma-separated in seat order (e.g. `greedy,random`).
     #[arg(long, default_value = "random,random")]
     agents: String,
@@ -42,7 +46,11 @@ pub fn run(content: &ContentSource, args: SimulateArgs) -> Result<()> {
 }
 
 fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result<()> {
-    let config = G::load_config(content, args.scenario.as_deref())?;
+    let config = gridwright_catalog::load_config_with_decks::<G>(
+        content,
+        args.scenario.as_deref(),
+        &args.decks,
+    )?;
     let specs = AgentSpec::parse_list(&args.agents)?;
     let mut factories: Vec<AgentFactory<G>> = Vec::new();
     for spec in specs {
@@ -108,15 +116,18 @@ fn print_summary<G: Frontend>(s: &Summary, agents: &str, threads: usize) -> Resu
         G::INFO.long_name,
         s.games
     );
+    let n = s.wins.len();
     for (i, w) in s.wins.iter().enumerate() {
         let (lo, hi) = s.win_interval_95[i];
         outln!(
-            "  P{} wins {:>7}  {:>6.2}%  (95% CI {:.2}%–{:.2}%)",
+            "  P{} wins {:>7}  {:>6.2}%  (95% CI {:.2}%–{:.2}%, {} the 1/{n} share of {:.2}%)",
             i + 1,
             w,
             100.0 * s.win_rate[i],
             100.0 * lo,
-            100.0 * hi
+            100.0 * hi,
+            s.vs_share[i].words(),
+            100.0 * s.fair_share
         );
     }
     outln!(

@@ -42,15 +42,15 @@ fn ladder(game: &str, scenario: Option<&str>, a: &str, b: &str, seed: u64) -> (f
     assert_eq!(p["games"], 200);
     println!(
         "{game} {a} vs {b}: {} wins, {} losses, {} draws; as P1 {}/{}, as P2 {}/{}",
-        p["a_wins"],
-        p["b_wins"],
+        p["a_alone"]["wins"],
+        p["b_alone"]["wins"],
         p["draws"],
-        p["a_as_p1"]["wins"],
-        p["a_as_p1"]["games"],
-        p["a_as_p2"]["wins"],
-        p["a_as_p2"]["games"]
+        p["a_alone"]["by_seat"][0]["wins"],
+        p["a_alone"]["by_seat"][0]["games"],
+        p["a_alone"]["by_seat"][1]["wins"],
+        p["a_alone"]["by_seat"][1]["games"]
     );
-    (p["a_win_rate"].as_f64().unwrap(), p)
+    (p["a_alone"]["win_rate"].as_f64().unwrap(), p)
 }
 
 #[track_caller]

@@ -355,10 +355,20 @@ fn ladder_json_has_every_pairing_from_both_seats() {
     assert_eq!(p["a"], "random");
     assert_eq!(p["b"], "mcts:iters=200");
     assert_eq!(p["games"], 6);
-    assert_eq!(p["a_as_p1"]["games"], 3);
-    assert_eq!(p["a_as_p2"]["games"], 3);
-    let total = p["a_wins"].as_u64().unwrap()
-        + p["b_wins"].as_u64().unwrap()
+    assert_eq!(doc["seats"], 2);
+    assert_eq!(doc["fair_share"], 0.5);
+    assert_eq!(p["a_alone"]["by_seat"][0]["games"], 3);
+    assert_eq!(p["a_alone"]["by_seat"][1]["games"], 3);
+    // With two seats both agents sit alone in every game.
+    assert_eq!(p["b_alone"]["games"], 6);
+    assert_eq!(
+        p["b_alone"]["by_seat"][1]["wins"],
+        p["a_alone"]["by_seat"][0]["games"].as_u64().unwrap()
+            - p["a_alone"]["by_seat"][0]["wins"].as_u64().unwrap()
+            - p["a_alone"]["by_seat"][0]["draws"].as_u64().unwrap()
+    );
+    let total = p["a_alone"]["wins"].as_u64().unwrap()
+        + p["b_alone"]["wins"].as_u64().unwrap()
         + p["draws"].as_u64().unwrap();
     assert_eq!(total, 6);
     assert_eq!(doc["standings"].as_array().unwrap().len(), 2);
@@ -366,8 +376,8 @@ fn ladder_json_has_every_pairing_from_both_seats() {
     let again = json(&gw_words(
         "ladder connect-four --agents random,mcts:iters=200 --games 6 --threads 1 --json",
     ));
-    assert_eq!(again["pairings"][0]["a_wins"], p["a_wins"]);
-    assert_eq!(again["pairings"][0]["b_wins"], p["b_wins"]);
+    assert_eq!(again["pairings"][0]["a_alone"], p["a_alone"]);
+    assert_eq!(again["pairings"][0]["b_alone"], p["b_alone"]);
     // Bad input: one agent, a human, an unknown agent, a bad parameter.
     for (agents, needle) in [
         ("random", "at least two"),
@@ -738,4 +748,93 @@ fn duplicate_agent_parameters_and_seats_are_refused() {
     );
     assert_eq!(out.status.code(), Some(1));
     assert_stderr_has(&out, "--seat 1= is given twice");
+}
+
+#[test]
+fn ladder_and_simulate_compare_each_seat_with_the_one_in_n_share() {
+    // Three seats: each agent sits alone against the other at every seat in turn (6 seatings).
+    let doc = json(&gw_words(
+        "ladder milkomeda --scenario three --agents random,random --games 6 --threads 2 --json",
+    ));
+    assert_eq!(doc["seats"], 3);
+    assert!((doc["fair_share"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-12);
+    assert_eq!(doc["games_per_pairing"], 6);
+    let p = &doc["pairings"][0];
+    assert_eq!(p["games"], 6);
+    for side in ["a_alone", "b_alone"] {
+        assert_eq!(p[side]["games"], 3, "{side}");
+        let seats = p[side]["by_seat"].as_array().unwrap();
+        assert_eq!(seats.len(), 3);
+        assert!(seats.iter().all(|s| s["games"] == 1), "{side}: {seats:?}");
+        let share = p[side]["vs_share"].as_str().unwrap();
+        assert!(["above", "level", "below"].contains(&share), "{share}");
+    }
+    let text = String::from_utf8_lossy(
+        &gw_words("ladder milkomeda --scenario four --agents random,random --games 8 --threads 2")
+            .stdout,
+    )
+    .into_owned();
+    assert!(text.contains("4 seats"), "{text}");
+    assert!(text.contains("the 1/4 share"), "{text}");
+    assert!(text.contains("random alone vs random: wins"), "{text}");
+    // simulate: the share and each seat's verdict, in JSON and in words.
+    let doc = json(&gw_words(
+        "simulate milkomeda --scenario four --agents random,random,random,random --games 4 --json",
+    ));
+    assert_eq!(doc["fair_share"], 0.25);
+    assert_eq!(doc["vs_share"].as_array().unwrap().len(), 4);
+    let text = String::from_utf8_lossy(
+        &gw_words("simulate milkomeda --scenario three --agents random,random,random --games 3")
+            .stdout,
+    )
+    .into_owned();
+    assert_eq!(text.matches("the 1/3 share of 33.33%").count(), 3, "{text}");
+}
+
+#[test]
+fn hotseat_play_clears_the_screen_and_scrollback_between_two_humans() {
+    // Two people at one terminal: whenever the other one is to act (a sealed choice included),
+    // the screen and the scrollback are cleared and the keyboard is handed over. An empty line
+    // at the action prompt is ignored, so the script works whoever acts next.
+    let clear = "\x1b[2J\x1b[3J\x1b[H";
+    let script = "\n1\n".repeat(12) + "quit\n";
+    let out = gw_stdin(
+        &[
+            "play",
+            "milkomeda",
+            "--seed",
+            "3",
+            "--seat",
+            "1=human",
+            "--seat",
+            "2=human",
+        ],
+        &script,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for seat in ["P1", "P2"] {
+        assert!(
+            text.contains(&format!(
+                "{clear}Pass the keyboard to {seat}, then press Enter."
+            )),
+            "{seat}: {text}"
+        );
+    }
+    // One person against an agent: nothing is ever cleared.
+    let out = gw_stdin(
+        &[
+            "play",
+            "milkomeda",
+            "--seed",
+            "3",
+            "--seat",
+            "1=human",
+            "--seat",
+            "2=random",
+        ],
+        &("1\n".repeat(6) + "quit\n"),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("\x1b[2J"));
 }

@@ -24,7 +24,7 @@
 
 mod stats;
 
-pub use stats::{Summary, Tally, wilson_interval};
+pub use stats::{Share, Summary, Tally, fair_share, wilson_interval};
 
 use gridwright_engine::{
     Actor, Agent, Events, Game, PerSeat, Replay, Rng, Seat, SeatView, Session, Turn, derive_seed,

@@ -21,6 +21,47 @@ pub fn wilson_interval(k: u64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// Where a win rate stands against the share a seat would get if every seat were equal (1/N of
+/// the games for N seats): judged by the 95% interval, so "above" and "below" are significant at
+/// about the 5% level and "level" means the games do not tell the difference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Share {
+    /// The whole interval lies above the share.
+    Above,
+    /// The interval contains the share.
+    Level,
+    /// The whole interval lies below the share.
+    Below,
+}
+
+impl Share {
+    /// Where `interval` stands against `share`.
+    pub fn of(interval: (f64, f64), share: f64) -> Share {
+        if interval.0 > share {
+            Share::Above
+        } else if interval.1 < share {
+            Share::Below
+        } else {
+            Share::Level
+        }
+    }
+
+    /// In words: "above", "level with" or "below".
+    pub fn words(self) -> &'static str {
+        match self {
+            Share::Above => "above",
+            Share::Level => "level with",
+            Share::Below => "below",
+        }
+    }
+}
+
+/// The fair share of `seats` seats, 1/N (1 for an empty table, so nothing is "above" it).
+pub fn fair_share(seats: usize) -> f64 {
+    1.0 / seats.max(1) as f64
+}
+
 /// What a batch of games came to.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
@@ -32,6 +73,10 @@ pub struct Summary {
     pub win_rate: Vec<f64>,
     /// 95% Wilson interval of the win rate per seat.
     pub win_interval_95: Vec<(f64, f64)>,
+    /// The share of wins each seat would get if all seats were equal: 1/N for N seats.
+    pub fair_share: f64,
+    /// Where each seat's interval stands against [`Summary::fair_share`].
+    pub vs_share: Vec<Share>,
     /// Drawn games.
     pub draws: u64,
     /// Mean game length in player moves.
@@ -123,6 +168,8 @@ impl Tally {
             _ if n % 2 == 1 => self.nth_length(n / 2) as f64,
             _ => (self.nth_length(n / 2 - 1) + self.nth_length(n / 2)) as f64 / 2.0,
         };
+        let intervals: Vec<(f64, f64)> = self.wins.iter().map(|w| wilson_interval(*w, n)).collect();
+        let share = fair_share(self.seats);
         Summary {
             games: n as usize,
             win_rate: self
@@ -130,7 +177,9 @@ impl Tally {
                 .iter()
                 .map(|w| if n == 0 { 0.0 } else { *w as f64 / nf })
                 .collect(),
-            win_interval_95: self.wins.iter().map(|w| wilson_interval(*w, n)).collect(),
+            vs_share: intervals.iter().map(|i| Share::of(*i, share)).collect(),
+            fair_share: share,
+            win_interval_95: intervals,
             wins: self.wins.clone(),
             draws: self.draws,
             mean_moves: if n == 0 {
@@ -214,6 +263,38 @@ mod tests {
         t.add(&record(1, None, 1, None));
         assert_eq!(t.summary(0.0).mean_scores, None);
         assert_eq!(Tally::new(2).summary(0.0).median_moves, 0.0);
+    }
+
+    #[test]
+    fn each_seat_is_compared_with_the_one_in_n_share() {
+        // Three seats, 300 games: seat 1 wins 150 (50%, interval about 44–56%, above 1/3),
+        // seat 2 wins 100 (33%, level), seat 3 wins 50 (17%, below).
+        let recs: Vec<GameRecord> = (0..300)
+            .map(|i| {
+                let w = if i < 150 {
+                    0
+                } else if i < 250 {
+                    1
+                } else {
+                    2
+                };
+                GameRecord {
+                    index: i,
+                    seed: 0,
+                    returns: vec![0.0; 3].into(),
+                    winner: Some(gridwright_engine::Seat::new(w)),
+                    moves: 1,
+                    scores: None,
+                }
+            })
+            .collect();
+        let s = Summary::from_records(&recs, 3, 0.0);
+        assert!((s.fair_share - 1.0 / 3.0).abs() < 1e-12);
+        assert_eq!(s.vs_share, vec![Share::Above, Share::Level, Share::Below]);
+        assert_eq!(Summary::from_records(&recs, 4, 0.0).fair_share, 0.25);
+        assert_eq!(Share::of((0.2, 0.3), 0.25), Share::Level);
+        assert_eq!(Share::of((0.26, 0.3), 0.25), Share::Above);
+        assert_eq!(Share::of((0.1, 0.24), 0.25), Share::Below);
     }
 
     #[test]

@@ -11,9 +11,13 @@
 //! random) with each legal action and takes the one whose result [`evaluate`] likes best, ties
 //! broken at random. After a step that only opens an action (choosing the main action or a
 //! module, the blue for a move's range, a probe), the result is valued by the best it can
-//! reach in two (one) more steps of its own, so the choice of an action sees what it can do. Posting a bribe changes nothing until the Master commits, so a greedy
-//! player makes no offers (a small penalty on offers); a greedy Master's last card, which
-//! settles the offers, does see the payments, so it takes the offers worth taking.
+//! reach in two (one) more steps of its own, so the choice of an action sees what it can do.
+//!
+//! In phase 1 (the offer window, the Master's refresh and cards) a step changes nothing the
+//! position value sees until the Master commits, so there the greedy agent follows the bribe
+//! model of `bribe_value.rs` instead: a player posts, replaces or withdraws an offer on an order
+//! card when the Master's predicted answer makes it better off, and the Master takes the plan
+//! (refresh and recipients) worth most with the open offers counted.
 
 use crate::action::Action;
 use crate::state::Milkomeda;
@@ -103,6 +107,10 @@ impl Agent<Milkomeda> for GreedyAgent {
             return legal[0];
         }
         let base = view.determinize(rng);
+        // Phase 1 (offers, the Master's refresh and cards): the bribe model decides.
+        if let Some(a) = crate::bribe_value::choose(&base, seat, &legal, rng) {
+            return a;
+        }
         let mut best = f64::MIN;
         let mut picks: Vec<Action> = Vec::new();
         for a in &legal {
@@ -115,10 +123,7 @@ impl Agent<Milkomeda> for GreedyAgent {
                 Action::Boost(_) | Action::Probe(_) => 1,
                 _ => 0,
             };
-            let mut v = lookahead(&next, seat, depth);
-            if matches!(a, Action::Offer(_)) {
-                v -= 1e-3;
-            }
+            let v = lookahead(&next, seat, depth);
             if v > best + 1e-9 {
                 best = v;
                 picks.clear();

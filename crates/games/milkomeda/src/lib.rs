@@ -73,6 +73,7 @@ mod macros;
 mod action;
 mod action_index;
 mod agent;
+mod bribe_value;
 mod config;
 mod content;
 mod observe;
@@ -86,6 +87,7 @@ mod text;
 
 pub use action::{Action, Event};
 pub use agent::{GreedyAgent, evaluate};
+pub use bribe_value::{MASTER_CARD_WORTH, PLACE_WORTH, card_worth, offer_notes, payment_worth};
 pub use config::{
     CivilizationDef, Config, DirectiveCard, MAX_SECTORS, ModuleCard, OBJECTIVE_ROW, ObjectiveCard,
     SectorCard,

@@ -116,7 +116,8 @@ pub(crate) struct Rules {
     /// The longest a game can be (player and chance steps).
     pub max_len: usize,
     /// Whether some card can lower another's HP stat (an Aura or a Module's bonus of negative
-    /// HP): only then may a card with no damage die, so only then are undamaged cards checked.
+    /// HP, a granted such Aura, or an effect lowering HP): only then may a card with no damage
+    /// die, so only then are undamaged cards checked.
     pub hp_can_drop: bool,
     /// Per card: whether it has an Aura (stat lookups skip neighbours without one).
     pub has_aura: Vec<bool>,
@@ -207,7 +208,11 @@ impl Rules {
                     keyword: crate::Keyword::Aura { stat: crate::Stat::Hp, amount, .. }, ..
                 } if *amount < 0)
             });
-            aura || module || granted
+            let modified = c.abilities().iter().flat_map(|a| &a.effects).any(|e| {
+                matches!(e, crate::Effect::Modify { change, .. }
+                    if change.stat == crate::Stat::Hp && change.amount < 0)
+            });
+            aura || module || granted || modified
         });
         Ok(Rules {
             config: config.clone(),

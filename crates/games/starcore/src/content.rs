@@ -47,6 +47,19 @@ const BUILTIN_DECKS: [(&str, &str); 4] = [
     ("verdant-choir", shipped!("decks/verdant-choir.toml")),
 ];
 
+/// Files as `(stem, text)`.
+pub(crate) type Sources = Vec<(String, String)>;
+
+/// The shipped card files and deck files.
+pub(crate) fn builtin_sources() -> (Sources, Sources) {
+    let own = |list: &[(&str, &str)]| {
+        list.iter()
+            .map(|(n, s)| ((*n).to_owned(), (*s).to_owned()))
+            .collect::<Vec<_>>()
+    };
+    (own(&BUILTIN_CARDS), own(&BUILTIN_DECKS))
+}
+
 /// A rule variant: its name in scenario names and what it changes in the options.
 pub type Variant = (&'static str, fn(&mut Options));
 
@@ -108,12 +121,8 @@ impl Content {
     /// # Errors
     /// Only if the shipped files are broken (a test guards against that).
     pub fn builtin() -> Result<Content, ContentError> {
-        let own = |list: &[(&str, &str)]| {
-            list.iter()
-                .map(|(n, s)| ((*n).to_owned(), (*s).to_owned()))
-                .collect::<Vec<_>>()
-        };
-        Content::from_sources(own(&BUILTIN_CARDS), own(&BUILTIN_DECKS))
+        let (cards, decks) = builtin_sources();
+        Content::from_sources(cards, decks)
     }
 
     /// Loads `dir/cards/*.toml` and `dir/decks/*.toml`.

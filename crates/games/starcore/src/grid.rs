@@ -358,7 +358,11 @@ impl Tile {
 
     /// The seat whose grid this tile is on.
     pub const fn owner(self) -> Seat {
-        Seat::new((self.0 as usize / TILES_PER_GRID) as u8)
+        if (self.0 as usize) < TILES_PER_GRID {
+            P1
+        } else {
+            P2
+        }
     }
 
     /// The row, named from the grid owner's side.
@@ -495,6 +499,24 @@ impl Tile {
 
 /// Each tile's grid neighbours and battlefield neighbours, computed once: adjacency is asked
 /// for on every stat lookup, so it is a table, not arithmetic.
+impl Tile {
+    /// The tiles one movement step away in any of the eight directions: the same set for
+    /// either mover, since the eight steps turned round are the same eight (from a table
+    /// filled once by [`Tile::step`]).
+    pub fn step_neighbours(self) -> TileSet {
+        static TABLE: std::sync::OnceLock<[TileSet; TILES]> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| {
+            std::array::from_fn(|i| {
+                let t = Tile(i as u8);
+                Step::ALL
+                    .into_iter()
+                    .filter_map(|s| t.step(P1, s))
+                    .collect()
+            })
+        })[self.index()]
+    }
+}
+
 fn neighbour_table() -> &'static [(TileSet, TileSet); TILES] {
     static TABLE: std::sync::OnceLock<[(TileSet, TileSet); TILES]> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
@@ -631,11 +653,18 @@ impl fmt::Display for TileSet {
 /// One optional value per tile of the battlefield, e.g. the card on each tile (a card stands on
 /// one tile, and a tile holds at most one card: Grid seed, "Tiles").
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct TileMap<T>([Option<T>; TILES]);
+pub struct TileMap<T> {
+    slots: [Option<T>; TILES],
+    /// The tiles holding a value (kept with `slots`, so iteration skips empty tiles).
+    occupied: TileSet,
+}
 
 impl<T> Default for TileMap<T> {
     fn default() -> Self {
-        TileMap(std::array::from_fn(|_| None))
+        TileMap {
+            slots: std::array::from_fn(|_| None),
+            occupied: TileSet::EMPTY,
+        }
     }
 }
 
@@ -647,32 +676,36 @@ impl<T> TileMap<T> {
 
     /// The value on `tile`.
     pub fn get(&self, tile: Tile) -> Option<&T> {
-        self.0[tile.index()].as_ref()
+        self.slots[tile.index()].as_ref()
     }
 
     /// The value on `tile`, to change it.
     pub fn get_mut(&mut self, tile: Tile) -> Option<&mut T> {
-        self.0[tile.index()].as_mut()
+        self.slots[tile.index()].as_mut()
     }
 
     /// Puts `value` on `tile`, returning what was there.
     pub fn insert(&mut self, tile: Tile, value: T) -> Option<T> {
-        self.0[tile.index()].replace(value)
+        self.occupied.insert(tile);
+        self.slots[tile.index()].replace(value)
     }
 
     /// Empties `tile`, returning what was there.
     pub fn remove(&mut self, tile: Tile) -> Option<T> {
-        self.0[tile.index()].take()
+        self.occupied.remove(tile);
+        self.slots[tile.index()].take()
     }
 
     /// Moves the value on `from` to `to`, which must be empty; returns whether it moved.
     pub fn relocate(&mut self, from: Tile, to: Tile) -> bool {
-        if from == to || self.0[to.index()].is_some() {
+        if from == to || self.slots[to.index()].is_some() {
             return false;
         }
-        match self.0[from.index()].take() {
+        match self.slots[from.index()].take() {
             Some(v) => {
-                self.0[to.index()] = Some(v);
+                self.slots[to.index()] = Some(v);
+                self.occupied.remove(from);
+                self.occupied.insert(to);
                 true
             }
             None => false,
@@ -681,15 +714,19 @@ impl<T> TileMap<T> {
 
     /// The occupied tiles and their values, in tile order.
     pub fn iter(&self) -> impl Iterator<Item = (Tile, &T)> {
-        self.0
+        self.occupied
             .iter()
-            .enumerate()
-            .filter_map(|(i, v)| Some((Tile(i as u8), v.as_ref()?)))
+            .filter_map(|t| Some((t, self.slots[t.index()].as_ref()?)))
     }
 
     /// The occupied tiles.
     pub fn occupied(&self) -> TileSet {
-        self.iter().map(|(t, _)| t).collect()
+        self.occupied
+    }
+
+    /// Whether no tile holds a value.
+    pub fn is_empty(&self) -> bool {
+        self.occupied.is_empty()
     }
 }
 
@@ -934,6 +971,19 @@ mod tests {
             Tile::try_new(p3, Row::A, Lane::new(1)),
             Err(TileError::NoSuchGrid(p3))
         );
+    }
+
+    #[test]
+    fn step_neighbours_are_the_eight_steps_of_either_mover() {
+        for tile in Tile::all() {
+            for mover in [P1, P2] {
+                let steps: TileSet = Step::ALL
+                    .into_iter()
+                    .filter_map(|s| tile.step(mover, s))
+                    .collect();
+                assert_eq!(tile.step_neighbours(), steps, "{tile} for {mover}");
+            }
+        }
     }
 
     #[test]

@@ -62,8 +62,10 @@ mod action;
 mod action_index;
 mod agent;
 mod card;
+mod card_list;
 mod config;
 mod content;
+pub mod coverage;
 mod effect;
 mod event;
 mod grid;
@@ -71,6 +73,8 @@ mod observe;
 mod odds;
 mod render;
 mod rules;
+#[cfg(test)]
+mod seed_examples;
 mod state;
 #[cfg(test)]
 mod test_support;
@@ -83,6 +87,7 @@ pub use card::{
     CommanderDef, CoreBands, CoreSize, HostBonusDef, Kind, MAX_AMOUNT, MAX_DEF, MAX_NAME, MAX_STAT,
     ModuleDef, ModuleType, Rarity, ResourceDef, Stats, UnitDef, UnitType,
 };
+pub use card_list::{CardEntry, card_list, card_list_text};
 pub use config::{
     Config, DECK_SIZE, DEFAULT_TURN_LIMIT, DRAW_PER_TURN, DeckList, DeployCap, HAND_SIZE,
     MAX_STACK, MAX_TURN_LIMIT, Options,

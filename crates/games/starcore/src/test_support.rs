@@ -31,7 +31,19 @@ use gridwright_engine::{Actor, Events, Game, Seat};
 /// A game of `p1` against `p2` (shipped deck names) past setup: P1's second turn, Orders step,
 /// empty hands and boards, no pools (tests put what they need).
 pub(crate) fn fixture(p1: &str, p2: &str) -> Starcore {
-    let content = Content::builtin().unwrap_or_else(|e| panic!("{e}"));
+    fixture_in(Content::builtin().unwrap_or_else(|e| panic!("{e}")), p1, p2)
+}
+
+/// [`fixture`] with the shipped pool plus the cards of `extra` (one more card file's text).
+pub(crate) fn fixture_with(extra: &str, p1: &str, p2: &str) -> Starcore {
+    let mut cards: Vec<(String, String)> = crate::content::builtin_sources().0;
+    cards.push(("examples".into(), extra.into()));
+    let decks = crate::content::builtin_sources().1;
+    let content = Content::from_sources(cards, decks).unwrap_or_else(|e| panic!("{e}"));
+    fixture_in(content, p1, p2)
+}
+
+fn fixture_in(content: Content, p1: &str, p2: &str) -> Starcore {
     let config = content
         .config_for_decks(p1, p2)
         .unwrap_or_else(|e| panic!("{e}"));
@@ -152,6 +164,14 @@ impl Starcore {
     pub(crate) fn hp_of(&self, tile: &str) -> u8 {
         self.hp_at(t(tile))
             .unwrap_or_else(|| panic!("nothing on {tile}"))
+    }
+
+    /// Ends the active player's turn by passing through its steps, then makes the owed draws.
+    pub(crate) fn pass_turn(&mut self) {
+        while !matches!(self.phase, Phase::Drawing | Phase::Over { .. }) {
+            self.act("pass");
+        }
+        self.draw_owed();
     }
 
     /// Skips to the Combat or Build step.

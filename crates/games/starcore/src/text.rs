@@ -159,3 +159,143 @@ pub(crate) fn event_text(rules: &Rules, event: &Event) -> String {
         }
     }
 }
+
+// ---- Cards in words (`gridwright cards starcore`) ----
+
+use crate::effect::{
+    Ability, Condition, Duration, Effect, Keyword, Side, Stat, StatMod, Target, Trigger,
+};
+
+fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::Friendly => "friendly",
+        Side::Enemy => "enemy",
+        Side::Any => "any",
+    }
+}
+
+fn stat_word(stat: Stat) -> &'static str {
+    match stat {
+        Stat::Dmg => "DMG",
+        Stat::Hp => "HP",
+        Stat::Def => "DEF",
+        Stat::Movement => "Movement",
+    }
+}
+
+/// A stat change in words: `+2 DMG`, `-1 DEF`.
+pub(crate) fn stat_mod_text(m: StatMod) -> String {
+    format!("{:+} {}", m.amount, stat_word(m.stat))
+}
+
+/// A keyword in words, with what it does.
+pub(crate) fn keyword_text(k: Keyword) -> String {
+    match k {
+        Keyword::Splash => {
+            "Splash: a hit also deals half its damage (rounded down) to every enemy card beside the target".into()
+        }
+        Keyword::Pierce => "Pierce: never screened by blocking; ignores the target's Shield".into(),
+        Keyword::Execute(n) => {
+            format!("Execute {n}: a hit leaving a non-Commander target at {n} HP or fewer destroys it")
+        }
+        Keyword::Flank(n) => format!("Flank {n}: +{n} damage attacking from lanes 1, 2, 7, 8 into lanes 3–6"),
+        Keyword::ZoneFlank(n) => format!("Zone Flank {n}: +{n} damage attacking a card in the other zone"),
+        Keyword::ZoneDominance { tiles, bonus } => format!(
+            "Zone Dominance: +{bonus} damage while its owner holds at least {tiles} tiles of its zone"
+        ),
+        Keyword::SectorLock { protect, from } => format!(
+            "Sector Lock: its owner's cards in {protect} cannot be attacked from {from}"
+        ),
+        Keyword::Aura { side, stat, amount } => format!(
+            "Aura: every {} card beside it has {amount:+} {}",
+            side_word(side),
+            stat_word(stat)
+        ),
+        Keyword::Taunt => "Taunt: an enemy attack whose box holds it must target a Taunt card".into(),
+        Keyword::FirstStrike => {
+            "First Strike: attacked from inside its own box, it strikes the attacker first".into()
+        }
+        Keyword::Heal(n) => format!("Heal {n}: at its owner's Cleanup, friendly cards beside it regain up to {n} HP"),
+        Keyword::Shield(n) => format!("Shield {n}: {n} Shield points, restored each Generate step, take damage before HP"),
+        Keyword::Salvage => "Salvage: entering the board, its owner takes back the card last put into the Scrapyard".into(),
+    }
+}
+
+fn trigger_text(t: &Trigger) -> String {
+    match t {
+        Trigger::OnPlay => "When played".into(),
+        Trigger::OnEnter => "When it enters".into(),
+        Trigger::OnDestroyed => "When destroyed".into(),
+        Trigger::StartOfTurn => "At its owner's Generate step".into(),
+        Trigger::EndOfTurn => "At its owner's Cleanup".into(),
+        Trigger::OnHit => "When its attack hits".into(),
+        Trigger::OnEnterZone => "When it enters a zone".into(),
+        Trigger::OnEnterSector => "When it enters a sector".into(),
+        Trigger::Activated(cost) => format!("Once a turn, pay {}", cost.resources()),
+    }
+}
+
+fn condition_text(c: Condition) -> String {
+    match c {
+        Condition::TargetHpAtMost(n) => format!("the target has at most {n} HP"),
+        Condition::TargetIs(k) => format!("the target is a {k}"),
+        Condition::TargetIsNot(k) => format!("the target is not a {k}"),
+        Condition::TargetInRow(r) => format!("the target stands in row {r}"),
+        Condition::InZone(z) => format!("this card stands in {z}"),
+        Condition::InSector(s) => format!("this card stands in {s}"),
+        Condition::LinkedToResource => "this card is linked to a Resource".into(),
+        Condition::HoldsZoneTiles(n) => format!("its owner holds at least {n} tiles of its zone"),
+    }
+}
+
+fn target_text(t: Target) -> String {
+    match t {
+        Target::This => "this card".into(),
+        Target::Host => "its host".into(),
+        Target::Chosen { side, area } => format!("one {} card chosen in {area}", side_word(side)),
+        Target::Area { side, area } => format!("every {} card in {area}", side_word(side)),
+        Target::Adjacent(side) => format!("every {} card beside it", side_word(side)),
+        Target::Linked => "every card linked to it".into(),
+        Target::Commander(side) => format!("the {} Commander", side_word(side)),
+        Target::StackAction => "an enemy Action on the stack".into(),
+        Target::Owner => "its owner".into(),
+    }
+}
+
+fn until_text(d: Duration) -> &'static str {
+    match d {
+        Duration::EndOfTurn => "until the end of the turn",
+        Duration::Permanent => "while it stays on the board",
+    }
+}
+
+fn effect_text(e: Effect) -> String {
+    match e {
+        Effect::Damage(n) => format!("deal {n} damage"),
+        Effect::Heal(n) => format!("restore up to {n} HP"),
+        Effect::Shield(n) => format!("add {n} Shield until the end of the turn"),
+        Effect::Destroy => "destroy it".into(),
+        Effect::Exile => "put it into the Void".into(),
+        Effect::Modify { change, until } => {
+            format!("{} {}", stat_mod_text(change), until_text(until))
+        }
+        Effect::Grant { keyword, until } => {
+            format!("give {} {}", keyword.name(), until_text(until))
+        }
+        Effect::Draw(n) => format!("draw {n}"),
+        Effect::Gain { resource, amount } => format!("gain {amount} {resource} this turn"),
+        Effect::Counter => "cancel it".into(),
+        Effect::Salvage => "take back the card last put into the Scrapyard".into(),
+    }
+}
+
+/// An ability in words: `When played, if …: one enemy card chosen in … — deal 3 damage.`
+pub(crate) fn ability_text(a: &Ability) -> String {
+    let mut s = trigger_text(&a.trigger);
+    if !a.conditions.is_empty() {
+        let cs: Vec<String> = a.conditions.iter().map(|c| condition_text(*c)).collect();
+        s.push_str(&format!(", if {}", cs.join(" and ")));
+    }
+    let es: Vec<String> = a.effects.iter().map(|e| effect_text(*e)).collect();
+    format!("{s}: {} — {}.", target_text(a.target), es.join(", then "))
+}

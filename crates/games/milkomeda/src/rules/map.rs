@@ -17,7 +17,6 @@
 use crate::Resource;
 use gridwright_engine::Seat;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 use std::fmt;
 
 /// The longest side a grid may have.
@@ -633,26 +632,53 @@ impl Map {
         if !self.is_explored(from) {
             return Vec::new();
         }
-        let mut dist = vec![None; self.tiles.len()];
-        dist[self.size.index(from)] = Some(0u8);
-        let mut queue = VecDeque::from([from]);
-        while let Some(s) = queue.pop_front() {
-            let d = dist[self.size.index(s)].unwrap_or(0);
+        // One step (a plain move or attack): the origin and its explored neighbours.
+        if max <= 1 {
+            let mut out = Vec::with_capacity(5);
+            out.push((from, 0));
+            if max == 1 {
+                out.extend(
+                    self.size
+                        .neighbors(from)
+                        .filter(|n| self.is_explored(*n))
+                        .map(|n| (n, 1)),
+                );
+                out.sort_unstable();
+            }
+            return out;
+        }
+        // Breadth first over fixed arrays (a grid has at most MAX_SIDE² spaces): no heap but
+        // the answer's, since moves and attacks ask this for every origin.
+        const UNSEEN: u8 = u8::MAX;
+        const CELLS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+        let mut dist = [UNSEEN; CELLS];
+        let mut queue = [from; CELLS];
+        let (mut head, mut tail) = (0usize, 1usize);
+        dist[self.size.index(from)] = 0;
+        let mut found = 1usize;
+        while head < tail {
+            let s = queue[head];
+            head += 1;
+            let d = dist[self.size.index(s)];
             if d == max {
                 continue;
             }
             for n in self.size.neighbors(s) {
                 let i = self.size.index(n);
-                if dist[i].is_none() && self.is_explored(n) {
-                    dist[i] = Some(d + 1);
-                    queue.push_back(n);
+                if dist[i] == UNSEEN && self.is_explored(n) {
+                    dist[i] = d + 1;
+                    queue[tail] = n;
+                    tail += 1;
+                    found += 1;
                 }
             }
         }
-        self.size
-            .spaces()
-            .filter_map(|s| dist[self.size.index(s)].map(|d| (s, d)))
-            .collect()
+        let mut out = Vec::with_capacity(found);
+        out.extend(self.size.spaces().filter_map(|s| {
+            let d = dist[self.size.index(s)];
+            (d != UNSEEN).then_some((s, d))
+        }));
+        out
     }
 }
 

@@ -22,4 +22,4 @@ pub mod structures;
 pub mod turn;
 
 #[cfg(test)]
-mod steps_tests;
+pub(crate) mod steps_tests;

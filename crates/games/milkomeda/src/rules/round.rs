@@ -9,8 +9,9 @@
 //! step settles every open offer, deals the face-down cards to the seats left, draws the
 //! refresh's replacements and reveals the order.
 
+use crate::Resource;
 use crate::action::{Action, Event};
-use crate::rules::bribes::{MasterDecision, OfferTerms, OpenOffers, settle};
+use crate::rules::bribes::{MAX_BRIBE, MasterDecision, OfferTerms, OpenOffers, settle};
 use crate::rules::orders::{OrderCard, complete_deal, master_of, turn_order};
 use crate::rules::refresh::{RefreshChoice, RefreshKind};
 use crate::rules::scoring::{EndTrigger, Holdings, Score, round_limit, scores};
@@ -20,13 +21,39 @@ use crate::state::{Draw, Milkomeda, OrderPhase, OrderStage, Phase};
 use gridwright_engine::{Events, PerSeat, Seat};
 use std::sync::OnceLock;
 
-/// Every offer's terms for `seats` players, sorted (computed once per player count).
-fn sorted_terms(seats: usize) -> &'static [OfferTerms] {
-    static CACHE: [OnceLock<Vec<OfferTerms>>; 5] = [const { OnceLock::new() }; 5];
+/// Every offer of `seats` players as actions, sorted, with where each payment's block lies.
+///
+/// Terms sort by payment first (resource, then amount), so the offers one storage covers are,
+/// for each resource, one run from its amount-1 block to the end of the block of the most it
+/// can pay: the legal list is copied in at most four slices, with no test per offer.
+struct OfferList {
+    actions: Vec<Action>,
+    /// Per resource, in list order: the start of its run and the end after amounts 1, 2, 3.
+    runs: Vec<(Resource, usize, [usize; MAX_BRIBE as usize])>,
+}
+
+/// The offer list for `seats` players (computed once per player count).
+fn offer_list(seats: usize) -> &'static OfferList {
+    static CACHE: [OnceLock<OfferList>; 5] = [const { OnceLock::new() }; 5];
     CACHE[seats.min(4)].get_or_init(|| {
-        let mut v = OfferTerms::all(seats);
-        v.sort_unstable();
-        v
+        let mut terms = OfferTerms::all(seats);
+        terms.sort_unstable();
+        let mut runs: Vec<(Resource, usize, [usize; MAX_BRIBE as usize])> = Vec::new();
+        for (i, t) in terms.iter().enumerate() {
+            let r = t.payment.resource();
+            if runs.last().is_none_or(|(last, ..)| *last != r) {
+                runs.push((r, i, [i; MAX_BRIBE as usize]));
+            }
+            if let Some((_, _, ends)) = runs.last_mut() {
+                for end in ends.iter_mut().skip(usize::from(t.payment.amount()) - 1) {
+                    *end = i + 1;
+                }
+            }
+        }
+        OfferList {
+            actions: terms.into_iter().map(Action::Offer).collect(),
+            runs,
+        }
     })
 }
 
@@ -63,16 +90,17 @@ impl Milkomeda {
     pub(crate) fn order_actions(&self, seat: Seat, o: &OrderPhase, out: &mut Vec<Action>) {
         match o.stage {
             OrderStage::Offers { .. } => {
-                // The terms the payer's storage covers (as `OpenOffers::postable`), taken from
+                // The terms the payer's storage covers (as `OpenOffers::postable`), copied from
                 // a list sorted once, so the legal list needs no sort at every offer step.
                 let storage = self.storage[seat];
                 if seat != o.master {
-                    out.extend(
-                        sorted_terms(self.seats)
-                            .iter()
-                            .filter(|t| storage.covers(t.payment.as_resources()))
-                            .map(|t| Action::Offer(*t)),
-                    );
+                    let list = offer_list(self.seats);
+                    for (r, start, ends) in &list.runs {
+                        let most = usize::from(storage.get(*r).min(u16::from(MAX_BRIBE)));
+                        if most > 0 {
+                            out.extend_from_slice(&list.actions[*start..ends[most - 1]]);
+                        }
+                    }
                 }
                 if o.offers.offers().any(|f| f.payer == seat) {
                     out.push(Action::Withdraw);

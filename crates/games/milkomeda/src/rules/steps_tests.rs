@@ -10,7 +10,7 @@ use crate::rules::map::{Rotation, SectorRef, Space, Tile};
 use crate::rules::orders::OrderCard;
 use crate::rules::scoring::EndTrigger;
 use crate::rules::structures::Structure;
-use crate::state::{Milkomeda, OrderStage, Phase, Placed, TurnStage};
+use crate::state::{CombatStage, Milkomeda, OrderStage, Phase, Placed, TurnStage};
 use crate::{Content, Resource, Resources};
 use gridwright_engine::{Actor, Events, Game, Seat, Turn};
 
@@ -22,7 +22,7 @@ fn sp(col: u8, row: u8) -> Space {
     Space::try_from((col, row)).unwrap()
 }
 
-fn game(scenario: &str) -> Milkomeda {
+pub(crate) fn game(scenario: &str) -> Milkomeda {
     Milkomeda::new(&Content::builtin().unwrap().config(scenario).unwrap()).unwrap()
 }
 
@@ -38,7 +38,7 @@ fn chance_first(g: &mut Milkomeda) -> Vec<Event> {
 }
 
 /// Applies a legal action (panics, naming the legal ones, if it is not legal).
-fn act(g: &mut Milkomeda, seat: Seat, a: Action) -> Vec<Event> {
+pub(crate) fn act(g: &mut Milkomeda, seat: Seat, a: Action) -> Vec<Event> {
     let legal = g.legal_actions_vec(seat);
     assert!(
         legal.contains(&a),
@@ -381,7 +381,7 @@ fn attack_pays_one_blue_per_boundary_and_the_sealed_rosters_reveal_together() {
     );
 }
 
-fn to_round_two_orders(g: &mut Milkomeda) {
+pub(crate) fn to_round_two_orders(g: &mut Milkomeda) {
     to_first_turn(g);
     let mut n = 0;
     while !matches!(g.phase, Phase::Orders(_)) {
@@ -674,4 +674,287 @@ fn attack_fleets_gathers_up_to_two_origins_each_paying_its_boundaries() {
         ),
         "{ev:?}"
     );
+}
+
+/// Plays random games of `scenario` from each seed, calling `check(before, seat, action,
+/// events, after)` at every player step.
+fn random_games(
+    scenario: &str,
+    seeds: std::ops::Range<u64>,
+    mut check: impl FnMut(&Milkomeda, Seat, Action, &[Event], &Milkomeda),
+) {
+    use gridwright_engine::Rng;
+    for seed in seeds {
+        let mut g = game(scenario);
+        let mut rng = Rng::seed_from_u64(seed);
+        let mut scratch = Vec::new();
+        loop {
+            let seat = match g.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    let a = gridwright_engine::sample_chance(&g, &mut rng, &mut scratch).unwrap();
+                    g.step(Actor::Chance, a, &mut Events::disabled());
+                    continue;
+                }
+                Turn::Seat(s) => s,
+                Turn::Simultaneous(set) => set.iter().next().unwrap(),
+            };
+            let legal = g.legal_actions_vec(seat);
+            let a = legal[rng.index(legal.len())];
+            let before = g.clone();
+            let mut ev = Events::recording();
+            g.step(Actor::Seat(seat), a, &mut ev);
+            check(&before, seat, a, &ev.take(), &g);
+        }
+    }
+}
+
+/// §9.A step 8: the attacker marks first, then the other seats in the battle in the round's
+/// turn order. Checked on every marking of random three- and four-player games: the markers
+/// of the `Marked` events of one round never go back in that order.
+#[test]
+fn combat_marking_goes_attacker_first_then_turn_order() {
+    let mut rounds = 0;
+    for scenario in ["three", "four"] {
+        random_games(scenario, 0..12, |before, _, _, events, after| {
+            let Phase::Combat(c) = &after.phase else {
+                return;
+            };
+            let Some(i) = events
+                .iter()
+                .position(|e| matches!(e, Event::HitsRevealed { .. }))
+            else {
+                return;
+            };
+            // The order the game marks in, as the rule states it.
+            let mut want = Vec::new();
+            let in_battle = c.start.participants();
+            if in_battle.contains(c.attacker) {
+                want.push(c.attacker);
+            }
+            want.extend(
+                before
+                    .order
+                    .iter()
+                    .copied()
+                    .filter(|s| *s != c.attacker && in_battle.contains(*s)),
+            );
+            if let CombatStage::Mark { order, .. } = &c.stage {
+                assert_eq!(order, &want);
+            }
+            let markers: Vec<usize> = events[i..]
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Marked { marker, .. } => want.iter().position(|s| s == marker),
+                    _ => None,
+                })
+                .collect();
+            assert!(markers.is_sorted(), "{markers:?} against {want:?}");
+            rounds += 1;
+        });
+    }
+    assert!(rounds > 10, "only {rounds} marking rounds were seen");
+}
+
+/// §9.A step 8: when several opponents have ships of the type a hit is on, the marker chooses
+/// whose ship to mark; when one has, the mark is made for it. Checked on every marking choice
+/// of random three- and four-player games.
+#[test]
+fn a_marker_chooses_whose_ship_only_when_several_opponents_have_the_type() {
+    let mut choices = 0;
+    for scenario in ["three", "four"] {
+        random_games(scenario, 0..12, |before, seat, action, events, _| {
+            let Phase::Combat(c) = &before.phase else {
+                return;
+            };
+            let CombatStage::Mark { open, .. } = &c.stage else {
+                return;
+            };
+            let ship = open.present().next().unwrap();
+            let legal = before.legal_actions_vec(seat);
+            let owners: Vec<Seat> = c
+                .battle
+                .rosters()
+                .iter()
+                .filter(|(s, r)| *s != seat && r.count(ship) > 0)
+                .map(|(s, _)| s)
+                .collect();
+            assert!(owners.len() >= 2, "a forced mark waited for {seat}");
+            let targets: Vec<Seat> = legal
+                .iter()
+                .map(|a| match a {
+                    Action::MarkShip(t) => *t,
+                    other => panic!("{other:?} at a marking choice"),
+                })
+                .collect();
+            assert_eq!(targets, owners);
+            assert!(events.iter().any(|e| matches!(e,
+                Event::Marked { marker, target, ship: s }
+                    if *marker == seat && Action::MarkShip(*target) == action && *s == ship)));
+            choices += 1;
+        });
+    }
+    assert!(choices > 0, "no marking choice was seen");
+}
+
+/// §7 phase 2 step 5, §13 (item 63): after the main action a module is offered only when its
+/// position's directive matches for the player, its action differs from the main action and
+/// the player can pay its cost; not using one is always possible; using one pays its cost and
+/// the marker then shows the module's action. Checked on every module choice of random games.
+#[test]
+fn the_optional_module_needs_a_matching_directive_another_action_and_its_cost() {
+    use crate::rules::actions::module_allowed;
+    use crate::rules::directives::matching_intersections;
+    let (mut offered, mut used) = (0, 0);
+    for scenario in ["duel", "three", "four"] {
+        random_games(scenario, 0..10, |before, seat, action, events, after| {
+            let Phase::Turn(t) = &before.phase else {
+                return;
+            };
+            let legal = before.legal_actions_vec(seat);
+            if t.stage != TurnStage::Module {
+                assert!(!legal.iter().any(|a| matches!(a, Action::Module(_))));
+                return;
+            }
+            assert!(legal.contains(&Action::NoModule), "{legal:?}");
+            let main = t.main.unwrap();
+            for a in &legal {
+                let Action::Module(p) = a else { continue };
+                offered += 1;
+                let (d, m) = before.slots[usize::from(p.number() - 1)];
+                let module = &before.config.modules[usize::from(m.unwrap())];
+                let pattern = before.config.directives[usize::from(d.unwrap())].pattern;
+                assert!(module_allowed(module.action, main));
+                assert_ne!(module.action, main);
+                assert!(before.storage(seat).covers(module.cost()));
+                assert!(
+                    !matching_intersections(
+                        &before.map,
+                        pattern,
+                        |s| before.controls(seat, s),
+                        |r| before.sector_values(r),
+                    )
+                    .is_empty()
+                );
+                if action == *a {
+                    used += 1;
+                    let Phase::Turn(t2) = &after.phase else {
+                        continue;
+                    };
+                    assert_eq!(t2.module, Some(module.action));
+                    // The cost is paid as it starts (an attack also brings a civilization
+                    // with a red-per-attack ability its red).
+                    let red = if module.action == CoreAction::Attack {
+                        before.config.seats[seat.index()].abilities.red_per_attack
+                    } else {
+                        0
+                    };
+                    assert_eq!(
+                        before.storage(seat).checked_sub(module.cost()).map(|s| {
+                            s.saturating_add(Resources::only(Resource::Red, u16::from(red)))
+                        }),
+                        Some(after.storage(seat)),
+                    );
+                    assert!(events.iter().any(|e| matches!(e,
+                        Event::ActionChosen { module: Some(q), paid, .. }
+                            if q == p && *paid == module.cost())));
+                }
+            }
+        });
+    }
+    assert!(offered > 0 && used > 0, "offered {offered}, used {used}");
+}
+
+/// §12 (M-Brain), §7 phase 2 step 1: an active M-Brain adds one resource of the player's
+/// choice per controlled sector next to it; the choices come before the main action.
+#[test]
+fn mbrain_income_is_one_resource_of_choice_per_controlled_neighbour() {
+    let mut g = game("duel");
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    let home = g.homes[seat];
+    let neighbours: Vec<Space> = g.map.size().neighbors(home).collect();
+    let mut card = 60;
+    for n in &neighbours {
+        if !g.map.is_explored(*n) {
+            explore_at(&mut g, *n, card);
+            card += 1;
+        }
+    }
+    // The player controls two of the neighbours.
+    for n in &neighbours[..2] {
+        let i = g.idx(*n);
+        g.control[i] = Some(seat);
+        g.set_fleets(*n, seat, 1);
+    }
+    for n in &neighbours[2..] {
+        let i = g.idx(*n);
+        g.control[i] = None;
+    }
+    g.structures.push(Placed {
+        owner: seat,
+        structure: Structure::MBrain,
+        space: home,
+        active: false,
+    });
+    g.storage[seat] = Resources::ZERO;
+    let mut ev = Events::recording();
+    g.begin_turn(seat, &mut ev);
+    assert!(
+        ev.take()
+            .iter()
+            .any(|e| matches!(e, Event::TurnStarted { bonus: 2, .. })),
+        "two controlled neighbours: two extra resources"
+    );
+    let income = g.storage(seat);
+    assert_eq!(
+        g.legal_actions_vec(seat),
+        Resource::ALL.map(Action::Bonus).to_vec(),
+        "the choice comes first, one of the four resources"
+    );
+    act(&mut g, seat, Action::Bonus(Resource::Red));
+    act(&mut g, seat, Action::Bonus(Resource::Red));
+    assert_eq!(
+        g.storage(seat),
+        income.saturating_add(Resources::only(Resource::Red, 2))
+    );
+    let Phase::Turn(t) = &g.phase else { panic!() };
+    assert_eq!(t.stage, TurnStage::Main);
+}
+
+/// Item 34: the offer window lists exactly the terms the payer's storage covers
+/// (`OpenOffers::postable`), in order, for every storage from nothing to plenty of each.
+#[test]
+fn the_offer_window_lists_exactly_the_terms_the_storage_covers() {
+    for scenario in ["duel", "three", "four"] {
+        let mut g = game(scenario);
+        to_round_two_orders(&mut g);
+        let Phase::Orders(o) = g.phase.clone() else {
+            panic!()
+        };
+        let seat = seat_to_act(&g);
+        for (b, or, r, gr) in [
+            (0, 0, 0, 0),
+            (1, 0, 2, 0),
+            (3, 1, 0, 2),
+            (9, 9, 9, 9),
+            (0, 4, 1, 3),
+        ] {
+            g.storage[seat] = Resources::new(b, or, r, gr);
+            let offers: Vec<Action> = g
+                .legal_actions_vec(seat)
+                .into_iter()
+                .filter(|a| matches!(a, Action::Offer(_)))
+                .collect();
+            let want: Vec<Action> = o
+                .offers
+                .postable(seat, g.storage(seat))
+                .into_iter()
+                .map(Action::Offer)
+                .collect();
+            let mut sorted = want.clone();
+            sorted.sort_unstable();
+            assert_eq!(offers, sorted, "{scenario} {:?}", g.storage(seat));
+        }
+    }
 }

@@ -8,9 +8,9 @@ use crate::rules::attack::{
     STRUCTURE_ATTACK_COST, fleet_attack_cost, fleet_attack_targets, structure_attack_targets,
 };
 use crate::rules::combat::MAX_FLEETS;
-use crate::rules::directives::{Position, matching_intersections};
+use crate::rules::directives::{Position, candidate_intersections, matches_at};
 use crate::rules::income::mbrain_bonus;
-use crate::rules::map::{Probe, Rotation, Space};
+use crate::rules::map::{Intersection, Probe, Rotation, Space};
 use crate::rules::movement::move_destinations;
 use crate::rules::objectives::{Facts, Keyword, meets};
 use crate::rules::scoring::{EndTrigger, grid_completion};
@@ -137,7 +137,15 @@ impl Milkomeda {
     }
 
     /// The module at `p` that `seat` may activate now, with its action and cost.
-    fn module_option(&self, t: &TurnState, p: Position) -> Option<(CoreAction, Resources)> {
+    ///
+    /// `candidates` are `seat`'s candidate intersections ([`Self::module_candidates`]), the
+    /// same for every position, so callers find them once.
+    fn module_option(
+        &self,
+        t: &TurnState,
+        p: Position,
+        candidates: &[Intersection],
+    ) -> Option<(CoreAction, Resources)> {
         let seat = t.seat;
         let (d, m) = self.slots[usize::from(p.number() - 1)];
         let (d, m) = (d?, m?);
@@ -147,17 +155,28 @@ impl Milkomeda {
             return None;
         }
         let left = self.storage[seat].checked_sub(module.cost())?;
-        if !self.feasible(seat, module.action, left) {
+        // The pattern before the feasibility: both must hold, and a match is rare while
+        // feasibility lists every option of the action.
+        // (`matching_intersections` over candidates found once per caller.)
+        let pattern = self.config.directives.get(usize::from(d))?.pattern;
+        let found = candidates.iter().any(|point| {
+            matches_at(
+                &self.map,
+                *point,
+                pattern,
+                |s| self.controls(seat, s),
+                |r| self.sector_values(r),
+            )
+        });
+        if !found || !self.feasible(seat, module.action, left) {
             return None;
         }
-        let pattern = self.config.directives.get(usize::from(d))?.pattern;
-        let found = matching_intersections(
-            &self.map,
-            pattern,
-            |s| self.controls(seat, s),
-            |r| self.sector_values(r),
-        );
-        (!found.is_empty()).then_some((module.action, module.cost()))
+        Some((module.action, module.cost()))
+    }
+
+    /// `seat`'s candidate intersections for module activation (§7 phase 2 step 5).
+    fn module_candidates(&self, seat: Seat) -> Vec<Intersection> {
+        candidate_intersections(&self.map, |s| self.controls(seat, s))
     }
 
     /// What `seat`'s objectives measure now.
@@ -236,8 +255,9 @@ impl Milkomeda {
             }
             TurnStage::Act(act) => self.act_actions(seat, act, self.storage[seat], out),
             TurnStage::Module => {
+                let candidates = self.module_candidates(seat);
                 for p in Position::ALL {
-                    if self.module_option(t, p).is_some() {
+                    if self.module_option(t, p, &candidates).is_some() {
                         out.push(Action::Module(p));
                     }
                 }
@@ -286,11 +306,16 @@ impl Milkomeda {
                     return;
                 }
                 let green = storage.get(Resource::Green);
-                let targets = self
+                let mut targets = self
                     .map
                     .placement_targets(probes, chain)
                     .unwrap_or_default();
-                for &card in hand {
+                // Cards and spaces in order, so the list comes out sorted (the legal list
+                // would be sorted anyway; sorting these few is cheaper).
+                targets.sort_unstable();
+                let mut cards = hand.clone();
+                cards.sort_unstable();
+                for &card in &cards {
                     if u16::from(self.config.sectors[usize::from(card)].cost) > green {
                         continue;
                     }
@@ -322,6 +347,8 @@ impl Milkomeda {
                         }
                     }
                 }
+                // Origins in order, so the list comes out sorted (as above).
+                sources.sort_unstable_by_key(|(s, _)| *s);
                 for (from, free) in sources {
                     let free = free.min(self.fleets_at(from, seat));
                     if free == 0 {
@@ -540,7 +567,7 @@ impl Milkomeda {
                 let Some((a, cost)) = self
                     .turn_mut()
                     .map(|t| t.clone())
-                    .and_then(|t| self.module_option(&t, p))
+                    .and_then(|t| self.module_option(&t, p, &self.module_candidates(seat)))
                 else {
                     return;
                 };
@@ -910,10 +937,15 @@ impl Milkomeda {
         let Some(t) = self.turn_mut().map(|t| t.clone()) else {
             return;
         };
+        let candidates = if t.in_module {
+            Vec::new()
+        } else {
+            self.module_candidates(t.seat)
+        };
         if !t.in_module
             && Position::ALL
                 .iter()
-                .any(|p| self.module_option(&t, *p).is_some())
+                .any(|p| self.module_option(&t, *p, &candidates).is_some())
         {
             if let Some(t) = self.turn_mut() {
                 t.stage = TurnStage::Module;

@@ -59,10 +59,12 @@ impl Starcore {
         let Some(p) = self.board.get(from) else {
             return TileSet::EMPTY;
         };
-        let Some(reach) = self.rules.card(p.card).attack() else {
-            return TileSet::EMPTY;
-        };
-        let seat = p.owner;
+        let (enemy, locks) = self.enemies_and_locks(p.owner);
+        self.reachable_among(from, enemy, &locks)
+    }
+
+    /// The cards of `seat`'s opponent and the Sector Locks they hold.
+    fn enemies_and_locks(&self, seat: Seat) -> (TileSet, Vec<SectorLock>) {
         let enemy: TileSet = self
             .board
             .iter()
@@ -86,6 +88,18 @@ impl Starcore {
                 _ => None,
             })
             .collect();
+        (enemy, locks)
+    }
+
+    /// [`Starcore::reachable_targets`] given the enemy cards and their locks.
+    fn reachable_among(&self, from: Tile, enemy: TileSet, locks: &[SectorLock]) -> TileSet {
+        let Some(reach) = self
+            .board
+            .get(from)
+            .and_then(|p| self.rules.card(p.card).attack())
+        else {
+            return TileSet::EMPTY;
+        };
         let pierce = self.has(from, |k| *k == Keyword::Pierce);
         let blocking = self.rules.options.blocking;
         reach
@@ -99,7 +113,11 @@ impl Starcore {
 
     /// The cards the card on `from` may choose: Taunt cards if any is reachable, else all.
     pub(crate) fn attack_targets(&self, from: Tile) -> TileSet {
-        let all = self.reachable_targets(from);
+        self.taunting(self.reachable_targets(from))
+    }
+
+    /// Of the reachable cards `all`, the Taunt cards if any, else all.
+    fn taunting(&self, all: TileSet) -> TileSet {
         let taunt: TileSet = all
             .iter()
             .filter(|t| self.has(*t, |k| *k == Keyword::Taunt))
@@ -109,9 +127,12 @@ impl Starcore {
 
     /// Every attack `seat` may declare now.
     pub(crate) fn legal_attacks(&self, seat: Seat, out: &mut Vec<Action>) {
+        let mut enemies = None;
         for (from, _) in self.board.iter() {
             if self.can_attack(seat, from) {
-                for target in self.attack_targets(from).iter() {
+                let (enemy, locks) = enemies.get_or_insert_with(|| self.enemies_and_locks(seat));
+                let targets = self.taunting(self.reachable_among(from, *enemy, locks));
+                for target in targets.iter() {
                     out.push(Action::Attack { from, target });
                 }
             }

@@ -38,6 +38,14 @@ impl Starcore {
 
     /// The hosts a Module `lc` on `tile` could attach to, as the Module's faces towards them.
     pub(crate) fn host_faces(&self, seat: Seat, tile: Tile, lc: LinkCard) -> Vec<Face> {
+        // A host is a card beside the tile: with none, there is nothing to look at.
+        if tile
+            .neighbours()
+            .intersection(self.links.occupied())
+            .is_empty()
+        {
+            return Vec::new();
+        }
         let mut links = self.links.clone();
         links.insert(tile, lc);
         self.mounts

@@ -63,9 +63,22 @@ impl Face {
     /// The face of a card owned by `owner` on `from` that touches `to`, if the two tiles share
     /// a face.
     pub fn between(owner: Seat, from: Tile, to: Tile) -> Option<Face> {
-        Face::ALL
-            .into_iter()
-            .find(|f| from.step(owner, f.step()) == Some(to))
+        // What `from.step(owner, f.step()) == Some(to)` finds, without stepping four times: a
+        // face's step moves one depth (forward) or one lane (right), turned round for P2.
+        let sign: i16 = match owner.index() {
+            0 => 1,
+            1 => -1,
+            _ => return None,
+        };
+        let forward = (i16::from(to.depth()) - i16::from(from.depth())) * sign;
+        let right = (i16::from(to.lane().number()) - i16::from(from.lane().number())) * sign;
+        match (forward, right) {
+            (1, 0) => Some(Face::Top),
+            (0, 1) => Some(Face::Right),
+            (-1, 0) => Some(Face::Bottom),
+            (0, -1) => Some(Face::Left),
+            _ => None,
+        }
     }
 
     const fn bit(self) -> u8 {
@@ -237,9 +250,11 @@ pub fn linked(board: &TileMap<LinkCard>, a: Tile, b: Tile) -> bool {
     if !ca.may_link(cb) {
         return false;
     }
-    match (Face::between(ca.owner, a, b), Face::between(cb.owner, b, a)) {
-        (Some(fa), Some(fb)) => ca.faces.contains(fa) && cb.faces.contains(fb),
-        _ => false,
+    // Friendly cards (`may_link`) face the same way: the face of `b` toward `a` is the
+    // opposite of the face of `a` toward `b`.
+    match Face::between(ca.owner, a, b) {
+        Some(fa) => ca.faces.contains(fa) && cb.faces.contains(fa.opposite()),
+        None => false,
     }
 }
 

@@ -122,7 +122,9 @@ impl Mounts {
 
     /// The Modules serving the card on `host` now (at most four).
     pub fn modules_of(&self, board: &TileMap<LinkCard>, host: Tile) -> TileSet {
+        // Only a neighbour with a mount record can serve `host`.
         host.neighbours()
+            .intersection(self.0.occupied())
             .iter()
             .filter(|m| self.host_of(board, *m) == Some(host))
             .collect()
@@ -202,21 +204,27 @@ impl Mounts {
     /// keep it. Returns the changes in tile order.
     pub fn refresh(&mut self, board: &TileMap<LinkCard>) -> Vec<MountChange> {
         let mut changes = Vec::new();
-        let stale: Vec<Tile> = self
+        if self.0.is_empty() && !board.iter().any(|(_, c)| c.kind == LinkKind::Module) {
+            return changes;
+        }
+        let stale: TileSet = self
             .0
             .iter()
             .map(|(t, _)| t)
             .filter(|t| board.get(*t).is_none_or(|c| c.kind != LinkKind::Module))
             .collect();
-        for t in stale {
+        for t in stale.iter() {
             self.0.remove(t);
         }
-        let modules: Vec<(Tile, LinkCard)> = board
+        let modules: TileSet = board
             .iter()
             .filter(|(_, c)| c.kind == LinkKind::Module)
-            .map(|(t, c)| (t, *c))
+            .map(|(t, _)| t)
             .collect();
-        for (tile, card) in modules {
+        for tile in modules.iter() {
+            let Some(&card) = board.get(tile) else {
+                continue;
+            };
             if self.host_of(board, tile).is_some() {
                 continue;
             }

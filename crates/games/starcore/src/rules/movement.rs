@@ -4,7 +4,7 @@
 //! the eight directions, one step at a time, each step onto an **empty** tile: it never passes
 //! through an occupied tile, friend or foe. Steps cross between the grids at the A rows.
 
-use crate::grid::{Sector, Step, Tile, TileSet, Zone};
+use crate::grid::{Sector, Tile, TileSet, Zone};
 use gridwright_engine::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -39,21 +39,19 @@ impl RegionChange {
 /// tiles (its own tile may be in `occupied` or not; it is never in the result). Empty for a
 /// seat other than P1 and P2.
 pub fn reachable(from: Tile, mover: Seat, movement: u8, occupied: TileSet) -> TileSet {
+    if mover.index() >= crate::grid::SEATS {
+        return TileSet::EMPTY;
+    }
     let mut reached = TileSet::EMPTY;
     let mut frontier = TileSet::EMPTY.with(from);
     let blocked = occupied.with(from);
     for _ in 0..movement {
         let mut next = TileSet::EMPTY;
         for tile in frontier.iter() {
-            for step in Step::ALL {
-                if let Some(to) = tile.step(mover, step)
-                    && !blocked.contains(to)
-                    && !reached.contains(to)
-                {
-                    next.insert(to);
-                }
-            }
+            // The eight steps of either mover reach the same tiles.
+            next = next.union(tile.step_neighbours());
         }
+        let next = next.difference(blocked).difference(reached);
         if next.is_empty() {
             break;
         }

@@ -57,7 +57,7 @@ impl Starcore {
                     .sum::<i16>();
             }
         }
-        for n in tile.neighbours().iter() {
+        for n in tile.neighbours().intersection(self.board.occupied()).iter() {
             let Some(q) = self.board.get(n) else { continue };
             if !self.rules.auras_move && !self.rules.has_aura[q.card.index()] {
                 continue;
@@ -173,7 +173,14 @@ impl Starcore {
             if self.is_over() {
                 return;
             }
-            let dead = self.board.iter().map(|(t, _)| t).find(|t| self.hp(*t) == 0);
+            // An undamaged card has its HP stat, above 0 unless some card can lower it.
+            let can_drop = self.rules.hp_can_drop;
+            let dead = self
+                .board
+                .iter()
+                .filter(|(_, p)| can_drop || p.damage > 0)
+                .map(|(t, _)| t)
+                .find(|t| self.hp(*t) == 0);
             match dead {
                 Some(t) => self.remove_card(t, Area::Scrapyard, ev),
                 None => return,

@@ -13,6 +13,7 @@ use gridwright_engine::Seat;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 /// Why a Range or Width text was refused.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -138,6 +139,19 @@ pub enum Width {
 }
 
 impl Width {
+    /// Every Width.
+    pub const EVERY: [Width; 9] = [
+        Width::Lane(Spread::Single),
+        Width::Lane(Spread::One),
+        Width::Lane(Spread::Two),
+        Width::Zone(Zone::Z1),
+        Width::Zone(Zone::Z2),
+        Width::Sector(Sector::S1),
+        Width::Sector(Sector::S2),
+        Width::Sector(Sector::S3),
+        Width::Sector(Sector::S4),
+    ];
+
     /// Whether the Width reaches `tile` when anchored at `anchor` (ignored by zone and sector
     /// Widths).
     pub fn contains(self, tile: Tile, anchor: Lane) -> bool {
@@ -217,9 +231,27 @@ impl TargetBox {
             .collect()
     }
 
-    /// The box's tiles on both grids, each tile judged by its own grid's row letters.
+    /// The box's tiles on both grids, each tile judged by its own grid's row letters: looked up
+    /// in a table of every Range × Width × anchor, filled once by [`TargetBox::contains`].
     pub fn tiles(self, anchor: Lane) -> TileSet {
-        Tile::all().filter(|t| self.contains(*t, anchor)).collect()
+        static TABLE: OnceLock<Vec<TileSet>> = OnceLock::new();
+        let table = TABLE.get_or_init(|| {
+            let mut out = Vec::with_capacity(Range::EVERY.len() * Width::EVERY.len() * 8);
+            for range in Range::EVERY {
+                for width in Width::EVERY {
+                    for lane in Lane::all() {
+                        let b = TargetBox::new(range, width);
+                        out.push(Tile::all().filter(|t| b.contains(*t, lane)).collect());
+                    }
+                }
+            }
+            out
+        });
+        let r = Range::EVERY.iter().position(|r| *r == self.range);
+        let w = Width::EVERY.iter().position(|w| *w == self.width);
+        let i = (r.unwrap_or(0) * Width::EVERY.len() + w.unwrap_or(0)) * 8
+            + usize::from(anchor.number() - 1);
+        table.get(i).copied().unwrap_or(TileSet::EMPTY)
     }
 }
 
@@ -384,6 +416,25 @@ mod tests {
                         bx.tiles(anchor),
                         bx.tiles_on(P1, anchor).union(bx.tiles_on(P2, anchor))
                     );
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+
+    /// The looked-up boxes are exactly the tiles `contains` accepts, for every box and anchor.
+    #[test]
+    fn box_tiles_from_the_table_match_contains_everywhere() {
+        for range in Range::EVERY {
+            for width in Width::EVERY {
+                for lane in Lane::all() {
+                    let b = TargetBox::new(range, width);
+                    let slow: TileSet = Tile::all().filter(|t| b.contains(*t, lane)).collect();
+                    assert_eq!(b.tiles(lane), slow, "{b} at lane {lane}");
                 }
             }
         }

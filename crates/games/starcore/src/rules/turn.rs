@@ -5,7 +5,7 @@ use crate::action::{Action, CardId};
 use crate::config::DRAW_PER_TURN;
 use crate::effect::{Duration, Trigger};
 use crate::event::{EndReason, Event, Step};
-use crate::grid::Tile;
+use crate::grid::{Tile, TileSet};
 use crate::rules::movement::{RegionChange, reachable};
 use crate::rules::network::Resources;
 use crate::state::{Phase, SEATS, Starcore};
@@ -69,8 +69,8 @@ impl Starcore {
         self.active = seat;
         let rules = std::sync::Arc::clone(&self.rules);
         let mut pool = Resources::NONE;
-        let mine: Vec<Tile> = self.tiles_of(seat).collect();
-        for &t in &mine {
+        let mine: TileSet = self.tiles_of(seat).collect();
+        for t in mine.iter() {
             let shield = self.shield_keyword(t);
             if let Some(p) = self.board.get_mut(t) {
                 pool = pool.plus(rules.card(p.card).output());
@@ -93,7 +93,7 @@ impl Starcore {
             rolling: None,
         };
         ev.emit(|| Event::StepBegan { step: Step::Orders });
-        for t in mine {
+        for t in mine.iter() {
             self.trigger(t, &Trigger::StartOfTurn, ev);
         }
         self.check_deaths(ev);
@@ -122,11 +122,11 @@ impl Starcore {
     /// then the active player owes its draw.
     fn end_turn(&mut self, ev: &mut Events<Event>) {
         let seat = self.active;
-        let mine: Vec<Tile> = self.tiles_of(seat).collect();
-        for &t in &mine {
+        let mine: TileSet = self.tiles_of(seat).collect();
+        for t in mine.iter() {
             self.trigger(t, &Trigger::EndOfTurn, ev);
         }
-        for &t in &mine {
+        for t in mine.iter() {
             if let Some(n) = self.keyword_number(t, |k| match k {
                 Keyword::Heal(n) => Some(n),
                 _ => None,
@@ -142,8 +142,7 @@ impl Starcore {
         if self.is_over() {
             return;
         }
-        let tiles: Vec<Tile> = self.board.iter().map(|(t, _)| t).collect();
-        for t in tiles {
+        for t in self.board.occupied().iter() {
             let shield = self.shield_keyword(t);
             if let Some(p) = self.board.get_mut(t) {
                 p.temp = [0; 4];

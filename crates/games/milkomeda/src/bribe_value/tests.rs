@@ -1,0 +1,147 @@
+use super::*;
+use crate::rules::bribes::Settlement;
+use crate::rules::steps_tests::{act, game, to_round_two_orders};
+use crate::{Event, GreedyAgent, Resources};
+use gridwright_engine::{Actor, Agent, Events, Game, SeatView, Turn};
+
+/// A three-player game at round two's offer window, every storage 5 of each, the Master's
+/// empty; returns the Master and the two offerers in window order.
+fn three_player_offer_window() -> (Milkomeda, Seat, [Seat; 2]) {
+    let mut g = game("three");
+    to_round_two_orders(&mut g);
+    let master = order_phase(&g).unwrap().master;
+    let others: Vec<Seat> = master.others(3).collect();
+    for s in &others {
+        g.storage[*s] = Resources::new(5, 5, 5, 5);
+    }
+    g.storage[master] = Resources::ZERO;
+    (g, master, [others[0], others[1]])
+}
+
+fn card_offer(resource: Resource, amount: u8, card: OrderCard) -> Action {
+    Action::Offer(OfferTerms {
+        payment: Payment::new(resource, amount).unwrap(),
+        condition: Condition::Card(card),
+    })
+}
+
+/// Lets the greedy agent act for whoever is to act until phase 1 is over; the events.
+fn greedy_until_orders_revealed(g: &mut Milkomeda) -> Vec<Event> {
+    let mut rng = Rng::seed_from_u64(5);
+    let mut events = Events::recording();
+    while matches!(g.phase, Phase::Orders(_)) {
+        match g.turn() {
+            Turn::Seat(s) => {
+                let a = GreedyAgent::new().choose(&SeatView::new(g, s), &mut rng);
+                g.apply(Actor::Seat(s), a, &mut events).unwrap();
+            }
+            Turn::Chance => {
+                let mut outs = Vec::new();
+                g.chance_outcomes(&mut outs);
+                g.step(Actor::Chance, outs[0].0, &mut events);
+            }
+            t => panic!("{t:?}"),
+        }
+    }
+    events.take()
+}
+
+#[test]
+fn card_and_payment_worths_follow_the_model() {
+    // Three players: card 1 acts two places ahead of the last, card 2 one; the Master card acts
+    // last and is the Mastership.
+    assert_eq!(card_worth(OrderCard::Number(1), 3), 2.0);
+    assert_eq!(card_worth(OrderCard::Number(2), 3), 1.0);
+    assert_eq!(card_worth(OrderCard::Master, 3), 0.75);
+    assert_eq!(card_worth(OrderCard::Number(1), 2), 1.0);
+    assert_eq!(card_worth(OrderCard::Number(1), 4), 3.0);
+    assert_eq!(
+        payment_worth(Payment::new(Resource::Orange, 3).unwrap()),
+        3.0
+    );
+    assert_eq!(payment_worth(Payment::new(Resource::Red, 2).unwrap()), 0.5);
+}
+
+#[test]
+fn a_greedy_master_takes_the_offer_worth_more_than_its_alternatives() {
+    let (mut g, master, [a, b]) = three_player_offer_window();
+    // A pays 3 orange (worth 3) for card 1, B 1 blue (worth 1/4): the Master can meet one of
+    // them, and A's is worth more than every plan that meets B's.
+    act(
+        &mut g,
+        a,
+        card_offer(Resource::Orange, 3, OrderCard::Number(1)),
+    );
+    act(
+        &mut g,
+        b,
+        card_offer(Resource::Blue, 1, OrderCard::Number(1)),
+    );
+    act(&mut g, a, Action::Keep);
+    act(&mut g, b, Action::Keep);
+    let notes = offer_notes(&g, master).join("\n");
+    assert!(
+        notes.contains(&format!("{a}: 3 orange if card 1: pays 3.00; take it")),
+        "{notes}"
+    );
+    assert!(
+        notes.contains(&format!("{b}: 1 blue if card 1: pays 0.25; turn it down")),
+        "{notes}"
+    );
+    // Another seat sees what each offer is worth to the Master, not the Master's plan.
+    let seen_by_b = offer_notes(&g, b).join("\n");
+    assert!(
+        seen_by_b.contains("worth 3.00 to the Master"),
+        "{seen_by_b}"
+    );
+    assert!(!seen_by_b.contains("plan"), "{seen_by_b}");
+    let events = greedy_until_orders_revealed(&mut g);
+    let cards = g.cards.clone().unwrap();
+    assert_eq!(cards[a], OrderCard::Number(1));
+    assert!(events.iter().any(|e| matches!(e,
+        Event::OfferSettled { offer, settlement: Settlement::Paid } if offer.payer == a)));
+    assert!(events.iter().any(|e| matches!(e,
+        Event::OfferSettled { offer, settlement: Settlement::ConditionFailed } if offer.payer == b)));
+}
+
+#[test]
+fn a_greedy_player_offers_for_a_card_when_the_masters_answer_makes_it_better_off() {
+    let (mut g, _master, [a, _b]) = three_player_offer_window();
+    // With no offers the Master gives its three cards at random: A expects (2 + 1 + 3/4) / 3 =
+    // 5/4. One non-orange resource (1/4) for card 1 makes the Master give it to A: A expects
+    // 2 − 1/4 = 7/4. Orange costs more than it is worth; the other cards are worth less.
+    let o = order_phase(&g).unwrap();
+    let keep = payer_expects(&g, o, &with_offer(o, a, None), a);
+    assert!((keep - 1.25).abs() < 1e-9, "{keep}");
+    let mut rng = Rng::seed_from_u64(3);
+    let chosen = GreedyAgent::new().choose(&SeatView::new(&g, a), &mut rng);
+    let Action::Offer(t) = chosen else {
+        panic!("greedy made no offer: {chosen:?}")
+    };
+    assert_eq!(t.condition, Condition::Card(OrderCard::Number(1)));
+    assert_eq!(t.payment.amount(), 1);
+    assert_ne!(t.payment.resource(), Resource::Orange);
+    let o = order_phase(&g).unwrap();
+    let gain = payer_expects(&g, o, &with_offer(o, a, Some(t)), a) - keep;
+    assert!((gain - 0.5).abs() < 1e-9, "{t}: {gain}");
+    act(&mut g, a, chosen);
+    let events = greedy_until_orders_revealed(&mut g);
+    assert!(
+        events.iter().any(|e| matches!(e,
+        Event::OfferSettled { offer, .. } if offer.payer == a)),
+        "{events:?}"
+    );
+}
+#[test]
+fn a_greedy_player_keeps_out_of_two_player_bribes() {
+    // Two players: the Master gives card 1 (worth 1) or the Master card (3/4) at random; the
+    // cheapest offer (1/4) for card 1 leaves the payer worse off (3/4) than chance (7/8).
+    let mut g = game("duel");
+    to_round_two_orders(&mut g);
+    let master = order_phase(&g).unwrap().master;
+    let other = master.next(2);
+    g.storage[other] = Resources::new(9, 9, 9, 9);
+    let mut rng = Rng::seed_from_u64(1);
+    let chosen = GreedyAgent::new().choose(&SeatView::new(&g, other), &mut rng);
+    assert_eq!(chosen, Action::Keep);
+}
