@@ -46,7 +46,7 @@ mod evaluator;
 mod mcts;
 mod spec;
 
-pub use evaluator::Evaluator;
+pub use evaluator::{Evaluator, WithPrior};
 pub use gridwright_engine::{Agent, RandomAgent, SeatView};
 pub use mcts::{
     ActionStats, DEFAULT_ITERATIONS, LineStep, Mcts, MctsConfig, Rollout, SearchReport,

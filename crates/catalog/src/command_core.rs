@@ -26,7 +26,11 @@ pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
 
 impl Frontend for CommandCore {
     const AGENTS: &'static [&'static str] = &["random", "greedy", "mcts"];
-    const MCTS_DEFAULTS: &'static str = "iters=12000";
+    /// Programs are built one card at a time, and a card's value shows only in the program it
+    /// leads to: the priors (`evaluate_prior`: each card at its best completion) carry the
+    /// choice, so they count as 1,000 visits, and a small `c` suits the evaluation's small
+    /// spread early in a game (docs/agents.md has the measurements).
+    const MCTS_DEFAULTS: &'static str = "iters=4000,bias=1000,c=0.05";
     const ODDS: &'static [OddsParam] = &[
         count("attack", &[], "attack dice rolled", None),
         count(
@@ -165,6 +169,10 @@ impl Frontend for CommandCore {
 
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         Some(gridwright_command_core::evaluate(self, seat))
+    }
+
+    fn evaluate_prior(&self, seat: Seat) -> Option<f64> {
+        Some(gridwright_command_core::evaluate_drafts(self, seat))
     }
 
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {

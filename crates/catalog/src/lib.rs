@@ -34,7 +34,7 @@ pub use gridwright_milkomeda::Milkomeda;
 pub use gridwright_starcore::Starcore;
 pub use odds::{OddsParam, OddsQuery, OddsReport, odds_entry, odds_help, odds_table};
 
-use gridwright_agents::{AgentSpec, Mcts, MctsConfig};
+use gridwright_agents::{AgentSpec, Mcts, MctsConfig, WithPrior};
 use gridwright_engine::{Agent, Game, GameInfo, RandomAgent, Seat, Viewer};
 use serde::Serialize;
 use std::sync::Arc;
@@ -239,6 +239,13 @@ pub trait Frontend: Game {
         None
     }
 
+    /// The value behind MCTS's action priors, asked once per action of each node the search
+    /// meets (far less often than [`evaluate`](Frontend::evaluate)), so it may look deeper at a
+    /// higher cost. The default is [`evaluate`](Frontend::evaluate).
+    fn evaluate_prior(&self, seat: Seat) -> Option<f64> {
+        self.evaluate(seat)
+    }
+
     /// What the game's own agents make of this position for `seat`, in words, for
     /// `gridwright analyze` (Milkomeda: how the Master values each open bribe). Only what `seat`
     /// may know. Empty (the default): nothing to add to the search.
@@ -393,8 +400,11 @@ pub fn mcts_agent_capped<G: Frontend>(
     if config.time.is_none() {
         config.time = clock_cap;
     }
-    let evaluate = |g: &G, seat: Seat| g.evaluate(seat);
-    Ok(Mcts::new(config).with_evaluator(Arc::new(evaluate)))
+    let evaluator = WithPrior {
+        evaluate: |g: &G, seat: Seat| g.evaluate(seat),
+        prior: |g: &G, seat: Seat| g.evaluate_prior(seat),
+    };
+    Ok(Mcts::new(config).with_evaluator(Arc::new(evaluator)))
 }
 
 /// `spec` with the game's [`Frontend::MCTS_DEFAULTS`] filled in where it sets nothing itself.

@@ -485,7 +485,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             .map(|&a| {
                 let mut child = base.clone();
                 child.step(Actor::Seat(seat), a, &mut self.events);
-                (value_for(eval, &child, seat).unwrap_or(0.0), a)
+                (prior_for(eval, &child, seat).unwrap_or(0.0), a)
             })
             .collect();
         scored.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
@@ -715,6 +715,13 @@ impl<'a, G: Game> Searcher<'a, G> {
             e.value += u;
         }
     }
+}
+
+/// The evaluator's prior value clamped to `[-1, 1]`.
+fn prior_for<G: Game>(eval: &dyn Evaluator<G>, state: &G, seat: Seat) -> Option<f64> {
+    eval.prior(state, seat)
+        .filter(|v| v.is_finite())
+        .map(|v| v.clamp(-1.0, 1.0))
 }
 
 /// The evaluator's value clamped to `[-1, 1]`.

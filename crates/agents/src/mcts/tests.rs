@@ -513,3 +513,19 @@ fn wide_nodes_widen_progressively_and_best_prior_first() {
         .search(&view, &mut Rng::seed_from_u64(1));
     assert_eq!(r.chosen, 299, "{}", r.to_text());
 }
+
+#[test]
+fn priors_come_from_the_evaluators_prior() {
+    let g = Pick::new(&()).unwrap();
+    let view = SeatView::new(&g, Seat::new(0));
+    // The prior ranks the actions the other way round from the evaluation: widening follows
+    // the prior, so the best action (299) is never reached in 200 iterations.
+    let e: Arc<dyn Evaluator<Pick>> = Arc::new(crate::WithPrior {
+        evaluate: |g: &Pick, _: Seat| g.picked.map(|p| f64::from(p) / 300.0),
+        prior: |g: &Pick, _: Seat| g.picked.map(|p| 1.0 - f64::from(p) / 300.0),
+    });
+    let r = Mcts::<Pick>::new(iters(200))
+        .with_evaluator(e)
+        .search(&view, &mut Rng::seed_from_u64(1));
+    assert!(r.chosen < 50, "{}", r.to_text());
+}

@@ -223,6 +223,17 @@ impl Program {
             .filter_map(|s| s.index())
             .fold(0, |m, j| m | 1 << j)
     }
+
+    /// The program with directive `card` (turned if `flipped`) in its next slot: programs are
+    /// built front to back, so that is the slot after its last card. A full program stays as
+    /// it is.
+    pub(crate) fn with_next(mut self, card: u8, flipped: bool) -> Program {
+        let next = self.cards();
+        if let Some(slot) = self.0.get_mut(next) {
+            *slot = Slot::card(card, flipped);
+        }
+        self
+    }
 }
 
 impl Serialize for Program {

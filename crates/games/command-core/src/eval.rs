@@ -9,27 +9,43 @@
 //!   a mech with no shot loses [`APPROACH`] per square it is out of range of the nearest enemy;
 //! - an attack in progress counts at its expected damage (dice already rolled are counted as
 //!   rolled);
-//! - from programming until each mech has executed, the seat's own committed programs (and,
-//!   during programming, the one it is building, as far as it goes) are run on the board as it
-//!   stands, and each such mech counts at its end square and facing, minus the expected
-//!   self-damage of a delta it cannot pay (so the value does not jump when the last program is
-//!   sealed and execution begins). Other seats' sealed programs are not looked at: the value for
-//!   a seat depends only on what that seat may know (so the values of the two seats need not
-//!   sum to zero while programs are sealed).
+//! - from programming until each mech has executed, the seat's own committed programs are run
+//!   on the board as it stands, and each such mech counts at its end square and facing, minus
+//!   the expected self-damage of a delta it cannot pay (so the value does not jump when the last
+//!   program is sealed and execution begins); a sealed program that leaves slots to random
+//!   cards loses [`FILL_RISK`] per such card. The program the seat is building counts as far as
+//!   it goes. Other seats' sealed programs are not looked at: the value for a seat depends only
+//!   on what that seat may know (so the values of the two seats need not sum to zero while
+//!   programs are sealed).
+//!
+//! [`evaluate_drafts`], which search asks once per action of a new node (its priors), looks
+//! deeper where programs are built: a program being built (one card or more) counts at its
+//! *best completion* — every full program that extends it is run and the best value kept — so
+//! a search that builds programs one card at a time judges a card by the best program it leads
+//! to, as whole programs were judged before programs were factored (rules version 1); and a
+//! sealed program with empty slots counts at the mean over its random fills, weighted as the
+//! fill draws them, so sealing early is judged by what the dice will put in the slots.
 //!
 //! The score goes through `tanh` onto `[-1, 1]`; a finished game is worth exactly its returns.
 //! Expected damages come from a small per-thread table (attack × armour × evade dice, no
-//! rerolls), so an evaluation allocates nothing after the first.
+//! rerolls), and the values of drafts from a per-thread memo by board (the board does not
+//! change while programs are built), so most evaluations allocate nothing.
 
-use crate::action::Pool;
+use crate::action::{Pool, Program};
 use crate::config::{MAX_MECHS, MAX_POOL};
 use crate::odds::{OddsQuery, expected_damage_f64};
+use crate::rules::Rules;
+use crate::rules::Squares;
 use crate::rules::dice::DiceRules;
+use crate::rules::program::{Run, delta, free_cards};
 use crate::rules::surge_flux::settle;
 use crate::state::{AttackStep, COMMITTED, CommandCore, EXECUTED, SEATS, Stage};
 use gridwright_engine::geom::{Arc, Dir8};
 use gridwright_engine::{Game, Seat, SeatArray};
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc as Shared;
 
 /// Value of a mech still standing, in structure points.
 const ALIVE: f64 = 2.0;
@@ -39,6 +55,8 @@ const OFFENCE: f64 = 0.5;
 const APPROACH: f64 = 0.15;
 /// Expected self-damage per unpaid delta point (an attack die: two of three faces hit).
 const SELF_HARM: f64 = 0.67;
+/// Expected cost of a slot a sealed program leaves to a random card, in structure points.
+const FILL_RISK: f64 = 0.75;
 /// Value of a point of Surge (rerolls, paying deltas) and of Flux.
 const SURGE: f64 = 0.1;
 const FLUX: f64 = 0.05;
@@ -96,63 +114,419 @@ fn rate(dice: &DiceRules, pool: Pool) -> f64 {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
+    value(game, seat, false)
+}
+
+/// Like [`evaluate`], except that the program the seat is building counts at its best
+/// completion (every full program that extends it is run, and the best value kept) rather
+/// than as far as it goes. Costlier — a fresh board costs a walk over the mech's programs —
+/// so search uses it once per node, to order and bias that node's actions, and [`evaluate`]
+/// everywhere else.
+///
+/// # Examples
+/// ```
+/// use gridwright_command_core::{CommandCore, Content, evaluate_drafts};
+/// use gridwright_engine::{Game, Seat};
+/// let game = CommandCore::new(&Content::builtin()?.config("duel")?)?;
+/// let v = evaluate_drafts(&game, Seat::new(0));
+/// assert!((-1.0..=1.0).contains(&v));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn evaluate_drafts(game: &CommandCore, seat: Seat) -> f64 {
+    value(game, seat, true)
+}
+
+fn value(game: &CommandCore, seat: Seat, thorough: bool) -> f64 {
     // A seat the game does not have is valued as the last seat.
     let me = Seat::new(seat.index().min(SEATS - 1) as u8);
     if let Stage::Over { .. } = game.stage {
         return game.returns()[me];
     }
-    let r = &game.rules;
     let n = usize::from(game.n);
-    // Where each mech stands (or will stand once its committed program has run), and its
-    // structure after the expected damage of an attack in progress or an unpaid delta.
-    let mut pos = [0u8; MAX_MECHS];
-    let mut facing = [Dir8::N; MAX_MECHS];
-    let mut structure = [0.0f64; MAX_MECHS];
-    let mut surge = [0u8; MAX_MECHS];
-    let mut flux = [0u8; MAX_MECHS];
     let programming = matches!(game.stage, Stage::Programming { .. });
-    // The program the seat is building now counts as far as it goes.
+    // The program the seat is building now counts as far as it goes, or at its best
+    // completion.
     let drafting = game
         .next_to_program(me)
         .filter(|_| programming)
         .map(|i| (i, game.draft(me)));
+    let mut board = Board::default();
+    // A sealed program with empty slots gets random cards when it runs: thoroughly, the first
+    // such mech is valued over every fill, weighted as the fill draws; otherwise each random
+    // card costs [`FILL_RISK`].
+    let mut filling = None;
     for i in 0..n {
         let m = &game.mechs[i];
-        pos[i] = m.pos;
-        facing[i] = m.facing;
-        structure[i] = if m.alive() {
+        board.pos[i] = m.pos;
+        board.facing[i] = m.facing;
+        board.structure[i] = if m.alive() {
             f64::from(m.structure)
         } else {
             0.0
         };
-        surge[i] = m.surge;
-        flux[i] = m.flux;
+        board.surge[i] = m.surge;
+        board.flux[i] = m.flux;
         // Only the seat's own sealed programs: the others' are unknown to it, whatever a
         // determinization drew for them (they stay where they stand, as far as it knows).
-        let own = game.owner_of(i) == me;
-        let program = match drafting {
-            Some((d, draft)) if d == i => Some(draft),
-            _ => (m.has(COMMITTED) && !m.has(EXECUTED)).then_some(m.program),
-        };
-        if let Some(program) = program.filter(|_| own && m.alive()) {
-            let mut occupied = game.occupied;
-            occupied.clear(m.pos);
-            let run = r.run(
-                r.chassis_of(i),
-                &program,
-                m.pos,
-                m.facing,
-                &occupied,
-                |_| {},
-            );
-            pos[i] = run.pos;
-            facing[i] = run.facing;
-            let paid = settle(&mut surge[i], &mut flux[i], run.delta);
-            structure[i] = (structure[i] - SELF_HARM * f64::from(paid.unpaid)).max(0.0);
+        let sealed = m.has(COMMITTED) && !m.has(EXECUTED);
+        if game.owner_of(i) == me && m.alive() && sealed && drafting.is_none_or(|(d, _)| d != i) {
+            let fills = random_fills(game, i);
+            if thorough && fills > 0 && filling.is_none() {
+                filling = Some(i);
+                continue;
+            }
+            board.run(game, i, &m.program);
+            board.structure[i] = (board.structure[i] - FILL_RISK * f64::from(fills)).max(0.0);
         }
     }
-    pending_attack(game, &mut structure);
-    let mut score = SeatArray::<f64, SEATS>::default();
+    pending_attack(game, &mut board.structure);
+    if let Some((d, draft)) = drafting {
+        if thorough && filling.is_none() && draft.cards() > 0 {
+            return completions_value(game, me, d, &draft, &board, false);
+        }
+        // As far as it goes (an empty draft: the mech stands).
+        if game.mechs[d].alive() {
+            board.run(game, d, &draft);
+        }
+    }
+    match filling {
+        Some(e) => completions_value(game, me, e, &game.mechs[e].program, &board, true),
+        None => score(game, me, &board),
+    }
+}
+
+/// How many of mech `i`'s slots its program leaves to be filled at random: its empty slots, as
+/// far as undepleted cards not in the program are left.
+fn random_fills(game: &CommandCore, i: usize) -> u8 {
+    let m = &game.mechs[i];
+    let c = game.rules.chassis_of(i);
+    let empty = usize::from(c.slots).saturating_sub(m.program.cards());
+    let used = m.program.card_mask() | m.depleted_directives();
+    let left = (0..c.directives.len())
+        .filter(|j| used & (1 << j) == 0)
+        .count();
+    empty.min(left) as u8
+}
+
+/// Where each mech stands (or will stand once its program has run), its facing, its
+/// structure after the expected damage of an attack in progress or an unpaid delta, and its
+/// Surge and Flux.
+#[derive(Clone, Copy)]
+struct Board {
+    pos: [u8; MAX_MECHS],
+    facing: [Dir8; MAX_MECHS],
+    structure: [f64; MAX_MECHS],
+    surge: [u8; MAX_MECHS],
+    flux: [u8; MAX_MECHS],
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board {
+            pos: [0; MAX_MECHS],
+            facing: [Dir8::N; MAX_MECHS],
+            structure: [0.0; MAX_MECHS],
+            surge: [0; MAX_MECHS],
+            flux: [0; MAX_MECHS],
+        }
+    }
+}
+
+impl Board {
+    /// Runs `program` for mech `i` on the board as it stands: its end square and facing, and
+    /// the expected self-damage of a delta it cannot pay.
+    fn run(&mut self, game: &CommandCore, i: usize, program: &Program) {
+        let m = &game.mechs[i];
+        let mut occupied = game.occupied;
+        occupied.clear(m.pos);
+        let run = game.rules.run(
+            game.rules.chassis_of(i),
+            program,
+            m.pos,
+            m.facing,
+            &occupied,
+            |_| {},
+        );
+        self.pos[i] = run.pos;
+        self.facing[i] = run.facing;
+        let paid = settle(&mut self.surge[i], &mut self.flux[i], run.delta);
+        self.structure[i] = (self.structure[i] - SELF_HARM * f64::from(paid.unpaid)).max(0.0);
+    }
+}
+
+thread_local! {
+    /// Best-completion tables already built, by the board they were built on (see
+    /// [`completions_value`]), for the rules they were built under.
+    static BEST: RefCell<(Option<Shared<Rules>>, HashMap<BoardKey, Drafts, Fast>)> =
+        RefCell::new((None, HashMap::default()));
+}
+
+/// Boards kept before the memo starts over: a board holds at most a few thousand drafts (tens
+/// of kilobytes), so the memo stays within tens of megabytes per thread.
+const BEST_BOARDS: usize = 1024;
+
+/// The value of every draft of one mech on one board met so far, by draft.
+type Drafts = HashMap<Program, f64, Fast>;
+
+/// A fast hasher for the memo's keys (they come from the state, not from outside, so no
+/// flooding to resist): multiply-rotate over the words written.
+type Fast = BuildHasherDefault<Mix>;
+
+#[derive(Default, Clone, Copy)]
+struct Mix(u64);
+
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// Everything [`completions_value`] reads besides the rules and the draft: the seat, the mech,
+/// and each mech as the board places it once the seat's own sealed programs have run (where it
+/// stood before, whether it is standing, what it has depleted, and the board's square, facing,
+/// Surge, Flux and structure). Programs themselves are not part of the key: different sealed
+/// programs that end alike (a determinization redraws another seat's programs) share a walk.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct BoardKey {
+    me: Seat,
+    mech: usize,
+    mean: bool,
+    mechs: [MechKey; MAX_MECHS],
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+struct MechKey {
+    at: u8,
+    alive: bool,
+    depleted: u16,
+    pos: u8,
+    facing: u8,
+    surge: u8,
+    flux: u8,
+    structure: u64,
+}
+
+/// The value for `me` of the best full program that extends `draft`, mech `d`'s program so
+/// far: every completion is run on the board and the best kept (a draft that no card can
+/// extend any more runs as it is). Empty slots are filled at random before a program runs, so a
+/// seat that seals early gets no better; building one card at a time is then valued the way
+/// whole programs are, and the first card is judged by what it leads to.
+///
+/// Memoized per thread and board: a draft's value is the best of its children's, and every
+/// draft met on the way is kept, so later drafts on that board (a search builds many while the
+/// board stands still) are mostly looked up.
+fn completions_value(
+    game: &CommandCore,
+    me: Seat,
+    d: usize,
+    draft: &Program,
+    board: &Board,
+    mean: bool,
+) -> f64 {
+    let mut mechs = [MechKey::default(); MAX_MECHS];
+    for (i, k) in mechs.iter_mut().enumerate().take(usize::from(game.n)) {
+        let m = &game.mechs[i];
+        *k = MechKey {
+            at: m.pos,
+            alive: m.alive(),
+            depleted: m.depleted,
+            pos: board.pos[i],
+            facing: board.facing[i].index() as u8,
+            surge: board.surge[i],
+            flux: board.flux[i],
+            structure: board.structure[i].to_bits(),
+        };
+    }
+    let key = BoardKey {
+        me,
+        mech: d,
+        mean,
+        mechs,
+    };
+    let drafts = BEST.with(|b| {
+        let mut b = b.borrow_mut();
+        if !b.0.as_ref().is_some_and(|r| Shared::ptr_eq(r, &game.rules)) {
+            *b = (Some(game.rules.clone()), HashMap::default());
+        }
+        let r = b.1.remove(&key);
+        r.unwrap_or_default()
+    });
+    let mut walk = Walk::new(game, me, d, board, drafts, mean);
+    let v = walk.start(*draft);
+    BEST.with(|b| {
+        let mut b = b.borrow_mut();
+        if b.1.len() >= BEST_BOARDS {
+            b.1.clear();
+        }
+        b.1.insert(key, walk.drafts);
+    });
+    v
+}
+
+/// A walk through the drafts of mech `d` on one board, keeping each unfinished draft's best
+/// value. Programs run one slot at a time as the walk goes down, so drafts sharing a beginning
+/// share its run.
+struct Walk<'a> {
+    game: &'a CommandCore,
+    me: Seat,
+    d: usize,
+    board: &'a Board,
+    /// Average over random fills (each card equally likely, a split card then either way up)
+    /// instead of keeping the best.
+    mean: bool,
+    depleted: u16,
+    /// The other mechs' squares.
+    occupied: Squares,
+    drafts: Drafts,
+    /// Score by end (square, facing, Surge, Flux, structure after self-harm): many programs
+    /// end the same way.
+    ends: HashMap<(u8, Dir8, u8, u8, u64), f64, Fast>,
+}
+
+impl<'a> Walk<'a> {
+    fn new(
+        game: &'a CommandCore,
+        me: Seat,
+        d: usize,
+        board: &'a Board,
+        drafts: Drafts,
+        mean: bool,
+    ) -> Self {
+        let mut occupied = game.occupied;
+        occupied.clear(game.mechs[d].pos);
+        Walk {
+            game,
+            me,
+            d,
+            board,
+            mean,
+            depleted: game.mechs[d].depleted_directives(),
+            occupied,
+            drafts,
+            ends: HashMap::default(),
+        }
+    }
+
+    /// The best value of the programs extending `draft`.
+    fn start(&mut self, draft: Program) -> f64 {
+        let m = &self.game.mechs[self.d];
+        let c = self.game.rules.chassis_of(self.d);
+        let mut run = Run::start(m.pos, m.facing);
+        for (i, slot) in draft.0.iter().enumerate().take(usize::from(c.slots)) {
+            if let Some(card) = slot.index() {
+                let rules = &self.game.rules;
+                rules.run_slot(
+                    c,
+                    i,
+                    card,
+                    slot.half(),
+                    &self.occupied,
+                    &mut run,
+                    &mut |_| {},
+                );
+            }
+        }
+        self.value(draft, run)
+    }
+
+    /// The best value of the programs extending `draft`, whose slots so far ran as `run`.
+    fn value(&mut self, draft: Program, run: Run) -> f64 {
+        let c = self.game.rules.chassis_of(self.d);
+        let have = draft.cards();
+        if have < usize::from(c.slots) {
+            if let Some(&v) = self.drafts.get(&draft) {
+                return v;
+            }
+            let (mut best, mut sum, mut weight) = (f64::NEG_INFINITY, 0.0, 0.0);
+            for (card, flipped) in free_cards(c, draft.card_mask() | self.depleted) {
+                let next = draft.with_next(card, flipped);
+                let mut next_run = run;
+                let half = next.0[have].half();
+                let rules = &self.game.rules;
+                let card = usize::from(card);
+                rules.run_slot(
+                    c,
+                    have,
+                    card,
+                    half,
+                    &self.occupied,
+                    &mut next_run,
+                    &mut |_| {},
+                );
+                let v = self.value(next, next_run);
+                best = best.max(v);
+                // A random fill draws the card, then a split card's way up.
+                let w = if c.directives[card].split { 0.5 } else { 1.0 };
+                sum += w * v;
+                weight += w;
+            }
+            if weight > 0.0 {
+                let v = if self.mean { sum / weight } else { best };
+                self.drafts.insert(draft, v);
+                return v;
+            }
+        }
+        // A full program, or one no card is left to extend: it runs as it is.
+        let d = self.d;
+        let mut b = *self.board;
+        b.pos[d] = run.pos;
+        b.facing[d] = run.facing;
+        let paid = settle(
+            &mut b.surge[d],
+            &mut b.flux[d],
+            delta(c, &draft, &run.status),
+        );
+        b.structure[d] = (b.structure[d] - SELF_HARM * f64::from(paid.unpaid)).max(0.0);
+        let end = (
+            b.pos[d],
+            b.facing[d],
+            b.surge[d],
+            b.flux[d],
+            b.structure[d].to_bits(),
+        );
+        let (game, me) = (self.game, self.me);
+        *self.ends.entry(end).or_insert_with(|| score(game, me, &b))
+    }
+}
+
+/// The heuristic value for `me` of the mechs as `board` places them, in `[-1, 1]`.
+fn score(game: &CommandCore, me: Seat, board: &Board) -> f64 {
+    let r = &game.rules;
+    let n = usize::from(game.n);
+    let Board {
+        pos,
+        facing,
+        structure,
+        surge,
+        flux,
+    } = board;
+    let mut total = SeatArray::<f64, SEATS>::default();
     let mut start = SeatArray::<f64, SEATS>::default();
     for i in 0..n {
         let side = game.owner_of(i);
@@ -202,10 +576,10 @@ pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
         } else if nearest != u8::MAX {
             s -= APPROACH * f64::from(nearest.saturating_sub(reach));
         }
-        score[side] += s;
+        total[side] += s;
     }
     let scale = 0.4 * start.as_slice().iter().sum::<f64>() / SEATS as f64;
-    ((score[me] - score[me.next(SEATS)]) / scale.max(1.0)).tanh()
+    ((total[me] - total[me.next(SEATS)]) / scale.max(1.0)).tanh()
 }
 
 /// Takes the expected damage of an attack in progress off the target's structure.
@@ -322,6 +696,110 @@ mod tests {
         assert_ne!(with, evaluate(&still, Seat::new(0)));
         // The other seat cannot see that program: its value does not change.
         assert_eq!(evaluate(&g, Seat::new(1)), evaluate(&still, Seat::new(1)));
+    }
+
+    #[test]
+    fn a_draft_is_worth_its_best_completion() {
+        use gridwright_engine::{Actor, Events, Rng, Turn};
+        let mut g = CommandCore::new(&Content::builtin().unwrap().config("duel").unwrap()).unwrap();
+        let mut rng = Rng::seed_from_u64(9);
+        let mut out = Vec::new();
+        while !matches!(g.stage, Stage::Programming { .. }) {
+            random_step(&mut g, &mut rng, &mut out, |g, set, rng| {
+                let s = set.iter().next().unwrap();
+                let l = g.legal_actions_vec(s);
+                (s, l[rng.index(l.len())])
+            });
+        }
+        let me = Seat::new(0);
+        assert!(matches!(g.turn(), Turn::Simultaneous(set) if set.contains(me)));
+        let child = |g: &CommandCore, a| {
+            let mut next = g.clone();
+            next.step(Actor::Seat(me), a, &mut Events::disabled());
+            next
+        };
+        // An empty draft: the mech stands, as the cheap evaluation has it.
+        assert_eq!(evaluate_drafts(&g, me), evaluate(&g, me));
+        let first = g.legal_actions_vec(me)[0];
+        g = child(&g, first);
+        // Slot by slot: each draft is worth the best of the drafts one card longer, down to
+        // full programs, so choosing a card one slot at a time is judged like a whole program.
+        let slots = usize::from(g.rules.chassis_of(0).slots);
+        for _ in 1..slots - 1 {
+            let value = evaluate_drafts(&g, me);
+            let (best, next) = g
+                .legal_actions_vec(me)
+                .into_iter()
+                .filter(|a| !matches!(a, crate::Action::Seal { .. }))
+                .map(|a| {
+                    let next = child(&g, a);
+                    (evaluate_drafts(&next, me), next)
+                })
+                .max_by(|x, y| x.0.total_cmp(&y.0))
+                .unwrap();
+            assert_eq!(value, best);
+            assert!(value >= evaluate(&g, me) - 1.0, "a value, not garbage");
+            g = next;
+        }
+    }
+
+    #[test]
+    fn a_short_sealed_program_is_worth_its_random_fills() {
+        use crate::config::MAX_WEAPONS;
+        use crate::rules::program::free_cards;
+        use gridwright_engine::{Actor, Events, Rng};
+        let mut g = CommandCore::new(&Content::builtin().unwrap().config("duel").unwrap()).unwrap();
+        let mut rng = Rng::seed_from_u64(9);
+        let mut out = Vec::new();
+        while !matches!(g.stage, Stage::Programming { .. }) {
+            random_step(&mut g, &mut rng, &mut out, |g, set, rng| {
+                let s = set.iter().next().unwrap();
+                let l = g.legal_actions_vec(s);
+                (s, l[rng.index(l.len())])
+            });
+        }
+        let me = Seat::new(0);
+        let i = g.next_to_program(me).unwrap();
+        let c = g.rules.chassis_of(i).clone();
+        // All but the last slot, then seal: the last slot will be filled at random.
+        for _ in 0..usize::from(c.slots) - 1 {
+            let a = g.legal_actions_vec(me)[0];
+            g.step(Actor::Seat(me), a, &mut Events::disabled());
+        }
+        g.step(
+            Actor::Seat(me),
+            crate::Action::Seal {
+                mech: CommandCore::mech_id(i),
+            },
+            &mut Events::disabled(),
+        );
+        assert_eq!(random_fills(&g, i), 1);
+        // Each card equally likely, a split card then either way up: the value is the
+        // weighted mean of the values with each fill sealed in its place (which then has no
+        // random card left to count).
+        let program = g.mechs[i].program;
+        let used = program.card_mask() | g.mechs[i].depleted_directives();
+        let (mut sum, mut weight) = (0.0, 0.0);
+        for (card, flipped) in free_cards(&c, used) {
+            let mut filled = g.clone();
+            filled.mechs[i].program = program.with_next(card, flipped);
+            assert_eq!(random_fills(&filled, i), 0);
+            let w = if c.directives[usize::from(card)].split {
+                0.5
+            } else {
+                1.0
+            };
+            sum += w * evaluate_drafts(&filled, me);
+            weight += w;
+        }
+        let expected = sum / weight;
+        assert!((evaluate_drafts(&g, me) - expected).abs() < 1e-12);
+        // The cheap evaluation charges the random card a fixed risk instead: the same program
+        // with no card left to fill it (every other directive depleted) is worth more.
+        let mut nothing_left = g.clone();
+        nothing_left.mechs[i].depleted |= (!used & ((1 << c.directives.len()) - 1)) << MAX_WEAPONS;
+        assert_eq!(random_fills(&nothing_left, i), 0);
+        assert!(evaluate(&g, me) < evaluate(&nothing_left, me));
     }
 
     #[test]

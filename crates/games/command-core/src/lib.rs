@@ -69,7 +69,7 @@ pub use config::{
     MAX_POOL, MAX_SLOTS, MAX_WEAPONS, Neighbour, SideConfig, Weapon,
 };
 pub use content::{Content, ContentError, Problem, ScenarioSummary};
-pub use eval::evaluate;
+pub use eval::{evaluate, evaluate_drafts};
 pub use event::Event;
 pub use observe::{AttackView, CritView, DiceView, MechView, Observation, SideView, WeaponView};
 pub use odds::{DamageOdds, MAX_ODDS_POOL, OddsError, OddsQuery, damage_odds, damage_odds_with};

@@ -137,7 +137,7 @@ pub(crate) const REVEALED_FLAG: u8 = 4;
 pub(crate) const EXECUTED: u8 = 8;
 
 /// One mech (24 bytes; the state holds a fixed array of them).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct Mech {
     pub pos: u8,
     pub facing: Dir8,

@@ -61,6 +61,19 @@ pub(crate) struct Run {
     pub delta: i16,
 }
 
+impl Run {
+    /// A run that has not started: the mech at `pos` facing `facing`, every slot empty.
+    pub(crate) fn start(pos: u8, facing: Dir8) -> Run {
+        Run {
+            pos,
+            facing,
+            tokens: 0,
+            status: [SlotStatus::Empty; MAX_SLOTS],
+            delta: 0,
+        }
+    }
+}
+
 impl Rules {
     /// Runs `program` for a mech of chassis `c` at `pos` facing `facing`; `occupied` holds the
     /// other mechs' squares. `on_step` sees each step (the state logs them; agents ignore them).
@@ -68,57 +81,70 @@ impl Rules {
         &self,
         c: &ChassisRules,
         program: &Program,
-        mut pos: u8,
-        mut facing: Dir8,
+        pos: u8,
+        facing: Dir8,
         occupied: &Squares,
         mut on_step: impl FnMut(Step),
     ) -> Run {
-        let mut status = [SlotStatus::Empty; MAX_SLOTS];
-        let mut tokens = 0u8;
-        let mut stopped = false;
+        let mut run = Run::start(pos, facing);
         for (i, slot) in program.0.iter().enumerate().take(usize::from(c.slots)) {
-            let Some(card) = slot.index() else { continue };
-            if stopped {
-                status[i] = SlotStatus::Unexecuted;
-                continue;
-            }
-            status[i] = SlotStatus::Completed;
-            for &icon in c.directives[card].halves[slot.half()].icons() {
-                match effect(icon, facing) {
-                    Effect::Move(dir) => match self.step(pos, dir) {
-                        Some(to) if !occupied.get(to) => {
-                            on_step(Step::Moved { from: pos, to });
-                            pos = to;
-                        }
-                        next => {
-                            on_step(Step::Blocked {
-                                slot: i as u8,
-                                icon,
-                                off_board: next.is_none(),
-                            });
-                            status[i] = SlotStatus::Incomplete;
-                            stopped = true;
-                            break;
-                        }
-                    },
-                    Effect::Turn(t) => {
-                        facing = facing.rotate(t);
-                        on_step(Step::Turned { facing });
-                    }
-                    Effect::Hold => on_step(Step::Held),
-                    Effect::Target => {
-                        tokens = tokens.saturating_add(1);
-                        on_step(Step::Targeted);
-                    }
-                }
+            if let Some(card) = slot.index() {
+                self.run_slot(c, i, card, slot.half(), occupied, &mut run, &mut on_step);
             }
         }
-        Run {
-            pos,
-            facing,
-            tokens,
-            status,
-            delta: delta(c, program, &status),
+        run.delta = delta(c, program, &run.status);
+        run
+    }
+
+    /// Runs the card `card` (half `half` on top) in slot `i` of a program run so far as `run`
+    /// (the delta is left for [`delta`] once every slot has run): after a stopped card it is
+    /// not executed; else each icon in turn, until one cannot be done.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn run_slot(
+        &self,
+        c: &ChassisRules,
+        i: usize,
+        card: usize,
+        half: usize,
+        occupied: &Squares,
+        run: &mut Run,
+        on_step: &mut impl FnMut(Step),
+    ) {
+        let stopped = run.status[..i]
+            .iter()
+            .any(|s| matches!(s, SlotStatus::Incomplete | SlotStatus::Unexecuted));
+        if stopped {
+            run.status[i] = SlotStatus::Unexecuted;
+            return;
+        }
+        run.status[i] = SlotStatus::Completed;
+        for &icon in c.directives[card].halves[half].icons() {
+            match effect(icon, run.facing) {
+                Effect::Move(dir) => match self.step(run.pos, dir) {
+                    Some(to) if !occupied.get(to) => {
+                        on_step(Step::Moved { from: run.pos, to });
+                        run.pos = to;
+                    }
+                    next => {
+                        on_step(Step::Blocked {
+                            slot: i as u8,
+                            icon,
+                            off_board: next.is_none(),
+                        });
+                        run.status[i] = SlotStatus::Incomplete;
+                        return;
+                    }
+                },
+                Effect::Turn(t) => {
+                    run.facing = run.facing.rotate(t);
+                    on_step(Step::Turned { facing: run.facing });
+                }
+                Effect::Hold => on_step(Step::Held),
+                Effect::Target => {
+                    run.tokens = run.tokens.saturating_add(1);
+                    on_step(Step::Targeted);
+                }
+            }
         }
     }
 }
@@ -234,15 +260,19 @@ pub(crate) fn completions(
         return;
     }
     for (card, flipped) in free_cards(c, draft.card_mask() | depleted_directives) {
-        let mut next = *draft;
-        next.0[have] = Slot::card(card, flipped);
-        completions(c, depleted_directives, &next, want, f);
+        completions(
+            c,
+            depleted_directives,
+            &draft.with_next(card, flipped),
+            want,
+            f,
+        );
     }
 }
 
 /// Every (card, orientation) of chassis `c` not in the `used` mask: each card upright, and
 /// turned too where it is a split card.
-fn free_cards(c: &ChassisRules, used: u16) -> impl Iterator<Item = (u8, bool)> + '_ {
+pub(crate) fn free_cards(c: &ChassisRules, used: u16) -> impl Iterator<Item = (u8, bool)> + '_ {
     c.directives
         .iter()
         .enumerate()
