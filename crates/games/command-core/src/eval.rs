@@ -257,9 +257,12 @@ impl Board {
 thread_local! {
     /// Best-completion tables already built, by the board they were built on (see
     /// [`completions_value`]), for the rules they were built under.
-    static BEST: RefCell<(Option<Shared<Rules>>, HashMap<BoardKey, Drafts, Fast>)> =
+    static BEST: RefCell<Memo> =
         RefCell::new((None, HashMap::default()));
 }
+
+/// The drafts memo: the rules it was built under, and each board's drafts.
+type Memo = (Option<Shared<Rules>>, HashMap<BoardKey, Drafts, Fast>);
 
 /// Boards kept before the memo starts over: a board holds at most a few thousand drafts (tens
 /// of kilobytes), so the memo stays within tens of megabytes per thread.
