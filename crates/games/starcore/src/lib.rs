@@ -1,4 +1,4 @@
-//! # Starcore (foundation)
+//! # Starcore
 //!
 //! Starcore is a card battler for two players. Each player owns an 8×3 grid; the two grids face
 //! each other across their front rows. Commanders, units, modules and resource cores occupy one
@@ -11,8 +11,9 @@
 //! decisions in `shared/rules/starcore.md`, and this crate's interpretations in
 //! `docs/rules/starcore.md` (each citing the seed section).
 //!
-//! **This crate is not yet a game.** It holds the rules that need no card content, and the card
-//! data model the content will be written in:
+//! [`Starcore`] implements `gridwright_engine::Game` and is in the catalog; its state, phases and
+//! dispatch are in `state.rs`, and each rule has its own file under `rules/`. The foundation
+//! modules below hold the rules that need no card content, and the card data model:
 //!
 //! | module | rules |
 //! |---|---|
@@ -26,8 +27,8 @@
 //! | `rules/network` | [`Networks`] (link components), [`Resources`] pools, the [`Pooling`] option |
 //! | `rules/flank`, `rules/zone_control`, `rules/blocking` | where Flank, Zone Flank, Zone Dominance, Sector Lock and the optional [`Blocking`] rule apply |
 //!
-//! It does not implement `gridwright_engine::Game` and is not in the catalog; see "Implemented
-//! so far / still to do" in `docs/rules/starcore.md`.
+//! What is implemented and what is still to do: "Implemented so far / still to do" in
+//! `docs/rules/starcore.md`.
 //!
 //! ```
 //! use gridwright_starcore::{Lane, P2, Range, TargetBox, Tile, Width, Zone};
