@@ -579,6 +579,38 @@ mod tests {
         }
     }
 
+    /// A Flank keyword is content only if the card's own attack can ever be a flank: from some
+    /// side lane (1, 2, 7, 8) its box must reach a centre lane (3–6). Volt Skirmisher's
+    /// single-lane box once could not.
+    #[test]
+    fn every_flank_card_can_reach_a_centre_lane_from_a_side_lane() {
+        use crate::grid::{Lane, Tile};
+        use crate::rules::flank::is_flank;
+        let content = Content::builtin().unwrap_or_else(|e| panic!("{e}"));
+        for def in content.cards() {
+            let card = def.validate().unwrap_or_else(|e| panic!("{e}"));
+            let has_flank = card
+                .keywords()
+                .iter()
+                .any(|k| matches!(k, crate::Keyword::Flank(_)));
+            let Some(reach) = card.attack() else { continue };
+            if !has_flank {
+                continue;
+            }
+            let can = Lane::all().any(|anchor| {
+                Tile::all().any(|target| {
+                    reach.contains(target, anchor)
+                        && Tile::all().any(|from| from.lane() == anchor && is_flank(from, target))
+                })
+            });
+            assert!(
+                can,
+                "`{}` has Flank but its attack never reaches a centre lane from a side lane",
+                card.id()
+            );
+        }
+    }
+
     #[test]
     fn every_keyword_in_content_is_played_and_its_rule_tests_exist() {
         let content = Content::builtin().unwrap_or_else(|e| panic!("{e}"));
