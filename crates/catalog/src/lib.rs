@@ -546,6 +546,7 @@ mod tests {
                 for s in G::scenarios(&c).unwrap() {
                     let config = G::load_config(&c, Some(&s.name)).unwrap();
                     for seed in 1..=3u64 {
+                        #[allow(clippy::clone_on_copy)] // one game's config is `Copy`
                         let mut session = Session::<G>::new(config.clone(), seed).unwrap();
                         let mut rng = Rng::seed_from_u64(seed);
                         for _ in 0..(20 * seed) {
