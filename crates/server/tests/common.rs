@@ -305,6 +305,7 @@ pub fn options(data: &TempDir, database: Option<String>) -> ServeOptions {
         data_dir: data.0.clone(),
         database,
         content: None,
+        decks: Vec::new(),
         ai_delay_ms: 0,
         limits: Limits {
             ws_rate_per_sec: 50,
