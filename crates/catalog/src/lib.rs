@@ -271,23 +271,46 @@ pub trait Frontend: Game {
         )))
     }
 
-    /// `config` with the deck of each listed seat replaced (`--deck SEAT=NAME|PATH`: a deck
-    /// name the content ships or the path of a deck file of one's own), for games played with
-    /// decks. Seats are already checked against the game's seat count.
+    /// What a config says it is: the scenario actually played, for reports (Starcore: the
+    /// deck pairing with its variants, `arc-foundry-vs-my-deck+blocking`, which stays true after
+    /// `--deck`). `None` (the default): the config does not name itself.
+    fn config_name(config: &Self::Config) -> Option<String> {
+        let _ = config;
+        None
+    }
+
+    /// The names of the decks `content` ships, for games played with decks (empty: none).
     ///
     /// # Errors
-    /// An unknown deck or a deck file that does not validate; by default, that the game has no
-    /// decks.
-    fn with_decks(
-        content: &ContentSource,
+    /// Content that does not load.
+    fn deck_names(content: &ContentSource) -> Result<Vec<String>, CatalogError> {
+        let _ = content;
+        Ok(Vec::new())
+    }
+
+    /// One deck, loaded and validated against `content`'s card pool: a deck name the content
+    /// ships, or the path of a deck file of one's own (`--deck SEAT=NAME|PATH`). Read once;
+    /// [`Frontend::put_decks`] then puts it into any number of configs.
+    ///
+    /// # Errors
+    /// An unknown deck or a deck file that does not validate (file, line, card and rule); by
+    /// default, that the game has no decks.
+    fn load_deck(content: &ContentSource, spec: &str) -> Result<LoadedDeck, CatalogError> {
+        let _ = (content, spec);
+        Err(no_decks::<Self>())
+    }
+
+    /// `config` with the deck of each listed seat replaced by a deck [`Frontend::load_deck`]
+    /// returned. Seats are already checked against the game's seat count.
+    ///
+    /// # Errors
+    /// A deck of another game; by default, that the game has no decks.
+    fn put_decks(
         config: Self::Config,
-        decks: &[(Seat, String)],
+        decks: &[(Seat, &LoadedDeck)],
     ) -> Result<Self::Config, CatalogError> {
-        let _ = (content, config, decks);
-        Err(CatalogError::Unsupported(format!(
-            "--deck: {} is not played with decks",
-            Self::INFO.short_name
-        )))
+        let _ = (config, decks);
+        Err(no_decks::<Self>())
     }
 
     /// Every card of the game's pool, with its stats and effects in words and the tests that
@@ -312,25 +335,58 @@ pub trait Frontend: Game {
     }
 }
 
-/// The config of `scenario` (`None`: the default) with the decks of `decks` put in
-/// ([`Frontend::with_decks`]); each is `SEAT=NAME|PATH` with SEAT `1`, `p1`, `P2`, … What `play`,
-/// `simulate` and `ladder` call.
+fn no_decks<G: Frontend>() -> CatalogError {
+    CatalogError::Unsupported(format!(
+        "--deck: {} is not played with decks",
+        G::INFO.short_name
+    ))
+}
+
+/// A deck loaded and validated once ([`Frontend::load_deck`]), kept to be put into configs
+/// later ([`Frontend::put_decks`]): the server loads the operator's `--deck` files at start and
+/// never reads them again.
+#[derive(Clone)]
+pub struct LoadedDeck {
+    name: String,
+    deck: Arc<dyn std::any::Any + Send + Sync>,
+}
+
+impl LoadedDeck {
+    /// A deck named `name`, `deck` being the game's own deck value.
+    pub fn new<T: std::any::Any + Send + Sync>(name: impl Into<String>, deck: T) -> Self {
+        LoadedDeck {
+            name: name.into(),
+            deck: Arc::new(deck),
+        }
+    }
+
+    /// The deck's name (a shipped deck's name, or a deck file's stem).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The game's own deck value, if this is a deck of that type.
+    pub fn get<T: std::any::Any>(&self) -> Option<&T> {
+        self.deck.downcast_ref()
+    }
+}
+
+impl std::fmt::Debug for LoadedDeck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LoadedDeck")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Parses `--deck` items, `SEAT=NAME|PATH` with SEAT `1`, `p1`, `P2`, …, for a game of `seats`
+/// seats: the seat and the deck text of each.
 ///
 /// # Errors
-/// As [`Frontend::load_config`]; a malformed item, a seat the game does not have or a seat
-/// given twice; as [`Frontend::with_decks`].
-pub fn load_config_with_decks<G: Frontend>(
-    content: &ContentSource,
-    scenario: Option<&str>,
-    decks: &[String],
-) -> Result<G::Config, CatalogError> {
-    let config = G::load_config(content, scenario)?;
-    if decks.is_empty() {
-        return Ok(config);
-    }
-    let seats = G::INFO.max_seats;
+/// A malformed item, a seat the game does not have, a seat given twice, an empty deck.
+pub fn parse_deck_items(items: &[String], seats: u8) -> Result<Vec<(Seat, String)>, CatalogError> {
     let mut chosen: Vec<(Seat, String)> = Vec::new();
-    for item in decks {
+    for item in items {
         let bad = |why: String| CatalogError::Unsupported(format!("--deck `{item}`: {why}"));
         let (seat, deck) = item
             .split_once('=')
@@ -346,7 +402,35 @@ pub fn load_config_with_decks<G: Frontend>(
         }
         chosen.push((seat, deck.trim().to_owned()));
     }
-    G::with_decks(content, config, &chosen)
+    Ok(chosen)
+}
+
+/// The config of `scenario` (`None`: the default) with the decks of `decks` put in (each
+/// `SEAT=NAME|PATH`, see [`parse_deck_items`]; loaded by [`Frontend::load_deck`], put in by
+/// [`Frontend::put_decks`]). What `play`, `simulate` and `ladder` call.
+///
+/// # Errors
+/// As [`Frontend::load_config`], [`parse_deck_items`], [`Frontend::load_deck`] (naming the
+/// item) and [`Frontend::put_decks`].
+pub fn load_config_with_decks<G: Frontend>(
+    content: &ContentSource,
+    scenario: Option<&str>,
+    decks: &[String],
+) -> Result<G::Config, CatalogError> {
+    let config = G::load_config(content, scenario)?;
+    if decks.is_empty() {
+        return Ok(config);
+    }
+    let mut loaded = Vec::new();
+    for (seat, spec) in parse_deck_items(decks, G::INFO.max_seats)? {
+        let deck = G::load_deck(content, &spec).map_err(|e| match e {
+            CatalogError::Content(e) => CatalogError::Content(format!("--deck {seat}={spec}: {e}")),
+            other => other,
+        })?;
+        loaded.push((seat, deck));
+    }
+    let refs: Vec<(Seat, &LoadedDeck)> = loaded.iter().map(|(s, d)| (*s, d)).collect();
+    G::put_decks(config, &refs)
 }
 
 /// The agents every game has — `random` and `mcts` (with the game's [`Frontend::evaluate`]) —

@@ -3,14 +3,15 @@
 //! other hand), exact attack odds before an attack is confirmed and from `gridwright odds`.
 
 use crate::{
-    CardList, CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport,
+    CardList, CatalogError, ContentSource, Frontend, LoadedDeck, OddsParam, OddsQuery, OddsReport,
     ScenarioInfo, generic_agent, odds_entry, odds_table,
 };
 use gridwright_agents::AgentSpec;
 use gridwright_engine::dice::Ratio;
 use gridwright_engine::{Agent, Game, Seat, Viewer};
 use gridwright_starcore::{
-    Content, GreedyAgent, Starcore, attack_odds, card_list, card_list_text, preview, render,
+    Content, DeckList, GreedyAgent, Starcore, attack_odds, card_list, card_list_text, preview,
+    render,
 };
 
 /// Loads Starcore content from `source`.
@@ -84,18 +85,34 @@ impl Frontend for Starcore {
         Ok(OddsReport { text, json })
     }
 
-    fn with_decks(
-        source: &ContentSource,
+    fn config_name(config: &Self::Config) -> Option<String> {
+        Some(config.scenario.clone())
+    }
+
+    fn deck_names(source: &ContentSource) -> Result<Vec<String>, CatalogError> {
+        Ok(content(source)?.deck_names())
+    }
+
+    fn load_deck(source: &ContentSource, spec: &str) -> Result<LoadedDeck, CatalogError> {
+        let deck = content(source)?
+            .deck_by_name_or_path(spec)
+            .map_err(|e| CatalogError::Content(e.to_string()))?;
+        Ok(LoadedDeck::new(deck.name.clone(), deck))
+    }
+
+    fn put_decks(
         mut config: Self::Config,
-        decks: &[(Seat, String)],
+        decks: &[(Seat, &LoadedDeck)],
     ) -> Result<Self::Config, CatalogError> {
-        let c = content(source)?;
-        for (seat, spec) in decks {
-            let deck = c
-                .deck_by_name_or_path(spec)
-                .map_err(|e| CatalogError::Content(format!("--deck {seat}={spec}: {e}")))?;
+        for (seat, loaded) in decks {
+            let deck = loaded.get::<DeckList>().ok_or_else(|| {
+                CatalogError::Unsupported(format!(
+                    "deck `{}` is not a Starcore deck",
+                    loaded.name()
+                ))
+            })?;
             if let Some(d) = config.decks.get_mut(seat.index()) {
-                *d = deck;
+                *d = deck.clone();
             }
         }
         // The name says which decks play; the variants of the scenario stay.

@@ -145,8 +145,16 @@ pub fn play<G: Frontend>(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
+    // A save carries its whole config, so neither a scenario nor decks can change it; refused
+    // rather than ignored, so nobody believes they are playing something else.
     if args.load.is_some() && !args.decks.is_empty() {
         anyhow::bail!("--deck does not apply to a loaded game: its decks are in the save");
+    }
+    if args.load.is_some() && args.scenario.is_some() {
+        anyhow::bail!(
+            "--scenario does not apply to a loaded game: its scenario is in the save; leave \
+             out --scenario to continue it"
+        );
     }
     let mut session: Session<G> = match &args.load {
         Some(file) => {

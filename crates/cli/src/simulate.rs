@@ -95,9 +95,10 @@ fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result
     if args.json {
         let mut doc = serde_json::to_value(&summary)?;
         doc["game"] = G::INFO.short_name.into();
-        doc["scenario"] = args
-            .scenario
-            .clone()
+        // What was played: the config's own name where it has one (Starcore's says which
+        // decks play, after `--deck` too), else the scenario asked for.
+        doc["scenario"] = G::config_name(&config)
+            .or_else(|| args.scenario.clone())
             .unwrap_or_else(|| "default".into())
             .into();
         doc["agents"] = args.agents.clone().into();

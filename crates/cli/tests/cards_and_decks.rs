@@ -216,3 +216,64 @@ fn deck_flag_picks_a_deck_per_seat_by_name_or_file() {
         "--deck: grid-battles is not played with decks",
     );
 }
+
+/// `simulate --json` reports what was played: with only `--deck`, the decks (not `default`).
+#[test]
+fn simulate_json_names_the_decks_played() {
+    let report = |args: &[&str]| -> Value {
+        let mut all = vec!["simulate", "starcore", "--games", "1", "--json"];
+        all.extend_from_slice(args);
+        serde_json::from_str(&stdout(&gw(&all))).expect("one JSON document")
+    };
+    assert_eq!(
+        report(&["--deck", "p2=mind-lattice"])["scenario"],
+        "arc-foundry-vs-mind-lattice"
+    );
+    assert_eq!(
+        report(&["--deck", "p1=verdant-choir"])["scenario"],
+        "verdant-choir-vs-iron-vanguard"
+    );
+    assert_eq!(
+        report(&["--scenario", "mind-lattice-vs-verdant-choir+blocking"])["scenario"],
+        "mind-lattice-vs-verdant-choir+blocking"
+    );
+    assert_eq!(report(&[])["scenario"], "arc-foundry-vs-iron-vanguard");
+    // A game whose config has no name of its own still reports the scenario asked for.
+    let out = gw(&["simulate", "connect-four", "--games", "1", "--json"]);
+    let doc: Value = serde_json::from_str(&stdout(&out)).expect("one JSON document");
+    assert_eq!(doc["scenario"], "default");
+}
+
+/// `play --load FILE` refuses `--scenario` (the save carries its scenario) instead of
+/// ignoring it.
+#[test]
+fn play_load_refuses_a_scenario() {
+    let dir = temp("load-scenario");
+    let replays = dir.join("replays");
+    stdout(&gw(&[
+        "simulate",
+        "starcore",
+        "--games",
+        "1",
+        "--replays",
+        replays.to_str().unwrap(),
+    ]));
+    let save = replays.join("game-000000.replay.json");
+    let save = save.to_str().unwrap();
+    refused(
+        &gw(&[
+            "play",
+            "starcore",
+            "--load",
+            save,
+            "--scenario",
+            "mind-lattice-vs-verdant-choir",
+        ]),
+        "--scenario does not apply to a loaded game: its scenario is in the save",
+    );
+    // Without it, the save loads.
+    let out = gw(&[
+        "play", "starcore", "--load", save, "--seat", "1=random", "--seat", "2=random",
+    ]);
+    stdout(&out);
+}

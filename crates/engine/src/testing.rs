@@ -412,6 +412,25 @@ pub fn random_pick<G: Game>(
     Some((Actor::Seat(seat), legal[rng.index(legal.len())]))
 }
 
+/// Plays a copy of `start` to its end by [`random_pick`] with events disabled (the fast path
+/// of simulations, and what benchmarks of random games time); returns the final state and the
+/// number of steps taken.
+pub fn random_playout<G: Game>(
+    start: &G,
+    rng: &mut Rng,
+    legal: &mut Vec<G::Action>,
+    chance: &mut Vec<(G::Action, u32)>,
+) -> (G, usize) {
+    let mut events = Events::disabled();
+    let mut state = start.clone();
+    let mut steps = 0;
+    while let Some((actor, action)) = random_pick(&state, rng, legal, chance) {
+        state.step(actor, action, &mut events);
+        steps += 1;
+    }
+    (state, steps)
+}
+
 /// Steps `x`, returning the log entry it makes.
 fn record<G: Game>(x: &mut G, index: usize, actor: Actor, action: G::Action) -> LogEntry<G> {
     let mut events = Events::recording();

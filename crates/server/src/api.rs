@@ -214,6 +214,7 @@ fn game_json(g: &dyn crate::games::GameProvider) -> Value {
         "rules_version": info.rules_version,
         "agents": agents,
         "scenarios": scenarios,
+        "decks": g.decks(),
         "content_error": error,
     })
 }

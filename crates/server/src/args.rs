@@ -20,6 +20,11 @@ pub struct ServeArgs {
     /// Use PostgreSQL (postgres://user@host:port/db) instead of SQLite.
     #[arg(long)]
     pub database: Option<String>,
+    /// A deck for one seat of one game's matches, `GAME:SEAT=NAME|PATH` (a shipped deck name or
+    /// a deck file), loaded and validated at start; repeatable. Creators may still pick decks
+    /// by name, these included.
+    #[arg(long = "deck", value_name = "GAME:SEAT=NAME|PATH")]
+    pub decks: Vec<String>,
     /// Minimum milliseconds an AI seat takes per move.
     #[arg(long, default_value_t = 300)]
     pub ai_delay_ms: u64,
@@ -75,6 +80,7 @@ impl ServeArgs {
             data_dir: self.data.unwrap_or(defaults.data_dir),
             database: self.database,
             content,
+            decks: self.decks,
             ai_delay_ms: self.ai_delay_ms,
             limits: Limits {
                 ws_rate_per_sec: self.ws_rate,

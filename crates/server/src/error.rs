@@ -30,6 +30,16 @@ pub enum ServerError {
         /// The game's scenarios.
         known: String,
     },
+    /// A deck the game does not offer (a name from the game's list, never a path).
+    #[error("{game} has no deck `{name}`; its decks are: {known}")]
+    UnknownDeck {
+        /// What was asked for (shortened).
+        name: String,
+        /// The game.
+        game: &'static str,
+        /// The game's decks.
+        known: String,
+    },
     /// The body or message is not JSON, or not of the expected shape.
     #[error("malformed request: {0}")]
     Malformed(String),
@@ -153,6 +163,7 @@ impl ServerError {
             ServerError::UnknownMatch(_) => "unknown_match",
             ServerError::UnknownGame { .. } => "unknown_game",
             ServerError::UnknownScenario { .. } => "unknown_scenario",
+            ServerError::UnknownDeck { .. } => "unknown_deck",
             ServerError::Malformed(_) => "malformed",
             ServerError::BadRequest(_) => "bad_request",
             ServerError::TooLarge { .. } => "too_large",
@@ -186,7 +197,8 @@ impl ServerError {
             ServerError::Malformed(_)
             | ServerError::BadRequest(_)
             | ServerError::Content(_)
-            | ServerError::UnknownScenario { .. } => StatusCode::BAD_REQUEST,
+            | ServerError::UnknownScenario { .. }
+            | ServerError::UnknownDeck { .. } => StatusCode::BAD_REQUEST,
             ServerError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ServerError::RateLimited { .. }
             | ServerError::HttpRateLimited { .. }

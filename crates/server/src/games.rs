@@ -10,10 +10,11 @@
 use crate::error::ServerError;
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::{
-    AnySession, CatalogError, ContentSource, Frontend, GameKind, ScenarioInfo, with_game,
+    AnySession, CatalogError, ContentSource, Frontend, GameKind, LoadedDeck, ScenarioInfo,
+    parse_deck_items, with_game,
 };
 use gridwright_engine::replay::{REPLAY_FORMAT, ReplayMove};
-use gridwright_engine::{GameInfo, Replay, ReplayError, Session};
+use gridwright_engine::{GameInfo, Replay, ReplayError, Seat, Session};
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -34,15 +35,23 @@ pub trait GameProvider: Send + Sync + 'static {
     /// # Errors
     /// Unknown agent or bad parameters.
     fn check_agent(&self, spec: &AgentSpec) -> Result<(), CatalogError>;
-    /// Starts a new session of one of this game's own scenarios (`None`: the default).
+    /// The decks a match creator may pick by name, for games played with decks: those the
+    /// content ships, then those the operator loaded (`--deck`). Empty: no decks.
+    fn decks(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// Starts a new session of one of this game's own scenarios (`None`: the default), with
+    /// the decks the operator set for seats (`--deck`) and then the decks in `decks` (picked
+    /// from [`GameProvider::decks`]) put in.
     ///
     /// # Errors
     /// Invalid content.
     fn new_session(
         &self,
         scenario: Option<&ScenarioName>,
+        decks: &[(Seat, DeckName)],
         seed: u64,
-    ) -> Result<Box<dyn AnySession>, CatalogError>;
+    ) -> Result<NewSession, CatalogError>;
     /// Rebuilds a session from its stored config, seed and moves (without the event hash: the
     /// moves are re-validated one by one instead).
     ///
@@ -95,16 +104,8 @@ impl ScenarioName {
         if let Some(s) = known.iter().find(|s| s.name == requested) {
             return Ok(ScenarioName(s.name.clone()));
         }
-        let mut name: String = requested
-            .chars()
-            .take(QUOTED_NAME)
-            .map(|c| if c.is_control() { '?' } else { c })
-            .collect();
-        if requested.chars().count() > QUOTED_NAME {
-            name.push('…');
-        }
         Err(ServerError::UnknownScenario {
-            name,
+            name: quote(requested),
             game: game.info().short_name,
             known: known
                 .iter()
@@ -115,9 +116,77 @@ impl ScenarioName {
     }
 }
 
+/// A session just started, and the name of what it plays when decks changed the scenario
+/// (Starcore: `arc-foundry-vs-my-deck`), for the match summary.
+#[derive(Debug)]
+pub struct NewSession {
+    /// The session.
+    pub session: Box<dyn AnySession>,
+    /// What is played, when decks were put in; `None`: the scenario as asked for.
+    pub scenario: Option<String>,
+}
+
+/// A deck a game offers to match creators, by name.
+///
+/// # Why a type of its own
+/// As for [`ScenarioName`]: [`Frontend::load_deck`] also takes a path, which a network client
+/// must never be able to make the server read. A `DeckName` is only made by
+/// [`DeckName::resolve`], which looks the name up among the decks loaded at start
+/// ([`GameProvider::decks`]) without touching the file system.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeckName(String);
+
+impl DeckName {
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// `requested` if `game` offers a deck of exactly that name.
+    ///
+    /// # Errors
+    /// [`ServerError::BadRequest`] if the game has no decks; [`ServerError::UnknownDeck`]
+    /// (naming the request, shortened, and the game's decks) for any other text, paths
+    /// included.
+    pub fn resolve(game: &dyn GameProvider, requested: &str) -> Result<DeckName, ServerError> {
+        let known = game.decks();
+        if known.is_empty() {
+            return Err(ServerError::BadRequest(format!(
+                "{} is not played with decks",
+                game.info().short_name
+            )));
+        }
+        if let Some(d) = known.iter().find(|d| *d == requested) {
+            return Ok(DeckName(d.clone()));
+        }
+        Err(ServerError::UnknownDeck {
+            name: quote(requested),
+            game: game.info().short_name,
+            known: known.join(", "),
+        })
+    }
+}
+
+/// `requested` as quoted back in an error: shortened, control characters replaced.
+fn quote(requested: &str) -> String {
+    let mut name: String = requested
+        .chars()
+        .take(QUOTED_NAME)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if requested.chars().count() > QUOTED_NAME {
+        name.push('…');
+    }
+    name
+}
+
 /// The [`GameProvider`] of any game with a catalog [`Frontend`].
 pub struct FrontendGame<G> {
     content: ContentSource,
+    /// The decks creators may pick: the shipped ones, then the operator's.
+    decks: Vec<LoadedDeck>,
+    /// The operator's deck per seat (an index into `decks`), put into every new match.
+    seat_decks: Vec<(Seat, usize)>,
     game: PhantomData<fn() -> G>,
 }
 
@@ -126,18 +195,78 @@ impl<G> std::fmt::Debug for FrontendGame<G> {
         f.debug_struct("FrontendGame")
             .field("game", &std::any::type_name::<G>())
             .field("content", &self.content)
+            .field("decks", &self.decks)
+            .field("seat_decks", &self.seat_decks)
             .finish()
     }
 }
 
 impl<G: Frontend> FrontendGame<G> {
-    /// The provider of `G`, reading content from `content`.
+    /// The provider of `G`, reading content from `content`. Its shipped decks (if the game has
+    /// any and the content loads) are loaded now; see [`FrontendGame::with_decks`] for content
+    /// that must load.
     pub fn new(content: ContentSource) -> Self {
+        let decks = shipped_decks::<G>(&content).unwrap_or_default();
         FrontendGame {
             content,
+            decks,
+            seat_decks: Vec::new(),
             game: PhantomData,
         }
     }
+
+    /// The provider of `G` with the operator's decks: each item `SEAT=NAME|PATH` (a shipped
+    /// deck's name or a deck file's path), loaded and validated now, once; the deck is put
+    /// into that seat of every match created, unless the creator picks another, and a deck
+    /// from a file may be picked by its name for any seat.
+    ///
+    /// # Errors
+    /// A malformed item, a content or deck file that does not load or validate (file, line,
+    /// card and rule), or a deck file whose name is already another deck's.
+    pub fn with_decks(content: ContentSource, items: &[String]) -> Result<Self, CatalogError> {
+        let mut decks = shipped_decks::<G>(&content)?;
+        let shipped = decks.len();
+        let mut seat_decks = Vec::new();
+        let mut sources: Vec<String> = Vec::new();
+        for (seat, spec) in parse_deck_items(items, G::INFO.max_seats)? {
+            let deck = G::load_deck(&content, &spec).map_err(|e| {
+                CatalogError::Content(format!("--deck {}:{seat}={spec}: {e}", G::INFO.short_name))
+            })?;
+            let index = match decks.iter().position(|d| d.name() == deck.name()) {
+                // A shipped deck by its name, or the same file given for a second seat.
+                Some(i) if i < shipped && spec == deck.name() => i,
+                Some(i) if i >= shipped && sources[i - shipped] == spec => i,
+                Some(_) => {
+                    return Err(CatalogError::Content(format!(
+                        "--deck {}:{seat}={spec}: a deck named `{}` is already offered; \
+                         rename the file",
+                        G::INFO.short_name,
+                        deck.name()
+                    )));
+                }
+                None => {
+                    decks.push(deck);
+                    sources.push(spec.clone());
+                    decks.len() - 1
+                }
+            };
+            seat_decks.push((seat, index));
+        }
+        Ok(FrontendGame {
+            content,
+            decks,
+            seat_decks,
+            game: PhantomData,
+        })
+    }
+}
+
+/// The decks `G`'s content ships, loaded.
+fn shipped_decks<G: Frontend>(content: &ContentSource) -> Result<Vec<LoadedDeck>, CatalogError> {
+    G::deck_names(content)?
+        .iter()
+        .map(|name| G::load_deck(content, name))
+        .collect()
 }
 
 impl<G: Frontend> GameProvider for FrontendGame<G> {
@@ -157,14 +286,42 @@ impl<G: Frontend> GameProvider for FrontendGame<G> {
         G::agent(spec).map(|_| ())
     }
 
+    fn decks(&self) -> Vec<String> {
+        self.decks.iter().map(|d| d.name().to_owned()).collect()
+    }
+
     fn new_session(
         &self,
         scenario: Option<&ScenarioName>,
+        decks: &[(Seat, DeckName)],
         seed: u64,
-    ) -> Result<Box<dyn AnySession>, CatalogError> {
-        let cfg = G::load_config(&self.content, scenario.map(ScenarioName::as_str))?;
+    ) -> Result<NewSession, CatalogError> {
+        let mut cfg = G::load_config(&self.content, scenario.map(ScenarioName::as_str))?;
+        let mut chosen: Vec<(Seat, &LoadedDeck)> = Vec::new();
+        for (seat, i) in &self.seat_decks {
+            if let Some(d) = self.decks.get(*i) {
+                chosen.push((*seat, d));
+            }
+        }
+        for (seat, name) in decks {
+            let d = self
+                .decks
+                .iter()
+                .find(|d| d.name() == name.as_str())
+                .ok_or_else(|| CatalogError::Content(format!("no deck `{}`", name.as_str())))?;
+            chosen.retain(|(s, _)| s != seat);
+            chosen.push((*seat, d));
+        }
+        let mut name = None;
+        if !chosen.is_empty() {
+            cfg = G::put_decks(cfg, &chosen)?;
+            name = G::config_name(&cfg);
+        }
         let s = Session::<G>::new(cfg, seed).map_err(|e| CatalogError::Content(e.to_string()))?;
-        Ok(Box::new(s))
+        Ok(NewSession {
+            session: Box::new(s),
+            scenario: name,
+        })
     }
 
     fn rebuild(
@@ -216,6 +373,53 @@ impl Games {
             });
         }
         games
+    }
+
+    /// Every game of the catalog with the operator's decks (`--deck GAME:SEAT=NAME|PATH`),
+    /// each loaded and validated now ([`FrontendGame::with_decks`]).
+    ///
+    /// # Errors
+    /// An item without a game or naming a game the catalog does not have, and as
+    /// [`FrontendGame::with_decks`].
+    pub fn catalog_with_decks(
+        content: &ContentSource,
+        decks: &[String],
+    ) -> Result<Self, CatalogError> {
+        let mut per_game: Vec<(GameKind, Vec<String>)> = Vec::new();
+        for item in decks {
+            let bad = |why: String| CatalogError::Unsupported(format!("--deck `{item}`: {why}"));
+            let (game, rest) = item.split_once(':').ok_or_else(|| {
+                bad("must name its game, like starcore:p1=NAME or starcore:p2=PATH".into())
+            })?;
+            let kind = GameKind::from_name(game).ok_or_else(|| {
+                bad(format!(
+                    "unknown game `{game}`; the games are: {}",
+                    GameKind::names().join(", ")
+                ))
+            })?;
+            match per_game.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, list)) => list.push(rest.to_owned()),
+                None => per_game.push((kind, vec![rest.to_owned()])),
+            }
+        }
+        let mut games = Games::empty();
+        for kind in GameKind::ALL {
+            let items = per_game
+                .iter()
+                .find(|(k, _)| *k == kind)
+                .map_or(&[][..], |(_, l)| l.as_slice());
+            with_game!(kind, G => {
+                games = if items.is_empty() {
+                    games.with::<G>(content.clone())
+                } else {
+                    games.with_provider(Arc::new(FrontendGame::<G>::with_decks(
+                        content.clone(),
+                        items,
+                    )?))
+                };
+            });
+        }
+        Ok(games)
     }
 
     /// These games plus `G` (replacing a game of the same short name).

@@ -52,7 +52,7 @@ mod ws;
 pub use api::api_routes;
 pub use args::ServeArgs;
 pub use error::ServerError;
-pub use games::{FrontendGame, GameProvider, Games, ScenarioName};
+pub use games::{DeckName, FrontendGame, GameProvider, Games, NewSession, ScenarioName};
 pub use hub::{CreateMatch, Hub, SeatSpec, Who};
 pub use limits::MatchLimits;
 pub use openapi::document as openapi_document;
@@ -149,6 +149,10 @@ pub struct ServeOptions {
     pub database: Option<String>,
     /// Content directory (`--content`); default as [`ContentSource::discover`].
     pub content: Option<PathBuf>,
+    /// The operator's decks, `GAME:SEAT=NAME|PATH` each (`--deck`): loaded and validated by
+    /// [`serve`] before it listens ([`Games::catalog_with_decks`]), put into that seat of every
+    /// match of that game created, unless the creator picks another deck by name.
+    pub decks: Vec<String>,
     /// Minimum time an AI seat takes per move, in milliseconds (`--ai-delay-ms`, default 300);
     /// matches may override it.
     pub ai_delay_ms: u64,
@@ -172,6 +176,7 @@ impl Default for ServeOptions {
                 .map_or_else(|| PathBuf::from("gridwright-data"), PathBuf::from),
             database: None,
             content: None,
+            decks: Vec::new(),
             ai_delay_ms: 300,
             limits: Limits::default(),
             matches: MatchLimits::default(),
@@ -349,7 +354,8 @@ pub async fn start(opts: &ServeOptions, games: Games) -> anyhow::Result<Server> 
 /// If the store cannot be opened or the address cannot be bound.
 pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
     let content = ContentSource::discover(opts.content.as_deref());
-    let server = start(&opts, Games::catalog(&content)).await?;
+    let games = Games::catalog_with_decks(&content, &opts.decks)?;
+    let server = start(&opts, games).await?;
     {
         use std::io::Write as _;
         let mut out = std::io::stdout().lock();

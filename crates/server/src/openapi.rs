@@ -97,7 +97,7 @@ fn paths_and_schemas() -> Value {
             "schemas": {
                 "Error": { "type": "object", "required": ["type", "code", "message"], "properties": {
                     "type": { "const": "error" },
-                    "code": { "type": "string", "enum": ["unknown_match", "unknown_game", "unknown_scenario", "malformed", "bad_request",
+                    "code": { "type": "string", "enum": ["unknown_match", "unknown_game", "unknown_scenario", "unknown_deck", "malformed", "bad_request",
                         "too_large", "rate_limited", "unauthorized", "forbidden", "stale_version", "malformed_action",
                         "illegal_action", "undo_not_allowed", "nothing_to_undo", "no_open_seat", "not_finished",
                         "too_many_matches", "match_expired",
@@ -111,6 +111,7 @@ fn paths_and_schemas() -> Value {
                     "chance": { "type": "string" }, "information": { "type": "string", "enum": ["perfect", "imperfect"] },
                     "rules_version": { "type": "string" },
                     "agents": { "type": "array", "items": { "type": "string" } },
+                    "decks": { "type": "array", "items": { "type": "string" }, "description": "The decks a creator may pick by name (the shipped ones, then the operator's --deck files); empty for games without decks." },
                     "scenarios": { "type": "array", "items": { "type": "object", "properties": {
                         "name": { "type": "string" }, "title": { "type": "string" }, "description": { "type": "string" },
                         "seats": { "type": "integer" }, "preview": { "type": "string" },
@@ -141,6 +142,7 @@ fn paths_and_schemas() -> Value {
                     "seats": { "type": "array", "items": { "$ref": "#/components/schemas/SeatGrant" } } } },
                 "CreateMatch": { "type": "object", "required": ["game"], "additionalProperties": false, "properties": {
                     "game": { "type": "string" }, "scenario": { "type": "string" },
+                    "decks": { "type": "object", "additionalProperties": { "type": "string" }, "description": "Deck by seat (p1, p2, …): a name from the game's decks list, never a path." },
                     "seed": { "type": "integer", "minimum": 0, "description": "Default: random. Secret until the game ends." },
                     "seats": { "type": "array", "minItems": 1, "items": { "type": "object", "required": ["kind"], "additionalProperties": false, "properties": {
                         "kind": { "type": "string", "enum": ["human", "open", "ai"] },

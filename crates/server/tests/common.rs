@@ -180,6 +180,26 @@ pub async fn post(addr: SocketAddr, path: &str, body: &Value, token: Option<&str
     http_raw(addr, "POST", path, Some(b.as_bytes()), token).await
 }
 
+/// Asserts that `r` refuses the name `what` with 400 `code`, quotes nothing of a file (no
+/// secret, no parse or OS error), and lists the names `listed` belongs to; returns the body.
+pub fn refused_name(r: &Resp, what: &str, code: &str, listed: &str) -> String {
+    assert_eq!(r.status, 400, "{what}: {:?}", r.body);
+    assert_eq!(r.body["code"], code, "{what}: {:?}", r.body);
+    let text = String::from_utf8_lossy(&r.raw).into_owned();
+    for leak in [
+        "hunter2",
+        "password",
+        "root:",
+        "[[",
+        "No such file",
+        "os error",
+    ] {
+        assert!(!text.contains(leak), "{what}: `{leak}` in {text}");
+    }
+    assert!(text.contains(listed), "lists the names: {text}");
+    text
+}
+
 /// Creates a match and returns (id, tokens by seat).
 pub async fn create(addr: SocketAddr, req: Value) -> (String, Vec<(u64, String)>) {
     let r = post(addr, "/api/matches", &req, None).await;
@@ -305,6 +325,7 @@ pub fn options(data: &TempDir, database: Option<String>) -> ServeOptions {
         data_dir: data.0.clone(),
         database,
         content: None,
+        decks: Vec::new(),
         ai_delay_ms: 0,
         limits: Limits {
             ws_rate_per_sec: 50,

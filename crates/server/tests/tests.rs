@@ -17,6 +17,7 @@ mod perturbed;
 
 mod api;
 mod connections;
+mod decks;
 mod hardening;
 mod hidden_cc;
 mod hidden_games;

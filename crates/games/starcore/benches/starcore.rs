@@ -11,24 +11,11 @@
 #![allow(clippy::expect_used)]
 
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
-use gridwright_engine::testing::random_pick;
+use gridwright_engine::testing::{random_pick, random_playout};
 use gridwright_engine::{ActionIndex, Events, Game, Rng};
-use gridwright_starcore::{Action, Content, PhaseView, Starcore, TurnStep};
+use gridwright_starcore::{PhaseView, Starcore, TurnStep};
 
-/// One complete game of uniformly random legal actions and exactly weighted chance.
-fn random_game(
-    start: &Starcore,
-    rng: &mut Rng,
-    legal: &mut Vec<Action>,
-    chance: &mut Vec<(Action, u32)>,
-) -> Starcore {
-    let mut events = Events::disabled();
-    let mut state = start.clone();
-    while let Some((actor, action)) = random_pick(&state, rng, legal, chance) {
-        state.step(actor, action, &mut events);
-    }
-    state
-}
+mod shared;
 
 /// A Build step of turn 9 or later, for clone and legal-action benches.
 fn midgame(start: &Starcore) -> Starcore {
@@ -53,18 +40,14 @@ fn midgame(start: &Starcore) -> Starcore {
 }
 
 fn benches(c: &mut Criterion) {
-    let content = Content::builtin().expect("shipped content loads");
-    let config = content
-        .config("arc-foundry-vs-iron-vanguard")
-        .expect("the default pairing");
-    let start = Starcore::new(&config).expect("config builds");
+    let (config, start) = shared::default_start();
     let mut rng = Rng::seed_from_u64(1);
     let (mut legal, mut chance) = (Vec::new(), Vec::new());
 
     let mut g = c.benchmark_group("starcore");
     g.throughput(Throughput::Elements(1));
     g.bench_function("random_game", |b| {
-        b.iter(|| black_box(random_game(&start, &mut rng, &mut legal, &mut chance)));
+        b.iter(|| black_box(random_playout(&start, &mut rng, &mut legal, &mut chance)));
     });
     let mid = midgame(&start);
     let seat = mid.active();

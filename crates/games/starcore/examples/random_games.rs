@@ -4,9 +4,10 @@
 //! random_games -- 2000`
 #![allow(clippy::expect_used)]
 
-use gridwright_engine::testing::random_pick;
-use gridwright_engine::{Events, Game, Rng};
-use gridwright_starcore::{Content, Starcore};
+use gridwright_engine::Rng;
+use gridwright_engine::testing::random_playout;
+#[path = "../benches/shared/mod.rs"]
+mod shared;
 
 fn cpu_seconds() -> f64 {
     // utime + stime of this process, from /proc (Linux); 0 elsewhere.
@@ -31,22 +32,13 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(2000);
-    let content = Content::builtin().expect("shipped content loads");
-    let config = content
-        .config("arc-foundry-vs-iron-vanguard")
-        .expect("the default pairing");
-    let start = Starcore::new(&config).expect("config builds");
+    let (_, start) = shared::default_start();
     let mut rng = Rng::seed_from_u64(1);
     let (mut legal, mut chance) = (Vec::new(), Vec::new());
     let (cpu0, wall0) = (cpu_seconds(), std::time::Instant::now());
     let mut steps = 0usize;
     for _ in 0..n {
-        let mut events = Events::disabled();
-        let mut state = start.clone();
-        while let Some((actor, action)) = random_pick(&state, &mut rng, &mut legal, &mut chance) {
-            state.step(actor, action, &mut events);
-            steps += 1;
-        }
+        steps += random_playout(&start, &mut rng, &mut legal, &mut chance).1;
     }
     let cpu = cpu_seconds() - cpu0;
     println!(

@@ -14,6 +14,7 @@ use crate::rules::modules::{MAX_TIER, MIN_TIER, module_hp_range};
 use crate::rules::network::{ResourceType, Resources};
 use crate::rules::targeting::TargetBox;
 use gridwright_engine::Seat;
+use gridwright_engine::content::Problems;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -407,46 +408,12 @@ impl CardDef {
     /// Checks the definition and builds the card.
     ///
     /// # Errors
-    /// [`CardErrors`] listing every problem, each naming the card and the field.
-    pub fn validate(&self) -> Result<Card, CardErrors> {
+    /// Every problem found (the engine's content toolkit's [`Problems`]), each at the field's
+    /// path inside the card (`attack.reach`, `keywords[1]`) and naming the card in its message
+    /// (``card `glass-lancer`: 0 is outside 1–20 (a Unit needs HP)``); the content layer files
+    /// them at the card's file and line.
+    pub fn validate(&self) -> Result<Card, Problems> {
         Card::try_from(self)
-    }
-}
-
-/// One problem with a card definition.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct CardProblem {
-    /// The card's id as written.
-    pub card: String,
-    /// The field, as a path (`attack.reach`, `keywords[1]`).
-    pub field: String,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for CardProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "card `{}`, field `{}`: {}",
-            self.card, self.field, self.message
-        )
-    }
-}
-
-/// Every problem found in one card definition.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub struct CardErrors(pub Vec<CardProblem>);
-
-impl fmt::Display for CardErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, p) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str("\n")?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
     }
 }
 
@@ -596,16 +563,13 @@ impl Card {
 /// Collects problems for one card.
 struct Check<'a> {
     card: &'a str,
-    problems: Vec<CardProblem>,
+    problems: Problems,
 }
 
 impl Check<'_> {
     fn fail(&mut self, field: impl Into<String>, message: impl Into<String>) {
-        self.problems.push(CardProblem {
-            card: self.card.to_owned(),
-            field: field.into(),
-            message: message.into(),
-        });
+        self.problems
+            .push(field, format!("card `{}`: {}", self.card, message.into()));
     }
 
     fn within<T: PartialOrd + fmt::Display>(
@@ -867,13 +831,13 @@ impl Card {
 }
 
 impl TryFrom<&CardDef> for Card {
-    type Error = CardErrors;
+    type Error = Problems;
 
-    fn try_from(def: &CardDef) -> Result<Card, CardErrors> {
+    fn try_from(def: &CardDef) -> Result<Card, Problems> {
         let (id, name, tier) = def.header();
         let mut c = Check {
             card: id,
-            problems: Vec::new(),
+            problems: Problems::new(),
         };
         c.id(id);
         c.name(name);
@@ -1007,10 +971,6 @@ impl TryFrom<&CardDef> for Card {
                 }
             }
         };
-        if c.problems.is_empty() {
-            Ok(card)
-        } else {
-            Err(CardErrors(c.problems))
-        }
+        c.problems.into_result(card)
     }
 }

@@ -2,9 +2,10 @@
 //! keywords and abilities in words, and the tests that play it ([`crate::coverage`]).
 
 use crate::card::{Card, Kind};
-use crate::content::{Content, ContentError, Problem};
+use crate::content::{Content, ContentError};
 use crate::coverage::{card_test, keyword_test};
 use crate::text::{ability_text, keyword_text, stat_mod_text};
+use gridwright_engine::content::Problems;
 use serde::Serialize;
 
 /// One card as listed.
@@ -127,16 +128,11 @@ pub fn card_list(content: &Content) -> Result<Vec<CardEntry>, ContentError> {
         .cards()
         .iter()
         .map(|def| {
-            def.validate()
-                .map(|c| entry(&c))
-                .map_err(|e| ContentError::Invalid {
-                    problems: vec![Problem {
-                        file: String::new(),
-                        line: None,
-                        field: format!("cards.{}", def.id()),
-                        message: e.to_string(),
-                    }],
-                })
+            def.validate().map(|c| entry(&c)).map_err(|e| {
+                let mut problems = Problems::new();
+                problems.extend_prefixed(&format!("cards.{}", def.id()), e);
+                ContentError::from(problems)
+            })
         })
         .collect()
 }

@@ -148,9 +148,7 @@ impl Rules {
                     cards.push(card);
                 }
                 Err(errors) => {
-                    for p in errors.0 {
-                        found.push(format!("cards[{i}].{}", p.field), p.message);
-                    }
+                    found.extend_prefixed(&format!("cards[{i}]"), errors);
                     // Keep the indices aligned: a placeholder is never used, the config fails.
                     continue;
                 }

@@ -188,12 +188,7 @@ impl Content {
                     );
                 for (path, def) in all {
                     if let Err(errors) = def.validate() {
-                        for p in errors.0 {
-                            found.push(
-                                format!("{path}.{}", p.field),
-                                format!("card `{}`: {}", p.card, p.message),
-                            );
-                        }
+                        found.extend_prefixed(&path, errors);
                     }
                     if let Some(other) = seen.insert(def.id().to_owned(), file.clone()) {
                         found.push(

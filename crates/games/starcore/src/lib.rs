@@ -21,7 +21,7 @@
 //! | `rules/movement` | [`reachable`] tiles through empty tiles; [`RegionChange`] per step |
 //! | `rules/targeting` | [`Range`] × [`Width`] = [`TargetBox`] |
 //! | `rules/links` | Link faces as data ([`LinkCard`]), allowed pairs, [`links`], [`free_faces`], [`direct_link_bonus`] |
-//! | `card` | cards as data: [`CardDef`] and one `*Def` per kind (unknown fields refused), validated once into [`Card`] with [`CardErrors`] naming card and field |
+//! | `card` | cards as data: [`CardDef`] and one `*Def` per kind (unknown fields refused), validated once into [`Card`], every problem in the engine's content toolkit's `Problems` naming card and field |
 //! | `effect` | the closed effect vocabulary: [`Keyword`], [`Ability`] = [`Trigger`] + [`Condition`]s + [`Target`] + [`Effect`]s |
 //! | `rules/modules` | which host each Module serves ([`Mounts`]): placement with a host, hosts allowed ([`can_serve`]), hand-over, anchoring, destruction, [`module_hp_range`] |
 //! | `rules/network` | [`Networks`] (link components), [`Resources`] pools, the [`Pooling`] option |
@@ -84,9 +84,9 @@ mod text;
 pub use action::{Action, Aim, CardId};
 pub use agent::GreedyAgent;
 pub use card::{
-    ActionDef, AttackDef, COMMANDER_HP, Card, CardDef, CardErrors, CardProblem, CommanderClass,
-    CommanderDef, CoreBands, CoreSize, HostBonusDef, Kind, MAX_AMOUNT, MAX_DEF, MAX_NAME, MAX_STAT,
-    ModuleDef, ModuleType, Rarity, ResourceDef, Stats, UnitDef, UnitType,
+    ActionDef, AttackDef, COMMANDER_HP, Card, CardDef, CommanderClass, CommanderDef, CoreBands,
+    CoreSize, HostBonusDef, Kind, MAX_AMOUNT, MAX_DEF, MAX_NAME, MAX_STAT, ModuleDef, ModuleType,
+    Rarity, ResourceDef, Stats, UnitDef, UnitType,
 };
 pub use card_list::{CardEntry, card_list, card_list_text};
 pub use config::{

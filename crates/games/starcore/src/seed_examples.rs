@@ -4,7 +4,7 @@
 //! `rules/targeting.rs`); these check the same pictures in a running game.
 //!
 //! Where the shipped pool has no card of the example's shape, the test adds one in an extra
-//! card file validated like any other ([`EXAMPLE_CARDS`]): a medium core with Links left and
+//! card file validated like any other ([`EXAMPLE_CARDS`], [`AREA_ACTIONS`]): a medium core with Links left and
 //! right (a small core has one Link, so the seed's chain of small cores cannot be built from
 //! legal cards), a unit with two activated abilities to show what its network can pay, and one
 //! area Action per targeting diagram.
@@ -49,54 +49,38 @@ effects = [{ shield = 1 }]
 trigger = { activated = { energy = 2 } }
 target = "this"
 effects = [{ shield = 1 }]
-
-[[action]]
-id = "ex-range-a-lane"
-name = "Example Range A Lane"
-tier = 1
-cost = { energy = 1 }
-
-[[action.abilities]]
-trigger = "on_play"
-target = { area = { side = "enemy", area = { range = "A", width = "lane" } } }
-effects = [{ damage = 1 }]
-
-[[action]]
-id = "ex-range-ab-lane-1"
-name = "Example Range AB Lane 1"
-tier = 1
-cost = { energy = 1 }
-
-[[action.abilities]]
-trigger = "on_play"
-target = { area = { side = "enemy", area = { range = "A+B", width = "lane±1" } } }
-effects = [{ damage = 1 }]
-
-[[action]]
-id = "ex-zone-1"
-name = "Example Zone 1"
-tier = 1
-cost = { energy = 1 }
-
-[[action.abilities]]
-trigger = "on_play"
-target = { area = { side = "enemy", area = { range = "All", width = "Z1" } } }
-effects = [{ damage = 1 }]
-
-[[action]]
-id = "ex-sector-2"
-name = "Example Sector 2"
-tier = 1
-cost = { energy = 1 }
-
-[[action.abilities]]
-trigger = "on_play"
-target = { area = { side = "enemy", area = { range = "All", width = "S2" } } }
-effects = [{ damage = 1 }]
 "#;
 
+/// The area Actions of the targeting diagrams, each dealing 1 to every enemy card in its box:
+/// id, name, Range and Width.
+const AREA_ACTIONS: [(&str, &str, &str, &str); 4] = [
+    ("ex-range-a-lane", "Example Range A Lane", "A", "lane"),
+    (
+        "ex-range-ab-lane-1",
+        "Example Range AB Lane 1",
+        "A+B",
+        "lane±1",
+    ),
+    ("ex-zone-1", "Example Zone 1", "All", "Z1"),
+    ("ex-sector-2", "Example Sector 2", "All", "S2"),
+];
+
+/// [`EXAMPLE_CARDS`] and one card of each of [`AREA_ACTIONS`], as one card file.
+fn example_cards() -> String {
+    let mut file = EXAMPLE_CARDS.to_owned();
+    for (id, name, range, width) in AREA_ACTIONS {
+        file.push_str(&format!(
+            "\n[[action]]\nid = \"{id}\"\nname = \"{name}\"\ntier = 1\ncost = {{ energy = 1 }}\n\n\
+             [[action.abilities]]\ntrigger = \"on_play\"\ntarget = {{ area = {{ side = \"enemy\", \
+             area = {{ range = \"{range}\", width = \"{width}\" }} }} }}\n\
+             effects = [{{ damage = 1 }}]\n"
+        ));
+    }
+    file
+}
+
 fn examples() -> Starcore {
-    fixture_with(EXAMPLE_CARDS, "arc-foundry", "iron-vanguard")
+    fixture_with(&example_cards(), "arc-foundry", "iron-vanguard")
 }
 
 /// The first legal action of P1 that starts with `prefix`.

@@ -169,13 +169,20 @@ fn t(s: &str) -> Tile {
 fn refusal(text: &str, edit: impl FnOnce(&mut CardDef)) -> Vec<String> {
     let mut d = def(text);
     edit(&mut d);
+    let prefix = format!("card `{}`: ", d.id());
     match d.validate() {
         Ok(c) => panic!("{} was accepted", c.id()),
-        Err(e) => {
-            e.0.iter()
-                .map(|p| format!("{}: {}", p.field, p.message))
-                .collect()
-        }
+        Err(e) => e
+            .as_slice()
+            .iter()
+            .map(|p| {
+                let message = p
+                    .message
+                    .strip_prefix(&prefix)
+                    .unwrap_or_else(|| panic!("`{}` does not name the card first", p.message));
+                format!("{}: {message}", p.field)
+            })
+            .collect(),
     }
 }
 
@@ -359,12 +366,11 @@ fn problems_name_the_card_and_the_field() {
         u.movement = 3;
     }
     let e = d.validate().err().unwrap_or_else(|| panic!("accepted"));
-    assert_eq!(e.0.len(), 2, "every problem is listed: {e}");
-    let text = e.to_string();
-    assert!(text.contains("card `glass-lancer`, field `hp`"), "{text}");
-    assert!(
-        text.contains("card `glass-lancer`, field `movement`"),
-        "{text}"
+    assert_eq!(e.len(), 2, "every problem is listed: {e}");
+    assert_eq!(
+        e.to_string(),
+        "`hp`: card `glass-lancer`: 0 is outside 1–20 (a Unit needs HP)\n\
+         `movement`: card `glass-lancer`: 3 is outside 0–2 (Movement is 0, 1 or 2)"
     );
 }
 

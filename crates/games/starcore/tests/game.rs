@@ -219,3 +219,72 @@ fn render_shows_both_grids_and_the_hand_only_to_its_owner() {
     assert_eq!(p1.matches("your hand").count(), 1, "{p1}");
     assert!(!spectator.contains("your hand"), "{spectator}");
 }
+
+/// A malformed card file: every problem of every card is reported, each at its file, line and
+/// field and naming the card, through the engine's content toolkit.
+#[test]
+fn a_malformed_card_file_reports_every_problem_at_its_line() {
+    let broken = "\
+[[unit]]
+id = \"glass-lancer\"
+name = \"Glass Lancer\"
+tier = 2
+cost = { energy = 2 }
+type = \"infantry\"
+hp = 0
+def = 1
+movement = 3
+links = [\"bottom\"]
+attack = { dmg = 2, reach = { range = \"A\", width = \"lane\" } }
+
+[[resource]]
+id = \"spark-cell\"
+name = \"Spark Cell\"
+tier = 1
+size = \"small\"
+produces = \"energy\"
+output = 7
+hp = 2
+links = [\"top\"]
+";
+    let mut sources = card_sources();
+    sources.push(("broken".into(), broken.into()));
+    let err = Content::from_sources(sources, vec![])
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        [
+            "invalid content (4 problems):",
+            "  cards/broken.toml:7: `unit[0].hp`: card `glass-lancer`: 0 is outside 1–20 (a Unit needs HP)",
+            "  cards/broken.toml:9: `unit[0].movement`: card `glass-lancer`: 3 is outside 0–2 (Movement is 0, 1 or 2)",
+            "  cards/broken.toml:19: `resource[0].output`: card `spark-cell`: 7 is outside 2–2 (the core size's output)",
+            "  cards/broken.toml:14: `resource[0].id`: card `spark-cell` is also defined in cards/energy.toml",
+        ],
+        "{err}"
+    );
+}
+
+/// A config that never passed through a file (a replay's) names the card of each problem too.
+#[test]
+fn a_bad_card_in_a_config_is_named_with_its_index_and_field() {
+    let mut config = content().config("arc-foundry-vs-iron-vanguard").unwrap();
+    let i = config
+        .cards
+        .iter()
+        .position(|c| c.id() == "volt-skirmisher")
+        .unwrap();
+    if let gridwright_starcore::CardDef::Unit(u) = &mut config.cards[i] {
+        u.hp = 0;
+        u.movement = 5;
+    }
+    let err = Starcore::new(&config).err().unwrap().to_string();
+    for want in [
+        format!("`cards[{i}].hp`: card `volt-skirmisher`: 0 is outside 1–20 (a Unit needs HP)"),
+        format!(
+            "`cards[{i}].movement`: card `volt-skirmisher`: 5 is outside 0–2 (Movement is 0, 1 or 2)"
+        ),
+    ] {
+        assert!(err.contains(&want), "missing {want:?} in:\n{err}");
+    }
+}

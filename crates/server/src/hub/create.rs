@@ -5,10 +5,12 @@ use super::ai::check_think_budget;
 use super::requests::{CreateMatch, Created, MAX_AI_DELAY_MS, SeatSpec};
 use super::{Hub, LiveMatch, result_json, status_of};
 use crate::error::ServerError;
-use crate::games::{GameProvider, ScenarioName};
+use crate::games::{DeckName, GameProvider, ScenarioName};
 use crate::store::{MatchRow, SeatKind, SeatRow, now_ms};
 use crate::token;
 use gridwright_agents::AgentSpec;
+use gridwright_engine::Seat;
+use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::sync::Arc;
 
@@ -47,10 +49,13 @@ impl Hub {
             None | Some("") => None,
             Some(name) => Some(ScenarioName::resolve(game.as_ref(), name)?),
         };
+        let decks = pick_decks(game.as_ref(), req.decks.as_ref())?;
         let mut seed = seed;
-        let mut session = game
-            .new_session(scenario.as_ref(), seed)
+        let started = game
+            .new_session(scenario.as_ref(), &decks, seed)
             .map_err(|e| ServerError::Content(e.to_string()))?;
+        let played = started.scenario;
+        let mut session = started.session;
         let n = session.num_seats();
         let specs = match req.seats {
             Some(s) => s,
@@ -89,8 +94,9 @@ impl Hub {
             let secret = token::random_seed().map_err(|e| ServerError::Internal(e.to_string()))?;
             seed = gridwright_engine::derive_seed(secret, seed);
             session = game
-                .new_session(scenario.as_ref(), seed)
-                .map_err(|e| ServerError::Content(e.to_string()))?;
+                .new_session(scenario.as_ref(), &decks, seed)
+                .map_err(|e| ServerError::Content(e.to_string()))?
+                .session;
         }
         // Counted once the request is known to be valid. Processes creating at the same
         // instant may overshoot the cap by a few.
@@ -104,7 +110,7 @@ impl Hub {
         let row = MatchRow {
             id,
             game: game.info().short_name.to_owned(),
-            scenario: scenario.map(|s| s.as_str().to_owned()),
+            scenario: played.or_else(|| scenario.map(|s| s.as_str().to_owned())),
             rules_version: replay.rules_version.clone(),
             config: replay.config.clone(),
             seed,
@@ -129,6 +135,37 @@ impl Hub {
         self.kick_ai(&live);
         Ok(Created { live, tokens })
     }
+}
+
+/// The decks a create request picks, by seat: each seat one the game has (`p1`, `2`, …), each
+/// deck a name from the game's list ([`DeckName::resolve`]), never a path.
+fn pick_decks(
+    game: &dyn GameProvider,
+    requested: Option<&BTreeMap<String, String>>,
+) -> Result<Vec<(Seat, DeckName)>, ServerError> {
+    let Some(requested) = requested.filter(|r| !r.is_empty()) else {
+        return Ok(Vec::new());
+    };
+    let seats = game.info().max_seats;
+    let mut out: Vec<(Seat, DeckName)> = Vec::new();
+    for (seat_text, name) in requested {
+        let seat = Seat::parse_number(seat_text)
+            .filter(|s| s.index() < usize::from(seats))
+            .ok_or_else(|| {
+                ServerError::BadRequest(format!(
+                    "decks: `{}` is not a seat; {} has seats p1 to p{seats}",
+                    seat_text.chars().take(20).collect::<String>(),
+                    game.info().short_name
+                ))
+            })?;
+        if out.iter().any(|(s, _)| *s == seat) {
+            return Err(ServerError::BadRequest(format!(
+                "decks: {seat} is given a deck twice"
+            )));
+        }
+        out.push((seat, DeckName::resolve(game, name.trim())?));
+    }
+    Ok(out)
 }
 
 /// `(seat, token)` of each seat whose token is issued now.

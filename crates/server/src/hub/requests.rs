@@ -3,6 +3,7 @@
 use super::LiveMatch;
 use crate::store::SeatKind;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// Longest per-match AI delay a client may ask for.
@@ -28,6 +29,10 @@ pub struct CreateMatch {
     /// Scenario name (default: the game's default).
     #[serde(default)]
     pub scenario: Option<String>,
+    /// Decks by seat (`{"p1": "arc-foundry"}`), each a name from the game's `decks` list,
+    /// never a path (default: the scenario's decks, or those the operator set with `--deck`).
+    #[serde(default)]
+    pub decks: Option<BTreeMap<String, String>>,
     /// RNG seed (default: random).
     #[serde(default)]
     pub seed: Option<u64>,

@@ -180,7 +180,7 @@ impl PgStore {
         self.inner.conn().await
     }
 
-    /// Starts listening for other processes' changes. Reconnects (with a [`Notice::Resync`])
+    /// Starts listening for other processes' changes. Reconnects (with a `Notice::Resync`)
     /// if the listening connection drops.
     pub fn listen(&self) -> mpsc::UnboundedReceiver<Notice> {
         let (tx, rx) = mpsc::unbounded_channel();
