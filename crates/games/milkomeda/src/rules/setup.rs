@@ -1,6 +1,6 @@
 //! Setup (§4 steps 1–12) and every chance draw of the game as a game step.
 //!
-//! Steps 1–3 and 6–10 happen in [`Milkomeda::setup`] (no randomness): the decks are sorted
+//! Steps 1–3 and 6–10 happen in `Milkomeda::setup` (no randomness): the decks are sorted
 //! into tiers (as sets of cards), homeworlds go in their corners with three fleets, storages
 //! start at 3 blue, 3 orange, 3 red and 5 green, action markers at "start". The random parts
 //! are chance draws, in the rulebook's order: the five objectives (step 2), each position's
