@@ -145,8 +145,8 @@ pub fn play<G: Frontend>(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
-    // A save carries its whole config, so neither a scenario nor decks can change it; refused
-    // rather than ignored, so nobody believes they are playing something else.
+    // A save carries its whole config and seed, so no scenario, deck or seed can change it:
+    // refused rather than ignored, so nobody believes they are playing something else.
     if args.load.is_some() && !args.decks.is_empty() {
         anyhow::bail!("--deck does not apply to a loaded game: its decks are in the save");
     }
@@ -154,6 +154,12 @@ pub fn play<G: Frontend>(
         anyhow::bail!(
             "--scenario does not apply to a loaded game: its scenario is in the save; leave \
              out --scenario to continue it"
+        );
+    }
+    if args.load.is_some() && args.seed.is_some() {
+        anyhow::bail!(
+            "--seed does not apply to a loaded game: its seed is in the save; leave out --seed \
+             to continue it"
         );
     }
     let mut session: Session<G> = match &args.load {

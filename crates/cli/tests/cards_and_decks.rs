@@ -247,7 +247,7 @@ fn simulate_json_names_the_decks_played() {
 /// `play --load FILE` refuses `--scenario` (the save carries its scenario) instead of
 /// ignoring it.
 #[test]
-fn play_load_refuses_a_scenario() {
+fn play_load_refuses_a_scenario_and_a_seed() {
     let dir = temp("load-scenario");
     let replays = dir.join("replays");
     stdout(&gw(&[
@@ -270,6 +270,10 @@ fn play_load_refuses_a_scenario() {
             "mind-lattice-vs-verdant-choir",
         ]),
         "--scenario does not apply to a loaded game: its scenario is in the save",
+    );
+    refused(
+        &gw(&["play", "starcore", "--load", save, "--seed", "7"]),
+        "--seed does not apply to a loaded game: its seed is in the save",
     );
     // Without it, the save loads.
     let out = gw(&[
