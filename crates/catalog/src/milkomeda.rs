@@ -18,11 +18,7 @@ use gridwright_milkomeda::{Content, GreedyAgent, Milkomeda, render};
 /// # Errors
 /// Content errors name the file, line and field.
 pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
-    match source.game_dir("milkomeda")? {
-        Some(dir) => Content::load_dir(&dir),
-        None => Content::builtin(),
-    }
-    .map_err(|e| CatalogError::Content(e.to_string()))
+    source.load("milkomeda", Content::load_dir, Content::builtin)
 }
 
 impl Frontend for Milkomeda {
