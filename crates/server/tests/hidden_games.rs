@@ -327,20 +327,31 @@ fn milkomeda_secret(legal: &[Value], which: usize) -> Option<Value> {
     (sealed.len() >= 2).then(|| sealed[which * (sealed.len() - 1)]["action"].clone())
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn milkomeda_sealed_roster_never_reaches_the_other_seats_before_the_reveal() {
-    let case = Case {
+/// A Milkomeda sealed-choice check: `owner`'s `secret` differs, fights are preferred, and the
+/// game is compared until the rosters or allocations are revealed.
+fn milkomeda_sealed(
+    scenario: &'static str,
+    seats: usize,
+    owner: usize,
+    secret: fn(&[Value], usize) -> Option<Value>,
+) -> Case {
+    Case {
         game: "milkomeda",
-        scenario: "three",
-        seats: 3,
-        // The first seat to fight with this seed and these moves: it commits first, so seats 0
-        // and 2 (its opponent) and the spectator are compared for several moves.
-        owner: 1,
-        secret: milkomeda_secret,
+        scenario,
+        seats,
+        owner,
+        secret,
         reveals: milkomeda_reveal,
         prefer: milkomeda_fight,
-        max_steps: 1500,
-    };
+        max_steps: 2000,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn milkomeda_sealed_roster_never_reaches_the_other_seats_before_the_reveal() {
+    // Owner: the first seat to fight with this seed and these moves: it commits first, so
+    // seats 0 and 2 (its opponent) and the spectator are compared for several moves.
+    let case = milkomeda_sealed("three", 3, 1, milkomeda_secret);
     let (moves, revealed) = compare(&case, catalog(), catalog()).await;
     assert!(
         revealed,
@@ -393,16 +404,7 @@ fn milkomeda_hits_secret(legal: &[Value], which: usize) -> Option<Value> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn milkomeda_sealed_hit_allocation_never_reaches_the_other_seats_before_the_reveal() {
-    let case = Case {
-        game: "milkomeda",
-        scenario: "three",
-        seats: 3,
-        owner: 1,
-        secret: milkomeda_hits_secret,
-        reveals: milkomeda_reveal,
-        prefer: milkomeda_fight,
-        max_steps: 1500,
-    };
+    let case = milkomeda_sealed("three", 3, 1, milkomeda_hits_secret);
     let (moves, revealed) = compare(&case, catalog(), catalog()).await;
     assert!(
         revealed,
@@ -412,16 +414,7 @@ async fn milkomeda_sealed_hit_allocation_never_reaches_the_other_seats_before_th
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn milkomeda_four_seats_sealed_roster_never_reaches_the_other_three_before_the_reveal() {
-    let case = Case {
-        game: "milkomeda",
-        scenario: "four",
-        seats: 4,
-        owner: OWNER4,
-        secret: milkomeda_secret,
-        reveals: milkomeda_reveal,
-        prefer: milkomeda_fight,
-        max_steps: 2000,
-    };
+    let case = milkomeda_sealed("four", 4, OWNER4, milkomeda_secret);
     let (moves, revealed) = compare(&case, catalog(), catalog()).await;
     assert!(
         revealed,

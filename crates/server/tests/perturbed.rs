@@ -14,6 +14,104 @@ use gridwright_engine::{
     Actor, Events, Game, GameInfo, PerSeat, Rng, Seat, SetupError, Turn, Viewer,
 };
 
+/// The `Game` types, constants and methods a wrapper of a `G` passes unchanged to the game in
+/// its field `$f`.
+macro_rules! delegate_game {
+    ($f:tt) => {
+        type Config = G::Config;
+        type Action = G::Action;
+        type Event = G::Event;
+        type Observation = G::Observation;
+
+        const INFO: GameInfo = G::INFO;
+        const ZERO_SUM: bool = G::ZERO_SUM;
+
+        fn num_seats(&self) -> usize {
+            self.$f.num_seats()
+        }
+
+        fn turn(&self) -> Turn {
+            self.$f.turn()
+        }
+
+        fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>) {
+            self.$f.legal_actions(seat, out);
+        }
+
+        fn returns(&self) -> PerSeat<f64> {
+            self.$f.returns()
+        }
+
+        fn observe(&self, viewer: Viewer) -> Self::Observation {
+            self.$f.observe(viewer)
+        }
+
+        fn max_game_length(&self) -> usize {
+            self.$f.max_game_length()
+        }
+
+        fn action_text(&self, action: &Self::Action) -> String {
+            self.$f.action_text(action)
+        }
+
+        fn event_text(&self, event: &Self::Event) -> String {
+            self.$f.event_text(event)
+        }
+
+        fn parse_action(&self, seat: Seat, text: &str) -> Result<Self::Action, String> {
+            self.$f.parse_action(seat, text)
+        }
+
+        fn explain_illegal(&self, seat: Seat, action: &Self::Action) -> String {
+            self.$f.explain_illegal(seat, action)
+        }
+
+        fn action_visible_to(&self, actor: Actor, action: &Self::Action, viewer: Viewer) -> bool {
+            self.$f.action_visible_to(actor, action, viewer)
+        }
+
+        fn redact_event(&self, event: &Self::Event, viewer: Viewer) -> Option<Self::Event> {
+            self.$f.redact_event(event, viewer)
+        }
+    };
+}
+
+/// A wrapper's `Frontend`: everything the wrapped game's (no agents of its own).
+macro_rules! delegate_frontend {
+    ($w:ident<G, $c:ident: $t:ty>, $f:tt) => {
+        impl<G: Frontend, const $c: $t> Frontend for $w<G, $c> {
+            const AGENTS: &'static [&'static str] = &[];
+
+            fn scenarios(content: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
+                G::scenarios(content)
+            }
+
+            fn load_config(
+                content: &ContentSource,
+                scenario: Option<&str>,
+            ) -> Result<Self::Config, CatalogError> {
+                G::load_config(content, scenario)
+            }
+
+            fn render(&self, viewer: Viewer) -> String {
+                self.$f.render(viewer)
+            }
+
+            fn preview_action(&self, action: &Self::Action) -> Option<String> {
+                self.$f.preview_action(action)
+            }
+
+            fn scores(&self) -> Option<Vec<f64>> {
+                self.$f.scores()
+            }
+
+            fn evaluate(&self, seat: Seat) -> Option<f64> {
+                self.$f.evaluate(seat)
+            }
+        }
+    };
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Perturbed<G, const OWNER: u8>(G);
 
@@ -61,29 +159,11 @@ impl<G: Game, const OWNER: u8> Perturbed<G, OWNER> {
 }
 
 impl<G: Game, const OWNER: u8> Game for Perturbed<G, OWNER> {
-    type Config = G::Config;
-    type Action = G::Action;
-    type Event = G::Event;
-    type Observation = G::Observation;
-
-    const INFO: GameInfo = G::INFO;
-    const ZERO_SUM: bool = G::ZERO_SUM;
-
     fn new(config: &Self::Config) -> Result<Self, SetupError> {
         G::new(config).map(Perturbed)
     }
 
-    fn num_seats(&self) -> usize {
-        self.0.num_seats()
-    }
-
-    fn turn(&self) -> Turn {
-        self.0.turn()
-    }
-
-    fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>) {
-        self.0.legal_actions(seat, out);
-    }
+    delegate_game!(0);
 
     fn chance_outcomes(&self, out: &mut Vec<(Self::Action, u32)>) {
         let start = out.len();
@@ -97,77 +177,12 @@ impl<G: Game, const OWNER: u8> Game for Perturbed<G, OWNER> {
         self.0.step(actor, action, events);
     }
 
-    fn returns(&self) -> PerSeat<f64> {
-        self.0.returns()
-    }
-
-    fn observe(&self, viewer: Viewer) -> Self::Observation {
-        self.0.observe(viewer)
-    }
-
-    fn max_game_length(&self) -> usize {
-        self.0.max_game_length()
-    }
-
-    fn action_text(&self, action: &Self::Action) -> String {
-        self.0.action_text(action)
-    }
-
-    fn event_text(&self, event: &Self::Event) -> String {
-        self.0.event_text(event)
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Self::Action, String> {
-        self.0.parse_action(seat, text)
-    }
-
-    fn explain_illegal(&self, seat: Seat, action: &Self::Action) -> String {
-        self.0.explain_illegal(seat, action)
-    }
-
-    fn action_visible_to(&self, actor: Actor, action: &Self::Action, viewer: Viewer) -> bool {
-        self.0.action_visible_to(actor, action, viewer)
-    }
-
-    fn redact_event(&self, event: &Self::Event, viewer: Viewer) -> Option<Self::Event> {
-        self.0.redact_event(event, viewer)
-    }
-
     fn resample(&self, seat: Seat, rng: &mut Rng) -> Self {
         Perturbed(self.0.resample(seat, rng))
     }
 }
 
-impl<G: Frontend, const OWNER: u8> Frontend for Perturbed<G, OWNER> {
-    const AGENTS: &'static [&'static str] = &[];
-
-    fn scenarios(content: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
-        G::scenarios(content)
-    }
-
-    fn load_config(
-        content: &ContentSource,
-        scenario: Option<&str>,
-    ) -> Result<Self::Config, CatalogError> {
-        G::load_config(content, scenario)
-    }
-
-    fn render(&self, viewer: Viewer) -> String {
-        self.0.render(viewer)
-    }
-
-    fn preview_action(&self, action: &Self::Action) -> Option<String> {
-        self.0.preview_action(action)
-    }
-
-    fn scores(&self) -> Option<Vec<f64>> {
-        self.0.scores()
-    }
-
-    fn evaluate(&self, seat: Seat) -> Option<f64> {
-        self.0.evaluate(seat)
-    }
-}
+delegate_frontend!(Perturbed<G, OWNER: u8>, 0);
 
 /// `Reshuffled<G, FROM>`: any catalog game whose face-down decks are in another order once
 /// `FROM` player moves are made, to serve next to the unchanged game in a deck-order test.
@@ -201,29 +216,11 @@ impl<G: Game, const FROM: usize> Reshuffled<G, FROM> {
 }
 
 impl<G: Game, const FROM: usize> Game for Reshuffled<G, FROM> {
-    type Config = G::Config;
-    type Action = G::Action;
-    type Event = G::Event;
-    type Observation = G::Observation;
-
-    const INFO: GameInfo = G::INFO;
-    const ZERO_SUM: bool = G::ZERO_SUM;
-
     fn new(config: &Self::Config) -> Result<Self, SetupError> {
         G::new(config).map(|game| Reshuffled { game, moves: 0 })
     }
 
-    fn num_seats(&self) -> usize {
-        self.game.num_seats()
-    }
-
-    fn turn(&self) -> Turn {
-        self.game.turn()
-    }
-
-    fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>) {
-        self.game.legal_actions(seat, out);
-    }
+    delegate_game!(game);
 
     fn chance_outcomes(&self, out: &mut Vec<(Self::Action, u32)>) {
         let start = out.len();
@@ -240,42 +237,6 @@ impl<G: Game, const FROM: usize> Game for Reshuffled<G, FROM> {
         self.game.step(actor, action, events);
     }
 
-    fn returns(&self) -> PerSeat<f64> {
-        self.game.returns()
-    }
-
-    fn observe(&self, viewer: Viewer) -> Self::Observation {
-        self.game.observe(viewer)
-    }
-
-    fn max_game_length(&self) -> usize {
-        self.game.max_game_length()
-    }
-
-    fn action_text(&self, action: &Self::Action) -> String {
-        self.game.action_text(action)
-    }
-
-    fn event_text(&self, event: &Self::Event) -> String {
-        self.game.event_text(event)
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Self::Action, String> {
-        self.game.parse_action(seat, text)
-    }
-
-    fn explain_illegal(&self, seat: Seat, action: &Self::Action) -> String {
-        self.game.explain_illegal(seat, action)
-    }
-
-    fn action_visible_to(&self, actor: Actor, action: &Self::Action, viewer: Viewer) -> bool {
-        self.game.action_visible_to(actor, action, viewer)
-    }
-
-    fn redact_event(&self, event: &Self::Event, viewer: Viewer) -> Option<Self::Event> {
-        self.game.redact_event(event, viewer)
-    }
-
     fn resample(&self, seat: Seat, rng: &mut Rng) -> Self {
         Reshuffled {
             game: self.game.resample(seat, rng),
@@ -284,33 +245,4 @@ impl<G: Game, const FROM: usize> Game for Reshuffled<G, FROM> {
     }
 }
 
-impl<G: Frontend, const FROM: usize> Frontend for Reshuffled<G, FROM> {
-    const AGENTS: &'static [&'static str] = &[];
-
-    fn scenarios(content: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
-        G::scenarios(content)
-    }
-
-    fn load_config(
-        content: &ContentSource,
-        scenario: Option<&str>,
-    ) -> Result<Self::Config, CatalogError> {
-        G::load_config(content, scenario)
-    }
-
-    fn render(&self, viewer: Viewer) -> String {
-        self.game.render(viewer)
-    }
-
-    fn preview_action(&self, action: &Self::Action) -> Option<String> {
-        self.game.preview_action(action)
-    }
-
-    fn scores(&self) -> Option<Vec<f64>> {
-        self.game.scores()
-    }
-
-    fn evaluate(&self, seat: Seat) -> Option<f64> {
-        self.game.evaluate(seat)
-    }
-}
+delegate_frontend!(Reshuffled<G, FROM: usize>, game);
