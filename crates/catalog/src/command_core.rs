@@ -17,11 +17,7 @@ use gridwright_engine::{Agent, Seat, Viewer};
 /// # Errors
 /// Content errors name the file, line and field.
 pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
-    match source.game_dir("command-core")? {
-        Some(dir) => Content::load_dir(&dir),
-        None => Content::builtin(),
-    }
-    .map_err(|e| CatalogError::Content(e.to_string()))
+    source.load("command-core", Content::load_dir, Content::builtin)
 }
 
 impl Frontend for CommandCore {

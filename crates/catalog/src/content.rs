@@ -103,6 +103,27 @@ impl ContentSource {
     }
 }
 
+impl ContentSource {
+    /// One game's content: loaded with `load_dir` from its folder ([`ContentSource::game_dir`]),
+    /// or `builtin` (the embedded files). The game's loader reports every problem, naming the
+    /// file, line and field; that report becomes [`CatalogError::Content`].
+    ///
+    /// # Errors
+    /// As [`ContentSource::game_dir`], and the loader's problems.
+    pub fn load<C, E: std::fmt::Display>(
+        &self,
+        game: &str,
+        load_dir: impl FnOnce(&Path) -> Result<C, E>,
+        builtin: impl FnOnce() -> Result<C, E>,
+    ) -> Result<C, CatalogError> {
+        match self.game_dir(game)? {
+            Some(dir) => load_dir(&dir),
+            None => builtin(),
+        }
+        .map_err(|e| CatalogError::Content(e.to_string()))
+    }
+}
+
 impl std::fmt::Display for ContentSource {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

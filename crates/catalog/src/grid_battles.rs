@@ -15,11 +15,7 @@ use gridwright_grid_battles::{Content, GreedyAgent, GridBattles, attack_preview,
 /// # Errors
 /// Content errors name the file, line and field.
 pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
-    match source.game_dir("grid-battles")? {
-        Some(dir) => Content::load_dir(&dir),
-        None => Content::builtin(),
-    }
-    .map_err(|e| CatalogError::Content(e.to_string()))
+    source.load("grid-battles", Content::load_dir, Content::builtin)
 }
 
 impl Frontend for GridBattles {

@@ -19,7 +19,8 @@ pub struct OddsParam {
     pub value: &'static str,
     /// What it means.
     pub help: &'static str,
-    /// The value when it is not given; `None`: required.
+    /// The value when it is not given; `None`: required; `Some("")`: optional, with no value
+    /// (the game tells which of its optional parameters go together).
     pub default: Option<&'static str>,
 }
 
@@ -37,6 +38,7 @@ pub fn odds_help(params: &[OddsParam]) -> String {
             let head = format!("--{} {}", p.name, p.value);
             let default = p
                 .default
+                .filter(|d| !d.is_empty())
                 .map(|d| format!(" [default: {d}]"))
                 .unwrap_or_default();
             format!("  {head:<24} {}{default}", p.help)

@@ -19,11 +19,7 @@ use gridwright_starcore::{
 /// # Errors
 /// Content errors name the file, line and field.
 pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
-    match source.game_dir("starcore")? {
-        Some(dir) => Content::load_dir(&dir),
-        None => Content::builtin(),
-    }
-    .map_err(|e| CatalogError::Content(e.to_string()))
+    source.load("starcore", Content::load_dir, Content::builtin)
 }
 
 const fn param(name: &'static str, help: &'static str, default: Option<&'static str>) -> OddsParam {

@@ -37,7 +37,7 @@
 //! ```
 
 use serde::de::DeserializeOwned;
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::ops::Range;
 use std::path::Path;
@@ -300,6 +300,40 @@ pub fn read_toml_dir(dir: &Path) -> Result<Vec<(String, String)>, ContentError> 
         .into_iter()
         .map(|p| Ok((stem(&p), read_file(&p)?)))
         .collect()
+}
+
+/// A scenario's config: the one named `name_or_path` in `scenarios`, or else the scenario file
+/// at that path, read ([`read_file`]) and given to `resolve` with its file name as the scenario
+/// name (`custom` when it has none) and a [`Report`] on its text. A problem `resolve` reports
+/// refuses the file, with every problem listed.
+///
+/// # Errors
+/// [`ContentError::UnknownScenario`] if it is neither a name nor a file; [`ContentError::Io`]
+/// for an unreadable file; [`ContentError::Invalid`] for an invalid one.
+pub fn scenario_config<C: Clone>(
+    scenarios: &BTreeMap<String, C>,
+    name_or_path: &str,
+    resolve: impl FnOnce(&str, &mut Report<'_>) -> Option<C>,
+) -> Result<C, ContentError> {
+    if let Some(c) = scenarios.get(name_or_path) {
+        return Ok(c.clone());
+    }
+    let path = Path::new(name_or_path);
+    if !path.is_file() {
+        return Err(ContentError::UnknownScenario {
+            name: name_or_path.to_owned(),
+            known: scenarios.keys().cloned().collect(),
+        });
+    }
+    let text = read_file(path)?;
+    let name = Some(stem(path))
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "custom".to_owned());
+    let mut r = Report::new(path.display().to_string(), &text);
+    match resolve(&name, &mut r) {
+        Some(c) if r.is_empty() => Ok(c),
+        _ => Err(r.into_problems().into()),
+    }
 }
 
 /// The file name of `p` without its extension (empty if it has none).
@@ -656,6 +690,42 @@ fn backticked(message: &str) -> Option<String> {
 mod tests {
     use super::*;
     use serde::Deserialize;
+
+    #[test]
+    fn a_scenario_is_found_by_name_or_read_from_its_file_with_every_problem() {
+        let known = BTreeMap::from([("duel".to_owned(), "the duel".to_owned())]);
+        let resolve = |name: &str, r: &mut Report<'_>| {
+            let v: toml::Table = r.parse()?;
+            if !v.contains_key("ok") {
+                r.whole("ok", "missing");
+                r.whole("also", "missing");
+            }
+            Some(format!("file {name}"))
+        };
+        assert_eq!(
+            scenario_config(&known, "duel", resolve).unwrap(),
+            "the duel"
+        );
+        let e = scenario_config(&known, "nowhere-at-all", resolve).unwrap_err();
+        assert!(
+            matches!(&e, ContentError::UnknownScenario { known, .. } if known == &["duel"]),
+            "{e}"
+        );
+        let dir = std::env::temp_dir().join(format!("gw-scenario-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("mine.toml");
+        std::fs::write(&good, "ok = 1\n").unwrap();
+        let path = good.display().to_string();
+        assert_eq!(
+            scenario_config(&known, &path, resolve).unwrap(),
+            "file mine"
+        );
+        std::fs::write(&good, "other = 1\n").unwrap();
+        let e = scenario_config(&known, &path, resolve).unwrap_err();
+        assert_eq!(e.problems().len(), 2, "{e}");
+        assert!(e.to_string().contains("mine.toml"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn lines_are_one_based() {

@@ -10,8 +10,14 @@
 //!   moves are compared. Milkomeda: the order cards seat 0 draws as Master, compared until it
 //!   gives the first of them out (public as it is given).
 //! - Secret choices (as `hidden_cc.rs` does for Command Core): the owner's first sealed choice
-//!   differs (Milkomeda: the first step of the fleet roster it commits), compared until the game
-//!   reveals the rosters.
+//!   made while another seat still has to act differs (Milkomeda: the first step of the fleet
+//!   roster it commits, with three and four seats, or of its hit allocation, with three), compared
+//!   until the game reveals the rosters or allocations.
+//!
+//! A third check ([`compare_decks`]) serves Milkomeda with its face-down decks (sectors,
+//! directives, modules, objectives) in another order once the setup is over ([`Reshuffled`]):
+//! every seat and the spectator must receive byte-identical messages until a card is drawn
+//! face up, and then all see it differ (three and four seats).
 //!
 //! Moves: the lowest seat that may act plays an action legal in both matches, picked by a fixed
 //! pseudo-random sequence (Milkomeda's roster test prefers fleet moves and attacks, to fight).
@@ -26,7 +32,7 @@
 
 use crate::common::*;
 use crate::hidden_cc::{collect, normal};
-use crate::perturbed::Perturbed;
+use crate::perturbed::{Perturbed, Reshuffled};
 use gridwright_catalog::{ContentSource, Milkomeda, Starcore};
 use gridwright_server::Games;
 use serde_json::{Value, json};
@@ -181,8 +187,11 @@ async fn compare(case: &Case, games_a: Games, games_b: Games) -> (usize, bool) {
             .unwrap_or_else(|| panic!("nobody may act: {}", a.states[0]));
         let (la, lb) = (a.legal(seat), b.legal(seat));
         assert!(!lb.is_empty(), "seat {seat} may act in one match only");
+        // The secret choice is made while another seat still has to act (a sealed choice
+        // committed before the others', so kept from them for at least one move).
+        let others_to_act = (0..case.seats).any(|s| s != seat && !a.legal(s).is_empty());
         let (xa, xb) = match ((case.secret)(&la, 0), (case.secret)(&lb, 1)) {
-            (Some(x), Some(y)) if seat == case.owner && secret_at.is_none() => {
+            (Some(x), Some(y)) if seat == case.owner && secret_at.is_none() && others_to_act => {
                 secret_at = Some(steps.len());
                 (x, y)
             }
@@ -318,20 +327,31 @@ fn milkomeda_secret(legal: &[Value], which: usize) -> Option<Value> {
     (sealed.len() >= 2).then(|| sealed[which * (sealed.len() - 1)]["action"].clone())
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn milkomeda_sealed_roster_never_reaches_the_other_seats_before_the_reveal() {
-    let case = Case {
+/// A Milkomeda sealed-choice check: `owner`'s `secret` differs, fights are preferred, and the
+/// game is compared until the rosters or allocations are revealed.
+fn milkomeda_sealed(
+    scenario: &'static str,
+    seats: usize,
+    owner: usize,
+    secret: fn(&[Value], usize) -> Option<Value>,
+) -> Case {
+    Case {
         game: "milkomeda",
-        scenario: "three",
-        seats: 3,
-        // The first seat to fight with this seed and these moves: it commits first, so seats 0
-        // and 2 (its opponent) and the spectator are compared for several moves.
-        owner: 1,
-        secret: milkomeda_secret,
+        scenario,
+        seats,
+        owner,
+        secret,
         reveals: milkomeda_reveal,
         prefer: milkomeda_fight,
-        max_steps: 1500,
-    };
+        max_steps: 2000,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn milkomeda_sealed_roster_never_reaches_the_other_seats_before_the_reveal() {
+    // Owner: the first seat to fight with this seed and these moves: it commits first, so
+    // seats 0 and 2 (its opponent) and the spectator are compared for several moves.
+    let case = milkomeda_sealed("three", 3, 1, milkomeda_secret);
     let (moves, revealed) = compare(&case, catalog(), catalog()).await;
     assert!(
         revealed,
@@ -369,5 +389,133 @@ async fn milkomeda_masters_order_cards_never_reach_the_other_seats_before_the_re
     assert!(
         revealed,
         "the order cards were never revealed in {moves} moves"
+    );
+}
+
+/// The owner's hit allocation only (its fleet roster is played like any other move, the same
+/// in both matches): the first or the last hit count it may put on a ship type.
+fn milkomeda_hits_secret(legal: &[Value], which: usize) -> Option<Value> {
+    let sealed: Vec<&Value> = legal
+        .iter()
+        .filter(|l| l["action"]["hits"].is_u64())
+        .collect();
+    (sealed.len() >= 2).then(|| sealed[which * (sealed.len() - 1)]["action"].clone())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn milkomeda_sealed_hit_allocation_never_reaches_the_other_seats_before_the_reveal() {
+    let case = milkomeda_sealed("three", 3, 1, milkomeda_hits_secret);
+    let (moves, revealed) = compare(&case, catalog(), catalog()).await;
+    assert!(
+        revealed,
+        "the hit allocation was never revealed in {moves} moves"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn milkomeda_four_seats_sealed_roster_never_reaches_the_other_three_before_the_reveal() {
+    let case = milkomeda_sealed("four", 4, OWNER4, milkomeda_secret);
+    let (moves, revealed) = compare(&case, catalog(), catalog()).await;
+    assert!(
+        revealed,
+        "the sealed roster was never revealed in {moves} moves"
+    );
+}
+
+/// The seat whose sealed roster the four-seat test changes.
+const OWNER4: usize = 1;
+
+/// Whether a message shows a card drawn face up: a sector card, a directive or module turned
+/// up, an objective joining the row.
+fn milkomeda_card_shown(m: &str) -> bool {
+    m.contains("sector_drawn") || m.contains("slot_filled") || m.contains("objective_revealed")
+}
+
+/// Player moves after which the second match draws its cards in another order (past the setup,
+/// whose draws both matches share).
+const RESHUFFLE_FROM: usize = 30;
+
+/// Plays two matches whose face-down decks are in different orders from move
+/// [`RESHUFFLE_FROM`] on (`games_b` serves [`Reshuffled`]) with the same moves, and checks that
+/// every seat and the spectator receive byte-identical messages until a card is drawn face up.
+/// Returns the move at which the first card drawn differs.
+async fn compare_decks(scenario: &'static str, seats: usize, games_b: Games) -> usize {
+    let case = Case {
+        game: "milkomeda",
+        scenario,
+        seats,
+        owner: usize::MAX,
+        secret: |_, _| None,
+        reveals: |_| false,
+        prefer: |_| false,
+        max_steps: 1500,
+    };
+    let (mut a, first_a) = Run::start(&case, catalog()).await;
+    let (mut b, first_b) = Run::start(&case, games_b).await;
+    let mut steps = vec![(first_a, first_b)];
+    let differs = |x: &Step, y: &Step| x.seats != y.seats || x.spectator != y.spectator;
+    while !differs(&steps[steps.len() - 1].0, &steps[steps.len() - 1].1) {
+        assert!(
+            steps.len() <= case.max_steps && a.states[0]["status"] != "finished",
+            "no card was drawn in {} moves",
+            steps.len()
+        );
+        let seat = (0..seats)
+            .find(|s| !a.legal(*s).is_empty())
+            .unwrap_or_else(|| panic!("nobody may act: {}", a.states[0]));
+        let legal = a.legal(seat);
+        assert_eq!(
+            legal,
+            b.legal(seat),
+            "seat {seat}: the legal actions differ"
+        );
+        let pick = (steps.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
+        let x = legal[usize::try_from(pick).unwrap() % legal.len()]["action"].clone();
+        let sa = a.act(seat, x.clone(), &case).await;
+        let sb = b.act(seat, x, &case).await;
+        steps.push((sa, sb));
+    }
+    a.t.stop().await;
+    b.t.stop().await;
+    let at = steps.len() - 1;
+    let (x, y) = &steps[at];
+    eprintln!("milkomeda {scenario}: decks differ from move {RESHUFFLE_FROM}, first seen at {at}");
+    // The first difference is a card drawn face up, seen by everyone alike.
+    for (i, (vx, vy)) in x.seats.iter().zip(&y.seats).enumerate() {
+        assert_ne!(
+            vx, vy,
+            "move {at}: another viewer's messages differ, seat {i}'s do not: something of the \
+             deck order reached one viewer before a card was drawn face up for all"
+        );
+        assert!(
+            vx.iter().any(|m| milkomeda_card_shown(m)),
+            "seat {i}: {vx:?}"
+        );
+    }
+    assert_ne!(x.spectator, y.spectator);
+    assert!(x.spectator.iter().any(|m| milkomeda_card_shown(m)));
+    at
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn milkomeda_deck_order_never_reaches_seats_or_spectators_before_a_card_is_drawn() {
+    let reshuffled =
+        catalog().with::<Reshuffled<Milkomeda, RESHUFFLE_FROM>>(ContentSource::Builtin);
+    let at = compare_decks("three", 3, reshuffled).await;
+    assert!(
+        at > RESHUFFLE_FROM,
+        "the decks differ from move {RESHUFFLE_FROM}, a card was seen at {at}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn milkomeda_four_seats_deck_order_never_reaches_seats_or_spectators_before_a_card_is_drawn()
+{
+    let reshuffled =
+        catalog().with::<Reshuffled<Milkomeda, RESHUFFLE_FROM>>(ContentSource::Builtin);
+    let at = compare_decks("four", 4, reshuffled).await;
+    assert!(
+        at > RESHUFFLE_FROM,
+        "the decks differ from move {RESHUFFLE_FROM}, a card was seen at {at}"
     );
 }

@@ -14,6 +14,104 @@ use gridwright_engine::{
     Actor, Events, Game, GameInfo, PerSeat, Rng, Seat, SetupError, Turn, Viewer,
 };
 
+/// The `Game` types, constants and methods a wrapper of a `G` passes unchanged to the game in
+/// its field `$f`.
+macro_rules! delegate_game {
+    ($f:tt) => {
+        type Config = G::Config;
+        type Action = G::Action;
+        type Event = G::Event;
+        type Observation = G::Observation;
+
+        const INFO: GameInfo = G::INFO;
+        const ZERO_SUM: bool = G::ZERO_SUM;
+
+        fn num_seats(&self) -> usize {
+            self.$f.num_seats()
+        }
+
+        fn turn(&self) -> Turn {
+            self.$f.turn()
+        }
+
+        fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>) {
+            self.$f.legal_actions(seat, out);
+        }
+
+        fn returns(&self) -> PerSeat<f64> {
+            self.$f.returns()
+        }
+
+        fn observe(&self, viewer: Viewer) -> Self::Observation {
+            self.$f.observe(viewer)
+        }
+
+        fn max_game_length(&self) -> usize {
+            self.$f.max_game_length()
+        }
+
+        fn action_text(&self, action: &Self::Action) -> String {
+            self.$f.action_text(action)
+        }
+
+        fn event_text(&self, event: &Self::Event) -> String {
+            self.$f.event_text(event)
+        }
+
+        fn parse_action(&self, seat: Seat, text: &str) -> Result<Self::Action, String> {
+            self.$f.parse_action(seat, text)
+        }
+
+        fn explain_illegal(&self, seat: Seat, action: &Self::Action) -> String {
+            self.$f.explain_illegal(seat, action)
+        }
+
+        fn action_visible_to(&self, actor: Actor, action: &Self::Action, viewer: Viewer) -> bool {
+            self.$f.action_visible_to(actor, action, viewer)
+        }
+
+        fn redact_event(&self, event: &Self::Event, viewer: Viewer) -> Option<Self::Event> {
+            self.$f.redact_event(event, viewer)
+        }
+    };
+}
+
+/// A wrapper's `Frontend`: everything the wrapped game's (no agents of its own).
+macro_rules! delegate_frontend {
+    ($w:ident<G, $c:ident: $t:ty>, $f:tt) => {
+        impl<G: Frontend, const $c: $t> Frontend for $w<G, $c> {
+            const AGENTS: &'static [&'static str] = &[];
+
+            fn scenarios(content: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
+                G::scenarios(content)
+            }
+
+            fn load_config(
+                content: &ContentSource,
+                scenario: Option<&str>,
+            ) -> Result<Self::Config, CatalogError> {
+                G::load_config(content, scenario)
+            }
+
+            fn render(&self, viewer: Viewer) -> String {
+                self.$f.render(viewer)
+            }
+
+            fn preview_action(&self, action: &Self::Action) -> Option<String> {
+                self.$f.preview_action(action)
+            }
+
+            fn scores(&self) -> Option<Vec<f64>> {
+                self.$f.scores()
+            }
+
+            fn evaluate(&self, seat: Seat) -> Option<f64> {
+                self.$f.evaluate(seat)
+            }
+        }
+    };
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Perturbed<G, const OWNER: u8>(G);
 
@@ -61,29 +159,11 @@ impl<G: Game, const OWNER: u8> Perturbed<G, OWNER> {
 }
 
 impl<G: Game, const OWNER: u8> Game for Perturbed<G, OWNER> {
-    type Config = G::Config;
-    type Action = G::Action;
-    type Event = G::Event;
-    type Observation = G::Observation;
-
-    const INFO: GameInfo = G::INFO;
-    const ZERO_SUM: bool = G::ZERO_SUM;
-
     fn new(config: &Self::Config) -> Result<Self, SetupError> {
         G::new(config).map(Perturbed)
     }
 
-    fn num_seats(&self) -> usize {
-        self.0.num_seats()
-    }
-
-    fn turn(&self) -> Turn {
-        self.0.turn()
-    }
-
-    fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>) {
-        self.0.legal_actions(seat, out);
-    }
+    delegate_game!(0);
 
     fn chance_outcomes(&self, out: &mut Vec<(Self::Action, u32)>) {
         let start = out.len();
@@ -97,74 +177,72 @@ impl<G: Game, const OWNER: u8> Game for Perturbed<G, OWNER> {
         self.0.step(actor, action, events);
     }
 
-    fn returns(&self) -> PerSeat<f64> {
-        self.0.returns()
-    }
-
-    fn observe(&self, viewer: Viewer) -> Self::Observation {
-        self.0.observe(viewer)
-    }
-
-    fn max_game_length(&self) -> usize {
-        self.0.max_game_length()
-    }
-
-    fn action_text(&self, action: &Self::Action) -> String {
-        self.0.action_text(action)
-    }
-
-    fn event_text(&self, event: &Self::Event) -> String {
-        self.0.event_text(event)
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Self::Action, String> {
-        self.0.parse_action(seat, text)
-    }
-
-    fn explain_illegal(&self, seat: Seat, action: &Self::Action) -> String {
-        self.0.explain_illegal(seat, action)
-    }
-
-    fn action_visible_to(&self, actor: Actor, action: &Self::Action, viewer: Viewer) -> bool {
-        self.0.action_visible_to(actor, action, viewer)
-    }
-
-    fn redact_event(&self, event: &Self::Event, viewer: Viewer) -> Option<Self::Event> {
-        self.0.redact_event(event, viewer)
-    }
-
     fn resample(&self, seat: Seat, rng: &mut Rng) -> Self {
         Perturbed(self.0.resample(seat, rng))
     }
 }
 
-impl<G: Frontend, const OWNER: u8> Frontend for Perturbed<G, OWNER> {
-    const AGENTS: &'static [&'static str] = &[];
+delegate_frontend!(Perturbed<G, OWNER: u8>, 0);
 
-    fn scenarios(content: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
-        G::scenarios(content)
-    }
+/// `Reshuffled<G, FROM>`: any catalog game whose face-down decks are in another order once
+/// `FROM` player moves are made, to serve next to the unchanged game in a deck-order test.
+///
+/// At a chance node that draws a card (every outcome an action `{"card": n}`) visible to every
+/// viewer, after `FROM` player moves, the outcomes are listed in reverse order: the session's
+/// seeded draw lands on another card, as from a deck shuffled otherwise, while the random
+/// numbers used stay the same. The draws of the setup (the first `FROM` moves) are left alone,
+/// so both matches start from the same public cards. Everything else is `G`'s.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reshuffled<G, const FROM: usize> {
+    game: G,
+    moves: usize,
+}
 
-    fn load_config(
-        content: &ContentSource,
-        scenario: Option<&str>,
-    ) -> Result<Self::Config, CatalogError> {
-        G::load_config(content, scenario)
-    }
-
-    fn render(&self, viewer: Viewer) -> String {
-        self.0.render(viewer)
-    }
-
-    fn preview_action(&self, action: &Self::Action) -> Option<String> {
-        self.0.preview_action(action)
-    }
-
-    fn scores(&self) -> Option<Vec<f64>> {
-        self.0.scores()
-    }
-
-    fn evaluate(&self, seat: Seat) -> Option<f64> {
-        self.0.evaluate(seat)
+impl<G: Game, const FROM: usize> Reshuffled<G, FROM> {
+    fn public_card_draw(&self, outcomes: &[(G::Action, u32)]) -> bool {
+        let viewers = (0..self.game.num_seats())
+            .filter_map(|i| u8::try_from(i).ok())
+            .map(|s| Viewer::Seat(Seat::new(s)))
+            .chain([Viewer::Spectator]);
+        let viewers: Vec<Viewer> = viewers.collect();
+        outcomes.len() > 1
+            && outcomes.iter().all(|(a, _)| {
+                serde_json::to_value(a).is_ok_and(|v| v["card"].is_u64())
+                    && viewers
+                        .iter()
+                        .all(|v| self.game.action_visible_to(Actor::Chance, a, *v))
+            })
     }
 }
+
+impl<G: Game, const FROM: usize> Game for Reshuffled<G, FROM> {
+    fn new(config: &Self::Config) -> Result<Self, SetupError> {
+        G::new(config).map(|game| Reshuffled { game, moves: 0 })
+    }
+
+    delegate_game!(game);
+
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Action, u32)>) {
+        let start = out.len();
+        self.game.chance_outcomes(out);
+        if self.moves >= FROM && self.public_card_draw(&out[start..]) {
+            out[start..].reverse();
+        }
+    }
+
+    fn step(&mut self, actor: Actor, action: Self::Action, events: &mut Events<Self::Event>) {
+        if matches!(actor, Actor::Seat(_)) {
+            self.moves += 1;
+        }
+        self.game.step(actor, action, events);
+    }
+
+    fn resample(&self, seat: Seat, rng: &mut Rng) -> Self {
+        Reshuffled {
+            game: self.game.resample(seat, rng),
+            moves: self.moves,
+        }
+    }
+}
+
+delegate_frontend!(Reshuffled<G, FROM: usize>, game);

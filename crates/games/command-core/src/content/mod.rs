@@ -20,7 +20,7 @@ use crate::config::{
 use crate::rules::dice::DiceRules;
 use crate::rules::{Rules, check_chassis};
 use defs::{ChassisFile, DiceFile, DieDef, ScenarioFile};
-use gridwright_engine::content::{Lenient, Report, read_file, read_toml_dir, stem};
+use gridwright_engine::content::{Lenient, Report, read_file, read_toml_dir, scenario_config};
 use gridwright_engine::geom::Arc;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
@@ -229,25 +229,9 @@ impl Content {
     /// [`ContentError::UnknownScenario`] if it is neither; [`ContentError::Io`] or
     /// [`ContentError::Invalid`] for an unreadable or invalid file.
     pub fn config(&self, name_or_path: &str) -> Result<Config, ContentError> {
-        if let Some(c) = self.scenarios.get(name_or_path) {
-            return Ok(c.clone());
-        }
-        let path = Path::new(name_or_path);
-        if !path.is_file() {
-            return Err(ContentError::UnknownScenario {
-                name: name_or_path.to_owned(),
-                known: self.scenario_names(),
-            });
-        }
-        let text = read_file(path)?;
-        let name = Some(stem(path))
-            .filter(|s| !s.is_empty())
-            .unwrap_or_else(|| "custom".to_owned());
-        let mut r = Report::new(path.display().to_string(), &text);
-        match self.resolve_scenario(&name, &mut r) {
-            Some(c) if r.is_empty() => Ok(c),
-            _ => Err(r.into_problems().into()),
-        }
+        scenario_config(&self.scenarios, name_or_path, |name, r| {
+            self.resolve_scenario(name, r)
+        })
     }
 
     /// Reads a scenario file into a config, then checks the config once ([`Rules::new`]: board,

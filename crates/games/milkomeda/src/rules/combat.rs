@@ -309,7 +309,7 @@ impl std::str::FromStr for Roster {
             }
             counts[ship.index()] = pair[1]
                 .parse()
-                .map_err(|_| bad("a count is a whole number from 0"))?;
+                .map_err(|_| bad("a count is a whole number from 0 to 25"))?;
         }
         Roster::new(counts).map_err(|_| bad("more ships than the 25 fleet tokens a player has"))
     }

@@ -61,6 +61,39 @@ pub fn explore_cost(boost: u8, costs: &[u8], placed: Placement) -> u32 {
     u32::from(boost) + total(&costs[..costs.len().min(MAX_DRAWN)], placed)
 }
 
+impl crate::state::Milkomeda {
+    /// Every placement of a card of `cards` the player can afford with `green` (its
+    /// exploration cost) on a space of `spaces`, in any rotation, in the order given (the
+    /// setup exploration and an Explore action list theirs this way).
+    pub(crate) fn place_actions(
+        &self,
+        cards: &[u8],
+        spaces: &[crate::rules::map::Space],
+        green: u16,
+        out: &mut Vec<crate::Action>,
+    ) {
+        for &card in cards {
+            let affordable = self
+                .config
+                .sectors
+                .get(usize::from(card))
+                .is_some_and(|s| u16::from(s.cost) <= green);
+            if !affordable {
+                continue;
+            }
+            for &space in spaces {
+                for rotation in crate::rules::map::Rotation::ALL {
+                    out.push(crate::Action::Place {
+                        card,
+                        space,
+                        rotation,
+                    });
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -331,20 +331,7 @@ impl Milkomeda {
         let green = self.storage[seat].get(Resource::Green);
         let spaces = self.setup_spaces(seat);
         let before = out.len();
-        for &card in hand {
-            if u16::from(self.config.sectors[usize::from(card)].cost) > green {
-                continue;
-            }
-            for &space in &spaces {
-                for rotation in Rotation::ALL {
-                    out.push(Action::Place {
-                        card,
-                        space,
-                        rotation,
-                    });
-                }
-            }
-        }
+        self.place_actions(hand, &spaces, green, out);
         if placed > 0 || out.len() == before {
             out.push(Action::Done);
         }

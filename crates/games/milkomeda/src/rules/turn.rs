@@ -10,7 +10,7 @@ use crate::rules::attack::{
 use crate::rules::combat::MAX_FLEETS;
 use crate::rules::directives::{Position, candidate_intersections, matches_at};
 use crate::rules::income::mbrain_bonus;
-use crate::rules::map::{Intersection, Probe, Rotation, Space};
+use crate::rules::map::{Intersection, Probe, Space};
 use crate::rules::movement::move_destinations;
 use crate::rules::objectives::{Facts, Keyword};
 use crate::rules::scoring::grid_completion;
@@ -284,20 +284,7 @@ impl Milkomeda {
                 targets.sort_unstable();
                 let mut cards = hand.clone();
                 cards.sort_unstable();
-                for &card in &cards {
-                    if u16::from(self.config.sectors[usize::from(card)].cost) > green {
-                        continue;
-                    }
-                    for &space in &targets {
-                        for rotation in Rotation::ALL {
-                            out.push(Action::Place {
-                                card,
-                                space,
-                                rotation,
-                            });
-                        }
-                    }
-                }
+                self.place_actions(&cards, &targets, green, out);
                 out.push(Action::Done);
             }
             Act::Move { boost, origins } => {
