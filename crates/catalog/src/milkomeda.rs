@@ -108,6 +108,10 @@ impl Frontend for Milkomeda {
         Some(gridwright_milkomeda::evaluate(self, seat))
     }
 
+    fn evaluate_prior(&self, seat: Seat) -> Option<f64> {
+        Some(gridwright_milkomeda::evaluate_prior(self, seat))
+    }
+
     fn notes(&self, seat: Seat) -> Vec<String> {
         gridwright_milkomeda::offer_notes(self, seat)
     }
