@@ -527,6 +527,66 @@ mod tests {
         assert_eq!(own.config().time, Some(Duration::from_millis(50)));
     }
 
+    /// Hidden information, for every game that has some: the default `mcts` agent (the game's
+    /// own evaluation and priors plugged in) searches the same whatever the seat may not see.
+    /// Each check plays random moves into the game, redraws everything the acting seat cannot
+    /// see (`Game::resample`, as a different deal or deck order would have it) and runs the
+    /// same search, same seed, on both: the reports must be identical.
+    #[test]
+    fn every_games_mcts_searches_only_its_own_view() {
+        use gridwright_engine::{Information, Rng, SeatView, Session, Turn};
+        for k in GameKind::ALL {
+            with_game!(k, G => {
+                if G::INFO.information == Information::Perfect {
+                    continue;
+                }
+                let mcts = mcts_agent::<G>(&"mcts:iters=150".parse().unwrap()).unwrap();
+                let c = ContentSource::Builtin;
+                let mut perturbed = 0;
+                for s in G::scenarios(&c).unwrap() {
+                    let config = G::load_config(&c, Some(&s.name)).unwrap();
+                    for seed in 1..=3u64 {
+                        #[allow(clippy::clone_on_copy)] // one game's config is `Copy`
+                        let mut session = Session::<G>::new(config.clone(), seed).unwrap();
+                        let mut rng = Rng::seed_from_u64(seed);
+                        for _ in 0..(20 * seed) {
+                            let seat = match session.turn() {
+                                Turn::Seat(seat) => seat,
+                                Turn::Simultaneous(set) => set.iter().next().unwrap(),
+                                Turn::Chance | Turn::Terminal => break,
+                            };
+                            let legal = session.legal_actions(seat);
+                            session.apply(seat, legal[rng.index(legal.len())]).unwrap();
+                        }
+                        let seat = match session.turn() {
+                            Turn::Seat(seat) => seat,
+                            Turn::Simultaneous(set) => set.iter().next().unwrap(),
+                            Turn::Chance | Turn::Terminal => continue,
+                        };
+                        let a = session.state().clone();
+                        let b = a.resample(seat, &mut Rng::seed_from_u64(1000 + seed));
+                        if session.legal_actions(seat).len() < 2 {
+                            continue; // nothing to search
+                        }
+                        if a != b {
+                            perturbed += 1;
+                        }
+                        let ra = mcts.search(&SeatView::new(&a, seat), &mut Rng::seed_from_u64(7));
+                        let mut rb = mcts.search(&SeatView::new(&b, seat), &mut Rng::seed_from_u64(7));
+                        rb.elapsed_ms = ra.elapsed_ms;
+                        assert!(ra.iterations > 0);
+                        assert_eq!(
+                            ra, rb,
+                            "{k:?} {} seed {seed}: what {seat} cannot see changed its search",
+                            s.name
+                        );
+                    }
+                }
+                assert!(perturbed > 0, "{k:?}: no check had anything hidden to redraw");
+            });
+        }
+    }
+
     #[test]
     fn every_game_offers_random_and_mcts() {
         for k in GameKind::ALL {

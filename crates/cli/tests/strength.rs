@@ -2,10 +2,10 @@
 //! it: at least 95% wins against random play and 65% against the game's greedy agent, over 200
 //! games (100 from each seat), fixed seeds. Draws are not wins.
 //!
-//! Connect Four's check takes seconds and runs with every test run. The Grid Battles and
-//! Command Core checks play 200 games at the default budget (hundreds of milliseconds a move)
-//! and take many minutes on two cores, so they are `#[ignore]`d in the test command; run them
-//! with `cargo test --release -p gridwright-cli --test strength -- --ignored --nocapture`.
+//! Connect Four's check takes seconds and runs with every test run. The other games' checks
+//! play 200 games at the default budget (hundreds of milliseconds a move) and take many minutes
+//! on two cores, so they are `#[ignore]`d in the test command; run them with
+//! `cargo test --release -p gridwright-cli --test strength -- --ignored --nocapture`.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers may panic with a message
 
 use serde_json::Value;
@@ -132,6 +132,26 @@ fn mcts_beats_greedy_at_command_core() {
     at_least(
         "command-core",
         ladder("command-core", Some("duel"), "mcts", "greedy", 5),
+        0.65,
+    );
+}
+
+#[test]
+#[ignore = "minutes on two cores; run with --ignored (see the module docs)"]
+fn mcts_beats_random_at_starcore() {
+    at_least(
+        "starcore",
+        ladder("starcore", None, "mcts", "random", 8),
+        0.95,
+    );
+}
+
+#[test]
+#[ignore = "minutes on two cores; run with --ignored (see the module docs)"]
+fn mcts_beats_greedy_at_starcore() {
+    at_least(
+        "starcore",
+        ladder("starcore", None, "mcts", "greedy", 9),
         0.65,
     );
 }

@@ -5,6 +5,7 @@ pub mod attack;
 pub mod battle;
 pub mod bribes;
 pub mod civilizations;
+pub mod claims;
 pub mod combat;
 pub mod control;
 pub mod directives;

@@ -678,7 +678,7 @@ fn attack_fleets_gathers_up_to_two_origins_each_paying_its_boundaries() {
 
 /// Plays random games of `scenario` from each seed, calling `check(before, seat, action,
 /// events, after)` at every player step.
-fn random_games(
+pub(crate) fn random_games(
     scenario: &str,
     seeds: std::ops::Range<u64>,
     mut check: impl FnMut(&Milkomeda, Seat, Action, &[Event], &Milkomeda),

@@ -1,6 +1,6 @@
 //! Phase 2 as game steps (§7 phase 2, §8): income with the M-Brain bonus, the main action
 //! (different from the marker unless an active M-Brain), Explore, Move, Build and Attack one
-//! step at a time, the optional module action, the objective claim, the marker.
+//! step at a time, the optional module action, the objective claim windows (`claims.rs`), the marker.
 
 use crate::action::{Action, Event};
 use crate::rules::actions::{CoreAction, allowed_main_actions, marker_after, module_allowed};
@@ -12,8 +12,8 @@ use crate::rules::directives::{Position, candidate_intersections, matches_at};
 use crate::rules::income::mbrain_bonus;
 use crate::rules::map::{Intersection, Probe, Rotation, Space};
 use crate::rules::movement::move_destinations;
-use crate::rules::objectives::{Facts, Keyword, meets};
-use crate::rules::scoring::{EndTrigger, grid_completion};
+use crate::rules::objectives::{Facts, Keyword};
+use crate::rules::scoring::grid_completion;
 use crate::rules::structures::{
     FLEET_COST, HOMEWORLD_FLEETS_PER_BUILD, Structure, check_structure_build,
 };
@@ -25,7 +25,7 @@ use gridwright_engine::{Events, Seat};
 pub const OPTIONS: u8 = 2;
 
 impl Milkomeda {
-    fn abilities(&self, seat: Seat) -> crate::rules::civilizations::Abilities {
+    pub(crate) fn abilities(&self, seat: Seat) -> crate::rules::civilizations::Abilities {
         self.config.seats[seat.index()].abilities
     }
 
@@ -205,35 +205,6 @@ impl Milkomeda {
         f
     }
 
-    fn claims_open(&self, t: &TurnState, out: &mut Vec<Action>) {
-        let facts = self.facts(t);
-        for (ci, card) in self.claims.cards().iter().enumerate() {
-            if card.held_by(t.seat) {
-                continue;
-            }
-            let Some(def) = self
-                .row
-                .get(ci)
-                .and_then(|r| self.config.objectives.get(usize::from(*r)))
-            else {
-                continue;
-            };
-            for (k, (_, holder)) in card.slots().enumerate() {
-                if holder.is_none()
-                    && def
-                        .thresholds
-                        .get(k)
-                        .is_some_and(|th| meets(def.objective, *th, &facts))
-                {
-                    out.push(Action::Claim {
-                        card: ci as u8,
-                        slot: k as u8,
-                    });
-                }
-            }
-        }
-    }
-
     pub(crate) fn turn_actions(&self, t: &TurnState, out: &mut Vec<Action>) {
         let seat = t.seat;
         match &t.stage {
@@ -248,10 +219,7 @@ impl Milkomeda {
                 if out.len() == before {
                     out.push(Action::Pass);
                 }
-                // A condition met by the income may be claimed before it is spent (§11.1).
-                if !t.claimed {
-                    self.claims_open(t, out);
-                }
+                self.claim_window(t, out);
             }
             TurnStage::Act(act) => self.act_actions(seat, act, self.storage[seat], out),
             TurnStage::Module => {
@@ -262,9 +230,10 @@ impl Milkomeda {
                     }
                 }
                 out.push(Action::NoModule);
+                self.claim_window(t, out);
             }
             TurnStage::Claim => {
-                self.claims_open(t, out);
+                self.claim_window(t, out);
                 out.push(Action::EndTurn);
             }
         }
@@ -525,7 +494,7 @@ impl Milkomeda {
         }
     }
 
-    fn turn_mut(&mut self) -> Option<&mut TurnState> {
+    pub(crate) fn turn_mut(&mut self) -> Option<&mut TurnState> {
         match &mut self.phase {
             Phase::Turn(t) => Some(t),
             _ => None,
@@ -579,42 +548,7 @@ impl Milkomeda {
                 self.start_act(seat, a, Some(p), cost, events);
             }
             Action::NoModule => self.go_to_claims(events),
-            Action::Claim { card, slot } => {
-                if self
-                    .claims
-                    .claim(seat, usize::from(card), usize::from(slot))
-                    .is_err()
-                {
-                    return;
-                }
-                let points = self
-                    .claims
-                    .cards()
-                    .get(usize::from(card))
-                    .and_then(|c| c.slots().nth(usize::from(slot)))
-                    .map_or(0, |(p, _)| p);
-                self.progress = true;
-                let green = self.abilities(seat).green_per_claim;
-                self.gain(seat, Resources::only(Resource::Green, u16::from(green)));
-                events.emit(|| Event::Claimed {
-                    seat,
-                    card,
-                    slot,
-                    points,
-                });
-                if self.claims.exhausted(self.seats) {
-                    self.end_game(EndTrigger::ObjectivesCompleted { by: seat }, events);
-                    return;
-                }
-                let mut before_main = false;
-                if let Some(t) = self.turn_mut() {
-                    t.claimed = true;
-                    before_main = t.stage == TurnStage::Main;
-                }
-                if !before_main {
-                    self.end_turn(events);
-                }
-            }
+            Action::Claim { card, slot } => self.claim(seat, card, slot, events),
             Action::EndTurn => self.end_turn(events),
             other => self.act_step(seat, other, events),
         }
@@ -955,23 +889,7 @@ impl Milkomeda {
         }
     }
 
-    /// To the claim step, or straight to the end of the turn when nothing can be claimed.
-    fn go_to_claims(&mut self, events: &mut Events<Event>) {
-        let Some(t) = self.turn_mut().map(|t| t.clone()) else {
-            return;
-        };
-        let mut v = Vec::new();
-        if !t.claimed {
-            self.claims_open(&t, &mut v);
-        }
-        if v.is_empty() {
-            self.end_turn(events);
-        } else if let Some(t) = self.turn_mut() {
-            t.stage = TurnStage::Claim;
-        }
-    }
-
-    fn end_turn(&mut self, events: &mut Events<Event>) {
+    pub(crate) fn end_turn(&mut self, events: &mut Events<Event>) {
         let Some(t) = self.turn_mut().map(|t| t.clone()) else {
             return;
         };
