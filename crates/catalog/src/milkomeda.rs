@@ -24,6 +24,11 @@ pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
 
 impl Frontend for Milkomeda {
     const AGENTS: &'static [&'static str] = &["random", "greedy", "mcts"];
+    /// A game is some 650 steps, so a move gets about 200 iterations. The priors
+    /// (`evaluate_prior`: the greedy agent's view of each action) count as 1,000 visits, so
+    /// they carry the choice, and a small `c` suits the evaluation's small spread; non-root
+    /// nodes price 16 actions, not 48 (docs/agents.md has the measurements).
+    const MCTS_DEFAULTS: &'static str = "iters=200,bias=1000,c=0.05,sample=16";
     const ODDS: &'static [OddsParam] = &[OddsParam {
         name: "dice",
         aliases: &[],
