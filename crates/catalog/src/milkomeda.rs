@@ -23,6 +23,11 @@ pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
 
 impl Frontend for Milkomeda {
     const AGENTS: &'static [&'static str] = &["random", "greedy", "mcts"];
+    /// A game is some 650 steps, so a move gets about 200 iterations. The priors
+    /// (`evaluate_prior`: the greedy agent's view of each action) count as 1,000 visits, so
+    /// they carry the choice, and a small `c` suits the evaluation's small spread; non-root
+    /// nodes price 16 actions, not 48 (docs/agents.md has the measurements).
+    const MCTS_DEFAULTS: &'static str = "iters=200,bias=1000,c=0.05,sample=16";
     const ODDS: &'static [OddsParam] = &[
         OddsParam {
             name: "dice",
@@ -114,6 +119,10 @@ impl Frontend for Milkomeda {
 
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         Some(gridwright_milkomeda::evaluate(self, seat))
+    }
+
+    fn evaluate_prior(&self, seat: Seat) -> Option<f64> {
+        Some(gridwright_milkomeda::evaluate_prior(self, seat))
     }
 
     fn notes(&self, seat: Seat) -> Vec<String> {

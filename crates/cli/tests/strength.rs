@@ -155,3 +155,25 @@ fn mcts_beats_greedy_at_starcore() {
         0.65,
     );
 }
+
+/// Milkomeda's duel: the default budget (`iters=200,bias=1000,c=0.05,sample=16`, about 8 s a
+/// game on two busy cores) was measured with these seeds (docs/agents.md).
+#[test]
+#[ignore = "minutes on two cores; run with --ignored (see the module docs)"]
+fn mcts_beats_random_at_milkomeda() {
+    at_least(
+        "milkomeda",
+        ladder("milkomeda", Some("duel"), "mcts", "random", 14),
+        0.95,
+    );
+}
+
+#[test]
+#[ignore = "minutes on two cores; run with --ignored (see the module docs)"]
+fn mcts_beats_greedy_at_milkomeda() {
+    at_least(
+        "milkomeda",
+        ladder("milkomeda", Some("duel"), "mcts", "greedy", 15),
+        0.65,
+    );
+}

@@ -21,7 +21,8 @@
 //! (refresh and recipients) worth most with the open offers counted.
 
 use crate::action::Action;
-use crate::state::Milkomeda;
+use crate::rules::turn::OPTIONS;
+use crate::state::{Act, Milkomeda, Phase, TurnStage};
 use crate::{Resource, rules::scoring::EndTrigger};
 use gridwright_engine::{Actor, Agent, Events, Game, Rng, Seat, SeatView, Turn};
 
@@ -74,6 +75,60 @@ pub fn evaluate(g: &Milkomeda, seat: Seat) -> f64 {
         return g.returns().get(seat).copied().unwrap_or(0.0);
     }
     (advantage(g, seat) / 20.0).tanh()
+}
+
+/// A value in `[-1, 1]` of the position for `seat` as MCTS's action prior (the returns once it
+/// is over): what the greedy agent would make of it, squashed like [`evaluate`].
+///
+/// - In phase 1 the position worth cannot see an offer or a card given, so the advantage
+///   counts what phase 1 is worth to each seat with the offers standing (the bribe model's
+///   expected card less payments, and the Master's expected receipts), less the best other
+///   seat's.
+/// - Where `seat` has just opened an action, the advantage is the best it can reach in a few
+///   more steps of its own ([`prior_depth`]), as the greedy agent looks ahead.
+///
+/// It reads only the state it is given, which search builds from the seat's own view.
+pub fn evaluate_prior(g: &Milkomeda, seat: Seat) -> f64 {
+    if g.is_terminal() {
+        return g.returns().get(seat).copied().unwrap_or(0.0);
+    }
+    if let Some(mine) = crate::bribe_value::standing_worth(g, seat) {
+        let best_other = Seat::all(g.num_seats())
+            .filter(|s| *s != seat)
+            .map(|s| worth(g, s) + crate::bribe_value::standing_worth(g, s).unwrap_or(0.0))
+            .fold(f64::MIN, f64::max);
+        return ((worth(g, seat) + mine - best_other) / 20.0).tanh();
+    }
+    (lookahead(g, seat, prior_depth(g, seat)) / 20.0).tanh()
+}
+
+/// How many more of its own steps [`evaluate_prior`] looks through from `g`: two when `seat`
+/// has just chosen to move (the blue for the range, then a move), one when it has just opened
+/// any other action or chosen its range (probes, the first build or attack option, a module),
+/// none elsewhere. The greedy agent looks two steps past every main action; the prior is asked
+/// for every action of every new node, so it looks no further than the step that shows what
+/// the opened action does (a move's list of fleets and destinations is long).
+fn prior_depth(g: &Milkomeda, seat: Seat) -> u8 {
+    let Phase::Turn(t) = &g.phase else {
+        return 0;
+    };
+    if t.seat != seat {
+        return 0;
+    }
+    match &t.stage {
+        TurnStage::Act(Act::Move { boost: None, .. }) => 2,
+        TurnStage::Act(Act::Move { origins, .. }) if origins.is_empty() => 1,
+        TurnStage::Act(Act::Explore {
+            launched: false, ..
+        })
+        | TurnStage::Act(Act::Build { options: OPTIONS })
+        | TurnStage::Act(Act::Attack {
+            options: OPTIONS,
+            gather: None,
+        })
+        | TurnStage::Module => 1,
+        _ => 0,
+    }
 }
 
 /// What the greedy agent compares: [`advantage`] while the game goes on (unsquashed: near
@@ -157,5 +212,76 @@ impl Agent<Milkomeda> for GreedyAgent {
             }
         }
         picks[rng.index(picks.len())]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::steps_tests::game;
+
+    /// The best advantage `seat` reaches in up to `depth` more steps of its own from `g`
+    /// while it keeps acting, counted here without `lookahead`.
+    fn best_within(g: &Milkomeda, seat: Seat, depth: u8) -> f64 {
+        let mut best = greedy_value(g, seat);
+        if depth == 0 || g.turn() != Turn::Seat(seat) {
+            return best;
+        }
+        for a in g.legal_actions_vec(seat) {
+            let mut next = g.clone();
+            next.step(Actor::Seat(seat), a, &mut Events::disabled());
+            best = best.max(best_within(&next, seat, depth - 1));
+        }
+        best
+    }
+
+    #[test]
+    fn the_prior_looks_past_an_opened_action_and_phase_one_counts_the_offers() {
+        let mut g = game("duel");
+        let mut rng = Rng::seed_from_u64(8);
+        let mut greedy = GreedyAgent::new();
+        let (mut checked, mut above, mut phase_one, mut deep) = (0, 0, 0, 0);
+        while !g.is_terminal() && checked < 400 {
+            let seat = match g.turn() {
+                Turn::Seat(s) => s,
+                Turn::Chance => {
+                    let mut outs = Vec::new();
+                    g.chance_outcomes(&mut outs);
+                    let a = outs[rng.index(outs.len())].0;
+                    g.step(Actor::Chance, a, &mut Events::disabled());
+                    continue;
+                }
+                t => panic!("{t:?}"),
+            };
+            for s in Seat::all(2) {
+                let prior = evaluate_prior(&g, s);
+                match crate::bribe_value::standing_worth(&g, s) {
+                    Some(_) => phase_one += 1,
+                    None => {
+                        let depth = prior_depth(&g, s);
+                        if depth == 2 {
+                            deep += 1;
+                        }
+                        let want = (best_within(&g, s, depth) / 20.0).tanh();
+                        assert!((prior - want).abs() < 1e-12, "{prior} {want}");
+                        if s != seat {
+                            // Not its turn: the prior is the everyday evaluation.
+                            assert!((prior - evaluate(&g, s)).abs() < 1e-12);
+                        } else if prior > evaluate(&g, s) + 1e-9 {
+                            above += 1;
+                        }
+                    }
+                }
+                checked += 1;
+            }
+            let a = greedy.choose(&SeatView::new(&g, seat), &mut rng);
+            g.step(Actor::Seat(seat), a, &mut Events::disabled());
+        }
+        assert!(
+            above > 10,
+            "the lookahead never mattered ({above} of {checked})"
+        );
+        assert!(phase_one > 0, "no phase 1 position was met");
+        assert!(deep > 0, "no move was opened");
     }
 }

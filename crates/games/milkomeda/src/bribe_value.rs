@@ -220,6 +220,22 @@ fn payer_expects(g: &Milkomeda, o: &OrderPhase, offers: &[Offer], payer: Seat) -
     sum / top.len().max(1) as f64
 }
 
+/// What phase 1 is worth to `seat` with the offers as they stand, in the position worth's
+/// units, or `None` outside phase 1: the card it expects under the Master's best plans less
+/// what it expects to pay ([`payer_expects`]), and for the Master also the best plan's worth
+/// (the payments it expects to receive). The prior MCTS uses in phase 1, where a step changes
+/// nothing the position worth sees until the Master commits.
+pub(crate) fn standing_worth(g: &Milkomeda, seat: Seat) -> Option<f64> {
+    let o = order_phase(g)?;
+    let offers: Vec<Offer> = o.offers.offers().collect();
+    let mut worth = payer_expects(g, o, &offers, seat);
+    if seat == o.master {
+        let all = plans(g, o, &offers);
+        worth += all.iter().map(|p| p.value).fold(0.0, f64::max);
+    }
+    Some(worth)
+}
+
 /// The open offers with `payer`'s replaced by `terms` (or removed for `None`).
 fn with_offer(o: &OrderPhase, payer: Seat, terms: Option<OfferTerms>) -> Vec<Offer> {
     let mut v: Vec<Offer> = o.offers.offers().filter(|f| f.payer != payer).collect();

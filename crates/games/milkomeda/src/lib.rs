@@ -86,7 +86,7 @@ mod test_support;
 mod text;
 
 pub use action::{Action, Event};
-pub use agent::{GreedyAgent, evaluate};
+pub use agent::{GreedyAgent, evaluate, evaluate_prior};
 pub use bribe_value::{MASTER_CARD_WORTH, PLACE_WORTH, card_worth, offer_notes, payment_worth};
 pub use config::{
     CivilizationDef, Config, DirectiveCard, MAX_SECTORS, ModuleCard, OBJECTIVE_ROW, ObjectiveCard,

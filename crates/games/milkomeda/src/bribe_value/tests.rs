@@ -145,3 +145,36 @@ fn a_greedy_player_keeps_out_of_two_player_bribes() {
     let chosen = GreedyAgent::new().choose(&SeatView::new(&g, other), &mut rng);
     assert_eq!(chosen, Action::Keep);
 }
+
+#[test]
+fn standing_worth_counts_the_card_expected_less_payments_and_the_masters_receipts() {
+    let (mut g, master, [a, b]) = three_player_offer_window();
+    // No offers: the Master gives card 1 (2), card 2 (1) and the Master card (3/4) at random.
+    for s in [master, a, b] {
+        let w = standing_worth(&g, s).unwrap();
+        assert!((w - 1.25).abs() < 1e-9, "{s}: {w}");
+    }
+    let prior_before = crate::evaluate_prior(&g, a);
+    let value_before = crate::evaluate(&g, a);
+    // A pays 1 blue (1/4) for card 1: the Master's best plans give A card 1 (A expects
+    // 2 − 1/4), the Master gets card 2 or the Master card (7/8) and the blue (1/4).
+    act(
+        &mut g,
+        a,
+        card_offer(Resource::Blue, 1, OrderCard::Number(1)),
+    );
+    let wa = standing_worth(&g, a).unwrap();
+    assert!((wa - 1.75).abs() < 1e-9, "{wa}");
+    let wm = standing_worth(&g, master).unwrap();
+    assert!((wm - 1.125).abs() < 1e-9, "{wm}");
+    // The position worth cannot see the offer; the prior can.
+    assert_eq!(crate::evaluate(&g, a), value_before);
+    assert!(crate::evaluate_prior(&g, a) > prior_before);
+}
+
+#[test]
+fn standing_worth_is_none_outside_phase_one() {
+    let g = game("duel");
+    assert!(order_phase(&g).is_none());
+    assert_eq!(standing_worth(&g, Seat::new(0)), None);
+}
