@@ -85,7 +85,7 @@ pub fn evaluate(g: &Milkomeda, seat: Seat) -> f64 {
 ///   expected card less payments, and the Master's expected receipts), less the best other
 ///   seat's.
 /// - Where `seat` has just opened an action, the advantage is the best it can reach in a few
-///   more steps of its own ([`prior_depth`]), as the greedy agent looks ahead.
+///   more steps of its own (`prior_depth`), as the greedy agent looks ahead.
 ///
 /// It reads only the state it is given, which search builds from the seat's own view.
 pub fn evaluate_prior(g: &Milkomeda, seat: Seat) -> f64 {
