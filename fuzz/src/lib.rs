@@ -13,7 +13,7 @@ use gridwright_catalog::{AnySession, ContentSource, Frontend, GameKind, new_sess
 use gridwright_command_core::CommandCore;
 use gridwright_engine::{Actor, Game, Replay, Seat, Session, Turn, Viewer};
 use gridwright_grid_battles::GridBattles;
-use gridwright_server::{CreateMatch, FrontendGame, GameProvider, Games, ScenarioName};
+use gridwright_server::{CreateMatch, DeckName, FrontendGame, GameProvider, Games, ScenarioName};
 use std::sync::OnceLock;
 
 /// The shipped content files, as the fuzz targets' starting point.
@@ -499,8 +499,24 @@ pub fn net_message(data: &[u8]) {
                 Some(Err(_)) => return,
                 None => None,
             };
-            if let Ok(s) = game.new_session(scenario.as_ref(), req.seed.unwrap_or(0)) {
-                let _ = s.observe(Viewer::Spectator);
+            // Decks, too, are names from the game's list, never paths.
+            let mut decks = Vec::new();
+            for (seat, name) in req.decks.iter().flatten() {
+                let Some(seat) = Seat::parse_number(seat)
+                    .filter(|s| s.index() < usize::from(game.info().max_seats))
+                else {
+                    return;
+                };
+                match DeckName::resolve(game.as_ref(), name.trim()) {
+                    Ok(deck) => decks.push((seat, deck)),
+                    Err(e) => {
+                        assert!(!e.to_string().is_empty());
+                        return;
+                    }
+                }
+            }
+            if let Ok(s) = game.new_session(scenario.as_ref(), &decks, req.seed.unwrap_or(0)) {
+                let _ = s.session.observe(Viewer::Spectator);
             }
         }
         _ => {
