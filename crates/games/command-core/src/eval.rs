@@ -701,11 +701,11 @@ mod tests {
         assert_eq!(evaluate(&g, Seat::new(1)), evaluate(&still, Seat::new(1)));
     }
 
-    #[test]
-    fn a_draft_is_worth_its_best_completion() {
-        use gridwright_engine::{Actor, Events, Rng, Turn};
+    /// A `duel` played by random moves (seed `seed`) up to its first programming step.
+    fn duel_at_programming(seed: u64) -> CommandCore {
+        use gridwright_engine::Rng;
         let mut g = CommandCore::new(&Content::builtin().unwrap().config("duel").unwrap()).unwrap();
-        let mut rng = Rng::seed_from_u64(9);
+        let mut rng = Rng::seed_from_u64(seed);
         let mut out = Vec::new();
         while !matches!(g.stage, Stage::Programming { .. }) {
             random_step(&mut g, &mut rng, &mut out, |g, set, rng| {
@@ -714,6 +714,13 @@ mod tests {
                 (s, l[rng.index(l.len())])
             });
         }
+        g
+    }
+
+    #[test]
+    fn a_draft_is_worth_its_best_completion() {
+        use gridwright_engine::{Actor, Events, Turn};
+        let mut g = duel_at_programming(9);
         let me = Seat::new(0);
         assert!(matches!(g.turn(), Turn::Simultaneous(set) if set.contains(me)));
         let child = |g: &CommandCore, a| {
@@ -750,17 +757,8 @@ mod tests {
     fn a_short_sealed_program_is_worth_its_random_fills() {
         use crate::config::MAX_WEAPONS;
         use crate::rules::program::free_cards;
-        use gridwright_engine::{Actor, Events, Rng};
-        let mut g = CommandCore::new(&Content::builtin().unwrap().config("duel").unwrap()).unwrap();
-        let mut rng = Rng::seed_from_u64(9);
-        let mut out = Vec::new();
-        while !matches!(g.stage, Stage::Programming { .. }) {
-            random_step(&mut g, &mut rng, &mut out, |g, set, rng| {
-                let s = set.iter().next().unwrap();
-                let l = g.legal_actions_vec(s);
-                (s, l[rng.index(l.len())])
-            });
-        }
+        use gridwright_engine::{Actor, Events};
+        let mut g = duel_at_programming(9);
         let me = Seat::new(0);
         let i = g.next_to_program(me).unwrap();
         let c = g.rules.chassis_of(i).clone();
