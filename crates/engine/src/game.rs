@@ -146,6 +146,22 @@ impl<E> Events<E> {
     }
 }
 
+/// A game whose event log is a full audit trail: every change of a number or a place that a
+/// viewer can see is an event, so folding the events a viewer was shown (each as
+/// [`Game::redact_event`] gives it to that viewer), in order, into the observation of the game's
+/// start reproduces that viewer's observation after every step.
+///
+/// A referee that reads only a replay's log can then check everything a player saw. The
+/// conformance harness checks it on random games (`testing::check_event_fold`, feature `testing`).
+pub trait EventFold: Game {
+    /// Folds one event that `viewer` was shown into `seen`, the observation built so far.
+    ///
+    /// `start` is the game as [`Game::new`] built it from the config, before any step: it holds
+    /// the rules and content and no secret (setup randomness is chance after `new`), so the fold
+    /// may read names, costs and geometry from it, never the state of the game in progress.
+    fn fold_event(start: &Self, viewer: Viewer, seen: &mut Self::Observation, event: &Self::Event);
+}
+
 /// Failure to build a game from its config.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("invalid game setup: {0}")]

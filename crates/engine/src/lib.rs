@@ -38,8 +38,8 @@ pub mod testing;
 pub use action_index::ActionIndex;
 pub use agent::{Agent, RandomAgent, SeatView};
 pub use game::{
-    Actor, ChanceMode, Events, Game, GameInfo, Information, RejectReason, SetupError, Turn,
-    normalize, sample_chance,
+    Actor, ChanceMode, EventFold, Events, Game, GameInfo, Information, RejectReason, SetupError,
+    Turn, normalize, sample_chance,
 };
 pub use replay::{Replay, ReplayError};
 pub use rng::{Rng, derive_seed, splitmix64};

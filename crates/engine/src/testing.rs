@@ -1179,3 +1179,68 @@ fn check_index_at<G: ActionIndex>(
         );
     }
 }
+
+/// Counts from a [`check_event_fold`] run.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct FoldReport {
+    /// Games played.
+    pub games: usize,
+    /// Steps taken (player and chance).
+    pub steps: usize,
+    /// Events folded, over all viewers.
+    pub folded: usize,
+}
+
+/// Plays `n_games` random games from `config` and checks the audit-trail rule of
+/// [`EventFold`](crate::EventFold) at every step, for every seat and the spectator: the
+/// observation of the game's start, folded with every event the viewer was shown so far (each
+/// redacted for it by the state after its step, as [`Session::visible_log`] does), must equal
+/// the viewer's observation (compared as JSON).
+///
+/// # Panics
+/// At the first step where a folded observation differs, naming the game, the step, the viewer,
+/// the events of the step and the first difference.
+#[allow(clippy::expect_used)]
+pub fn check_event_fold<G: crate::EventFold>(
+    config: &G::Config,
+    n_games: usize,
+    seed: u64,
+) -> FoldReport {
+    let mut report = FoldReport::default();
+    let start = G::new(config).expect("config builds a game");
+    let n = start.num_seats();
+    for g in 0..n_games {
+        let mut rng = Rng::seed_from_u64(derive_seed(seed, g as u64) ^ 0xf01d);
+        let mut state = start.clone();
+        let mut folded: Vec<G::Observation> = viewers(n).map(|v| start.observe(v)).collect();
+        let (mut legal, mut chance) = (Vec::new(), Vec::new());
+        let mut step = 0;
+        while let Some((actor, action)) = random_pick(&state, &mut rng, &mut legal, &mut chance) {
+            let entry = record(&mut state, step, actor, action);
+            for (v, seen) in viewers(n).zip(folded.iter_mut()) {
+                for ev in entry
+                    .events
+                    .iter()
+                    .filter_map(|ev| state.redact_event(ev, v))
+                {
+                    G::fold_event(&start, v, seen, &ev);
+                    report.folded += 1;
+                }
+                let want = serde_json::to_string(&state.observe(v)).expect("serializes");
+                let got = serde_json::to_string(seen).expect("serializes");
+                assert!(
+                    want == got,
+                    "game {g}, step {step} (`{}` by {actor:?}): {v}'s events folded do not \
+                     give its observation ({}); the step's events: {:?}",
+                    state.action_text(&action),
+                    text_diff(&got, &want),
+                    entry.events,
+                );
+            }
+            step += 1;
+        }
+        report.games += 1;
+        report.steps += step;
+    }
+    report
+}

@@ -817,3 +817,158 @@ fn an_undeclared_unindexed_action_is_caught() {
 fn an_indexed_chance_outcome_is_caught() {
     index_check(Flaw::ChanceIndexed);
 }
+
+/// The audit-trail check of [`check_event_fold`](super::check_event_fold): "tally". Chance deals
+/// each seat a private card 1–3 (only its holder sees the number); then seats take turns adding
+/// 1 or 2 to a public total until it reaches 6.
+mod fold {
+    use super::super::check_event_fold;
+    use crate::*;
+    use serde::{Deserialize, Serialize};
+
+    /// With `silent`, adding 2 changes the total without an event.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Tally {
+        silent: bool,
+        cards: [Option<u8>; 2],
+        total: u8,
+        next: Seat,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    enum Ev {
+        Dealt { seat: Seat, card: Option<u8> },
+        Added { seat: Seat, n: u8 },
+    }
+
+    #[derive(Clone, Debug, Serialize)]
+    struct Obs {
+        mine: Option<u8>,
+        dealt: [bool; 2],
+        total: u8,
+    }
+
+    impl Game for Tally {
+        type Config = bool;
+        type Action = (bool, u8);
+        type Event = Ev;
+        type Observation = Obs;
+        const INFO: GameInfo = GameInfo {
+            short_name: "tally",
+            long_name: "Tally",
+            summary: "harness test fixture",
+            min_seats: 2,
+            max_seats: 2,
+            chance: ChanceMode::Explicit,
+            information: Information::Imperfect,
+            rules_version: "1",
+        };
+        fn new(silent: &bool) -> Result<Self, SetupError> {
+            Ok(Tally {
+                silent: *silent,
+                cards: [None; 2],
+                total: 0,
+                next: Seat::new(0),
+            })
+        }
+        fn num_seats(&self) -> usize {
+            2
+        }
+        fn turn(&self) -> Turn {
+            if self.cards.contains(&None) {
+                Turn::Chance
+            } else if self.total >= 6 {
+                Turn::Terminal
+            } else {
+                Turn::Seat(self.next)
+            }
+        }
+        fn legal_actions(&self, seat: Seat, out: &mut Vec<(bool, u8)>) {
+            if self.turn() == Turn::Seat(seat) {
+                out.extend([(false, 1), (false, 2)]);
+            }
+        }
+        fn chance_outcomes(&self, out: &mut Vec<((bool, u8), u32)>) {
+            if self.cards.contains(&None) {
+                out.extend((1..=3).map(|c| ((true, c), 1)));
+            }
+        }
+        fn step(&mut self, actor: Actor, (_, n): (bool, u8), ev: &mut Events<Ev>) {
+            match actor {
+                Actor::Chance => {
+                    let i = self.cards.iter().position(Option::is_none).unwrap_or(0);
+                    self.cards[i] = Some(n);
+                    let seat = Seat::new(i as u8);
+                    ev.emit(|| Ev::Dealt {
+                        seat,
+                        card: Some(n),
+                    });
+                }
+                Actor::Seat(seat) => {
+                    self.total += n;
+                    if !(self.silent && n == 2) {
+                        ev.emit(|| Ev::Added { seat, n });
+                    }
+                    self.next = Seat::new(1 - seat.index() as u8);
+                }
+            }
+        }
+        fn returns(&self) -> PerSeat<f64> {
+            vec![0.0; 2].into()
+        }
+        fn observe(&self, viewer: Viewer) -> Obs {
+            Obs {
+                mine: match viewer {
+                    Viewer::Seat(s) => self.cards[s.index()],
+                    Viewer::Spectator => None,
+                },
+                dealt: self.cards.map(|c| c.is_some()),
+                total: self.total,
+            }
+        }
+        fn max_game_length(&self) -> usize {
+            8
+        }
+        fn action_text(&self, a: &(bool, u8)) -> String {
+            format!("add {}", a.1)
+        }
+        fn event_text(&self, e: &Ev) -> String {
+            format!("{e:?}")
+        }
+        fn redact_event(&self, e: &Ev, viewer: Viewer) -> Option<Ev> {
+            Some(match *e {
+                Ev::Dealt { seat, .. } if viewer != Viewer::Seat(seat) => {
+                    Ev::Dealt { seat, card: None }
+                }
+                ref other => other.clone(),
+            })
+        }
+    }
+
+    impl EventFold for Tally {
+        fn fold_event(_: &Self, viewer: Viewer, seen: &mut Obs, e: &Ev) {
+            match *e {
+                Ev::Dealt { seat, card } => {
+                    seen.dealt[seat.index()] = true;
+                    if viewer == Viewer::Seat(seat) {
+                        seen.mine = card;
+                    }
+                }
+                Ev::Added { n, .. } => seen.total += n,
+            }
+        }
+    }
+
+    #[test]
+    fn folded_events_give_every_viewers_observation() {
+        let report = check_event_fold::<Tally>(&false, 20, 1);
+        assert_eq!(report.games, 20);
+        assert!(report.folded > 20 * 3 * 3, "{report:?}");
+    }
+
+    #[test]
+    #[should_panic(expected = "events folded do not give its observation")]
+    fn a_change_without_an_event_is_caught() {
+        check_event_fold::<Tally>(&true, 20, 1);
+    }
+}
