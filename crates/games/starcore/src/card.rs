@@ -140,11 +140,11 @@ pub enum ModuleType {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CoreSize {
-    /// Cost 0, output 2, HP 2–4, 1 Link.
+    /// Cost 0, output 2, HP 2–4, 2 Links.
     Small,
-    /// Cost 1–3, output 2–4, HP 3–5, 1–2 Links.
+    /// Cost 1–3, output 2–4, HP 3–5, 2–3 Links.
     Medium,
-    /// Cost 2–5, output 3–6, HP 4–8, 1–3 Links.
+    /// Cost 2–5, output 3–6, HP 4–8, 2–4 Links.
     Large,
     /// Cost 4–8, output 5–10, HP 7–12, 2–4 Links.
     Massive,
@@ -167,9 +167,9 @@ impl CoreSize {
     /// The size's bands (`shared/data/starcore/`, the core size table).
     pub fn bands(self) -> CoreBands {
         let (cost, output, hp, links) = match self {
-            CoreSize::Small => (0..=0, 2..=2, 2..=4, 1..=1),
-            CoreSize::Medium => (1..=3, 2..=4, 3..=5, 1..=2),
-            CoreSize::Large => (2..=5, 3..=6, 4..=8, 1..=3),
+            CoreSize::Small => (0..=0, 2..=2, 2..=4, 2..=2),
+            CoreSize::Medium => (1..=3, 2..=4, 3..=5, 2..=3),
+            CoreSize::Large => (2..=5, 3..=6, 4..=8, 2..=4),
             CoreSize::Massive => (4..=8, 5..=10, 7..=12, 2..=4),
         };
         CoreBands {

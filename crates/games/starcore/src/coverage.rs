@@ -439,6 +439,7 @@ mod exercise {
                 g.put(P1, PLAIN, &text(p));
                 p
             }
+            Target::This => tile,
             ref t => panic!("{id}: no fixture for a board card's ability aimed at {t:?}"),
         };
         if let Some(q) = g.board.get_mut(target) {

@@ -30,7 +30,7 @@ pub const INFO: GameInfo = GameInfo {
     max_seats: 2,
     chance: ChanceMode::Explicit,
     information: Information::Imperfect,
-    rules_version: "1",
+    rules_version: "2",
 };
 
 /// Per-stat changes (DMG, HP, DEF, Movement).
@@ -68,7 +68,8 @@ pub(crate) struct Player {
     /// In the order the cards arrived (Salvage takes the last).
     pub scrap: Vec<CardId>,
     pub void: Vec<CardId>,
-    pub pool: Resources,
+    /// This window's resources (what may be spent is derived from it and the board).
+    pub pool: crate::rules::pool::Pool,
     /// Cards placed on the board this turn, and how many were Resources.
     pub placed: u8,
     pub cores_placed: u8,
@@ -275,7 +276,7 @@ impl Starcore {
 
     /// The resources `seat` may spend now.
     pub fn pool(&self, seat: Seat) -> Resources {
-        self.players[seat].pool
+        self.players[seat].pool.available(&self.board)
     }
 
     /// The response stack, bottom first, as public views.

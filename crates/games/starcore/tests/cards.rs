@@ -96,7 +96,7 @@ size = "small"
 produces = "energy"
 output = 2
 hp = 3
-links = ["right"]
+links = ["right", "left"]
 "#;
 
 const MASSIVE_CORE: &str = r#"
@@ -354,7 +354,7 @@ fn unknown_fields_and_words_are_refused() {
     // A Resource is a pure stat block: it has no keywords field.
     let e = toml::from_str::<CardDef>(&format!("{SMALL_CORE}keywords = [\"taunt\"]\n"));
     assert!(e.is_err_and(|e| e.to_string().contains("keywords")));
-    let e = toml::from_str::<CardDef>(&SMALL_CORE.replace("[\"right\"]", "[\"up\"]"));
+    let e = toml::from_str::<CardDef>(&SMALL_CORE.replace("[\"right\", \"left\"]", "[\"up\"]"));
     assert!(e.is_err());
 }
 
@@ -426,7 +426,7 @@ fn units_and_structures_out_of_bounds_are_refused() {
 
 #[test]
 fn cores_outside_their_size_bands_are_refused() {
-    // A small core costs 0, makes 2, has 2–4 HP and one Link.
+    // A small core costs 0, makes 2, has 2–4 HP and two Links.
     let p = refused!(SMALL_CORE, Resource(r) => {
         r.output = 3;
         r.hp = 5;

@@ -33,7 +33,7 @@ impl Starcore {
                 DeployCap::Any => p.placed < DEPLOY_LIMIT,
             }
         };
-        capped && p.pool.covers(c.cost())
+        capped && p.pool.available(&self.board).covers(c.cost())
     }
 
     /// The hosts a Module `lc` on `tile` could attach to, as the Module's faces towards them.
@@ -112,7 +112,7 @@ impl Starcore {
             return;
         };
         p.hand.remove(i);
-        p.pool = p.pool.checked_sub(cost).unwrap_or_default();
+        p.pool.pay(cost);
         p.placed += 1;
         if core {
             p.cores_placed += 1;

@@ -171,7 +171,7 @@ impl Starcore {
                 Effect::Gain { resource, amount } => {
                     let resources = crate::Resources::of(resource, u16::from(amount));
                     let p = &mut self.players[src.seat];
-                    p.pool = p.pool.plus(resources);
+                    p.pool.gained = p.pool.gained.plus(resources);
                     ev.emit(|| Event::Gained {
                         seat: src.seat,
                         resources,

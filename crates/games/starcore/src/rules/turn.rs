@@ -7,7 +7,7 @@ use crate::effect::{Duration, Trigger};
 use crate::event::{EndReason, Event, Step};
 use crate::grid::{Tile, TileSet};
 use crate::rules::movement::{RegionChange, reachable};
-use crate::rules::network::Resources;
+use crate::rules::pool::Pool;
 use crate::state::{Phase, SEATS, Starcore};
 use crate::{Keyword, Stat};
 use gridwright_engine::{Events, Seat};
@@ -68,12 +68,16 @@ impl Starcore {
         self.turn += 1;
         self.active = seat;
         let rules = std::sync::Arc::clone(&self.rules);
-        let mut pool = Resources::NONE;
         let mine: TileSet = self.tiles_of(seat).collect();
+        let generated = Pool::generate(
+            mine.iter()
+                .filter_map(|t| self.board.get(t))
+                .map(|p| (p, rules.card(p.card).output())),
+        );
+        let pool = generated.available(&self.board);
         for t in mine.iter() {
             let shield = self.shield_keyword(t);
             if let Some(p) = self.board.get_mut(t) {
-                pool = pool.plus(rules.card(p.card).output());
                 p.moved = false;
                 p.attacked = false;
                 p.activated = 0;
@@ -81,7 +85,7 @@ impl Starcore {
             }
         }
         let p = &mut self.players[seat];
-        p.pool = pool;
+        p.pool = generated;
         p.placed = 0;
         p.cores_placed = 0;
         p.turns += 1;
@@ -159,7 +163,7 @@ impl Starcore {
         if self.is_over() {
             return;
         }
-        self.players[seat.next(SEATS)].pool = Resources::NONE;
+        self.players[seat.next(SEATS)].pool = Pool::default();
         ev.emit(|| Event::TurnEnded { seat });
         self.owed[seat] += DRAW_PER_TURN;
         self.phase = Phase::Drawing;
