@@ -672,12 +672,12 @@ impl Check<'_> {
                         );
                     }
                 }
-                Keyword::ZoneDominance { tiles, bonus } => {
+                Keyword::ZoneDominance { tiles, amount, .. } => {
                     if !(1..=24).contains(&tiles) {
                         self.fail(&f, "zone_dominance needs 1–24 tiles (a zone has 24)");
                     }
-                    if bonus == 0 {
-                        self.fail(&f, "zone_dominance needs a bonus of at least 1");
+                    if amount == 0 {
+                        self.fail(&f, "a zone_dominance that changes a stat by 0 does nothing");
                     }
                 }
                 Keyword::SectorLock { protect, from } => {

@@ -126,6 +126,9 @@ pub(crate) struct Rules {
     pub auras_move: bool,
     /// Per card: whether it has a Sector Lock.
     pub has_lock: Vec<bool>,
+    /// Whether some card can carry Zone Dominance (printed, granted or given by a Module):
+    /// only then do stat lookups look for it.
+    pub dominance: bool,
 }
 
 impl Rules {
@@ -236,6 +239,26 @@ impl Rules {
                     || host
                         .iter()
                         .any(|k| matches!(k, crate::Keyword::Aura { .. }))
+            }),
+            dominance: cards.iter().any(|c| {
+                let host = match c.kind() {
+                    Kind::Module { host, .. } => host.keywords.as_slice(),
+                    _ => &[],
+                };
+                let granted = c.abilities().iter().flat_map(|a| &a.effects).any(|e| {
+                    matches!(
+                        e,
+                        crate::Effect::Grant {
+                            keyword: crate::Keyword::ZoneDominance { .. },
+                            ..
+                        }
+                    )
+                });
+                granted
+                    || c.keywords()
+                        .iter()
+                        .chain(host)
+                        .any(|k| matches!(k, crate::Keyword::ZoneDominance { .. }))
             }),
             has_aura: cards
                 .iter()

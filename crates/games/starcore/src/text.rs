@@ -200,8 +200,9 @@ pub(crate) fn keyword_text(k: Keyword) -> String {
         }
         Keyword::Flank(n) => format!("Flank {n}: +{n} damage attacking from lanes 1, 2, 7, 8 into lanes 3–6"),
         Keyword::ZoneFlank(n) => format!("Zone Flank {n}: +{n} damage attacking a card in the other zone"),
-        Keyword::ZoneDominance { tiles, bonus } => format!(
-            "Zone Dominance: +{bonus} damage while its owner holds at least {tiles} tiles of its zone"
+        Keyword::ZoneDominance { zone, tiles, stat, amount } => format!(
+            "{zone} Dominance: while its owner holds at least {tiles} tiles of {zone}, every Unit of theirs in {zone} has {amount:+} {}",
+            stat_word(stat)
         ),
         Keyword::SectorLock { protect, from } => format!(
             "Sector Lock: its owner's cards in {protect} cannot be attacked from {from}"

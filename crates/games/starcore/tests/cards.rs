@@ -34,7 +34,7 @@ movement = 2
 rows = ["A", "B"]
 links = ["left", "right"]
 attack = { dmg = 3, reach = { range = "A+C", width = "lane" } }
-keywords = ["pierce", { execute = 2 }, { zone_dominance = { tiles = 6, bonus = 2 } }]
+keywords = ["pierce", { execute = 2 }, { zone_dominance = { zone = "Z1", tiles = 6, stat = "def", amount = 1 } }]
 
 [[unit.abilities]]
 trigger = { activated = { energy = 5 } }
@@ -464,8 +464,10 @@ fn keywords_with_impossible_numbers_are_refused() {
             Keyword::Flank(2),
             Keyword::Flank(3),
             Keyword::ZoneDominance {
+                zone: gridwright_starcore::Zone::Z1,
                 tiles: 25,
-                bonus: 0,
+                stat: Stat::Def,
+                amount: 0,
             },
             Keyword::SectorLock {
                 protect: Sector::S1,

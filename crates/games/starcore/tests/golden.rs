@@ -40,7 +40,7 @@ const GOLDEN: &[(&str, &str, u64, [bool; 2], u8)] = &[
     (
         "mind-lattice-vs-verdant-choir-random-vs-greedy-turn-limit.replay.json",
         "mind-lattice-vs-verdant-choir",
-        5,
+        46,
         [false, true],
         0,
     ),

@@ -75,7 +75,44 @@ impl Starcore {
                 }
             }
         }
+        if self.rules.dominance && matches!(self.rules.card(p.card).kind(), Kind::Unit { .. }) {
+            v += self.zone_dominance(p.owner, tile, stat);
+        }
         v.clamp(0, 255) as u8
+    }
+
+    /// What Zone Dominance gives `seat`'s Unit on `tile` in `stat`: the `amount` of every card
+    /// of `seat` on the board carrying Zone Dominance over the tile's zone, while `seat` holds
+    /// at least its `tiles` tiles of that zone (Grid seed, "Zone Control Strategy"; rule 31).
+    fn zone_dominance(&self, seat: Seat, tile: Tile, stat: Stat) -> i16 {
+        let zone = tile.zone();
+        let mut v = 0;
+        for (carrier, q) in self.board.iter() {
+            if q.owner != seat {
+                continue;
+            }
+            for k in self.keyword_iter(carrier) {
+                if let Keyword::ZoneDominance {
+                    zone: z,
+                    tiles,
+                    stat: s2,
+                    amount,
+                } = k
+                    && z == zone
+                    && s2 == stat
+                    && crate::rules::zone_control::has_zone_dominance(
+                        &self.board,
+                        seat,
+                        zone,
+                        usize::from(tiles),
+                        |p| p.owner,
+                    )
+                {
+                    v += i16::from(amount);
+                }
+            }
+        }
+        v
     }
 
     /// The HP left of the card on `tile`.
