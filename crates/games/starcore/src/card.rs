@@ -300,6 +300,9 @@ pub struct ModuleDef {
     /// DEF.
     #[serde(default)]
     pub def: u8,
+    /// Movement 0–2: 0 unless the card says otherwise (`../shared/rules/starcore.md`, Board).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub movement: u8,
     /// Faces with a Link (1–4).
     pub links: FaceSet,
     /// It links to other Modules to carry resources (never to serve them).
@@ -349,8 +352,17 @@ pub struct ResourceDef {
     /// DEF.
     #[serde(default)]
     pub def: u8,
+    /// Movement 0–2: 0 unless the card says otherwise (`../shared/rules/starcore.md`, Board).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub movement: u8,
     /// Faces with a Link.
     pub links: FaceSet,
+}
+
+/// Whether a number is 0 (left out when a definition is written back).
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// An Action as a card file writes it: a cost and what it does when it resolves.
@@ -912,6 +924,7 @@ impl TryFrom<&CardDef> for Card {
                 }
                 c.stat("def", d.def, MAX_DEF);
                 c.links(d.links, &(1..=4));
+                c.within("movement", d.movement, &(0..=2), "Movement is 0, 1 or 2");
                 c.attack(d.attack.as_ref());
                 for (i, s) in d.host.stats.iter().enumerate() {
                     if s.amount == 0 {
@@ -932,7 +945,7 @@ impl TryFrom<&CardDef> for Card {
                     ..Card::bare(def, d.rarity, kind)
                 }
                 .on_board(
-                    Stats::of(d.attack, d.hp, d.def, 0),
+                    Stats::of(d.attack, d.hp, d.def, d.movement),
                     d.attack,
                     d.links,
                     &d.keywords,
@@ -948,12 +961,19 @@ impl TryFrom<&CardDef> for Card {
                 c.within("hp", d.hp, &bands.hp, "the core size's HP");
                 c.stat("def", d.def, MAX_DEF);
                 c.links(d.links, &bands.links);
+                c.within("movement", d.movement, &(0..=2), "Movement is 0, 1 or 2");
                 Card {
                     cost,
                     output: Resources::of(d.produces, d.output),
                     ..Card::bare(def, d.rarity, Kind::Resource(d.size))
                 }
-                .on_board(Stats::of(None, d.hp, d.def, 0), None, d.links, &[], &[])
+                .on_board(
+                    Stats::of(None, d.hp, d.def, d.movement),
+                    None,
+                    d.links,
+                    &[],
+                    &[],
+                )
             }
             CardDef::Action(d) => {
                 c.cost("cost", &d.cost);

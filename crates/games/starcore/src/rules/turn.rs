@@ -185,9 +185,15 @@ impl Starcore {
             if p.owner != seat || p.moved {
                 continue;
             }
-            // Resources, Modules and Structures never move (rules 38, 44).
+            // Structures never move; Modules and Resources only when their own card gives
+            // them Movement (a Module serving a Resource does not make it mobile; rules 38, 44).
+            let card = self.rules.card(p.card);
+            let printed = card.stats().movement > 0;
             if !matches!(
-                self.rules.card(p.card).kind(),
+                card.kind(),
+                crate::Kind::Module { .. } | crate::Kind::Resource(_) if printed
+            ) && !matches!(
+                card.kind(),
                 crate::Kind::Commander(_)
                     | crate::Kind::Unit {
                         unit_type: crate::UnitType::Infantry
@@ -212,14 +218,22 @@ impl Starcore {
     /// Moves the card on `from` to `to`; links break and re-form, Modules stay (rules 21, 38);
     /// zone and sector entries trigger (rule 55).
     pub(crate) fn move_card(&mut self, from: Tile, to: Tile, ev: &mut Events<Event>) {
-        if !self.board.relocate(from, to) {
+        if self.board.get(from).is_none() || self.board.get(to).is_some() {
             return;
         }
+        let served = self.mounts.unmount(from);
+        self.board.relocate(from, to);
         self.links.relocate(from, to);
         if let Some(p) = self.board.get_mut(to) {
             p.moved = true;
         }
         ev.emit(|| Event::Moved { from, to });
+        if served {
+            ev.emit(|| Event::Mounted {
+                module: to,
+                host: None,
+            });
+        }
         self.refresh_board(ev);
         let change = RegionChange::of_step(from, to);
         if change.zone.is_some() {
