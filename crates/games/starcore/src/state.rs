@@ -160,6 +160,8 @@ pub struct Starcore {
     /// Turns begun, both players together.
     pub(crate) turn: u16,
     pub(crate) next_uid: u16,
+    /// Each player's networks as last logged (`Event::Networks`).
+    pub(crate) networks_logged: SeatArray<Vec<(Vec<Tile>, Resources)>, SEATS>,
 }
 
 /// The public name of where the game is.
@@ -346,6 +348,7 @@ impl Game for Starcore {
             active: P1,
             turn: 0,
             next_uid: 0,
+            networks_logged: SeatArray::from_fn(|_| Vec::new()),
         })
     }
 

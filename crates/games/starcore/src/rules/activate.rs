@@ -110,6 +110,12 @@ impl Starcore {
         if let Some(piece) = self.board.get_mut(tile) {
             piece.activated |= 1 << i;
         }
+        let pool = self.pool(src.seat);
+        ev.emit(|| Event::Paid {
+            seat: src.seat,
+            cost,
+            pool,
+        });
         ev.emit(|| Event::Activated {
             tile,
             card: src.card,

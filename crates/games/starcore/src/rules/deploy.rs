@@ -117,6 +117,8 @@ impl Starcore {
         if core {
             p.cores_placed += 1;
         }
+        let pool = self.pool(seat);
+        ev.emit(|| Event::Paid { seat, cost, pool });
         ev.emit(|| Event::DeployDeclared { seat, card, tile });
         if let Phase::Turn { stack, .. } = &mut self.phase {
             stack.push(Frame::Deploy {

@@ -61,6 +61,18 @@ pub fn reachable(from: Tile, mover: Seat, movement: u8, occupied: TileSet) -> Ti
     reached
 }
 
+/// The empty tile a two-step move from `from` to `to` passes through (the first in tile order
+/// from which `to` is one step), or `None` for a one-step move or when `to` is out of reach.
+pub fn via(from: Tile, to: Tile, occupied: TileSet) -> Option<Tile> {
+    if from.step_neighbours().contains(to) {
+        return None;
+    }
+    from.step_neighbours()
+        .difference(occupied)
+        .iter()
+        .find(|m| m.step_neighbours().contains(to))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,6 +217,7 @@ links = ["top", "right"]
         let events = g.act("move P1:B5 P1:B6");
         assert!(events.contains(&Event::Moved {
             from: t("P1:B5"),
+            via: None,
             to: t("P1:B6")
         }));
         assert_eq!(
@@ -213,6 +226,31 @@ links = ["top", "right"]
             "left its host"
         );
         assert_eq!(moves(&g, "P1:B6"), 0, "once a turn");
+    }
+
+    /// Issue 20, "Logs that let anyone audit a game": a two-step move logs the tile it passed
+    /// through, an empty one step from both ends.
+    #[test]
+    fn a_two_step_move_logs_its_path() {
+        let mut g = fixture_with(MOBILE, "arc-foundry", "verdant-choir");
+        g.put(P1, "volt-skirmisher", "P1:B2") // Movement 2
+            .put(P1, "spark-cell", "P1:B3");
+        let events = g.act("move P1:B2 P1:B4");
+        let via = events.iter().find_map(|e| match e {
+            Event::Moved { via, .. } => Some(*via),
+            _ => None,
+        });
+        // B3 is taken: the path goes through A3 or C3 (A3 first in tile order).
+        assert_eq!(via, Some(Some(t("P1:A3"))), "{events:?}");
+        let text = gridwright_engine::Game::event_text(
+            &g,
+            &Event::Moved {
+                from: t("P1:B2"),
+                via: Some(t("P1:A3")),
+                to: t("P1:B4"),
+            },
+        );
+        assert_eq!(text, "P1:B2 moves to P1:B4 through P1:A3");
     }
 
     /// Validation accepts Movement 0–2 on a Module and refuses 3, naming the card.

@@ -245,6 +245,48 @@ mod tests {
         let _ = P2;
     }
 
+    /// Issue 20, "Logs that let anyone audit a game": every payment logs what is left, and a
+    /// Core that leaves logs the pool it leaves behind, and networks are logged as they change.
+    #[test]
+    fn every_payment_and_every_lost_core_logs_the_pool() {
+        use crate::event::Event;
+        let mut g = fixture("arc-foundry", "iron-vanguard");
+        g.put(P1, "storm-lancer", "P1:C1")
+            .put(P1, "spark-cell", "P1:C2")
+            .put(P1, "spark-cell", "P1:C3")
+            .put(P1, "spark-cell", "P1:C4");
+        g.pass_turn();
+        g.pass_turn();
+        let events = g.act("activate P1:C1 0");
+        assert!(
+            events.contains(&Event::Paid {
+                seat: P1,
+                cost: Resources::of(Energy, 5),
+                pool: Resources::of(Energy, 1),
+            }),
+            "{events:?}"
+        );
+        let mut ev = Events::recording();
+        g.remove_card(t("P1:C2"), Area::Scrapyard, &mut ev);
+        let events = ev.take();
+        // 6 − 5 paid − the 2 that left = 0 (never below 0).
+        assert!(
+            events.contains(&Event::Pool {
+                seat: P1,
+                pool: Resources::NONE
+            }),
+            "{events:?}"
+        );
+        // C1 is cut off: the network left is C3–C4, making 4; C1 alone makes nothing.
+        assert!(
+            events.contains(&Event::Networks {
+                seat: P1,
+                networks: vec![(vec![t("P1:C3"), t("P1:C4")], Resources::of(Energy, 4))],
+            }),
+            "{events:?}"
+        );
+    }
+
     /// Decision: a Core placed this turn pays nothing before its first Generate (it has made
     /// nothing yet); from its owner's next Generate it counts.
     #[test]

@@ -114,6 +114,8 @@ impl Starcore {
         };
         p.hand.remove(i);
         p.pool.pay(cost);
+        let pool = self.pool(seat);
+        ev.emit(|| Event::Paid { seat, cost, pool });
         ev.emit(|| Event::ActionPlayed { seat, card, aim });
         if let Phase::Turn { stack, .. } = &mut self.phase {
             stack.push(Frame::Action {

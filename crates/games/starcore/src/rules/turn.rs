@@ -7,6 +7,7 @@ use crate::effect::{Duration, Trigger};
 use crate::event::{EndReason, Event, Step};
 use crate::grid::{Tile, TileSet};
 use crate::rules::movement::{RegionChange, reachable};
+use crate::rules::network::Resources;
 use crate::rules::pool::Pool;
 use crate::state::{Phase, SEATS, Starcore};
 use crate::{Keyword, Stat};
@@ -163,7 +164,14 @@ impl Starcore {
         if self.is_over() {
             return;
         }
-        self.players[seat.next(SEATS)].pool = Pool::default();
+        let other = seat.next(SEATS);
+        if !self.pool(other).is_empty() {
+            ev.emit(|| Event::Pool {
+                seat: other,
+                pool: Resources::NONE,
+            });
+        }
+        self.players[other].pool = Pool::default();
         ev.emit(|| Event::TurnEnded { seat });
         self.owed[seat] += DRAW_PER_TURN;
         self.phase = Phase::Drawing;
@@ -221,13 +229,14 @@ impl Starcore {
         if self.board.get(from).is_none() || self.board.get(to).is_some() {
             return;
         }
+        let via = crate::rules::movement::via(from, to, self.board.occupied());
         let served = self.mounts.unmount(from);
         self.board.relocate(from, to);
         self.links.relocate(from, to);
         if let Some(p) = self.board.get_mut(to) {
             p.moved = true;
         }
-        ev.emit(|| Event::Moved { from, to });
+        ev.emit(|| Event::Moved { from, via, to });
         if served {
             ev.emit(|| Event::Mounted {
                 module: to,
