@@ -161,7 +161,18 @@ pub struct Starcore {
     pub(crate) turn: u16,
     pub(crate) next_uid: u16,
     /// Each player's networks as last logged (`Event::Networks`).
-    pub(crate) networks_logged: SeatArray<Vec<(Vec<Tile>, Resources)>, SEATS>,
+    pub(crate) networks_logged: NetworksLogged,
+}
+
+/// What the log last said of each player's networks: bookkeeping of the log, not of the game
+/// (kept only while events are recorded, and never part of a state's equality).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct NetworksLogged(pub [Vec<(Vec<Tile>, Resources)>; SEATS]);
+
+impl PartialEq for NetworksLogged {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// The public name of where the game is.
@@ -348,7 +359,7 @@ impl Game for Starcore {
             active: P1,
             turn: 0,
             next_uid: 0,
-            networks_logged: SeatArray::from_fn(|_| Vec::new()),
+            networks_logged: NetworksLogged::default(),
         })
     }
 

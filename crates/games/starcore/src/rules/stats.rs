@@ -207,6 +207,9 @@ impl Starcore {
 
     /// Logs each player's networks when they changed since last logged (rule 76).
     fn log_networks(&mut self, ev: &mut Events<Event>) {
+        if !ev.is_enabled() {
+            return;
+        }
         let networks = crate::rules::network::Networks::compute(&self.links);
         for seat in gridwright_engine::Seat::all(crate::state::SEATS) {
             let now: Vec<(Vec<Tile>, crate::Resources)> = networks
@@ -222,8 +225,9 @@ impl Starcore {
                 })
                 .filter(|(tiles, output)| tiles.len() > 1 || !output.is_empty())
                 .collect();
-            if self.networks_logged[seat] != now {
-                self.networks_logged[seat] = now.clone();
+            let logged = &mut self.networks_logged.0[seat.index()];
+            if *logged != now {
+                *logged = now.clone();
                 ev.emit(|| Event::Networks {
                     seat,
                     networks: now,
