@@ -140,11 +140,11 @@ pub enum ModuleType {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CoreSize {
-    /// Cost 0, output 2, HP 2–4, 1 Link.
+    /// Cost 0, output 2, HP 2–4, 2 Links.
     Small,
-    /// Cost 1–3, output 2–4, HP 3–5, 1–2 Links.
+    /// Cost 1–3, output 2–4, HP 3–5, 2–3 Links.
     Medium,
-    /// Cost 2–5, output 3–6, HP 4–8, 1–3 Links.
+    /// Cost 2–5, output 3–6, HP 4–8, 2–4 Links.
     Large,
     /// Cost 4–8, output 5–10, HP 7–12, 2–4 Links.
     Massive,
@@ -167,9 +167,9 @@ impl CoreSize {
     /// The size's bands (`shared/data/starcore/`, the core size table).
     pub fn bands(self) -> CoreBands {
         let (cost, output, hp, links) = match self {
-            CoreSize::Small => (0..=0, 2..=2, 2..=4, 1..=1),
-            CoreSize::Medium => (1..=3, 2..=4, 3..=5, 1..=2),
-            CoreSize::Large => (2..=5, 3..=6, 4..=8, 1..=3),
+            CoreSize::Small => (0..=0, 2..=2, 2..=4, 2..=2),
+            CoreSize::Medium => (1..=3, 2..=4, 3..=5, 2..=3),
+            CoreSize::Large => (2..=5, 3..=6, 4..=8, 2..=4),
             CoreSize::Massive => (4..=8, 5..=10, 7..=12, 2..=4),
         };
         CoreBands {
@@ -300,6 +300,9 @@ pub struct ModuleDef {
     /// DEF.
     #[serde(default)]
     pub def: u8,
+    /// Movement 0–2: 0 unless the card says otherwise (`../shared/rules/starcore.md`, Board).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub movement: u8,
     /// Faces with a Link (1–4).
     pub links: FaceSet,
     /// It links to other Modules to carry resources (never to serve them).
@@ -349,8 +352,17 @@ pub struct ResourceDef {
     /// DEF.
     #[serde(default)]
     pub def: u8,
+    /// Movement 0–2: 0 unless the card says otherwise (`../shared/rules/starcore.md`, Board).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub movement: u8,
     /// Faces with a Link.
     pub links: FaceSet,
+}
+
+/// Whether a number is 0 (left out when a definition is written back).
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// An Action as a card file writes it: a cost and what it does when it resolves.
@@ -672,12 +684,12 @@ impl Check<'_> {
                         );
                     }
                 }
-                Keyword::ZoneDominance { tiles, bonus } => {
+                Keyword::ZoneDominance { tiles, amount, .. } => {
                     if !(1..=24).contains(&tiles) {
                         self.fail(&f, "zone_dominance needs 1–24 tiles (a zone has 24)");
                     }
-                    if bonus == 0 {
-                        self.fail(&f, "zone_dominance needs a bonus of at least 1");
+                    if amount == 0 {
+                        self.fail(&f, "a zone_dominance that changes a stat by 0 does nothing");
                     }
                 }
                 Keyword::SectorLock { protect, from } => {
@@ -912,6 +924,7 @@ impl TryFrom<&CardDef> for Card {
                 }
                 c.stat("def", d.def, MAX_DEF);
                 c.links(d.links, &(1..=4));
+                c.within("movement", d.movement, &(0..=2), "Movement is 0, 1 or 2");
                 c.attack(d.attack.as_ref());
                 for (i, s) in d.host.stats.iter().enumerate() {
                     if s.amount == 0 {
@@ -932,7 +945,7 @@ impl TryFrom<&CardDef> for Card {
                     ..Card::bare(def, d.rarity, kind)
                 }
                 .on_board(
-                    Stats::of(d.attack, d.hp, d.def, 0),
+                    Stats::of(d.attack, d.hp, d.def, d.movement),
                     d.attack,
                     d.links,
                     &d.keywords,
@@ -948,12 +961,19 @@ impl TryFrom<&CardDef> for Card {
                 c.within("hp", d.hp, &bands.hp, "the core size's HP");
                 c.stat("def", d.def, MAX_DEF);
                 c.links(d.links, &bands.links);
+                c.within("movement", d.movement, &(0..=2), "Movement is 0, 1 or 2");
                 Card {
                     cost,
                     output: Resources::of(d.produces, d.output),
                     ..Card::bare(def, d.rarity, Kind::Resource(d.size))
                 }
-                .on_board(Stats::of(None, d.hp, d.def, 0), None, d.links, &[], &[])
+                .on_board(
+                    Stats::of(None, d.hp, d.def, d.movement),
+                    None,
+                    d.links,
+                    &[],
+                    &[],
+                )
             }
             CardDef::Action(d) => {
                 c.cost("cost", &d.cost);

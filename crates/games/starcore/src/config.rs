@@ -126,6 +126,9 @@ pub(crate) struct Rules {
     pub auras_move: bool,
     /// Per card: whether it has a Sector Lock.
     pub has_lock: Vec<bool>,
+    /// Whether some card can carry Zone Dominance (printed, granted or given by a Module):
+    /// only then do stat lookups look for it.
+    pub dominance: bool,
 }
 
 impl Rules {
@@ -212,6 +215,33 @@ impl Rules {
             });
             aura || module || granted || modified
         });
+        // Only the two decks' cards can carry Zone Dominance in this game.
+        let can_dominate = |c: &Card| {
+            let host = match c.kind() {
+                Kind::Module { host, .. } => host.keywords.as_slice(),
+                _ => &[],
+            };
+            let granted = c.abilities().iter().flat_map(|a| &a.effects).any(|e| {
+                matches!(
+                    e,
+                    crate::Effect::Grant {
+                        keyword: crate::Keyword::ZoneDominance { .. },
+                        ..
+                    }
+                )
+            });
+            granted
+                || c.keywords()
+                    .iter()
+                    .chain(host)
+                    .any(|k| matches!(k, crate::Keyword::ZoneDominance { .. }))
+        };
+        let dominance = decks.iter().any(|d| {
+            d.cards
+                .iter()
+                .chain(std::iter::once(&d.commander))
+                .any(|id| cards.get(id.index()).is_some_and(can_dominate))
+        });
         Ok(Rules {
             config: config.clone(),
             decks,
@@ -237,6 +267,7 @@ impl Rules {
                         .iter()
                         .any(|k| matches!(k, crate::Keyword::Aura { .. }))
             }),
+            dominance,
             has_aura: cards
                 .iter()
                 .map(|c| {

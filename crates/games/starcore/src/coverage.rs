@@ -38,7 +38,7 @@ pub const KEYWORD_TESTS: &[(&str, &str)] = &[
     ),
     (
         "zone_dominance",
-        "rules::zone_control::tests::zone_dominance_counts_the_tiles_a_player_holds_in_the_zone",
+        "rules::zone_control::tests::zone_dominance_gives_every_unit_of_its_owner_in_the_zone_the_bonus",
     ),
     (
         "sector_lock",
@@ -439,6 +439,7 @@ mod exercise {
                 g.put(P1, PLAIN, &text(p));
                 p
             }
+            Target::This => tile,
             ref t => panic!("{id}: no fixture for a board card's ability aimed at {t:?}"),
         };
         if let Some(q) = g.board.get_mut(target) {

@@ -94,12 +94,18 @@ pub enum Keyword {
     Flank(u8),
     /// +N damage attacking a card in the other zone.
     ZoneFlank(u8),
-    /// +`bonus` damage while the owner holds at least `tiles` tiles of this card's zone.
+    /// While this card is on the board and its owner holds at least `tiles` tiles of `zone`,
+    /// every Unit of that owner standing in `zone` has `stat` changed by `amount` (Grid seed,
+    /// "Zone Control Strategy": "Zone 1 Dominance … all your Units in Zone 1 gain +1 DEF").
     ZoneDominance {
+        /// The zone held and buffed.
+        zone: crate::grid::Zone,
         /// Tiles of the zone (both grids, 24 in all) that must hold an owner's card.
         tiles: u8,
-        /// The damage added.
-        bonus: u8,
+        /// The stat changed.
+        stat: Stat,
+        /// The change.
+        amount: i8,
     },
     /// While this card is on the board, its owner's cards in `protect` cannot be targeted by
     /// attacks from cards standing in `from`.

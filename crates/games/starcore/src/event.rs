@@ -86,8 +86,35 @@ pub enum Event {
     Moved {
         /// From.
         from: Tile,
+        /// The empty tile a two-step move passed through (`None` for one step).
+        via: Option<Tile>,
         /// To.
         to: Tile,
+    },
+    /// A player paid a cost (a deployment, an Action or an activated ability).
+    Paid {
+        /// Who.
+        seat: Seat,
+        /// What.
+        cost: Resources,
+        /// What the player may still spend afterwards.
+        pool: Resources,
+    },
+    /// What a player may spend changed without a payment: a Core that generated left the
+    /// board, or the resources expired.
+    Pool {
+        /// Whose.
+        seat: Seat,
+        /// What the player may spend now.
+        pool: Resources,
+    },
+    /// A player's networks changed (a card entered, moved or left): every network of that
+    /// player with more than one card or an output, with its tiles and output per turn.
+    Networks {
+        /// Whose.
+        seat: Seat,
+        /// Each network: its tiles (in tile order) and what its Cores produce a turn.
+        networks: Vec<(Vec<Tile>, Resources)>,
     },
     /// A deployment was declared (the card is on the stack, its cost paid).
     DeployDeclared {
@@ -214,6 +241,8 @@ pub enum Event {
         seat: Seat,
         /// What.
         resources: Resources,
+        /// What the player may spend now.
+        pool: Resources,
     },
     /// A card came back from the Scrapyard to its owner's hand (public).
     Salvaged {

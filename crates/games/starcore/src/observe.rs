@@ -167,7 +167,7 @@ impl Observation {
                     deck_count: p.deck.len(),
                     scrapyard: p.scrap.clone(),
                     void: p.void.clone(),
-                    pool: p.pool,
+                    pool: p.pool.available(&game.board),
                     placed: p.placed,
                     owed: game.owed[s],
                     mulligan_committed: mulligan.is_some_and(|c| c[s.index()].is_some()),

@@ -5,9 +5,9 @@
 //!
 //! Where the shipped pool has no card of the example's shape, the test adds one in an extra
 //! card file validated like any other ([`EXAMPLE_CARDS`], [`AREA_ACTIONS`]): a medium core with Links left and
-//! right (a small core has one Link, so the seed's chain of small cores cannot be built from
-//! legal cards), a unit with two activated abilities to show what its network can pay, and one
-//! area Action per targeting diagram.
+//! right, a unit with two activated abilities to show what its network can pay, and one area
+//! Action per targeting diagram. Strategic example 4 is also played on shipped cards
+//! (`resource_pool_network_on_shipped_cards`).
 
 use crate::effect::Stat;
 use crate::event::{Event, Step};
@@ -196,6 +196,37 @@ fn resource_pool_of_three_cores_in_play() {
     assert_eq!(g.pool(P1), Resources::of(Energy, 4), "the pool lost 2");
     assert!(!g.can(P1, "activate P1:C5 0"), "4 cannot pay 5");
     assert!(g.can(P1, "activate P1:C5 1"), "4 pays 2");
+}
+
+/// Seed 001, strategic example 4 on shipped cards: three Spark Cells (small Energy cores of
+/// +2, Links left and right) chained R1—R2—R3 to a Storm Lancer (a heavy Unit with a 5-Energy
+/// ability) on row C, lanes 2–5. One network; it makes 2 + 2 + 2 = 6, enough for the ability;
+/// once a Core is destroyed the pool is 4 at once and the ability cannot be paid.
+#[test]
+fn resource_pool_network_on_shipped_cards() {
+    let mut g = fixture("arc-foundry", "iron-vanguard");
+    g.put(P1, "spark-cell", "P1:C2")
+        .put(P1, "spark-cell", "P1:C3")
+        .put(P1, "spark-cell", "P1:C4")
+        .put(P1, "storm-lancer", "P1:C5");
+    let nets = crate::rules::network::Networks::compute(&g.links);
+    assert!(
+        ["P1:C2", "P1:C3", "P1:C4"]
+            .iter()
+            .all(|c| nets.connected(t(c), t("P1:C5"))),
+        "R1 ←→ R2 ←→ R3 ←→ U"
+    );
+    g.pass_turn();
+    g.pass_turn();
+    assert_eq!(g.pool(P1), Resources::of(Energy, 6), "2 + 2 + 2");
+    assert!(g.can(P1, "activate P1:C5 0"), "the 5-Energy ability");
+    g.remove_card(
+        t("P1:C2"),
+        crate::grid::Area::Scrapyard,
+        &mut gridwright_engine::Events::disabled(),
+    );
+    assert_eq!(g.pool(P1), Resources::of(Energy, 4), "the pool lost 2");
+    assert!(!g.can(P1, "activate P1:C5 0"), "4 cannot pay 5");
 }
 
 /// Seed 000, "Network Chain": a core's output reaches a Unit through two relay Modules; with a

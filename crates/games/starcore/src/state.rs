@@ -30,7 +30,7 @@ pub const INFO: GameInfo = GameInfo {
     max_seats: 2,
     chance: ChanceMode::Explicit,
     information: Information::Imperfect,
-    rules_version: "1",
+    rules_version: "2",
 };
 
 /// Per-stat changes (DMG, HP, DEF, Movement).
@@ -68,7 +68,8 @@ pub(crate) struct Player {
     /// In the order the cards arrived (Salvage takes the last).
     pub scrap: Vec<CardId>,
     pub void: Vec<CardId>,
-    pub pool: Resources,
+    /// This window's resources (what may be spent is derived from it and the board).
+    pub pool: crate::rules::pool::Pool,
     /// Cards placed on the board this turn, and how many were Resources.
     pub placed: u8,
     pub cores_placed: u8,
@@ -159,6 +160,19 @@ pub struct Starcore {
     /// Turns begun, both players together.
     pub(crate) turn: u16,
     pub(crate) next_uid: u16,
+    /// Each player's networks as last logged (`Event::Networks`).
+    pub(crate) networks_logged: NetworksLogged,
+}
+
+/// What the log last said of each player's networks: bookkeeping of the log, not of the game
+/// (kept only while events are recorded, and never part of a state's equality).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct NetworksLogged(pub [Vec<(Vec<Tile>, Resources)>; SEATS]);
+
+impl PartialEq for NetworksLogged {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// The public name of where the game is.
@@ -275,7 +289,7 @@ impl Starcore {
 
     /// The resources `seat` may spend now.
     pub fn pool(&self, seat: Seat) -> Resources {
-        self.players[seat].pool
+        self.players[seat].pool.available(&self.board)
     }
 
     /// The response stack, bottom first, as public views.
@@ -345,6 +359,7 @@ impl Game for Starcore {
             active: P1,
             turn: 0,
             next_uid: 0,
+            networks_logged: NetworksLogged::default(),
         })
     }
 

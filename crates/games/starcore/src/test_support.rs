@@ -92,7 +92,7 @@ impl Starcore {
     /// Gives `seat` `n` of resource `r`.
     pub(crate) fn fund(&mut self, seat: Seat, r: ResourceType, n: u16) -> &mut Self {
         let p = &mut self.players[seat];
-        p.pool = p.pool.plus(Resources::of(r, n));
+        p.pool.gained = p.pool.gained.plus(Resources::of(r, n));
         self
     }
 

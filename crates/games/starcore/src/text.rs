@@ -83,7 +83,34 @@ pub(crate) fn event_text(rules: &Rules, event: &Event) -> String {
             format!("turn {turn}: {seat} generates {pool}")
         }
         Event::StepBegan { step } => format!("{step:?} step"),
-        Event::Moved { from, to } => format!("{from} moves to {to}"),
+        Event::Moved {
+            from,
+            via: None,
+            to,
+        } => format!("{from} moves to {to}"),
+        Event::Moved {
+            from,
+            via: Some(v),
+            to,
+        } => format!("{from} moves to {to} through {v}"),
+        Event::Paid { seat, cost, pool } => {
+            format!("{seat} pays {cost} and has {pool} left")
+        }
+        Event::Pool { seat, pool } => format!("{seat} may now spend {pool}"),
+        Event::Networks { seat, networks } => {
+            if networks.is_empty() {
+                format!("{seat} has no network")
+            } else {
+                let parts: Vec<String> = networks
+                    .iter()
+                    .map(|(tiles, output)| {
+                        let tiles: Vec<String> = tiles.iter().map(ToString::to_string).collect();
+                        format!("{} making {output} a turn", tiles.join(", "))
+                    })
+                    .collect();
+                format!("{seat}'s networks: {}", parts.join("; "))
+            }
+        }
         Event::DeployDeclared { seat, card, tile } => {
             format!("{seat} deploys {} to {tile} (on the stack)", n(*card))
         }
@@ -143,7 +170,11 @@ pub(crate) fn event_text(rules: &Rules, event: &Event) -> String {
                 "Scrapyard"
             }
         ),
-        Event::Gained { seat, resources } => format!("{seat} gains {resources}"),
+        Event::Gained {
+            seat,
+            resources,
+            pool,
+        } => format!("{seat} gains {resources} and may spend {pool}"),
         Event::Salvaged { seat, card } => format!("{seat} salvages {}", n(*card)),
         Event::TurnEnded { seat } => format!("{seat}'s turn ends"),
         Event::GameOver { winner, reason } => {
@@ -200,8 +231,9 @@ pub(crate) fn keyword_text(k: Keyword) -> String {
         }
         Keyword::Flank(n) => format!("Flank {n}: +{n} damage attacking from lanes 1, 2, 7, 8 into lanes 3–6"),
         Keyword::ZoneFlank(n) => format!("Zone Flank {n}: +{n} damage attacking a card in the other zone"),
-        Keyword::ZoneDominance { tiles, bonus } => format!(
-            "Zone Dominance: +{bonus} damage while its owner holds at least {tiles} tiles of its zone"
+        Keyword::ZoneDominance { zone, tiles, stat, amount } => format!(
+            "{zone} Dominance: while its owner holds at least {tiles} tiles of {zone}, every Unit of theirs in {zone} has {amount:+} {}",
+            stat_word(stat)
         ),
         Keyword::SectorLock { protect, from } => format!(
             "Sector Lock: its owner's cards in {protect} cannot be attacked from {from}"

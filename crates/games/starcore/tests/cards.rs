@@ -34,7 +34,7 @@ movement = 2
 rows = ["A", "B"]
 links = ["left", "right"]
 attack = { dmg = 3, reach = { range = "A+C", width = "lane" } }
-keywords = ["pierce", { execute = 2 }, { zone_dominance = { tiles = 6, bonus = 2 } }]
+keywords = ["pierce", { execute = 2 }, { zone_dominance = { zone = "Z1", tiles = 6, stat = "def", amount = 1 } }]
 
 [[unit.abilities]]
 trigger = { activated = { energy = 5 } }
@@ -96,7 +96,7 @@ size = "small"
 produces = "energy"
 output = 2
 hp = 3
-links = ["right"]
+links = ["right", "left"]
 "#;
 
 const MASSIVE_CORE: &str = r#"
@@ -354,7 +354,7 @@ fn unknown_fields_and_words_are_refused() {
     // A Resource is a pure stat block: it has no keywords field.
     let e = toml::from_str::<CardDef>(&format!("{SMALL_CORE}keywords = [\"taunt\"]\n"));
     assert!(e.is_err_and(|e| e.to_string().contains("keywords")));
-    let e = toml::from_str::<CardDef>(&SMALL_CORE.replace("[\"right\"]", "[\"up\"]"));
+    let e = toml::from_str::<CardDef>(&SMALL_CORE.replace("[\"right\", \"left\"]", "[\"up\"]"));
     assert!(e.is_err());
 }
 
@@ -426,7 +426,7 @@ fn units_and_structures_out_of_bounds_are_refused() {
 
 #[test]
 fn cores_outside_their_size_bands_are_refused() {
-    // A small core costs 0, makes 2, has 2–4 HP and one Link.
+    // A small core costs 0, makes 2, has 2–4 HP and two Links.
     let p = refused!(SMALL_CORE, Resource(r) => {
         r.output = 3;
         r.hp = 5;
@@ -464,8 +464,10 @@ fn keywords_with_impossible_numbers_are_refused() {
             Keyword::Flank(2),
             Keyword::Flank(3),
             Keyword::ZoneDominance {
+                zone: gridwright_starcore::Zone::Z1,
                 tiles: 25,
-                bonus: 0,
+                stat: Stat::Def,
+                amount: 0,
             },
             Keyword::SectorLock {
                 protect: Sector::S1,

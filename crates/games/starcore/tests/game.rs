@@ -149,6 +149,32 @@ fn card_files_are_validated_naming_file_line_and_field() {
     );
 }
 
+/// Links & Modules seed, "What Can Be Linked?": a Resource carries 2–4 Links. A small core
+/// with one Link, or a core with all four faces plus one (impossible to write) or fewer than
+/// two, is refused at its file and line, naming the card.
+#[test]
+fn a_resource_with_fewer_than_two_links_is_refused_naming_file_line_and_card() {
+    let mut sources = card_sources();
+    let text = &sources[2].1; // matter.toml
+    let at = text.find("id = \"slag-cell\"").unwrap();
+    let links = at + text[at..].find("links = [\"top\", \"right\"]").unwrap();
+    let line = text[..links].matches('\n').count() + 1; // the `links` field's line
+    sources[2].1 = format!(
+        "{}links = [\"top\"]{}",
+        &text[..links],
+        &text[links + "links = [\"top\", \"right\"]".len()..]
+    );
+    let err = Content::from_sources(sources, vec![])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(&format!("cards/matter.toml:{line}: `resource[0].links`"))
+            && err.contains("card `slag-cell`")
+            && err.contains("links"),
+        "{err}"
+    );
+}
+
 /// A deck file of one's own works wherever a shipped deck name does.
 #[test]
 fn a_users_deck_file_pairs_like_a_shipped_deck() {
@@ -245,7 +271,7 @@ size = \"small\"
 produces = \"energy\"
 output = 7
 hp = 2
-links = [\"top\"]
+links = [\"left\", \"right\"]
 ";
     let mut sources = card_sources();
     sources.push(("broken".into(), broken.into()));

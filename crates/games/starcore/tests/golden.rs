@@ -19,7 +19,7 @@ const GOLDEN: &[(&str, &str, u64, [bool; 2], u8)] = &[
     (
         "arc-foundry-vs-iron-vanguard-greedy-vs-greedy-p1-wins.replay.json",
         "arc-foundry-vs-iron-vanguard",
-        1,
+        2,
         [true, true],
         1,
     ),
@@ -40,7 +40,7 @@ const GOLDEN: &[(&str, &str, u64, [bool; 2], u8)] = &[
     (
         "mind-lattice-vs-verdant-choir-random-vs-greedy-turn-limit.replay.json",
         "mind-lattice-vs-verdant-choir",
-        9,
+        46,
         [false, true],
         0,
     ),

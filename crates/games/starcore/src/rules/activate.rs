@@ -1,9 +1,9 @@
 //! Activated abilities: the active player, with the stack empty, in any step of its turn, may
 //! run each `activated` ability of its cards on the board once a turn, paying its cost (rule 67
 //! of `docs/rules/starcore.md`). The cost is paid from the player's pool, and under the default
-//! `pooling = "network"` the Resources of the card's own network must produce at least the
-//! cost each turn; under `pooling = "global"` the pool alone decides (decisions, "Links,
-//! networks and resources"). An activation resolves at once: it opens no response window.
+//! `pooling = "network"` from what the card's own network has left this window (rule 71); under
+//! `pooling = "global"` what the player has left decides (decisions, "Links, networks and
+//! resources"). An activation resolves at once: it opens no response window.
 
 use crate::action::{Action, Aim};
 use crate::effect::{Ability, Target, Trigger};
@@ -18,20 +18,15 @@ use gridwright_engine::{Events, Seat};
 pub const MAX_ABILITIES: usize = 8;
 
 impl Starcore {
-    /// What the card on `tile` may spend on its own abilities now: its network's output per
-    /// turn, or everything under global pooling, never more than the pool holds.
+    /// What the card on `tile` may spend on its own abilities now: what its network's Cores
+    /// generated this window and abilities have not drawn yet (never more than the player has
+    /// left in all), or the whole pool under global pooling.
     fn ability_budget(&self, seat: Seat, tile: Tile) -> Resources {
-        let pool = self.players[seat].pool;
+        let pool = &self.players[seat].pool;
         match self.rules.options.pooling {
-            Pooling::Global => pool,
+            Pooling::Global => pool.available(&self.board),
             Pooling::Network => {
-                let networks = Networks::compute(&self.links);
-                let output = networks.available_to(tile, Pooling::Network, |t| {
-                    self.board
-                        .get(t)
-                        .map_or(Resources::NONE, |p| self.rules.card(p.card).output())
-                });
-                if output.covers(pool) { pool } else { output }
+                pool.left_in_network(&self.board, &Networks::compute(&self.links), tile)
             }
         }
     }
@@ -108,11 +103,19 @@ impl Starcore {
             return;
         };
         let cost = cost.resources();
-        let p = &mut self.players[src.seat];
-        p.pool = p.pool.checked_sub(cost).unwrap_or_default();
+        let networks = Networks::compute(&self.links);
+        self.players[src.seat]
+            .pool
+            .pay_from_network(&self.board, &networks, tile, cost);
         if let Some(piece) = self.board.get_mut(tile) {
             piece.activated |= 1 << i;
         }
+        let pool = self.pool(src.seat);
+        ev.emit(|| Event::Paid {
+            seat: src.seat,
+            cost,
+            pool,
+        });
         ev.emit(|| Event::Activated {
             tile,
             card: src.card,
@@ -133,21 +136,34 @@ mod tests {
     #[test]
     fn an_activated_ability_runs_once_a_turn_paid_from_its_network() {
         let mut g = fixture("verdant-choir", "iron-vanguard");
-        g.goto_step(Step::Build);
         g.put(P1, "canopy-tower", "P1:B4")
             .put(P1, "thorn-sentinel", "P1:A4")
             .put(P2, "rivet-trooper", "P2:A4");
+        g.pass_turn();
+        g.pass_turn();
+        g.goto_step(Step::Build);
         if let Some(p) = g.board.get_mut(t("P1:A4")) {
             p.damage = 3;
         }
         g.fund(P1, Life, 5);
-        // The tower's network produces 1 Life (its own output): not enough for a cost of 2.
+        // The tower's network produced 1 Life (its own output): not enough for a cost of 2,
+        // and resources gained elsewhere never pay a network's ability.
         assert!(!g.legal_texts(P1).iter().any(|a| a.starts_with("activate")));
-        g.put(P1, "bloom-cell", "P1:C4"); // links to the tower's bottom: 3 Life a turn
-        assert!(g.can(P1, "activate P1:B4 1"));
+        g.put(P1, "bloom-cell", "P1:C4"); // links to the tower's bottom
+        assert!(
+            !g.can(P1, "activate P1:B4 1"),
+            "a Core placed this turn has generated nothing yet"
+        );
+        g.pass_turn();
+        g.pass_turn();
+        g.goto_step(Step::Build);
+        if let Some(p) = g.board.get_mut(t("P1:A4")) {
+            p.damage = 3;
+        }
+        assert!(g.can(P1, "activate P1:B4 1"), "1 + 2 = 3 Life");
         g.act("activate P1:B4 1");
         assert_eq!(g.hp_of("P1:A4"), 4, "healed 2");
-        assert_eq!(g.pool(P1).get(Life), 3);
+        assert_eq!(g.pool(P1).get(Life), 1, "3 − 2");
         assert!(!g.can(P1, "activate P1:B4 1"), "once a turn");
     }
 

@@ -3,7 +3,7 @@
 //! Lock, Taunt and the blocking option restrict the choice). The attack goes on the response
 //! stack; a target with First Strike answers first. When it resolves, 2d12 are rolled: a hit
 //! on a total of at least 10 + the target's DEF, doubles always hit and are critical (damage
-//! ×2). Damage = DMG + the direct-link bonus + Flank, Zone Flank and Zone Dominance; Shield
+//! ×2). Damage = DMG (Zone Dominance included) + the direct-link bonus + Flank and Zone Flank; Shield
 //! absorbs first unless the attacker has Pierce; Execute, Splash and `on_hit` abilities follow
 //! (decisions, "Combat"; rules 30–33, 47, 60, 62–64 of `docs/rules/starcore.md`).
 
@@ -15,7 +15,7 @@ use crate::grid::{Area, Tile, TileSet};
 use crate::rules::blocking::is_blocked;
 use crate::rules::flank::{flank_bonus, zone_flank_bonus};
 use crate::rules::links::direct_link_bonus;
-use crate::rules::zone_control::{SectorLock, has_zone_dominance};
+use crate::rules::zone_control::SectorLock;
 use crate::state::{Attack, Frame, Phase, Starcore};
 use crate::{Keyword, Stat};
 use gridwright_engine::{Events, Seat};
@@ -257,17 +257,6 @@ impl Starcore {
             dmg += u16::from(match k {
                 Keyword::Flank(n) => flank_bonus(from, target, n),
                 Keyword::ZoneFlank(n) => zone_flank_bonus(from, target, n),
-                Keyword::ZoneDominance { tiles, bonus }
-                    if has_zone_dominance(
-                        &self.board,
-                        p.owner,
-                        from.zone(),
-                        usize::from(tiles),
-                        |q| q.owner,
-                    ) =>
-                {
-                    bonus
-                }
                 _ => 0,
             });
         }

@@ -33,7 +33,7 @@ impl Starcore {
                 DeployCap::Any => p.placed < DEPLOY_LIMIT,
             }
         };
-        capped && p.pool.covers(c.cost())
+        capped && p.pool.available(&self.board).covers(c.cost())
     }
 
     /// The hosts a Module `lc` on `tile` could attach to, as the Module's faces towards them.
@@ -112,11 +112,13 @@ impl Starcore {
             return;
         };
         p.hand.remove(i);
-        p.pool = p.pool.checked_sub(cost).unwrap_or_default();
+        p.pool.pay(cost);
         p.placed += 1;
         if core {
             p.cores_placed += 1;
         }
+        let pool = self.pool(seat);
+        ev.emit(|| Event::Paid { seat, cost, pool });
         ev.emit(|| Event::DeployDeclared { seat, card, tile });
         if let Phase::Turn { stack, .. } = &mut self.phase {
             stack.push(Frame::Deploy {

@@ -17,6 +17,7 @@ impl Starcore {
             return;
         };
         let commander = self.rules.deck(p.owner).commander == p.card;
+        let before = self.pool(p.owner);
         self.board.remove(tile);
         if self.mounts.remove(&mut self.links, tile).is_none() {
             self.links.remove(tile);
@@ -31,6 +32,13 @@ impl Starcore {
             card: p.card,
             to,
         });
+        let pool = self.pool(p.owner);
+        if pool != before {
+            ev.emit(|| Event::Pool {
+                seat: p.owner,
+                pool,
+            });
+        }
         if commander {
             self.commander_fell(p.owner, ev);
             return;

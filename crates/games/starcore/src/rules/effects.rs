@@ -171,10 +171,12 @@ impl Starcore {
                 Effect::Gain { resource, amount } => {
                     let resources = crate::Resources::of(resource, u16::from(amount));
                     let p = &mut self.players[src.seat];
-                    p.pool = p.pool.plus(resources);
+                    p.pool.gained = p.pool.gained.plus(resources);
+                    let pool = self.pool(src.seat);
                     ev.emit(|| Event::Gained {
                         seat: src.seat,
                         resources,
+                        pool,
                     });
                 }
                 Effect::Salvage => self.salvage(src.seat, ev),

@@ -13,6 +13,7 @@ pub(crate) mod modules;
 pub(crate) mod movement;
 pub(crate) mod mulligan;
 pub(crate) mod network;
+pub(crate) mod pool;
 pub(crate) mod setup;
 pub(crate) mod stack;
 pub(crate) mod stats;

@@ -188,6 +188,13 @@ impl Mounts {
         }
     }
 
+    /// Forgets which host the Module on `tile` serves (it is moving: a Module given Movement
+    /// leaves its host behind, and [`Mounts::refresh`] attaches it anew where it stops).
+    /// Returns whether it served one.
+    pub fn unmount(&mut self, tile: Tile) -> bool {
+        self.0.remove(tile).is_some()
+    }
+
     /// Removes the Module on `tile` from the board (destroyed, or sent elsewhere by an effect):
     /// its host's Link is free again. Returns the card, or `None` if no Module stands there.
     pub fn remove(&mut self, board: &mut TileMap<LinkCard>, tile: Tile) -> Option<LinkCard> {

@@ -61,6 +61,18 @@ pub fn reachable(from: Tile, mover: Seat, movement: u8, occupied: TileSet) -> Ti
     reached
 }
 
+/// The empty tile a two-step move from `from` to `to` passes through (the first in tile order
+/// from which `to` is one step), or `None` for a one-step move or when `to` is out of reach.
+pub fn via(from: Tile, to: Tile, occupied: TileSet) -> Option<Tile> {
+    if from.step_neighbours().contains(to) {
+        return None;
+    }
+    from.step_neighbours()
+        .difference(occupied)
+        .iter()
+        .find(|m| m.step_neighbours().contains(to))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,5 +154,122 @@ mod tests {
                 assert_eq!(a, b, "{tile} {m}: the same king moves, named differently");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod module_movement_tests {
+    use crate::event::Event;
+    use crate::grid::P1;
+    use crate::test_support::{fixture_with, t};
+
+    /// A Module whose card gives it Movement 1, and a Resource given Movement 1.
+    const MOBILE: &str = r#"
+[[module]]
+id = "ex-crawler-mine"
+name = "Example Crawler Mine"
+tier = 2
+cost = { matter = 1 }
+type = "utility"
+hp = 2
+movement = 1
+links = ["left", "right", "top", "bottom"]
+host = { stats = [{ stat = "def", amount = 1 }] }
+
+[[resource]]
+id = "ex-rolling-core"
+name = "Example Rolling Core"
+tier = 1
+size = "small"
+produces = "matter"
+output = 2
+hp = 3
+movement = 1
+links = ["top", "right"]
+"#;
+
+    /// `../shared/rules/starcore.md`, Board: "Modules and Resources have Movement 0 unless the
+    /// card says otherwise" (Links FAQ). A shipped Module (no movement written) is never
+    /// offered a move; one whose card gives it Movement 1 moves one step in Orders, leaves its
+    /// host behind and serves whatever it links to where it stops; so does a Resource.
+    #[test]
+    fn a_module_moves_only_when_its_card_gives_it_movement() {
+        let mut g = fixture_with(MOBILE, "iron-vanguard", "verdant-choir");
+        g.put(P1, "bulkhead-walker", "P1:B4")
+            .put(P1, "plate-bolster", "P1:B3")
+            .put(P1, "ex-crawler-mine", "P1:B5")
+            .put(P1, "ex-rolling-core", "P1:C1");
+        let moves = |g: &crate::Starcore, from: &str| {
+            g.legal_texts(P1)
+                .into_iter()
+                .filter(|a| a.starts_with(&format!("move {from} ")))
+                .count()
+        };
+        assert_eq!(moves(&g, "P1:B3"), 0, "Movement 0: no field, no move");
+        assert_eq!(g.mounts.host_of(&g.links, t("P1:B5")), Some(t("P1:B4")));
+        assert!(moves(&g, "P1:B5") > 0);
+        assert!(
+            moves(&g, "P1:C1") > 0,
+            "a Resource given Movement moves too"
+        );
+        assert!(g.can(P1, "move P1:B5 P1:B6"));
+        assert!(!g.can(P1, "move P1:B5 P1:B7"), "Movement 1: one step");
+        let events = g.act("move P1:B5 P1:B6");
+        assert!(events.contains(&Event::Moved {
+            from: t("P1:B5"),
+            via: None,
+            to: t("P1:B6")
+        }));
+        assert_eq!(
+            g.mounts.host_of(&g.links, t("P1:B6")),
+            None,
+            "left its host"
+        );
+        assert_eq!(moves(&g, "P1:B6"), 0, "once a turn");
+    }
+
+    /// Issue 20, "Logs that let anyone audit a game": a two-step move logs the tile it passed
+    /// through, an empty one step from both ends.
+    #[test]
+    fn a_two_step_move_logs_its_path() {
+        let mut g = fixture_with(MOBILE, "arc-foundry", "verdant-choir");
+        g.put(P1, "volt-skirmisher", "P1:B2") // Movement 2
+            .put(P1, "spark-cell", "P1:B3");
+        let events = g.act("move P1:B2 P1:B4");
+        let via = events.iter().find_map(|e| match e {
+            Event::Moved { via, .. } => Some(*via),
+            _ => None,
+        });
+        // B3 is taken: the path goes through A3 or C3 (A3 first in tile order).
+        assert_eq!(via, Some(Some(t("P1:A3"))), "{events:?}");
+        let text = gridwright_engine::Game::event_text(
+            &g,
+            &Event::Moved {
+                from: t("P1:B2"),
+                via: Some(t("P1:A3")),
+                to: t("P1:B4"),
+            },
+        );
+        assert_eq!(text, "P1:B2 moves to P1:B4 through P1:A3");
+    }
+
+    /// Validation accepts Movement 0–2 on a Module and refuses 3, naming the card.
+    #[test]
+    fn a_modules_movement_is_validated_like_a_units() {
+        let def: crate::CardDef = toml::from_str(
+            &MOBILE[..MOBILE.find("[[resource]]").unwrap_or(MOBILE.len())]
+                .replace("[[module]]", "[module]")
+                .replace("movement = 1", "movement = 3"),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let err = def
+            .validate()
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            err.contains("movement") && err.contains("ex-crawler-mine"),
+            "{err}"
+        );
     }
 }

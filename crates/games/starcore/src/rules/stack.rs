@@ -89,13 +89,14 @@ impl Starcore {
             return;
         }
         let p = &self.players[seat];
+        let pool = p.pool.available(&self.board);
         let mut aims = Vec::new();
         for (i, &card) in p.hand.iter().enumerate() {
             if i > 0 && p.hand[i - 1] == card {
                 continue;
             }
             let c = self.rules.card(card);
-            if !matches!(c.kind(), Kind::Action) || !p.pool.covers(c.cost()) {
+            if !matches!(c.kind(), Kind::Action) || !pool.covers(c.cost()) {
                 continue;
             }
             aims.clear();
@@ -112,7 +113,9 @@ impl Starcore {
             return;
         };
         p.hand.remove(i);
-        p.pool = p.pool.checked_sub(cost).unwrap_or_default();
+        p.pool.pay(cost);
+        let pool = self.pool(seat);
+        ev.emit(|| Event::Paid { seat, cost, pool });
         ev.emit(|| Event::ActionPlayed { seat, card, aim });
         if let Phase::Turn { stack, .. } = &mut self.phase {
             stack.push(Frame::Action {

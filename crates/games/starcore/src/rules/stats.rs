@@ -75,7 +75,44 @@ impl Starcore {
                 }
             }
         }
+        if self.rules.dominance && matches!(self.rules.card(p.card).kind(), Kind::Unit { .. }) {
+            v += self.zone_dominance(p.owner, tile, stat);
+        }
         v.clamp(0, 255) as u8
+    }
+
+    /// What Zone Dominance gives `seat`'s Unit on `tile` in `stat`: the `amount` of every card
+    /// of `seat` on the board carrying Zone Dominance over the tile's zone, while `seat` holds
+    /// at least its `tiles` tiles of that zone (Grid seed, "Zone Control Strategy"; rule 31).
+    fn zone_dominance(&self, seat: Seat, tile: Tile, stat: Stat) -> i16 {
+        let zone = tile.zone();
+        let mut v = 0;
+        for (carrier, q) in self.board.iter() {
+            if q.owner != seat {
+                continue;
+            }
+            for k in self.keyword_iter(carrier) {
+                if let Keyword::ZoneDominance {
+                    zone: z,
+                    tiles,
+                    stat: s2,
+                    amount,
+                } = k
+                    && z == zone
+                    && s2 == stat
+                    && crate::rules::zone_control::has_zone_dominance(
+                        &self.board,
+                        seat,
+                        zone,
+                        usize::from(tiles),
+                        |p| p.owner,
+                    )
+                {
+                    v += i16::from(amount);
+                }
+            }
+        }
+        v
     }
 
     /// The HP left of the card on `tile`.
@@ -156,6 +193,7 @@ impl Starcore {
 
     /// Brings the Modules' hosts up to date after the board changed (rules 38–39).
     pub(crate) fn refresh_board(&mut self, ev: &mut Events<Event>) {
+        self.log_networks(ev);
         for change in self.mounts.refresh(&self.links) {
             ev.emit(|| match change {
                 MountChange::Attached { module, host } => Event::Mounted {
@@ -164,6 +202,37 @@ impl Starcore {
                 },
                 MountChange::Detached { module } => Event::Mounted { module, host: None },
             });
+        }
+    }
+
+    /// Logs each player's networks when they changed since last logged (rule 76).
+    fn log_networks(&mut self, ev: &mut Events<Event>) {
+        if !ev.is_enabled() {
+            return;
+        }
+        let networks = crate::rules::network::Networks::compute(&self.links);
+        for seat in gridwright_engine::Seat::all(crate::state::SEATS) {
+            let now: Vec<(Vec<Tile>, crate::Resources)> = networks
+                .iter()
+                .filter(|(_, s, _)| *s == seat)
+                .map(|(id, _, members)| {
+                    let output = networks.pool(id, |t| {
+                        self.board
+                            .get(t)
+                            .map_or(crate::Resources::NONE, |p| self.rules.card(p.card).output())
+                    });
+                    (members.iter().collect::<Vec<Tile>>(), output)
+                })
+                .filter(|(tiles, output)| tiles.len() > 1 || !output.is_empty())
+                .collect();
+            let logged = &mut self.networks_logged.0[seat.index()];
+            if *logged != now {
+                *logged = now.clone();
+                ev.emit(|| Event::Networks {
+                    seat,
+                    networks: now,
+                });
+            }
         }
     }
 

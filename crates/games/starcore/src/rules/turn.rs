@@ -8,6 +8,7 @@ use crate::event::{EndReason, Event, Step};
 use crate::grid::{Tile, TileSet};
 use crate::rules::movement::{RegionChange, reachable};
 use crate::rules::network::Resources;
+use crate::rules::pool::Pool;
 use crate::state::{Phase, SEATS, Starcore};
 use crate::{Keyword, Stat};
 use gridwright_engine::{Events, Seat};
@@ -68,12 +69,16 @@ impl Starcore {
         self.turn += 1;
         self.active = seat;
         let rules = std::sync::Arc::clone(&self.rules);
-        let mut pool = Resources::NONE;
         let mine: TileSet = self.tiles_of(seat).collect();
+        let generated = Pool::generate(
+            mine.iter()
+                .filter_map(|t| self.board.get(t))
+                .map(|p| (p, rules.card(p.card).output())),
+        );
+        let pool = generated.available(&self.board);
         for t in mine.iter() {
             let shield = self.shield_keyword(t);
             if let Some(p) = self.board.get_mut(t) {
-                pool = pool.plus(rules.card(p.card).output());
                 p.moved = false;
                 p.attacked = false;
                 p.activated = 0;
@@ -81,7 +86,7 @@ impl Starcore {
             }
         }
         let p = &mut self.players[seat];
-        p.pool = pool;
+        p.pool = generated;
         p.placed = 0;
         p.cores_placed = 0;
         p.turns += 1;
@@ -159,7 +164,14 @@ impl Starcore {
         if self.is_over() {
             return;
         }
-        self.players[seat.next(SEATS)].pool = Resources::NONE;
+        let other = seat.next(SEATS);
+        if !self.pool(other).is_empty() {
+            ev.emit(|| Event::Pool {
+                seat: other,
+                pool: Resources::NONE,
+            });
+        }
+        self.players[other].pool = Pool::default();
         ev.emit(|| Event::TurnEnded { seat });
         self.owed[seat] += DRAW_PER_TURN;
         self.phase = Phase::Drawing;
@@ -181,9 +193,15 @@ impl Starcore {
             if p.owner != seat || p.moved {
                 continue;
             }
-            // Resources, Modules and Structures never move (rules 38, 44).
+            // Structures never move; Modules and Resources only when their own card gives
+            // them Movement (a Module serving a Resource does not make it mobile; rules 38, 44).
+            let card = self.rules.card(p.card);
+            let printed = card.stats().movement > 0;
             if !matches!(
-                self.rules.card(p.card).kind(),
+                card.kind(),
+                crate::Kind::Module { .. } | crate::Kind::Resource(_) if printed
+            ) && !matches!(
+                card.kind(),
                 crate::Kind::Commander(_)
                     | crate::Kind::Unit {
                         unit_type: crate::UnitType::Infantry
@@ -208,14 +226,23 @@ impl Starcore {
     /// Moves the card on `from` to `to`; links break and re-form, Modules stay (rules 21, 38);
     /// zone and sector entries trigger (rule 55).
     pub(crate) fn move_card(&mut self, from: Tile, to: Tile, ev: &mut Events<Event>) {
-        if !self.board.relocate(from, to) {
+        if self.board.get(from).is_none() || self.board.get(to).is_some() {
             return;
         }
+        let via = crate::rules::movement::via(from, to, self.board.occupied());
+        let served = self.mounts.unmount(from);
+        self.board.relocate(from, to);
         self.links.relocate(from, to);
         if let Some(p) = self.board.get_mut(to) {
             p.moved = true;
         }
-        ev.emit(|| Event::Moved { from, to });
+        ev.emit(|| Event::Moved { from, via, to });
+        if served {
+            ev.emit(|| Event::Mounted {
+                module: to,
+                host: None,
+            });
+        }
         self.refresh_board(ev);
         let change = RegionChange::of_step(from, to);
         if change.zone.is_some() {

@@ -80,6 +80,46 @@ mod tests {
         assert_eq!(tiles_controlled(&b, P2, Zone::Z1, |s| *s), 1);
     }
 
+    /// Grid seed, "Zone Control Strategy", the Zone Commander: "Zone 1 Dominance: while you
+    /// control 4+ tiles in Zone 1, all your Units in Zone 1 gain +1 DEF", on shipped content
+    /// (Overseer Kaal carries exactly that keyword). Units in Zone 1 gain it, a Unit in Zone 2
+    /// does not, nor do the Commander and a Resource (they are not Units); with 3 tiles held
+    /// nobody does.
+    #[test]
+    fn zone_dominance_gives_every_unit_of_its_owner_in_the_zone_the_bonus() {
+        use crate::Stat::Def;
+        let mut g = crate::test_support::fixture("mind-lattice", "iron-vanguard");
+        g.put(P1, "overseer-kaal", "P1:C1")
+            .put(P1, "null-scout", "P1:A2") // DEF 1
+            .put(P1, "lattice-warden", "P1:B3") // DEF 2
+            .put(P1, "null-scout", "P1:A5") // Zone 2
+            .put(P2, "rivet-trooper", "P2:A1"); // the opponent's tile of Zone 1
+        let def = |g: &crate::Starcore, tile: &str| g.stat(t(tile), Def);
+        // 3 tiles of Zone 1 (C1, A2, B3): no dominance.
+        assert_eq!(
+            (def(&g, "P1:A2"), def(&g, "P1:B3"), def(&g, "P1:A5")),
+            (1, 2, 1)
+        );
+        g.put(P1, "relay-cell", "P1:C4"); // the 4th tile
+        assert_eq!(def(&g, "P1:A2"), 1 + 1);
+        assert_eq!(def(&g, "P1:B3"), 2 + 1);
+        assert_eq!(def(&g, "P1:A5"), 1, "Zone 2 is not Zone 1");
+        assert_eq!(def(&g, "P2:A1"), 1, "the opponent's Unit gains nothing");
+        let kaal = g.rules.card(g.id("overseer-kaal")).stats().def;
+        assert_eq!(def(&g, "P1:C1"), kaal, "a Commander is not a Unit");
+        assert_eq!(def(&g, "P1:C4"), 0, "a Resource is not a Unit");
+        // A Unit that advances onto the enemy grid's Zone 1 still stands in Zone 1.
+        g.put(P1, "null-scout", "P2:B2");
+        assert_eq!(def(&g, "P2:B2"), 1 + 1);
+        // Losing the carrier loses the effect.
+        g.remove_card(
+            t("P1:C1"),
+            crate::grid::Area::Scrapyard,
+            &mut gridwright_engine::Events::disabled(),
+        );
+        assert_eq!(def(&g, "P1:A2"), 1);
+    }
+
     #[test]
     fn sector_lock_forbids_targeting_from_the_named_sector() {
         // Grid seed, "Fortified Position": Sector Lock (S3) against S2.
