@@ -91,7 +91,9 @@ fn json_body<T: DeserializeOwned>(
     } else {
         &body
     };
-    serde_json::from_slice(body).map_err(|e| ServerError::Malformed(e.to_string()))
+    // An object, with no key twice (see `json.rs`), then the route's shape.
+    let value = crate::json::parse_object(body).map_err(ServerError::Malformed)?;
+    serde_json::from_value(value).map_err(|e| ServerError::Malformed(e.to_string()))
 }
 
 /// The bearer token, if any.
@@ -303,8 +305,9 @@ async fn get_match(MatchParam(m): MatchParam) -> ApiResult {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JoinBody {
+    /// `0`-based, as in every other body and message.
     #[serde(default)]
-    seat: Option<u8>,
+    seat: Option<Seat>,
 }
 
 async fn join_match(
@@ -313,7 +316,21 @@ async fn join_match(
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
     let req: JoinBody = json_body(body, app.hub.opts.limits.max_body)?;
-    let (seat, token) = app.hub.join(&m, req.seat).await?;
+    let seat = match req.seat {
+        None => None,
+        Some(s) => {
+            let n = m.st.read().await.seats.len();
+            if s.index() >= n {
+                return Err(ServerError::BadRequest(format!(
+                    "this match has {n} seats, numbered 0 to {}; there is no seat {}",
+                    n.saturating_sub(1),
+                    s.index()
+                )));
+            }
+            u8::try_from(s.index()).ok()
+        }
+    };
+    let (seat, token) = app.hub.join(&m, seat).await?;
     let summary = live_summary(&m, &*m.st.read().await);
     let mut grant = seat_grant(&m.id, seat, &token);
     grant["match"] = summary;

@@ -13,6 +13,7 @@ use crate::view::{state_message, viewer_of};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use gridwright_engine::{Seat, Viewer};
 use serde::Deserialize;
@@ -26,16 +27,56 @@ const CLOSE_UNKNOWN_MATCH: u16 = 4404;
 const CLOSE_POLICY: u16 = 1008;
 const CLOSE_GOING_AWAY: u16 = 1001;
 const CLOSE_TOO_BIG: u16 = 1009;
+const CLOSE_PROTOCOL: u16 = 1002;
+const CLOSE_BAD_DATA: u16 = 1007;
 
 /// Read buffer of a connection (bytes).
 const READ_BUFFER: usize = 8 * 1024;
+
+/// Whether a browser page at `origin` may open a WebSocket here. A browser sends `Origin` with
+/// every upgrade and lets any page open a socket to any server, cookies or not; refusing other
+/// sites' pages keeps a page elsewhere from playing or watching through a visitor's browser (and
+/// its address's limits). Clients that are not browsers send no `Origin` and are let through.
+/// Allowed: the page's own host (`Origin`'s host and port equal the request's `Host`), any
+/// origin the operator lists (`--allow-origin`), or every origin (`--allow-origin '*'`).
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    let origin = origin.trim().trim_end_matches('/');
+    if allowed
+        .iter()
+        .any(|a| a == "*" || a.trim_end_matches('/').eq_ignore_ascii_case(origin))
+    {
+        return true;
+    }
+    let Some((_, host)) = origin.split_once("://") else {
+        return false; // `null` (a sandboxed page, a file) and the like
+    };
+    headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .is_some_and(|h| h.trim().eq_ignore_ascii_case(host))
+}
 
 /// `GET /api/matches/{id}/ws`.
 pub(crate) async fn upgrade(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
+    if !origin_allowed(&headers, &app.hub.opts.allowed_origins) {
+        return ServerError::Forbidden(
+            "WebSocket connections from pages of another site are refused; open the game from \
+             this server's own address (the operator may allow other sites with --allow-origin)"
+                .into(),
+        )
+        .into_response();
+    }
     let ws = match ws {
         Ok(ws) => ws,
         Err(e) => {
@@ -91,7 +132,7 @@ enum ClientMsg {
 fn parse_client_msg(
     text: &str,
 ) -> Result<(ClientMsg, Option<Value>), (ServerError, Option<Value>)> {
-    let value: Value = serde_json::from_str(text)
+    let value: Value = crate::json::parse_object(text.as_bytes())
         .map_err(|e| (ServerError::Malformed(format!("not JSON: {e}")), None))?;
     let corr = value.get("id").cloned();
     match serde_json::from_value(value) {
@@ -206,10 +247,11 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
                 let next = match msg {
                     None | Some(Ok(Message::Close(_))) => break,
                     Some(Err(e)) => {
-                        // A frame or message over the transport's cap: say so with 1009 rather
-                        // than just dropping the connection.
-                        if is_too_big(e) {
-                            let _ = close(&mut socket, CLOSE_TOO_BIG, "message too large").await;
+                        // Say why before dropping the connection: a frame or message over the
+                        // transport's cap (1009), a frame that breaks the protocol (1002), text
+                        // that is not UTF-8 (1007).
+                        if let Some((code, why)) = close_reason(e) {
+                            let _ = close(&mut socket, code, why).await;
                         }
                         break;
                     }
@@ -390,11 +432,23 @@ impl Conn {
     }
 }
 
-/// Whether a receive error is the transport refusing a frame or message over its size cap.
-fn is_too_big(e: axum::Error) -> bool {
-    e.into_inner()
-        .downcast_ref::<tungstenite::Error>()
-        .is_some_and(|e| matches!(e, tungstenite::Error::Capacity(_)))
+/// The close frame that answers a receive error, if the connection can still carry one: the
+/// transport refusing a frame or message over its size cap, a protocol violation, or a text
+/// message that is not UTF-8.
+fn close_reason(e: axum::Error) -> Option<(u16, &'static str)> {
+    let inner = e.into_inner();
+    match inner.downcast_ref::<tungstenite::Error>()? {
+        tungstenite::Error::Capacity(_) => Some((CLOSE_TOO_BIG, "message too large")),
+        tungstenite::Error::Protocol(p) => {
+            use tungstenite::error::ProtocolError as P;
+            match p {
+                P::ResetWithoutClosingHandshake | P::SendAfterClosing => None,
+                _ => Some((CLOSE_PROTOCOL, "protocol error")),
+            }
+        }
+        tungstenite::Error::Utf8(_) => Some((CLOSE_BAD_DATA, "text message is not UTF-8")),
+        _ => None,
+    }
 }
 
 /// Resolves once the server is shutting down.

@@ -27,4 +27,5 @@ mod limits;
 mod persistence;
 mod play;
 mod postgres;
+mod probe;
 mod web_imports;

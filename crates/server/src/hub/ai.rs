@@ -19,7 +19,7 @@ impl Hub {
         let ids = match self.store.lapsed_ai_leases(100).await {
             Ok(ids) => ids,
             Err(e) => {
-                eprintln!("gridwright-server: looking for lapsed AI leases: {e}");
+                log!("gridwright-server: looking for lapsed AI leases: {e}");
                 return;
             }
         };
@@ -35,7 +35,7 @@ impl Hub {
                 None => match self.get(&id).await {
                     Ok(m) => m,
                     Err(e) => {
-                        eprintln!("gridwright-server: loading match {id}: {e}");
+                        log!("gridwright-server: loading match {id}: {e}");
                         continue;
                     }
                 },
@@ -106,7 +106,7 @@ impl Hub {
                 Ok(true) => {}
                 Ok(false) => return false,
                 Err(e) => {
-                    eprintln!("gridwright-server: match {}: AI lease: {e}", m.id);
+                    log!("gridwright-server: match {}: AI lease: {e}", m.id);
                     return false;
                 }
             }
@@ -143,14 +143,14 @@ impl Hub {
             let action = match chosen {
                 Ok(Ok(a)) => a,
                 Ok(Err(e)) => {
-                    eprintln!(
+                    log!(
                         "gridwright-server: match {}: agent `{spec_text}` for {seat} failed: {e}",
                         m.id
                     );
                     return false;
                 }
                 Err(e) => {
-                    eprintln!(
+                    log!(
                         "gridwright-server: match {}: agent `{spec_text}` for {seat} crashed: {e}",
                         m.id
                     );
@@ -162,7 +162,7 @@ impl Hub {
                 Ok(_) => stale = 0,
                 Err(ServerError::Stale { .. }) if stale < 10 => stale += 1,
                 Err(e) => {
-                    eprintln!(
+                    log!(
                         "gridwright-server: match {}: move of `{spec_text}` for {seat} refused: {e}",
                         m.id
                     );

@@ -177,7 +177,7 @@ fn prepare_join(id: &str, st: &MatchState, seat: Option<u8>) -> Result<Prepared,
         Some(s) => {
             return Err(ServerError::NoOpenSeat(format!(
                 "seat {} of match {id} is not open",
-                u16::from(s) + 1,
+                seat_name(s),
             )));
         }
         None => *free
@@ -187,6 +187,11 @@ fn prepare_join(id: &str, st: &MatchState, seat: Option<u8>) -> Result<Prepared,
     let token = token::new_token().map_err(|e| ServerError::Internal(e.to_string()))?;
     let hash = token::hash_token(&token);
     Ok(Prepared::Join { seat, token, hash })
+}
+
+/// A seat as JSON numbers it, with the name people see: `1 (P2)`.
+fn seat_name(seat: u8) -> String {
+    format!("{seat} (P{})", u16::from(seat) + 1)
 }
 
 fn apply_error(e: ApplyError) -> ServerError {
@@ -392,7 +397,7 @@ impl Hub {
                 }
                 ServerError::NoOpenSeat(format!(
                     "seat {} of match {} was taken just now",
-                    u16::from(seat) + 1,
+                    seat_name(seat),
                     m.id
                 ))
             }

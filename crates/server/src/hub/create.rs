@@ -24,8 +24,10 @@ impl Hub {
         req: CreateMatch,
         client: IpAddr,
     ) -> Result<Created, ServerError> {
+        // A token of the creation budget is only looked at here, and taken once the match is
+        // known to be valid and within the caps: a refused create costs nothing.
         self.limiter
-            .take(client)
+            .check(client)
             .map_err(|retry_after| ServerError::CreateRateLimited { retry_after })?;
         let game = self
             .games
@@ -100,10 +102,18 @@ impl Hub {
         }
         // Counted once the request is known to be valid. Processes creating at the same
         // instant may overshoot the cap by a few.
+        let creator = crate::limits::address_key(client);
+        let mine = self.opts.matches.max_unfinished_per_address;
+        if mine > 0 && self.store.count_unfinished_by(&creator).await? >= mine {
+            return Err(ServerError::TooManyMatchesFromAddress { limit: mine });
+        }
         let limit = self.opts.matches.max_unfinished;
         if self.store.count_unfinished().await? >= limit {
             return Err(ServerError::TooManyMatches { limit });
         }
+        self.limiter
+            .take(client)
+            .map_err(|retry_after| ServerError::CreateRateLimited { retry_after })?;
         let replay = session.replay();
         let id = token::new_match_id().map_err(|e| ServerError::Internal(e.to_string()))?;
         let now = now_ms();
@@ -124,7 +134,9 @@ impl Hub {
             created_ms: now,
             updated_ms: now,
         };
-        self.store.create_match(&row, &seats).await?;
+        self.store
+            .create_match(&row, &seats, Some(&creator))
+            .await?;
         let live = self.insert(Arc::new(LiveMatch::new(
             game,
             &row,

@@ -296,12 +296,17 @@ impl Hub {
         let before = |ms: u64| now.saturating_sub(i64::try_from(ms).unwrap_or(i64::MAX));
         let expired = match self
             .store
-            .expire(before(l.expire_open_ms), before(l.expire_running_ms), 1000)
+            .expire(
+                before(l.expire_open_ms),
+                before(l.expire_running_ms),
+                before(l.expire_unplayed_ms),
+                1000,
+            )
             .await
         {
             Ok(ids) => ids,
             Err(e) => {
-                eprintln!("gridwright-server: expiring idle matches: {e}");
+                log!("gridwright-server: expiring idle matches: {e}");
                 Vec::new()
             }
         };
