@@ -512,6 +512,13 @@ fn serve_takes_the_server_flags() {
         "--max-unfinished",
         "--expire-open-secs",
         "--keep-chosen-seeds",
+        "--max-unfinished-per-address",
+        "--expire-unplayed-secs",
+        "--expire-unwatched-ai-secs",
+        "--ai-threads",
+        "--ai-threads-per-client",
+        "--ai-max-think-ms",
+        "--allow-origin",
     ] {
         assert!(help.contains(flag), "{flag} missing from:\n{help}");
     }
@@ -869,10 +876,7 @@ fn the_cli_exits_1_not_101_when_stderr_cannot_be_written() {
 #[test]
 fn play_load_refuses_a_save_of_another_game() {
     let save = one_replay("connect-four", "load-other");
-    let out = gw_stdin(
-        &["play", "grid-battles", "--load", save.to_str().unwrap()],
-        "quit\n",
-    );
+    let out = gw(&["play", "grid-battles", "--load", save.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert_stderr_has(&out, "is a save of Connect Four, not of Grid Battles");
     let same = gw_stdin(

@@ -96,6 +96,14 @@ fn json_body<T: DeserializeOwned>(
     serde_json::from_value(value).map_err(|e| ServerError::Malformed(e.to_string()))
 }
 
+/// The client's address. Without connection info (the router served some other way), every
+/// client is one address.
+fn client_ip(extensions: &Extensions) -> IpAddr {
+    extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip())
+}
+
 /// The bearer token, if any.
 fn bearer(headers: &HeaderMap) -> Result<Option<String>, ServerError> {
     let Some(v) = headers.get(header::AUTHORIZATION) else {
@@ -275,11 +283,7 @@ async fn create_match(
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
     let req: CreateMatch = json_body(body, app.hub.opts.limits.max_body)?;
-    // Without connection info (the router served some other way), every client shares one
-    // rate-limit bucket.
-    let client = extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
+    let client = client_ip(&extensions);
     let created = app.hub.create(req, client).await?;
     let m = &created.live;
     let summary = live_summary(m, &*m.st.read().await);
@@ -451,9 +455,11 @@ async fn hint(
     State(app): State<AppState>,
     MatchParam(m): MatchParam,
     Token(token): Token,
+    extensions: Extensions,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
     let req: HintBody = json_body(body, app.hub.opts.limits.max_body)?;
+    let client = crate::limits::address_key(client_ip(&extensions));
     let (session, seat, at) = {
         let st = m.st.read().await;
         if st.status == Status::Finished {
@@ -512,16 +518,26 @@ async fn hint(
         .map_err(|e: gridwright_agents::SpecError| ServerError::Internal(e.to_string()))?;
     // Deterministic per position: asking twice gives the same hint.
     let seed = gridwright_engine::derive_seed(0x4849_4e54, at as u64);
+    // A finished match never changes: its hints are computed once.
+    let finished = m.st.read().await.status == Status::Finished;
+    let key = format!("{}/hint/{at}/{}", m.id, seat.index());
+    if finished && let Some(cached) = app.hub.reads.get(&key) {
+        return Ok(Json((*cached).clone()).into_response());
+    }
+    // On the AI threads, shared fairly: a flood of hints from one address waits its turns.
+    let slot = app.hub.think_slot(&client).await;
     let report = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
         session.hint(&spec, seat, seed, Some(crate::hub::CLOCK_CAP))
     })
     .await
     .map_err(|e| ServerError::Internal(e.to_string()))?
     .map_err(|e| ServerError::Illegal(e.to_string()))?;
-    Ok(
-        Json(json!({ "type": "hint", "match": m.id, "at": at, "seat": seat, "report": report }))
-            .into_response(),
-    )
+    let body = json!({ "type": "hint", "match": m.id, "at": at, "seat": seat, "report": report });
+    if finished {
+        app.hub.reads.put(key, body.clone());
+    }
+    Ok(Json(body).into_response())
 }
 
 async fn respond_state(m: &crate::hub::LiveMatch, who: &Who) -> ApiResult {
@@ -554,6 +570,7 @@ async fn replay(MatchParam(m): MatchParam) -> ApiResult {
 async fn replay_step(
     State(app): State<AppState>,
     MatchParam(m): MatchParam,
+    extensions: Extensions,
     Path((_, n)): Path<(String, String)>,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
@@ -578,6 +595,21 @@ async fn replay_step(
             .map(Viewer::Seat)
             .ok_or_else(|| ServerError::BadRequest("seat must be a seat index".into()))?,
     };
+    // Rebuilding a position replays its moves: computed once per position and viewer, on the
+    // AI threads (shared fairly between addresses), then served from the cache.
+    let key = format!(
+        "{}/replay/{n}/{}",
+        m.id,
+        match viewer {
+            Viewer::Seat(s) => s.index().to_string(),
+            Viewer::Spectator => "spectator".into(),
+        }
+    );
+    if let Some(cached) = app.hub.reads.get(&key) {
+        return Ok(Json((*cached).clone()).into_response());
+    }
+    let client = crate::limits::address_key(client_ip(&extensions));
+    let _slot = app.hub.think_slot(&client).await;
     let s = app.hub.prefix(&m, n).await?;
     if let Viewer::Seat(seat) = viewer
         && seat.index() >= s.num_seats()
@@ -587,7 +619,7 @@ async fn replay_step(
             s.num_seats()
         )));
     }
-    Ok(Json(json!({
+    let body = json!({
         "type": "replay_step",
         "match": m.id,
         "n": n,
@@ -597,6 +629,6 @@ async fn replay_step(
         "observation": s.observe(viewer),
         "log": s.visible_log(viewer, 0),
         "result": crate::hub::result_json(s.as_ref()),
-    }))
-    .into_response())
+    });
+    Ok(Json((*app.hub.reads.put(key, body)).clone()).into_response())
 }

@@ -97,8 +97,15 @@ pub struct Limits {
     pub http_burst: u32,
     /// Refused WebSocket messages in a row before the connection is closed (1008).
     pub ws_max_refusals: u32,
-    /// AI moves computed at once (threads of the blocking pool).
+    /// AI moves and hints computed at once (threads of the blocking pool), shared fairly
+    /// between clients (`--ai-threads`).
     pub ai_threads: usize,
+    /// AI threads one client (the address that created the match, or asks for the hint) may
+    /// hold at once while another client waits (`--ai-threads-per-client`; 0: all but one).
+    pub ai_threads_per_client: usize,
+    /// The most an AI seat may think per move, in milliseconds (`--ai-max-think-ms`): a match
+    /// asking for more is refused at creation.
+    pub ai_max_think_ms: u64,
     /// PostgreSQL connections per process.
     pub pg_pool: usize,
     /// Connections held at once, WebSockets included (never more than the open-file limit
@@ -133,6 +140,8 @@ impl Default for Limits {
             http_burst: 4000,
             ws_max_refusals: 100,
             ai_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            ai_threads_per_client: 0,
+            ai_max_think_ms: 5_000,
             pg_pool: 8,
             max_connections: 8192,
             max_connections_per_ip: 256,

@@ -33,6 +33,9 @@ pub struct MatchLimits {
     /// 429 until one of them ends or expires (`--max-unfinished-per-address`; 0: no limit).
     /// With the global cap, this is what keeps one client (or a few) from filling the server.
     pub max_unfinished_per_address: u64,
+    /// A match whose every seat is an AI expires once nobody has watched it (no WebSocket open)
+    /// for this long (`--expire-unwatched-ai-secs`; 0: never).
+    pub expire_unwatched_ai_ms: u64,
     /// A match in which no move was ever made and nothing happened for this long expires,
     /// open or running (`--expire-unplayed-secs`): a match created and abandoned.
     pub expire_unplayed_ms: u64,
@@ -60,6 +63,7 @@ impl Default for MatchLimits {
             max_unfinished: 5_000,
             max_unfinished_per_address: 50,
             expire_unplayed_ms: 3600 * 1000,
+            expire_unwatched_ai_ms: 300 * 1000,
             expire_open_ms: 24 * 3600 * 1000,
             expire_running_ms: 7 * 24 * 3600 * 1000,
             evict_idle_ms: 5 * 60 * 1000,

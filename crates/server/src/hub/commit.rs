@@ -145,11 +145,33 @@ fn prepare_undo(st: &mut MatchState, who: &Who) -> Result<Prepared, ServerError>
     else {
         return Err(ServerError::NothingToUndo);
     };
+    if st.session.turn().kind == "terminal" {
+        return Err(ServerError::UndoNotAllowed(
+            "the game is over: a finished match cannot be undone (its replay shows every move)"
+                .into(),
+        ));
+    }
     let seat =
         Seat::try_from(st.move_seats[last]).map_err(|e| ServerError::Internal(e.to_string()))?;
     // Undo is rare: keep the session to put back if the store refuses.
     let backup = st.session.clone_box();
+    let (moves_before, log_before) = (st.session.version(), st.session.log_len());
     match st.session.undo(seat) {
+        // Chance is drawn from the match's seed, so the same moves draw the same cards and roll
+        // the same dice again: taking back a move after which chance was drawn would let the
+        // player see it and then play knowing it. The log holds one entry per move and one per
+        // chance outcome: more entries gone than moves means chance was taken back too.
+        Ok(true)
+            if st.session.version() == last
+                && log_before.saturating_sub(st.session.log_len()) > moves_before - last =>
+        {
+            st.session = backup;
+            Err(ServerError::UndoNotAllowed(
+                "cards were drawn or dice rolled after that move; it cannot be taken back, or \
+                 you would know what comes next"
+                    .into(),
+            ))
+        }
         Ok(true) if st.session.version() == last => Ok(Prepared::Undo { backup, keep: last }),
         Ok(false) => Err(ServerError::NothingToUndo),
         Ok(true) => {

@@ -1,7 +1,7 @@
 //! Creating a match: the request checked (game, scenario, seats, agents, think budgets, seed),
 //! stored, and put in the cache.
 
-use super::ai::check_think_budget;
+use super::ai::{check_operator_budget, check_think_budget};
 use super::requests::{CreateMatch, Created, MAX_AI_DELAY_MS, SeatSpec};
 use super::{Hub, LiveMatch, result_json, status_of};
 use crate::error::ServerError;
@@ -80,6 +80,16 @@ impl Hub {
             )));
         }
         let (seats, tokens) = seat_rows(game.as_ref(), &specs, req.hotseat)?;
+        for (i, row) in seats.iter().enumerate() {
+            if let Some(agent) = row
+                .agent
+                .as_deref()
+                .and_then(|a| a.parse::<AgentSpec>().ok())
+            {
+                check_operator_budget(&agent, self.opts.limits.ai_max_think_ms)
+                    .map_err(|e| ServerError::BadRequest(format!("seat {}: {e}", i + 1)))?;
+            }
+        }
         if req.hotseat && tokens.is_empty() {
             return Err(ServerError::BadRequest(
                 "a hotseat match needs at least one human seat".into(),
@@ -133,6 +143,7 @@ impl Hub {
             result: result_json(session.as_ref()),
             created_ms: now,
             updated_ms: now,
+            creator: Some(creator.clone()),
         };
         self.store
             .create_match(&row, &seats, Some(&creator))

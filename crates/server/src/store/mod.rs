@@ -177,6 +177,9 @@ pub struct MatchRow {
     pub created_ms: i64,
     /// Last change, Unix milliseconds.
     pub updated_ms: i64,
+    /// The client address that created it (`limits::address_key`), if known: the per-address
+    /// cap counts it, and the AI threads are shared fairly between creators.
+    pub creator: Option<String>,
 }
 
 /// A stored seat.
@@ -376,6 +379,18 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.release_ai(id).await,
             Store::Postgres(p) => p.release_ai(id).await,
+        }
+    }
+
+    /// Marks one open or running match expired (bumping its version, and with PostgreSQL
+    /// telling the other processes). False if it was not open or running.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn expire_match(&self, id: &str) -> Result<bool, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.expire_match(id).await,
+            Store::Postgres(p) => p.expire_match(id).await,
         }
     }
 

@@ -141,7 +141,7 @@ async fn connect(url: &str) -> Result<Client, StoreError> {
 }
 
 const MATCH_COLUMNS: &str = "id, game, scenario, rules_version, seed, hotseat, ai_delay_ms, \
-    status, rev, moves, undos, result, created_ms, updated_ms";
+    status, rev, moves, undos, result, created_ms, updated_ms, creator";
 
 impl PgStore {
     /// Connects, applies migrations, and returns the store. `origin` identifies this process
@@ -264,7 +264,7 @@ impl PgStore {
         id: &str,
     ) -> Result<Option<(MatchRow, Vec<SeatRow>)>, StoreError> {
         const SQL: &str = "SELECT id, game, scenario, rules_version, seed, hotseat, ai_delay_ms, \
-            status, rev, moves, undos, result, created_ms, updated_ms, config \
+            status, rev, moves, undos, result, created_ms, updated_ms, creator, config \
             FROM matches WHERE id = $1";
         const SEATS: &str = "SELECT match_id, seat, kind, agent, token_hash FROM seats \
             WHERE match_id = $1 ORDER BY seat";
@@ -275,7 +275,7 @@ impl PgStore {
             return Ok(None);
         };
         let mut m = match_row(&row)?;
-        let config: String = row.try_get(14).map_err(err)?;
+        let config: String = row.try_get(15).map_err(err)?;
         m.config = parse_json(&config, "config")?;
         let st = c.stmt(SEATS).await?;
         let rows = c.client.query(&st, &[&id]).await.map_err(err)?;
@@ -413,6 +413,22 @@ impl PgStore {
         rows.iter()
             .map(|r| r.try_get::<_, String>(0).map_err(err))
             .collect()
+    }
+
+    pub(super) async fn expire_match(&self, id: &str) -> Result<bool, StoreError> {
+        // Other processes hear of it like of any change, in the same statement.
+        const SQL: &str = "WITH u AS (UPDATE matches SET status = 'expired', rev = rev + 1, \
+            updated_ms = $2, ai_owner = NULL, ai_until = NULL WHERE id = $1 AND status IN \
+            ('open', 'running') RETURNING id, rev) \
+            SELECT id, pg_notify($3, $4 || ' ' || id || ' ' || rev)::TEXT FROM u";
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let rows = c
+            .client
+            .query(SQL, &[&id, &now_ms(), &CHANNEL, &self.inner.origin])
+            .await
+            .map_err(err)?;
+        Ok(!rows.is_empty())
     }
 
     pub(super) async fn release_ai(&self, id: &str) -> Result<(), StoreError> {
@@ -815,6 +831,7 @@ fn match_row(r: &Row) -> Result<MatchRow, StoreError> {
         },
         created_ms: r.try_get(12).map_err(err)?,
         updated_ms: r.try_get(13).map_err(err)?,
+        creator: r.try_get(14).map_err(err)?,
     })
 }
 

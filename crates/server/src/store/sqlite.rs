@@ -82,7 +82,7 @@ fn err(e: rusqlite::Error) -> StoreError {
 }
 
 const MATCH_COLUMNS: &str = "id, game, scenario, rules_version, seed, hotseat, ai_delay_ms, \
-    status, rev, moves, undos, result, created_ms, updated_ms";
+    status, rev, moves, undos, result, created_ms, updated_ms, creator";
 
 impl SqliteStore {
     /// Opens (creating if needed) the database file at `path` and applies migrations.
@@ -246,7 +246,7 @@ impl SqliteStore {
             let sql = format!("SELECT {MATCH_COLUMNS}, config FROM matches WHERE id = ?1");
             let row = c
                 .query_row(&sql, params![id], |r| {
-                    Ok((match_row(r), r.get::<_, String>(14)))
+                    Ok((match_row(r), r.get::<_, String>(15)))
                 })
                 .optional()
                 .map_err(err)?;
@@ -374,6 +374,20 @@ impl SqliteStore {
                 .query_map(params![now_ms(), limit], |r| r.get::<_, String>(0))
                 .map_err(err)?;
             rows.collect::<Result<Vec<_>, _>>().map_err(err)
+        })
+        .await
+    }
+
+    pub(super) async fn expire_match(&self, id: &str) -> Result<bool, StoreError> {
+        let id = id.to_owned();
+        self.write(move |tx| {
+            tx.execute(
+                "UPDATE matches SET status = 'expired', rev = rev + 1, updated_ms = ?2, \
+                 ai_owner = NULL, ai_until = NULL WHERE id = ?1 AND status IN ('open', 'running')",
+                params![id, now_ms()],
+            )
+            .map(|n| n > 0)
+            .map_err(err)
         })
         .await
     }
@@ -751,6 +765,7 @@ fn match_row(r: &Row<'_>) -> Result<MatchRow, StoreError> {
         },
         created_ms: r.get(12).map_err(get_err)?,
         updated_ms: r.get(13).map_err(get_err)?,
+        creator: r.get(14).map_err(get_err)?,
     })
 }
 
@@ -855,6 +870,7 @@ mod tests {
             result: None,
             created_ms: 0,
             updated_ms: 0,
+            creator: None,
         }
     }
 
