@@ -110,6 +110,10 @@ enum ClientMsg {
         token: Option<String>,
         #[serde(default)]
         from: Option<usize>,
+        /// `"per_viewer"`: the client keeps one log per viewer, so a hotseat hand-over sends
+        /// only what the new viewer's log lacks (without it, the whole log again).
+        #[serde(default)]
+        logs: Option<String>,
     },
     Act {
         version: u64,
@@ -199,6 +203,13 @@ struct Conn {
     who: Option<Who>,
     sent_viewer: Option<Viewer>,
     sent_log: usize,
+    /// The client keeps a log per viewer (`hello` with `logs: "per_viewer"`).
+    per_viewer: bool,
+    /// How much of each viewer's log the client holds (hotseat: each seat that was on move).
+    viewer_logs: Vec<(Viewer, usize)>,
+    /// The match's undo count when the last `state` was sent: an undo since may have changed
+    /// entries the client holds, so its logs are sent again from the start.
+    undos_seen: Option<u64>,
     bucket: Bucket,
     refused_in_a_row: u32,
 }
@@ -237,6 +248,9 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
         who: None,
         sent_viewer: None,
         sent_log: 0,
+        per_viewer: false,
+        viewer_logs: Vec::new(),
+        undos_seen: None,
         bucket: Bucket::new(limits.ws_rate_per_sec, limits.ws_burst),
         refused_in_a_row: 0,
     };
@@ -366,7 +380,7 @@ impl Conn {
         corr: Option<Value>,
     ) -> Result<bool, ServerError> {
         match msg {
-            ClientMsg::Hello { token, from } => {
+            ClientMsg::Hello { token, from, logs } => {
                 let who = self.hub.authenticate(&self.m, token.as_deref()).await?;
                 let hello = json!({
                     "type": "welcome",
@@ -378,6 +392,9 @@ impl Conn {
                 self.who = Some(who);
                 self.sent_viewer = None;
                 self.sent_log = from.unwrap_or(0);
+                self.per_viewer = logs.as_deref() == Some("per_viewer");
+                self.viewer_logs.clear();
+                self.undos_seen = None;
                 Ok(send_json(socket, &with_id(hello, corr)).await && self.send_state(socket).await)
             }
             ClientMsg::Act {
@@ -418,14 +435,35 @@ impl Conn {
         let msg = {
             let st = self.m.st.read().await;
             let viewer = viewer_of(&st, who);
+            let undone = self.undos_seen.is_some_and(|u| u != st.undos);
+            self.undos_seen = Some(st.undos);
+            if undone {
+                self.viewer_logs.clear();
+            }
             let from = if self.sent_viewer.is_some() && self.sent_viewer != Some(viewer) {
-                0 // a hotseat device changed hands: the other seat's log view starts afresh
+                // A hotseat device changed hands: the other seat's view of the log. A client
+                // that keeps one log per viewer gets only what that seat's log lacks; another
+                // gets it whole.
+                if self.per_viewer {
+                    self.viewer_logs
+                        .iter()
+                        .find(|(v, _)| *v == viewer)
+                        .map_or(0, |(_, n)| *n)
+                } else {
+                    0
+                }
+            } else if undone {
+                0 // entries the client holds may have been taken back and replaced
             } else {
                 self.sent_log
             };
             let (msg, viewer, len) = state_message(&self.m, &st, who, from);
             self.sent_viewer = Some(viewer);
             self.sent_log = len;
+            match self.viewer_logs.iter_mut().find(|(v, _)| *v == viewer) {
+                Some(entry) => entry.1 = len,
+                None => self.viewer_logs.push((viewer, len)),
+            }
             msg
         };
         send_json(socket, &msg).await

@@ -23,6 +23,7 @@ mod hardening;
 mod hidden_cc;
 mod hidden_games;
 mod hints;
+mod hotseat;
 mod integrity;
 mod limits;
 mod persistence;
