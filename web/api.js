@@ -103,7 +103,9 @@ export class Live {
     this.onStatus('connecting');
     ws.onopen = () => {
       this.backoff = 0;
-      const hello = { type: 'hello', from: this.log.length };
+      // One log per viewer (a hotseat device shows each seat its own view): a hand-over then
+      // brings only what that seat's log lacks.
+      const hello = { type: 'hello', from: this.log.length, logs: 'per_viewer' };
       if (this.token) hello.token = this.token;
       ws.send(JSON.stringify(hello));
     };
@@ -148,9 +150,14 @@ export class Live {
   }
 
   applyState(msg) {
-    const from = Math.min(msg.log_from ?? 0, this.log.length);
-    this.log = this.log.slice(0, from).concat(msg.log ?? []);
+    const key = msg.you?.viewer ?? 'spectator';
+    if (!this.logs || this.logs.owner !== this.log) this.logs = { owner: null, byViewer: new Map() };
+    const mine = this.logs.byViewer.get(key) ?? (this.logs.byViewer.size ? [] : this.log);
+    const from = Math.min(msg.log_from ?? 0, mine.length);
+    this.log = mine.slice(0, from).concat(msg.log ?? []);
     if (typeof msg.log_len === 'number' && this.log.length > msg.log_len) this.log.length = msg.log_len;
+    this.logs.byViewer.set(key, this.log);
+    this.logs.owner = this.log;
     this.state = msg;
     this.onState(msg, this.log);
   }

@@ -236,9 +236,9 @@ fn ladder<G: Frontend>(content: &ContentSource, args: &LadderArgs) -> Result<()>
                     .join(" vs ");
                 let progress = move |done: usize, total: usize| {
                     if show_progress && (done % 8 == 0 || done == total) {
-                        eprint!("\r{label}: {done}/{total}   ");
+                        err!("\r{label}: {done}/{total}   ");
                         if done == total {
-                            eprintln!();
+                            errln!();
                         }
                         let _ = std::io::stderr().flush();
                     }

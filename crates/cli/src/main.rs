@@ -21,6 +21,23 @@ macro_rules! out {
     }};
 }
 
+/// `eprintln!` that ignores a failed write: with standard error closed or full, the command
+/// still ends with its own exit code instead of a panic (101).
+macro_rules! errln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($t)*);
+    }};
+}
+
+/// `eprint!` that ignores a failed write, as [`errln!`].
+macro_rules! err {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr().lock(), $($t)*);
+    }};
+}
+
 mod analyze;
 mod ladder;
 mod odds;
@@ -111,7 +128,7 @@ fn main() -> ExitCode {
         // The reader went away (`gridwright … | head -1`): nothing more to say to anyone.
         Err(e) if closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            errln!("error: {e:#}");
             ExitCode::FAILURE
         }
     }

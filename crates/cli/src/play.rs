@@ -35,14 +35,28 @@ pub struct PlayArgs {
 }
 
 pub fn run(content: &ContentSource, args: PlayArgs) -> Result<()> {
-    let game = match &args.load {
+    let asked = game_kind(&args.game)?;
+    let kind = match &args.load {
         Some(file) => {
             let text = crate::read_user_file(file)?;
-            Replay::from_json(&text)?.game
+            let saved = Replay::from_json(&text)
+                .with_context(|| format!("{} is not a usable save", file.display()))?
+                .game;
+            let saved_kind = game_kind(&saved)?;
+            if saved_kind != asked {
+                anyhow::bail!(
+                    "{} is a save of {}, not of {}; continue it with: gridwright play {} --load {}",
+                    file.display(),
+                    saved_kind.info().long_name,
+                    asked.info().long_name,
+                    saved_kind.info().short_name,
+                    file.display()
+                );
+            }
+            saved_kind
         }
-        None => args.game.clone(),
+        None => asked,
     };
-    let kind = game_kind(&game)?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout();

@@ -80,13 +80,13 @@ fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result
         if show_progress && (done % 64 == 0 || done == total) {
             let width = 30;
             let filled = width * done / total.max(1);
-            eprint!(
+            err!(
                 "\r[{}{}] {done}/{total}",
                 "#".repeat(filled),
                 ".".repeat(width - filled)
             );
             if done == total {
-                eprintln!();
+                errln!();
             }
             let _ = std::io::stderr().flush();
         }

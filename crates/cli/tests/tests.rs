@@ -512,6 +512,13 @@ fn serve_takes_the_server_flags() {
         "--max-unfinished",
         "--expire-open-secs",
         "--keep-chosen-seeds",
+        "--max-unfinished-per-address",
+        "--expire-unplayed-secs",
+        "--expire-unwatched-ai-secs",
+        "--ai-threads",
+        "--ai-threads-per-client",
+        "--ai-max-think-ms",
+        "--allow-origin",
     ] {
         assert!(help.contains(flag), "{flag} missing from:\n{help}");
     }
@@ -837,4 +844,44 @@ fn hotseat_play_clears_the_screen_and_scrollback_between_two_humans() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(!String::from_utf8_lossy(&out.stdout).contains("\x1b[2J"));
+}
+
+/// A command that fails says so on standard error; with standard error closed or full the
+/// message is lost, but the exit code is still the failure's (1), not a panic's (101).
+#[cfg(target_os = "linux")]
+#[test]
+fn the_cli_exits_1_not_101_when_stderr_cannot_be_written() {
+    for args in [
+        &["play", "no-such-game"][..],
+        &["replay", "/no/such/replay.json"][..],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let out = Command::new(env!("CARGO_BIN_EXE_gridwright"))
+            .args(args)
+            .env_remove("GRIDWRIGHT_CONTENT")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::from(full))
+            .status()
+            .expect("runs");
+        assert_eq!(out.code(), Some(1), "{args:?}");
+    }
+}
+
+/// `play GAME --load SAVE` plays the game it names: a save of another game is refused with
+/// both games named, instead of silently playing the save's game.
+#[test]
+fn play_load_refuses_a_save_of_another_game() {
+    let save = one_replay("connect-four", "load-other");
+    let out = gw(&["play", "grid-battles", "--load", save.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_stderr_has(&out, "is a save of Connect Four, not of Grid Battles");
+    let same = gw_stdin(
+        &["play", "connect-four", "--load", save.to_str().unwrap()],
+        "quit\n",
+    );
+    assert!(same.status.success(), "{}", stderr(&same));
 }

@@ -80,7 +80,14 @@ fn spawn_server(store_args: &[String]) -> ServerProc {
         // Default limits: each player's connection lives for one game, so it sends at most 22
         // messages (hello and up to 21 moves), within the burst of 40. Match creation is not
         // rate-limited: every table creates a match per game, all from one address.
-        .args(["--port", "0", "--create-burst", "0"])
+        .args([
+            "--port",
+            "0",
+            "--create-burst",
+            "0",
+            "--max-unfinished-per-address",
+            "0",
+        ])
         .args(store_args)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())

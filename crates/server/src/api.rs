@@ -91,7 +91,17 @@ fn json_body<T: DeserializeOwned>(
     } else {
         &body
     };
-    serde_json::from_slice(body).map_err(|e| ServerError::Malformed(e.to_string()))
+    // An object, with no key twice (see `json.rs`), then the route's shape.
+    let value = crate::json::parse_object(body).map_err(ServerError::Malformed)?;
+    serde_json::from_value(value).map_err(|e| ServerError::Malformed(e.to_string()))
+}
+
+/// The client's address. Without connection info (the router served some other way), every
+/// client is one address.
+fn client_ip(extensions: &Extensions) -> IpAddr {
+    extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip())
 }
 
 /// The bearer token, if any.
@@ -273,11 +283,7 @@ async fn create_match(
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
     let req: CreateMatch = json_body(body, app.hub.opts.limits.max_body)?;
-    // Without connection info (the router served some other way), every client shares one
-    // rate-limit bucket.
-    let client = extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
+    let client = client_ip(&extensions);
     let created = app.hub.create(req, client).await?;
     let m = &created.live;
     let summary = live_summary(m, &*m.st.read().await);
@@ -303,8 +309,9 @@ async fn get_match(MatchParam(m): MatchParam) -> ApiResult {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JoinBody {
+    /// `0`-based, as in every other body and message.
     #[serde(default)]
-    seat: Option<u8>,
+    seat: Option<Seat>,
 }
 
 async fn join_match(
@@ -313,7 +320,21 @@ async fn join_match(
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
     let req: JoinBody = json_body(body, app.hub.opts.limits.max_body)?;
-    let (seat, token) = app.hub.join(&m, req.seat).await?;
+    let seat = match req.seat {
+        None => None,
+        Some(s) => {
+            let n = m.st.read().await.seats.len();
+            if s.index() >= n {
+                return Err(ServerError::BadRequest(format!(
+                    "this match has {n} seats, numbered 0 to {}; there is no seat {}",
+                    n.saturating_sub(1),
+                    s.index()
+                )));
+            }
+            u8::try_from(s.index()).ok()
+        }
+    };
+    let (seat, token) = app.hub.join(&m, seat).await?;
     let summary = live_summary(&m, &*m.st.read().await);
     let mut grant = seat_grant(&m.id, seat, &token);
     grant["match"] = summary;
@@ -434,9 +455,11 @@ async fn hint(
     State(app): State<AppState>,
     MatchParam(m): MatchParam,
     Token(token): Token,
+    extensions: Extensions,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
     let req: HintBody = json_body(body, app.hub.opts.limits.max_body)?;
+    let client = crate::limits::address_key(client_ip(&extensions));
     let (session, seat, at) = {
         let st = m.st.read().await;
         if st.status == Status::Finished {
@@ -495,16 +518,26 @@ async fn hint(
         .map_err(|e: gridwright_agents::SpecError| ServerError::Internal(e.to_string()))?;
     // Deterministic per position: asking twice gives the same hint.
     let seed = gridwright_engine::derive_seed(0x4849_4e54, at as u64);
+    // A finished match never changes: its hints are computed once.
+    let finished = m.st.read().await.status == Status::Finished;
+    let key = format!("{}/hint/{at}/{}", m.id, seat.index());
+    if finished && let Some(cached) = app.hub.reads.get(&key) {
+        return Ok(Json((*cached).clone()).into_response());
+    }
+    // On the AI threads, shared fairly: a flood of hints from one address waits its turns.
+    let slot = app.hub.think_slot(&client).await;
     let report = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
         session.hint(&spec, seat, seed, Some(crate::hub::CLOCK_CAP))
     })
     .await
     .map_err(|e| ServerError::Internal(e.to_string()))?
     .map_err(|e| ServerError::Illegal(e.to_string()))?;
-    Ok(
-        Json(json!({ "type": "hint", "match": m.id, "at": at, "seat": seat, "report": report }))
-            .into_response(),
-    )
+    let body = json!({ "type": "hint", "match": m.id, "at": at, "seat": seat, "report": report });
+    if finished {
+        app.hub.reads.put(key, body.clone());
+    }
+    Ok(Json(body).into_response())
 }
 
 async fn respond_state(m: &crate::hub::LiveMatch, who: &Who) -> ApiResult {
@@ -537,6 +570,7 @@ async fn replay(MatchParam(m): MatchParam) -> ApiResult {
 async fn replay_step(
     State(app): State<AppState>,
     MatchParam(m): MatchParam,
+    extensions: Extensions,
     Path((_, n)): Path<(String, String)>,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
@@ -561,6 +595,21 @@ async fn replay_step(
             .map(Viewer::Seat)
             .ok_or_else(|| ServerError::BadRequest("seat must be a seat index".into()))?,
     };
+    // Rebuilding a position replays its moves: computed once per position and viewer, on the
+    // AI threads (shared fairly between addresses), then served from the cache.
+    let key = format!(
+        "{}/replay/{n}/{}",
+        m.id,
+        match viewer {
+            Viewer::Seat(s) => s.index().to_string(),
+            Viewer::Spectator => "spectator".into(),
+        }
+    );
+    if let Some(cached) = app.hub.reads.get(&key) {
+        return Ok(Json((*cached).clone()).into_response());
+    }
+    let client = crate::limits::address_key(client_ip(&extensions));
+    let _slot = app.hub.think_slot(&client).await;
     let s = app.hub.prefix(&m, n).await?;
     if let Viewer::Seat(seat) = viewer
         && seat.index() >= s.num_seats()
@@ -570,7 +619,7 @@ async fn replay_step(
             s.num_seats()
         )));
     }
-    Ok(Json(json!({
+    let body = json!({
         "type": "replay_step",
         "match": m.id,
         "n": n,
@@ -580,6 +629,6 @@ async fn replay_step(
         "observation": s.observe(viewer),
         "log": s.visible_log(viewer, 0),
         "result": crate::hub::result_json(s.as_ref()),
-    }))
-    .into_response())
+    });
+    Ok(Json((*app.hub.reads.put(key, body)).clone()).into_response())
 }

@@ -49,6 +49,24 @@ pub struct ServeArgs {
     /// Most unfinished matches the store may hold.
     #[arg(long, default_value_t = MatchLimits::default().max_unfinished)]
     pub max_unfinished: u64,
+    /// Unfinished matches one client address may have created at once (0: no limit).
+    #[arg(long, default_value_t = MatchLimits::default().max_unfinished_per_address)]
+    pub max_unfinished_per_address: u64,
+    /// Seconds a match in which no move was ever made may stay untouched before it expires.
+    #[arg(long, default_value_t = MatchLimits::default().expire_unplayed_ms / 1000)]
+    pub expire_unplayed_secs: u64,
+    /// Seconds an all-AI match may go unwatched (no WebSocket open) before it expires (0: never).
+    #[arg(long, default_value_t = MatchLimits::default().expire_unwatched_ai_ms / 1000)]
+    pub expire_unwatched_ai_secs: u64,
+    /// AI moves and hints computed at once (default: one per core).
+    #[arg(long)]
+    pub ai_threads: Option<usize>,
+    /// AI threads one client may hold while another waits (0: all but one).
+    #[arg(long, default_value_t = Limits::default().ai_threads_per_client)]
+    pub ai_threads_per_client: usize,
+    /// The most milliseconds an AI seat may think per move; matches asking for more are refused.
+    #[arg(long, default_value_t = Limits::default().ai_max_think_ms)]
+    pub ai_max_think_ms: u64,
     /// Seconds an open match may stay untouched before it expires.
     #[arg(long, default_value_t = MatchLimits::default().expire_open_ms / 1000)]
     pub expire_open_secs: u64,
@@ -68,6 +86,11 @@ pub struct ServeArgs {
     /// servers only: otherwise the creator could foresee every roll).
     #[arg(long)]
     pub keep_chosen_seeds: bool,
+    /// A site whose pages may open WebSockets here besides this server's own address, as the
+    /// browser names it (`https://example.org`, `http://localhost:3000`); repeatable; `*`
+    /// allows any. Clients that send no Origin (not browsers) are always let through.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    pub allow_origins: Vec<String>,
 }
 
 impl ServeArgs {
@@ -89,18 +112,25 @@ impl ServeArgs {
                 http_burst: self.http_burst,
                 max_connections: self.max_connections,
                 max_connections_per_ip: self.max_connections_per_ip,
+                ai_threads: self.ai_threads.unwrap_or(Limits::default().ai_threads),
+                ai_threads_per_client: self.ai_threads_per_client,
+                ai_max_think_ms: self.ai_max_think_ms,
                 ..Limits::default()
             },
             matches: MatchLimits {
                 create_burst: self.create_burst,
                 create_per_minute: self.create_per_minute,
                 max_unfinished: self.max_unfinished,
+                max_unfinished_per_address: self.max_unfinished_per_address,
+                expire_unplayed_ms: self.expire_unplayed_secs.saturating_mul(1000),
+                expire_unwatched_ai_ms: self.expire_unwatched_ai_secs.saturating_mul(1000),
                 expire_open_ms: self.expire_open_secs.saturating_mul(1000),
                 expire_running_ms: self.expire_running_secs.saturating_mul(1000),
                 ai_lease_ms: self.ai_lease_ms,
                 ..MatchLimits::default()
             },
             keep_chosen_seeds: self.keep_chosen_seeds,
+            allowed_origins: self.allow_origins,
         }
     }
 }

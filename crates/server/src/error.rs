@@ -92,6 +92,15 @@ pub enum ServerError {
         /// The limit.
         limit: u64,
     },
+    /// This client address already has as many unfinished matches as it may.
+    #[error(
+        "your address already has {limit} unfinished matches, the most this server allows one \
+         client; finish or leave one (abandoned matches expire) and try again"
+    )]
+    TooManyMatchesFromAddress {
+        /// The limit.
+        limit: u64,
+    },
     /// The match expired: nothing happened in it for too long.
     #[error(
         "match {0} has expired: nothing happened in it for too long, so it can no longer be played or joined"
@@ -116,8 +125,9 @@ pub enum ServerError {
     /// The JSON is not an action of this game.
     #[error("not an action of this game: {0}")]
     MalformedAction(String),
-    /// The rules refuse the action.
-    #[error("illegal action: {0}")]
+    /// The rules refuse the action. The reason is said once, whether or not it already starts
+    /// with "illegal action: " (the engine's own refusals do).
+    #[error("illegal action: {}", .0.strip_prefix("illegal action: ").unwrap_or(.0))]
     Illegal(String),
     /// Undo is not allowed here.
     #[error("{0}")]
@@ -170,7 +180,9 @@ impl ServerError {
             ServerError::RateLimited { .. }
             | ServerError::HttpRateLimited { .. }
             | ServerError::CreateRateLimited { .. } => "rate_limited",
-            ServerError::TooManyMatches { .. } => "too_many_matches",
+            ServerError::TooManyMatches { .. } | ServerError::TooManyMatchesFromAddress { .. } => {
+                "too_many_matches"
+            }
             ServerError::Expired(_) => "match_expired",
             ServerError::Unauthorized => "unauthorized",
             ServerError::Forbidden(_) => "forbidden",
@@ -204,6 +216,7 @@ impl ServerError {
             | ServerError::HttpRateLimited { .. }
             | ServerError::CreateRateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ServerError::TooManyMatches { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ServerError::TooManyMatchesFromAddress { .. } => StatusCode::TOO_MANY_REQUESTS,
             ServerError::Expired(_) => StatusCode::CONFLICT,
             ServerError::Unauthorized => StatusCode::UNAUTHORIZED,
             ServerError::Forbidden(_) | ServerError::UndoNotAllowed(_) => StatusCode::FORBIDDEN,
@@ -236,13 +249,15 @@ impl ServerError {
 impl IntoResponse for ServerError {
     fn into_response(self) -> Response {
         if matches!(self, ServerError::Store(_) | ServerError::Internal(_)) {
-            eprintln!("gridwright-server: {self}");
+            log!("gridwright-server: {self}");
         }
         let mut res = (self.status(), axum::Json(self.to_json())).into_response();
         let retry_after = match &self {
             ServerError::CreateRateLimited { retry_after }
             | ServerError::HttpRateLimited { retry_after, .. } => Some(*retry_after),
-            ServerError::TooManyMatches { .. } => Some(60),
+            ServerError::TooManyMatches { .. } | ServerError::TooManyMatchesFromAddress { .. } => {
+                Some(60)
+            }
             _ => None,
         };
         if let Some(secs) = retry_after {

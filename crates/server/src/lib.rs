@@ -34,12 +34,22 @@
 //! only its own seat's observation. A client can therefore not cheat, and a crash between
 //! "applied" and "stored" cannot lose an acknowledged move.
 
+/// `eprintln!` that ignores a failed write: the server's diagnostics must never take it down
+/// (a panic) when standard error is closed or full.
+macro_rules! log {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($t)*);
+    }};
+}
+
 mod api;
 mod args;
 mod assets;
 mod error;
 mod games;
 mod hub;
+mod json;
 mod limits;
 mod middleware;
 mod net;
@@ -87,8 +97,15 @@ pub struct Limits {
     pub http_burst: u32,
     /// Refused WebSocket messages in a row before the connection is closed (1008).
     pub ws_max_refusals: u32,
-    /// AI moves computed at once (threads of the blocking pool).
+    /// AI moves and hints computed at once (threads of the blocking pool), shared fairly
+    /// between clients (`--ai-threads`).
     pub ai_threads: usize,
+    /// AI threads one client (the address that created the match, or asks for the hint) may
+    /// hold at once while another client waits (`--ai-threads-per-client`; 0: all but one).
+    pub ai_threads_per_client: usize,
+    /// The most an AI seat may think per move, in milliseconds (`--ai-max-think-ms`): a match
+    /// asking for more is refused at creation.
+    pub ai_max_think_ms: u64,
     /// PostgreSQL connections per process.
     pub pg_pool: usize,
     /// Connections held at once, WebSockets included (never more than the open-file limit
@@ -123,6 +140,8 @@ impl Default for Limits {
             http_burst: 4000,
             ws_max_refusals: 100,
             ai_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            ai_threads_per_client: 0,
+            ai_max_think_ms: 5_000,
             pg_pool: 8,
             max_connections: 8192,
             max_connections_per_ip: 256,
@@ -165,6 +184,10 @@ pub struct ServeOptions {
     /// trust the creator (a research lab reproducing matches); on any other server it would let
     /// a creator foresee every roll of the people who join.
     pub keep_chosen_seeds: bool,
+    /// Origins (`https://example.org`) whose pages may open WebSockets here besides the
+    /// server's own host (`--allow-origin`, repeatable; `*`: any). Clients that send no
+    /// `Origin` (not browsers) are always let through.
+    pub allowed_origins: Vec<String>,
 }
 
 impl Default for ServeOptions {
@@ -181,6 +204,7 @@ impl Default for ServeOptions {
             limits: Limits::default(),
             matches: MatchLimits::default(),
             keep_chosen_seeds: false,
+            allowed_origins: Vec::new(),
         }
     }
 }
@@ -354,6 +378,7 @@ pub async fn start(opts: &ServeOptions, games: Games) -> anyhow::Result<Server> 
 /// If the store cannot be opened or the address cannot be bound.
 pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
     let content = ContentSource::discover(opts.content.as_deref());
+    check_content(&content)?;
     let games = Games::catalog_with_decks(&content, &opts.decks)?;
     let server = start(&opts, games).await?;
     {
@@ -368,8 +393,30 @@ pub async fn serve(opts: ServeOptions) -> anyhow::Result<()> {
         out.flush()?;
     }
     wait_for_signal().await;
-    eprintln!("gridwright-server: shutting down");
+    log!("gridwright-server: shutting down");
     server.shutdown().await
+}
+
+/// Refuses a content directory the operator named (`--content`, `$GRIDWRIGHT_CONTENT`) that
+/// is not a directory or holds no game's folder: the server would otherwise start and offer
+/// every game with a content error, which is surely a mistyped path.
+fn check_content(content: &ContentSource) -> anyhow::Result<()> {
+    content.check()?;
+    if let ContentSource::Explicit { dir, from } = content {
+        let names: Vec<&str> = gridwright_catalog::GameKind::ALL
+            .iter()
+            .map(|k| k.info().short_name)
+            .collect();
+        if !names.iter().any(|n| dir.join(n).is_dir()) {
+            anyhow::bail!(
+                "content directory {} (from {from}) holds no game folder; it should hold one or \
+                 more of: {}",
+                dir.display(),
+                names.join(", ")
+            );
+        }
+    }
+    Ok(())
 }
 
 /// [`serve`] on a new multi-threaded Tokio runtime, for callers that are not async.

@@ -29,6 +29,16 @@ pub struct MatchLimits {
     /// Unfinished (open or running) matches the store may hold; creation beyond is refused
     /// with 503 (`--max-unfinished`).
     pub max_unfinished: u64,
+    /// Unfinished matches one client address may have created; creation beyond is refused with
+    /// 429 until one of them ends or expires (`--max-unfinished-per-address`; 0: no limit).
+    /// With the global cap, this is what keeps one client (or a few) from filling the server.
+    pub max_unfinished_per_address: u64,
+    /// A match whose every seat is an AI expires once nobody has watched it (no WebSocket open)
+    /// for this long (`--expire-unwatched-ai-secs`; 0: never).
+    pub expire_unwatched_ai_ms: u64,
+    /// A match in which no move was ever made and nothing happened for this long expires,
+    /// open or running (`--expire-unplayed-secs`): a match created and abandoned.
+    pub expire_unplayed_ms: u64,
     /// An open match (a seat still free) in which nothing happened for this long expires
     /// (`--expire-open-secs`).
     pub expire_open_ms: u64,
@@ -51,6 +61,9 @@ impl Default for MatchLimits {
             create_burst: 30,
             create_per_minute: 20,
             max_unfinished: 5_000,
+            max_unfinished_per_address: 50,
+            expire_unplayed_ms: 3600 * 1000,
+            expire_unwatched_ai_ms: 300 * 1000,
             expire_open_ms: 24 * 3600 * 1000,
             expire_running_ms: 7 * 24 * 3600 * 1000,
             evict_idle_ms: 5 * 60 * 1000,
@@ -95,8 +108,18 @@ impl AddressLimiter {
         )
     }
 
+    /// Whether `client` has a token now (without taking it), or in how many whole seconds one
+    /// will be there.
+    pub(crate) fn check(&self, client: IpAddr) -> Result<(), u64> {
+        self.take_if(client, false)
+    }
+
     /// Takes one token for `client`, or says in how many whole seconds one will be there.
     pub(crate) fn take(&self, client: IpAddr) -> Result<(), u64> {
+        self.take_if(client, true)
+    }
+
+    fn take_if(&self, client: IpAddr, take: bool) -> Result<(), u64> {
         if self.burst <= 0.0 {
             return Ok(());
         }
@@ -116,7 +139,9 @@ impl AddressLimiter {
             (b.tokens + now.duration_since(b.at).as_secs_f64() * self.per_sec).min(self.burst);
         b.at = now;
         if b.tokens >= 1.0 {
-            b.tokens -= 1.0;
+            if take {
+                b.tokens -= 1.0;
+            }
             return Ok(());
         }
         if self.per_sec <= 0.0 {
@@ -136,6 +161,15 @@ impl AddressLimiter {
     fn prune_locked(&self, map: &mut HashMap<IpAddr, Bucket>, now: Instant) {
         let (burst, per_sec) = (self.burst, self.per_sec);
         map.retain(|_, b| b.tokens + now.duration_since(b.at).as_secs_f64() * per_sec < burst);
+    }
+}
+
+/// The client a match's creator is counted as, as stored with the match: `10.0.0.1`, or
+/// `2001:db8::/64`.
+pub(crate) fn address_key(ip: IpAddr) -> String {
+    match bucket_key(ip) {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => format!("{v6}/64"),
     }
 }
 

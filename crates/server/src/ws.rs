@@ -13,6 +13,7 @@ use crate::view::{state_message, viewer_of};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use gridwright_engine::{Seat, Viewer};
 use serde::Deserialize;
@@ -26,16 +27,56 @@ const CLOSE_UNKNOWN_MATCH: u16 = 4404;
 const CLOSE_POLICY: u16 = 1008;
 const CLOSE_GOING_AWAY: u16 = 1001;
 const CLOSE_TOO_BIG: u16 = 1009;
+const CLOSE_PROTOCOL: u16 = 1002;
+const CLOSE_BAD_DATA: u16 = 1007;
 
 /// Read buffer of a connection (bytes).
 const READ_BUFFER: usize = 8 * 1024;
+
+/// Whether a browser page at `origin` may open a WebSocket here. A browser sends `Origin` with
+/// every upgrade and lets any page open a socket to any server, cookies or not; refusing other
+/// sites' pages keeps a page elsewhere from playing or watching through a visitor's browser (and
+/// its address's limits). Clients that are not browsers send no `Origin` and are let through.
+/// Allowed: the page's own host (`Origin`'s host and port equal the request's `Host`), any
+/// origin the operator lists (`--allow-origin`), or every origin (`--allow-origin '*'`).
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    let origin = origin.trim().trim_end_matches('/');
+    if allowed
+        .iter()
+        .any(|a| a == "*" || a.trim_end_matches('/').eq_ignore_ascii_case(origin))
+    {
+        return true;
+    }
+    let Some((_, host)) = origin.split_once("://") else {
+        return false; // `null` (a sandboxed page, a file) and the like
+    };
+    headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .is_some_and(|h| h.trim().eq_ignore_ascii_case(host))
+}
 
 /// `GET /api/matches/{id}/ws`.
 pub(crate) async fn upgrade(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
+    if !origin_allowed(&headers, &app.hub.opts.allowed_origins) {
+        return ServerError::Forbidden(
+            "WebSocket connections from pages of another site are refused; open the game from \
+             this server's own address (the operator may allow other sites with --allow-origin)"
+                .into(),
+        )
+        .into_response();
+    }
     let ws = match ws {
         Ok(ws) => ws,
         Err(e) => {
@@ -69,6 +110,10 @@ enum ClientMsg {
         token: Option<String>,
         #[serde(default)]
         from: Option<usize>,
+        /// `"per_viewer"`: the client keeps one log per viewer, so a hotseat hand-over sends
+        /// only what the new viewer's log lacks (without it, the whole log again).
+        #[serde(default)]
+        logs: Option<String>,
     },
     Act {
         version: u64,
@@ -91,7 +136,7 @@ enum ClientMsg {
 fn parse_client_msg(
     text: &str,
 ) -> Result<(ClientMsg, Option<Value>), (ServerError, Option<Value>)> {
-    let value: Value = serde_json::from_str(text)
+    let value: Value = crate::json::parse_object(text.as_bytes())
         .map_err(|e| (ServerError::Malformed(format!("not JSON: {e}")), None))?;
     let corr = value.get("id").cloned();
     match serde_json::from_value(value) {
@@ -158,6 +203,13 @@ struct Conn {
     who: Option<Who>,
     sent_viewer: Option<Viewer>,
     sent_log: usize,
+    /// The client keeps a log per viewer (`hello` with `logs: "per_viewer"`).
+    per_viewer: bool,
+    /// How much of each viewer's log the client holds (hotseat: each seat that was on move).
+    viewer_logs: Vec<(Viewer, usize)>,
+    /// The match's undo count when the last `state` was sent: an undo since may have changed
+    /// entries the client holds, so its logs are sent again from the start.
+    undos_seen: Option<u64>,
     bucket: Bucket,
     refused_in_a_row: u32,
 }
@@ -196,6 +248,9 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
         who: None,
         sent_viewer: None,
         sent_log: 0,
+        per_viewer: false,
+        viewer_logs: Vec::new(),
+        undos_seen: None,
         bucket: Bucket::new(limits.ws_rate_per_sec, limits.ws_burst),
         refused_in_a_row: 0,
     };
@@ -206,10 +261,11 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
                 let next = match msg {
                     None | Some(Ok(Message::Close(_))) => break,
                     Some(Err(e)) => {
-                        // A frame or message over the transport's cap: say so with 1009 rather
-                        // than just dropping the connection.
-                        if is_too_big(e) {
-                            let _ = close(&mut socket, CLOSE_TOO_BIG, "message too large").await;
+                        // Say why before dropping the connection: a frame or message over the
+                        // transport's cap (1009), a frame that breaks the protocol (1002), text
+                        // that is not UTF-8 (1007).
+                        if let Some((code, why)) = close_reason(e) {
+                            let _ = close(&mut socket, code, why).await;
                         }
                         break;
                     }
@@ -324,7 +380,7 @@ impl Conn {
         corr: Option<Value>,
     ) -> Result<bool, ServerError> {
         match msg {
-            ClientMsg::Hello { token, from } => {
+            ClientMsg::Hello { token, from, logs } => {
                 let who = self.hub.authenticate(&self.m, token.as_deref()).await?;
                 let hello = json!({
                     "type": "welcome",
@@ -336,6 +392,9 @@ impl Conn {
                 self.who = Some(who);
                 self.sent_viewer = None;
                 self.sent_log = from.unwrap_or(0);
+                self.per_viewer = logs.as_deref() == Some("per_viewer");
+                self.viewer_logs.clear();
+                self.undos_seen = None;
                 Ok(send_json(socket, &with_id(hello, corr)).await && self.send_state(socket).await)
             }
             ClientMsg::Act {
@@ -376,25 +435,58 @@ impl Conn {
         let msg = {
             let st = self.m.st.read().await;
             let viewer = viewer_of(&st, who);
+            let undone = self.undos_seen.is_some_and(|u| u != st.undos);
+            self.undos_seen = Some(st.undos);
+            if undone {
+                self.viewer_logs.clear();
+            }
             let from = if self.sent_viewer.is_some() && self.sent_viewer != Some(viewer) {
-                0 // a hotseat device changed hands: the other seat's log view starts afresh
+                // A hotseat device changed hands: the other seat's view of the log. A client
+                // that keeps one log per viewer gets only what that seat's log lacks; another
+                // gets it whole.
+                if self.per_viewer {
+                    self.viewer_logs
+                        .iter()
+                        .find(|(v, _)| *v == viewer)
+                        .map_or(0, |(_, n)| *n)
+                } else {
+                    0
+                }
+            } else if undone {
+                0 // entries the client holds may have been taken back and replaced
             } else {
                 self.sent_log
             };
             let (msg, viewer, len) = state_message(&self.m, &st, who, from);
             self.sent_viewer = Some(viewer);
             self.sent_log = len;
+            match self.viewer_logs.iter_mut().find(|(v, _)| *v == viewer) {
+                Some(entry) => entry.1 = len,
+                None => self.viewer_logs.push((viewer, len)),
+            }
             msg
         };
         send_json(socket, &msg).await
     }
 }
 
-/// Whether a receive error is the transport refusing a frame or message over its size cap.
-fn is_too_big(e: axum::Error) -> bool {
-    e.into_inner()
-        .downcast_ref::<tungstenite::Error>()
-        .is_some_and(|e| matches!(e, tungstenite::Error::Capacity(_)))
+/// The close frame that answers a receive error, if the connection can still carry one: the
+/// transport refusing a frame or message over its size cap, a protocol violation, or a text
+/// message that is not UTF-8.
+fn close_reason(e: axum::Error) -> Option<(u16, &'static str)> {
+    let inner = e.into_inner();
+    match inner.downcast_ref::<tungstenite::Error>()? {
+        tungstenite::Error::Capacity(_) => Some((CLOSE_TOO_BIG, "message too large")),
+        tungstenite::Error::Protocol(p) => {
+            use tungstenite::error::ProtocolError as P;
+            match p {
+                P::ResetWithoutClosingHandshake | P::SendAfterClosing => None,
+                _ => Some((CLOSE_PROTOCOL, "protocol error")),
+            }
+        }
+        tungstenite::Error::Utf8(_) => Some((CLOSE_BAD_DATA, "text message is not UTF-8")),
+        _ => None,
+    }
 }
 
 /// Resolves once the server is shutting down.

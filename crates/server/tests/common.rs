@@ -71,7 +71,28 @@ pub async fn http_raw(
     body: Option<&[u8]>,
     token: Option<&str>,
 ) -> Resp {
-    let mut s = TcpStream::connect(addr).await.unwrap();
+    let s = TcpStream::connect(addr).await.unwrap();
+    http_on(s, addr, method, path, body, token).await
+}
+
+/// `POST` of JSON from another loopback address (`127.0.0.2`, …): another client, as the
+/// server's per-address limits see it.
+pub async fn post_from(from: [u8; 4], addr: SocketAddr, path: &str, body: &Value) -> Resp {
+    let sock = tokio::net::TcpSocket::new_v4().unwrap();
+    sock.bind(SocketAddr::from((from, 0))).unwrap();
+    let s = sock.connect(addr).await.unwrap();
+    let b = body.to_string();
+    http_on(s, addr, "POST", path, Some(b.as_bytes()), None).await
+}
+
+async fn http_on(
+    mut s: TcpStream,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&[u8]>,
+    token: Option<&str>,
+) -> Resp {
     let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     if let Some(t) = token {
         req.push_str(&format!("Authorization: Bearer {t}\r\n"));
@@ -336,9 +357,11 @@ pub fn options(data: &TempDir, database: Option<String>) -> ServeOptions {
         // Tests create matches faster than people do.
         matches: MatchLimits {
             create_burst: 0,
+            max_unfinished_per_address: 0,
             ..MatchLimits::default()
         },
         keep_chosen_seeds: false,
+        allowed_origins: Vec::new(),
     }
 }
 

@@ -411,3 +411,96 @@ fn ids(v: &Value) -> Vec<String> {
         .map(|m| m["id"].as_str().unwrap().to_owned())
         .collect()
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refused_creates_do_not_count_against_the_creation_budget() {
+    let t = TestServer::sqlite_with(|o| {
+        o.matches.create_burst = 2;
+        o.matches.create_per_minute = 1;
+    })
+    .await;
+    let a = t.addr;
+    // Five refusals: an unknown game, an unknown scenario, a seat list that does not fit.
+    for bad in [
+        json!({ "game": "no-such-game" }),
+        json!({ "game": "connect-four", "scenario": "nowhere" }),
+        json!({ "game": "connect-four", "seats": [human()] }),
+        json!({ "game": "connect-four", "seats": [human(), human(), human()] }),
+        json!({ "game": "connect-four", "ai_delay_ms": 999_999_999u64 }),
+    ] {
+        let r = post(a, "/api/matches", &bad, None).await;
+        assert!(
+            (400..=404).contains(&r.status),
+            "{bad}: {} {:?}",
+            r.status,
+            r.body
+        );
+    }
+    // The whole burst of two is still there.
+    let req = json!({ "game": "connect-four" });
+    assert_eq!(post(a, "/api/matches", &req, None).await.status, 201);
+    assert_eq!(post(a, "/api/matches", &req, None).await.status, 201);
+    let r = post(a, "/api/matches", &req, None).await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (429, Some("rate_limited"))
+    );
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_holds_at_most_its_share_of_unfinished_matches_until_they_expire() {
+    let t = TestServer::sqlite_with(|o| {
+        o.matches.max_unfinished_per_address = 3;
+        o.matches.max_unfinished = 10;
+        o.matches.expire_unplayed_ms = 600;
+        o.matches.housekeeping_ms = 50;
+    })
+    .await;
+    let a = t.addr;
+    let req = json!({ "game": "connect-four", "seats": [human(), human()] });
+    let mut mine = Vec::new();
+    for _ in 0..3 {
+        mine.push(create(a, req.clone()).await);
+    }
+    let r = post(a, "/api/matches", &req, None).await;
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (429, Some("too_many_matches")),
+        "{:?}",
+        r.body
+    );
+    assert!(
+        message(&r).contains("your address already has 3"),
+        "{:?}",
+        r.body
+    );
+    assert!(r.header("retry-after").is_some());
+    // Another client is not locked out.
+    let other = post_from([127, 0, 0, 2], a, "/api/matches", &req).await;
+    assert_eq!(other.status, 201, "{:?}", other.body);
+    // A match that is played on stays; the abandoned ones (no move ever) expire and make room.
+    let (kept, tok) = &mine[0];
+    let path = format!("/api/matches/{kept}/actions");
+    let r = post(
+        a,
+        &path,
+        &json!({ "version": 0, "action": drop_col(3) }),
+        Some(&tok[0].1),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    eventually("the unplayed matches expire", async || {
+        get(a, &format!("/api/matches/{}", mine[1].0)).await.body["status"] == "expired"
+            && get(a, &format!("/api/matches/{}", mine[2].0)).await.body["status"] == "expired"
+    })
+    .await;
+    assert_eq!(
+        get(a, &format!("/api/matches/{kept}")).await.body["status"],
+        "running",
+        "a match with moves is not `unplayed`"
+    );
+    let r = post(a, "/api/matches", &req, None).await;
+    assert_eq!(r.status, 201, "room again: {:?}", r.body);
+    t.stop().await;
+}

@@ -19,7 +19,7 @@ impl Hub {
         let ids = match self.store.lapsed_ai_leases(100).await {
             Ok(ids) => ids,
             Err(e) => {
-                eprintln!("gridwright-server: looking for lapsed AI leases: {e}");
+                log!("gridwright-server: looking for lapsed AI leases: {e}");
                 return;
             }
         };
@@ -35,7 +35,7 @@ impl Hub {
                 None => match self.get(&id).await {
                     Ok(m) => m,
                     Err(e) => {
-                        eprintln!("gridwright-server: loading match {id}: {e}");
+                        log!("gridwright-server: loading match {id}: {e}");
                         continue;
                     }
                 },
@@ -106,7 +106,7 @@ impl Hub {
                 Ok(true) => {}
                 Ok(false) => return false,
                 Err(e) => {
-                    eprintln!("gridwright-server: match {}: AI lease: {e}", m.id);
+                    log!("gridwright-server: match {}: AI lease: {e}", m.id);
                     return false;
                 }
             }
@@ -114,8 +114,9 @@ impl Hub {
             let started = Instant::now();
             let spec_text = spec.to_string();
             let slots = self.ai_slots.clone();
+            let client = m.creator.clone();
             let work = async move {
-                let permit = slots.acquire_owned().await.ok()?;
+                let permit = slots.acquire(&client).await;
                 let chosen = tokio::task::spawn_blocking(move || {
                     let _permit = permit;
                     snapshot.agent_move(&spec, seat, rev, Some(CLOCK_CAP))
@@ -143,14 +144,14 @@ impl Hub {
             let action = match chosen {
                 Ok(Ok(a)) => a,
                 Ok(Err(e)) => {
-                    eprintln!(
+                    log!(
                         "gridwright-server: match {}: agent `{spec_text}` for {seat} failed: {e}",
                         m.id
                     );
                     return false;
                 }
                 Err(e) => {
-                    eprintln!(
+                    log!(
                         "gridwright-server: match {}: agent `{spec_text}` for {seat} crashed: {e}",
                         m.id
                     );
@@ -162,7 +163,7 @@ impl Hub {
                 Ok(_) => stale = 0,
                 Err(ServerError::Stale { .. }) if stale < 10 => stale += 1,
                 Err(e) => {
-                    eprintln!(
+                    log!(
                         "gridwright-server: match {}: move of `{spec_text}` for {seat} refused: {e}",
                         m.id
                     );
@@ -172,6 +173,58 @@ impl Hub {
         }
         true
     }
+}
+
+impl Hub {
+    /// Expires the all-AI matches in memory that nobody has watched (no WebSocket open) for
+    /// `MatchLimits::expire_unwatched_ai_ms`: they would otherwise take AI threads for as long
+    /// as they last, for no one. Returns how many expired.
+    pub(super) async fn expire_unwatched_ai(self: &Arc<Self>) -> usize {
+        let limit = i64::try_from(self.opts.matches.expire_unwatched_ai_ms).unwrap_or(i64::MAX);
+        if limit == 0 {
+            return 0;
+        }
+        let now = now_ms();
+        let all_ai: Vec<Arc<LiveMatch>> = match self.matches.lock() {
+            Ok(map) => map.values().filter(|m| m.all_ai).cloned().collect(),
+            Err(_) => return 0,
+        };
+        let mut expired = 0;
+        for m in all_ai {
+            if m.changed.receiver_count() > 0 {
+                m.watched_ms.store(now, Ordering::Relaxed);
+                continue;
+            }
+            if now.saturating_sub(m.watched_ms.load(Ordering::Relaxed)) < limit {
+                continue;
+            }
+            if !matches!(m.st.read().await.status, Status::Open | Status::Running) {
+                continue;
+            }
+            match self.store.expire_match(&m.id).await {
+                Ok(true) => {
+                    expired += 1;
+                    self.catch_up(&m, None).await;
+                }
+                Ok(false) => {}
+                Err(e) => log!("gridwright-server: expiring unwatched match {}: {e}", m.id),
+            }
+        }
+        expired
+    }
+}
+
+/// Refuses an AI seat whose search asks for more time a move than the operator allows
+/// (`--ai-max-think-ms`).
+pub(super) fn check_operator_budget(spec: &AgentSpec, max_ms: u64) -> Result<(), String> {
+    if let Some(ms) = spec.param("ms").and_then(|v| v.parse::<u64>().ok())
+        && ms > max_ms
+    {
+        return Err(format!(
+            "`ms={ms}` is over this server's limit of {max_ms} ms a move"
+        ));
+    }
+    Ok(())
 }
 
 /// The end of an AI lease taken now.

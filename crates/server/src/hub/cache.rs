@@ -155,7 +155,7 @@ impl Hub {
     pub(super) async fn rebuild_from_store(&self, m: &LiveMatch, st: &mut MatchState) {
         match self.load(&m.id).await {
             Ok(fresh) => *st = fresh.st.into_inner(),
-            Err(e) => eprintln!(
+            Err(e) => log!(
                 "gridwright-server: match {} could not be reloaded: {e}; retrying on next use",
                 m.id
             ),
@@ -199,7 +199,7 @@ impl Hub {
             return true;
         }
         if let Err(e) = self.refresh(m, &mut st).await {
-            eprintln!("gridwright-server: refreshing match {}: {e}", m.id);
+            log!("gridwright-server: refreshing match {}: {e}", m.id);
             return false;
         }
         drop(st);

@@ -145,11 +145,33 @@ fn prepare_undo(st: &mut MatchState, who: &Who) -> Result<Prepared, ServerError>
     else {
         return Err(ServerError::NothingToUndo);
     };
+    if st.session.turn().kind == "terminal" {
+        return Err(ServerError::UndoNotAllowed(
+            "the game is over: a finished match cannot be undone (its replay shows every move)"
+                .into(),
+        ));
+    }
     let seat =
         Seat::try_from(st.move_seats[last]).map_err(|e| ServerError::Internal(e.to_string()))?;
     // Undo is rare: keep the session to put back if the store refuses.
     let backup = st.session.clone_box();
+    let (moves_before, log_before) = (st.session.version(), st.session.log_len());
     match st.session.undo(seat) {
+        // Chance is drawn from the match's seed, so the same moves draw the same cards and roll
+        // the same dice again: taking back a move after which chance was drawn would let the
+        // player see it and then play knowing it. The log holds one entry per move and one per
+        // chance outcome: more entries gone than moves means chance was taken back too.
+        Ok(true)
+            if st.session.version() == last
+                && log_before.saturating_sub(st.session.log_len()) > moves_before - last =>
+        {
+            st.session = backup;
+            Err(ServerError::UndoNotAllowed(
+                "cards were drawn or dice rolled after that move; it cannot be taken back, or \
+                 you would know what comes next"
+                    .into(),
+            ))
+        }
         Ok(true) if st.session.version() == last => Ok(Prepared::Undo { backup, keep: last }),
         Ok(false) => Err(ServerError::NothingToUndo),
         Ok(true) => {
@@ -177,7 +199,7 @@ fn prepare_join(id: &str, st: &MatchState, seat: Option<u8>) -> Result<Prepared,
         Some(s) => {
             return Err(ServerError::NoOpenSeat(format!(
                 "seat {} of match {id} is not open",
-                u16::from(s) + 1,
+                seat_name(s),
             )));
         }
         None => *free
@@ -187,6 +209,11 @@ fn prepare_join(id: &str, st: &MatchState, seat: Option<u8>) -> Result<Prepared,
     let token = token::new_token().map_err(|e| ServerError::Internal(e.to_string()))?;
     let hash = token::hash_token(&token);
     Ok(Prepared::Join { seat, token, hash })
+}
+
+/// A seat as JSON numbers it, with the name people see: `1 (P2)`.
+fn seat_name(seat: u8) -> String {
+    format!("{seat} (P{})", u16::from(seat) + 1)
 }
 
 fn apply_error(e: ApplyError) -> ServerError {
@@ -392,7 +419,7 @@ impl Hub {
                 }
                 ServerError::NoOpenSeat(format!(
                     "seat {} of match {} was taken just now",
-                    u16::from(seat) + 1,
+                    seat_name(seat),
                     m.id
                 ))
             }

@@ -1,7 +1,7 @@
 //! Creating a match: the request checked (game, scenario, seats, agents, think budgets, seed),
 //! stored, and put in the cache.
 
-use super::ai::check_think_budget;
+use super::ai::{check_operator_budget, check_think_budget};
 use super::requests::{CreateMatch, Created, MAX_AI_DELAY_MS, SeatSpec};
 use super::{Hub, LiveMatch, result_json, status_of};
 use crate::error::ServerError;
@@ -24,8 +24,10 @@ impl Hub {
         req: CreateMatch,
         client: IpAddr,
     ) -> Result<Created, ServerError> {
+        // A token of the creation budget is only looked at here, and taken once the match is
+        // known to be valid and within the caps: a refused create costs nothing.
         self.limiter
-            .take(client)
+            .check(client)
             .map_err(|retry_after| ServerError::CreateRateLimited { retry_after })?;
         let game = self
             .games
@@ -78,6 +80,16 @@ impl Hub {
             )));
         }
         let (seats, tokens) = seat_rows(game.as_ref(), &specs, req.hotseat)?;
+        for (i, row) in seats.iter().enumerate() {
+            if let Some(agent) = row
+                .agent
+                .as_deref()
+                .and_then(|a| a.parse::<AgentSpec>().ok())
+            {
+                check_operator_budget(&agent, self.opts.limits.ai_max_think_ms)
+                    .map_err(|e| ServerError::BadRequest(format!("seat {}: {e}", i + 1)))?;
+            }
+        }
         if req.hotseat && tokens.is_empty() {
             return Err(ServerError::BadRequest(
                 "a hotseat match needs at least one human seat".into(),
@@ -100,10 +112,18 @@ impl Hub {
         }
         // Counted once the request is known to be valid. Processes creating at the same
         // instant may overshoot the cap by a few.
+        let creator = crate::limits::address_key(client);
+        let mine = self.opts.matches.max_unfinished_per_address;
+        if mine > 0 && self.store.count_unfinished_by(&creator).await? >= mine {
+            return Err(ServerError::TooManyMatchesFromAddress { limit: mine });
+        }
         let limit = self.opts.matches.max_unfinished;
         if self.store.count_unfinished().await? >= limit {
             return Err(ServerError::TooManyMatches { limit });
         }
+        self.limiter
+            .take(client)
+            .map_err(|retry_after| ServerError::CreateRateLimited { retry_after })?;
         let replay = session.replay();
         let id = token::new_match_id().map_err(|e| ServerError::Internal(e.to_string()))?;
         let now = now_ms();
@@ -123,8 +143,11 @@ impl Hub {
             result: result_json(session.as_ref()),
             created_ms: now,
             updated_ms: now,
+            creator: Some(creator.clone()),
         };
-        self.store.create_match(&row, &seats).await?;
+        self.store
+            .create_match(&row, &seats, Some(&creator))
+            .await?;
         let live = self.insert(Arc::new(LiveMatch::new(
             game,
             &row,

@@ -30,6 +30,7 @@ mod ai;
 mod cache;
 mod commit;
 mod create;
+mod fair;
 mod requests;
 
 pub(crate) use ai::CLOCK_CAP;
@@ -47,9 +48,9 @@ use gridwright_catalog::AnySession;
 use gridwright_engine::Seat;
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicI64};
 use std::sync::{Arc, Mutex};
-use tokio::sync::{RwLock, Semaphore, broadcast, watch};
+use tokio::sync::{RwLock, broadcast, watch};
 
 /// Who is asking: the seats a token controls (none for a spectator).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -87,7 +88,15 @@ pub struct LiveMatch {
     /// Some seat is played by the server (seat kinds never change): without one there is no
     /// AI driver to wake after a move.
     has_ai: bool,
+    /// Every seat is played by the server: nobody plays it, so nobody watching it is a reason
+    /// to expire it (`MatchLimits::expire_unwatched_ai_ms`).
+    all_ai: bool,
     ai_busy: AtomicBool,
+    /// Who the match's AI work is counted for when the AI threads are shared out: the address
+    /// that created it, else (a match from before creators were stored) the match itself.
+    pub(crate) creator: String,
+    /// When someone last watched it (a WebSocket open), Unix ms.
+    watched_ms: AtomicI64,
 }
 
 impl std::fmt::Debug for LiveMatch {
@@ -116,6 +125,11 @@ impl LiveMatch {
             status_of(session.as_ref(), &seats)
         };
         let has_ai = seats.iter().any(|s| s.kind == SeatKind::Ai);
+        let all_ai = !seats.is_empty() && seats.iter().all(|s| s.kind == SeatKind::Ai);
+        let creator = row
+            .creator
+            .clone()
+            .unwrap_or_else(|| format!("match {}", row.id));
         let (changed, _) = broadcast::channel(16);
         LiveMatch {
             id: row.id.clone(),
@@ -140,7 +154,10 @@ impl LiveMatch {
             }),
             changed,
             has_ai,
+            all_ai,
             ai_busy: AtomicBool::new(false),
+            creator,
+            watched_ms: AtomicI64::new(now_ms()),
         }
     }
 }
@@ -232,6 +249,40 @@ pub(crate) fn result_json(session: &dyn AnySession) -> Option<Value> {
     Some(json!({ "returns": returns, "scores": session.scores(), "winners": winners }))
 }
 
+/// Answers to expensive reads of finished matches (a replay step, a hint), which never change
+/// once the match is over: computed once (on the shared AI threads), then served from here. Bounded:
+/// when full it starts afresh.
+#[derive(Debug, Default)]
+pub(crate) struct ReadCache {
+    map: Mutex<HashMap<String, Arc<Value>>>,
+}
+
+/// Entries the [`ReadCache`] holds before it starts afresh.
+const READ_CACHE_ENTRIES: usize = 2048;
+
+impl ReadCache {
+    /// The cached answer for `key`.
+    pub(crate) fn get(&self, key: &str) -> Option<Arc<Value>> {
+        self.map.lock().ok()?.get(key).cloned()
+    }
+
+    /// Keeps `value` as the answer for `key`.
+    pub(crate) fn put(&self, key: String, value: Value) -> Arc<Value> {
+        let value = Arc::new(value);
+        if let Ok(mut map) = self.map.lock() {
+            if map.len() >= READ_CACHE_ENTRIES {
+                map.clear();
+            }
+            map.insert(key, Arc::clone(&value));
+        }
+        value
+    }
+
+    fn len(&self) -> usize {
+        self.map.lock().map_or(0, |m| m.len())
+    }
+}
+
 /// Server-wide settings the hub needs.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -249,7 +300,10 @@ pub struct Hub {
     limiter: AddressLimiter,
     /// API requests per client address (`middleware::rate_limit`).
     pub(crate) http_limiter: AddressLimiter,
-    ai_slots: Arc<Semaphore>,
+    /// Replay steps and hints of finished matches, computed once.
+    pub(crate) reads: ReadCache,
+    /// The AI threads, shared fairly between clients (`fair.rs`): AI moves and hints.
+    ai_slots: Arc<fair::FairSlots>,
     pub(crate) shutdown: watch::Receiver<bool>,
 }
 
@@ -276,7 +330,11 @@ impl Hub {
             settings: Settings {
                 ai_delay_ms: opts.ai_delay_ms,
             },
-            ai_slots: Arc::new(Semaphore::new(opts.limits.ai_threads.max(1))),
+            reads: ReadCache::default(),
+            ai_slots: fair::FairSlots::new(
+                opts.limits.ai_threads,
+                opts.limits.ai_threads_per_client,
+            ),
             limiter: AddressLimiter::creation(&opts.matches),
             http_limiter: AddressLimiter::new(
                 opts.limits.http_burst,
@@ -296,12 +354,17 @@ impl Hub {
         let before = |ms: u64| now.saturating_sub(i64::try_from(ms).unwrap_or(i64::MAX));
         let expired = match self
             .store
-            .expire(before(l.expire_open_ms), before(l.expire_running_ms), 1000)
+            .expire(
+                before(l.expire_open_ms),
+                before(l.expire_running_ms),
+                before(l.expire_unplayed_ms),
+                1000,
+            )
             .await
         {
             Ok(ids) => ids,
             Err(e) => {
-                eprintln!("gridwright-server: expiring idle matches: {e}");
+                log!("gridwright-server: expiring idle matches: {e}");
                 Vec::new()
             }
         };
@@ -314,7 +377,19 @@ impl Hub {
         self.limiter.prune();
         self.http_limiter.prune();
         self.take_over_lapsed_ai().await;
-        expired.len()
+        expired.len() + self.expire_unwatched_ai().await
+    }
+
+    /// How many answers of finished matches' replay steps and hints are cached (for tests and
+    /// diagnostics).
+    pub fn cached_reads(&self) -> usize {
+        self.reads.len()
+    }
+
+    /// Waits for one of the AI threads, counted for `client` (see `fair.rs`); hold the slot
+    /// while thinking.
+    pub(crate) async fn think_slot(&self, client: &str) -> fair::Slot {
+        self.ai_slots.acquire(client).await
     }
 
     /// The seats `token` controls in `m` (`None`: a spectator).

@@ -177,6 +177,9 @@ pub struct MatchRow {
     pub created_ms: i64,
     /// Last change, Unix milliseconds.
     pub updated_ms: i64,
+    /// The client address that created it (`limits::address_key`), if known: the per-address
+    /// cap counts it, and the AI threads are shared fairly between creators.
+    pub creator: Option<String>,
 }
 
 /// A stored seat.
@@ -270,10 +273,15 @@ impl Store {
     ///
     /// # Errors
     /// On database failure.
-    pub async fn create_match(&self, m: &MatchRow, seats: &[SeatRow]) -> Result<(), StoreError> {
+    pub async fn create_match(
+        &self,
+        m: &MatchRow,
+        seats: &[SeatRow],
+        creator: Option<&str>,
+    ) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(s) => s.create_match(m, seats).await,
-            Store::Postgres(p) => p.create_match(m, seats).await,
+            Store::Sqlite(s) => s.create_match(m, seats, creator).await,
+            Store::Postgres(p) => p.create_match(m, seats, creator).await,
         }
     }
 
@@ -374,19 +382,44 @@ impl Store {
         }
     }
 
+    /// Marks one open or running match expired (bumping its version, and with PostgreSQL
+    /// telling the other processes). False if it was not open or running.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn expire_match(&self, id: &str) -> Result<bool, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.expire_match(id).await,
+            Store::Postgres(p) => p.expire_match(id).await,
+        }
+    }
+
     /// How many matches are open or running.
     ///
     /// # Errors
     /// On database failure.
     pub async fn count_unfinished(&self) -> Result<u64, StoreError> {
         match self {
-            Store::Sqlite(s) => s.count_unfinished().await,
-            Store::Postgres(p) => p.count_unfinished().await,
+            Store::Sqlite(s) => s.count_unfinished(None).await,
+            Store::Postgres(p) => p.count_unfinished(None).await,
         }
     }
 
-    /// Marks as expired (at most `limit`) open matches last changed before `open_before` and
-    /// running ones last changed before `running_before` (Unix ms), bumping their version so
+    /// How many matches created by `creator` (a client address, as `limits::address_key`
+    /// writes it) are open or running.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn count_unfinished_by(&self, creator: &str) -> Result<u64, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.count_unfinished(Some(creator)).await,
+            Store::Postgres(p) => p.count_unfinished(Some(creator)).await,
+        }
+    }
+
+    /// Marks as expired (at most `limit`) open matches last changed before `open_before`,
+    /// running ones last changed before `running_before`, and unfinished ones in which no move
+    /// was ever made last changed before `unplayed_before` (Unix ms), bumping their version so
     /// that a change made against the old one is refused. Returns their ids.
     ///
     /// # Errors
@@ -395,11 +428,18 @@ impl Store {
         &self,
         open_before: i64,
         running_before: i64,
+        unplayed_before: i64,
         limit: u32,
     ) -> Result<Vec<String>, StoreError> {
         match self {
-            Store::Sqlite(s) => s.expire(open_before, running_before, limit).await,
-            Store::Postgres(p) => p.expire(open_before, running_before, limit).await,
+            Store::Sqlite(s) => {
+                s.expire(open_before, running_before, unplayed_before, limit)
+                    .await
+            }
+            Store::Postgres(p) => {
+                p.expire(open_before, running_before, unplayed_before, limit)
+                    .await
+            }
         }
     }
 

@@ -134,14 +134,14 @@ async fn connect(url: &str) -> Result<Client, StoreError> {
     let (client, connection) = tokio_postgres::connect(url, NoTls).await.map_err(err)?;
     tokio::spawn(async move {
         if let Err(e) = connection.await {
-            eprintln!("gridwright-server: PostgreSQL connection closed: {e}");
+            log!("gridwright-server: PostgreSQL connection closed: {e}");
         }
     });
     Ok(client)
 }
 
 const MATCH_COLUMNS: &str = "id, game, scenario, rules_version, seed, hotseat, ai_delay_ms, \
-    status, rev, moves, undos, result, created_ms, updated_ms";
+    status, rev, moves, undos, result, created_ms, updated_ms, creator";
 
 impl PgStore {
     /// Connects, applies migrations, and returns the store. `origin` identifies this process
@@ -191,7 +191,7 @@ impl PgStore {
             loop {
                 match listen_once(&url, &origin, &tx, first).await {
                     Ok(()) => return, // the receiver is gone: the server stopped
-                    Err(e) => eprintln!("gridwright-server: LISTEN connection lost: {e}"),
+                    Err(e) => log!("gridwright-server: LISTEN connection lost: {e}"),
                 }
                 first = false;
                 tokio::time::sleep(Duration::from_millis(500)).await;
@@ -211,14 +211,15 @@ impl PgStore {
         &self,
         m: &MatchRow,
         seats: &[SeatRow],
+        creator: Option<&str>,
     ) -> Result<(), StoreError> {
         let mut g = self.conn().await?;
         let c = conn_mut(&mut g)?;
         let tx = c.client.transaction().await.map_err(err)?;
         tx.execute(
             "INSERT INTO matches (id, game, scenario, rules_version, config, seed, hotseat, \
-             ai_delay_ms, status, rev, moves, undos, result, created_ms, updated_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+             ai_delay_ms, status, rev, moves, undos, result, created_ms, updated_ms, creator) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
             &[
                 &m.id,
                 &m.game,
@@ -235,6 +236,7 @@ impl PgStore {
                 &m.result.as_ref().map(ToString::to_string),
                 &m.created_ms,
                 &m.updated_ms,
+                &creator,
             ],
         )
         .await
@@ -262,7 +264,7 @@ impl PgStore {
         id: &str,
     ) -> Result<Option<(MatchRow, Vec<SeatRow>)>, StoreError> {
         const SQL: &str = "SELECT id, game, scenario, rules_version, seed, hotseat, ai_delay_ms, \
-            status, rev, moves, undos, result, created_ms, updated_ms, config \
+            status, rev, moves, undos, result, created_ms, updated_ms, creator, config \
             FROM matches WHERE id = $1";
         const SEATS: &str = "SELECT match_id, seat, kind, agent, token_hash FROM seats \
             WHERE match_id = $1 ORDER BY seat";
@@ -273,7 +275,7 @@ impl PgStore {
             return Ok(None);
         };
         let mut m = match_row(&row)?;
-        let config: String = row.try_get(14).map_err(err)?;
+        let config: String = row.try_get(15).map_err(err)?;
         m.config = parse_json(&config, "config")?;
         let st = c.stmt(SEATS).await?;
         let rows = c.client.query(&st, &[&id]).await.map_err(err)?;
@@ -413,6 +415,22 @@ impl PgStore {
             .collect()
     }
 
+    pub(super) async fn expire_match(&self, id: &str) -> Result<bool, StoreError> {
+        // Other processes hear of it like of any change, in the same statement.
+        const SQL: &str = "WITH u AS (UPDATE matches SET status = 'expired', rev = rev + 1, \
+            updated_ms = $2, ai_owner = NULL, ai_until = NULL WHERE id = $1 AND status IN \
+            ('open', 'running') RETURNING id, rev) \
+            SELECT id, pg_notify($3, $4 || ' ' || id || ' ' || rev)::TEXT FROM u";
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let rows = c
+            .client
+            .query(SQL, &[&id, &now_ms(), &CHANNEL, &self.inner.origin])
+            .await
+            .map_err(err)?;
+        Ok(!rows.is_empty())
+    }
+
     pub(super) async fn release_ai(&self, id: &str) -> Result<(), StoreError> {
         let mut g = self.conn().await?;
         let c = conn_mut(&mut g)?;
@@ -427,19 +445,29 @@ impl PgStore {
         Ok(())
     }
 
-    pub(super) async fn count_unfinished(&self) -> Result<u64, StoreError> {
+    pub(super) async fn count_unfinished(&self, creator: Option<&str>) -> Result<u64, StoreError> {
         let mut g = self.conn().await?;
         let c = conn_mut(&mut g)?;
-        let n: i64 = c
-            .client
-            .query_one(
-                "SELECT count(*) FROM matches WHERE status IN ('open', 'running')",
-                &[],
-            )
-            .await
-            .map_err(err)?
-            .try_get(0)
-            .map_err(err)?;
+        let row = match creator {
+            None => {
+                c.client
+                    .query_one(
+                        "SELECT count(*) FROM matches WHERE status IN ('open', 'running')",
+                        &[],
+                    )
+                    .await
+            }
+            Some(who) => {
+                c.client
+                    .query_one(
+                        "SELECT count(*) FROM matches WHERE creator = $1 \
+                         AND status IN ('open', 'running')",
+                        &[&who],
+                    )
+                    .await
+            }
+        };
+        let n: i64 = row.map_err(err)?.try_get(0).map_err(err)?;
         Ok(from_sql_u64(n))
     }
 
@@ -447,12 +475,14 @@ impl PgStore {
         &self,
         open_before: i64,
         running_before: i64,
+        unplayed_before: i64,
         limit: u32,
     ) -> Result<Vec<String>, StoreError> {
         // Other processes hear of it like of any change, in the same statement.
         const SQL: &str = "WITH u AS (UPDATE matches SET status = 'expired', rev = rev + 1, \
             updated_ms = $3 WHERE id IN (SELECT id FROM matches WHERE (status = 'open' AND \
-            updated_ms < $1) OR (status = 'running' AND updated_ms < $2) LIMIT $4 \
+            updated_ms < $1) OR (status = 'running' AND updated_ms < $2) OR (status IN \
+            ('open', 'running') AND moves = 0 AND updated_ms < $7) LIMIT $4 \
             FOR UPDATE SKIP LOCKED) RETURNING id, rev) \
             SELECT id, pg_notify($5, $6 || ' ' || id || ' ' || rev)::TEXT FROM u";
         let mut g = self.conn().await?;
@@ -468,6 +498,7 @@ impl PgStore {
                     &i64::from(limit),
                     &CHANNEL,
                     &self.inner.origin,
+                    &unplayed_before,
                 ],
             )
             .await
@@ -800,6 +831,7 @@ fn match_row(r: &Row) -> Result<MatchRow, StoreError> {
         },
         created_ms: r.try_get(12).map_err(err)?,
         updated_ms: r.try_get(13).map_err(err)?,
+        creator: r.try_get(14).map_err(err)?,
     })
 }
 

@@ -61,6 +61,14 @@ UPDATE matches SET ai_owner = 'upgrade', ai_until = 0 WHERE status IN ('open', '
     AND EXISTS (SELECT 1 FROM seats WHERE seats.match_id = matches.id AND seats.kind = 'ai');
 ",
     },
+    Migration {
+        version: 3,
+        name: "who created a match",
+        sql: "
+ALTER TABLE matches ADD COLUMN creator TEXT;
+CREATE INDEX matches_by_creator ON matches (creator, status) WHERE creator IS NOT NULL;
+",
+    },
 ];
 
 /// PostgreSQL migrations.
@@ -114,6 +122,14 @@ ALTER TABLE matches ADD COLUMN ai_until BIGINT;
 CREATE INDEX matches_by_ai_lease ON matches (ai_until) WHERE ai_owner IS NOT NULL;
 UPDATE matches SET ai_owner = 'upgrade', ai_until = 0 WHERE status IN ('open', 'running')
     AND EXISTS (SELECT 1 FROM seats WHERE seats.match_id = matches.id AND seats.kind = 'ai');
+",
+    },
+    Migration {
+        version: 3,
+        name: "who created a match",
+        sql: "
+ALTER TABLE matches ADD COLUMN creator TEXT;
+CREATE INDEX matches_by_creator ON matches (creator, status) WHERE creator IS NOT NULL;
 ",
     },
 ];

@@ -82,7 +82,7 @@ fn err(e: rusqlite::Error) -> StoreError {
 }
 
 const MATCH_COLUMNS: &str = "id, game, scenario, rules_version, seed, hotseat, ai_delay_ms, \
-    status, rev, moves, undos, result, created_ms, updated_ms";
+    status, rev, moves, undos, result, created_ms, updated_ms, creator";
 
 impl SqliteStore {
     /// Opens (creating if needed) the database file at `path` and applies migrations.
@@ -93,6 +93,7 @@ impl SqliteStore {
         let path = path.to_path_buf();
         let p = path.clone();
         let conn = tokio::task::spawn_blocking(move || -> Result<Connection, StoreError> {
+            check_not_truncated(&p)?;
             let mut conn = Connection::open(&p).map_err(err)?;
             // One server per file: the exclusive lock is taken by the first write (the
             // migration check) and held until the process exits, even by SIGKILL.
@@ -193,14 +194,16 @@ impl SqliteStore {
         &self,
         m: &MatchRow,
         seats: &[SeatRow],
+        creator: Option<&str>,
     ) -> Result<(), StoreError> {
         let m = m.clone();
         let seats = seats.to_vec();
+        let creator = creator.map(str::to_owned);
         self.write(move |tx| {
             tx.execute(
                 "INSERT INTO matches (id, game, scenario, rules_version, config, seed, hotseat, \
-                 ai_delay_ms, status, rev, moves, undos, result, created_ms, updated_ms) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                 ai_delay_ms, status, rev, moves, undos, result, created_ms, updated_ms, creator) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
                 params![
                     m.id,
                     m.game,
@@ -217,6 +220,7 @@ impl SqliteStore {
                     m.result.as_ref().map(ToString::to_string),
                     m.created_ms,
                     m.updated_ms,
+                    creator,
                 ],
             )
             .map_err(err)?;
@@ -242,7 +246,7 @@ impl SqliteStore {
             let sql = format!("SELECT {MATCH_COLUMNS}, config FROM matches WHERE id = ?1");
             let row = c
                 .query_row(&sql, params![id], |r| {
-                    Ok((match_row(r), r.get::<_, String>(14)))
+                    Ok((match_row(r), r.get::<_, String>(15)))
                 })
                 .optional()
                 .map_err(err)?;
@@ -374,6 +378,20 @@ impl SqliteStore {
         .await
     }
 
+    pub(super) async fn expire_match(&self, id: &str) -> Result<bool, StoreError> {
+        let id = id.to_owned();
+        self.write(move |tx| {
+            tx.execute(
+                "UPDATE matches SET status = 'expired', rev = rev + 1, updated_ms = ?2, \
+                 ai_owner = NULL, ai_until = NULL WHERE id = ?1 AND status IN ('open', 'running')",
+                params![id, now_ms()],
+            )
+            .map(|n| n > 0)
+            .map_err(err)
+        })
+        .await
+    }
+
     pub(super) async fn release_ai(&self, id: &str) -> Result<(), StoreError> {
         let id = id.to_owned();
         self.write(move |tx| {
@@ -388,13 +406,22 @@ impl SqliteStore {
         .await
     }
 
-    pub(super) async fn count_unfinished(&self) -> Result<u64, StoreError> {
-        self.with(|c| {
-            c.query_row(
-                "SELECT count(*) FROM matches WHERE status IN ('open', 'running')",
-                [],
-                |r| r.get::<_, i64>(0),
-            )
+    pub(super) async fn count_unfinished(&self, creator: Option<&str>) -> Result<u64, StoreError> {
+        let creator = creator.map(str::to_owned);
+        self.with(move |c| {
+            match &creator {
+                None => c.query_row(
+                    "SELECT count(*) FROM matches WHERE status IN ('open', 'running')",
+                    [],
+                    |r| r.get::<_, i64>(0),
+                ),
+                Some(who) => c.query_row(
+                    "SELECT count(*) FROM matches WHERE creator = ?1 \
+                     AND status IN ('open', 'running')",
+                    [who],
+                    |r| r.get::<_, i64>(0),
+                ),
+            }
             .map(from_sql_u64)
             .map_err(err)
         })
@@ -405,6 +432,7 @@ impl SqliteStore {
         &self,
         open_before: i64,
         running_before: i64,
+        unplayed_before: i64,
         limit: u32,
     ) -> Result<Vec<String>, StoreError> {
         self.write(move |tx| {
@@ -412,12 +440,14 @@ impl SqliteStore {
                 .prepare_cached(
                     "UPDATE matches SET status = 'expired', rev = rev + 1, updated_ms = ?3 \
                      WHERE id IN (SELECT id FROM matches WHERE (status = 'open' AND updated_ms < ?1) \
-                     OR (status = 'running' AND updated_ms < ?2) LIMIT ?4) RETURNING id",
+                     OR (status = 'running' AND updated_ms < ?2) \
+                     OR (status IN ('open', 'running') AND moves = 0 AND updated_ms < ?5) \
+                     LIMIT ?4) RETURNING id",
                 )
                 .map_err(err)?;
             let rows = st
                 .query_map(
-                    params![open_before, running_before, now_ms(), limit],
+                    params![open_before, running_before, now_ms(), limit, unplayed_before],
                     |r| r.get::<_, String>(0),
                 )
                 .map_err(err)?;
@@ -564,6 +594,27 @@ impl SqliteStore {
 /// Refuses a damaged database file with what `PRAGMA quick_check` found (or the error that
 /// stopped it), naming the file: a server must not start serving, and writing into, a file whose
 /// pages are broken.
+/// Refuses a database file that exists but is empty. SQLite would take a zero-length file for a
+/// new database and the server would start with an empty store, silently: yet the server never
+/// leaves one behind (the first write sets the file's header), so an empty file is a store that
+/// lost its contents (a truncation, a failed copy), as damaged as one with garbage in it.
+fn check_not_truncated(path: &Path) -> Result<(), StoreError> {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return Ok(()); // not there yet: created now
+    };
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    let wal_len = std::fs::metadata(&wal).map_or(0, |m| m.len());
+    if meta.is_file() && meta.len() == 0 && wal_len == 0 {
+        return Err(StoreError::Corrupt(format!(
+            "the database file {} is damaged (it is empty: 0 bytes, not even a header); \
+             restore it from a backup, or move it away to start with an empty store",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
 fn check_integrity(conn: &Connection, path: &Path) -> Result<(), StoreError> {
     let damaged = |what: String| {
         StoreError::Corrupt(format!(
@@ -714,6 +765,7 @@ fn match_row(r: &Row<'_>) -> Result<MatchRow, StoreError> {
         },
         created_ms: r.get(12).map_err(get_err)?,
         updated_ms: r.get(13).map_err(get_err)?,
+        creator: r.get(14).map_err(get_err)?,
     })
 }
 
@@ -818,6 +870,7 @@ mod tests {
             result: None,
             created_ms: 0,
             updated_ms: 0,
+            creator: None,
         }
     }
 
@@ -839,7 +892,7 @@ mod tests {
         const N: usize = 64;
         let ids: Vec<String> = (0..N).map(|i| format!("{i:016x}")).collect();
         for id in &ids {
-            store.create_match(&new_match(id), &[]).await.unwrap();
+            store.create_match(&new_match(id), &[], None).await.unwrap();
         }
         let before = store.commits();
         // Keep the connection busy (as an fsync would), so that the writes queue up.
