@@ -14,13 +14,14 @@
 //! | then `16·m + card` | `put back m card` (card: weapons 0–3, then directives 4–15) |
 //! | then `16·m + card` | `deplete m card` |
 //! | then `24·m + 2·directive + flipped` | `program m card` (card into m's next slot) |
-//! | then `m` | `seal m` |
+//! | then `m` | `leave m` |
 //!
 //! so `N = 19 + 8·B·M + 5·M² + 57·M`: 3,527 for the 4 mechs of `duel` on its 10 × 10 board.
 //!
-//! Every player action has an index. Programs are chosen one slot at a time (rules version 2),
-//! so a programming step is a card and orientation for the mech's next slot, or `seal`; whole
-//! programs (up to four slots of a dozen cards either way up) would be far too many to list.
+//! Every player action has an index. Programs are chosen one slot at a time (rules version 3),
+//! so a programming step is a card and orientation for the mech's next slot, or `leave` (the
+//! slot stays empty); whole programs (up to four slots of a dozen cards either way up) would be
+//! far too many to list.
 //! Chance outcomes (who chooses, fills, dice, reveals) have no index.
 
 use crate::config::{MAX_BOARD_SIDE, MAX_DIRECTIVES, MAX_MECHS, MAX_WEAPONS};
@@ -79,12 +80,12 @@ impl Layout {
         self.deplete() + CARDS * self.mechs
     }
 
-    fn seal(self) -> usize {
+    fn leave(self) -> usize {
         self.program() + 2 * MAX_DIRECTIVES * self.mechs
     }
 
     fn len(self) -> usize {
-        self.seal() + self.mechs
+        self.leave() + self.mechs
     }
 
     fn mech(self, m: MechId) -> Option<usize> {
@@ -163,7 +164,7 @@ impl Layout {
                 let k = self.mech(mech)? * MAX_DIRECTIVES + d;
                 Some(self.program() + 2 * k + usize::from(card.flipped))
             }
-            Action::Seal { mech } => Some(self.seal() + self.mech(mech)?),
+            Action::Leave { mech } => Some(self.leave() + self.mech(mech)?),
             Action::Chooser(_)
             | Action::Fill { .. }
             | Action::AttackDice { .. }
@@ -230,7 +231,7 @@ impl Layout {
                     card: Self::card_of(k % CARDS)?,
                 })
             }
-            _ if i < self.seal() => {
+            _ if i < self.leave() => {
                 let k = (i - self.program()) / 2;
                 Some(Action::Program {
                     mech: self.mech_id(k / MAX_DIRECTIVES)?,
@@ -240,8 +241,8 @@ impl Layout {
                     },
                 })
             }
-            _ if i < self.len() => Some(Action::Seal {
-                mech: self.mech_id(i - self.seal())?,
+            _ if i < self.len() => Some(Action::Leave {
+                mech: self.mech_id(i - self.leave())?,
             }),
             _ => None,
         }
@@ -298,7 +299,7 @@ mod tests {
             card: Card::Directive(11),
         };
         assert_eq!(idx(deplete), Some(3426));
-        // Programming steps follow: 24 per mech, then one seal per mech.
+        // Programming steps follow: 24 per mech, then one leave per mech.
         let program = Action::Program {
             mech: MechId(1),
             card: SlotCard {
@@ -307,7 +308,7 @@ mod tests {
             },
         };
         assert_eq!(idx(program), Some(3427 + 24 + 2 * 5 + 1));
-        let last = Action::Seal { mech: MechId(3) };
+        let last = Action::Leave { mech: MechId(3) };
         assert_eq!(idx(last), Some(3526));
         for a in [deploy, fire, deplete, program, last] {
             let i = idx(a).unwrap_or(usize::MAX);
@@ -328,8 +329,8 @@ mod tests {
         };
         assert!(CommandCore::action_index(&c, &step).is_some());
         assert!(CommandCore::unindexed(&c, &step).is_none());
-        let seal = Action::Seal { mech: MechId(0) };
-        assert!(CommandCore::action_index(&c, &seal).is_some());
+        let leave = Action::Leave { mech: MechId(0) };
+        assert!(CommandCore::action_index(&c, &leave).is_some());
         let dice = Action::AttackDice { crits: 1, hits: 0 };
         assert_eq!(CommandCore::action_index(&c, &dice), None);
         assert!(CommandCore::unindexed(&c, &dice).is_none());

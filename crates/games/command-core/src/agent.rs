@@ -160,23 +160,22 @@ impl GreedyAgent {
     /// The next programming step: the first step towards the best full program that extends
     /// what the seat has put into the mech's slots so far.
     fn choose_program(&mut self, g: &CommandCore, legal: &[Action]) -> Option<Action> {
-        let (Action::Program { mech, .. } | Action::Seal { mech }) = *legal.first()? else {
+        let (Action::Program { mech, .. } | Action::Leave { mech }) = *legal.first()? else {
             return None;
         };
         let i = mech.index();
         let seat = g.owner_of(i);
         let draft = g.draft(seat);
+        let next = g.draft_next(seat);
         let r = &g.rules;
         let c = r.chassis_of(i);
         let m = g.mechs[i];
         let mut occupied = g.occupied;
         occupied.clear(m.pos);
-        let available = c.directives.len() - m.depleted_directives().count_ones() as usize;
-        let want = usize::from(c.slots).min(available);
         // Scores of end squares and facings, computed once each: many programs end alike.
         let mut memo = vec![f64::NAN; usize::from(r.width) * usize::from(r.height) * 8];
         let mut best: Option<(f64, Program)> = None;
-        completions(c, m.depleted_directives(), &draft, want, &mut |program| {
+        completions(c, m.depleted_directives(), &draft, next, &mut |program| {
             let run = r.run(c, program, m.pos, m.facing, &occupied, |_| {});
             let (mut surge, mut flux) = (m.surge, m.flux);
             let paid = settle(&mut surge, &mut flux, run.delta);
@@ -194,11 +193,11 @@ impl GreedyAgent {
             }
         });
         let (_, program) = best?;
-        let next = program.slots()[draft.cards()..]
-            .first()
-            .and_then(|s| s.get())
-            .map_or(Action::Seal { mech }, |card| Action::Program { mech, card });
-        legal.contains(&next).then_some(next)
+        let step = program.slots().get(next).and_then(|s| s.get()).map_or(
+            Action::Leave { mech },
+            |card| Action::Program { mech, card },
+        );
+        legal.contains(&step).then_some(step)
     }
 
     fn choose_attack(&mut self, g: &CommandCore, legal: &[Action]) -> Action {

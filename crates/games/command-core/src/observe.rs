@@ -1,5 +1,7 @@
-//! What one viewer may see: everything except the cards of programs being built or committed but
-//! not yet revealed, which only their owner sees (others see how many cards they hold).
+//! What one viewer may see: everything except programs. A program being built or sealed is
+//! seen by its owner only, until every program is sealed: then everyone sees how many cards each
+//! holds, and its cards once its mech executes (programming is simultaneous and hidden;
+//! `docs/rules/command-core.md` item 9).
 //!
 //! Chassis data (weapons with their attack, range band, arcs and delta) is public, like a mech's
 //! record sheet on the table, so each [`MechView`] carries its weapons: a client can draw where
@@ -78,13 +80,16 @@ pub struct MechView {
     pub weapons: Vec<WeaponView>,
     /// Its chassis' directive slots (public data): the most cards its program may hold.
     pub slots: u8,
-    /// Whether its program for this round is committed.
+    /// Whether its program for this round is sealed: the owner sees it at once, the others
+    /// once every program is sealed.
     pub committed: bool,
-    /// How many cards the committed program holds (public).
+    /// How many cards the sealed program holds (as `committed`).
     pub committed_cards: Option<u8>,
     /// While its owner is building its program (programming phase, its turn among the owner's
-    /// mechs): how many cards are in it so far (public).
+    /// mechs), to the owner only: how many cards are in it so far.
     pub draft_cards: Option<u8>,
+    /// As `draft_cards`: how many of its slots are decided so far (a card, or left empty).
+    pub draft_slots: Option<u8>,
     /// The program: the owner's own (committed or being built), or anyone's once revealed.
     pub program: Option<Program>,
     /// Whether its program has been revealed this round.
@@ -192,16 +197,13 @@ impl Observation {
                 let owner = spec.owner;
                 let on_board = m.alive();
                 let (x, y) = rules.xy(m.pos);
-                let committed = m.has(COMMITTED);
-                let shown = committed && (viewer.sees_secrets_of(owner) || m.has(REVEALED_FLAG));
-                let drafting = matches!(g.stage, Stage::Programming { .. })
-                    && g.next_to_program(owner) == Some(i);
+                let programming = matches!(g.stage, Stage::Programming { .. });
+                let mine = viewer.sees_secrets_of(owner);
+                let committed = m.has(COMMITTED) && (mine || !programming);
+                let shown = committed && (mine || m.has(REVEALED_FLAG));
+                let drafting = mine && programming && g.next_to_program(owner) == Some(i);
                 let draft = drafting.then(|| g.draft(owner));
-                let program = if shown {
-                    Some(m.program)
-                } else {
-                    draft.filter(|_| viewer.sees_secrets_of(owner))
-                };
+                let program = if shown { Some(m.program) } else { draft };
                 MechView {
                     id: MechId(i as u8),
                     owner,
@@ -241,6 +243,7 @@ impl Observation {
                     committed,
                     committed_cards: committed.then(|| m.program.cards() as u8),
                     draft_cards: draft.map(|d| d.cards() as u8),
+                    draft_slots: drafting.then(|| g.draft_next(owner) as u8),
                     program,
                     revealed: m.has(REVEALED_FLAG),
                     executed: m.has(EXECUTED),

@@ -37,7 +37,10 @@ pub const INFO: GameInfo = GameInfo {
     chance: ChanceMode::Explicit,
     information: Information::Imperfect,
     // 2: a program is chosen one slot at a time (`program 1 dash`, `seal 1`), not whole.
-    rules_version: "2",
+    // 3: any slot may be left empty (`leave 1`, no `seal`), every program takes one step per
+    //    slot and nothing of it is shown to the other seat until all are sealed; a weapon's
+    //    delta is paid before its target is chosen.
+    rules_version: "3",
 };
 
 /// Why the game ended.
@@ -200,9 +203,12 @@ pub(crate) enum Stage {
     /// `seat` drafts an ordering number.
     Ordering { seat: Seat },
     /// Every seat with uncommitted mechs builds their programs, one slot at a time, in mech
-    /// order. `drafts[s]` is what seat `s` has put so far into its next mech's program
-    /// (sealed into the mech when complete).
-    Programming { drafts: [Program; SEATS] },
+    /// order. `drafts[s]` is what seat `s` has put so far into its next mech's program and
+    /// `next[s]` how many of its slots are decided (sealed into the mech once all are).
+    Programming {
+        drafts: [Program; SEATS],
+        next: [u8; SEATS],
+    },
     /// Chance: a random card for an empty slot of the executing mech.
     Fill { mech: MechId, slot: u8 },
     /// Chance: `dice` more attack dice a mech rolls against itself.
@@ -684,9 +690,11 @@ impl Game for CommandCore {
                 self.assign(seat, number, mech, ev);
             }
             (Stage::Programming { .. }, Action::Program { mech, card }) => {
-                self.program_step(seat, mech, card, ev);
+                self.program_step(seat, mech, Some(card), ev);
             }
-            (Stage::Programming { .. }, Action::Seal { mech }) => self.seal(seat, mech, ev),
+            (Stage::Programming { .. }, Action::Leave { mech }) => {
+                self.program_step(seat, mech, None, ev);
+            }
             (Stage::Fill { mech, slot }, Action::Fill { card, .. }) => {
                 self.fill(mech, slot, card, ev);
             }
@@ -740,70 +748,63 @@ impl Game for CommandCore {
 
     fn action_visible_to(&self, actor: Actor, action: &Action, viewer: Viewer) -> bool {
         match (actor, action) {
-            (Actor::Seat(s), Action::Program { .. }) => viewer.sees_secrets_of(s),
+            (Actor::Seat(s), Action::Program { .. } | Action::Leave { .. }) => {
+                viewer.sees_secrets_of(s)
+            }
             _ => true,
         }
     }
 
+    /// Programming is simultaneous and hidden (seed, "Programming": cards placed face down;
+    /// `docs/rules/command-core.md` item 9): a program step or seal is shown only to the mech's
+    /// owner. Everyone learns the card counts at once, when the last program is sealed
+    /// ([`Event::ExecutionStarted`]), and each program as its mech executes
+    /// ([`Event::Revealed`]).
     fn redact_event(&self, event: &Event, viewer: Viewer) -> Option<Event> {
         match event {
-            Event::Committed {
-                mech,
-                cards,
-                program: Some(_),
-            } if !self.owner(*mech).is_some_and(|o| viewer.sees_secrets_of(o)) => {
-                Some(Event::Committed {
-                    mech: *mech,
-                    cards: *cards,
-                    program: None,
-                })
-            }
-            Event::Programmed {
-                mech,
-                slot,
-                card: Some(_),
-            } if !self.owner(*mech).is_some_and(|o| viewer.sees_secrets_of(o)) => {
-                Some(Event::Programmed {
-                    mech: *mech,
-                    slot: *slot,
-                    card: None,
-                })
+            Event::Programmed { mech, .. } | Event::Committed { mech, .. }
+                if !self.owner(*mech).is_some_and(|o| viewer.sees_secrets_of(o)) =>
+            {
+                None
             }
             e => Some(e.clone()),
         }
     }
 
-    /// Redraws every opponent program that is committed but not yet revealed, and the
-    /// opponent's program still being built: the same number of cards (which is public), drawn
-    /// at random from that mech's undepleted directives, each in a random orientation, in the
-    /// first slots (programs are built front to back). Everything else is public.
+    /// Redraws every opponent program that is not yet revealed. While programs are being
+    /// built nothing of them is public but how many slots each seat has decided (every program
+    /// takes one step per slot, whatever it holds): each decided slot of a sealed program or
+    /// of the draft gets a random undepleted card in a random orientation (as long as cards
+    /// last). Once every program is sealed the card counts are public: each unrevealed program
+    /// is redrawn with its count, in its first slots. Everything else is public.
     fn resample(&self, seat: Seat, rng: &mut Rng) -> Self {
         let mut s = self.clone();
+        let programming = matches!(self.stage, Stage::Programming { .. });
         for i in 0..usize::from(self.n) {
             let m = &self.mechs[i];
             if self.owner_of(i) != seat && m.has(COMMITTED) && !m.has(REVEALED_FLAG) {
-                s.mechs[i].program = random_program(
-                    self.rules.chassis_of(i),
-                    m.depleted_directives(),
-                    m.program.cards(),
-                    rng,
-                );
+                let c = self.rules.chassis_of(i);
+                let cards = if programming {
+                    usize::from(c.slots)
+                } else {
+                    m.program.cards()
+                };
+                s.mechs[i].program = random_program(c, m.depleted_directives(), cards, rng);
             }
         }
-        if let Stage::Programming { mut drafts } = self.stage {
+        if let Stage::Programming { mut drafts, next } = self.stage {
             for other in Seat::all(SEATS).filter(|o| *o != seat) {
                 let Some(i) = self.next_to_program(other) else {
                     continue;
                 };
-                let d = &mut drafts[other.index()];
-                *d = random_program(
+                drafts[other.index()] = random_program(
                     self.rules.chassis_of(i),
                     self.mechs[i].depleted_directives(),
-                    d.cards(),
+                    usize::from(next[other.index()]),
                     rng,
                 );
             }
-            s.stage = Stage::Programming { drafts };
+            s.stage = Stage::Programming { drafts, next };
         }
         s
     }

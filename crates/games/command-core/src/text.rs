@@ -79,7 +79,7 @@ pub(crate) fn action_text(rules: &Rules, a: &Action) -> String {
         Action::Program { mech, card } => {
             format!("program {mech} {}", card_slot_text(rules, mech, card))
         }
-        Action::Seal { mech } => format!("seal {mech}"),
+        Action::Leave { mech } => format!("leave {mech}"),
         Action::Fill { mech, card } => format!("fill {mech} {}", card_slot_text(rules, mech, card)),
         Action::AttackDice { crits, hits } => format!("roll {crits} crit {hits} hit"),
         Action::ArmourDice { blocks } => format!("roll {blocks} block"),
@@ -152,24 +152,30 @@ pub(crate) fn event_text(rules: &Rules, e: &Event) -> String {
                 slot + 1,
                 card_slot_text(rules, *mech, *c)
             ),
-            None => format!("{} slot {}: a card, face down", name(*mech), slot + 1),
-        },
-        Event::Committed {
-            mech,
-            cards,
-            program,
-        } => match program {
-            Some(p) => format!(
-                "{} is programmed (sealed): {}",
-                name(*mech),
-                program_text(rules, *mech, p)
-            ),
             None => format!(
-                "{} is programmed (sealed) with {cards} card(s), face down",
-                name(*mech)
+                "{} slot {}: left empty (a random card when it runs)",
+                name(*mech),
+                slot + 1
             ),
         },
-        Event::ExecutionStarted => "execution, lowest number first".into(),
+        Event::Committed { mech, program } => format!(
+            "{} is programmed (sealed): {}",
+            name(*mech),
+            program_text(rules, *mech, program)
+        ),
+        Event::ExecutionStarted { programs } => {
+            let counts: Vec<String> = programs
+                .iter()
+                .map(|p| {
+                    let s = if p.cards == 1 { "" } else { "s" };
+                    format!("{} {} card{s}", name(p.mech), p.cards)
+                })
+                .collect();
+            format!(
+                "every program is sealed ({}); execution, lowest number first",
+                counts.join(", ")
+            )
+        }
         Event::Revealed { mech, program } => format!(
             "{} reveals its program: {}",
             name(*mech),
@@ -416,9 +422,9 @@ pub(crate) fn parse_action(game: &CommandCore, seat: Seat, text: &str) -> Result
     if want.starts_with("program") {
         return parse_program(game, &want);
     }
-    if let Some(num) = want.strip_prefix("seal ") {
-        return Ok(Action::Seal {
-            mech: parse_mech(game, num)?,
+    if let Some(num) = want.strip_prefix("leave ") {
+        return Ok(Action::Leave {
+            mech: parse_mech(game, num.trim_end_matches(" empty"))?,
         });
     }
     let mut legal = Vec::new();

@@ -169,10 +169,10 @@ impl Table {
     }
 
     /// Builds and seals `programs[i]` for mech `i + 1`, seat by seat: each card of the
-    /// comma-separated list goes into the next slot (`program n card`). `-` seals the program
-    /// there (the rest stays empty); a shorter list is padded with unused `wait` cards, and
-    /// `wait` cards past the chassis' slots are dropped, so one list fits every chassis. An
-    /// empty text leaves that mech alone.
+    /// comma-separated list goes into the next slot (`program n card`), `-` leaves the next
+    /// slot empty (`leave n`). A list without `-` is padded with unused `wait` cards, one with
+    /// `-` with empty slots; `wait` cards past the chassis' slots are dropped, so one list fits
+    /// every chassis. An empty text leaves that mech alone.
     pub fn program(&mut self, programs: &[&str]) -> &mut Self {
         for (i, text) in programs.iter().enumerate() {
             let m = MechId::new(i as u8).unwrap();
@@ -203,15 +203,19 @@ impl Table {
             }
             let mut placed = 0;
             for card in cards {
-                if card == "-" {
-                    self.act(seat, &format!("seal {}", i + 1));
-                    break;
-                }
                 if placed == slots {
                     assert!(card.starts_with("wait"), "`{text}`: too many cards");
                     continue;
                 }
-                self.act(seat, &format!("program {} {card}", i + 1));
+                if card == "-" {
+                    self.act(seat, &format!("leave {}", i + 1));
+                } else {
+                    self.act(seat, &format!("program {} {card}", i + 1));
+                }
+                placed += 1;
+            }
+            while placed < slots {
+                self.act(seat, &format!("leave {}", i + 1));
                 placed += 1;
             }
         }
