@@ -122,7 +122,7 @@ export function createView(root, ctx) {
   }
 
   // The person composes the whole program here; Commit sends it one slot at a time (one
-  // `program` action per card, in slot order, then `seal` if slots are left empty). Cards
+  // `program` action per card, in slot order, then one `leave` per slot left empty). Cards
   // already sent are shown from the observation and cannot be changed.
   function renderProgram(ix) {
     const mid = ix.programMech;
@@ -145,10 +145,12 @@ export function createView(root, ctx) {
     }
     // Cards still to send: never more than the free slots, never a card already sent.
     const sentCards = new Set(sent.map((s) => s.card));
-    ui.draft = ui.draft.filter((s) => !sentCards.has(s.card)).slice(0, Math.max(0, n - sent.length));
+    // Slots already decided (a card sent, or left empty).
+    const decided = m?.draft_slots ?? sent.length;
+    ui.draft = ui.draft.filter((s) => !sentCards.has(s.card)).slice(0, Math.max(0, n - decided));
     const cards = [...ix.cards.values()].sort((a, b) => a.card - b.card);
     const used = new Set(ui.draft.map((s) => s.card));
-    const free = n - sent.length - ui.draft.length;
+    const free = n - decided - ui.draft.length;
     const addCard = (c) => {
       if (free <= 0) { ui.why = 'All slots are full: click a slot to remove its card first.'; render(); return; }
       ui.draft.push({ card: c.card, flipped: false });
@@ -168,7 +170,7 @@ export function createView(root, ctx) {
       render();
     };
     const steps = ui.draft.map((s) => ({ program: { mech: mid, card: { card: s.card, flipped: s.flipped } } }));
-    if (free > 0) steps.push({ seal: { mech: mid } });
+    for (let k = 0; k < free; k++) steps.push({ leave: { mech: mid } });
     const first = ui.draft[0] ? ix.steps.get(ui.draft[0].card * 2 + (ui.draft[0].flipped ? 1 : 0)) : ix.seal;
     const seat = (first ?? ix.seal)?.seat;
     const commit = async () => {
@@ -209,7 +211,7 @@ export function createView(root, ctx) {
         'aria-label': `Slot ${i + 1}: ${slotName(sl)}, sent` },
       h('span', { class: 'cc-slot-n' }, `${i + 1}`), h('span', {}, `${slotName(sl)}${sl.flipped ? ' ⟲' : ''}`), h('small', {}, 'sent')))),
       ...ui.draft.map((sl, j) => {
-        const i = sent.length + j;
+        const i = decided + j;
         const c = names.get(sl.card);
         const split = c?.names[0] && c?.names[1];
         const hint = split && !sl.flipped ? 'click to flip' : 'click to remove';
