@@ -45,14 +45,14 @@ export function logEntry(entry) {
 }
 
 const KIND_TITLE = {
-  deploy: 'Deploy', assign: 'Take an order number', fire: 'Fire', hold_fire: 'Hold fire', reroll: 'Reroll dice', keep: 'Keep',
+  deploy: 'Deploy', assign: 'Take an order number', fire: 'Fire', aim: 'Aim', hold_fire: 'Hold fire', reroll: 'Reroll dice', keep: 'Keep',
   put_back: 'Put back', deplete: 'Deplete a card', place_first: 'Placement order',
 };
 
 const HELP = {
   deploy: 'Select a mech of yours, click a square marked + on the grid (or use the list), then choose its facing.',
   programming: 'Click cards to fill the slots in order. Click a slot to flip a split card or remove it. Commit sends the cards one slot at a time; empty slots are filled at random.',
-  fire: 'Select one of your mechs, choose a weapon, then a target marked with a ring (or its button).',
+  fire: 'Select one of your mechs and fire a weapon (its delta is paid at once), then choose a target marked with a ring (or its button).',
 };
 
 export function createView(root, ctx) {
@@ -86,13 +86,24 @@ export function createView(root, ctx) {
     }
   }
 
+  // Attack choices (rules version 3): `{fire: {mech, weapon}}` pays the weapon's delta, then
+  // `{aim: {target}}` names the target (the attacker and weapon are in the phase). Both as
+  // {mech, weapon, target (null for fire), l}.
+  const shotsOf = (ix) => {
+    const p = obs()?.phase ?? {};
+    return [
+      ...(ix.kinds.get('fire') ?? []).map((l) => ({ mech: l.action.fire.mech, weapon: l.action.fire.weapon, target: null, l })),
+      ...(ix.kinds.get('aim') ?? []).map((l) => ({ mech: p.mech, weapon: p.weapon, target: l.action.aim.target, l })),
+    ];
+  };
+
   const btn = (label, l, extra = {}) => h('button', { type: 'button', 'data-action': l.text, 'data-key': `act-${l.text}`, onclick: () => act(l), ...extra }, label);
 
   function onMech(m) {
     const ix = indexLegal(ctx.readOnly ? [] : ui.msg?.legal ?? []);
-    const fire = (ix.kinds.get('fire') ?? []).find((l) => l.action.fire.mech === ui.selected && l.action.fire.weapon === ui.weapon && l.action.fire.target === m.id);
-    if (fire) {
-      act(fire);
+    const aim = shotsOf(ix).find((x) => x.target !== null && x.target === m.id);
+    if (aim) {
+      act(aim.l);
       return;
     }
     ui.selected = ui.selected === m.id ? null : m.id;
@@ -251,12 +262,11 @@ export function createView(root, ctx) {
       replace(el.selection, h('p', { class: 'muted' }, 'Select a mech on the grid or in the mech table.'));
       return;
     }
-    const fires = (ix.kinds.get('fire') ?? []).filter((l) => l.action.fire.mech === m.id);
+    const fires = shotsOf(ix).filter((x) => x.mech === m.id);
     const weapons = new Map();
-    for (const l of fires) {
-      const w = l.action.fire.weapon;
-      if (!weapons.has(w)) weapons.set(w, []);
-      weapons.get(w).push(l);
+    for (const x of fires) {
+      if (!weapons.has(x.weapon)) weapons.set(x.weapon, []);
+      weapons.get(x.weapon).push(x);
     }
     const deploys = (ix.kinds.get('deploy') ?? []).filter((l) => l.action.deploy.mech === m.id);
     const here = ui.deployAt ? deploys.filter((l) => l.action.deploy.at.x === ui.deployAt.x && l.action.deploy.at.y === ui.deployAt.y) : [];
@@ -305,9 +315,10 @@ export function createView(root, ctx) {
           : ` ${w.name}: range ${bandText(w)}, ${arcsText(w)}; the mech is not on the board.`)
         : h('p', { class: 'muted' }, 'Choose a weapon to hatch the squares it reaches.'),
       w && m.at && enemies.length ? h('ul', { class: 'cc-enemy-arcs', 'aria-label': 'Enemy mechs relative to this mech' }, enemies.map(where)) : null,
-      fires.length ? h('div', { class: 'buttons wrap' }, fires.map((l) => {
-        const t = mech(l.action.fire.target);
-        return btn(`Fire at ${t ? mechLabel(t) : l.action.fire.target + 1} — ${l.text}`, l);
+      fires.length ? h('div', { class: 'buttons wrap' }, fires.map((x) => {
+        if (x.target === null) return btn(`Fire ${w.name} (pays delta ${w.delta}, then choose a target) — ${x.l.text}`, x.l);
+        const t = mech(x.target);
+        return btn(`Aim at ${t ? mechLabel(t) : x.target + 1} — ${x.l.text}`, x.l);
       })) : null);
   }
 
@@ -382,16 +393,17 @@ export function createView(root, ctx) {
     if (ui.selected !== null && !mech(ui.selected)) ui.selected = null;
     // Deployment and firing: keep a mech that can act selected.
     const deploys = ix.kinds.get('deploy') ?? [];
-    const fires = ix.kinds.get('fire') ?? [];
+    const fires = shotsOf(ix);
     if (deploys.length && !deploys.some((l) => l.action.deploy.mech === ui.selected)) { ui.selected = deploys[0].action.deploy.mech; ui.deployAt = null; }
-    if (fires.length && !fires.some((l) => l.action.fire.mech === ui.selected)) { ui.selected = fires[0].action.fire.mech; ui.weapon = null; }
+    if (fires.length && !fires.some((x) => x.mech === ui.selected)) { ui.selected = fires[0].mech; ui.weapon = null; }
+    if (fires.length && fires[0].target !== null) ui.weapon = fires[0].weapon;
     if (ix.programMech !== null && ui.lastProgramMech !== ix.programMech) { ui.selected = ix.programMech; ui.weapon = null; }
     ui.lastProgramMech = ix.programMech;
-    if (fires.length && ui.weapon === null) ui.weapon = fires.find((l) => l.action.fire.mech === ui.selected)?.action.fire.weapon ?? null;
+    if (fires.length && ui.weapon === null) ui.weapon = fires.find((x) => x.mech === ui.selected)?.weapon ?? null;
     const squares = new Map();
     for (const l of deploys) if (l.action.deploy.mech === ui.selected) squares.set(`${l.action.deploy.at.x},${l.action.deploy.at.y}`, `Deploy ${mech(ui.selected)?.name ?? ''} at ${sq(l.action.deploy.at)}`);
     const targets = new Map();
-    for (const l of fires) if (l.action.fire.mech === ui.selected && l.action.fire.weapon === ui.weapon) targets.set(l.action.fire.target, `Target: fire weapon ${ui.weapon + 1}`);
+    for (const x of fires) if (x.target !== null && x.mech === ui.selected) targets.set(x.target, `Target: aim weapon ${ui.weapon + 1}`);
     // The selected weapon's reach, computed from the public weapon data with the engine's arc
     // rule (cc-geom.js), and the arc each enemy stands in.
     const sel = ui.selected !== null ? mech(ui.selected) : null;

@@ -12,7 +12,8 @@
 //! | [`Action::AttackDice`] | `roll 1 crit 2 hit` | chance: attack (or self-damage) dice |
 //! | [`Action::ArmourDice`] | `roll 2 block` | chance: the defender's armour dice |
 //! | [`Action::EvadeDice`] | `roll 1 evade` | chance: the defender's evade dice |
-//! | [`Action::Fire`] | `fire 1 hammer at 3` | combat: weapon and target |
+//! | [`Action::Fire`] | `fire 1 hammer` | combat: the weapon (its delta is paid at once) |
+//! | [`Action::Aim`] | `aim at 3` | combat: the target, once the delta is paid |
 //! | [`Action::HoldFire`] | `hold fire` | combat: no attack |
 //! | [`Action::Reroll`] | `reroll attack blank` | attacker (Surge) or defender (Flux/Surge) |
 //! | [`Action::Rerolled`] | `rerolled hit` | chance: the rerolled die |
@@ -472,12 +473,17 @@ pub enum Action {
         /// Evades.
         evades: u8,
     },
-    /// Combat: `mech` attacks `target` with its weapon number `weapon` (zero-based).
+    /// Combat: `mech` fires its weapon number `weapon` (zero-based): the weapon's delta is
+    /// paid at once, then the target is chosen ([`Action::Aim`]). Only a weapon with a target
+    /// in reach may fire.
     Fire {
         /// The attacker.
         mech: MechId,
         /// Weapon index.
         weapon: u8,
+    },
+    /// Combat: the attacking mech, its weapon's delta paid, attacks `target`.
+    Aim {
         /// The target.
         target: MechId,
     },

@@ -10,13 +10,14 @@
 //! | `4 + 5·pool + face` | `reroll pool face` (pools attack, armour, evade; faces crit, hit, block, evade, blank) |
 //! | `19 + 8·(B·m + square) + facing` | `deploy m at square facing f` (square = `y·W + x`) |
 //! | then `M·(number − 1) + m` | `assign number to m` |
-//! | then `M·(4·m + weapon) + target` | `fire m weapon at target` |
+//! | then `4·m + weapon` | `fire m weapon` |
+//! | then `target` | `aim at target` |
 //! | then `16·m + card` | `put back m card` (card: weapons 0–3, then directives 4–15) |
 //! | then `16·m + card` | `deplete m card` |
 //! | then `24·m + 2·directive + flipped` | `program m card` (card into m's next slot) |
 //! | then `m` | `leave m` |
 //!
-//! so `N = 19 + 8·B·M + 5·M² + 57·M`: 3,527 for the 4 mechs of `duel` on its 10 × 10 board.
+//! so `N = 19 + 8·B·M + M² + 62·M`: 3,483 for the 4 mechs of `duel` on its 10 × 10 board.
 //!
 //! Every player action has an index. Programs are chosen one slot at a time (rules version 3),
 //! so a programming step is a card and orientation for the mech's next slot, or `leave` (the
@@ -68,8 +69,12 @@ impl Layout {
         self.assign() + self.mechs * self.mechs
     }
 
+    fn aim(self) -> usize {
+        self.fire() + MAX_WEAPONS * self.mechs
+    }
+
     fn put_back(self) -> usize {
-        self.fire() + MAX_WEAPONS * self.mechs * self.mechs
+        self.aim() + self.mechs
     }
 
     fn deplete(self) -> usize {
@@ -144,15 +149,11 @@ impl Layout {
                 let n = usize::from(number).checked_sub(1).filter(|n| *n < m)?;
                 Some(self.assign() + n * m + self.mech(mech)?)
             }
-            Action::Fire {
-                mech,
-                weapon,
-                target,
-            } => {
+            Action::Fire { mech, weapon } => {
                 let w = Some(usize::from(weapon)).filter(|w| *w < MAX_WEAPONS)?;
-                let shooter = self.mech(mech)? * MAX_WEAPONS + w;
-                Some(self.fire() + shooter * m + self.mech(target)?)
+                Some(self.fire() + self.mech(mech)? * MAX_WEAPONS + w)
             }
+            Action::Aim { target } => Some(self.aim() + self.mech(target)?),
             Action::PutBack { mech, card } => {
                 Some(self.put_back() + self.mech(mech)? * CARDS + Self::card(card)?)
             }
@@ -208,15 +209,16 @@ impl Layout {
                     mech: self.mech_id(k % m)?,
                 })
             }
-            _ if i < self.put_back() => {
+            _ if i < self.aim() => {
                 let k = i - self.fire();
-                let shooter = k / m;
                 Some(Action::Fire {
-                    mech: self.mech_id(shooter / MAX_WEAPONS)?,
-                    weapon: u8::try_from(shooter % MAX_WEAPONS).ok()?,
-                    target: self.mech_id(k % m)?,
+                    mech: self.mech_id(k / MAX_WEAPONS)?,
+                    weapon: u8::try_from(k % MAX_WEAPONS).ok()?,
                 })
             }
+            _ if i < self.put_back() => Some(Action::Aim {
+                target: self.mech_id(i - self.aim())?,
+            }),
             _ if i < self.deplete() => {
                 let k = i - self.put_back();
                 Some(Action::PutBack {
@@ -280,7 +282,7 @@ mod tests {
         // 4 mechs on 10 × 10 squares.
         let c = duel();
         let idx = |a: Action| CommandCore::action_index(&c, &a);
-        assert_eq!(CommandCore::num_distinct_actions(&c), 3527);
+        assert_eq!(CommandCore::num_distinct_actions(&c), 3483);
         let deploy = Action::Deploy {
             mech: MechId(1),
             at: Pos::new(2, 3),
@@ -290,15 +292,17 @@ mod tests {
         let fire = Action::Fire {
             mech: MechId(3),
             weapon: 3,
-            target: MechId(0),
         };
-        // assign starts at 3219, fire at 3235.
-        assert_eq!(idx(fire), Some(3235 + 4 * 15));
+        // assign starts at 3219, fire at 3235 (4 weapons per mech), aim at 3251.
+        assert_eq!(idx(fire), Some(3235 + 4 * 3 + 3));
+        let aim = Action::Aim { target: MechId(2) };
+        assert_eq!(idx(aim), Some(3251 + 2));
         let deplete = Action::Deplete {
             mech: MechId(3),
             card: Card::Directive(11),
         };
-        assert_eq!(idx(deplete), Some(3426));
+        // put back starts at 3255, deplete at 3319.
+        assert_eq!(idx(deplete), Some(3319 + 3 * 16 + 4 + 11));
         // Programming steps follow: 24 per mech, then one leave per mech.
         let program = Action::Program {
             mech: MechId(1),
@@ -307,14 +311,14 @@ mod tests {
                 flipped: true,
             },
         };
-        assert_eq!(idx(program), Some(3427 + 24 + 2 * 5 + 1));
+        assert_eq!(idx(program), Some(3383 + 24 + 2 * 5 + 1));
         let last = Action::Leave { mech: MechId(3) };
-        assert_eq!(idx(last), Some(3526));
-        for a in [deploy, fire, deplete, program, last] {
+        assert_eq!(idx(last), Some(3482));
+        for a in [deploy, fire, aim, deplete, program, last] {
             let i = idx(a).unwrap_or(usize::MAX);
             assert_eq!(CommandCore::action_from_index(&c, i), Some(a));
         }
-        assert_eq!(CommandCore::action_from_index(&c, 3527), None);
+        assert_eq!(CommandCore::action_from_index(&c, 3483), None);
     }
 
     #[test]

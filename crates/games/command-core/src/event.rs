@@ -175,20 +175,25 @@ pub enum Event {
         /// The mech.
         mech: MechId,
     },
-    /// An attack was declared and the weapon's delta settled.
+    /// A weapon fired and its delta was settled (its target is chosen next).
     Fired {
         /// The attacker.
         mech: MechId,
         /// Weapon index.
         weapon: u8,
+        /// The weapon delta's settlement.
+        settlement: Settlement,
+    },
+    /// The attacker chose its target, its weapon's delta paid.
+    Aimed {
+        /// The attacker.
+        mech: MechId,
         /// The target.
         target: MechId,
         /// Distance.
         distance: u8,
         /// The target's arc the attacker stands in (its armour there counts).
         arc: Arc,
-        /// The weapon delta's settlement.
-        settlement: Settlement,
     },
     /// The attack dice.
     AttackRolled {

@@ -90,10 +90,17 @@ pub enum Phase {
         /// Dice still to roll.
         dice: u8,
     },
-    /// `mech` chooses a weapon and target, or holds fire.
+    /// `mech` chooses a weapon, or holds fire.
     ChooseAttack {
         /// The attacker.
         mech: MechId,
+    },
+    /// `mech` has paid its weapon's delta and chooses the target.
+    ChooseTarget {
+        /// The attacker.
+        mech: MechId,
+        /// The weapon it fires.
+        weapon: u8,
     },
     /// Chance: the attack dice.
     AttackRoll,
@@ -213,8 +220,11 @@ pub(crate) enum Stage {
     Fill { mech: MechId, slot: u8 },
     /// Chance: `dice` more attack dice a mech rolls against itself.
     SelfDamage { owed: Owed, dice: u8 },
-    /// `mech` chooses a weapon and target, or holds fire.
+    /// `mech` chooses a weapon, or holds fire.
     ChooseAttack { mech: MechId },
+    /// The attack's weapon has fired and its delta is paid: its owner chooses the target
+    /// (`attack.target` and `attack.arc` are set then).
+    ChooseTarget { attack: Attack },
     /// An attack, from its roll until it is cancelled.
     Attack { attack: Attack, step: AttackStep },
     /// The crits of damage just dealt.
@@ -269,7 +279,7 @@ pub(crate) enum AttackStep {
 pub(crate) enum Unpaid {
     /// Its program's delta: execution goes on with the next mech.
     Program,
-    /// The delta of the weapon it fired: the attack is rolled next, if the mech survives.
+    /// The delta of the weapon it fired: the target is chosen next, if the mech survives.
     Weapon(Attack),
 }
 
@@ -377,6 +387,10 @@ impl CommandCore {
                 dice,
             },
             Stage::ChooseAttack { mech } => Phase::ChooseAttack { mech },
+            Stage::ChooseTarget { attack } => Phase::ChooseTarget {
+                mech: MechId(attack.attacker),
+                weapon: attack.weapon,
+            },
             Stage::Attack { step, .. } => match step {
                 AttackStep::Roll => Phase::AttackRoll,
                 AttackStep::Reroll => Phase::AttackReroll,
@@ -496,10 +510,7 @@ impl CommandCore {
             }
             Cause::Unpaid(Unpaid::Weapon(attack)) => {
                 if self.mechs[usize::from(attack.attacker)].alive() {
-                    self.stage = Stage::Attack {
-                        attack,
-                        step: AttackStep::Roll,
-                    };
+                    self.stage = Stage::ChooseTarget { attack };
                 } else {
                     self.next_attacker(ev);
                 }
@@ -526,6 +537,7 @@ impl CommandCore {
             | Stage::Deploy { seat: s }
             | Stage::Ordering { seat: s } => Some(s),
             Stage::ChooseAttack { mech } => Some(self.owner_of(mech.index())),
+            Stage::ChooseTarget { attack } => Some(self.owner_of(usize::from(attack.attacker))),
             Stage::Attack {
                 attack,
                 step: AttackStep::Reroll,
@@ -619,6 +631,7 @@ impl Game for CommandCore {
             Stage::Deploy { .. } => self.legal_deploys(seat, out),
             Stage::Ordering { .. } => self.legal_assigns(seat, out),
             Stage::ChooseAttack { mech } => self.legal_attacks(mech, out),
+            Stage::ChooseTarget { attack } => self.legal_targets(&attack, out),
             Stage::Attack {
                 attack,
                 step: AttackStep::Reroll,
@@ -701,8 +714,11 @@ impl Game for CommandCore {
             (Stage::SelfDamage { owed, dice }, Action::AttackDice { crits, hits }) => {
                 self.self_damage_rolled(owed, dice, crits, hits, ev);
             }
-            (Stage::ChooseAttack { mech }, Action::Fire { weapon, target, .. }) => {
-                self.fire(mech.index(), weapon, target.index(), ev);
+            (Stage::ChooseAttack { mech }, Action::Fire { weapon, .. }) => {
+                self.fire(mech.index(), weapon, ev);
+            }
+            (Stage::ChooseTarget { attack }, Action::Aim { target }) => {
+                self.aim(attack, target.index(), ev);
             }
             (Stage::ChooseAttack { mech }, Action::HoldFire) => self.hold_fire(mech, ev),
             (Stage::Attack { attack, step }, action) => self.attack_step(attack, step, action, ev),

@@ -84,14 +84,11 @@ pub(crate) fn action_text(rules: &Rules, a: &Action) -> String {
         Action::AttackDice { crits, hits } => format!("roll {crits} crit {hits} hit"),
         Action::ArmourDice { blocks } => format!("roll {blocks} block"),
         Action::EvadeDice { evades } => format!("roll {evades} evade"),
-        Action::Fire {
-            mech,
-            weapon,
-            target,
-        } => format!(
-            "fire {mech} {} at {target}",
+        Action::Fire { mech, weapon } => format!(
+            "fire {mech} {}",
             card_text(rules, mech, Card::Weapon(weapon))
         ),
+        Action::Aim { target } => format!("aim at {target}"),
         Action::HoldFire => "hold fire".into(),
         Action::Reroll { pool, face } => format!("reroll {} {}", pool.name(), face.name()),
         Action::Rerolled(f) => format!("rerolled {}", f.name()),
@@ -247,20 +244,26 @@ pub(crate) fn event_text(rules: &Rules, e: &Event) -> String {
         Event::CombatStarted => "combat, highest number first".into(),
         Event::NoTarget { mech } => format!("{} has no target", name(*mech)),
         Event::HeldFire { mech } => format!("{} holds fire", name(*mech)),
-        Event::Fired {
+        Event::Aimed {
             mech,
-            weapon,
             target,
             distance,
             arc,
+        } => format!(
+            "{} aims at {} (range {distance}, its {} arc)",
+            name(*mech),
+            name(*target),
+            arc_name(*arc)
+        ),
+        Event::Fired {
+            mech,
+            weapon,
             settlement: s,
         } => {
             let mut t = format!(
-                "{} fires {} at {} (range {distance}, its {} arc)",
+                "{} fires {}",
                 name(*mech),
                 card_text(rules, *mech, Card::Weapon(*weapon)),
-                name(*target),
-                arc_name(*arc)
             );
             if s.flux + s.surge + s.unpaid > 0 {
                 t += &format!("; pays {} Flux and {} Surge", s.flux, s.surge);

@@ -79,8 +79,20 @@ impl Table {
         }
     }
 
-    /// A seat's action, typed as in the terminal; it must be legal.
+    /// A seat's action, typed as in the terminal; it must be legal. `fire 1 hammer at 3` is
+    /// the two steps `fire 1 hammer` (the delta is paid) and `aim at 3`, the second taken at
+    /// once if no dice for an unpaid delta come between (else the test aims itself later).
     pub fn act(&mut self, seat: Seat, text: &str) -> &mut Self {
+        if let Some((fire, target)) = text
+            .split_once(" at ")
+            .filter(|_| text.starts_with("fire "))
+        {
+            self.act(seat, fire);
+            if matches!(self.phase(), Phase::ChooseTarget { .. }) {
+                self.act(seat, &format!("aim at {target}"));
+            }
+            return self;
+        }
         let action = self
             .game
             .parse_action(seat, text)

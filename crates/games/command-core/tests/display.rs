@@ -64,12 +64,16 @@ fn attack_preview_gives_exact_odds() {
     let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "e4 s"]);
     t.draft(&[2, 1])
         .program(&["wait1, wait2, wait3", "wait1, wait2, wait3"]);
-    let fire = t.game.parse_action(p(1), "fire 1 hammer at 2").unwrap();
+    let fire = t.game.parse_action(p(1), "fire 1 hammer").unwrap();
     let text = attack_preview(&t.game, &fire).unwrap();
+    assert!(text.contains("1 unpaid (dice against itself)"), "{text}");
+    assert_eq!(attack_preview(&t.game, &Action::HoldFire), None);
+    t.act(p(1), "fire 1 hammer")
+        .chance(Action::AttackDice { crits: 0, hits: 0 });
+    let aim = t.game.parse_action(p(1), "aim at 2").unwrap();
+    let text = attack_preview(&t.game, &aim).unwrap();
     assert!(
         text.contains("4 attack dice vs 1 armour (front arc) + 2 evade"),
         "{text}"
     );
-    assert!(text.contains("delta leaves 1 unpaid"), "{text}");
-    assert_eq!(attack_preview(&t.game, &Action::HoldFire), None);
 }

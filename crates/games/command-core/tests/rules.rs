@@ -829,7 +829,9 @@ fn weapon_needs_target_in_range_band_and_arc() {
     let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "c5 n"]);
     t.draft(&[2, 1]).program(&[QUIET, QUIET]);
     let legal: Vec<String> = t.legal_texts(p(1));
-    assert_eq!(legal, ["fire 1 shoulder-gun at 2", "hold fire"]);
+    assert_eq!(legal, ["fire 1 shoulder-gun", "hold fire"]);
+    t.act(p(1), "fire 1 shoulder-gun");
+    assert_eq!(t.legal_texts(p(1)), ["aim at 2"]);
     // Behind it (e7, rear arc) nothing reaches.
     let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "e7 n"]);
     t.draft(&[2, 1]).program(&[QUIET, QUIET]);
@@ -839,21 +841,28 @@ fn weapon_needs_target_in_range_band_and_arc() {
     t.draft(&[2, 1]).program(&[QUIET, QUIET]);
     assert_eq!(
         t.legal_texts(p(1)),
-        [
-            "fire 1 hammer at 2",
-            "fire 1 shoulder-gun at 2",
-            "hold fire"
-        ]
+        ["fire 1 hammer", "fire 1 shoulder-gun", "hold fire"]
     );
 }
 
-/// The weapon's delta is settled like a directive's before the dice: unpaid, it is rolled
-/// against the attacker first.
+/// Pay the weapon's delta, then choose the target (seed, "Attacking": "Pay the delta, then
+/// select a target within the weapon's range band"). The brawler's hammer (delta -1) fires with
+/// no Flux or Surge to pay from: the 1 left unpaid is rolled against the brawler (seed,
+/// "Gaining & Losing Surge and Flux") before any target is named; only then does it aim, and
+/// the hammer's 4 attack dice are rolled.
 #[test]
-fn weapon_delta_is_paid_before_the_attack() {
+fn weapon_delta_is_paid_then_the_target_is_chosen() {
     let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "e4 s"]);
     t.draft(&[2, 1]).program(&[QUIET, QUIET]);
-    t.act(p(1), "fire 1 hammer at 2");
+    assert_eq!(t.game.surge_flux(mech(1)), (0, 0));
+    // The choice names the weapon only.
+    t.act(p(1), "fire 1 hammer");
+    let fired = t.events.last().unwrap().clone();
+    assert!(
+        matches!(fired, Event::Fired { mech: m, weapon: 0, settlement } if m == mech(1)
+            && settlement.unpaid == 1 && settlement.flux + settlement.surge == 0),
+        "{fired:?}"
+    );
     assert_eq!(
         t.phase(),
         Phase::SelfDamage {
@@ -861,11 +870,27 @@ fn weapon_delta_is_paid_before_the_attack() {
             dice: 1
         }
     );
+    assert!(t.game.legal_actions_vec(p(1)).is_empty(), "no target yet");
     t.chance(Action::AttackDice { crits: 0, hits: 1 });
     assert_eq!(t.game.structure(mech(1)), 6);
+    // Paid: now the target.
+    assert_eq!(
+        t.phase(),
+        Phase::ChooseTarget {
+            mech: mech(1),
+            weapon: 0
+        }
+    );
+    assert_eq!(t.legal_texts(p(1)), ["aim at 2"]);
+    t.act(p(1), "aim at 2");
+    assert!(matches!(
+        t.events.last(),
+        Some(Event::Aimed { mech: m, target, distance: 1, .. }) if *m == mech(1) && *target == mech(2)
+    ));
     assert_eq!(t.phase(), Phase::AttackRoll);
     let mut out = Vec::new();
     t.game.chance_outcomes(&mut out);
+    // Four dice of three faces: (4 + 2 choose 2) = 15 outcomes.
     assert_eq!(out.len(), 15, "four attack dice");
 }
 
