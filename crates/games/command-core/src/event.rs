@@ -6,9 +6,10 @@
 
 use crate::action::{Card, CardSet, Face, MechId, Pool, Pos, Program, SlotCard};
 use crate::config::{Icon, MAX_SLOTS};
+use crate::observe::{AttackView, CritView};
 use crate::rules::program::SlotStatus;
 use crate::rules::surge_flux::Settlement;
-use crate::state::EndReason;
+use crate::state::{EndReason, Phase};
 use gridwright_engine::Seat;
 use gridwright_engine::geom::{Arc, Dir8};
 use serde::{Deserialize, Serialize};
@@ -213,6 +214,16 @@ pub enum Event {
         /// Blanks.
         blanks: u8,
     },
+    /// A die showing `face` was picked up to be rerolled, paid for by `mech` (1 Flux for an
+    /// armour die, 1 Surge otherwise); [`Event::Rerolled`] says what it shows then.
+    PickedUp {
+        /// Who paid for it.
+        mech: MechId,
+        /// Its pool.
+        pool: Pool,
+        /// What it showed.
+        face: Face,
+    },
     /// A die was rerolled.
     Rerolled {
         /// Who paid for it.
@@ -278,6 +289,19 @@ pub enum Event {
     Cleanup {
         /// The round that ended.
         round: u16,
+    },
+    /// Where the game stands now, after a step that changed it: the phase, the seats to act,
+    /// the attack and the crit being resolved (as the observation shows them). Emitted at the
+    /// end of every step that changed one of them, so the log alone tells whose turn it is.
+    Next {
+        /// The phase.
+        phase: Phase,
+        /// Seats that may act now.
+        to_act: Vec<Seat>,
+        /// The attack being resolved, if any.
+        attack: Option<AttackView>,
+        /// The crit being resolved, if any.
+        crit: Option<CritView>,
     },
     /// The game ended.
     GameOver {

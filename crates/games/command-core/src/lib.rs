@@ -54,6 +54,7 @@ mod config;
 mod content;
 mod eval;
 mod event;
+mod fold;
 mod observe;
 mod odds;
 mod render;

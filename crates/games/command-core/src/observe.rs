@@ -14,7 +14,7 @@ use crate::state::{
 };
 use gridwright_engine::geom::{Arc, Dir8};
 use gridwright_engine::{Game, Seat, Turn, Viewer};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One weapon of a mech, as printed on its chassis, plus whether it is depleted now.
 ///
@@ -83,7 +83,7 @@ pub struct MechView {
     /// Whether its program for this round is sealed: the owner sees it at once, the others
     /// once every program is sealed.
     pub committed: bool,
-    /// How many cards the sealed program holds (as `committed`).
+    /// How many cards the sealed program holds (as `committed`; random fills count once made).
     pub committed_cards: Option<u8>,
     /// While its owner is building its program (programming phase, its turn among the owner's
     /// mechs), to the owner only: how many cards are in it so far.
@@ -99,7 +99,7 @@ pub struct MechView {
 }
 
 /// One pool of dice in the attack being resolved.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DiceView {
     /// Counts by face, in [`Face::of`](crate::Face::of) order (success first, blank last).
     pub faces: Vec<u8>,
@@ -108,7 +108,7 @@ pub struct DiceView {
 }
 
 /// The attack being resolved.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AttackView {
     /// The attacker.
     pub attacker: MechId,
@@ -127,7 +127,7 @@ pub struct AttackView {
 }
 
 /// A crit being resolved.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CritView {
     /// The damaged mech.
     pub mech: MechId,
@@ -250,70 +250,10 @@ impl Observation {
                 }
             })
             .collect();
-        let attack = match g.stage {
-            Stage::Attack { attack, .. }
-            | Stage::Crit {
-                crits:
-                    Crits {
-                        cause: Cause::Attack(attack),
-                        ..
-                    },
-                ..
-            } => Some(attack),
-            _ => None,
-        };
-        let attack = attack.map(|a| {
-            let pool = |p: usize, n: usize| DiceView {
-                faces: (0..n).map(|f| a.fresh[p][f] + a.rerolled[p][f]).collect(),
-                rerolled: (0..n).map(|f| a.rerolled[p][f]).collect(),
-            };
-            AttackView {
-                attacker: MechId(a.attacker),
-                target: MechId(a.target),
-                weapon: a.weapon,
-                arc: a.arc,
-                attack: pool(0, 3),
-                armour: DiceView {
-                    faces: vec![
-                        a.total(crate::Pool::Armour, 0),
-                        a.total(crate::Pool::Armour, 2),
-                    ],
-                    rerolled: vec![a.rerolled[1][0], a.rerolled[1][2]],
-                },
-                evade: DiceView {
-                    faces: vec![
-                        a.total(crate::Pool::Evade, 0),
-                        a.total(crate::Pool::Evade, 2),
-                    ],
-                    rerolled: vec![a.rerolled[2][0], a.rerolled[2][2]],
-                },
-            }
-        });
-        let crit = match g.stage {
-            Stage::Crit { crits, step } => {
-                let r = match step {
-                    CritStep::Reveal => Revealed {
-                        cards: 0,
-                        put_back: 0,
-                    },
-                    CritStep::PutBack(r) | CritStep::Deplete(r) => r,
-                };
-                Some(CritView {
-                    mech: MechId(crits.victim),
-                    attacker: crits.attacker().map(MechId),
-                    crits: crits.left,
-                    revealed: CardSet(r.cards),
-                    put_back: r.put_back,
-                })
-            }
-            _ => None,
-        };
+        let attack = attack_view(g);
+        let crit = crit_view(g);
         let totals = g.total_structure();
-        let to_act = match g.turn() {
-            Turn::Seat(s) => vec![s],
-            Turn::Simultaneous(set) => set.iter().collect(),
-            Turn::Chance | Turn::Terminal => Vec::new(),
-        };
+        let to_act = to_act(g);
         Observation {
             viewer,
             scenario: cfg.scenario.clone(),
@@ -339,5 +279,80 @@ impl Observation {
             attack,
             crit,
         }
+    }
+}
+
+/// The attack being resolved, as every viewer sees it.
+pub(crate) fn attack_view(g: &CommandCore) -> Option<AttackView> {
+    let attack = match g.stage {
+        Stage::Attack { attack, .. }
+        | Stage::Crit {
+            crits:
+                Crits {
+                    cause: Cause::Attack(attack),
+                    ..
+                },
+            ..
+        } => Some(attack),
+        _ => None,
+    };
+    attack.map(|a| {
+        let pool = |p: usize, n: usize| DiceView {
+            faces: (0..n).map(|f| a.fresh[p][f] + a.rerolled[p][f]).collect(),
+            rerolled: (0..n).map(|f| a.rerolled[p][f]).collect(),
+        };
+        AttackView {
+            attacker: MechId(a.attacker),
+            target: MechId(a.target),
+            weapon: a.weapon,
+            arc: a.arc,
+            attack: pool(0, 3),
+            armour: DiceView {
+                faces: vec![
+                    a.total(crate::Pool::Armour, 0),
+                    a.total(crate::Pool::Armour, 2),
+                ],
+                rerolled: vec![a.rerolled[1][0], a.rerolled[1][2]],
+            },
+            evade: DiceView {
+                faces: vec![
+                    a.total(crate::Pool::Evade, 0),
+                    a.total(crate::Pool::Evade, 2),
+                ],
+                rerolled: vec![a.rerolled[2][0], a.rerolled[2][2]],
+            },
+        }
+    })
+}
+
+/// The crit being resolved, as every viewer sees it.
+pub(crate) fn crit_view(g: &CommandCore) -> Option<CritView> {
+    match g.stage {
+        Stage::Crit { crits, step } => {
+            let r = match step {
+                CritStep::Reveal => Revealed {
+                    cards: 0,
+                    put_back: 0,
+                },
+                CritStep::PutBack(r) | CritStep::Deplete(r) => r,
+            };
+            Some(CritView {
+                mech: MechId(crits.victim),
+                attacker: crits.attacker().map(MechId),
+                crits: crits.left,
+                revealed: CardSet(r.cards),
+                put_back: r.put_back,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The seats that may act now.
+pub(crate) fn to_act(g: &CommandCore) -> Vec<Seat> {
+    match g.turn() {
+        Turn::Seat(s) => vec![s],
+        Turn::Simultaneous(set) => set.iter().collect(),
+        Turn::Chance | Turn::Terminal => Vec::new(),
     }
 }

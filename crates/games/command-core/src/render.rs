@@ -46,7 +46,7 @@ fn mech_letter(m: &MechView) -> char {
     }
 }
 
-fn phase_text(p: &Phase) -> String {
+pub(crate) fn phase_text(p: &Phase) -> String {
     match p {
         Phase::DrawChooser => "drawing who chooses the placement order".into(),
         Phase::ChoosePlacementOrder { chooser } => {

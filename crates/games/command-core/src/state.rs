@@ -559,6 +559,52 @@ impl CommandCore {
     }
 }
 
+impl CommandCore {
+    /// Applies `action` by the rules (the step without the [`Event::Next`] summary).
+    fn step_rules(&mut self, actor: Actor, action: Action, ev: &mut Events<Event>) {
+        let seat = match actor {
+            Actor::Seat(s) => s,
+            Actor::Chance => Seat::new(0),
+        };
+        match (self.stage, action) {
+            (Stage::DrawChooser, Action::Chooser(s)) => self.draw_chooser(s, ev),
+            (Stage::ChoosePlacementOrder { chooser }, Action::PlaceFirst(first)) => {
+                self.choose_placement(chooser, first, ev);
+            }
+            (Stage::Deploy { .. }, Action::Deploy { mech, at, facing }) => {
+                self.deploy(seat, mech, at, facing, ev);
+            }
+            (Stage::Ordering { .. }, Action::Assign { number, mech }) => {
+                self.assign(seat, number, mech, ev);
+            }
+            (Stage::Programming { .. }, Action::Program { mech, card }) => {
+                self.program_step(seat, mech, Some(card), ev);
+            }
+            (Stage::Programming { .. }, Action::Leave { mech }) => {
+                self.program_step(seat, mech, None, ev);
+            }
+            (Stage::Fill { mech, slot }, Action::Fill { card, .. }) => {
+                self.fill(mech, slot, card, ev);
+            }
+            (Stage::SelfDamage { owed, dice }, Action::AttackDice { crits, hits }) => {
+                self.self_damage_rolled(owed, dice, crits, hits, ev);
+            }
+            (Stage::ChooseAttack { mech }, Action::Fire { weapon, .. }) => {
+                self.fire(mech.index(), weapon, ev);
+            }
+            (Stage::ChooseTarget { attack }, Action::Aim { target }) => {
+                self.aim(attack, target.index(), ev);
+            }
+            (Stage::ChooseAttack { mech }, Action::HoldFire) => self.hold_fire(mech, ev),
+            (Stage::Attack { attack, step }, action) => self.attack_step(attack, step, action, ev),
+            (Stage::Crit { crits, step }, action) => self.crit_step(crits, step, action, ev),
+            (stage, action) => {
+                debug_assert!(false, "illegal step {action:?} in {stage:?}");
+            }
+        }
+    }
+}
+
 impl Game for CommandCore {
     type Config = Config;
     type Action = Action;
@@ -687,45 +733,30 @@ impl Game for CommandCore {
     }
 
     fn step(&mut self, actor: Actor, action: Action, ev: &mut Events<Event>) {
-        let seat = match actor {
-            Actor::Seat(s) => s,
-            Actor::Chance => Seat::new(0),
+        if !ev.is_enabled() {
+            self.step_rules(actor, action, ev);
+            return;
+        }
+        // Every step that changes where the game stands says so (the log is an audit trail).
+        let stands = |g: &CommandCore| {
+            (
+                g.phase(),
+                crate::observe::to_act(g),
+                crate::observe::attack_view(g),
+                crate::observe::crit_view(g),
+            )
         };
-        match (self.stage, action) {
-            (Stage::DrawChooser, Action::Chooser(s)) => self.draw_chooser(s, ev),
-            (Stage::ChoosePlacementOrder { chooser }, Action::PlaceFirst(first)) => {
-                self.choose_placement(chooser, first, ev);
-            }
-            (Stage::Deploy { .. }, Action::Deploy { mech, at, facing }) => {
-                self.deploy(seat, mech, at, facing, ev);
-            }
-            (Stage::Ordering { .. }, Action::Assign { number, mech }) => {
-                self.assign(seat, number, mech, ev);
-            }
-            (Stage::Programming { .. }, Action::Program { mech, card }) => {
-                self.program_step(seat, mech, Some(card), ev);
-            }
-            (Stage::Programming { .. }, Action::Leave { mech }) => {
-                self.program_step(seat, mech, None, ev);
-            }
-            (Stage::Fill { mech, slot }, Action::Fill { card, .. }) => {
-                self.fill(mech, slot, card, ev);
-            }
-            (Stage::SelfDamage { owed, dice }, Action::AttackDice { crits, hits }) => {
-                self.self_damage_rolled(owed, dice, crits, hits, ev);
-            }
-            (Stage::ChooseAttack { mech }, Action::Fire { weapon, .. }) => {
-                self.fire(mech.index(), weapon, ev);
-            }
-            (Stage::ChooseTarget { attack }, Action::Aim { target }) => {
-                self.aim(attack, target.index(), ev);
-            }
-            (Stage::ChooseAttack { mech }, Action::HoldFire) => self.hold_fire(mech, ev),
-            (Stage::Attack { attack, step }, action) => self.attack_step(attack, step, action, ev),
-            (Stage::Crit { crits, step }, action) => self.crit_step(crits, step, action, ev),
-            (stage, action) => {
-                debug_assert!(false, "illegal step {action:?} in {stage:?}");
-            }
+        let before = stands(self);
+        self.step_rules(actor, action, ev);
+        let after = stands(self);
+        if after != before {
+            let (phase, to_act, attack, crit) = after;
+            ev.emit(|| Event::Next {
+                phase,
+                to_act,
+                attack,
+                crit,
+            });
         }
     }
 

@@ -3,7 +3,7 @@
 //! Texts depend only on the action or event and the (static) content, never on the phase, so
 //! old log entries read the same later.
 
-use crate::action::{Action, Card, MechId, Program, Slot, SlotCard, dir_name};
+use crate::action::{Action, Card, MechId, Pool, Program, Slot, SlotCard, dir_name};
 use crate::config::Chassis;
 use crate::event::Event;
 use crate::rules::Rules;
@@ -244,6 +244,26 @@ pub(crate) fn event_text(rules: &Rules, e: &Event) -> String {
         Event::CombatStarted => "combat, highest number first".into(),
         Event::NoTarget { mech } => format!("{} has no target", name(*mech)),
         Event::HeldFire { mech } => format!("{} holds fire", name(*mech)),
+        Event::PickedUp { mech, pool, face } => format!(
+            "{} pays 1 {} to reroll a {} {} die",
+            name(*mech),
+            if *pool == Pool::Armour {
+                "Flux"
+            } else {
+                "Surge"
+            },
+            face.name(),
+            pool.name()
+        ),
+        Event::Next { phase, to_act, .. } => {
+            let who: Vec<String> = to_act.iter().map(|s| s.to_string()).collect();
+            let who = if who.is_empty() {
+                String::new()
+            } else {
+                format!(" ({} to act)", who.join(", "))
+            };
+            format!("now: {}{who}", crate::render::phase_text(phase))
+        }
         Event::Aimed {
             mech,
             target,

@@ -856,8 +856,9 @@ fn weapon_delta_is_paid_then_the_target_is_chosen() {
     t.draft(&[2, 1]).program(&[QUIET, QUIET]);
     assert_eq!(t.game.surge_flux(mech(1)), (0, 0));
     // The choice names the weapon only.
+    let from = t.events.len();
     t.act(p(1), "fire 1 hammer");
-    let fired = t.events.last().unwrap().clone();
+    let fired = t.events[from].clone();
     assert!(
         matches!(fired, Event::Fired { mech: m, weapon: 0, settlement } if m == mech(1)
             && settlement.unpaid == 1 && settlement.flux + settlement.surge == 0),
@@ -882,9 +883,10 @@ fn weapon_delta_is_paid_then_the_target_is_chosen() {
         }
     );
     assert_eq!(t.legal_texts(p(1)), ["aim at 2"]);
+    let from = t.events.len();
     t.act(p(1), "aim at 2");
     assert!(matches!(
-        t.events.last(),
+        t.events.get(from),
         Some(Event::Aimed { mech: m, target, distance: 1, .. }) if *m == mech(1) && *target == mech(2)
     ));
     assert_eq!(t.phase(), Phase::AttackRoll);

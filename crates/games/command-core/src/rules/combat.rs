@@ -224,7 +224,7 @@ impl CommandCore {
                 self.evade_rolled(attack, evades, ev);
             }
             (AttackStep::Reroll | AttackStep::DefenceReroll, Action::Reroll { pool, face }) => {
-                self.reroll(attack, pool, face);
+                self.reroll(attack, pool, face, ev);
             }
             (AttackStep::RerollDie { pool, from }, Action::Rerolled(face)) => {
                 self.rerolled(attack, pool, from, face, ev);
@@ -354,7 +354,7 @@ impl CommandCore {
 
     /// A die of `pool` showing `face` is picked up for a reroll and paid for (Flux for armour,
     /// Surge otherwise).
-    fn reroll(&mut self, mut attack: Attack, pool: Pool, face: Face) {
+    fn reroll(&mut self, mut attack: Attack, pool: Pool, face: Face, ev: &mut Events<Event>) {
         attack.fresh[pool as usize][face.slot()] -= 1;
         let who = match pool {
             Pool::Attack => attack.attacker,
@@ -366,6 +366,11 @@ impl CommandCore {
         } else {
             m.surge -= 1;
         }
+        ev.emit(|| Event::PickedUp {
+            mech: MechId(who),
+            pool,
+            face,
+        });
         self.stage = Stage::Attack {
             attack,
             step: AttackStep::RerollDie { pool, from: face },
