@@ -320,9 +320,9 @@ fn command_core_odds_simulate_and_play() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("P1 to act"), "{text}");
-    // Programs are built one slot at a time: the prompt lists a card per action and `seal`.
+    // Programs are built one slot at a time: the prompt lists a card per action and `leave`.
     assert!(
-        text.contains("program 1 ") && text.contains("seal 1"),
+        text.contains("program 1 ") && text.contains("leave 1"),
         "{text}"
     );
     assert!(text.contains("program (being built) ["), "{text}");

@@ -9,7 +9,7 @@
 //! [`Game::action_visible_to`], [`Game::redact_event`] and [`Game::resample`]. What a viewer
 //! *sees* is its observation, its visible log (the log entries as
 //! [`Session::visible_log`] renders them), whose turn it is and, for a seat, its own legal
-//! actions. Three comparisons then need no knowledge of the rules:
+//! actions. Four comparisons then need no knowledge of the rules:
 //!
 //! - **Resampling keeps the view** (consistency). At random decision points the state is
 //!   resampled for a random seat; the seat's view, the spectator's observation and both their
@@ -26,6 +26,12 @@
 //!   must be *equal*: resample may depend only on what the seat sees, so a secret it keeps
 //!   instead of redrawing shows up here. (For a spectator, the judge of "only secrets" is a
 //!   seat that may not see the step either.)
+//! - **Simultaneous choices stay sealed**. While another seat still owes its part of a
+//!   [`Turn::Simultaneous`] choice, a seat's step must look the same to every other viewer
+//!   whatever it chose among the choices hidden from that viewer: same log entry, observation,
+//!   turn and (for a seat) legal actions. Unlike the check above this grants no exemption for
+//!   what resample keeps: a game that declares a commitment's size or sealed state public
+//!   before everyone has committed fails here.
 //! - **Resampled states play on**. The first resampled states of each game are played forward
 //!   beside the real one, with the same actions and chance outcomes while they stay legal and
 //!   the seat still sees the same in both: whose turn it is and the seat's legal actions must
@@ -655,6 +661,95 @@ impl Run<'_> {
         for v in viewers(n) {
             if !visible(v) && self.checks.index(FORK_ONE_IN) == 0 {
                 self.check_hidden_step(before, after, entry, v, at);
+            }
+        }
+        if self.checks.index(FORK_ONE_IN) == 0 {
+            self.check_simultaneous_step(before, after, entry, at);
+        }
+    }
+
+    /// A step of a seat at a sealed simultaneous choice that another seat still owes: until
+    /// the choice closes, no other viewer (seat or spectator) may learn anything of it, not
+    /// even what the game declares public (a count, whether a part is sealed). Every other
+    /// choice of the same seat that is hidden from a viewer must then give that viewer the same
+    /// log entry, observation and turn, and a seat the same legal actions.
+    fn check_simultaneous_step<G: Game>(
+        &mut self,
+        before: &G,
+        after: &G,
+        entry: &LogEntry<G>,
+        at: At,
+    ) {
+        let (Actor::Seat(s), Turn::Simultaneous(owed), Turn::Simultaneous(still)) =
+            (entry.actor, before.turn(), after.turn())
+        else {
+            return;
+        };
+        let n = after.num_seats();
+        if !Seat::all(n).any(|w| w != s && owed.contains(w) && still.contains(w)) {
+            return;
+        }
+        let action = entry.action;
+        let a_text = before.action_text(&action);
+        let mut others = before.legal_actions_vec(s);
+        others.retain(|a| *a != action);
+        self.checks.shuffle(&mut others);
+        let others: Vec<(G::Action, G, LogEntry<G>)> = others
+            .into_iter()
+            .take(FORK_TRIES)
+            .map(|alt| {
+                let mut other = before.clone();
+                let e = record(&mut other, entry.index, entry.actor, alt);
+                (alt, other, e)
+            })
+            .collect();
+        for v in viewers(n).filter(|v| *v != Viewer::Seat(s)) {
+            if after.action_visible_to(entry.actor, &action, v) {
+                continue;
+            }
+            let mine = (
+                visible_json(after, std::slice::from_ref(entry), v),
+                seen(after, v),
+            );
+            for (alt, other, other_entry) in &others {
+                if other.action_visible_to(entry.actor, alt, v) {
+                    continue;
+                }
+                let b_text = before.action_text(alt);
+                let theirs = (
+                    visible_json(other, std::slice::from_ref(other_entry), v),
+                    seen(other, v),
+                );
+                assert!(
+                    mine.0 == theirs.0,
+                    "{at}: {v}'s visible log tells apart `{a_text}` and `{b_text}` by {s} at a \
+                     sealed simultaneous choice that another seat still owes: a seat's \
+                     commitment must show nothing (no count, no sealed part) until every seat \
+                     has committed: {}",
+                    text_diff(&mine.0, &theirs.0)
+                );
+                assert!(
+                    mine.1 == theirs.1,
+                    "{at}: {v}'s observation tells apart `{a_text}` and `{b_text}` by {s} at a \
+                     sealed simultaneous choice that another seat still owes: a seat's \
+                     commitment must show nothing (no count, no sealed part) until every seat \
+                     has committed: {}",
+                    text_diff(&mine.1, &theirs.1)
+                );
+                assert_eq!(
+                    after.turn(),
+                    other.turn(),
+                    "{at}: whose turn it is tells apart `{a_text}` and `{b_text}` by {s} at a \
+                     sealed simultaneous choice that another seat still owes (when a seat is \
+                     done must not depend on what it chose)"
+                );
+                if let Viewer::Seat(w) = v {
+                    assert!(
+                        after.legal_actions_vec(w) == other.legal_actions_vec(w),
+                        "{at}: {w}'s legal actions tell apart `{a_text}` and `{b_text}` by {s} \
+                         at a sealed simultaneous choice that {w} cannot see"
+                    );
+                }
             }
         }
     }

@@ -12,9 +12,10 @@ export const sq = (p) => (p ? `${String.fromCharCode(97 + p.x)}${p.y + 1}` : 'â€
 export const kindOf = (a) => (typeof a === 'string' ? a : Object.keys(a ?? {})[0] ?? '?');
 
 /**
- * Sorts the legal actions by kind. A program is built one slot at a time (rules version 2):
+ * Sorts the legal actions by kind. A program is built one slot at a time (rules version 3):
  * `{program: {mech, card: {card, flipped}}}` puts a card into the mech's next slot (text
- * `program 1 veer/2`) and `{seal: {mech}}` leaves the rest empty (text `seal 1`). `cards` maps
+ * `program 1 veer/2`) and `{leave: {mech}}` leaves that slot empty (text `leave 1`); the
+ * program is sealed once every slot is decided. `ix.seal` is the `leave` step. `cards` maps
  * each card that may go into the next slot to its names upright and flipped (from the texts).
  */
 export function indexLegal(legal) {
@@ -30,8 +31,8 @@ export function indexLegal(legal) {
       const name = l.text.split(' ').slice(2).join(' ');
       if (!ix.cards.has(card.card)) ix.cards.set(card.card, { card: card.card, names: [null, null] });
       ix.cards.get(card.card).names[card.flipped ? 1 : 0] = name;
-    } else if (k === 'seal') {
-      ix.programMech = l.action.seal.mech;
+    } else if (k === 'leave') {
+      ix.programMech = l.action.leave.mech;
       ix.seal = l;
     }
   }

@@ -45,14 +45,14 @@ export function logEntry(entry) {
 }
 
 const KIND_TITLE = {
-  deploy: 'Deploy', assign: 'Take an order number', fire: 'Fire', hold_fire: 'Hold fire', reroll: 'Reroll dice', keep: 'Keep',
+  deploy: 'Deploy', assign: 'Take an order number', fire: 'Fire', aim: 'Aim', hold_fire: 'Hold fire', reroll: 'Reroll dice', keep: 'Keep',
   put_back: 'Put back', deplete: 'Deplete a card', place_first: 'Placement order',
 };
 
 const HELP = {
   deploy: 'Select a mech of yours, click a square marked + on the grid (or use the list), then choose its facing.',
   programming: 'Click cards to fill the slots in order. Click a slot to flip a split card or remove it. Commit sends the cards one slot at a time; empty slots are filled at random.',
-  fire: 'Select one of your mechs, choose a weapon, then a target marked with a ring (or its button).',
+  fire: 'Select one of your mechs and fire a weapon (its delta is paid at once), then choose a target marked with a ring (or its button).',
 };
 
 export function createView(root, ctx) {
@@ -86,13 +86,24 @@ export function createView(root, ctx) {
     }
   }
 
+  // Attack choices (rules version 3): `{fire: {mech, weapon}}` pays the weapon's delta, then
+  // `{aim: {target}}` names the target (the attacker and weapon are in the phase). Both as
+  // {mech, weapon, target (null for fire), l}.
+  const shotsOf = (ix) => {
+    const p = obs()?.phase ?? {};
+    return [
+      ...(ix.kinds.get('fire') ?? []).map((l) => ({ mech: l.action.fire.mech, weapon: l.action.fire.weapon, target: null, l })),
+      ...(ix.kinds.get('aim') ?? []).map((l) => ({ mech: p.mech, weapon: p.weapon, target: l.action.aim.target, l })),
+    ];
+  };
+
   const btn = (label, l, extra = {}) => h('button', { type: 'button', 'data-action': l.text, 'data-key': `act-${l.text}`, onclick: () => act(l), ...extra }, label);
 
   function onMech(m) {
     const ix = indexLegal(ctx.readOnly ? [] : ui.msg?.legal ?? []);
-    const fire = (ix.kinds.get('fire') ?? []).find((l) => l.action.fire.mech === ui.selected && l.action.fire.weapon === ui.weapon && l.action.fire.target === m.id);
-    if (fire) {
-      act(fire);
+    const aim = shotsOf(ix).find((x) => x.target !== null && x.target === m.id);
+    if (aim) {
+      act(aim.l);
       return;
     }
     ui.selected = ui.selected === m.id ? null : m.id;
@@ -122,7 +133,7 @@ export function createView(root, ctx) {
   }
 
   // The person composes the whole program here; Commit sends it one slot at a time (one
-  // `program` action per card, in slot order, then `seal` if slots are left empty). Cards
+  // `program` action per card, in slot order, then one `leave` per slot left empty). Cards
   // already sent are shown from the observation and cannot be changed.
   function renderProgram(ix) {
     const mid = ix.programMech;
@@ -145,10 +156,12 @@ export function createView(root, ctx) {
     }
     // Cards still to send: never more than the free slots, never a card already sent.
     const sentCards = new Set(sent.map((s) => s.card));
-    ui.draft = ui.draft.filter((s) => !sentCards.has(s.card)).slice(0, Math.max(0, n - sent.length));
+    // Slots already decided (a card sent, or left empty).
+    const decided = m?.draft_slots ?? sent.length;
+    ui.draft = ui.draft.filter((s) => !sentCards.has(s.card)).slice(0, Math.max(0, n - decided));
     const cards = [...ix.cards.values()].sort((a, b) => a.card - b.card);
     const used = new Set(ui.draft.map((s) => s.card));
-    const free = n - sent.length - ui.draft.length;
+    const free = n - decided - ui.draft.length;
     const addCard = (c) => {
       if (free <= 0) { ui.why = 'All slots are full: click a slot to remove its card first.'; render(); return; }
       ui.draft.push({ card: c.card, flipped: false });
@@ -168,7 +181,7 @@ export function createView(root, ctx) {
       render();
     };
     const steps = ui.draft.map((s) => ({ program: { mech: mid, card: { card: s.card, flipped: s.flipped } } }));
-    if (free > 0) steps.push({ seal: { mech: mid } });
+    for (let k = 0; k < free; k++) steps.push({ leave: { mech: mid } });
     const first = ui.draft[0] ? ix.steps.get(ui.draft[0].card * 2 + (ui.draft[0].flipped ? 1 : 0)) : ix.seal;
     const seat = (first ?? ix.seal)?.seat;
     const commit = async () => {
@@ -209,7 +222,7 @@ export function createView(root, ctx) {
         'aria-label': `Slot ${i + 1}: ${slotName(sl)}, sent` },
       h('span', { class: 'cc-slot-n' }, `${i + 1}`), h('span', {}, `${slotName(sl)}${sl.flipped ? ' ⟲' : ''}`), h('small', {}, 'sent')))),
       ...ui.draft.map((sl, j) => {
-        const i = sent.length + j;
+        const i = decided + j;
         const c = names.get(sl.card);
         const split = c?.names[0] && c?.names[1];
         const hint = split && !sl.flipped ? 'click to flip' : 'click to remove';
@@ -249,12 +262,11 @@ export function createView(root, ctx) {
       replace(el.selection, h('p', { class: 'muted' }, 'Select a mech on the grid or in the mech table.'));
       return;
     }
-    const fires = (ix.kinds.get('fire') ?? []).filter((l) => l.action.fire.mech === m.id);
+    const fires = shotsOf(ix).filter((x) => x.mech === m.id);
     const weapons = new Map();
-    for (const l of fires) {
-      const w = l.action.fire.weapon;
-      if (!weapons.has(w)) weapons.set(w, []);
-      weapons.get(w).push(l);
+    for (const x of fires) {
+      if (!weapons.has(x.weapon)) weapons.set(x.weapon, []);
+      weapons.get(x.weapon).push(x);
     }
     const deploys = (ix.kinds.get('deploy') ?? []).filter((l) => l.action.deploy.mech === m.id);
     const here = ui.deployAt ? deploys.filter((l) => l.action.deploy.at.x === ui.deployAt.x && l.action.deploy.at.y === ui.deployAt.y) : [];
@@ -303,9 +315,10 @@ export function createView(root, ctx) {
           : ` ${w.name}: range ${bandText(w)}, ${arcsText(w)}; the mech is not on the board.`)
         : h('p', { class: 'muted' }, 'Choose a weapon to hatch the squares it reaches.'),
       w && m.at && enemies.length ? h('ul', { class: 'cc-enemy-arcs', 'aria-label': 'Enemy mechs relative to this mech' }, enemies.map(where)) : null,
-      fires.length ? h('div', { class: 'buttons wrap' }, fires.map((l) => {
-        const t = mech(l.action.fire.target);
-        return btn(`Fire at ${t ? mechLabel(t) : l.action.fire.target + 1} — ${l.text}`, l);
+      fires.length ? h('div', { class: 'buttons wrap' }, fires.map((x) => {
+        if (x.target === null) return btn(`Fire ${w.name} (pays delta ${w.delta}, then choose a target) — ${x.l.text}`, x.l);
+        const t = mech(x.target);
+        return btn(`Aim at ${t ? mechLabel(t) : x.target + 1} — ${x.l.text}`, x.l);
       })) : null);
   }
 
@@ -380,16 +393,17 @@ export function createView(root, ctx) {
     if (ui.selected !== null && !mech(ui.selected)) ui.selected = null;
     // Deployment and firing: keep a mech that can act selected.
     const deploys = ix.kinds.get('deploy') ?? [];
-    const fires = ix.kinds.get('fire') ?? [];
+    const fires = shotsOf(ix);
     if (deploys.length && !deploys.some((l) => l.action.deploy.mech === ui.selected)) { ui.selected = deploys[0].action.deploy.mech; ui.deployAt = null; }
-    if (fires.length && !fires.some((l) => l.action.fire.mech === ui.selected)) { ui.selected = fires[0].action.fire.mech; ui.weapon = null; }
+    if (fires.length && !fires.some((x) => x.mech === ui.selected)) { ui.selected = fires[0].mech; ui.weapon = null; }
+    if (fires.length && fires[0].target !== null) ui.weapon = fires[0].weapon;
     if (ix.programMech !== null && ui.lastProgramMech !== ix.programMech) { ui.selected = ix.programMech; ui.weapon = null; }
     ui.lastProgramMech = ix.programMech;
-    if (fires.length && ui.weapon === null) ui.weapon = fires.find((l) => l.action.fire.mech === ui.selected)?.action.fire.weapon ?? null;
+    if (fires.length && ui.weapon === null) ui.weapon = fires.find((x) => x.mech === ui.selected)?.weapon ?? null;
     const squares = new Map();
     for (const l of deploys) if (l.action.deploy.mech === ui.selected) squares.set(`${l.action.deploy.at.x},${l.action.deploy.at.y}`, `Deploy ${mech(ui.selected)?.name ?? ''} at ${sq(l.action.deploy.at)}`);
     const targets = new Map();
-    for (const l of fires) if (l.action.fire.mech === ui.selected && l.action.fire.weapon === ui.weapon) targets.set(l.action.fire.target, `Target: fire weapon ${ui.weapon + 1}`);
+    for (const x of fires) if (x.target !== null && x.mech === ui.selected) targets.set(x.target, `Target: aim weapon ${ui.weapon + 1}`);
     // The selected weapon's reach, computed from the public weapon data with the engine's arc
     // rule (cc-geom.js), and the arc each enemy stands in.
     const sel = ui.selected !== null ? mech(ui.selected) : null;

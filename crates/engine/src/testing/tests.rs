@@ -63,6 +63,11 @@ enum Flaw {
     UnindexedDeclared,
     /// Action index: deals are indexed too.
     ChanceIndexed,
+    /// The size of a bid is declared public as soon as it is made: the other seat's
+    /// observation shows it and resample keeps it, so the other seat learns it before it bids
+    /// itself (as Command Core once showed each program's card count, and when it was sealed,
+    /// to the seat still programming).
+    BidSizeShownBeforeTheOtherBids,
 }
 
 /// Calls of resample, for [`Flaw::ResampleNotRepeatable`].
@@ -109,6 +114,7 @@ struct Obs {
     dealt: [bool; 2],
     bid: [bool; 2],
     other_card: Option<u8>,
+    other_bid: Option<u8>,
     shown: Option<Hands>,
 }
 
@@ -251,12 +257,19 @@ impl Game for HighCard {
             }
             _ => None,
         };
+        let other_bid = match viewer {
+            Viewer::Seat(s) if self.flaw == Flaw::BidSizeShownBeforeTheOtherBids => {
+                self.bids[other(s).index()]
+            }
+            _ => None,
+        };
         Obs {
             moves: self.moves,
             mine,
             dealt: self.cards.map(|c| c.is_some()),
             bid: self.bids.map(|b| b.is_some()),
             other_card,
+            other_bid,
             shown: self.shown.then_some((self.cards, self.bids)),
         }
     }
@@ -323,7 +336,7 @@ impl Game for HighCard {
         }
         if self.flaw == Flaw::ResampleTakesBackBid {
             s.bids[o] = None;
-        } else if self.bids[o].is_some() {
+        } else if self.bids[o].is_some() && self.flaw != Flaw::BidSizeShownBeforeTheOtherBids {
             let top = if self.flaw == Flaw::ResampleDrawsBadBid {
                 3
             } else {
@@ -475,6 +488,28 @@ fn resample_changing_the_turn_is_caught() {
 #[should_panic(expected = "with equal RNGs gives different states")]
 fn resample_not_fixed_by_its_rng_is_caught() {
     sim(Flaw::ResampleNotRepeatable);
+}
+
+#[test]
+#[should_panic(
+    expected = "P2's observation tells apart `bid 2` and `bid 1` by P1 at a sealed simultaneous choice"
+)]
+fn a_commitment_shown_before_the_other_seat_commits_is_caught() {
+    sim(Flaw::BidSizeShownBeforeTheOtherBids);
+}
+
+/// The flaw above slips through every other hidden-information check: the game declares the
+/// bid's size public (resample keeps it), so no pair of choices differs "only in secrets".
+#[test]
+fn a_commitment_shown_before_the_other_seat_commits_passes_the_older_checks() {
+    let caught = std::panic::catch_unwind(|| sim(Flaw::BidSizeShownBeforeTheOtherBids))
+        .err()
+        .and_then(|e| e.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    assert!(
+        caught.contains("sealed simultaneous choice that another seat still owes"),
+        "{caught}"
+    );
 }
 
 /// The real state and a resampled one that differ in P2's hidden bid, with P1 to bid.

@@ -7,12 +7,13 @@
 //! | [`Action::Deploy`] | `deploy 1 at e1 facing s` | deployment, alternating |
 //! | [`Action::Assign`] | `assign 2 to 1` (number 2 to mech 1) | ordering draft, alternating |
 //! | [`Action::Program`] | `program 1 veer/2` (next slot of mech 1) | programming, simultaneous, hidden |
-//! | [`Action::Seal`] | `seal 1` (the rest of mech 1's slots stay empty) | programming, simultaneous |
+//! | [`Action::Leave`] | `leave 1` (mech 1's next slot stays empty) | programming, simultaneous, hidden |
 //! | [`Action::Fill`] | `fill 1 veer/2` | chance: a random card for an empty slot of mech 1 |
 //! | [`Action::AttackDice`] | `roll 1 crit 2 hit` | chance: attack (or self-damage) dice |
 //! | [`Action::ArmourDice`] | `roll 2 block` | chance: the defender's armour dice |
 //! | [`Action::EvadeDice`] | `roll 1 evade` | chance: the defender's evade dice |
-//! | [`Action::Fire`] | `fire 1 hammer at 3` | combat: weapon and target |
+//! | [`Action::Fire`] | `fire 1 hammer` | combat: the weapon (its delta is paid at once) |
+//! | [`Action::Aim`] | `aim at 3` | combat: the target, once the delta is paid |
 //! | [`Action::HoldFire`] | `hold fire` | combat: no attack |
 //! | [`Action::Reroll`] | `reroll attack blank` | attacker (Surge) or defender (Flux/Surge) |
 //! | [`Action::Rerolled`] | `rerolled hit` | chance: the rerolled die |
@@ -24,9 +25,11 @@
 //! Mech numbers, rows and the half number of a split card are shown one-based; JSON uses
 //! zero-based indices (`{"program": {"mech": 0, "card": {"card": 2, "flipped": true}}}`).
 //!
-//! A program is chosen one slot at a time (rules version 2): each `program` action puts a card
-//! into the mech's next empty slot; the program is sealed when its slots are full or by
-//! `seal`, which leaves the slots still empty to be filled at random when the mech executes.
+//! A program is chosen one slot at a time, front to back (rules version 3): each `program`
+//! action puts a card into the mech's next slot and each `leave` leaves it empty (to be filled
+//! at random when the mech executes). The program is sealed once every slot has been decided,
+//! so every program takes exactly as many steps as the mech has slots, whatever it holds: the
+//! other seat learns nothing from when a seat is done.
 
 use crate::config::{MAX_DIRECTIVES, MAX_SLOTS, MAX_WEAPONS};
 use gridwright_engine::Seat;
@@ -204,18 +207,6 @@ impl Program {
         self.0.iter().filter(|s| !s.is_empty()).count()
     }
 
-    /// Puts `slot` into the first empty slot (programs are built front to back); `false` if
-    /// every slot is taken.
-    pub(crate) fn push(&mut self, slot: Slot) -> bool {
-        match self.0.iter_mut().find(|s| s.is_empty()) {
-            Some(s) => {
-                *s = slot;
-                true
-            }
-            None => false,
-        }
-    }
-
     /// The directives the program uses, as a bit mask over directive indices.
     pub(crate) fn card_mask(&self) -> u16 {
         self.0
@@ -224,12 +215,10 @@ impl Program {
             .fold(0, |m, j| m | 1 << j)
     }
 
-    /// The program with directive `card` (turned if `flipped`) in its next slot: programs are
-    /// built front to back, so that is the slot after its last card. A full program stays as
-    /// it is.
-    pub(crate) fn with_next(mut self, card: u8, flipped: bool) -> Program {
-        let next = self.cards();
-        if let Some(slot) = self.0.get_mut(next) {
+    /// The program with directive `card` (turned if `flipped`) in slot `at` (unchanged if
+    /// there is no such slot).
+    pub(crate) fn with_slot(mut self, at: usize, card: u8, flipped: bool) -> Program {
+        if let Some(slot) = self.0.get_mut(at) {
             *slot = Slot::card(card, flipped);
         }
         self
@@ -445,18 +434,18 @@ pub enum Action {
         /// The mech.
         mech: MechId,
     },
-    /// Programming (hidden from the other seat): put `card` into the next empty slot of an own
-    /// mech's program. The program is sealed once its slots are full.
+    /// Programming (hidden from the other seat): put `card` into the next slot of an own mech's
+    /// program. The program is sealed once every slot has been decided.
     Program {
         /// The mech being programmed.
         mech: MechId,
         /// The card and its orientation.
         card: SlotCard,
     },
-    /// Programming: seal the program of an own mech as it stands; its remaining slots stay
-    /// empty (filled at random when it executes). Reveals only what is public: how many cards
-    /// the program holds.
-    Seal {
+    /// Programming (hidden from the other seat): leave the next slot of an own mech's program
+    /// empty; it is filled with a random directive when the mech executes (seed, "Execution":
+    /// "too few cards … in the unfilled slot"). Any slot may be left so, not only the last ones.
+    Leave {
         /// The mech being programmed.
         mech: MechId,
     },
@@ -484,12 +473,17 @@ pub enum Action {
         /// Evades.
         evades: u8,
     },
-    /// Combat: `mech` attacks `target` with its weapon number `weapon` (zero-based).
+    /// Combat: `mech` fires its weapon number `weapon` (zero-based): the weapon's delta is
+    /// paid at once, then the target is chosen ([`Action::Aim`]). Only a weapon with a target
+    /// in reach may fire.
     Fire {
         /// The attacker.
         mech: MechId,
         /// Weapon index.
         weapon: u8,
+    },
+    /// Combat: the attacking mech, its weapon's delta paid, attacks `target`.
+    Aim {
         /// The target.
         target: MechId,
     },

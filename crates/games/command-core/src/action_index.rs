@@ -10,17 +10,19 @@
 //! | `4 + 5·pool + face` | `reroll pool face` (pools attack, armour, evade; faces crit, hit, block, evade, blank) |
 //! | `19 + 8·(B·m + square) + facing` | `deploy m at square facing f` (square = `y·W + x`) |
 //! | then `M·(number − 1) + m` | `assign number to m` |
-//! | then `M·(4·m + weapon) + target` | `fire m weapon at target` |
+//! | then `4·m + weapon` | `fire m weapon` |
+//! | then `target` | `aim at target` |
 //! | then `16·m + card` | `put back m card` (card: weapons 0–3, then directives 4–15) |
 //! | then `16·m + card` | `deplete m card` |
 //! | then `24·m + 2·directive + flipped` | `program m card` (card into m's next slot) |
-//! | then `m` | `seal m` |
+//! | then `m` | `leave m` |
 //!
-//! so `N = 19 + 8·B·M + 5·M² + 57·M`: 3,527 for the 4 mechs of `duel` on its 10 × 10 board.
+//! so `N = 19 + 8·B·M + M² + 62·M`: 3,483 for the 4 mechs of `duel` on its 10 × 10 board.
 //!
-//! Every player action has an index. Programs are chosen one slot at a time (rules version 2),
-//! so a programming step is a card and orientation for the mech's next slot, or `seal`; whole
-//! programs (up to four slots of a dozen cards either way up) would be far too many to list.
+//! Every player action has an index. Programs are chosen one slot at a time (rules version 3),
+//! so a programming step is a card and orientation for the mech's next slot, or `leave` (the
+//! slot stays empty); whole programs (up to four slots of a dozen cards either way up) would be
+//! far too many to list.
 //! Chance outcomes (who chooses, fills, dice, reveals) have no index.
 
 use crate::config::{MAX_BOARD_SIDE, MAX_DIRECTIVES, MAX_MECHS, MAX_WEAPONS};
@@ -67,8 +69,12 @@ impl Layout {
         self.assign() + self.mechs * self.mechs
     }
 
+    fn aim(self) -> usize {
+        self.fire() + MAX_WEAPONS * self.mechs
+    }
+
     fn put_back(self) -> usize {
-        self.fire() + MAX_WEAPONS * self.mechs * self.mechs
+        self.aim() + self.mechs
     }
 
     fn deplete(self) -> usize {
@@ -79,12 +85,12 @@ impl Layout {
         self.deplete() + CARDS * self.mechs
     }
 
-    fn seal(self) -> usize {
+    fn leave(self) -> usize {
         self.program() + 2 * MAX_DIRECTIVES * self.mechs
     }
 
     fn len(self) -> usize {
-        self.seal() + self.mechs
+        self.leave() + self.mechs
     }
 
     fn mech(self, m: MechId) -> Option<usize> {
@@ -143,15 +149,11 @@ impl Layout {
                 let n = usize::from(number).checked_sub(1).filter(|n| *n < m)?;
                 Some(self.assign() + n * m + self.mech(mech)?)
             }
-            Action::Fire {
-                mech,
-                weapon,
-                target,
-            } => {
+            Action::Fire { mech, weapon } => {
                 let w = Some(usize::from(weapon)).filter(|w| *w < MAX_WEAPONS)?;
-                let shooter = self.mech(mech)? * MAX_WEAPONS + w;
-                Some(self.fire() + shooter * m + self.mech(target)?)
+                Some(self.fire() + self.mech(mech)? * MAX_WEAPONS + w)
             }
+            Action::Aim { target } => Some(self.aim() + self.mech(target)?),
             Action::PutBack { mech, card } => {
                 Some(self.put_back() + self.mech(mech)? * CARDS + Self::card(card)?)
             }
@@ -163,7 +165,7 @@ impl Layout {
                 let k = self.mech(mech)? * MAX_DIRECTIVES + d;
                 Some(self.program() + 2 * k + usize::from(card.flipped))
             }
-            Action::Seal { mech } => Some(self.seal() + self.mech(mech)?),
+            Action::Leave { mech } => Some(self.leave() + self.mech(mech)?),
             Action::Chooser(_)
             | Action::Fill { .. }
             | Action::AttackDice { .. }
@@ -207,15 +209,16 @@ impl Layout {
                     mech: self.mech_id(k % m)?,
                 })
             }
-            _ if i < self.put_back() => {
+            _ if i < self.aim() => {
                 let k = i - self.fire();
-                let shooter = k / m;
                 Some(Action::Fire {
-                    mech: self.mech_id(shooter / MAX_WEAPONS)?,
-                    weapon: u8::try_from(shooter % MAX_WEAPONS).ok()?,
-                    target: self.mech_id(k % m)?,
+                    mech: self.mech_id(k / MAX_WEAPONS)?,
+                    weapon: u8::try_from(k % MAX_WEAPONS).ok()?,
                 })
             }
+            _ if i < self.put_back() => Some(Action::Aim {
+                target: self.mech_id(i - self.aim())?,
+            }),
             _ if i < self.deplete() => {
                 let k = i - self.put_back();
                 Some(Action::PutBack {
@@ -230,7 +233,7 @@ impl Layout {
                     card: Self::card_of(k % CARDS)?,
                 })
             }
-            _ if i < self.seal() => {
+            _ if i < self.leave() => {
                 let k = (i - self.program()) / 2;
                 Some(Action::Program {
                     mech: self.mech_id(k / MAX_DIRECTIVES)?,
@@ -240,8 +243,8 @@ impl Layout {
                     },
                 })
             }
-            _ if i < self.len() => Some(Action::Seal {
-                mech: self.mech_id(i - self.seal())?,
+            _ if i < self.len() => Some(Action::Leave {
+                mech: self.mech_id(i - self.leave())?,
             }),
             _ => None,
         }
@@ -279,7 +282,7 @@ mod tests {
         // 4 mechs on 10 × 10 squares.
         let c = duel();
         let idx = |a: Action| CommandCore::action_index(&c, &a);
-        assert_eq!(CommandCore::num_distinct_actions(&c), 3527);
+        assert_eq!(CommandCore::num_distinct_actions(&c), 3483);
         let deploy = Action::Deploy {
             mech: MechId(1),
             at: Pos::new(2, 3),
@@ -289,16 +292,18 @@ mod tests {
         let fire = Action::Fire {
             mech: MechId(3),
             weapon: 3,
-            target: MechId(0),
         };
-        // assign starts at 3219, fire at 3235.
-        assert_eq!(idx(fire), Some(3235 + 4 * 15));
+        // assign starts at 3219, fire at 3235 (4 weapons per mech), aim at 3251.
+        assert_eq!(idx(fire), Some(3235 + 4 * 3 + 3));
+        let aim = Action::Aim { target: MechId(2) };
+        assert_eq!(idx(aim), Some(3251 + 2));
         let deplete = Action::Deplete {
             mech: MechId(3),
             card: Card::Directive(11),
         };
-        assert_eq!(idx(deplete), Some(3426));
-        // Programming steps follow: 24 per mech, then one seal per mech.
+        // put back starts at 3255, deplete at 3319.
+        assert_eq!(idx(deplete), Some(3319 + 3 * 16 + 4 + 11));
+        // Programming steps follow: 24 per mech, then one leave per mech.
         let program = Action::Program {
             mech: MechId(1),
             card: SlotCard {
@@ -306,14 +311,14 @@ mod tests {
                 flipped: true,
             },
         };
-        assert_eq!(idx(program), Some(3427 + 24 + 2 * 5 + 1));
-        let last = Action::Seal { mech: MechId(3) };
-        assert_eq!(idx(last), Some(3526));
-        for a in [deploy, fire, deplete, program, last] {
+        assert_eq!(idx(program), Some(3383 + 24 + 2 * 5 + 1));
+        let last = Action::Leave { mech: MechId(3) };
+        assert_eq!(idx(last), Some(3482));
+        for a in [deploy, fire, aim, deplete, program, last] {
             let i = idx(a).unwrap_or(usize::MAX);
             assert_eq!(CommandCore::action_from_index(&c, i), Some(a));
         }
-        assert_eq!(CommandCore::action_from_index(&c, 3527), None);
+        assert_eq!(CommandCore::action_from_index(&c, 3483), None);
     }
 
     #[test]
@@ -328,8 +333,8 @@ mod tests {
         };
         assert!(CommandCore::action_index(&c, &step).is_some());
         assert!(CommandCore::unindexed(&c, &step).is_none());
-        let seal = Action::Seal { mech: MechId(0) };
-        assert!(CommandCore::action_index(&c, &seal).is_some());
+        let leave = Action::Leave { mech: MechId(0) };
+        assert!(CommandCore::action_index(&c, &leave).is_some());
         let dice = Action::AttackDice { crits: 1, hits: 0 };
         assert_eq!(CommandCore::action_index(&c, &dice), None);
         assert!(CommandCore::unindexed(&c, &dice).is_none());

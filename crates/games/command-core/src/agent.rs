@@ -22,7 +22,7 @@ use crate::action::{Action, Card, CardSet, Face, Pool, Program};
 use crate::odds::{OddsQuery, expected_damage_f64};
 use crate::rules::program::completions;
 use crate::rules::surge_flux::settle;
-use crate::state::{CommandCore, Phase};
+use crate::state::{CommandCore, Phase, Stage};
 use gridwright_engine::geom::Dir8;
 use gridwright_engine::{Agent, Rng, SeatView};
 use std::collections::HashMap;
@@ -160,23 +160,22 @@ impl GreedyAgent {
     /// The next programming step: the first step towards the best full program that extends
     /// what the seat has put into the mech's slots so far.
     fn choose_program(&mut self, g: &CommandCore, legal: &[Action]) -> Option<Action> {
-        let (Action::Program { mech, .. } | Action::Seal { mech }) = *legal.first()? else {
+        let (Action::Program { mech, .. } | Action::Leave { mech }) = *legal.first()? else {
             return None;
         };
         let i = mech.index();
         let seat = g.owner_of(i);
         let draft = g.draft(seat);
+        let next = g.draft_next(seat);
         let r = &g.rules;
         let c = r.chassis_of(i);
         let m = g.mechs[i];
         let mut occupied = g.occupied;
         occupied.clear(m.pos);
-        let available = c.directives.len() - m.depleted_directives().count_ones() as usize;
-        let want = usize::from(c.slots).min(available);
         // Scores of end squares and facings, computed once each: many programs end alike.
         let mut memo = vec![f64::NAN; usize::from(r.width) * usize::from(r.height) * 8];
         let mut best: Option<(f64, Program)> = None;
-        completions(c, m.depleted_directives(), &draft, want, &mut |program| {
+        completions(c, m.depleted_directives(), &draft, next, &mut |program| {
             let run = r.run(c, program, m.pos, m.facing, &occupied, |_| {});
             let (mut surge, mut flux) = (m.surge, m.flux);
             let paid = settle(&mut surge, &mut flux, run.delta);
@@ -194,29 +193,71 @@ impl GreedyAgent {
             }
         });
         let (_, program) = best?;
-        let next = program.slots()[draft.cards()..]
-            .first()
-            .and_then(|s| s.get())
-            .map_or(Action::Seal { mech }, |card| Action::Program { mech, card });
-        legal.contains(&next).then_some(next)
+        let step = program.slots().get(next).and_then(|s| s.get()).map_or(
+            Action::Leave { mech },
+            |card| Action::Program { mech, card },
+        );
+        legal.contains(&step).then_some(step)
     }
 
+    /// The weapon to fire: the one whose best shot, after paying its delta, is worth most
+    /// (or holding fire).
     fn choose_attack(&mut self, g: &CommandCore, legal: &[Action]) -> Action {
         let mut best = (0.05, Action::HoldFire);
         for a in legal {
-            let Action::Fire {
-                mech,
-                weapon,
-                target,
-            } = *a
-            else {
+            let Action::Fire { mech, weapon } = *a else {
                 continue;
             };
-            let (i, t) = (mech.index(), target.index());
+            let i = mech.index();
             let m = g.mechs[i];
             let wpn = g.rules.chassis_of(i).weapons[usize::from(weapon)];
             let (mut surge, mut flux) = (m.surge, m.flux);
             let paid = settle(&mut surge, &mut flux, i16::from(wpn.delta));
+            let Some((v, _)) = self.best_target(g, i, weapon, surge, |t| {
+                g.can_fire(i, usize::from(weapon), t)
+            }) else {
+                continue;
+            };
+            // Unpaid delta: that many attack dice against itself (2/3 damage each).
+            let self_harm = f64::from(paid.unpaid) * 2.0 / 3.0;
+            let score = v - 1.2 * self_harm;
+            if score > best.0 {
+                best = (score, *a);
+            }
+        }
+        best.1
+    }
+
+    /// The target of the weapon that fired (its delta paid): the best shot.
+    fn choose_target(&mut self, g: &CommandCore, legal: &[Action]) -> Option<Action> {
+        let Stage::ChooseTarget { attack } = g.stage else {
+            return None;
+        };
+        let i = usize::from(attack.attacker);
+        let surge = g.mechs[i].surge;
+        let (_, t) = self.best_target(g, i, attack.weapon, surge, |t| {
+            legal.contains(&Action::Aim {
+                target: CommandCore::mech_id(t),
+            })
+        })?;
+        Some(Action::Aim {
+            target: CommandCore::mech_id(t),
+        })
+    }
+
+    /// The best target of mech `i`'s weapon among those `allowed`, with `surge` left to
+    /// reroll: its value (expected damage, plus 1 for a likely kill) and the target.
+    fn best_target(
+        &mut self,
+        g: &CommandCore,
+        i: usize,
+        weapon: u8,
+        surge: u8,
+        allowed: impl Fn(usize) -> bool,
+    ) -> Option<(f64, usize)> {
+        let m = g.mechs[i];
+        let mut best: Option<(f64, usize)> = None;
+        for t in (0..g.mech_count()).filter(|&t| allowed(t)) {
             let tm = g.mechs[t];
             let Some(v) = self.shot(
                 g,
@@ -228,19 +269,16 @@ impl GreedyAgent {
             ) else {
                 continue;
             };
-            // Unpaid delta: that many attack dice against itself (2/3 damage each).
-            let self_harm = f64::from(paid.unpaid) * 2.0 / 3.0;
             let kill = if v >= f64::from(tm.structure) {
                 1.0
             } else {
                 0.0
             };
-            let score = v - 1.2 * self_harm + kill;
-            if score > best.0 {
-                best = (score, *a);
+            if best.is_none_or(|(b, _)| v + kill > b) {
+                best = Some((v + kill, t));
             }
         }
-        best.1
+        best
     }
 
     /// How much mech `i` would miss `card`.
@@ -327,6 +365,9 @@ impl Agent<CommandCore> for GreedyAgent {
             }
             Phase::Programming => self.choose_program(&g, &legal).unwrap_or(fallback),
             Phase::ChooseAttack { .. } => self.choose_attack(&g, &legal),
+            Phase::ChooseTarget { .. } => {
+                self.choose_target(&g, &legal).unwrap_or_else(|| legal[0])
+            }
             Phase::AttackReroll => legal
                 .iter()
                 .copied()

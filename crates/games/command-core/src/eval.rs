@@ -149,7 +149,7 @@ fn value(game: &CommandCore, seat: Seat, thorough: bool) -> f64 {
     let drafting = game
         .next_to_program(me)
         .filter(|_| programming)
-        .map(|i| (i, game.draft(me)));
+        .map(|i| (i, game.draft(me), game.draft_next(me)));
     let mut board = Board::default();
     // A sealed program with empty slots gets random cards when it runs: thoroughly, the first
     // such mech is valued over every fill, weighted as the fill draws; otherwise each random
@@ -169,7 +169,7 @@ fn value(game: &CommandCore, seat: Seat, thorough: bool) -> f64 {
         // Only the seat's own sealed programs: the others' are unknown to it, whatever a
         // determinization drew for them (they stay where they stand, as far as it knows).
         let sealed = m.has(COMMITTED) && !m.has(EXECUTED);
-        if game.owner_of(i) == me && m.alive() && sealed && drafting.is_none_or(|(d, _)| d != i) {
+        if game.owner_of(i) == me && m.alive() && sealed && drafting.is_none_or(|(d, ..)| d != i) {
             let fills = random_fills(game, i);
             if thorough && fills > 0 && filling.is_none() {
                 filling = Some(i);
@@ -180,9 +180,9 @@ fn value(game: &CommandCore, seat: Seat, thorough: bool) -> f64 {
         }
     }
     pending_attack(game, &mut board.structure);
-    if let Some((d, draft)) = drafting {
-        if thorough && filling.is_none() && draft.cards() > 0 {
-            return completions_value(game, me, d, &draft, &board, false);
+    if let Some((d, draft, next)) = drafting {
+        if thorough && filling.is_none() && next > 0 {
+            return completions_value(game, me, d, &draft, next, &board, false);
         }
         // As far as it goes (an empty draft: the mech stands).
         if game.mechs[d].alive() {
@@ -190,7 +190,7 @@ fn value(game: &CommandCore, seat: Seat, thorough: bool) -> f64 {
         }
     }
     match filling {
-        Some(e) => completions_value(game, me, e, &game.mechs[e].program, &board, true),
+        Some(e) => completions_value(game, me, e, &game.mechs[e].program, 0, &board, true),
         None => score(game, me, &board),
     }
 }
@@ -268,8 +268,9 @@ type Memo = (Option<Shared<Rules>>, HashMap<BoardKey, Drafts, Fast>);
 /// of kilobytes), so the memo stays within tens of megabytes per thread.
 const BEST_BOARDS: usize = 1024;
 
-/// The value of every draft of one mech on one board met so far, by draft.
-type Drafts = HashMap<Program, f64, Fast>;
+/// The value of every draft of one mech on one board met so far, by draft and the slot it is
+/// to decide next.
+type Drafts = HashMap<(Program, u8), f64, Fast>;
 
 /// A fast hasher for the memo's keys (they come from the state, not from outside, so no
 /// flooding to resist): multiply-rotate over the words written.
@@ -336,8 +337,9 @@ struct MechKey {
 }
 
 /// The value for `me` of the best full program that extends `draft`, mech `d`'s program so
-/// far: every completion is run on the board and the best kept (a draft that no card can
-/// extend any more runs as it is). Empty slots are filled at random before a program runs, so a
+/// far, in its empty slots from `open` on (a slot before `open` left empty stays so, here):
+/// every completion is run on the board and the best kept (a draft that no card can extend any
+/// more runs as it is). Empty slots are filled at random before a program runs, so a
 /// seat that seals early gets no better; building one card at a time is then valued the way
 /// whole programs are, and the first card is judged by what it leads to.
 ///
@@ -349,6 +351,7 @@ fn completions_value(
     me: Seat,
     d: usize,
     draft: &Program,
+    open: usize,
     board: &Board,
     mean: bool,
 ) -> f64 {
@@ -380,7 +383,7 @@ fn completions_value(
         let r = b.1.remove(&key);
         r.unwrap_or_default()
     });
-    let mut walk = Walk::new(game, me, d, board, drafts, mean);
+    let mut walk = Walk::new(game, me, d, board, drafts, mean, open);
     let v = walk.start(*draft);
     BEST.with(|b| {
         let mut b = b.borrow_mut();
@@ -403,6 +406,8 @@ struct Walk<'a> {
     /// Average over random fills (each card equally likely, a split card then either way up)
     /// instead of keeping the best.
     mean: bool,
+    /// Empty slots before this one stay empty (left so while the program is being built).
+    open: usize,
     depleted: u16,
     /// The other mechs' squares.
     occupied: Squares,
@@ -420,6 +425,7 @@ impl<'a> Walk<'a> {
         board: &'a Board,
         drafts: Drafts,
         mean: bool,
+        open: usize,
     ) -> Self {
         let mut occupied = game.occupied;
         occupied.clear(game.mechs[d].pos);
@@ -429,6 +435,7 @@ impl<'a> Walk<'a> {
             d,
             board,
             mean,
+            open,
             depleted: game.mechs[d].depleted_directives(),
             occupied,
             drafts,
@@ -439,59 +446,54 @@ impl<'a> Walk<'a> {
     /// The best value of the programs extending `draft`.
     fn start(&mut self, draft: Program) -> f64 {
         let m = &self.game.mechs[self.d];
-        let c = self.game.rules.chassis_of(self.d);
-        let mut run = Run::start(m.pos, m.facing);
-        for (i, slot) in draft.0.iter().enumerate().take(usize::from(c.slots)) {
-            if let Some(card) = slot.index() {
-                let rules = &self.game.rules;
-                rules.run_slot(
-                    c,
-                    i,
-                    card,
-                    slot.half(),
-                    &self.occupied,
-                    &mut run,
-                    &mut |_| {},
-                );
-            }
-        }
-        self.value(draft, run)
+        self.value(draft, Run::start(m.pos, m.facing), 0)
     }
 
-    /// The best value of the programs extending `draft`, whose slots so far ran as `run`.
-    fn value(&mut self, draft: Program, run: Run) -> f64 {
-        let c = self.game.rules.chassis_of(self.d);
-        let have = draft.cards();
-        if have < usize::from(c.slots) {
-            if let Some(&v) = self.drafts.get(&draft) {
+    /// The best value of the programs extending `draft`, whose slots before `at` ran as `run`:
+    /// the cards already in place run in turn, up to the first empty slot to decide.
+    fn value(&mut self, draft: Program, mut run: Run, mut at: usize) -> f64 {
+        let game = self.game;
+        let c = game.rules.chassis_of(self.d);
+        let slots = usize::from(c.slots);
+        let free = |p: &Program| {
+            free_cards(c, p.card_mask() | self.depleted)
+                .next()
+                .is_some()
+        };
+        while at < slots {
+            match draft.0[at].index() {
+                Some(card) => {
+                    let half = draft.0[at].half();
+                    game.rules
+                        .run_slot(c, at, card, half, &self.occupied, &mut run, &mut |_| {});
+                }
+                None if at >= self.open && free(&draft) => break,
+                None => {}
+            }
+            at += 1;
+        }
+        if at < slots {
+            let key = (draft, at as u8);
+            if let Some(&v) = self.drafts.get(&key) {
                 return v;
             }
             let (mut best, mut sum, mut weight) = (f64::NEG_INFINITY, 0.0, 0.0);
             for (card, flipped) in free_cards(c, draft.card_mask() | self.depleted) {
-                let next = draft.with_next(card, flipped);
-                let mut next_run = run;
-                let half = next.0[have].half();
-                let rules = &self.game.rules;
-                let card = usize::from(card);
-                rules.run_slot(
-                    c,
-                    have,
-                    card,
-                    half,
-                    &self.occupied,
-                    &mut next_run,
-                    &mut |_| {},
-                );
-                let v = self.value(next, next_run);
+                let next = draft.with_slot(at, card, flipped);
+                let v = self.value(next, run, at);
                 best = best.max(v);
                 // A random fill draws the card, then a split card's way up.
-                let w = if c.directives[card].split { 0.5 } else { 1.0 };
+                let w = if c.directives[usize::from(card)].split {
+                    0.5
+                } else {
+                    1.0
+                };
                 sum += w * v;
                 weight += w;
             }
             if weight > 0.0 {
                 let v = if self.mean { sum / weight } else { best };
-                self.drafts.insert(draft, v);
+                self.drafts.insert(key, v);
                 return v;
             }
         }
@@ -740,7 +742,7 @@ mod tests {
             let (best, next) = g
                 .legal_actions_vec(me)
                 .into_iter()
-                .filter(|a| !matches!(a, crate::Action::Seal { .. }))
+                .filter(|a| !matches!(a, crate::Action::Leave { .. }))
                 .map(|a| {
                     let next = child(&g, a);
                     (evaluate_drafts(&next, me), next)
@@ -762,14 +764,14 @@ mod tests {
         let me = Seat::new(0);
         let i = g.next_to_program(me).unwrap();
         let c = g.rules.chassis_of(i).clone();
-        // All but the last slot, then seal: the last slot will be filled at random.
+        // All but the last slot, which is left empty: it will be filled at random.
         for _ in 0..usize::from(c.slots) - 1 {
             let a = g.legal_actions_vec(me)[0];
             g.step(Actor::Seat(me), a, &mut Events::disabled());
         }
         g.step(
             Actor::Seat(me),
-            crate::Action::Seal {
+            crate::Action::Leave {
                 mech: CommandCore::mech_id(i),
             },
             &mut Events::disabled(),
@@ -783,7 +785,7 @@ mod tests {
         let (mut sum, mut weight) = (0.0, 0.0);
         for (card, flipped) in free_cards(&c, used) {
             let mut filled = g.clone();
-            filled.mechs[i].program = program.with_next(card, flipped);
+            filled.mechs[i].program = program.with_slot(program.cards(), card, flipped);
             assert_eq!(random_fills(&filled, i), 0);
             let w = if c.directives[usize::from(card)].split {
                 0.5

@@ -1,15 +1,27 @@
-//! Events: what happened, for logs and displays. All public except the cards of a program being
-//! built or committed, which [`redact_event`](gridwright_engine::Game::redact_event) strips for
-//! everyone but its owner until the mech executes (then [`Event::Revealed`] shows it to all).
+//! Events: what happened, for logs and displays. All public except the steps of a program being
+//! built and its sealing, which [`redact_event`](gridwright_engine::Game::redact_event) shows
+//! only to the mech's owner: the others learn every program's card count at once when the last
+//! is sealed ([`Event::ExecutionStarted`]) and its cards when the mech executes
+//! ([`Event::Revealed`]).
 
 use crate::action::{Card, CardSet, Face, MechId, Pool, Pos, Program, SlotCard};
 use crate::config::{Icon, MAX_SLOTS};
+use crate::observe::{AttackView, CritView};
 use crate::rules::program::SlotStatus;
 use crate::rules::surge_flux::Settlement;
-use crate::state::EndReason;
+use crate::state::{EndReason, Phase};
 use gridwright_engine::Seat;
 use gridwright_engine::geom::{Arc, Dir8};
 use serde::{Deserialize, Serialize};
+
+/// How many cards a sealed program holds, shown to all once every program is sealed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SealedProgram {
+    /// The mech.
+    pub mech: MechId,
+    /// Cards placed (the other slots are filled at random when it executes).
+    pub cards: u8,
+}
 
 /// Something that happened.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -55,28 +67,28 @@ pub enum Event {
     },
     /// Every mech is numbered: programming begins.
     ProgrammingStarted,
-    /// A card went into the next slot of a program being built. `card` is `None` for everyone
-    /// but the owner: the others learn only that the mech has one more card.
+    /// The next slot of a program being built was decided (owner only).
     Programmed {
         /// The mech.
         mech: MechId,
         /// The slot (zero-based).
         slot: u8,
-        /// The card (owner only).
+        /// The card put there, or `None` if the slot was left empty.
         card: Option<SlotCard>,
     },
-    /// A program was sealed (full, or by `seal`). `program` is `None` for everyone but the
-    /// owner.
+    /// A program was sealed: every slot is decided (owner only).
     Committed {
         /// The mech.
         mech: MechId,
-        /// How many cards (public).
-        cards: u8,
-        /// The program (owner only).
-        program: Option<Program>,
+        /// The program.
+        program: Program,
     },
-    /// Every program is committed: execution begins.
-    ExecutionStarted,
+    /// Every program is sealed: their card counts are shown to all at once, and execution
+    /// begins.
+    ExecutionStarted {
+        /// Each live mech's program size, in mech order.
+        programs: Vec<SealedProgram>,
+    },
     /// A mech's program is revealed as it starts executing.
     Revealed {
         /// The mech.
@@ -164,20 +176,25 @@ pub enum Event {
         /// The mech.
         mech: MechId,
     },
-    /// An attack was declared and the weapon's delta settled.
+    /// A weapon fired and its delta was settled (its target is chosen next).
     Fired {
         /// The attacker.
         mech: MechId,
         /// Weapon index.
         weapon: u8,
+        /// The weapon delta's settlement.
+        settlement: Settlement,
+    },
+    /// The attacker chose its target, its weapon's delta paid.
+    Aimed {
+        /// The attacker.
+        mech: MechId,
         /// The target.
         target: MechId,
         /// Distance.
         distance: u8,
         /// The target's arc the attacker stands in (its armour there counts).
         arc: Arc,
-        /// The weapon delta's settlement.
-        settlement: Settlement,
     },
     /// The attack dice.
     AttackRolled {
@@ -196,6 +213,16 @@ pub enum Event {
         successes: u8,
         /// Blanks.
         blanks: u8,
+    },
+    /// A die showing `face` was picked up to be rerolled, paid for by `mech` (1 Flux for an
+    /// armour die, 1 Surge otherwise); [`Event::Rerolled`] says what it shows then.
+    PickedUp {
+        /// Who paid for it.
+        mech: MechId,
+        /// Its pool.
+        pool: Pool,
+        /// What it showed.
+        face: Face,
     },
     /// A die was rerolled.
     Rerolled {
@@ -262,6 +289,19 @@ pub enum Event {
     Cleanup {
         /// The round that ended.
         round: u16,
+    },
+    /// Where the game stands now, after a step that changed it: the phase, the seats to act,
+    /// the attack and the crit being resolved (as the observation shows them). Emitted at the
+    /// end of every step that changed one of them, so the log alone tells whose turn it is.
+    Next {
+        /// The phase.
+        phase: Phase,
+        /// Seats that may act now.
+        to_act: Vec<Seat>,
+        /// The attack being resolved, if any.
+        attack: Option<AttackView>,
+        /// The crit being resolved, if any.
+        crit: Option<CritView>,
     },
     /// The game ended.
     GameOver {

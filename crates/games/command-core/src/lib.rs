@@ -30,12 +30,15 @@
 //! # Why one slot at a time?
 //! A whole program (up to [`MAX_SLOTS`] slots, each empty or one of a dozen cards either way
 //! up) is far too large a choice to list or to index. So a program is built one slot at a time
-//! (rules version 2): [`Action::Program`] puts a card into the mech's next slot and
-//! [`Action::Seal`] ends it, leaving the rest empty; a full program seals itself. Slots fill
-//! front to back, so each program has exactly one action sequence and no step can overfill it.
-//! The program being built lives in the programming stage, not in the mech, and is moved into
-//! the mech when sealed; until the mech executes, the other seat sees how many cards it holds,
-//! never which. Each seat programs its mechs in mech-number order.
+//! (rules version 3): [`Action::Program`] puts a card into the mech's next slot and
+//! [`Action::Leave`] leaves it empty (filled at random when the mech executes); once every slot
+//! is decided the program seals itself. Slots are decided front to back, so each program has
+//! exactly one action sequence, no step can overfill it, and every program takes exactly as
+//! many steps as the mech has slots: when a seat is done says nothing of what it chose. The
+//! program being built lives in the programming stage, not in the mech, and is moved into the
+//! mech when sealed. Until every program is sealed the other seat learns nothing of it (not
+//! even how many cards it holds); then all card counts are shown at once, and each program's
+//! cards when its mech executes. Each seat programs its mechs in mech-number order.
 //!
 //! # Why a fixed array of mechs?
 //! Agents and benchmarks clone states constantly. Mechs are 24-byte values in a fixed array with
@@ -51,6 +54,7 @@ mod config;
 mod content;
 mod eval;
 mod event;
+mod fold;
 mod observe;
 mod odds;
 mod render;
@@ -70,7 +74,7 @@ pub use config::{
 };
 pub use content::{Content, ContentError, Problem, ScenarioSummary};
 pub use eval::{evaluate, evaluate_drafts};
-pub use event::Event;
+pub use event::{Event, SealedProgram};
 pub use observe::{AttackView, CritView, DiceView, MechView, Observation, SideView, WeaponView};
 pub use odds::{DamageOdds, MAX_ODDS_POOL, OddsError, OddsQuery, damage_odds, damage_odds_with};
 pub use render::{attack_preview, preview, render};

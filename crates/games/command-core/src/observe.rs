@@ -1,5 +1,7 @@
-//! What one viewer may see: everything except the cards of programs being built or committed but
-//! not yet revealed, which only their owner sees (others see how many cards they hold).
+//! What one viewer may see: everything except programs. A program being built or sealed is
+//! seen by its owner only, until every program is sealed: then everyone sees how many cards each
+//! holds, and its cards once its mech executes (programming is simultaneous and hidden;
+//! `docs/rules/command-core.md` item 9).
 //!
 //! Chassis data (weapons with their attack, range band, arcs and delta) is public, like a mech's
 //! record sheet on the table, so each [`MechView`] carries its weapons: a client can draw where
@@ -12,7 +14,7 @@ use crate::state::{
 };
 use gridwright_engine::geom::{Arc, Dir8};
 use gridwright_engine::{Game, Seat, Turn, Viewer};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One weapon of a mech, as printed on its chassis, plus whether it is depleted now.
 ///
@@ -78,13 +80,16 @@ pub struct MechView {
     pub weapons: Vec<WeaponView>,
     /// Its chassis' directive slots (public data): the most cards its program may hold.
     pub slots: u8,
-    /// Whether its program for this round is committed.
+    /// Whether its program for this round is sealed: the owner sees it at once, the others
+    /// once every program is sealed.
     pub committed: bool,
-    /// How many cards the committed program holds (public).
+    /// How many cards the sealed program holds (as `committed`; random fills count once made).
     pub committed_cards: Option<u8>,
     /// While its owner is building its program (programming phase, its turn among the owner's
-    /// mechs): how many cards are in it so far (public).
+    /// mechs), to the owner only: how many cards are in it so far.
     pub draft_cards: Option<u8>,
+    /// As `draft_cards`: how many of its slots are decided so far (a card, or left empty).
+    pub draft_slots: Option<u8>,
     /// The program: the owner's own (committed or being built), or anyone's once revealed.
     pub program: Option<Program>,
     /// Whether its program has been revealed this round.
@@ -94,7 +99,7 @@ pub struct MechView {
 }
 
 /// One pool of dice in the attack being resolved.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DiceView {
     /// Counts by face, in [`Face::of`](crate::Face::of) order (success first, blank last).
     pub faces: Vec<u8>,
@@ -103,7 +108,7 @@ pub struct DiceView {
 }
 
 /// The attack being resolved.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AttackView {
     /// The attacker.
     pub attacker: MechId,
@@ -122,7 +127,7 @@ pub struct AttackView {
 }
 
 /// A crit being resolved.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CritView {
     /// The damaged mech.
     pub mech: MechId,
@@ -192,16 +197,13 @@ impl Observation {
                 let owner = spec.owner;
                 let on_board = m.alive();
                 let (x, y) = rules.xy(m.pos);
-                let committed = m.has(COMMITTED);
-                let shown = committed && (viewer.sees_secrets_of(owner) || m.has(REVEALED_FLAG));
-                let drafting = matches!(g.stage, Stage::Programming { .. })
-                    && g.next_to_program(owner) == Some(i);
+                let programming = matches!(g.stage, Stage::Programming { .. });
+                let mine = viewer.sees_secrets_of(owner);
+                let committed = m.has(COMMITTED) && (mine || !programming);
+                let shown = committed && (mine || m.has(REVEALED_FLAG));
+                let drafting = mine && programming && g.next_to_program(owner) == Some(i);
                 let draft = drafting.then(|| g.draft(owner));
-                let program = if shown {
-                    Some(m.program)
-                } else {
-                    draft.filter(|_| viewer.sees_secrets_of(owner))
-                };
+                let program = if shown { Some(m.program) } else { draft };
                 MechView {
                     id: MechId(i as u8),
                     owner,
@@ -241,76 +243,17 @@ impl Observation {
                     committed,
                     committed_cards: committed.then(|| m.program.cards() as u8),
                     draft_cards: draft.map(|d| d.cards() as u8),
+                    draft_slots: drafting.then(|| g.draft_next(owner) as u8),
                     program,
                     revealed: m.has(REVEALED_FLAG),
                     executed: m.has(EXECUTED),
                 }
             })
             .collect();
-        let attack = match g.stage {
-            Stage::Attack { attack, .. }
-            | Stage::Crit {
-                crits:
-                    Crits {
-                        cause: Cause::Attack(attack),
-                        ..
-                    },
-                ..
-            } => Some(attack),
-            _ => None,
-        };
-        let attack = attack.map(|a| {
-            let pool = |p: usize, n: usize| DiceView {
-                faces: (0..n).map(|f| a.fresh[p][f] + a.rerolled[p][f]).collect(),
-                rerolled: (0..n).map(|f| a.rerolled[p][f]).collect(),
-            };
-            AttackView {
-                attacker: MechId(a.attacker),
-                target: MechId(a.target),
-                weapon: a.weapon,
-                arc: a.arc,
-                attack: pool(0, 3),
-                armour: DiceView {
-                    faces: vec![
-                        a.total(crate::Pool::Armour, 0),
-                        a.total(crate::Pool::Armour, 2),
-                    ],
-                    rerolled: vec![a.rerolled[1][0], a.rerolled[1][2]],
-                },
-                evade: DiceView {
-                    faces: vec![
-                        a.total(crate::Pool::Evade, 0),
-                        a.total(crate::Pool::Evade, 2),
-                    ],
-                    rerolled: vec![a.rerolled[2][0], a.rerolled[2][2]],
-                },
-            }
-        });
-        let crit = match g.stage {
-            Stage::Crit { crits, step } => {
-                let r = match step {
-                    CritStep::Reveal => Revealed {
-                        cards: 0,
-                        put_back: 0,
-                    },
-                    CritStep::PutBack(r) | CritStep::Deplete(r) => r,
-                };
-                Some(CritView {
-                    mech: MechId(crits.victim),
-                    attacker: crits.attacker().map(MechId),
-                    crits: crits.left,
-                    revealed: CardSet(r.cards),
-                    put_back: r.put_back,
-                })
-            }
-            _ => None,
-        };
+        let attack = attack_view(g);
+        let crit = crit_view(g);
         let totals = g.total_structure();
-        let to_act = match g.turn() {
-            Turn::Seat(s) => vec![s],
-            Turn::Simultaneous(set) => set.iter().collect(),
-            Turn::Chance | Turn::Terminal => Vec::new(),
-        };
+        let to_act = to_act(g);
         Observation {
             viewer,
             scenario: cfg.scenario.clone(),
@@ -336,5 +279,80 @@ impl Observation {
             attack,
             crit,
         }
+    }
+}
+
+/// The attack being resolved, as every viewer sees it.
+pub(crate) fn attack_view(g: &CommandCore) -> Option<AttackView> {
+    let attack = match g.stage {
+        Stage::Attack { attack, .. }
+        | Stage::Crit {
+            crits:
+                Crits {
+                    cause: Cause::Attack(attack),
+                    ..
+                },
+            ..
+        } => Some(attack),
+        _ => None,
+    };
+    attack.map(|a| {
+        let pool = |p: usize, n: usize| DiceView {
+            faces: (0..n).map(|f| a.fresh[p][f] + a.rerolled[p][f]).collect(),
+            rerolled: (0..n).map(|f| a.rerolled[p][f]).collect(),
+        };
+        AttackView {
+            attacker: MechId(a.attacker),
+            target: MechId(a.target),
+            weapon: a.weapon,
+            arc: a.arc,
+            attack: pool(0, 3),
+            armour: DiceView {
+                faces: vec![
+                    a.total(crate::Pool::Armour, 0),
+                    a.total(crate::Pool::Armour, 2),
+                ],
+                rerolled: vec![a.rerolled[1][0], a.rerolled[1][2]],
+            },
+            evade: DiceView {
+                faces: vec![
+                    a.total(crate::Pool::Evade, 0),
+                    a.total(crate::Pool::Evade, 2),
+                ],
+                rerolled: vec![a.rerolled[2][0], a.rerolled[2][2]],
+            },
+        }
+    })
+}
+
+/// The crit being resolved, as every viewer sees it.
+pub(crate) fn crit_view(g: &CommandCore) -> Option<CritView> {
+    match g.stage {
+        Stage::Crit { crits, step } => {
+            let r = match step {
+                CritStep::Reveal => Revealed {
+                    cards: 0,
+                    put_back: 0,
+                },
+                CritStep::PutBack(r) | CritStep::Deplete(r) => r,
+            };
+            Some(CritView {
+                mech: MechId(crits.victim),
+                attacker: crits.attacker().map(MechId),
+                crits: crits.left,
+                revealed: CardSet(r.cards),
+                put_back: r.put_back,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The seats that may act now.
+pub(crate) fn to_act(g: &CommandCore) -> Vec<Seat> {
+    match g.turn() {
+        Turn::Seat(s) => vec![s],
+        Turn::Simultaneous(set) => set.iter().collect(),
+        Turn::Chance | Turn::Terminal => Vec::new(),
     }
 }

@@ -4,13 +4,13 @@
 //! [`render`] draws from the viewer's [`Observation`], never from the state, so it cannot show
 //! a secret.
 
-use crate::action::{Action, Card, dir_name};
+use crate::action::{Action, Card, MechId, dir_name};
 use crate::config::{Chassis, Config, HomeEdge};
 use crate::observe::{MechView, Observation};
 use crate::odds::{OddsQuery, damage_odds_with};
 use crate::rules::Rules;
 use crate::rules::surge_flux::settle;
-use crate::state::{CommandCore, Phase};
+use crate::state::{CommandCore, Phase, Stage};
 use crate::text::{arc_name, card_text, program_text};
 use gridwright_engine::geom::Dir8;
 use gridwright_engine::{Game, Seat, Viewer};
@@ -46,7 +46,7 @@ fn mech_letter(m: &MechView) -> char {
     }
 }
 
-fn phase_text(p: &Phase) -> String {
+pub(crate) fn phase_text(p: &Phase) -> String {
     match p {
         Phase::DrawChooser => "drawing who chooses the placement order".into(),
         Phase::ChoosePlacementOrder { chooser } => {
@@ -57,7 +57,10 @@ fn phase_text(p: &Phase) -> String {
         Phase::Programming => "programming (secret)".into(),
         Phase::Fill { mech, slot } => format!("filling slot {} of #{mech}", slot + 1),
         Phase::SelfDamage { mech, dice } => format!("#{mech} rolls {dice} dice against itself"),
-        Phase::ChooseAttack { mech } => format!("combat: #{mech} chooses a weapon and target"),
+        Phase::ChooseAttack { mech } => format!("combat: #{mech} chooses a weapon"),
+        Phase::ChooseTarget { mech, .. } => {
+            format!("combat: #{mech} has paid its weapon's delta and chooses a target")
+        }
         Phase::AttackRoll => "attack roll".into(),
         Phase::AttackReroll => "attacker may reroll attack dice (1 Surge each)".into(),
         Phase::ArmourRoll => "armour roll".into(),
@@ -334,28 +337,48 @@ pub fn preview(config: &Config) -> String {
     out
 }
 
-/// The exact odds of a [`Action::Fire`] about to be confirmed: the weapon delta's payment and
-/// the damage distribution with both sides rerolling as [`damage_odds_with`] describes.
+/// What an attack choice about to be confirmed costs and may do: for [`Action::Fire`], the
+/// weapon delta's payment; for [`Action::Aim`] (the delta paid), the exact damage distribution
+/// with both sides rerolling as [`damage_odds_with`] describes.
 pub fn attack_preview(game: &CommandCore, action: &Action) -> Option<String> {
-    let Action::Fire {
-        mech,
-        weapon,
-        target,
-    } = *action
-    else {
+    let rules = &game.rules;
+    if let Action::Fire { mech, weapon } = *action {
+        let a = game
+            .mechs
+            .get(mech.index())
+            .filter(|_| mech.index() < game.mech_count())?;
+        let wpn = rules
+            .chassis_of(mech.index())
+            .weapons
+            .get(usize::from(weapon))?;
+        let (mut surge, mut flux) = (a.surge, a.flux);
+        let paid = settle(&mut surge, &mut flux, i16::from(wpn.delta));
+        let mut s = format!(
+            "{}: delta {}, pays {} Flux and {} Surge",
+            card_text(rules, mech, Card::Weapon(weapon)),
+            wpn.delta,
+            paid.flux,
+            paid.surge
+        );
+        if paid.unpaid > 0 {
+            let _ = write!(s, ", {} unpaid (dice against itself)", paid.unpaid);
+        }
+        s.push_str("; then the target is chosen");
+        return Some(s);
+    }
+    let (Action::Aim { target }, Stage::ChooseTarget { attack }) = (*action, game.stage) else {
         return None;
     };
-    let rules = &game.rules;
-    let (i, t) = (mech.index(), target.index());
-    if i >= game.mech_count() || t >= game.mech_count() {
+    let (i, t) = (usize::from(attack.attacker), target.index());
+    if t >= game.mech_count() {
         return None;
     }
+    let (mech, weapon) = (MechId(attack.attacker), attack.weapon);
     let a = game.mechs.get(i)?;
     let d = game.mechs.get(t)?;
     let wpn = rules.chassis_of(i).weapons.get(usize::from(weapon))?;
     let arc = rules.arc(d.pos, d.facing, a.pos)?;
-    let (mut surge, mut flux) = (a.surge, a.flux);
-    let paid = settle(&mut surge, &mut flux, i16::from(wpn.delta));
+    let surge = a.surge;
     let chassis = rules.chassis_of(t);
     let odds = damage_odds_with(
         &rules.config.dice,
@@ -377,13 +400,6 @@ pub fn attack_preview(game: &CommandCore, action: &Action) -> Option<String> {
         arc_name(arc),
         chassis.evasion
     );
-    if paid.unpaid > 0 {
-        let _ = write!(
-            s,
-            "delta leaves {} unpaid (dice against itself); ",
-            paid.unpaid
-        );
-    }
     let _ = write!(
         s,
         "expected damage {:.2}, crits {:.2}; P(≥1) {}; P(destroyed) {}",

@@ -37,7 +37,10 @@ pub const INFO: GameInfo = GameInfo {
     chance: ChanceMode::Explicit,
     information: Information::Imperfect,
     // 2: a program is chosen one slot at a time (`program 1 dash`, `seal 1`), not whole.
-    rules_version: "2",
+    // 3: any slot may be left empty (`leave 1`, no `seal`), every program takes one step per
+    //    slot and nothing of it is shown to the other seat until all are sealed; a weapon's
+    //    delta is paid before its target is chosen.
+    rules_version: "3",
 };
 
 /// Why the game ended.
@@ -87,10 +90,17 @@ pub enum Phase {
         /// Dice still to roll.
         dice: u8,
     },
-    /// `mech` chooses a weapon and target, or holds fire.
+    /// `mech` chooses a weapon, or holds fire.
     ChooseAttack {
         /// The attacker.
         mech: MechId,
+    },
+    /// `mech` has paid its weapon's delta and chooses the target.
+    ChooseTarget {
+        /// The attacker.
+        mech: MechId,
+        /// The weapon it fires.
+        weapon: u8,
     },
     /// Chance: the attack dice.
     AttackRoll,
@@ -200,15 +210,21 @@ pub(crate) enum Stage {
     /// `seat` drafts an ordering number.
     Ordering { seat: Seat },
     /// Every seat with uncommitted mechs builds their programs, one slot at a time, in mech
-    /// order. `drafts[s]` is what seat `s` has put so far into its next mech's program
-    /// (sealed into the mech when complete).
-    Programming { drafts: [Program; SEATS] },
+    /// order. `drafts[s]` is what seat `s` has put so far into its next mech's program and
+    /// `next[s]` how many of its slots are decided (sealed into the mech once all are).
+    Programming {
+        drafts: [Program; SEATS],
+        next: [u8; SEATS],
+    },
     /// Chance: a random card for an empty slot of the executing mech.
     Fill { mech: MechId, slot: u8 },
     /// Chance: `dice` more attack dice a mech rolls against itself.
     SelfDamage { owed: Owed, dice: u8 },
-    /// `mech` chooses a weapon and target, or holds fire.
+    /// `mech` chooses a weapon, or holds fire.
     ChooseAttack { mech: MechId },
+    /// The attack's weapon has fired and its delta is paid: its owner chooses the target
+    /// (`attack.target` and `attack.arc` are set then).
+    ChooseTarget { attack: Attack },
     /// An attack, from its roll until it is cancelled.
     Attack { attack: Attack, step: AttackStep },
     /// The crits of damage just dealt.
@@ -263,7 +279,7 @@ pub(crate) enum AttackStep {
 pub(crate) enum Unpaid {
     /// Its program's delta: execution goes on with the next mech.
     Program,
-    /// The delta of the weapon it fired: the attack is rolled next, if the mech survives.
+    /// The delta of the weapon it fired: the target is chosen next, if the mech survives.
     Weapon(Attack),
 }
 
@@ -371,6 +387,10 @@ impl CommandCore {
                 dice,
             },
             Stage::ChooseAttack { mech } => Phase::ChooseAttack { mech },
+            Stage::ChooseTarget { attack } => Phase::ChooseTarget {
+                mech: MechId(attack.attacker),
+                weapon: attack.weapon,
+            },
             Stage::Attack { step, .. } => match step {
                 AttackStep::Roll => Phase::AttackRoll,
                 AttackStep::Reroll => Phase::AttackReroll,
@@ -490,10 +510,7 @@ impl CommandCore {
             }
             Cause::Unpaid(Unpaid::Weapon(attack)) => {
                 if self.mechs[usize::from(attack.attacker)].alive() {
-                    self.stage = Stage::Attack {
-                        attack,
-                        step: AttackStep::Roll,
-                    };
+                    self.stage = Stage::ChooseTarget { attack };
                 } else {
                     self.next_attacker(ev);
                 }
@@ -520,6 +537,7 @@ impl CommandCore {
             | Stage::Deploy { seat: s }
             | Stage::Ordering { seat: s } => Some(s),
             Stage::ChooseAttack { mech } => Some(self.owner_of(mech.index())),
+            Stage::ChooseTarget { attack } => Some(self.owner_of(usize::from(attack.attacker))),
             Stage::Attack {
                 attack,
                 step: AttackStep::Reroll,
@@ -537,6 +555,52 @@ impl CommandCore {
                 step: CritStep::Deplete(_),
             } => Some(self.owner_of(usize::from(crits.victim))),
             _ => None,
+        }
+    }
+}
+
+impl CommandCore {
+    /// Applies `action` by the rules (the step without the [`Event::Next`] summary).
+    fn step_rules(&mut self, actor: Actor, action: Action, ev: &mut Events<Event>) {
+        let seat = match actor {
+            Actor::Seat(s) => s,
+            Actor::Chance => Seat::new(0),
+        };
+        match (self.stage, action) {
+            (Stage::DrawChooser, Action::Chooser(s)) => self.draw_chooser(s, ev),
+            (Stage::ChoosePlacementOrder { chooser }, Action::PlaceFirst(first)) => {
+                self.choose_placement(chooser, first, ev);
+            }
+            (Stage::Deploy { .. }, Action::Deploy { mech, at, facing }) => {
+                self.deploy(seat, mech, at, facing, ev);
+            }
+            (Stage::Ordering { .. }, Action::Assign { number, mech }) => {
+                self.assign(seat, number, mech, ev);
+            }
+            (Stage::Programming { .. }, Action::Program { mech, card }) => {
+                self.program_step(seat, mech, Some(card), ev);
+            }
+            (Stage::Programming { .. }, Action::Leave { mech }) => {
+                self.program_step(seat, mech, None, ev);
+            }
+            (Stage::Fill { mech, slot }, Action::Fill { card, .. }) => {
+                self.fill(mech, slot, card, ev);
+            }
+            (Stage::SelfDamage { owed, dice }, Action::AttackDice { crits, hits }) => {
+                self.self_damage_rolled(owed, dice, crits, hits, ev);
+            }
+            (Stage::ChooseAttack { mech }, Action::Fire { weapon, .. }) => {
+                self.fire(mech.index(), weapon, ev);
+            }
+            (Stage::ChooseTarget { attack }, Action::Aim { target }) => {
+                self.aim(attack, target.index(), ev);
+            }
+            (Stage::ChooseAttack { mech }, Action::HoldFire) => self.hold_fire(mech, ev),
+            (Stage::Attack { attack, step }, action) => self.attack_step(attack, step, action, ev),
+            (Stage::Crit { crits, step }, action) => self.crit_step(crits, step, action, ev),
+            (stage, action) => {
+                debug_assert!(false, "illegal step {action:?} in {stage:?}");
+            }
         }
     }
 }
@@ -613,6 +677,7 @@ impl Game for CommandCore {
             Stage::Deploy { .. } => self.legal_deploys(seat, out),
             Stage::Ordering { .. } => self.legal_assigns(seat, out),
             Stage::ChooseAttack { mech } => self.legal_attacks(mech, out),
+            Stage::ChooseTarget { attack } => self.legal_targets(&attack, out),
             Stage::Attack {
                 attack,
                 step: AttackStep::Reroll,
@@ -668,40 +733,30 @@ impl Game for CommandCore {
     }
 
     fn step(&mut self, actor: Actor, action: Action, ev: &mut Events<Event>) {
-        let seat = match actor {
-            Actor::Seat(s) => s,
-            Actor::Chance => Seat::new(0),
+        if !ev.is_enabled() {
+            self.step_rules(actor, action, ev);
+            return;
+        }
+        // Every step that changes where the game stands says so (the log is an audit trail).
+        let stands = |g: &CommandCore| {
+            (
+                g.phase(),
+                crate::observe::to_act(g),
+                crate::observe::attack_view(g),
+                crate::observe::crit_view(g),
+            )
         };
-        match (self.stage, action) {
-            (Stage::DrawChooser, Action::Chooser(s)) => self.draw_chooser(s, ev),
-            (Stage::ChoosePlacementOrder { chooser }, Action::PlaceFirst(first)) => {
-                self.choose_placement(chooser, first, ev);
-            }
-            (Stage::Deploy { .. }, Action::Deploy { mech, at, facing }) => {
-                self.deploy(seat, mech, at, facing, ev);
-            }
-            (Stage::Ordering { .. }, Action::Assign { number, mech }) => {
-                self.assign(seat, number, mech, ev);
-            }
-            (Stage::Programming { .. }, Action::Program { mech, card }) => {
-                self.program_step(seat, mech, card, ev);
-            }
-            (Stage::Programming { .. }, Action::Seal { mech }) => self.seal(seat, mech, ev),
-            (Stage::Fill { mech, slot }, Action::Fill { card, .. }) => {
-                self.fill(mech, slot, card, ev);
-            }
-            (Stage::SelfDamage { owed, dice }, Action::AttackDice { crits, hits }) => {
-                self.self_damage_rolled(owed, dice, crits, hits, ev);
-            }
-            (Stage::ChooseAttack { mech }, Action::Fire { weapon, target, .. }) => {
-                self.fire(mech.index(), weapon, target.index(), ev);
-            }
-            (Stage::ChooseAttack { mech }, Action::HoldFire) => self.hold_fire(mech, ev),
-            (Stage::Attack { attack, step }, action) => self.attack_step(attack, step, action, ev),
-            (Stage::Crit { crits, step }, action) => self.crit_step(crits, step, action, ev),
-            (stage, action) => {
-                debug_assert!(false, "illegal step {action:?} in {stage:?}");
-            }
+        let before = stands(self);
+        self.step_rules(actor, action, ev);
+        let after = stands(self);
+        if after != before {
+            let (phase, to_act, attack, crit) = after;
+            ev.emit(|| Event::Next {
+                phase,
+                to_act,
+                attack,
+                crit,
+            });
         }
     }
 
@@ -740,70 +795,63 @@ impl Game for CommandCore {
 
     fn action_visible_to(&self, actor: Actor, action: &Action, viewer: Viewer) -> bool {
         match (actor, action) {
-            (Actor::Seat(s), Action::Program { .. }) => viewer.sees_secrets_of(s),
+            (Actor::Seat(s), Action::Program { .. } | Action::Leave { .. }) => {
+                viewer.sees_secrets_of(s)
+            }
             _ => true,
         }
     }
 
+    /// Programming is simultaneous and hidden (seed, "Programming": cards placed face down;
+    /// `docs/rules/command-core.md` item 9): a program step or seal is shown only to the mech's
+    /// owner. Everyone learns the card counts at once, when the last program is sealed
+    /// ([`Event::ExecutionStarted`]), and each program as its mech executes
+    /// ([`Event::Revealed`]).
     fn redact_event(&self, event: &Event, viewer: Viewer) -> Option<Event> {
         match event {
-            Event::Committed {
-                mech,
-                cards,
-                program: Some(_),
-            } if !self.owner(*mech).is_some_and(|o| viewer.sees_secrets_of(o)) => {
-                Some(Event::Committed {
-                    mech: *mech,
-                    cards: *cards,
-                    program: None,
-                })
-            }
-            Event::Programmed {
-                mech,
-                slot,
-                card: Some(_),
-            } if !self.owner(*mech).is_some_and(|o| viewer.sees_secrets_of(o)) => {
-                Some(Event::Programmed {
-                    mech: *mech,
-                    slot: *slot,
-                    card: None,
-                })
+            Event::Programmed { mech, .. } | Event::Committed { mech, .. }
+                if !self.owner(*mech).is_some_and(|o| viewer.sees_secrets_of(o)) =>
+            {
+                None
             }
             e => Some(e.clone()),
         }
     }
 
-    /// Redraws every opponent program that is committed but not yet revealed, and the
-    /// opponent's program still being built: the same number of cards (which is public), drawn
-    /// at random from that mech's undepleted directives, each in a random orientation, in the
-    /// first slots (programs are built front to back). Everything else is public.
+    /// Redraws every opponent program that is not yet revealed. While programs are being
+    /// built nothing of them is public but how many slots each seat has decided (every program
+    /// takes one step per slot, whatever it holds): each decided slot of a sealed program or
+    /// of the draft gets a random undepleted card in a random orientation (as long as cards
+    /// last). Once every program is sealed the card counts are public: each unrevealed program
+    /// is redrawn with its count, in its first slots. Everything else is public.
     fn resample(&self, seat: Seat, rng: &mut Rng) -> Self {
         let mut s = self.clone();
+        let programming = matches!(self.stage, Stage::Programming { .. });
         for i in 0..usize::from(self.n) {
             let m = &self.mechs[i];
             if self.owner_of(i) != seat && m.has(COMMITTED) && !m.has(REVEALED_FLAG) {
-                s.mechs[i].program = random_program(
-                    self.rules.chassis_of(i),
-                    m.depleted_directives(),
-                    m.program.cards(),
-                    rng,
-                );
+                let c = self.rules.chassis_of(i);
+                let cards = if programming {
+                    usize::from(c.slots)
+                } else {
+                    m.program.cards()
+                };
+                s.mechs[i].program = random_program(c, m.depleted_directives(), cards, rng);
             }
         }
-        if let Stage::Programming { mut drafts } = self.stage {
+        if let Stage::Programming { mut drafts, next } = self.stage {
             for other in Seat::all(SEATS).filter(|o| *o != seat) {
                 let Some(i) = self.next_to_program(other) else {
                     continue;
                 };
-                let d = &mut drafts[other.index()];
-                *d = random_program(
+                drafts[other.index()] = random_program(
                     self.rules.chassis_of(i),
                     self.mechs[i].depleted_directives(),
-                    d.cards(),
+                    usize::from(next[other.index()]),
                     rng,
                 );
             }
-            s.stage = Stage::Programming { drafts };
+            s.stage = Stage::Programming { drafts, next };
         }
         s
     }

@@ -3,7 +3,7 @@
 //! Texts depend only on the action or event and the (static) content, never on the phase, so
 //! old log entries read the same later.
 
-use crate::action::{Action, Card, MechId, Program, Slot, SlotCard, dir_name};
+use crate::action::{Action, Card, MechId, Pool, Program, Slot, SlotCard, dir_name};
 use crate::config::Chassis;
 use crate::event::Event;
 use crate::rules::Rules;
@@ -79,19 +79,16 @@ pub(crate) fn action_text(rules: &Rules, a: &Action) -> String {
         Action::Program { mech, card } => {
             format!("program {mech} {}", card_slot_text(rules, mech, card))
         }
-        Action::Seal { mech } => format!("seal {mech}"),
+        Action::Leave { mech } => format!("leave {mech}"),
         Action::Fill { mech, card } => format!("fill {mech} {}", card_slot_text(rules, mech, card)),
         Action::AttackDice { crits, hits } => format!("roll {crits} crit {hits} hit"),
         Action::ArmourDice { blocks } => format!("roll {blocks} block"),
         Action::EvadeDice { evades } => format!("roll {evades} evade"),
-        Action::Fire {
-            mech,
-            weapon,
-            target,
-        } => format!(
-            "fire {mech} {} at {target}",
+        Action::Fire { mech, weapon } => format!(
+            "fire {mech} {}",
             card_text(rules, mech, Card::Weapon(weapon))
         ),
+        Action::Aim { target } => format!("aim at {target}"),
         Action::HoldFire => "hold fire".into(),
         Action::Reroll { pool, face } => format!("reroll {} {}", pool.name(), face.name()),
         Action::Rerolled(f) => format!("rerolled {}", f.name()),
@@ -152,24 +149,30 @@ pub(crate) fn event_text(rules: &Rules, e: &Event) -> String {
                 slot + 1,
                 card_slot_text(rules, *mech, *c)
             ),
-            None => format!("{} slot {}: a card, face down", name(*mech), slot + 1),
-        },
-        Event::Committed {
-            mech,
-            cards,
-            program,
-        } => match program {
-            Some(p) => format!(
-                "{} is programmed (sealed): {}",
-                name(*mech),
-                program_text(rules, *mech, p)
-            ),
             None => format!(
-                "{} is programmed (sealed) with {cards} card(s), face down",
-                name(*mech)
+                "{} slot {}: left empty (a random card when it runs)",
+                name(*mech),
+                slot + 1
             ),
         },
-        Event::ExecutionStarted => "execution, lowest number first".into(),
+        Event::Committed { mech, program } => format!(
+            "{} is programmed (sealed): {}",
+            name(*mech),
+            program_text(rules, *mech, program)
+        ),
+        Event::ExecutionStarted { programs } => {
+            let counts: Vec<String> = programs
+                .iter()
+                .map(|p| {
+                    let s = if p.cards == 1 { "" } else { "s" };
+                    format!("{} {} card{s}", name(p.mech), p.cards)
+                })
+                .collect();
+            format!(
+                "every program is sealed ({}); execution, lowest number first",
+                counts.join(", ")
+            )
+        }
         Event::Revealed { mech, program } => format!(
             "{} reveals its program: {}",
             name(*mech),
@@ -241,20 +244,46 @@ pub(crate) fn event_text(rules: &Rules, e: &Event) -> String {
         Event::CombatStarted => "combat, highest number first".into(),
         Event::NoTarget { mech } => format!("{} has no target", name(*mech)),
         Event::HeldFire { mech } => format!("{} holds fire", name(*mech)),
-        Event::Fired {
+        Event::PickedUp { mech, pool, face } => format!(
+            "{} pays 1 {} to reroll a {} {} die",
+            name(*mech),
+            if *pool == Pool::Armour {
+                "Flux"
+            } else {
+                "Surge"
+            },
+            face.name(),
+            pool.name()
+        ),
+        Event::Next { phase, to_act, .. } => {
+            let who: Vec<String> = to_act.iter().map(|s| s.to_string()).collect();
+            let who = if who.is_empty() {
+                String::new()
+            } else {
+                format!(" ({} to act)", who.join(", "))
+            };
+            format!("now: {}{who}", crate::render::phase_text(phase))
+        }
+        Event::Aimed {
             mech,
-            weapon,
             target,
             distance,
             arc,
+        } => format!(
+            "{} aims at {} (range {distance}, its {} arc)",
+            name(*mech),
+            name(*target),
+            arc_name(*arc)
+        ),
+        Event::Fired {
+            mech,
+            weapon,
             settlement: s,
         } => {
             let mut t = format!(
-                "{} fires {} at {} (range {distance}, its {} arc)",
+                "{} fires {}",
                 name(*mech),
                 card_text(rules, *mech, Card::Weapon(*weapon)),
-                name(*target),
-                arc_name(*arc)
             );
             if s.flux + s.surge + s.unpaid > 0 {
                 t += &format!("; pays {} Flux and {} Surge", s.flux, s.surge);
@@ -416,9 +445,9 @@ pub(crate) fn parse_action(game: &CommandCore, seat: Seat, text: &str) -> Result
     if want.starts_with("program") {
         return parse_program(game, &want);
     }
-    if let Some(num) = want.strip_prefix("seal ") {
-        return Ok(Action::Seal {
-            mech: parse_mech(game, num)?,
+    if let Some(num) = want.strip_prefix("leave ") {
+        return Ok(Action::Leave {
+            mech: parse_mech(game, num.trim_end_matches(" empty"))?,
         });
     }
     let mut legal = Vec::new();

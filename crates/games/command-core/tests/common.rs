@@ -79,8 +79,20 @@ impl Table {
         }
     }
 
-    /// A seat's action, typed as in the terminal; it must be legal.
+    /// A seat's action, typed as in the terminal; it must be legal. `fire 1 hammer at 3` is
+    /// the two steps `fire 1 hammer` (the delta is paid) and `aim at 3`, the second taken at
+    /// once if no dice for an unpaid delta come between (else the test aims itself later).
     pub fn act(&mut self, seat: Seat, text: &str) -> &mut Self {
+        if let Some((fire, target)) = text
+            .split_once(" at ")
+            .filter(|_| text.starts_with("fire "))
+        {
+            self.act(seat, fire);
+            if matches!(self.phase(), Phase::ChooseTarget { .. }) {
+                self.act(seat, &format!("aim at {target}"));
+            }
+            return self;
+        }
         let action = self
             .game
             .parse_action(seat, text)
@@ -169,10 +181,10 @@ impl Table {
     }
 
     /// Builds and seals `programs[i]` for mech `i + 1`, seat by seat: each card of the
-    /// comma-separated list goes into the next slot (`program n card`). `-` seals the program
-    /// there (the rest stays empty); a shorter list is padded with unused `wait` cards, and
-    /// `wait` cards past the chassis' slots are dropped, so one list fits every chassis. An
-    /// empty text leaves that mech alone.
+    /// comma-separated list goes into the next slot (`program n card`), `-` leaves the next
+    /// slot empty (`leave n`). A list without `-` is padded with unused `wait` cards, one with
+    /// `-` with empty slots; `wait` cards past the chassis' slots are dropped, so one list fits
+    /// every chassis. An empty text leaves that mech alone.
     pub fn program(&mut self, programs: &[&str]) -> &mut Self {
         for (i, text) in programs.iter().enumerate() {
             let m = MechId::new(i as u8).unwrap();
@@ -203,15 +215,19 @@ impl Table {
             }
             let mut placed = 0;
             for card in cards {
-                if card == "-" {
-                    self.act(seat, &format!("seal {}", i + 1));
-                    break;
-                }
                 if placed == slots {
                     assert!(card.starts_with("wait"), "`{text}`: too many cards");
                     continue;
                 }
-                self.act(seat, &format!("program {} {card}", i + 1));
+                if card == "-" {
+                    self.act(seat, &format!("leave {}", i + 1));
+                } else {
+                    self.act(seat, &format!("program {} {card}", i + 1));
+                }
+                placed += 1;
+            }
+            while placed < slots {
+                self.act(seat, &format!("leave {}", i + 1));
                 placed += 1;
             }
         }

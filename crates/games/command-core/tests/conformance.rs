@@ -5,7 +5,7 @@
 
 use crate::common::content;
 use gridwright_command_core::CommandCore;
-use gridwright_engine::testing::{check_action_index, random_sim};
+use gridwright_engine::testing::{check_action_index, check_event_fold, random_sim};
 
 #[test]
 fn conformance_random_sim_every_scenario() {
@@ -39,5 +39,20 @@ fn action_index_every_scenario() {
             "{name}: every legal action has an index: {r:?}"
         );
         assert!(r.indices_seen > 20, "{name}: {r:?}");
+    }
+}
+
+/// The event log is an audit trail on every shipped scenario (issue 20, "Logs that let anyone
+/// audit a game"): after every step of random games, each seat's and the spectator's first
+/// observation folded with every event they were shown is their observation (vocabulary in
+/// `docs/rules/command-core.md`, "Event log").
+#[test]
+fn every_visible_change_is_an_event_in_every_scenario() {
+    let content = content();
+    for name in content.scenario_names() {
+        let config = content.config(&name).unwrap();
+        let r = check_event_fold::<CommandCore>(&config, 30, 11);
+        assert_eq!(r.games, 30, "{name}");
+        assert!(r.folded > r.steps, "{name}: {r:?}");
     }
 }

@@ -12,10 +12,10 @@ fn render_hides_unrevealed_programs_from_others() {
     t.act(p(1), "program 1 hover").act(p(1), "program 1 wait1");
     let theirs = render(&t.game, Viewer::Seat(p(2)));
     assert!(
-        theirs.contains("program (being built): 2 card(s) face down"),
-        "{theirs}"
+        !theirs.contains("card(s)"),
+        "nothing of it, not a count:\n{theirs}"
     );
-    t.act(p(1), "program 1 wait2").act(p(1), "seal 1");
+    t.act(p(1), "program 1 wait2").act(p(1), "leave 1");
     assert_eq!(t.phase(), Phase::Programming);
     let mine = render(&t.game, Viewer::Seat(p(1)));
     let theirs = render(&t.game, Viewer::Seat(p(2)));
@@ -25,7 +25,13 @@ fn render_hides_unrevealed_programs_from_others() {
         !theirs.contains("hover") && !public.contains("hover"),
         "{theirs}"
     );
-    assert!(theirs.contains("3 card(s) face down"));
+    assert!(!theirs.contains("face down"), "{theirs}");
+    // Once every program is sealed, the counts are shown (the cards when each mech runs:
+    // mech 1, number 1, is running now).
+    t.program(&["", "wait1, -", "wait1, wait2, -", "wait1"]);
+    let public = render(&t.game, Viewer::Spectator);
+    assert!(public.contains("1 card(s) face down"), "{public}");
+    assert!(public.contains("2 card(s) face down"), "{public}");
     assert!(
         public.contains("S1↓"),
         "P1's scout at e5 facing south:\n{public}"
@@ -58,12 +64,16 @@ fn attack_preview_gives_exact_odds() {
     let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "e4 s"]);
     t.draft(&[2, 1])
         .program(&["wait1, wait2, wait3", "wait1, wait2, wait3"]);
-    let fire = t.game.parse_action(p(1), "fire 1 hammer at 2").unwrap();
+    let fire = t.game.parse_action(p(1), "fire 1 hammer").unwrap();
     let text = attack_preview(&t.game, &fire).unwrap();
+    assert!(text.contains("1 unpaid (dice against itself)"), "{text}");
+    assert_eq!(attack_preview(&t.game, &Action::HoldFire), None);
+    t.act(p(1), "fire 1 hammer")
+        .chance(Action::AttackDice { crits: 0, hits: 0 });
+    let aim = t.game.parse_action(p(1), "aim at 2").unwrap();
+    let text = attack_preview(&t.game, &aim).unwrap();
     assert!(
         text.contains("4 attack dice vs 1 armour (front arc) + 2 evade"),
         "{text}"
     );
-    assert!(text.contains("delta leaves 1 unpaid"), "{text}");
-    assert_eq!(attack_preview(&t.game, &Action::HoldFire), None);
 }

@@ -102,9 +102,10 @@ fn observed_weapons_are_the_chassis_weapons() {
     }
 }
 
-/// In random games, at every attack choice, a fire action is legal exactly when the target
-/// stands in the reach computed from the observation (so a client that draws that reach draws
-/// the rule, and a depleted weapon shows no reach).
+/// In random games, at every attack choice a weapon may fire exactly when an enemy stands in
+/// the reach computed from the observation, and once it has fired (its delta paid) the legal
+/// targets are exactly the enemies in that reach (so a client that draws that reach draws the
+/// rule, and a depleted weapon shows no reach).
 #[test]
 fn observed_reach_is_exactly_the_legal_fire_targets() {
     let mut checked = 0;
@@ -120,10 +121,19 @@ fn observed_reach_is_exactly_the_legal_fire_targets() {
                     _ => break,
                 };
                 let legal = s.legal_actions(seat);
-                if let Phase::ChooseAttack { mech } = s.state().phase() {
+                let phase = s.state().phase();
+                let attack = match phase {
+                    Phase::ChooseAttack { mech } => Some((mech, None)),
+                    Phase::ChooseTarget { mech, weapon } => Some((mech, Some(usize::from(weapon)))),
+                    _ => None,
+                };
+                if let Some((mech, fired)) = attack {
                     let obs = s.observe(Viewer::Seat(seat));
                     let i = mech.index();
                     for w in 0..obs.mechs[i].weapons.len() {
+                        if fired.is_some_and(|f| f != w || obs.mechs[i].weapons[w].depleted) {
+                            continue;
+                        }
                         let area = reach(&obs, i, w);
                         let shown: BTreeSet<usize> = obs
                             .mechs
@@ -136,20 +146,26 @@ fn observed_reach_is_exactly_the_legal_fire_targets() {
                             })
                             .map(|(t, _)| t)
                             .collect();
-                        let fire: BTreeSet<usize> = legal
-                            .iter()
-                            .filter_map(|a| match a {
-                                Action::Fire {
-                                    mech: m,
-                                    weapon,
-                                    target,
-                                } if *m == mech && usize::from(*weapon) == w => {
-                                    Some(target.index())
-                                }
-                                _ => None,
-                            })
-                            .collect();
-                        assert_eq!(shown, fire, "{scenario} seed {seed}: mech {i} weapon {w}");
+                        if fired.is_some() {
+                            let aim: BTreeSet<usize> = legal
+                                .iter()
+                                .filter_map(|a| match a {
+                                    Action::Aim { target } => Some(target.index()),
+                                    _ => None,
+                                })
+                                .collect();
+                            assert_eq!(shown, aim, "{scenario} seed {seed}: mech {i} weapon {w}");
+                        } else {
+                            let fires = legal.contains(&Action::Fire {
+                                mech,
+                                weapon: w as u8,
+                            });
+                            assert_eq!(
+                                !shown.is_empty(),
+                                fires,
+                                "{scenario} seed {seed}: mech {i} weapon {w}"
+                            );
+                        }
                         checked += 1;
                     }
                 }

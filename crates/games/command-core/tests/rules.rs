@@ -219,7 +219,7 @@ fn programming_is_simultaneous() {
     );
     t.program(&["", "", QUIET]);
     assert!(t.game.turn().includes(p(1)) && t.game.turn().includes(p(2)));
-    t.act(p(2), "program 4 wait1").act(p(2), "seal 4");
+    t.program(&["", "", "", "wait1, -"]);
     assert_eq!(
         t.game.turn(),
         Turn::Simultaneous([p(1)].into_iter().collect())
@@ -282,9 +282,8 @@ fn program_is_built_slot_by_slot_and_sealed_when_full() {
         e,
         Event::Committed {
             mech: m,
-            cards: 4,
-            ..
-        } if *m == mech(1)
+            program,
+        } if *m == mech(1) && program.cards() == 4
     )));
     // Mech 2 is next, with an empty draft.
     assert_eq!(t.observe(Viewer::Seat(p(1))).mechs[1].draft_cards, Some(0));
@@ -316,66 +315,137 @@ fn a_card_cannot_be_used_twice_in_a_program() {
     assert!(t.game.parse_action(p(1), "program 1 step/2").is_err());
 }
 
-/// `seal` ends the program where it stands: the slots still empty stay empty until the mech
-/// executes, when each gets a random card.
+/// Any slot may be left for the random fill (seed, "Execution": if too few cards were placed,
+/// a random directive goes "in the unfilled slot"): `leave` leaves the next slot empty, so a
+/// gap may come first or in the middle, and when the mech executes each empty slot, the first
+/// one first, gets a random card while the cards placed keep their slots.
 #[test]
-fn seal_leaves_the_remaining_slots_empty() {
+fn any_slot_may_be_left_for_the_random_fill() {
     let mut t = Table::deployed(&single("scout", "scout"), &["e5 n", "a10 n"]);
     t.draft(&[1, 2]);
-    t.act(p(1), "program 1 wait1").act(p(1), "seal 1");
+    // The scout has 4 slots: empty, wait1, empty, wait2.
+    t.act(p(1), "leave 1")
+        .act(p(1), "program 1 wait1")
+        .act(p(1), "leave 1");
     let v = t.observe(Viewer::Seat(p(1))).mechs[0].clone();
-    assert!(v.committed);
-    assert_eq!(v.committed_cards, Some(1));
-    assert!(v.program.unwrap().slots()[1..].iter().all(|s| s.is_empty()));
+    assert!(!v.committed, "two slots decided of four, one card");
+    assert_eq!((v.draft_slots, v.draft_cards), (Some(3), Some(1)));
+    t.act(p(1), "program 1 wait2");
+    let v = t.observe(Viewer::Seat(p(1))).mechs[0].clone();
+    assert!(v.committed, "every slot decided: sealed");
+    let slots: Vec<Option<&str>> = v
+        .program
+        .unwrap()
+        .slots()
+        .iter()
+        .take(4)
+        .map(|s| s.get().map(|c| if c.card == 8 { "wait1" } else { "other" }))
+        .collect();
+    assert_eq!(slots[0], None);
+    assert_eq!(slots[1], Some("wait1"));
+    assert_eq!(slots[2], None);
+    assert!(slots[3].is_some());
     t.program(&["", QUIET]);
+    // Mech 1 executes first: slot 1 (the first unfilled) is filled, then slot 3.
     assert_eq!(
         t.phase(),
         Phase::Fill {
             mech: mech(1),
-            slot: 1
+            slot: 0
+        }
+    );
+    let fill = |t: &Table| {
+        let mut out = Vec::new();
+        t.game.chance_outcomes(&mut out);
+        out[0].0
+    };
+    let f = fill(&t);
+    t.chance(f);
+    assert_eq!(
+        t.phase(),
+        Phase::Fill {
+            mech: mech(1),
+            slot: 2
         }
     );
 }
 
-/// While a program is being built, the other seat (and a spectator) sees how many cards each
-/// mech has been given, never which; the owner sees its cards.
+/// Programming is simultaneous and hidden (seed, "Programming": cards placed face down):
+/// until every program is sealed, the other seat and a spectator learn nothing of a seat's
+/// programs, not how many cards a mech got nor whether it is sealed, in the observation, the
+/// log or whose turn it is. Two P1s that program mech 1 in opposite ways (four cards; every
+/// slot left empty) look exactly alike to them; once all are sealed, every count is shown at
+/// once.
 #[test]
-fn the_opponent_sees_only_how_many_cards_a_mech_has() {
-    let mut t = duel();
-    t.draft(&[1, 3, 2, 4]);
-    t.act(p(1), "program 1 hover")
-        .act(p(1), "program 1 pivot/2");
+fn the_other_seat_learns_nothing_of_a_program_until_all_are_sealed() {
+    let play = |p1: &[&str]| {
+        let mut t = duel();
+        t.draft(&[1, 3, 2, 4]);
+        let start = t.events.len();
+        for step in p1 {
+            t.act(p(1), step);
+        }
+        (t, start)
+    };
+    let (full, at) = play(&[
+        "program 1 hover",
+        "program 1 pivot/2",
+        "program 1 wait1",
+        "program 1 wait2",
+    ]);
+    let (empty, _) = play(&["leave 1", "leave 1", "leave 1", "leave 1"]);
+    assert!(full.observe(Viewer::Seat(p(1))).mechs[0].committed);
+    assert!(empty.observe(Viewer::Seat(p(1))).mechs[0].committed);
     for v in [Viewer::Seat(p(2)), Viewer::Spectator] {
-        let m = t.observe(v).mechs[0].clone();
-        assert_eq!(m.draft_cards, Some(2));
-        assert_eq!(m.program, None);
+        let seen = |t: &Table| serde_json::to_string(&t.observe(v)).unwrap();
+        assert_eq!(seen(&full), seen(&empty), "{v}'s observation");
+        let m = full.observe(v).mechs[0].clone();
+        assert!(!m.committed && m.committed_cards.is_none() && m.draft_cards.is_none());
+        assert!(m.program.is_none());
+        let log = |t: &Table| -> Vec<Event> {
+            t.events[at..]
+                .iter()
+                .filter_map(|e| t.game.redact_event(e, v))
+                .collect()
+        };
+        assert_eq!(log(&full), log(&empty), "{v}'s log");
+        assert!(
+            log(&full).is_empty(),
+            "{v} sees no event of P1's programming"
+        );
     }
-    assert!(t.observe(Viewer::Seat(p(1))).mechs[0].program.is_some());
-    // The step is hidden from the other seat; its event names no card.
-    let step = t.game.parse_action(p(1), "program 1 wait1").unwrap();
-    let actor = gridwright_engine::Actor::Seat(p(1));
-    assert!(!t.game.action_visible_to(actor, &step, Viewer::Seat(p(2))));
-    assert!(t.game.action_visible_to(actor, &step, Viewer::Seat(p(1))));
-    let programmed = t
+    assert_eq!(full.game.turn(), empty.game.turn());
+    assert_eq!(
+        full.game.legal_actions_vec(p(2)),
+        empty.game.legal_actions_vec(p(2))
+    );
+    // Every program sealed: all counts at once, to everyone.
+    let mut t = full;
+    t.program(&["", "wait1, -", "wait1, wait2, -", QUIET]);
+    let shown = t
         .events
         .iter()
-        .rev()
-        .find(|e| matches!(e, Event::Programmed { .. }))
-        .unwrap()
-        .clone();
-    let theirs = t
-        .game
-        .redact_event(&programmed, Viewer::Seat(p(2)))
+        .find_map(|e| match t.game.redact_event(e, Viewer::Seat(p(2)))? {
+            Event::ExecutionStarted { programs } => Some(programs),
+            _ => None,
+        })
         .unwrap();
-    assert_eq!(
-        theirs,
-        Event::Programmed {
-            mech: mech(1),
-            slot: 1,
-            card: None
-        }
-    );
-    assert!(t.game.event_text(&theirs).contains("face down"));
+    let counts: Vec<(u8, u8)> = shown.iter().map(|s| (s.mech.number(), s.cards)).collect();
+    assert_eq!(counts, [(1, 4), (2, 1), (3, 2), (4, 4)]);
+    for v in [Viewer::Seat(p(2)), Viewer::Spectator] {
+        let o = t.observe(v);
+        assert_eq!(o.mechs[0].committed_cards, Some(4));
+        assert_eq!(o.mechs[1].committed_cards, Some(1));
+    }
+    // The steps themselves are hidden from the other seat.
+    let mut t = duel();
+    t.draft(&[1, 3, 2, 4]);
+    let actor = gridwright_engine::Actor::Seat(p(1));
+    for text in ["program 1 wait1", "leave 1"] {
+        let step = t.game.parse_action(p(1), text).unwrap();
+        assert!(!t.game.action_visible_to(actor, &step, Viewer::Seat(p(2))));
+        assert!(t.game.action_visible_to(actor, &step, Viewer::Seat(p(1))));
+    }
 }
 
 /// A program never holds more cards than its chassis has slots: it is sealed when they are
@@ -392,7 +462,7 @@ fn program_cannot_hold_more_cards_than_slots() {
         .act(p(1), "program 1 wait2")
         .act(p(1), "program 1 wait3");
     // Three slots: sealed, nothing more to play for P1.
-    assert!(t.view(1).committed);
+    assert!(t.observe(Viewer::Seat(p(1))).mechs[0].committed);
     assert!(t.game.legal_actions_vec(p(1)).is_empty());
     let err = t
         .game
@@ -759,7 +829,9 @@ fn weapon_needs_target_in_range_band_and_arc() {
     let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "c5 n"]);
     t.draft(&[2, 1]).program(&[QUIET, QUIET]);
     let legal: Vec<String> = t.legal_texts(p(1));
-    assert_eq!(legal, ["fire 1 shoulder-gun at 2", "hold fire"]);
+    assert_eq!(legal, ["fire 1 shoulder-gun", "hold fire"]);
+    t.act(p(1), "fire 1 shoulder-gun");
+    assert_eq!(t.legal_texts(p(1)), ["aim at 2"]);
     // Behind it (e7, rear arc) nothing reaches.
     let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "e7 n"]);
     t.draft(&[2, 1]).program(&[QUIET, QUIET]);
@@ -769,21 +841,29 @@ fn weapon_needs_target_in_range_band_and_arc() {
     t.draft(&[2, 1]).program(&[QUIET, QUIET]);
     assert_eq!(
         t.legal_texts(p(1)),
-        [
-            "fire 1 hammer at 2",
-            "fire 1 shoulder-gun at 2",
-            "hold fire"
-        ]
+        ["fire 1 hammer", "fire 1 shoulder-gun", "hold fire"]
     );
 }
 
-/// The weapon's delta is settled like a directive's before the dice: unpaid, it is rolled
-/// against the attacker first.
+/// Pay the weapon's delta, then choose the target (seed, "Attacking": "Pay the delta, then
+/// select a target within the weapon's range band"). The brawler's hammer (delta -1) fires with
+/// no Flux or Surge to pay from: the 1 left unpaid is rolled against the brawler (seed,
+/// "Gaining & Losing Surge and Flux") before any target is named; only then does it aim, and
+/// the hammer's 4 attack dice are rolled.
 #[test]
-fn weapon_delta_is_paid_before_the_attack() {
+fn weapon_delta_is_paid_then_the_target_is_chosen() {
     let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "e4 s"]);
     t.draft(&[2, 1]).program(&[QUIET, QUIET]);
-    t.act(p(1), "fire 1 hammer at 2");
+    assert_eq!(t.game.surge_flux(mech(1)), (0, 0));
+    // The choice names the weapon only.
+    let from = t.events.len();
+    t.act(p(1), "fire 1 hammer");
+    let fired = t.events[from].clone();
+    assert!(
+        matches!(fired, Event::Fired { mech: m, weapon: 0, settlement } if m == mech(1)
+            && settlement.unpaid == 1 && settlement.flux + settlement.surge == 0),
+        "{fired:?}"
+    );
     assert_eq!(
         t.phase(),
         Phase::SelfDamage {
@@ -791,11 +871,28 @@ fn weapon_delta_is_paid_before_the_attack() {
             dice: 1
         }
     );
+    assert!(t.game.legal_actions_vec(p(1)).is_empty(), "no target yet");
     t.chance(Action::AttackDice { crits: 0, hits: 1 });
     assert_eq!(t.game.structure(mech(1)), 6);
+    // Paid: now the target.
+    assert_eq!(
+        t.phase(),
+        Phase::ChooseTarget {
+            mech: mech(1),
+            weapon: 0
+        }
+    );
+    assert_eq!(t.legal_texts(p(1)), ["aim at 2"]);
+    let from = t.events.len();
+    t.act(p(1), "aim at 2");
+    assert!(matches!(
+        t.events.get(from),
+        Some(Event::Aimed { mech: m, target, distance: 1, .. }) if *m == mech(1) && *target == mech(2)
+    ));
     assert_eq!(t.phase(), Phase::AttackRoll);
     let mut out = Vec::new();
     t.game.chance_outcomes(&mut out);
+    // Four dice of three faces: (4 + 2 choose 2) = 15 outcomes.
     assert_eq!(out.len(), 15, "four attack dice");
 }
 

@@ -36,7 +36,10 @@
 //!
 //! ## Actions, events, observations
 //! * [`Action::Drop`] — text `drop 4` (columns are numbered 1 to 7 for people, 0 to 6 in JSON).
-//! * [`Event`] — `Dropped { seat, column, row }`, `Won { seat }`, `Draw`.
+//! * [`Event`] — `Dropped { seat, column, row }`, `Won { seat }`, `Draw`: the whole audit
+//!   trail. The game implements [`EventFold`](gridwright_engine::EventFold): a disc dropped
+//!   fills its cell and passes the move, a win or a draw ends the game, so folding the events
+//!   into the first observation gives every later one (checked by `check_event_fold`).
 //! * [`Observation`] — the board as rows of cells (top row first) and the seat to move.
 //! * [`render`] — the board as text for the terminal.
 //! * [`ActionIndex`](gridwright_engine::ActionIndex) — `drop c` is index `c - 1`; 7 indices.
@@ -45,6 +48,7 @@
 mod action;
 mod action_index;
 mod board;
+mod fold;
 mod observe;
 mod state;
 mod text;

@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use gridwright_connect_four::{Column, Config, ConnectFour, Observation};
-use gridwright_engine::testing::{check_action_index, random_sim};
+use gridwright_engine::testing::{check_action_index, check_event_fold, random_sim};
 use gridwright_engine::{Actor, Events, Game, Replay, Rng, Seat, Session, Turn, Viewer};
 use std::path::{Path, PathBuf};
 
@@ -21,6 +21,15 @@ fn conformance_random_sim() {
     let [p1, p2] = [report.returns[Seat::new(0)], report.returns[Seat::new(1)]];
     assert_eq!(p1, -p2, "zero-sum");
     assert!(p1 > 0.0, "P1 should win more random games than P2: {p1}");
+}
+
+/// The event log is an audit trail: after every move of random games, the first observation
+/// folded with every event so far is the observation (for both seats and a spectator).
+#[test]
+fn every_visible_change_is_an_event() {
+    let r = check_event_fold::<ConnectFour>(&Config::default(), 300, 2024);
+    assert_eq!(r.games, 300);
+    assert!(r.folded > 300 * 7 * 3, "{r:?}");
 }
 
 /// The flat action index: 7 indices, one per column; every legal drop maps to its own index

@@ -43,6 +43,7 @@ mod config;
 mod content;
 mod eval;
 mod event;
+mod fold;
 mod observe;
 mod odds;
 mod render;

@@ -39,3 +39,17 @@ fn conformance_pitched_battle() {
     // 16 units on 13 × 9 hexes: 2·16 + 16² + 1 + 16·117.
     assert_eq!(conformance("pitched-battle", 150), 2161);
 }
+
+/// The event log is an audit trail on every shipped scenario: after every step of random
+/// games, the first observation folded with every event so far is the observation (issue 20,
+/// "Logs that let anyone audit a game"; vocabulary in `docs/rules/grid-battles.md`).
+#[test]
+fn every_visible_change_is_an_event_in_every_scenario() {
+    let content = content();
+    for name in content.scenario_names() {
+        let config = content.config(&name).expect("shipped scenario");
+        let r = gridwright_engine::testing::check_event_fold::<GridBattles>(&config, 20, 0xf01d);
+        assert_eq!(r.games, 20, "{name}");
+        assert!(r.folded > r.steps, "{name}: {r:?}");
+    }
+}

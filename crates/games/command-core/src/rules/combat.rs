@@ -1,9 +1,10 @@
 //! Combat (seed, "Combat", "Attacking", "Rolling Attack Dice", "Rolling Defense Dice",
 //! "Cancelling Results", "Resolving Damage"; `docs/rules/command-core.md` items 19–24).
 //!
-//! From the highest ordering number down, each mech with a legal attack fires one weapon at an
-//! enemy in the weapon's range band and arcs, or holds fire. The weapon's delta is settled
-//! first ([`super::surge_flux`]). The attacker rolls the weapon's attack dice and may reroll
+//! From the highest ordering number down, each mech with a legal attack fires one weapon, or
+//! holds fire. As the seed orders it, the weapon's delta is paid first
+//! ([`super::surge_flux`]; dice for what is unpaid are rolled against the attacker), then the
+//! target is chosen among the enemies in the weapon's range band and arcs. The attacker rolls the weapon's attack dice and may reroll
 //! each die once for 1 Surge; the defender rolls armour dice for the arc the attacker stands in
 //! and its evade dice, and may reroll each once (armour for Flux, evade for Surge). Armour
 //! cancels crits first, evade hits first; what is left is damage, and each crit left triggers a
@@ -67,9 +68,15 @@ impl CommandCore {
 
     /// Whether mech `i` can attack `t` with weapon `w` now.
     pub(crate) fn can_fire(&self, i: usize, w: usize, t: usize) -> bool {
+        self.mechs[i].depleted & (1 << w) == 0 && self.in_reach(i, w, t)
+    }
+
+    /// Whether enemy mech `t` stands in the range band and arcs of mech `i`'s weapon `w` (the
+    /// weapon may have been depleted since it fired: the shot goes on).
+    pub(crate) fn in_reach(&self, i: usize, w: usize, t: usize) -> bool {
         let (a, d) = (&self.mechs[i], &self.mechs[t]);
         let wpn = &self.rules.chassis_of(i).weapons[w];
-        if self.owner_of(i) == self.owner_of(t) || !d.alive() || a.depleted & (1 << w) != 0 {
+        if self.owner_of(i) == self.owner_of(t) || !d.alive() {
             return false;
         }
         let dist = self.rules.distance(a.pos, d.pos);
@@ -86,21 +93,31 @@ impl CommandCore {
         (0..weapons).any(|w| (0..usize::from(self.n)).any(|t| self.can_fire(i, w, t)))
     }
 
-    /// Every (weapon, target) `mech` can fire at, then holding fire.
+    /// Every weapon of `mech` with a target in reach (measured before anything is paid, so
+    /// a delta is never paid for an attack that cannot happen), then holding fire.
     pub(crate) fn legal_attacks(&self, mech: MechId, out: &mut Vec<Action>) {
         let i = mech.index();
         for w in 0..self.rules.chassis_of(i).weapons.len() {
-            for t in 0..usize::from(self.n) {
-                if self.can_fire(i, w, t) {
-                    out.push(Action::Fire {
-                        mech,
-                        weapon: w as u8,
-                        target: Self::mech_id(t),
-                    });
-                }
+            if (0..usize::from(self.n)).any(|t| self.can_fire(i, w, t)) {
+                out.push(Action::Fire {
+                    mech,
+                    weapon: w as u8,
+                });
             }
         }
         out.push(Action::HoldFire);
+    }
+
+    /// Every enemy in reach of the weapon that fired.
+    pub(crate) fn legal_targets(&self, attack: &Attack, out: &mut Vec<Action>) {
+        let (i, w) = (usize::from(attack.attacker), usize::from(attack.weapon));
+        for t in 0..usize::from(self.n) {
+            if self.in_reach(i, w, t) {
+                out.push(Action::Aim {
+                    target: Self::mech_id(t),
+                });
+            }
+        }
     }
 
     pub(crate) fn hold_fire(&mut self, mech: MechId, ev: &mut Events<Event>) {
@@ -114,18 +131,16 @@ impl CommandCore {
         self.next_combatant(ev);
     }
 
-    /// Mech `i` fires `weapon` at `target`: the weapon's delta is settled, then the attack is
-    /// rolled (after any dice the attacker owes itself).
-    pub(crate) fn fire(&mut self, i: usize, weapon: u8, target: usize, ev: &mut Events<Event>) {
-        let a = self.mechs[i];
-        let t = self.mechs[target];
-        let arc = self.rules.arc(t.pos, t.facing, a.pos).unwrap_or(Arc::Front);
+    /// Mech `i` fires `weapon`: the weapon's delta is settled (seed, "Attacking": "pay the
+    /// delta, then select a target"), any dice the attacker owes itself are rolled, then it
+    /// chooses the target.
+    pub(crate) fn fire(&mut self, i: usize, weapon: u8, ev: &mut Events<Event>) {
         let wpn = self.rules.chassis_of(i).weapons[usize::from(weapon)];
         let attack = Attack {
             attacker: i as u8,
-            target: target as u8,
+            target: i as u8,
             weapon,
-            arc,
+            arc: Arc::Front,
             fresh: [[0; 3]; 3],
             rerolled: [[0; 3]; 3],
         };
@@ -134,19 +149,31 @@ impl CommandCore {
         ev.emit(|| Event::Fired {
             mech: Self::mech_id(i),
             weapon,
-            target: Self::mech_id(target),
-            distance: self.rules.distance(a.pos, t.pos),
-            arc,
             settlement: paid,
         });
         if paid.unpaid > 0 {
             self.start_self_damage(i, paid.unpaid, Unpaid::Weapon(attack));
         } else {
-            self.stage = Stage::Attack {
-                attack,
-                step: AttackStep::Roll,
-            };
+            self.stage = Stage::ChooseTarget { attack };
         }
+    }
+
+    /// The attacker of `attack`, its delta paid, attacks `target`: the attack is rolled.
+    pub(crate) fn aim(&mut self, mut attack: Attack, target: usize, ev: &mut Events<Event>) {
+        let a = self.mechs[usize::from(attack.attacker)];
+        let t = self.mechs[target];
+        attack.target = target as u8;
+        attack.arc = self.rules.arc(t.pos, t.facing, a.pos).unwrap_or(Arc::Front);
+        ev.emit(|| Event::Aimed {
+            mech: MechId(attack.attacker),
+            target: Self::mech_id(target),
+            distance: self.rules.distance(a.pos, t.pos),
+            arc: attack.arc,
+        });
+        self.stage = Stage::Attack {
+            attack,
+            step: AttackStep::Roll,
+        };
     }
 
     /// Attack dice: the weapon's attack value.
@@ -197,7 +224,7 @@ impl CommandCore {
                 self.evade_rolled(attack, evades, ev);
             }
             (AttackStep::Reroll | AttackStep::DefenceReroll, Action::Reroll { pool, face }) => {
-                self.reroll(attack, pool, face);
+                self.reroll(attack, pool, face, ev);
             }
             (AttackStep::RerollDie { pool, from }, Action::Rerolled(face)) => {
                 self.rerolled(attack, pool, from, face, ev);
@@ -327,7 +354,7 @@ impl CommandCore {
 
     /// A die of `pool` showing `face` is picked up for a reroll and paid for (Flux for armour,
     /// Surge otherwise).
-    fn reroll(&mut self, mut attack: Attack, pool: Pool, face: Face) {
+    fn reroll(&mut self, mut attack: Attack, pool: Pool, face: Face, ev: &mut Events<Event>) {
         attack.fresh[pool as usize][face.slot()] -= 1;
         let who = match pool {
             Pool::Attack => attack.attacker,
@@ -339,6 +366,11 @@ impl CommandCore {
         } else {
             m.surge -= 1;
         }
+        ev.emit(|| Event::PickedUp {
+            mech: MechId(who),
+            pool,
+            face,
+        });
         self.stage = Stage::Attack {
             attack,
             step: AttackStep::RerollDie { pool, from: face },

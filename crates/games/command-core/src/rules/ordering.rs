@@ -81,6 +81,7 @@ impl CommandCore {
         } else {
             self.stage = Stage::Programming {
                 drafts: [Program::EMPTY; SEATS],
+                next: [0; SEATS],
             };
             ev.emit(|| Event::ProgrammingStarted);
         }

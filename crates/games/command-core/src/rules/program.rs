@@ -11,7 +11,7 @@ use super::facing::{Effect, effect};
 use super::{ChassisRules, Rules, Squares};
 use crate::action::{Action, MechId, Program, Slot, SlotCard};
 use crate::config::{Icon, MAX_SLOTS};
-use crate::event::Event;
+use crate::event::{Event, SealedProgram};
 use crate::state::{COMMITTED, CommandCore, SEATS, Stage};
 use gridwright_engine::geom::Dir8;
 use gridwright_engine::{Events, Rng, Seat, SeatSet};
@@ -189,27 +189,29 @@ pub(crate) fn delta(c: &ChassisRules, program: &Program, status: &[SlotStatus; M
     total
 }
 
-/// Appends the legal programming steps of mech `i` whose program so far is `draft`
-/// (directives `depleted_directives` out of play), ascending: each undepleted card not yet in
-/// the draft into the next slot (a split card either way up), while a slot is free; then
-/// `seal`.
+/// Appends the legal programming steps of mech `i` whose program so far is `draft`, `next`
+/// slots of it decided (directives `depleted_directives` out of play), ascending: while a slot
+/// is undecided, each undepleted card not yet in the draft into it (a split card either way
+/// up), then `leave` (the slot stays empty).
 pub(crate) fn legal_steps(
     c: &ChassisRules,
     i: usize,
     depleted_directives: u16,
     draft: &Program,
+    next: usize,
     out: &mut Vec<Action>,
 ) {
     let mech = MechId(i as u8);
-    if draft.cards() < usize::from(c.slots) {
-        for (card, flipped) in free_cards(c, draft.card_mask() | depleted_directives) {
-            out.push(Action::Program {
-                mech,
-                card: SlotCard { card, flipped },
-            });
-        }
+    if next >= usize::from(c.slots) {
+        return;
     }
-    out.push(Action::Seal { mech });
+    for (card, flipped) in free_cards(c, draft.card_mask() | depleted_directives) {
+        out.push(Action::Program {
+            mech,
+            card: SlotCard { card, flipped },
+        });
+    }
+    out.push(Action::Leave { mech });
 }
 
 /// Why `card` cannot go into the next slot of a mech of chassis `c` with program `draft` so
@@ -218,10 +220,11 @@ pub(crate) fn step_refusal(
     c: &ChassisRules,
     depleted_directives: u16,
     draft: &Program,
+    next: usize,
     card: SlotCard,
 ) -> Option<String> {
     let j = usize::from(card.card);
-    if draft.cards() >= usize::from(c.slots) {
+    if next >= usize::from(c.slots) {
         return Some(format!("all {} slots are full", c.slots));
     }
     let Some(d) = c.directives.get(j) else {
@@ -243,30 +246,32 @@ pub(crate) fn step_refusal(
     None
 }
 
-/// Calls `f` with every program that extends `draft` with distinct undepleted cards into the
-/// following slots until it holds `want` cards (or as many as the chassis has slots for). For
-/// agents that weigh whole programs before choosing the next slot.
+/// Calls `f` with every program that extends `draft` (whose first `next` slots are decided)
+/// with distinct undepleted cards in the following slots, one card per slot, until the slots
+/// are full or no card is left. For agents that weigh whole programs before choosing the next
+/// slot.
 pub(crate) fn completions(
     c: &ChassisRules,
     depleted_directives: u16,
     draft: &Program,
-    want: usize,
+    next: usize,
     f: &mut impl FnMut(&Program),
 ) {
-    let want = want.min(usize::from(c.slots));
-    let have = draft.cards();
-    if have >= want {
-        f(draft);
-        return;
+    let mut any = false;
+    if next < usize::from(c.slots) {
+        for (card, flipped) in free_cards(c, draft.card_mask() | depleted_directives) {
+            any = true;
+            completions(
+                c,
+                depleted_directives,
+                &draft.with_slot(next, card, flipped),
+                next + 1,
+                f,
+            );
+        }
     }
-    for (card, flipped) in free_cards(c, draft.card_mask() | depleted_directives) {
-        completions(
-            c,
-            depleted_directives,
-            &draft.with_next(card, flipped),
-            want,
-            f,
-        );
+    if !any {
+        f(draft);
     }
 }
 
@@ -283,9 +288,9 @@ pub(crate) fn free_cards(c: &ChassisRules, used: u16) -> impl Iterator<Item = (u
         })
 }
 
-/// A random program with exactly `cards` cards for a mech of chassis `c` (for resampling an
-/// opponent's hidden program): distinct random undepleted cards, each in a random orientation,
-/// in the first `cards` slots (a program is built front to back).
+/// A random program with `cards` cards (or as many as are undepleted) for a mech of chassis
+/// `c` (for resampling an opponent's hidden program): distinct random undepleted cards, each in
+/// a random orientation, in the first slots.
 pub(crate) fn random_program(
     c: &ChassisRules,
     depleted_directives: u16,
@@ -322,8 +327,16 @@ impl CommandCore {
     /// The program `seat` is building for its next mech (empty outside programming).
     pub(crate) fn draft(&self, seat: Seat) -> Program {
         match self.stage {
-            Stage::Programming { drafts } => drafts[seat.index().min(SEATS - 1)],
+            Stage::Programming { drafts, .. } => drafts[seat.index().min(SEATS - 1)],
             _ => Program::EMPTY,
+        }
+    }
+
+    /// How many slots of its next mech's program `seat` has decided (0 outside programming).
+    pub(crate) fn draft_next(&self, seat: Seat) -> usize {
+        match self.stage {
+            Stage::Programming { next, .. } => usize::from(next[seat.index().min(SEATS - 1)]),
+            _ => 0,
         }
     }
 
@@ -335,6 +348,7 @@ impl CommandCore {
                 i,
                 self.mechs[i].depleted_directives(),
                 &self.draft(seat),
+                self.draft_next(seat),
                 out,
             );
         }
@@ -342,7 +356,7 @@ impl CommandCore {
 
     /// Why `action` (a programming step of `seat`) is illegal now.
     pub(crate) fn explain_programming(&self, seat: Seat, action: &Action) -> String {
-        let (Action::Program { mech, .. } | Action::Seal { mech }) = *action else {
+        let (Action::Program { mech, .. } | Action::Leave { mech }) = *action else {
             return "it is not among the legal actions in this position".to_owned();
         };
         let i = mech.index();
@@ -367,6 +381,7 @@ impl CommandCore {
                 self.rules.chassis_of(i),
                 self.mechs[i].depleted_directives(),
                 &self.draft(seat),
+                self.draft_next(seat),
                 card,
             ) {
                 return format!("mech {mech}: {why}");
@@ -375,51 +390,64 @@ impl CommandCore {
         "it is not among the legal actions in this position".to_owned()
     }
 
-    /// `seat` puts `card` into the next slot of `mech`; a full program is sealed.
+    /// `seat` decides the next slot of `mech`: `card` goes into it, or with `None` it stays
+    /// empty. Once every slot is decided the program is sealed.
     pub(crate) fn program_step(
         &mut self,
         seat: Seat,
         mech: MechId,
-        card: SlotCard,
+        card: Option<SlotCard>,
         ev: &mut Events<Event>,
     ) {
-        let Stage::Programming { mut drafts } = self.stage else {
+        let Stage::Programming {
+            mut drafts,
+            mut next,
+        } = self.stage
+        else {
             return;
         };
         let s = seat.index().min(SEATS - 1);
-        let slot = drafts[s].cards() as u8;
-        drafts[s].push(Slot::card(card.card, card.flipped));
-        self.stage = Stage::Programming { drafts };
-        ev.emit(|| Event::Programmed {
-            mech,
-            slot,
-            card: Some(card),
-        });
-        if drafts[s].cards() >= usize::from(self.rules.chassis_of(mech.index()).slots) {
+        let slot = next[s];
+        if let Some(card) = card {
+            drafts[s] = drafts[s].with_slot(usize::from(slot), card.card, card.flipped);
+        }
+        next[s] += 1;
+        self.stage = Stage::Programming { drafts, next };
+        ev.emit(|| Event::Programmed { mech, slot, card });
+        if usize::from(next[s]) >= usize::from(self.rules.chassis_of(mech.index()).slots) {
             self.seal(seat, mech, ev);
         }
     }
 
-    /// Commits `seat`'s draft as `mech`'s program; once every live mech is programmed,
-    /// execution starts.
-    pub(crate) fn seal(&mut self, seat: Seat, mech: MechId, ev: &mut Events<Event>) {
-        let Stage::Programming { mut drafts } = self.stage else {
+    /// Commits `seat`'s draft as `mech`'s program; once every live mech is programmed, all
+    /// programs' card counts are shown at once and execution starts.
+    fn seal(&mut self, seat: Seat, mech: MechId, ev: &mut Events<Event>) {
+        let Stage::Programming {
+            mut drafts,
+            mut next,
+        } = self.stage
+        else {
             return;
         };
         let s = seat.index().min(SEATS - 1);
         let program = drafts[s];
         drafts[s] = Program::EMPTY;
-        self.stage = Stage::Programming { drafts };
+        next[s] = 0;
+        self.stage = Stage::Programming { drafts, next };
         let m = &mut self.mechs[mech.index()];
         m.program = program;
         m.flags |= COMMITTED;
-        ev.emit(|| Event::Committed {
-            mech,
-            cards: program.cards() as u8,
-            program: Some(program),
-        });
+        ev.emit(|| Event::Committed { mech, program });
         if self.live().all(|(_, m)| m.has(COMMITTED)) {
-            ev.emit(|| Event::ExecutionStarted);
+            ev.emit(|| Event::ExecutionStarted {
+                programs: self
+                    .live()
+                    .map(|(i, m)| SealedProgram {
+                        mech: Self::mech_id(i),
+                        cards: m.program.cards() as u8,
+                    })
+                    .collect(),
+            });
             self.cursor = 1;
             self.next_execution(ev);
         }
@@ -437,27 +465,31 @@ mod tests {
     }
 
     #[test]
-    fn steps_are_sorted_skip_used_and_depleted_cards_and_end_with_seal() {
+    fn steps_are_sorted_skip_used_and_depleted_cards_and_end_with_leave() {
         let rules = duel_rules();
         let c = rules.chassis_of(0);
         let mut out = Vec::new();
-        legal_steps(c, 0, 0, &Program::EMPTY, &mut out);
+        legal_steps(c, 0, 0, &Program::EMPTY, 0, &mut out);
         assert!(out.windows(2).all(|w| w[0] < w[1]));
         let splits = c.directives.iter().filter(|d| d.split).count();
         assert_eq!(out.len(), c.directives.len() + splits + 1);
-        assert_eq!(out.last(), Some(&Action::Seal { mech: MechId(0) }));
+        assert_eq!(out.last(), Some(&Action::Leave { mech: MechId(0) }));
         let draft = Program::new(&[Slot::card(1, false)]).unwrap();
         out.clear();
-        legal_steps(c, 0, 0b100, &draft, &mut out);
+        legal_steps(c, 0, 0b100, &draft, 1, &mut out);
         assert!(out.iter().all(|a| match a {
             Action::Program { card, .. } => card.card != 1 && card.card != 2,
             _ => true,
         }));
-        // A full draft leaves only the seal.
-        let full = Program([Slot::card(0, false); MAX_SLOTS]);
+        // Every card used or depleted: the slot can only be left empty.
+        let all = (1u16 << c.directives.len()) - 1;
         out.clear();
-        legal_steps(c, 0, 0, &full, &mut out);
-        assert_eq!(out, [Action::Seal { mech: MechId(0) }]);
+        legal_steps(c, 0, all, &Program::EMPTY, 1, &mut out);
+        assert_eq!(out, [Action::Leave { mech: MechId(0) }]);
+        // Every slot decided: nothing.
+        out.clear();
+        legal_steps(c, 0, 0, &Program::EMPTY, usize::from(c.slots), &mut out);
+        assert!(out.is_empty());
     }
 
     #[test]
@@ -467,15 +499,17 @@ mod tests {
         let codes = c.directives.len() + c.directives.iter().filter(|d| d.split).count();
         let mut n = 0usize;
         let mut all_legal = true;
-        completions(c, 0, &Program::EMPTY, 1, &mut |p| {
+        let slots = usize::from(c.slots);
+        // One slot left: every card either way up.
+        completions(c, 0, &Program::EMPTY, slots - 1, &mut |p| {
             n += 1;
-            all_legal &= p.cards() == 1;
+            all_legal &= p.cards() == 1 && !p.0[slots - 1].is_empty();
         });
         assert_eq!(n, codes);
         assert!(all_legal);
         // Two slots: every ordered pair of distinct cards, each either way up if split.
         let mut pairs = 0usize;
-        completions(c, 0, &Program::EMPTY, 2, &mut |p| {
+        completions(c, 0, &Program::EMPTY, slots - 2, &mut |p| {
             pairs += 1;
             all_legal &= p.cards() == 2 && p.card_mask().count_ones() == 2;
         });
