@@ -183,11 +183,12 @@ pub enum Event {
         /// The Master of the Order (none in the first round).
         master: Option<Seat>,
     },
-    /// The Master drew numbered order cards (the cards are shown to the Master only).
+    /// The Master drew numbered order cards and revealed them to every player (§7 phase 1
+    /// step 4).
     MasterDrew {
         /// The Master.
         master: Seat,
-        /// The cards drawn (empty in others' logs).
+        /// The cards drawn, in the order the Master gives them out.
         cards: Vec<OrderCard>,
     },
     /// An offer was posted.

@@ -2,9 +2,10 @@
 //!
 //! Public: the grid, fleets, structures, storages, markers, the positions' cards, the objective
 //! row and claims, how many cards each deck holds, revealed order cards, open offers, a
-//! combat's revealed rosters, rolls and allocations. Secret: the numbered order cards the
-//! Master drew (the Master sees them), the face-down order cards (nobody), and each seat's
-//! sealed roster or hit allocation until all are revealed (only its own seat sees it).
+//! combat's revealed rosters, rolls and allocations, and the numbered order cards the Master
+//! drew (it reveals them to every player, §7 phase 1 step 4). Secret: the face-down order
+//! cards (nobody sees them, the Master included, until the reveal), and each seat's sealed
+//! roster or hit allocation until all are revealed (only its own seat sees it).
 
 use crate::Resources;
 use crate::rules::actions::CoreAction;
@@ -57,10 +58,10 @@ pub struct OrdersView {
     pub refresh: Option<RefreshChoice>,
     /// Cards given so far.
     pub given: Vec<(Seat, OrderCard)>,
-    /// The cards the Master drew: shown to the Master only.
-    pub drawn: Option<Vec<OrderCard>>,
-    /// How many cards the Master drew.
-    pub drawn_count: usize,
+    /// The cards the Master drew and revealed to every player (§7 phase 1 step 4).
+    pub drawn: Vec<OrderCard>,
+    /// How many numbered cards lie face down (seen by no one until the reveal).
+    pub face_down: usize,
 }
 
 /// The current turn.
@@ -268,8 +269,8 @@ pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
                 offers: o.offers.offers().collect(),
                 refresh: o.refresh,
                 given: o.given.clone(),
-                drawn: viewer.sees_secrets_of(o.master).then(|| o.drawn.clone()),
-                drawn_count: o.drawn.len(),
+                drawn: o.drawn.clone(),
+                face_down: o.face_down.len(),
             });
         }
         Phase::Turn(t) => obs.turn = Some(turn_view(t)),
@@ -346,25 +347,11 @@ fn random_sealed(tracks: u8, total: u8, done: bool, rng: &mut Rng) -> Sealed {
 pub fn resample(g: &Milkomeda, seat: Seat, rng: &mut Rng) -> Milkomeda {
     let mut out = g.clone();
     match &mut out.phase {
-        Phase::Orders(o) if !(o.drawn.is_empty() && o.face_down.is_empty()) => {
-            if seat == o.master {
-                o.face_down.sort();
-                rng.shuffle(&mut o.face_down);
-            } else {
-                // Drawn cards already given out are public (in the order drawn).
-                let shown = o.given.len().min(o.drawn.len());
-                let mut pool: Vec<OrderCard> = o.drawn[shown..]
-                    .iter()
-                    .chain(&o.face_down)
-                    .copied()
-                    .collect();
-                pool.sort();
-                rng.shuffle(&mut pool);
-                let k = o.drawn.len() - shown;
-                o.drawn.truncate(shown);
-                o.drawn.extend_from_slice(&pool[..k]);
-                o.face_down = pool[k..].to_vec();
-            }
+        Phase::Orders(o) => {
+            // The Master's drawn cards are public; only the face-down ones, which nobody has
+            // seen (the Master included), are dealt again.
+            o.face_down.sort();
+            rng.shuffle(&mut o.face_down);
         }
         Phase::Combat(c) => match c.stage {
             CombatStage::Configure => {

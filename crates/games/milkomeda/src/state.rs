@@ -8,8 +8,9 @@
 //! it still holds, and each draw is a chance step choosing one of them with equal weight.
 //! That is the same distribution as drawing from a shuffled deck, every draw lands in the log,
 //! and there is no deck order for anyone to know or for `resample` to redraw. The only
-//! secrets are the order cards (the two the Master draws, the face-down rest) and the sealed
-//! rosters and hit allocations of a combat.
+//! secrets are the face-down order cards (seen by no one, the Master included, until the
+//! reveal; the two the Master draws are shown to every player, §7 phase 1 step 4) and the
+//! sealed rosters and hit allocations of a combat.
 
 use crate::Resources;
 use crate::action::{Action, Event};
@@ -41,7 +42,7 @@ pub const INFO: GameInfo = GameInfo {
     max_seats: 4,
     chance: ChanceMode::Explicit,
     information: Information::Imperfect,
-    rules_version: "1",
+    rules_version: "2",
 };
 
 /// The most combat rounds one combat may last before it ends as a stalemate (our guard:
@@ -85,9 +86,10 @@ pub struct Placed {
 #[derive(Clone, PartialEq, Debug)]
 pub struct OrderPhase {
     pub(crate) master: Seat,
-    /// The numbered cards the Master drew (the Master sees them).
+    /// The numbered cards the Master drew and revealed to every player (§7 phase 1 step 4).
     pub(crate) drawn: Vec<OrderCard>,
-    /// The face-down numbered cards, in their dealt order (nobody sees them).
+    /// The face-down numbered cards, in their dealt order (nobody sees them, the Master
+    /// included, until the order cards are revealed).
     pub(crate) face_down: Vec<OrderCard>,
     pub(crate) offers: OpenOffers,
     pub(crate) stage: OrderStage,
@@ -639,18 +641,6 @@ impl Game for Milkomeda {
             (Actor::Seat(s), Action::Ships(_) | Action::Hits(_)) => viewer.sees_secrets_of(s),
             (Actor::Chance, Action::Deal(_)) => false,
             _ => true,
-        }
-    }
-
-    fn redact_event(&self, event: &Event, viewer: Viewer) -> Option<Event> {
-        match event {
-            Event::MasterDrew { master, .. } if !viewer.sees_secrets_of(*master) => {
-                Some(Event::MasterDrew {
-                    master: *master,
-                    cards: Vec::new(),
-                })
-            }
-            _ => Some(event.clone()),
         }
     }
 

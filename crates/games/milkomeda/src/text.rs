@@ -132,12 +132,9 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             None => format!("round {round}"),
         },
         Event::MasterDrew { master, cards } => {
-            if cards.is_empty() {
-                format!("{master} draws order cards in secret")
-            } else {
-                let c: Vec<String> = cards.iter().map(ToString::to_string).collect();
-                format!("{master} draws order cards {}", c.join(", "))
-            }
+            let c: Vec<String> = cards.iter().map(ToString::to_string).collect();
+            let s = if cards.len() == 1 { "" } else { "s" };
+            format!("{master} draws and reveals order card{s} {}", c.join(", "))
         }
         Event::OfferPosted { offer } => format!("offer {offer}"),
         Event::OfferWithdrawn { payer } => format!("{payer} withdraws its offer"),

@@ -1,8 +1,8 @@
 //! Phase 1 (order cards, the Master's refresh, bribes) and phase 3 (round end, end triggers,
 //! scoring) as game steps.
 //!
-//! A later round's phase 1: a chance deal gives the Master its numbered cards (seen by the
-//! Master only) and leaves the rest face down; every other player, in seat order from the seat
+//! A later round's phase 1: a chance deal gives the Master its numbered cards, which it reveals
+//! to every player (§7 phase 1 step 4), and leaves the rest face down (seen by no one); every other player, in seat order from the seat
 //! after the Master, then gets two passes of the offer window (post or replace an offer,
 //! withdraw it, or keep what stands); the Master then commits, one step at a time: the refresh
 //! choice, then each card it knows (the drawn ones, then the Master card) to a seat. The last

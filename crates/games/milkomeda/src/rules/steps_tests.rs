@@ -958,3 +958,55 @@ fn the_offer_window_lists_exactly_the_terms_the_storage_covers() {
         }
     }
 }
+
+/// §7 phase 1 step 4: the Master "draws two Order Cards … and reveals them" (corrected team
+/// decision: to every player). With N players the numbered cards are 1..N−1, so the Master
+/// reveals min(2, N−1) of them and N−1−that many stay face down, seen by no one.
+#[test]
+fn the_master_reveals_its_two_drawn_order_cards_to_every_player() {
+    use gridwright_engine::{Rng, Viewer};
+    for (scenario, seats, drawn, face_down) in
+        [("duel", 2, 1, 0), ("three", 3, 2, 0), ("four", 4, 2, 1)]
+    {
+        let mut g = game(scenario);
+        to_round_two_orders(&mut g);
+        let Phase::Orders(o) = g.phase.clone() else {
+            panic!()
+        };
+        assert_eq!((o.drawn.len(), o.face_down.len()), (drawn, face_down));
+        let numbered: Vec<OrderCard> = (1..seats).map(OrderCard::Number).collect();
+        assert!(
+            o.drawn.iter().all(|c| numbered.contains(c)),
+            "{:?}",
+            o.drawn
+        );
+        let viewers: Vec<Viewer> = Seat::all(usize::from(seats))
+            .map(Viewer::Seat)
+            .chain([Viewer::Spectator])
+            .collect();
+        let shown = Event::MasterDrew {
+            master: o.master,
+            cards: o.drawn.clone(),
+        };
+        for v in &viewers {
+            let seen = g.observe(*v).orders.unwrap();
+            assert_eq!(
+                seen.drawn, o.drawn,
+                "{scenario}: {v:?} sees the drawn cards"
+            );
+            assert_eq!(seen.face_down, face_down);
+            assert_eq!(g.redact_event(&shown, *v), Some(shown.clone()), "{v:?}");
+        }
+        // Determinization keeps the revealed cards for every seat, the Master's too.
+        for s in Seat::all(usize::from(seats)) {
+            for k in 0..8 {
+                let r = g.resample(s, &mut Rng::seed_from_u64(k));
+                let Phase::Orders(ro) = r.phase else { panic!() };
+                assert_eq!(
+                    ro.drawn, o.drawn,
+                    "{scenario}: {s} resampled the drawn cards"
+                );
+            }
+        }
+    }
+}
