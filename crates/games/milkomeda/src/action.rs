@@ -3,7 +3,7 @@
 use crate::Resource;
 use crate::Resources;
 use crate::rules::actions::CoreAction;
-use crate::rules::bribes::{Offer, OfferTerms, Settlement};
+use crate::rules::bribes::{Offer, OfferTerms, Payment, Settlement, Transfer};
 use crate::rules::combat::{Roster, ShipType};
 use crate::rules::directives::Position;
 use crate::rules::map::{Rotation, Space};
@@ -39,7 +39,9 @@ pub enum Action {
         /// How it is turned.
         rotation: Rotation,
     },
-    /// Post this bribe offer to the Master (replacing one's open offer).
+    /// A bribe with these terms: under the default rule, pay the Master the payment now with
+    /// the condition as a public note; under `binding`, post it as an offer (replacing one's
+    /// open one), paid when the Master commits if the condition holds.
     Offer(OfferTerms),
     /// Withdraw one's open offer.
     Withdraw,
@@ -121,6 +123,11 @@ pub enum Action {
     Hits(u8),
     /// Mark a ship of this seat with the next hit that has a choice of opponent.
     MarkShip(Seat),
+    /// The Master's proposed distribution: the next card it knows to this seat (public, not
+    /// binding; §7 phase 1 step 4).
+    Propose(Seat),
+    /// A bribe transferred to the Master now with no note (the default rule).
+    Transfer(Payment),
 }
 
 /// Something that happened.
@@ -190,6 +197,18 @@ pub enum Event {
         master: Seat,
         /// The cards drawn, in the order the Master gives them out.
         cards: Vec<OrderCard>,
+    },
+    /// The Master proposed the next card it knows for a seat (public, not binding).
+    Proposed {
+        /// The card.
+        card: OrderCard,
+        /// For whom.
+        seat: Seat,
+    },
+    /// A bribe moved to the Master (the default rule): nothing binds the Master.
+    Transferred {
+        /// Who paid what, and the note.
+        transfer: Transfer,
     },
     /// An offer was posted.
     OfferPosted {

@@ -23,12 +23,14 @@
 //! | `ships` 0–25 | 26 |
 //! | `hits` 0–10 | 11 |
 //! | `mark` seat | N |
+//! | `propose` seat | N |
+//! | `pay` (a transfer without a note) payment | 12 |
 //!
 //! Chance outcomes (`card`, `deal`, `roll`) have no index.
 
 use crate::config::{Config, OBJECTIVE_ROW};
 use crate::rules::actions::CoreAction;
-use crate::rules::bribes::OfferTerms;
+use crate::rules::bribes::{OfferTerms, Payment};
 use crate::rules::combat::{MAX_DICE, MAX_FLEETS};
 use crate::rules::directives::Position;
 use crate::rules::map::{MAX_SIDE, Rotation, Space};
@@ -70,7 +72,7 @@ impl Layout {
         }
     }
 
-    fn sizes(&self) -> [usize; 20] {
+    fn sizes(&self) -> [usize; 22] {
         let (s, c, n) = (self.s, self.c, self.n);
         let counts = usize::from(MAX_FLEETS);
         let boosts = usize::from(MAX_BOOST) + 1;
@@ -95,6 +97,8 @@ impl Layout {
             counts + 1,
             usize::from(MAX_DICE) + 1,
             n,
+            n,
+            Payment::COUNT,
         ]
     }
 
@@ -192,6 +196,8 @@ impl Layout {
                 Some(usize::from(n)).filter(|n| *n <= usize::from(MAX_DICE))?,
             ),
             Action::MarkShip(s) => (19, self.seat(s)?),
+            Action::Propose(s) => (20, self.seat(s)?),
+            Action::Transfer(p) => (21, p.index()),
         })
     }
 
@@ -252,6 +258,8 @@ impl Layout {
             17 => Action::Ships(i as u8),
             18 => Action::Hits(i as u8),
             19 => Action::MarkShip(Seat::new(i as u8)),
+            20 => Action::Propose(Seat::new(i as u8)),
+            21 => Action::Transfer(Payment::from_index(i)?),
             _ => return None,
         })
     }

@@ -9,8 +9,8 @@
 pub use gridwright_engine::content::{ContentError, Problem};
 
 use crate::config::{
-    CivilizationDef, Config, DEFAULT_GRID, DEFAULT_ROUNDS, DirectiveCard, MAX_VALUE, ModuleCard,
-    ObjectiveCard, SectorCard,
+    BribeRule, CivilizationDef, Config, DEFAULT_GRID, DEFAULT_ROUNDS, DirectiveCard, MAX_VALUE,
+    ModuleCard, ObjectiveCard, SectorCard,
 };
 use crate::rules::actions::CoreAction;
 use crate::rules::civilizations::{Abilities, BASE_MOVE_RANGE};
@@ -130,6 +130,7 @@ struct ScenarioFile {
     civilizations: Vec<Spanned<String>>,
     grid: Option<Spanned<Vec<Lenient<i64>>>>,
     round_limit: Option<Lenient<i64>>,
+    bribes: Option<Spanned<String>>,
 }
 
 /// The cards, civilizations and scenarios, validated.
@@ -582,7 +583,16 @@ impl Content {
     /// # Errors
     /// [`ContentError::UnknownScenario`] if it is neither; [`ContentError::Io`] or
     /// [`ContentError::Invalid`] for an unreadable or invalid file.
+    ///
+    /// A name may end in `+binding` or `+transfer` to choose how bribes work (`duel+binding`).
     pub fn config(&self, name_or_path: &str) -> Result<Config, ContentError> {
+        for rule in [BribeRule::Binding, BribeRule::Transfer] {
+            if let Some(base) = name_or_path.strip_suffix(&format!("+{}", rule.name())) {
+                let mut c = self.config(base)?;
+                c.bribes = rule;
+                return Ok(c);
+            }
+        }
         scenario_config(&self.scenarios, name_or_path, |name, r| {
             self.resolve_scenario(name, r)
         })
@@ -628,6 +638,20 @@ impl Content {
                 i64::from(DEFAULT_ROUNDS),
             )
             .unwrap_or(0) as u32;
+        let bribes = match def.bribes.as_ref().map(|b| b.get_ref().as_str()) {
+            None | Some("transfer") => BribeRule::Transfer,
+            Some("binding") => BribeRule::Binding,
+            Some(other) => {
+                if let Some(b) = &def.bribes {
+                    r.at(
+                        b.span(),
+                        "bribes",
+                        format!("must be \"transfer\" or \"binding\", not \"{other}\""),
+                    );
+                }
+                BribeRule::Transfer
+            }
+        };
         if !r.is_empty() {
             return None;
         }
@@ -642,6 +666,7 @@ impl Content {
             directives: self.directives.clone(),
             modules: self.modules.clone(),
             objectives: self.objectives.clone(),
+            bribes,
         };
         r.adopt(config.check(), |f| {
             if f == "seats" {

@@ -12,7 +12,7 @@
 //! | directives, modules | `directives.toml`, `modules.toml` | dot patterns; module action and cost |
 //! | objectives | `objectives.toml` | what each card measures, slot thresholds and VP |
 //! | civilizations | `civilizations.toml` | abilities as numbers |
-//! | scenario | `scenarios/*.toml` | civilizations (2–4 seats), grid (9 × 9), round limit (40) |
+//! | scenario | `scenarios/*.toml` | civilizations (2–4 seats), grid (9 × 9), round limit (100, a safety valve) |
 //!
 //! ```
 //! use gridwright_engine::{Game, Turn};
@@ -89,8 +89,8 @@ pub use action::{Action, Event};
 pub use agent::{GreedyAgent, evaluate, evaluate_prior};
 pub use bribe_value::{MASTER_CARD_WORTH, PLACE_WORTH, card_worth, offer_notes, payment_worth};
 pub use config::{
-    CivilizationDef, Config, DirectiveCard, MAX_SECTORS, ModuleCard, OBJECTIVE_ROW, ObjectiveCard,
-    SectorCard,
+    BribeRule, CivilizationDef, Config, DirectiveCard, MAX_SECTORS, ModuleCard, OBJECTIVE_ROW,
+    ObjectiveCard, SectorCard,
 };
 pub use content::{Content, ContentError, Problem, Sources};
 pub use observe::{CombatView, ObjectiveView, Observation, OrdersView, TileView, TurnView};

@@ -10,7 +10,7 @@
 use crate::Resources;
 use crate::rules::actions::CoreAction;
 use crate::rules::battle::ALL_TRACKS;
-use crate::rules::bribes::Offer;
+use crate::rules::bribes::{Offer, Transfer};
 use crate::rules::combat::Roster;
 use crate::rules::directives::Position;
 use crate::rules::map::{Rotation, SectorRef, Space};
@@ -50,14 +50,18 @@ pub struct ObjectiveView {
 pub struct OrdersView {
     /// The Master of the Order.
     pub master: Seat,
-    /// `offers 1 P2`, `refresh` or `give`.
+    /// `propose`, `offers 1 P2`, `refresh` or `give`.
     pub stage: String,
-    /// The open offers (public).
+    /// The open offers (public; the `binding` variant).
     pub offers: Vec<Offer>,
+    /// The bribes transferred this round, with their notes (public; the default rule).
+    pub transfers: Vec<Transfer>,
     /// The refresh chosen so far.
     pub refresh: Option<RefreshChoice>,
     /// Cards given so far.
     pub given: Vec<(Seat, OrderCard)>,
+    /// The Master's proposed distribution of the cards it knows (public, not binding).
+    pub proposal: Vec<(Seat, OrderCard)>,
     /// The cards the Master drew and revealed to every player (§7 phase 1 step 4).
     pub drawn: Vec<OrderCard>,
     /// How many numbered cards lie face down (seen by no one until the reveal).
@@ -265,10 +269,13 @@ pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
                     OrderStage::Offers { pass, seat } => format!("offers {} {seat}", pass + 1),
                     OrderStage::Refresh => "refresh".into(),
                     OrderStage::Give => "give".into(),
+                    OrderStage::Propose => "propose".into(),
                 },
                 offers: o.offers.offers().collect(),
+                transfers: o.transfers.clone(),
                 refresh: o.refresh,
                 given: o.given.clone(),
+                proposal: o.proposal.clone(),
                 drawn: o.drawn.clone(),
                 face_down: o.face_down.len(),
             });

@@ -239,6 +239,17 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
                 o.face_down
             );
         }
+        if !o.proposal.is_empty() {
+            let p: Vec<String> = o
+                .proposal
+                .iter()
+                .map(|(s, c)| format!("card {c} for {s}"))
+                .collect();
+            let _ = writeln!(out, "the Master proposes (not binding): {}", p.join(", "));
+        }
+        for t in &o.transfers {
+            let _ = writeln!(out, "bribe paid: {t}");
+        }
         for f in &o.offers {
             let _ = writeln!(out, "open offer {f}");
         }

@@ -16,7 +16,7 @@ use crate::Resources;
 use crate::action::{Action, Event};
 use crate::config::Config;
 use crate::rules::actions::CoreAction;
-use crate::rules::bribes::OpenOffers;
+use crate::rules::bribes::{OpenOffers, Transfer};
 use crate::rules::combat::{Battle, Marks, Roster};
 use crate::rules::control::controller;
 use crate::rules::directives::Position;
@@ -95,12 +95,26 @@ pub struct OrderPhase {
     pub(crate) stage: OrderStage,
     pub(crate) refresh: Option<RefreshChoice>,
     pub(crate) given: Vec<(Seat, OrderCard)>,
+    /// The Master's announced distribution of the cards it knows (public, not binding).
+    pub(crate) proposal: Vec<(Seat, OrderCard)>,
+    /// The bribes transferred this round (the default rule; empty under `binding`).
+    pub(crate) transfers: Vec<Transfer>,
 }
 
 impl OrderPhase {
     /// The Master of the Order.
     pub fn master(&self) -> Seat {
         self.master
+    }
+
+    /// The Master's proposed distribution so far (public, not binding; §7 phase 1 step 4).
+    pub fn proposal(&self) -> &[(Seat, OrderCard)] {
+        &self.proposal
+    }
+
+    /// The bribes transferred to the Master this round (the default rule).
+    pub fn transfers(&self) -> &[Transfer] {
+        &self.transfers
     }
 
     /// The open offers.
@@ -112,12 +126,25 @@ impl OrderPhase {
     pub fn stage(&self) -> OrderStage {
         self.stage
     }
+
+    /// The cards the Master knows, in giving order: the drawn ones, then the Master card.
+    pub(crate) fn known(&self) -> Vec<OrderCard> {
+        self.drawn
+            .iter()
+            .copied()
+            .chain(std::iter::once(OrderCard::Master))
+            .collect()
+    }
 }
 
 /// Where phase 1 stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum OrderStage {
-    /// Offer window: `seat` may post, replace, withdraw or keep; `pass` is 0 or 1.
+    /// The Master announces a proposed distribution, one card it knows at a time (§7 phase 1
+    /// step 4: public, not binding).
+    Propose,
+    /// Offer window: `seat` may transfer a bribe (the default rule) or post, replace or
+    /// withdraw an offer (`binding`), or keep; `pass` is 0 or 1.
     Offers {
         /// The second pass lets players answer the first.
         pass: u8,
@@ -523,7 +550,9 @@ impl Game for Milkomeda {
             Phase::FirstDeal => Turn::Chance,
             Phase::Orders(o) => match o.stage {
                 OrderStage::Offers { seat, .. } => Turn::Seat(seat),
-                OrderStage::Refresh | OrderStage::Give => Turn::Seat(o.master),
+                OrderStage::Propose | OrderStage::Refresh | OrderStage::Give => {
+                    Turn::Seat(o.master)
+                }
             },
             Phase::Turn(t) => Turn::Seat(t.seat),
             Phase::Combat(c) => match &c.stage {
@@ -623,7 +652,7 @@ impl Game for Milkomeda {
         let attack = 2 * (1 + combat) + 1;
         let act = explore.max(mv).max(attack).max(3);
         let turn = 4 + 1 + act + 1 + act + 1;
-        let round = 1 + 2 * n + 1 + n + 2 + n * turn;
+        let round = 1 + 2 * n + 1 + 2 * n + 2 + n * turn;
         let setup = 5 + 8 + n * 6;
         setup + self.config.round_limit as usize * round + 16
     }

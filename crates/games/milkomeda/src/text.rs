@@ -30,11 +30,16 @@ pub fn action_text(g: &Milkomeda, action: &Action) -> String {
             space,
             rotation,
         } => format!("place {} {space} {rotation}", sector(g, card)),
-        Action::Offer(t) => format!("offer {t}"),
+        Action::Offer(t) => match g.config.bribes {
+            crate::BribeRule::Transfer => format!("pay {} for {}", t.payment, t.condition),
+            crate::BribeRule::Binding => format!("offer {t}"),
+        },
+        Action::Transfer(p) => format!("pay {p}"),
         Action::Withdraw => "withdraw".into(),
         Action::Keep => "keep".into(),
         Action::Refresh(c) => c.to_string(),
         Action::Give(s) => format!("give {s}"),
+        Action::Propose(s) => format!("propose {s}"),
         Action::Bonus(r) => format!("bonus {r}"),
         Action::Main(a) => a.word().into(),
         Action::Pass => "pass".into(),
@@ -135,6 +140,12 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             let c: Vec<String> = cards.iter().map(ToString::to_string).collect();
             let s = if cards.len() == 1 { "" } else { "s" };
             format!("{master} draws and reveals order card{s} {}", c.join(", "))
+        }
+        Event::Proposed { card, seat } => {
+            format!("the Master proposes card {card} for {seat} (not binding)")
+        }
+        Event::Transferred { transfer } => {
+            format!("{transfer} (paid now; it binds nobody)")
         }
         Event::OfferPosted { offer } => format!("offer {offer}"),
         Event::OfferWithdrawn { payer } => format!("{payer} withdraws its offer"),

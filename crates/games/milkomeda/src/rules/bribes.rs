@@ -172,6 +172,28 @@ impl Payment {
     }
 }
 
+impl Payment {
+    /// How many payments there are: four resources, 1 to [`MAX_BRIBE`] each.
+    pub const COUNT: usize = 4 * MAX_BRIBE as usize;
+
+    /// This payment's flat index in `0..COUNT`.
+    pub fn index(self) -> usize {
+        self.resource.index() * usize::from(MAX_BRIBE) + usize::from(self.amount - 1)
+    }
+
+    /// The payment at flat index `index`, if any.
+    pub fn from_index(index: usize) -> Option<Payment> {
+        let resource = *Resource::ALL.get(index / usize::from(MAX_BRIBE))?;
+        let amount = (index % usize::from(MAX_BRIBE)) as u8 + 1;
+        Payment::new(resource, amount).ok()
+    }
+
+    /// Every payment, in index order.
+    pub fn all() -> impl Iterator<Item = Payment> {
+        (0..Self::COUNT).filter_map(Payment::from_index)
+    }
+}
+
 impl TryFrom<(Resource, u8)> for Payment {
     type Error = BribeError;
     fn try_from((r, a): (Resource, u8)) -> Result<Self, Self::Error> {
@@ -413,6 +435,31 @@ impl FromStr for Offer {
             payer,
             terms: terms.parse()?,
         })
+    }
+}
+
+/// A bribe under the rulebook's rule (§7 phase 1 step 5, the default [`BribeRule`]): the
+/// payment moved to the Master at once, with an optional public note of what it is for. The
+/// note binds nobody and nothing is refunded. Text form `P2 pays 2 red for card 1`.
+///
+/// [`BribeRule`]: crate::BribeRule
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Transfer {
+    /// Who paid.
+    pub payer: Seat,
+    /// What moved to the Master.
+    pub payment: Payment,
+    /// What it is for, if the payer said.
+    pub note: Option<Condition>,
+}
+
+impl fmt::Display for Transfer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} pays {}", self.payer, self.payment)?;
+        match self.note {
+            Some(c) => write!(f, " for {c}"),
+            None => Ok(()),
+        }
     }
 }
 

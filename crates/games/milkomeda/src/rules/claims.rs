@@ -134,11 +134,11 @@ mod tests {
     fn a_claim_may_come_after_the_main_action_before_the_module_that_would_spend_it() {
         let mut positions: Vec<(Milkomeda, Action)> = Vec::new();
         for scenario in ["duel", "three", "four"] {
-            random_games(scenario, 0..6, |before, seat, _, _, _| {
+            random_games(scenario, 0..10, |before, seat, _, _, _| {
                 let Phase::Turn(t) = &before.phase else {
                     return;
                 };
-                if t.stage != TurnStage::Module || t.claimed || positions.len() >= 12 {
+                if t.stage != TurnStage::Module || t.claimed || positions.len() >= 40 {
                     return;
                 }
                 let module = before
