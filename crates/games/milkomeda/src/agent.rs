@@ -21,6 +21,7 @@
 //! (refresh and recipients) worth most with the open offers counted.
 
 use crate::action::Action;
+use crate::rules::map::SectorRef;
 use crate::rules::turn::OPTIONS;
 use crate::state::{Act, Milkomeda, Phase, TurnStage};
 use crate::{Resource, rules::scoring::EndTrigger};
@@ -59,14 +60,87 @@ fn worth(g: &Milkomeda, seat: Seat) -> f64 {
         + non_orange / 4.0
 }
 
-/// `seat`'s worth less the best opponent's, unbounded.
+/// Worth, to every seat, of each sector card on the grid and of each objective slot claimed:
+/// each brings one of the rulebook's endings closer (§2, §14: the last sector card placed, the
+/// last slot claimed), so agents that value it play towards them rather than to the round
+/// limit (docs/rules/milkomeda.md item 15b).
+const PLACED_WORTH: f64 = 2.0;
+/// See [`PLACED_WORTH`].
+const CLAIMED_WORTH: f64 = 1.5;
+/// The sector cards a round is expected to place, as the baseline the progress is counted
+/// from (so that the progress term stays near 0 in `evaluate`'s tanh).
+const PACE: f64 = 2.5;
+
+/// Progress towards the rulebook's endings, counted from the pace's baseline. Cards an explore
+/// has drawn or is about to draw count as placed already: the greedy agent's lookahead stops
+/// at the draw (a chance step), so it sees an explore's worth when it launches it.
+fn progress(g: &Milkomeda) -> f64 {
+    let drawing = g
+        .draws
+        .iter()
+        .filter(|d| matches!(d, crate::state::Draw::Sector))
+        .count();
+    let in_hand = match &g.phase {
+        Phase::Turn(t) => match &t.stage {
+            TurnStage::Act(Act::Explore { hand, .. }) => hand.len(),
+            _ => 0,
+        },
+        _ => 0,
+    };
+    let placed = g
+        .map()
+        .tiles()
+        .filter(|(_, t)| matches!(t.sector, SectorRef::Card(_)))
+        .count()
+        + drawing
+        + in_hand;
+    let claimed: usize = g
+        .claims
+        .cards()
+        .iter()
+        .map(|c| c.slots().filter(|(_, h)| h.is_some()).count())
+        .sum();
+    PLACED_WORTH * (placed as f64 - PACE * f64::from(g.round())) + CLAIMED_WORTH * claimed as f64
+}
+
+/// Worth, to a seat, of each empty space (up to [`REACH_CAP`]) next to a sector it could probe
+/// from (one it controls with a fleet there), while sector cards are left: late in the game
+/// the empty spaces lie far apart, and the last cards are placed only if fleets go near them.
+const REACH_WORTH: f64 = 1.0;
+/// See [`REACH_WORTH`].
+const REACH_CAP: usize = 2;
+
+/// Empty spaces `seat` could explore into next (up to [`REACH_CAP`]), while cards are left.
+fn reach(g: &Milkomeda, seat: Seat) -> usize {
+    if g.deck_left() == 0 {
+        return 0;
+    }
+    let size = g.map().size();
+    let mut empty: Vec<crate::rules::map::Space> = Vec::new();
+    for (space, _) in g.map().tiles() {
+        if g.controller(space) == Some(seat) && g.fleets_at(space, seat) > 0 {
+            for n in size.neighbors(space) {
+                if !g.map().is_explored(n) && !empty.contains(&n) {
+                    empty.push(n);
+                    if empty.len() >= REACH_CAP {
+                        return REACH_CAP;
+                    }
+                }
+            }
+        }
+    }
+    empty.len()
+}
+
+/// `seat`'s worth less the best opponent's, plus the progress towards the rulebook's endings
+/// (the same for every seat) and the room `seat` has to explore, unbounded.
 fn advantage(g: &Milkomeda, seat: Seat) -> f64 {
     let mine = worth(g, seat);
     let best_other = Seat::all(g.num_seats())
         .filter(|s| *s != seat)
         .map(|s| worth(g, s))
         .fold(f64::MIN, f64::max);
-    mine - best_other
+    mine - best_other + progress(g) + REACH_WORTH * reach(g, seat) as f64
 }
 
 /// A value in `[-1, 1]` of the position for `seat` (the returns once it is over).
@@ -163,13 +237,27 @@ fn lookahead(g: &Milkomeda, seat: Seat, depth: u8) -> f64 {
 }
 
 /// One-step lookahead on the position worth; see the module docs.
-#[derive(Debug, Default, Clone)]
-pub struct GreedyAgent;
+#[derive(Debug, Clone)]
+pub struct GreedyAgent {
+    bribes: bool,
+}
+
+impl Default for GreedyAgent {
+    fn default() -> GreedyAgent {
+        GreedyAgent::new()
+    }
+}
 
 impl GreedyAgent {
     /// A new agent.
     pub fn new() -> GreedyAgent {
-        GreedyAgent
+        GreedyAgent { bribes: true }
+    }
+
+    /// The same agent, except that it never bribes the Master (it keeps in every offer
+    /// window): to measure what bribing is worth (`tests/agents.rs`).
+    pub fn without_bribes() -> GreedyAgent {
+        GreedyAgent { bribes: false }
     }
 }
 
@@ -184,6 +272,9 @@ impl Agent<Milkomeda> for GreedyAgent {
         view.legal_actions(&mut legal);
         if legal.len() == 1 {
             return legal[0];
+        }
+        if !self.bribes && legal.contains(&Action::Keep) {
+            return Action::Keep;
         }
         let base = view.determinize(rng);
         // Phase 1 (offers, the Master's refresh and cards): the bribe model decides.
@@ -233,6 +324,54 @@ mod tests {
             best = best.max(best_within(&next, seat, depth - 1));
         }
         best
+    }
+
+    /// §2, §14: the game ends when the last sector card is placed (or the last objective slot
+    /// claimed), so each card placed brings the ending closer. A card placed far from every
+    /// fleet changes no seat's holdings (no control, no frontier), yet every seat's evaluation
+    /// rises: the agents value progress towards the rulebook's endings (item 15b).
+    #[test]
+    fn every_seat_values_a_sector_card_placed_as_progress_towards_the_grid_ending() {
+        use crate::rules::map::{Rotation, Space, Tile};
+        let mut g = game("duel");
+        while !matches!(g.phase, Phase::Turn(_)) {
+            let mut outs = Vec::new();
+            g.chance_outcomes(&mut outs);
+            match g.turn() {
+                Turn::Chance => g.step(Actor::Chance, outs[0].0, &mut Events::disabled()),
+                Turn::Seat(s) => {
+                    let a = g.legal_actions_vec(s)[0];
+                    g.step(Actor::Seat(s), a, &mut Events::disabled());
+                }
+                t => panic!("{t:?}"),
+            }
+        }
+        // The middle of the 9 × 9 grid: four steps from every homeworld corner.
+        let middle = Space::try_from((4u8, 4u8)).unwrap();
+        assert!(!g.map.is_explored(middle));
+        let card = (0..g.config.sectors.len() as u8)
+            .find(|c| g.deck & (1u128 << c) != 0)
+            .unwrap();
+        let mut after = g.clone();
+        after.deck &= !(1u128 << card);
+        after
+            .map
+            .place(
+                middle,
+                Tile {
+                    sector: SectorRef::Card(card),
+                    rotation: Rotation::R0,
+                },
+            )
+            .unwrap();
+        for s in Seat::all(2) {
+            assert_eq!(worth(&after, s), worth(&g, s), "no holdings change");
+            assert!(
+                evaluate(&after, s) > evaluate(&g, s),
+                "{s} values the card placed"
+            );
+            assert!(greedy_value(&after, s) > greedy_value(&g, s));
+        }
     }
 
     #[test]
