@@ -41,7 +41,7 @@ pub const INFO: GameInfo = GameInfo {
     max_seats: 4,
     chance: ChanceMode::Explicit,
     information: Information::Imperfect,
-    rules_version: "1",
+    rules_version: "2",
 };
 
 /// The most combat rounds one combat may last before it ends as a stalemate (our guard:

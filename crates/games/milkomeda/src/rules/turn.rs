@@ -284,8 +284,24 @@ impl Milkomeda {
                 targets.sort_unstable();
                 let mut cards = hand.clone();
                 cards.sort_unstable();
+                let before = out.len();
                 self.place_actions(&cards, &targets, green, out);
-                out.push(Action::Done);
+                // §8.A steps 4–5: every drawn card is placed when the player can pay for them
+                // all; only an unaffordable total lets it choose which go back (item 42). Once
+                // the total is unaffordable it stays so (each placement takes its cost from
+                // both sides), so this needs no memory. A card with no space can only go back.
+                let total: u16 = hand
+                    .iter()
+                    .map(|c| {
+                        self.config
+                            .sectors
+                            .get(usize::from(*c))
+                            .map_or(0, |s| u16::from(s.cost))
+                    })
+                    .sum();
+                if total > green || out.len() == before {
+                    out.push(Action::Done);
+                }
             }
             Act::Move { boost, origins } => {
                 let Some(boost) = boost else {

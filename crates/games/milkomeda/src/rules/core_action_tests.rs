@@ -1,0 +1,106 @@
+//! Rule tests for the core actions as the seed states them (issue 20 points 5–8, issue 27
+//! point 5): each builds a game from the shipped content, plays legal steps to the position the
+//! rule needs, and computes what the rule expects from the seed's words and the card data.
+
+use crate::action::Action;
+use crate::rules::actions::CoreAction;
+use crate::rules::steps_tests::{act, game, seat_to_act, to_first_turn};
+use crate::state::{Act, Milkomeda, Phase, TurnStage};
+use crate::{Resource, Resources};
+use gridwright_engine::{Game, Seat};
+
+/// The explorer's drawn cards not placed yet.
+fn hand(g: &Milkomeda) -> Vec<u8> {
+    match &g.phase {
+        Phase::Turn(t) => match &t.stage {
+            TurnStage::Act(Act::Explore { hand, .. }) => hand.clone(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
+fn cost(g: &Milkomeda, card: u8) -> u16 {
+    u16::from(g.config.sectors[usize::from(card)].cost)
+}
+
+/// Starts an explore from the homeworld with `green` in storage and no boost; returns the seat.
+fn explore_with(g: &mut Milkomeda, green: u16) -> Seat {
+    to_first_turn(g);
+    let seat = seat_to_act(g);
+    g.storage[seat] = Resources::new(3, 3, 3, green);
+    // The homeworld's neighbours were explored at setup: probe from one of them instead,
+    // which has unexplored neighbours.
+    let home = g.homes[seat];
+    let origin = g
+        .map
+        .size()
+        .neighbors(home)
+        .find(|s| g.map.is_explored(*s))
+        .expect("a setup sector");
+    g.set_fleets(origin, seat, 1);
+    let i = g.idx(origin);
+    g.control[i] = Some(seat);
+    act(g, seat, Action::Main(CoreAction::Explore));
+    act(g, seat, Action::Probe(origin));
+    act(g, seat, Action::Launch(0));
+    seat
+}
+
+fn first_place(g: &Milkomeda, seat: Seat) -> Action {
+    g.legal_actions_vec(seat)
+        .into_iter()
+        .find(|a| matches!(a, Action::Place { .. }))
+        .expect("a placement")
+}
+
+/// §8.A steps 4–5 (docs item 42): when the player can pay the total exploration cost of the
+/// drawn cards, every one of them is placed; `done` (sending cards back) is not offered until
+/// the hand is empty. The issue's repro: P2 held 44 green and sent back cards costing 1 and 2.
+#[test]
+fn explore_places_every_drawn_card_it_can_pay_for() {
+    let mut g = game("duel");
+    let seat = explore_with(&mut g, 44);
+    let drawn = hand(&g);
+    assert_eq!(drawn.len(), 2, "§8.A step 3: two cards");
+    let total: u16 = drawn.iter().map(|c| cost(&g, *c)).sum();
+    assert!(total <= 44);
+    while !hand(&g).is_empty() {
+        let legal = g.legal_actions_vec(seat);
+        assert!(
+            !legal.contains(&Action::Done),
+            "affordable cards may not go back: {legal:?}"
+        );
+        let a = first_place(&g, seat);
+        act(&mut g, seat, a);
+    }
+    assert_eq!(
+        g.storage(seat).get(Resource::Green),
+        44 - total,
+        "both cards paid for"
+    );
+}
+
+/// §8.A step 5: only when the total is unaffordable does the player choose which cards go back
+/// (any set it can pay for, none included: item 42).
+#[test]
+fn explore_lets_the_player_choose_which_cards_go_back_only_when_the_total_is_unaffordable() {
+    // Find the drawn cards first (the test's chance takes the lowest card left), then replay
+    // with green one short of their total.
+    let mut probe = game("duel");
+    explore_with(&mut probe, 44);
+    let drawn = hand(&probe);
+    let total: u16 = drawn.iter().map(|c| cost(&probe, *c)).sum();
+    let mut g = game("duel");
+    let seat = explore_with(&mut g, total - 1);
+    assert_eq!(hand(&g), drawn);
+    let legal = g.legal_actions_vec(seat);
+    assert!(legal.contains(&Action::Done), "{legal:?}");
+    // Each card it can pay for alone may be placed.
+    for c in &drawn {
+        let placeable = legal
+            .iter()
+            .any(|a| matches!(a, Action::Place { card, .. } if *card == *c));
+        assert_eq!(placeable, cost(&g, *c) < total, "card {c}");
+    }
+}
