@@ -84,6 +84,8 @@ pub struct TurnView {
     pub boost: Option<u8>,
     /// Move origins.
     pub origins: Vec<(Space, u8)>,
+    /// Move: fleets that arrived in each space during this move (they move no further).
+    pub arrived: Vec<(Space, u8)>,
     /// Build or attack options left.
     pub options: Option<u8>,
 }
@@ -167,6 +169,7 @@ fn turn_view(t: &crate::state::TurnState) -> TurnView {
         chain: Vec::new(),
         boost: None,
         origins: Vec::new(),
+        arrived: Vec::new(),
         options: None,
     };
     v.stage = match &t.stage {
@@ -186,9 +189,14 @@ fn turn_view(t: &crate::state::TurnState) -> TurnView {
                     v.hand.clone_from(hand);
                     v.chain.clone_from(chain);
                 }
-                Act::Move { boost, origins } => {
+                Act::Move {
+                    boost,
+                    origins,
+                    arrived,
+                } => {
                     v.boost = *boost;
                     v.origins.clone_from(origins);
+                    v.arrived.clone_from(arrived);
                 }
                 Act::Build { options } | Act::Attack { options, .. } => v.options = Some(*options),
             }

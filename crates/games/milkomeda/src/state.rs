@@ -148,6 +148,9 @@ pub enum Act {
         boost: Option<u8>,
         /// Origins used, with the fleets still free to leave each.
         origins: Vec<(Space, u8)>,
+        /// Fleets that arrived in each space during this action: they have moved, and do
+        /// not move on from there (§8.B; item 57).
+        arrived: Vec<(Space, u8)>,
     },
     /// Build (§8.C): options left.
     Build {

@@ -4,7 +4,7 @@
 
 use crate::action::Action;
 use crate::rules::actions::CoreAction;
-use crate::rules::steps_tests::{act, game, seat_to_act, to_first_turn};
+use crate::rules::steps_tests::{act, explore_at, game, seat_to_act, sp, to_first_turn};
 use crate::state::{Act, Milkomeda, Phase, TurnStage};
 use crate::{Resource, Resources};
 use gridwright_engine::{Game, Seat};
@@ -103,4 +103,62 @@ fn explore_lets_the_player_choose_which_cards_go_back_only_when_the_total_is_una
             .any(|a| matches!(a, Action::Place { card, .. } if *card == *c));
         assert_eq!(placeable, cost(&g, *c) < total, "card {c}");
     }
+}
+
+/// §8.B: a Move moves fleets from up to two origins to destinations in range, once. Fleets
+/// that arrived at a sector during the action do not move on from it when that sector becomes
+/// the second origin (the repro: range 2, c9r9 → c8r9 → c8r7).
+#[test]
+fn a_moves_fleets_move_once() {
+    let mut g = game("duel");
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    // a → b → c in a row in the middle of the grid, all explored; the player holds a with 3
+    // fleets and b with 1.
+    let (a, b, c) = (sp(3, 4), sp(4, 4), sp(5, 4));
+    for (i, s) in [a, b, c].into_iter().enumerate() {
+        explore_at(&mut g, s, 60 + i as u8);
+    }
+    for (s, n) in [(a, 3), (b, 1)] {
+        g.set_fleets(s, seat, n);
+        let i = g.idx(s);
+        g.control[i] = Some(seat);
+    }
+    act(&mut g, seat, Action::Main(CoreAction::Move));
+    act(&mut g, seat, Action::Boost(0));
+    act(
+        &mut g,
+        seat,
+        Action::MoveFleets {
+            from: a,
+            to: b,
+            count: 3,
+        },
+    );
+    assert_eq!(g.fleets_at(b, seat), 4);
+    // Only the fleet that was at b before the action may leave it: counts 1 to 1.
+    let from_b: Vec<u8> = g
+        .legal_actions_vec(seat)
+        .into_iter()
+        .filter_map(|x| match x {
+            Action::MoveFleets { from, to, count } if from == b && to == c => Some(count),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(from_b, vec![1]);
+    act(
+        &mut g,
+        seat,
+        Action::MoveFleets {
+            from: b,
+            to: c,
+            count: 1,
+        },
+    );
+    assert!(
+        !g.legal_actions_vec(seat)
+            .iter()
+            .any(|x| matches!(x, Action::MoveFleets { from, .. } if *from == b)),
+        "the three that arrived at b stay there"
+    );
 }

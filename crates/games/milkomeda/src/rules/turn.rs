@@ -303,7 +303,11 @@ impl Milkomeda {
                     out.push(Action::Done);
                 }
             }
-            Act::Move { boost, origins } => {
+            Act::Move {
+                boost,
+                origins,
+                arrived,
+            } => {
                 let Some(boost) = boost else {
                     let blue = storage.get(Resource::Blue).min(u16::from(MAX_BOOST));
                     for b in 0..=blue {
@@ -315,7 +319,9 @@ impl Milkomeda {
                 if origins.len() < crate::rules::movement::MAX_ORIGINS {
                     for s in self.controlled_with_fleets(seat) {
                         if !origins.iter().any(|(o, _)| *o == s) {
-                            sources.push((s, self.fleets_at(s, seat)));
+                            // Fleets that arrived this action have made their move (§8.B).
+                            let moved = arrived.iter().find(|(a, _)| *a == s).map_or(0, |a| a.1);
+                            sources.push((s, self.fleets_at(s, seat).saturating_sub(moved)));
                         }
                     }
                 }
@@ -585,6 +591,7 @@ impl Milkomeda {
             CoreAction::Move => Act::Move {
                 boost: None,
                 origins: Vec::new(),
+                arrived: Vec::new(),
             },
             CoreAction::Build => Act::Build { options: OPTIONS },
             CoreAction::Attack => Act::Attack {
@@ -663,10 +670,20 @@ impl Milkomeda {
             }
             Action::MoveFleets { from, to, count } => {
                 let here = self.fleets_at(from, seat);
-                if let Some(Act::Move { origins, .. }) = self.act_mut() {
+                if let Some(Act::Move {
+                    origins, arrived, ..
+                }) = self.act_mut()
+                {
+                    let moved = arrived.iter().find(|(a, _)| *a == from).map_or(0, |a| a.1);
                     match origins.iter_mut().find(|(o, _)| *o == from) {
                         Some((_, free)) => *free = free.saturating_sub(count),
-                        None => origins.push((from, here.saturating_sub(count))),
+                        None => {
+                            origins.push((from, here.saturating_sub(moved).saturating_sub(count)))
+                        }
+                    }
+                    match arrived.iter_mut().find(|(a, _)| *a == to) {
+                        Some((_, n)) => *n = n.saturating_add(count),
+                        None => arrived.push((to, count)),
                     }
                 }
                 self.set_fleets(from, seat, here - count.min(here));
