@@ -97,6 +97,6 @@ pub use observe::{CombatView, ObjectiveView, Observation, OrdersView, TileView, 
 pub use render::render;
 pub use resource::{Resource, Resources};
 pub use state::{
-    Act, COMBAT_ROUND_CAP, CombatPhase, CombatStage, INFO, MAX_BOOST, Milkomeda, OrderPhase,
-    OrderStage, Phase, Placed, Sealed, TurnStage, TurnState,
+    Act, COMBAT_ROUND_CAP, CombatPhase, CombatStage, INFO, Milkomeda, OrderPhase, OrderStage,
+    Phase, Placed, Sealed, TurnStage, TurnState,
 };

@@ -47,9 +47,6 @@ pub const INFO: GameInfo = GameInfo {
 /// The most combat rounds one combat may last before it ends as a stalemate (our guard:
 /// docs/rules/milkomeda.md item 56).
 pub const COMBAT_ROUND_CAP: u8 = 20;
-/// The most green an explore may spend on extra cards, and the most blue a move may spend on
-/// range (item 53: a bound that keeps the action list finite and short).
-pub const MAX_BOOST: u8 = 3;
 
 /// A pending chance draw.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -619,7 +616,8 @@ impl Game for Milkomeda {
     fn max_game_length(&self) -> usize {
         let n = self.seats;
         let combat = 4 * n + usize::from(COMBAT_ROUND_CAP) * (n + 4 * n + 10 * n) + 2;
-        let explore = 2 + 1 + 2 + usize::from(MAX_BOOST) + 2 + usize::from(MAX_BOOST) + 1;
+        // Probes, launch, one step per card drawn (at most the deck), done.
+        let explore = 2 + 1 + self.config.sectors.len() + 1;
         let mv = 2 + 2 * usize::from(crate::rules::combat::MAX_FLEETS);
         let attack = 2 * (1 + combat) + 1;
         let act = explore.max(mv).max(attack).max(3);

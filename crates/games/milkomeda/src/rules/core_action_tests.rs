@@ -162,3 +162,47 @@ fn a_moves_fleets_move_once() {
         "the three that arrived at b stay there"
     );
 }
+
+/// §8.A step 2 and §8.B: "each [green] spent allows drawing one additional Sector Card",
+/// "each [blue] increases range by 1": no cap but what the player holds (the deck still has
+/// to hold the cards). Before rules version 2 both stopped at 3.
+#[test]
+fn green_and_blue_boosts_are_limited_only_by_what_the_player_holds() {
+    let mut g = game("duel");
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    let home = g.homes[seat];
+    g.storage[seat] = Resources::new(7, 3, 3, 10);
+    act(&mut g, seat, Action::Main(CoreAction::Explore));
+    act(&mut g, seat, Action::Probe(home));
+    let launches: Vec<u8> = g
+        .legal_actions_vec(seat)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Launch(b) => Some(b),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        launches,
+        (0..=10).collect::<Vec<u8>>(),
+        "0 to the 10 green held"
+    );
+
+    let mut g = game("duel");
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    g.storage[seat] = Resources::new(7, 3, 3, 10);
+    act(&mut g, seat, Action::Main(CoreAction::Move));
+    let boosts: Vec<u8> = g
+        .legal_actions_vec(seat)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Boost(b) => Some(b),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(boosts, (0..=7).collect::<Vec<u8>>(), "0 to the 7 blue held");
+    act(&mut g, seat, Action::Boost(7));
+    assert_eq!(g.storage(seat).get(Resource::Blue), 0);
+}

@@ -17,7 +17,7 @@ use crate::rules::scoring::grid_completion;
 use crate::rules::structures::{
     FLEET_COST, HOMEWORLD_FLEETS_PER_BUILD, Structure, check_structure_build,
 };
-use crate::state::{Act, MAX_BOOST, Milkomeda, Phase, Placed, TurnStage, TurnState};
+use crate::state::{Act, Milkomeda, Phase, Placed, TurnStage, TurnState};
 use crate::{Resource, Resources};
 use gridwright_engine::{Events, Seat};
 
@@ -263,14 +263,11 @@ impl Milkomeda {
                         }
                     }
                     if !probes.is_empty() {
-                        let green = storage.get(Resource::Green);
-                        let extra = self
-                            .deck_left()
-                            .saturating_sub(2)
-                            .min(usize::from(MAX_BOOST));
-                        for b in 0..=(extra as u16).min(green) {
-                            out.push(Action::Launch(b as u8));
-                        }
+                        let most = crate::rules::explore::boost_limit(
+                            storage.get(Resource::Green),
+                            self.deck_left(),
+                        );
+                        out.extend((0..=most).map(Action::Launch));
                     }
                     return;
                 }
@@ -309,10 +306,12 @@ impl Milkomeda {
                 arrived,
             } => {
                 let Some(boost) = boost else {
-                    let blue = storage.get(Resource::Blue).min(u16::from(MAX_BOOST));
-                    for b in 0..=blue {
-                        out.push(Action::Boost(b as u8));
-                    }
+                    let most = crate::rules::movement::boost_limit(
+                        storage.get(Resource::Blue),
+                        usize::from(self.map.size().width())
+                            * usize::from(self.map.size().height()),
+                    );
+                    out.extend((0..=most).map(Action::Boost));
                     return;
                 };
                 let mut sources: Vec<(Space, u8)> = origins.clone();
