@@ -206,3 +206,57 @@ fn green_and_blue_boosts_are_limited_only_by_what_the_player_holds() {
     act(&mut g, seat, Action::Boost(7));
     assert_eq!(g.storage(seat).get(Resource::Blue), 0);
 }
+
+/// §8.D option 2: a Starlance strike removes *any* structure in an adjacent sector, the
+/// striker's own included (it can pay off with some objectives).
+#[test]
+fn a_starlance_may_strike_any_structure_its_owners_own_included() {
+    use crate::rules::structures::Structure;
+    use crate::state::Placed;
+    let mut g = game("duel");
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    let other = seat.next(2);
+    let (lance, mine, theirs) = (sp(4, 4), sp(5, 4), sp(3, 4));
+    for (i, s) in [lance, mine, theirs].into_iter().enumerate() {
+        explore_at(&mut g, s, 60 + i as u8);
+    }
+    g.set_fleets(lance, seat, 1);
+    let i = g.idx(lance);
+    g.control[i] = Some(seat);
+    for (owner, structure, space) in [
+        (seat, Structure::Starlance, lance),
+        (seat, Structure::Outpost, mine),
+        (other, Structure::Outpost, theirs),
+    ] {
+        g.structures.push(Placed {
+            owner,
+            structure,
+            space,
+            active: true,
+        });
+    }
+    g.storage[seat] = Resources::new(2, 0, 2, 0);
+    act(&mut g, seat, Action::Main(CoreAction::Attack));
+    let strikes: Vec<(crate::rules::map::Space, Seat)> = g
+        .legal_actions_vec(seat)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::AttackStructure { target, owner, .. } => Some((target, owner)),
+            _ => None,
+        })
+        .collect();
+    // Both outposts next to the Starlance, whoever owns them (sorted by space).
+    assert_eq!(strikes, vec![(theirs, other), (mine, seat)]);
+    act(
+        &mut g,
+        seat,
+        Action::AttackStructure {
+            target: mine,
+            owner: seat,
+            structure: Structure::Outpost,
+        },
+    );
+    assert!(!g.structures.iter().any(|p| p.space == mine));
+    assert_eq!(g.storage(seat), Resources::ZERO, "2 red and 2 blue paid");
+}

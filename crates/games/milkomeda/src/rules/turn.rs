@@ -453,8 +453,9 @@ impl Milkomeda {
         if storage.covers(STRUCTURE_ATTACK_COST) {
             for lance in self.active_structure(seat, Structure::Starlance) {
                 for target in structure_attack_targets(&self.map, lance) {
+                    // §8.D: "containing *any* structure", the striker's own included.
                     for p in &self.structures {
-                        if p.space == target && p.owner != seat {
+                        if p.space == target {
                             out.push(Action::AttackStructure {
                                 target,
                                 owner: p.owner,
