@@ -260,3 +260,41 @@ fn a_starlance_may_strike_any_structure_its_owners_own_included() {
     assert!(!g.structures.iter().any(|p| p.space == mine));
     assert_eq!(g.storage(seat), Resources::ZERO, "2 red and 2 blue paid");
 }
+
+/// §8.D option 1: "declare attack on adjacent sector with opponent fleets". Fleets sharing a
+/// sector with an opponent's (after a Move, which starts no combat) cannot attack the sector
+/// they stand in; fleets next door can. Before rules version 2 the origin was a target too.
+#[test]
+fn attack_fleets_targets_an_adjacent_sector_not_the_origin() {
+    let mut g = game("duel");
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    let other = seat.next(2);
+    let (shared, next) = (sp(4, 4), sp(5, 4));
+    for (i, s) in [shared, next].into_iter().enumerate() {
+        explore_at(&mut g, s, 60 + i as u8);
+    }
+    for s in [shared, next] {
+        g.set_fleets(s, seat, 2);
+        let i = g.idx(s);
+        g.control[i] = Some(seat);
+    }
+    g.set_fleets(shared, other, 1);
+    g.storage[seat] = Resources::new(5, 0, 0, 0);
+    act(&mut g, seat, Action::Main(CoreAction::Attack));
+    let attacks: Vec<(crate::rules::map::Space, crate::rules::map::Space)> = g
+        .legal_actions_vec(seat)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::AttackFleets { from, to, .. } => Some((from, to)),
+            _ => None,
+        })
+        .collect();
+    assert!(!attacks.is_empty());
+    assert!(
+        attacks
+            .iter()
+            .all(|(from, to)| (*from, *to) == (next, shared)),
+        "only from the adjacent sector into the shared one: {attacks:?}"
+    );
+}

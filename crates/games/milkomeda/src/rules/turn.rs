@@ -437,16 +437,8 @@ impl Milkomeda {
                 if !enemy {
                     continue;
                 }
-                if to == from {
-                    out.push(Action::AttackFleets {
-                        from,
-                        to,
-                        count: mine,
-                    });
-                } else {
-                    for count in 1..=mine {
-                        out.push(Action::AttackFleets { from, to, count });
-                    }
+                for count in 1..=mine {
+                    out.push(Action::AttackFleets { from, to, count });
                 }
             }
         }
