@@ -12,7 +12,7 @@
 //! | directives, modules | `directives.toml`, `modules.toml` | dot patterns; module action and cost |
 //! | objectives | `objectives.toml` | what each card measures, slot thresholds and VP |
 //! | civilizations | `civilizations.toml` | abilities as numbers |
-//! | scenario | `scenarios/*.toml` | civilizations (2–4 seats), grid (9 × 9), round limit (40) |
+//! | scenario | `scenarios/*.toml` | civilizations (2–4 seats), grid (9 × 9), round limit (40), deck (all the sector cards; `small`: the first 23) |
 //!
 //! ```
 //! use gridwright_engine::{Game, Turn};
