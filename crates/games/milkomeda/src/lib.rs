@@ -76,6 +76,7 @@ mod agent;
 mod bribe_value;
 mod config;
 mod content;
+mod fold;
 mod observe;
 mod render;
 mod resource;
@@ -93,6 +94,7 @@ pub use config::{
     SectorCard,
 };
 pub use content::{Content, ContentError, Problem, Sources};
+pub use fold::StageView;
 pub use observe::{CombatView, ObjectiveView, Observation, OrdersView, TileView, TurnView};
 pub use render::render;
 pub use resource::{Resource, Resources};

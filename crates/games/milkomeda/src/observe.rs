@@ -18,10 +18,10 @@ use crate::rules::refresh::RefreshChoice;
 use crate::rules::scoring::{EndTrigger, Score};
 use crate::state::{Act, CombatStage, Milkomeda, OrderStage, Phase, Placed, Sealed, TurnStage};
 use gridwright_engine::{Game, Rng, Seat, Viewer};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A placed sector card with who holds it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TileView {
     /// Where.
     pub space: Space,
@@ -36,7 +36,7 @@ pub struct TileView {
 }
 
 /// A card of the objective row and its slots.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ObjectiveView {
     /// Index of the card in the content.
     pub card: u8,
@@ -45,7 +45,7 @@ pub struct ObjectiveView {
 }
 
 /// Phase 1 as the viewer sees it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OrdersView {
     /// The Master of the Order.
     pub master: Seat,
@@ -64,7 +64,7 @@ pub struct OrdersView {
 }
 
 /// The current turn.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TurnView {
     /// Whose turn.
     pub seat: Seat,
@@ -91,7 +91,7 @@ pub struct TurnView {
 }
 
 /// A combat.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CombatView {
     /// Where.
     pub sector: Space,

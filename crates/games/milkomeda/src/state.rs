@@ -580,6 +580,8 @@ impl Game for Milkomeda {
     }
 
     fn step(&mut self, actor: Actor, action: Action, events: &mut Events<Event>) {
+        // The audit log's levels (`fold.rs`): only while events are recorded.
+        let before = events.is_enabled().then(|| crate::fold::Snapshot::of(self));
         match actor {
             Actor::Chance => {
                 if let Some(d) = self.draws.first().copied() {
@@ -600,6 +602,9 @@ impl Game for Milkomeda {
             },
         }
         self.settle_draws(events);
+        if let Some(b) = before {
+            b.emit_changes(self, events);
+        }
     }
 
     fn returns(&self) -> PerSeat<f64> {
@@ -645,6 +650,7 @@ impl Game for Milkomeda {
 
     fn redact_event(&self, event: &Event, viewer: Viewer) -> Option<Event> {
         match event {
+            Event::OwnSealed { seat, .. } if !viewer.sees_secrets_of(*seat) => None,
             Event::MasterDrew { master, .. } if !viewer.sees_secrets_of(*master) => {
                 Some(Event::MasterDrew {
                     master: *master,

@@ -164,8 +164,28 @@ fn small_is_a_short_variant_whose_grid_completion_ending_occurs() {
             assert_eq!(g.map().tiles().count(), 25, "the grid is full");
         }
         let key = format!("{end:?}");
-        *ends.entry(key.split([' ', '{', '(']).next().unwrap().to_owned()).or_default() += 1;
+        *ends
+            .entry(key.split([' ', '{', '(']).next().unwrap().to_owned())
+            .or_default() += 1;
     }
     println!("small, 20 random games: {ends:?}");
-    assert!(ends.get("GridCompleted").copied().unwrap_or(0) > 0, "{ends:?}");
+    assert!(
+        ends.get("GridCompleted").copied().unwrap_or(0) > 0,
+        "{ends:?}"
+    );
+}
+
+/// Issue 20, "logs that let anyone audit a game": every change a viewer can see is an event,
+/// so each seat's (and the spectator's) redacted events folded into the start's observation
+/// give its observation after every step of random games, on every shipped scenario.
+#[test]
+fn every_visible_change_is_an_event_on_every_scenario() {
+    use gridwright_engine::testing::check_event_fold;
+    let content = gridwright_milkomeda::Content::builtin().unwrap();
+    for name in content.scenario_names() {
+        let c = config(&name);
+        let r = check_event_fold::<Milkomeda>(&c, 4, 11);
+        println!("{name}: {r:?}");
+        assert_eq!(r.games, 4, "{name}");
+    }
 }
