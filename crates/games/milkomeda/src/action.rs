@@ -149,6 +149,16 @@ pub enum Event {
         /// The card.
         card: Option<u8>,
     },
+    /// The Master's refresh discarded a face-up card from a position (its replacement is a
+    /// later draw).
+    SlotDiscarded {
+        /// The position.
+        position: Position,
+        /// True for the directive slot, false for the module slot.
+        directive: bool,
+        /// The card discarded.
+        card: u8,
+    },
     /// A tier's discard pile was shuffled into a new draw pile.
     TierReshuffled {
         /// True for a directive tier.
@@ -409,6 +419,52 @@ pub enum Event {
         slot: u8,
         /// VP.
         points: u8,
+    },
+    /// The first setup step: where each homeworld lies, with its starting fleets, and the
+    /// starting storage (§4 steps 7–9). The fold's start already shows them; the log says it.
+    GameSetUp {
+        /// Each seat's homeworld.
+        homeworlds: Vec<(Seat, Space)>,
+        /// Fleets on each homeworld.
+        fleets: u8,
+        /// Each seat's storage.
+        storage: Resources,
+    },
+    /// A seat's storage after a step that changed it (every gain and payment: income, bonus,
+    /// boosts, exploration, builds, fleets, attacks, strikes, modules, bribes, civilization
+    /// abilities).
+    Storage {
+        /// Whose.
+        seat: Seat,
+        /// The levels now.
+        storage: Resources,
+    },
+    /// A sector's fleets or control after a step that changed them.
+    Sector {
+        /// Where.
+        space: Space,
+        /// Fleets per seat, seat order.
+        fleets: Vec<u8>,
+        /// Who controls it now.
+        control: Option<Seat>,
+    },
+    /// A seat's action marker moved (§7 phase 2 step 6).
+    Marker {
+        /// Whose.
+        seat: Seat,
+        /// The action it marks.
+        action: Option<CoreAction>,
+    },
+    /// Where the round, the turn order and the phase stand after a step that changed them:
+    /// the public part of the setup, phase 1, the turn and the combat (sealed choices
+    /// excluded).
+    Stage(Box<crate::fold::StageView>),
+    /// A seat's own sealed roster or allocation so far (shown to that seat only).
+    OwnSealed {
+        /// Whose.
+        seat: Seat,
+        /// The tracks so far (none outside a sealed step).
+        counts: Option<[u8; 5]>,
     },
     /// The game ended.
     GameEnded {

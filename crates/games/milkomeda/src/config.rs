@@ -194,6 +194,25 @@ impl Config {
         p.range("grid[0]", self.grid.0, MIN_SIDE, MAX_SIDE);
         p.range("grid[1]", self.grid.1, MIN_SIDE, MAX_SIDE);
         p.range("round_limit", self.round_limit, 1, MAX_ROUND_LIMIT);
+        // Every scenario must fit its game (issue 20.9): the grid holds the homeworlds and
+        // the whole sector deck, or the grid-completion ending (§2, §14.1) could never happen.
+        let spaces = usize::from(self.grid.0) * usize::from(self.grid.1);
+        let needed = self.sectors.len() + self.seats.len();
+        if spaces < needed {
+            p.push(
+                "grid",
+                format!(
+                    "scenario `{}`: a {} × {} grid has {spaces} spaces, too few for its {} \
+                     sector cards and {} homeworlds ({needed}), so the last sector card could \
+                     never be placed; make the grid larger or the deck smaller (`sectors = N`)",
+                    self.scenario,
+                    self.grid.0,
+                    self.grid.1,
+                    self.sectors.len(),
+                    self.seats.len()
+                ),
+            );
+        }
         if self.sectors.is_empty() || self.sectors.len() > MAX_SECTORS {
             p.push(
                 "sectors",

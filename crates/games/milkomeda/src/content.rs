@@ -131,6 +131,8 @@ struct ScenarioFile {
     grid: Option<Spanned<Vec<Lenient<i64>>>>,
     round_limit: Option<Lenient<i64>>,
     bribes: Option<Spanned<String>>,
+    /// A short variant's deck: the first this many cards of `sectors.toml`.
+    sectors: Option<Lenient<i64>>,
 }
 
 /// The cards, civilizations and scenarios, validated.
@@ -652,6 +654,10 @@ impl Content {
                 BribeRule::Transfer
             }
         };
+        let all = self.sectors.len();
+        let deck = r
+            .int_or(def.sectors.as_ref(), "sectors", 1, all as i64, all as i64)
+            .unwrap_or(0) as usize;
         if !r.is_empty() {
             return None;
         }
@@ -662,7 +668,7 @@ impl Content {
             grid,
             round_limit,
             seats,
-            sectors: self.sectors.clone(),
+            sectors: self.sectors[..deck.min(all)].to_vec(),
             directives: self.directives.clone(),
             modules: self.modules.clone(),
             objectives: self.objectives.clone(),
@@ -761,5 +767,34 @@ mod tests {
             err.contains("scenarios/bad.toml:3: `grid[0]`: must be 2 to 16, not 40"),
             "{err}"
         );
+    }
+
+    /// Issue 20.9: a scenario's grid must hold its homeworlds and its whole sector deck, or
+    /// the grid-completion ending (§2, §14.1) can never happen; the error names the file, the
+    /// line and the scenario. A short variant fits by taking a smaller deck (`sectors = N`).
+    #[test]
+    fn a_scenario_grid_must_hold_its_sector_deck_and_homeworlds() {
+        let mut src = Sources::builtin();
+        let text = "title = \"x\"\ncivilizations = [\"stellar-architects\", \"void-navigators\"]\ngrid = [5, 5]\n";
+        src.scenarios = vec![("cramped".into(), text.into())];
+        let err = Content::from_sources(&src).unwrap_err().to_string();
+        // 5 × 5 = 25 spaces against 72 cards + 2 homeworlds.
+        assert!(
+            err.contains("scenarios/cramped.toml:3: `grid`: scenario `cramped`: a 5 × 5 grid has 25 spaces, too few for its 72 sector cards and 2 homeworlds (74)"),
+            "{err}"
+        );
+        // 25 − 2 = 23 cards fit exactly; 24 do not.
+        src.scenarios = vec![("fits".into(), format!("{text}sectors = 23\n"))];
+        let c = Content::from_sources(&src).unwrap().config("fits").unwrap();
+        assert_eq!(c.sectors.len(), 23);
+        src.scenarios = vec![("over".into(), format!("{text}sectors = 24\n"))];
+        assert!(Content::from_sources(&src).is_err());
+        // Every shipped scenario fits (the built-in content loads only if each does).
+        let content = Content::builtin().unwrap();
+        for name in content.scenario_names() {
+            let c = content.config(&name).unwrap();
+            let spaces = usize::from(c.grid.0) * usize::from(c.grid.1);
+            assert!(spaces >= c.sectors.len() + c.seats.len(), "{name}");
+        }
     }
 }

@@ -19,10 +19,10 @@ use crate::rules::refresh::RefreshChoice;
 use crate::rules::scoring::{EndTrigger, Score};
 use crate::state::{Act, CombatStage, Milkomeda, OrderStage, Phase, Placed, Sealed, TurnStage};
 use gridwright_engine::{Game, Rng, Seat, Viewer};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A placed sector card with who holds it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TileView {
     /// Where.
     pub space: Space,
@@ -37,7 +37,7 @@ pub struct TileView {
 }
 
 /// A card of the objective row and its slots.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ObjectiveView {
     /// Index of the card in the content.
     pub card: u8,
@@ -46,7 +46,7 @@ pub struct ObjectiveView {
 }
 
 /// Phase 1 as the viewer sees it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OrdersView {
     /// The Master of the Order.
     pub master: Seat,
@@ -69,7 +69,7 @@ pub struct OrdersView {
 }
 
 /// The current turn.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TurnView {
     /// Whose turn.
     pub seat: Seat,
@@ -89,12 +89,14 @@ pub struct TurnView {
     pub boost: Option<u8>,
     /// Move origins.
     pub origins: Vec<(Space, u8)>,
+    /// Move: fleets that arrived in each space during this move (they move no further).
+    pub arrived: Vec<(Space, u8)>,
     /// Build or attack options left.
     pub options: Option<u8>,
 }
 
 /// A combat.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CombatView {
     /// Where.
     pub sector: Space,
@@ -172,6 +174,7 @@ fn turn_view(t: &crate::state::TurnState) -> TurnView {
         chain: Vec::new(),
         boost: None,
         origins: Vec::new(),
+        arrived: Vec::new(),
         options: None,
     };
     v.stage = match &t.stage {
@@ -191,9 +194,14 @@ fn turn_view(t: &crate::state::TurnState) -> TurnView {
                     v.hand.clone_from(hand);
                     v.chain.clone_from(chain);
                 }
-                Act::Move { boost, origins } => {
+                Act::Move {
+                    boost,
+                    origins,
+                    arrived,
+                } => {
                     v.boost = *boost;
                     v.origins.clone_from(origins);
+                    v.arrived.clone_from(arrived);
                 }
                 Act::Build { options } | Act::Attack { options, .. } => v.options = Some(*options),
             }

@@ -48,9 +48,6 @@ pub const INFO: GameInfo = GameInfo {
 /// The most combat rounds one combat may last before it ends as a stalemate (our guard:
 /// docs/rules/milkomeda.md item 56).
 pub const COMBAT_ROUND_CAP: u8 = 20;
-/// The most green an explore may spend on extra cards, and the most blue a move may spend on
-/// range (item 53: a bound that keeps the action list finite and short).
-pub const MAX_BOOST: u8 = 3;
 
 /// A pending chance draw.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -177,6 +174,9 @@ pub enum Act {
         boost: Option<u8>,
         /// Origins used, with the fleets still free to leave each.
         origins: Vec<(Space, u8)>,
+        /// Fleets that arrived in each space during this action: they have moved, and do
+        /// not move on from there (§8.B; item 57).
+        arrived: Vec<(Space, u8)>,
     },
     /// Build (§8.C): options left.
     Build {
@@ -611,6 +611,8 @@ impl Game for Milkomeda {
     }
 
     fn step(&mut self, actor: Actor, action: Action, events: &mut Events<Event>) {
+        // The audit log's levels (`fold.rs`): only while events are recorded.
+        let before = events.is_enabled().then(|| crate::fold::Snapshot::of(self));
         match actor {
             Actor::Chance => {
                 if let Some(d) = self.draws.first().copied() {
@@ -631,6 +633,9 @@ impl Game for Milkomeda {
             },
         }
         self.settle_draws(events);
+        if let Some(b) = before {
+            b.emit_changes(self, events);
+        }
     }
 
     fn returns(&self) -> PerSeat<f64> {
@@ -647,7 +652,8 @@ impl Game for Milkomeda {
     fn max_game_length(&self) -> usize {
         let n = self.seats;
         let combat = 4 * n + usize::from(COMBAT_ROUND_CAP) * (n + 4 * n + 10 * n) + 2;
-        let explore = 2 + 1 + 2 + usize::from(MAX_BOOST) + 2 + usize::from(MAX_BOOST) + 1;
+        // Probes, launch, one step per card drawn (at most the deck), done.
+        let explore = 2 + 1 + self.config.sectors.len() + 1;
         let mv = 2 + 2 * usize::from(crate::rules::combat::MAX_FLEETS);
         let attack = 2 * (1 + combat) + 1;
         let act = explore.max(mv).max(attack).max(3);
@@ -670,6 +676,13 @@ impl Game for Milkomeda {
             (Actor::Seat(s), Action::Ships(_) | Action::Hits(_)) => viewer.sees_secrets_of(s),
             (Actor::Chance, Action::Deal(_)) => false,
             _ => true,
+        }
+    }
+
+    fn redact_event(&self, event: &Event, viewer: Viewer) -> Option<Event> {
+        match event {
+            Event::OwnSealed { seat, .. } if !viewer.sees_secrets_of(*seat) => None,
+            _ => Some(event.clone()),
         }
     }
 

@@ -291,6 +291,95 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             slot + 1,
             card + 1
         ),
+        Event::GameSetUp {
+            homeworlds,
+            fleets,
+            storage,
+        } => {
+            let h: Vec<String> = homeworlds
+                .iter()
+                .map(|(s, at)| format!("{s}'s homeworld at {at}"))
+                .collect();
+            format!(
+                "{}; {fleets} fleets on each, storage {storage} each",
+                h.join(", ")
+            )
+        }
+        Event::SlotDiscarded {
+            position,
+            directive,
+            card,
+        } => {
+            let (kind, id) = if *directive {
+                (
+                    "directive",
+                    g.config
+                        .directives
+                        .get(usize::from(*card))
+                        .map(|d| d.id.as_str()),
+                )
+            } else {
+                (
+                    "module",
+                    g.config
+                        .modules
+                        .get(usize::from(*card))
+                        .map(|m| m.id.as_str()),
+                )
+            };
+            format!(
+                "position {position}'s {kind} {} is discarded",
+                id.unwrap_or("?")
+            )
+        }
+        Event::Storage { seat, storage } => format!("{seat}'s storage is now {storage}"),
+        Event::Sector {
+            space,
+            fleets,
+            control,
+        } => {
+            let f: Vec<String> = fleets
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(i, n)| format!("P{} {n}", i + 1))
+                .collect();
+            let f = if f.is_empty() {
+                "no fleets".to_owned()
+            } else {
+                format!("fleets {}", f.join(", "))
+            };
+            match control {
+                Some(c) => format!("{space}: {f}, held by {c}"),
+                None => format!("{space}: {f}, held by nobody"),
+            }
+        }
+        Event::Marker { seat, action } => match action {
+            Some(a) => format!("{seat}'s action marker is on {a}"),
+            None => format!("{seat}'s action marker is on start"),
+        },
+        Event::Stage(v) => {
+            let phase = if let Some(t) = &v.turn {
+                format!("{}'s turn: {}", t.seat, t.stage)
+            } else if let Some(o) = &v.orders {
+                format!("phase 1 (Master {}): {}", o.master, o.stage)
+            } else if v.setup.is_some() {
+                "setup".to_owned()
+            } else {
+                "between phases".to_owned()
+            };
+            match &v.combat {
+                Some(c) => format!(
+                    "round {}, {phase}; combat in {}: {}",
+                    v.round, c.sector, c.stage
+                ),
+                None => format!("round {}, {phase}", v.round),
+            }
+        }
+        Event::OwnSealed { seat, counts } => match counts {
+            Some(c) => format!("{seat}'s sealed tracks so far: {c:?}"),
+            None => format!("{seat} has nothing sealed"),
+        },
         Event::GameEnded { trigger, scores } => {
             let s: Vec<String> = scores
                 .iter()

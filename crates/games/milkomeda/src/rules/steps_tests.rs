@@ -14,11 +14,11 @@ use crate::state::{CombatStage, Milkomeda, OrderStage, Phase, Placed, TurnStage}
 use crate::{Content, Resource, Resources};
 use gridwright_engine::{Actor, Events, Game, Seat, Turn};
 
-fn p(i: u8) -> Seat {
+pub(crate) fn p(i: u8) -> Seat {
     Seat::new(i)
 }
 
-fn sp(col: u8, row: u8) -> Space {
+pub(crate) fn sp(col: u8, row: u8) -> Space {
     Space::try_from((col, row)).unwrap()
 }
 
@@ -27,7 +27,7 @@ pub(crate) fn game(scenario: &str) -> Milkomeda {
 }
 
 /// Takes the first chance outcome while chance is to act.
-fn chance_first(g: &mut Milkomeda) -> Vec<Event> {
+pub(crate) fn chance_first(g: &mut Milkomeda) -> Vec<Event> {
     let mut ev = Events::recording();
     while g.turn() == Turn::Chance {
         let mut outs = Vec::new();
@@ -52,7 +52,7 @@ pub(crate) fn act(g: &mut Milkomeda, seat: Seat, a: Action) -> Vec<Event> {
 }
 
 /// Plays the setup with the first legal action each time, up to the first turn.
-fn to_first_turn(g: &mut Milkomeda) {
+pub(crate) fn to_first_turn(g: &mut Milkomeda) {
     chance_first(g);
     while !matches!(g.phase, Phase::Turn(_)) {
         let Turn::Seat(s) = g.turn() else {
@@ -63,7 +63,7 @@ fn to_first_turn(g: &mut Milkomeda) {
     }
 }
 
-fn seat_to_act(g: &Milkomeda) -> Seat {
+pub(crate) fn seat_to_act(g: &Milkomeda) -> Seat {
     match g.turn() {
         Turn::Seat(s) => s,
         t => panic!("{t:?}"),
@@ -232,7 +232,7 @@ fn stellar_architects_pay_one_orange_less_for_megastructures_only() {
 }
 
 /// Places an explored card at `space`, controlled by nobody.
-fn explore_at(g: &mut Milkomeda, space: Space, card: u8) {
+pub(crate) fn explore_at(g: &mut Milkomeda, space: Space, card: u8) {
     g.deck &= !(1u128 << card);
     g.map
         .place(
