@@ -1,6 +1,7 @@
 //! The greedy agent and the position value MCTS uses.
 //!
-//! [`evaluate`] values a position for a seat from what that seat may see (it reads only
+//! [`evaluate`] (MCTS's leaf value, zero-sum between two seats) values a position for a seat
+//! from what that seat may see (it reads only
 //! public facts: scores, control, fleets, storage): its victory points now, plus two more per
 //! sector it controls (they pay income every turn), two per explored sector (one with more
 //! than two seats) next to its fleets that it does not control (room to grow), half a point per fleet on the map and
@@ -132,15 +133,20 @@ fn reach(g: &Milkomeda, seat: Seat) -> usize {
     empty.len()
 }
 
-/// `seat`'s worth less the best opponent's, plus the progress towards the rulebook's endings
-/// (the same for every seat) and the room `seat` has to explore, unbounded.
-fn advantage(g: &Milkomeda, seat: Seat) -> f64 {
+/// `seat`'s worth less the best opponent's, unbounded: zero-sum between two seats.
+fn holdings_advantage(g: &Milkomeda, seat: Seat) -> f64 {
     let mine = worth(g, seat);
     let best_other = Seat::all(g.num_seats())
         .filter(|s| *s != seat)
         .map(|s| worth(g, s))
         .fold(f64::MIN, f64::max);
-    mine - best_other + progress(g) + REACH_WORTH * reach(g, seat) as f64
+    mine - best_other
+}
+
+/// [`holdings_advantage`] plus the progress towards the rulebook's endings (the same for every
+/// seat) and the room `seat` has to explore: what the greedy agent and MCTS's priors compare.
+fn advantage(g: &Milkomeda, seat: Seat) -> f64 {
+    holdings_advantage(g, seat) + progress(g) + REACH_WORTH * reach(g, seat) as f64
 }
 
 /// A value in `[-1, 1]` of the position for `seat` (the returns once it is over).
@@ -148,7 +154,7 @@ pub fn evaluate(g: &Milkomeda, seat: Seat) -> f64 {
     if g.is_terminal() {
         return g.returns().get(seat).copied().unwrap_or(0.0);
     }
-    (advantage(g, seat) / 20.0).tanh()
+    (holdings_advantage(g, seat) / 20.0).tanh()
 }
 
 /// A value in `[-1, 1]` of the position for `seat` as MCTS's action prior (the returns once it
@@ -367,7 +373,7 @@ mod tests {
         for s in Seat::all(2) {
             assert_eq!(worth(&after, s), worth(&g, s), "no holdings change");
             assert!(
-                evaluate(&after, s) > evaluate(&g, s),
+                evaluate_prior(&after, s) > evaluate_prior(&g, s),
                 "{s} values the card placed"
             );
             assert!(greedy_value(&after, s) > greedy_value(&g, s));
@@ -404,9 +410,10 @@ mod tests {
                         let want = (best_within(&g, s, depth) / 20.0).tanh();
                         assert!((prior - want).abs() < 1e-12, "{prior} {want}");
                         if s != seat {
-                            // Not its turn: the prior is the everyday evaluation.
-                            assert!((prior - evaluate(&g, s)).abs() < 1e-12);
-                        } else if prior > evaluate(&g, s) + 1e-9 {
+                            // Not its turn: the prior is the greedy value, squashed.
+                            let want = (greedy_value(&g, s) / 20.0).tanh();
+                            assert!((prior - want).abs() < 1e-12);
+                        } else if prior > (greedy_value(&g, s) / 20.0).tanh() + 1e-9 {
                             above += 1;
                         }
                     }
