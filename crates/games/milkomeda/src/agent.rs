@@ -73,17 +73,43 @@ const CLAIMED_WORTH: f64 = 1.5;
 const PACE: f64 = 2.5;
 
 /// Progress towards the rulebook's endings, counted from the pace's baseline. Cards an explore
-/// has drawn or is about to draw count as placed already: the greedy agent's lookahead stops
-/// at the draw (a chance step), so it sees an explore's worth when it launches it.
+/// has drawn or is about to draw count as placed already, as far as they are likely to be
+/// placed: the greedy agent's lookahead stops at the draw (a chance step), so it sees an
+/// explore's worth when it launches it. Cards still to be drawn count for no more than the
+/// [`BASE_DRAW`](crate::rules::explore::BASE_DRAW) every explore draws, and drawn cards only
+/// as many as the explorer's green pays for (cheapest first): with the Scientific boost
+/// unbounded (item 56), crediting every card drawn made the greedy agent pour its green into
+/// boosts whose cards it could not pay to place.
 fn progress(g: &Milkomeda) -> f64 {
     let drawing = g
         .draws
         .iter()
         .filter(|d| matches!(d, crate::state::Draw::Sector))
-        .count();
+        .count()
+        .min(usize::from(crate::rules::explore::BASE_DRAW));
     let in_hand = match &g.phase {
         Phase::Turn(t) => match &t.stage {
-            TurnStage::Act(Act::Explore { hand, .. }) => hand.len(),
+            TurnStage::Act(Act::Explore { hand, .. }) => {
+                let mut costs: Vec<u16> = hand
+                    .iter()
+                    .map(|c| {
+                        g.config
+                            .sectors
+                            .get(usize::from(*c))
+                            .map_or(0, |s| u16::from(s.cost))
+                    })
+                    .collect();
+                costs.sort_unstable();
+                let mut green = g.storage(t.seat).get(Resource::Green);
+                costs
+                    .iter()
+                    .take_while(|c| {
+                        let fits = **c <= green;
+                        green = green.saturating_sub(**c);
+                        fits
+                    })
+                    .count()
+            }
             _ => 0,
         },
         _ => 0,
@@ -378,6 +404,24 @@ mod tests {
             );
             assert!(greedy_value(&after, s) > greedy_value(&g, s));
         }
+    }
+
+    /// §8.A steps 2–3: an explore draws two cards, one more per green boosted, and the green
+    /// then pays for the cards placed. The agents credit a pending draw as progress for the
+    /// two cards every explore draws, not for the extra cards a boost buys (with the boost
+    /// unbounded, item 56, that credit drained the greedy agent's green).
+    #[test]
+    fn a_boosted_draw_earns_no_more_progress_than_the_two_cards_every_explore_draws() {
+        use crate::state::Draw;
+        let g = game("duel");
+        let with = |n: usize| {
+            let mut h = g.clone();
+            h.draws = vec![Draw::Sector; n];
+            progress(&h)
+        };
+        assert_eq!(with(1) - with(0), 2.0, "one card: PLACED_WORTH");
+        assert_eq!(with(2) - with(0), 4.0, "two cards");
+        assert_eq!(with(6), with(2), "a boost's extra cards earn nothing");
     }
 
     #[test]

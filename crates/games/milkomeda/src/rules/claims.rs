@@ -198,6 +198,10 @@ mod tests {
                 assert!(t.seat != seat || t.stage != TurnStage::Claim);
             }
         }
-        assert!(checked > 0, "random games offer modules ({} positions)", positions_len);
+        assert!(
+            checked > 0,
+            "random games offer modules ({} positions)",
+            positions_len
+        );
     }
 }
