@@ -231,6 +231,12 @@ pub trait Frontend: Game {
         None
     }
 
+    /// How a finished game ended, in words, for statistics (Milkomeda: `grid completed`,
+    /// `objectives completed`, or a safety valve). `None` (the default): the game does not say.
+    fn end_reason(&self) -> Option<String> {
+        None
+    }
+
     /// A heuristic value of this state for `seat`, in `[-1, 1]`, for search agents: MCTS uses
     /// it where it cuts a playout short, to order the actions it tries first, and to steer
     /// heuristic playouts. `None` (the default): no opinion, playouts run to the end.

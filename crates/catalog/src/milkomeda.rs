@@ -117,6 +117,10 @@ impl Frontend for Milkomeda {
         })
     }
 
+    fn end_reason(&self) -> Option<String> {
+        self.ended().map(|e| e.words().to_owned())
+    }
+
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         Some(gridwright_milkomeda::evaluate(self, seat))
     }

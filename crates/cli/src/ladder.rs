@@ -110,6 +110,8 @@ struct Pairing {
     b_alone: Alone,
     /// Mean player moves per game.
     mean_moves: f64,
+    /// How many games ended each way, for games that say how they ended (empty otherwise).
+    ends: std::collections::BTreeMap<String, u64>,
     seconds: f64,
 }
 
@@ -214,6 +216,7 @@ fn ladder<G: Frontend>(content: &ContentSource, args: &LadderArgs) -> Result<()>
                 a_alone: Alone::new(seats),
                 b_alone: Alone::new(seats),
                 mean_moves: 0.0,
+                ends: Default::default(),
                 seconds: 0.0,
             };
             let mut moves = 0.0;
@@ -243,11 +246,21 @@ fn ladder<G: Frontend>(content: &ContentSource, args: &LadderArgs) -> Result<()>
                         let _ = std::io::stderr().flush();
                     }
                 };
-                let s = gridwright_sim::run::<G>(&config, &factories, &opts, G::scores, &progress)?;
+                let s = gridwright_sim::run::<G>(
+                    &config,
+                    &factories,
+                    &opts,
+                    G::scores,
+                    G::end_reason,
+                    &progress,
+                )?;
                 p.games += s.games as u64;
                 p.draws += s.draws;
                 moves += s.mean_moves * s.games as f64;
                 p.seconds += s.elapsed_seconds;
+                for (e, n) in &s.ends {
+                    *p.ends.entry(e.clone()).or_insert(0) += n;
+                }
                 // An agent holding exactly one seat sits alone in this seating.
                 for (side, alone) in [(0, &mut p.a_alone), (1, &mut p.b_alone)] {
                     let mut at = seating.iter().enumerate().filter(|(_, x)| **x == side);

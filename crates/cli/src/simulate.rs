@@ -91,7 +91,14 @@ fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result
             let _ = std::io::stderr().flush();
         }
     };
-    let summary = gridwright_sim::run::<G>(&config, &factories, &opts, G::scores, &progress)?;
+    let summary = gridwright_sim::run::<G>(
+        &config,
+        &factories,
+        &opts,
+        G::scores,
+        G::end_reason,
+        &progress,
+    )?;
     if args.json {
         let mut doc = serde_json::to_value(&summary)?;
         doc["game"] = G::INFO.short_name.into();
@@ -148,6 +155,10 @@ fn print_summary<G: Frontend>(s: &Summary, agents: &str, threads: usize) -> Resu
             .map(|(i, x)| format!("P{} {x:.2}", i + 1))
             .collect();
         outln!("  mean score (victory points): {}", parts.join(", "));
+    }
+    if !s.ends.is_empty() {
+        let parts: Vec<String> = s.ends.iter().map(|(e, k)| format!("{e} {k}")).collect();
+        outln!("  how the games ended: {}", parts.join(", "));
     }
     outln!(
         "  {:.0} games/s ({:.2} s)",

@@ -7,8 +7,8 @@
 //! - Secret chance outcomes ([`Perturbed`]): the second server serves the game with every chance
 //!   outcome that only the owner may see drawn differently. Starcore: P2's hand and the order of
 //!   its draws, never revealed by the rules (cards played are the same in both matches), so 300
-//!   moves are compared. Milkomeda: the order cards seat 0 draws as Master, compared until it
-//!   gives the first of them out (public as it is given).
+//!   moves are compared. (Milkomeda's Master reveals the order cards it draws to every player,
+//!   §7 phase 1 step 4: a test checks that every seat and the spectator see them.)
 //! - Secret choices (as `hidden_cc.rs` does for Command Core): the owner's first sealed choice
 //!   made while another seat still has to act differs (Milkomeda: the first step of the fleet
 //!   roster it commits, with three and four seats, or of its hit allocation, with three), compared
@@ -359,37 +359,90 @@ async fn milkomeda_sealed_roster_never_reaches_the_other_seats_before_the_reveal
     );
 }
 
-/// Whether a message shows seat 0, as Master, giving out an order card it drew: public as it is
-/// given (docs/rules/milkomeda.md item 53), and always before the order is revealed.
-fn milkomeda_orders_reveal(m: &Value) -> bool {
-    m["log"].as_array().is_some_and(|log| {
-        log.iter().any(|e| {
-            e["actor"]["seat"] == 0
-                && e["events"]
-                    .as_array()
-                    .is_some_and(|evs| evs.iter().any(|ev| ev["given"].is_object()))
-        })
-    })
+/// Every `master_drew` event's cards in a message, searched through the whole JSON value.
+fn milkomeda_drawn_cards(m: &Value, out: &mut Vec<Value>) {
+    match m {
+        Value::Object(o) => {
+            for (k, v) in o {
+                if k == "master_drew" {
+                    out.push(v["cards"].clone());
+                } else {
+                    milkomeda_drawn_cards(v, out);
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|v| milkomeda_drawn_cards(v, out)),
+        Value::String(t) if t.contains("master_drew") => {
+            if let Ok(v) = serde_json::from_str::<Value>(t) {
+                milkomeda_drawn_cards(&v, out);
+            }
+        }
+        _ => {}
+    }
 }
 
+/// Rulebook §7 phase 1 step 4: the Master "draws two Order Cards … and reveals them" (corrected
+/// team decision, rules version 2). The move that deals a later round's order cards shows the
+/// same two numbered cards to every seat and to the spectator (three seats: cards 1 and 2, none
+/// face down).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn milkomeda_masters_order_cards_never_reach_the_other_seats_before_the_reveal() {
+async fn milkomeda_masters_drawn_order_cards_reach_every_seat_and_spectators() {
     let case = Case {
         game: "milkomeda",
         scenario: "three",
         seats: 3,
         owner: 0,
         secret: |_, _| None,
-        reveals: milkomeda_orders_reveal,
+        reveals: |_| false,
         prefer: |_| false,
         max_steps: 600,
     };
-    let perturbed = catalog().with::<Perturbed<Milkomeda, 0>>(ContentSource::Builtin);
-    let (moves, revealed) = compare(&case, catalog(), perturbed).await;
-    assert!(
-        revealed,
-        "the order cards were never revealed in {moves} moves"
-    );
+    let (mut a, _) = Run::start(&case, catalog()).await;
+    let mut found = None;
+    for n in 0..case.max_steps {
+        if a.states[0]["status"] == "finished" {
+            break;
+        }
+        let seat = (0..case.seats)
+            .find(|s| !a.legal(*s).is_empty())
+            .unwrap_or_else(|| panic!("nobody may act: {}", a.states[0]));
+        let legal = a.legal(seat);
+        let pick = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
+        let x = legal[usize::try_from(pick).unwrap() % legal.len()]["action"].clone();
+        let step = a.act(seat, x, &case).await;
+        // Everything each viewer received for this move: WebSocket messages, HTTP answers.
+        let per_viewer: Vec<Vec<Value>> = step
+            .seats
+            .iter()
+            .chain([&step.spectator])
+            .map(|ms| {
+                let mut cards = Vec::new();
+                for m in ms {
+                    if let Ok(v) = serde_json::from_str::<Value>(m) {
+                        milkomeda_drawn_cards(&v, &mut cards);
+                    }
+                }
+                cards
+            })
+            .collect();
+        if per_viewer.iter().any(|c| !c.is_empty()) {
+            found = Some(per_viewer);
+            break;
+        }
+    }
+    a.t.stop().await;
+    let per_viewer = found.expect("no later round's order cards were drawn");
+    let want = json!([{ "number": 1 }, { "number": 2 }]);
+    for (i, cards) in per_viewer.iter().enumerate() {
+        assert!(
+            cards.iter().any(|c| {
+                let mut got = c.as_array().cloned().unwrap_or_default();
+                got.sort_by_key(|v| v.to_string());
+                Value::Array(got) == want
+            }),
+            "viewer {i} (the last is the spectator) saw {cards:?}"
+        );
+    }
 }
 
 /// The owner's hit allocation only (its fleet roster is played like any other move, the same

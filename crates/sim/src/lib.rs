@@ -41,6 +41,9 @@ pub type AgentFactory<G> = Arc<dyn Fn() -> Box<dyn Agent<G>> + Send + Sync>;
 /// Per-seat scores to report (e.g. victory points), if the game has them.
 pub type ScoreFn<G> = fn(&G) -> Option<Vec<f64>>;
 
+/// How a finished game ended, in words (e.g. Milkomeda's `grid completed`), if the game says.
+pub type EndFn<G> = fn(&G) -> Option<String>;
+
 /// Most games one batch may play: a billion random Connect Four games would take days on a
 /// laptop; run several batches with different seeds instead.
 pub const MAX_GAMES: usize = 100_000_000;
@@ -77,6 +80,8 @@ pub struct GameRecord {
     pub moves: usize,
     /// Scores per seat, if the game reports them.
     pub scores: Option<Vec<f64>>,
+    /// How the game ended, if the game says.
+    pub end: Option<String>,
 }
 
 /// Why a batch could not run.
@@ -148,6 +153,7 @@ pub fn winner_of(returns: &PerSeat<f64>) -> Option<Seat> {
 ///
 /// # Errors
 /// On an illegal agent move or a game longer than the game's bound.
+#[allow(clippy::too_many_arguments)] // a game's two report hooks (scores, end) ride along
 pub fn play_one<G: Game>(
     config: &G::Config,
     initial: &G,
@@ -155,6 +161,7 @@ pub fn play_one<G: Game>(
     seed: u64,
     agents: &mut [Box<dyn Agent<G>>],
     score: ScoreFn<G>,
+    end: EndFn<G>,
     record: bool,
 ) -> Result<(GameRecord, Option<Replay>), SimError> {
     let mut chance_rng = Rng::seed_from_u64(seed);
@@ -236,6 +243,7 @@ pub fn play_one<G: Game>(
         returns,
         moves,
         scores: score(&state),
+        end: end(&state),
     };
     Ok((record, session.map(|s| s.replay())))
 }
@@ -249,6 +257,7 @@ pub fn run<G: Game>(
     agents: &[AgentFactory<G>],
     opts: &SimOptions,
     score: ScoreFn<G>,
+    end: EndFn<G>,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Summary, SimError> {
     if opts.games > MAX_GAMES {
@@ -307,6 +316,7 @@ pub fn run<G: Game>(
                         seed,
                         &mut seat_agents,
                         score,
+                        end,
                         opts.replays.is_some(),
                     )
                     .and_then(|(rec, replay)| {

@@ -85,6 +85,8 @@ pub struct Summary {
     pub median_moves: f64,
     /// Mean score per seat (e.g. victory points), if the game reports scores.
     pub mean_scores: Option<Vec<f64>>,
+    /// How many games ended each way, for games that say how they ended (empty otherwise).
+    pub ends: BTreeMap<String, u64>,
     /// Wall-clock seconds (varies run to run).
     pub elapsed_seconds: f64,
     /// Games per second (varies run to run).
@@ -107,6 +109,8 @@ pub struct Tally {
     lengths: BTreeMap<usize, u64>,
     /// Score sums per seat, while every game so far reported one score per seat.
     scores: Option<Vec<f64>>,
+    /// Games per way of ending.
+    ends: BTreeMap<String, u64>,
 }
 
 impl Tally {
@@ -120,6 +124,7 @@ impl Tally {
             total_moves: 0,
             lengths: BTreeMap::new(),
             scores: Some(vec![0.0; seats]),
+            ends: BTreeMap::new(),
         }
     }
 
@@ -136,6 +141,9 @@ impl Tally {
             _ => self.draws += 1,
         }
         self.total_moves += r.moves as u128;
+        if let Some(e) = &r.end {
+            *self.ends.entry(e.clone()).or_insert(0) += 1;
+        }
         *self.lengths.entry(r.moves).or_insert(0) += 1;
         match (&mut self.scores, &r.scores) {
             (Some(sum), Some(s)) if s.len() == self.seats => {
@@ -192,6 +200,7 @@ impl Tally {
                 Some(sum) if n > 0 => Some(sum.iter().map(|t| t / nf).collect()),
                 _ => None,
             },
+            ends: self.ends.clone(),
             elapsed_seconds,
             games_per_second: if elapsed_seconds > 0.0 {
                 nf / elapsed_seconds
@@ -239,6 +248,7 @@ mod tests {
             winner: winner.map(gridwright_engine::Seat::new),
             moves,
             scores,
+            end: None,
         }
     }
 
@@ -284,6 +294,7 @@ mod tests {
                     returns: vec![0.0; 3].into(),
                     winner: Some(gridwright_engine::Seat::new(w)),
                     moves: 1,
+                    end: None,
                     scores: None,
                 }
             })

@@ -19,8 +19,24 @@ fn opts(threads: usize, replays: Option<PathBuf>) -> SimOptions {
 fn same_seed_same_summary_for_any_thread_count() {
     let cfg = Default::default();
     let agents = [random(), random()];
-    let one = run::<ConnectFour>(&cfg, &agents, &opts(1, None), |_| None, &|_, _| {}).unwrap();
-    let two = run::<ConnectFour>(&cfg, &agents, &opts(2, None), |_| None, &|_, _| {}).unwrap();
+    let one = run::<ConnectFour>(
+        &cfg,
+        &agents,
+        &opts(1, None),
+        |_| None,
+        |_| None,
+        &|_, _| {},
+    )
+    .unwrap();
+    let two = run::<ConnectFour>(
+        &cfg,
+        &agents,
+        &opts(2, None),
+        |_| None,
+        |_| None,
+        &|_, _| {},
+    )
+    .unwrap();
     assert_eq!(one.without_timing(), two.without_timing());
     assert_eq!(one.games, 200);
     assert_eq!(one.wins.iter().sum::<u64>() + one.draws, 200);
@@ -31,11 +47,20 @@ fn saved_replays_verify_and_match_the_fast_path() {
     let dir = std::env::temp_dir().join(format!("gw-sim-test-{}", std::process::id()));
     let cfg = Default::default();
     let agents = [random(), random()];
-    let fast = run::<ConnectFour>(&cfg, &agents, &opts(2, None), |_| None, &|_, _| {}).unwrap();
+    let fast = run::<ConnectFour>(
+        &cfg,
+        &agents,
+        &opts(2, None),
+        |_| None,
+        |_| None,
+        &|_, _| {},
+    )
+    .unwrap();
     let slow = run::<ConnectFour>(
         &cfg,
         &agents,
         &opts(2, Some(dir.clone())),
+        |_| None,
         |_| None,
         &|_, _| {},
     )
@@ -63,8 +88,15 @@ fn saved_replays_verify_and_match_the_fast_path() {
 #[test]
 fn wrong_agent_count_is_an_error() {
     let cfg = Default::default();
-    let err =
-        run::<ConnectFour>(&cfg, &[random()], &opts(1, None), |_| None, &|_, _| {}).unwrap_err();
+    let err = run::<ConnectFour>(
+        &cfg,
+        &[random()],
+        &opts(1, None),
+        |_| None,
+        |_| None,
+        &|_, _| {},
+    )
+    .unwrap_err();
     assert!(matches!(
         err,
         SimError::AgentCount {
@@ -89,8 +121,15 @@ fn absurd_batches_are_refused_before_anything_runs() {
             games,
             ..opts(2, None)
         };
-        let err =
-            run::<ConnectFour>(&cfg, &[random(), random()], &o, |_| None, &|_, _| {}).unwrap_err();
+        let err = run::<ConnectFour>(
+            &cfg,
+            &[random(), random()],
+            &o,
+            |_| None,
+            |_| None,
+            &|_, _| {},
+        )
+        .unwrap_err();
         assert!(matches!(err, SimError::TooManyGames { .. }), "{err}");
         assert!(err.to_string().contains("at most 100000000 games"), "{err}");
     }
@@ -114,6 +153,7 @@ fn streamed_statistics_equal_the_statistics_of_all_records() {
                 seed,
                 &mut a,
                 |g| Some(vec![g.returns()[Seat::new(0)], 0.5]),
+                |_| None,
                 false,
             )
             .unwrap()
@@ -133,6 +173,7 @@ fn streamed_statistics_equal_the_statistics_of_all_records() {
             &[random(), random()],
             &o,
             |g| Some(vec![g.returns()[Seat::new(0)], 0.5]),
+            |_| None,
             &|_, _| {},
         )
         .unwrap();

@@ -3,7 +3,7 @@
 use crate::Resource;
 use crate::Resources;
 use crate::rules::actions::CoreAction;
-use crate::rules::bribes::{Offer, OfferTerms, Settlement};
+use crate::rules::bribes::{Offer, OfferTerms, Payment, Settlement, Transfer};
 use crate::rules::combat::{Roster, ShipType};
 use crate::rules::directives::Position;
 use crate::rules::map::{Rotation, Space};
@@ -39,7 +39,9 @@ pub enum Action {
         /// How it is turned.
         rotation: Rotation,
     },
-    /// Post this bribe offer to the Master (replacing one's open offer).
+    /// A bribe with these terms: under the default rule, pay the Master the payment now with
+    /// the condition as a public note; under `binding`, post it as an offer (replacing one's
+    /// open one), paid when the Master commits if the condition holds.
     Offer(OfferTerms),
     /// Withdraw one's open offer.
     Withdraw,
@@ -121,6 +123,11 @@ pub enum Action {
     Hits(u8),
     /// Mark a ship of this seat with the next hit that has a choice of opponent.
     MarkShip(Seat),
+    /// The Master's proposed distribution: the next card it knows to this seat (public, not
+    /// binding; §7 phase 1 step 4).
+    Propose(Seat),
+    /// A bribe transferred to the Master now with no note (the default rule).
+    Transfer(Payment),
 }
 
 /// Something that happened.
@@ -141,6 +148,16 @@ pub enum Event {
         directive: bool,
         /// The card.
         card: Option<u8>,
+    },
+    /// The Master's refresh discarded a face-up card from a position (its replacement is a
+    /// later draw).
+    SlotDiscarded {
+        /// The position.
+        position: Position,
+        /// True for the directive slot, false for the module slot.
+        directive: bool,
+        /// The card discarded.
+        card: u8,
     },
     /// A tier's discard pile was shuffled into a new draw pile.
     TierReshuffled {
@@ -183,12 +200,25 @@ pub enum Event {
         /// The Master of the Order (none in the first round).
         master: Option<Seat>,
     },
-    /// The Master drew numbered order cards (the cards are shown to the Master only).
+    /// The Master drew numbered order cards and revealed them to every player (§7 phase 1
+    /// step 4).
     MasterDrew {
         /// The Master.
         master: Seat,
-        /// The cards drawn (empty in others' logs).
+        /// The cards drawn, in the order the Master gives them out.
         cards: Vec<OrderCard>,
+    },
+    /// The Master proposed the next card it knows for a seat (public, not binding).
+    Proposed {
+        /// The card.
+        card: OrderCard,
+        /// For whom.
+        seat: Seat,
+    },
+    /// A bribe moved to the Master (the default rule): nothing binds the Master.
+    Transferred {
+        /// Who paid what, and the note.
+        transfer: Transfer,
     },
     /// An offer was posted.
     OfferPosted {
@@ -389,6 +419,52 @@ pub enum Event {
         slot: u8,
         /// VP.
         points: u8,
+    },
+    /// The first setup step: where each homeworld lies, with its starting fleets, and the
+    /// starting storage (§4 steps 7–9). The fold's start already shows them; the log says it.
+    GameSetUp {
+        /// Each seat's homeworld.
+        homeworlds: Vec<(Seat, Space)>,
+        /// Fleets on each homeworld.
+        fleets: u8,
+        /// Each seat's storage.
+        storage: Resources,
+    },
+    /// A seat's storage after a step that changed it (every gain and payment: income, bonus,
+    /// boosts, exploration, builds, fleets, attacks, strikes, modules, bribes, civilization
+    /// abilities).
+    Storage {
+        /// Whose.
+        seat: Seat,
+        /// The levels now.
+        storage: Resources,
+    },
+    /// A sector's fleets or control after a step that changed them.
+    Sector {
+        /// Where.
+        space: Space,
+        /// Fleets per seat, seat order.
+        fleets: Vec<u8>,
+        /// Who controls it now.
+        control: Option<Seat>,
+    },
+    /// A seat's action marker moved (§7 phase 2 step 6).
+    Marker {
+        /// Whose.
+        seat: Seat,
+        /// The action it marks.
+        action: Option<CoreAction>,
+    },
+    /// Where the round, the turn order and the phase stand after a step that changed them:
+    /// the public part of the setup, phase 1, the turn and the combat (sealed choices
+    /// excluded).
+    Stage(Box<crate::fold::StageView>),
+    /// A seat's own sealed roster or allocation so far (shown to that seat only).
+    OwnSealed {
+        /// Whose.
+        seat: Seat,
+        /// The tracks so far (none outside a sealed step).
+        counts: Option<[u8; 5]>,
     },
     /// The game ended.
     GameEnded {

@@ -4,7 +4,7 @@
 //! | block | size |
 //! |---|---|
 //! | `probe` space | S |
-//! | `launch` 0–3 | 4 |
+//! | `launch` 0 to C − 2 (the most green an explore can spend) | C − 1 |
 //! | `place` card × space × rotation | C · S · 4 |
 //! | `offer` terms | `OfferTerms::count(N)` |
 //! | `withdraw`, `keep`, `pass`, `done`, `no module`, `end turn`, `engage` | 7 |
@@ -12,7 +12,7 @@
 //! | `give` seat | N |
 //! | `bonus` resource | 4 |
 //! | main action | 4 |
-//! | `boost` 0–3 | 4 |
+//! | `boost` 0 to S − 2 (the most blue that reaches anything new) | S − 1 |
 //! | `move` from × to × count 1–25 | S · S · 25 |
 //! | `fleets` home 0–2 × outposts 0–3 | 12 |
 //! | `build` structure × space | 4 · S |
@@ -23,19 +23,21 @@
 //! | `ships` 0–25 | 26 |
 //! | `hits` 0–10 | 11 |
 //! | `mark` seat | N |
+//! | `propose` seat | N |
+//! | `pay` (a transfer without a note) payment | 12 |
 //!
 //! Chance outcomes (`card`, `deal`, `roll`) have no index.
 
 use crate::config::{Config, OBJECTIVE_ROW};
 use crate::rules::actions::CoreAction;
-use crate::rules::bribes::OfferTerms;
+use crate::rules::bribes::{OfferTerms, Payment};
 use crate::rules::combat::{MAX_DICE, MAX_FLEETS};
 use crate::rules::directives::Position;
 use crate::rules::map::{MAX_SIDE, Rotation, Space};
 use crate::rules::refresh::RefreshChoice;
 use crate::rules::scoring::MAX_SLOTS;
 use crate::rules::structures::Structure;
-use crate::state::{MAX_BOOST, Milkomeda};
+use crate::state::Milkomeda;
 use crate::{Action, Resource};
 use gridwright_engine::{ActionIndex, Seat};
 
@@ -70,13 +72,12 @@ impl Layout {
         }
     }
 
-    fn sizes(&self) -> [usize; 20] {
+    fn sizes(&self) -> [usize; 22] {
         let (s, c, n) = (self.s, self.c, self.n);
         let counts = usize::from(MAX_FLEETS);
-        let boosts = usize::from(MAX_BOOST) + 1;
         [
             s,
-            boosts,
+            self.launches(),
             c * s * 4,
             OfferTerms::count(n),
             SIMPLE.len(),
@@ -84,7 +85,7 @@ impl Layout {
             n,
             4,
             4,
-            boosts,
+            self.boosts(),
             s * s * counts,
             12,
             4 * s,
@@ -95,7 +96,19 @@ impl Layout {
             counts + 1,
             usize::from(MAX_DICE) + 1,
             n,
+            n,
+            Payment::COUNT,
         ]
+    }
+
+    /// `launch 0` to the most green any explore of this deck can spend.
+    fn launches(&self) -> usize {
+        usize::from(crate::rules::explore::max_boost(self.c)) + 1
+    }
+
+    /// `boost 0` to the most blue that reaches anything new on this grid.
+    fn boosts(&self) -> usize {
+        usize::from(crate::rules::movement::boost_limit(u16::MAX, self.s)) + 1
     }
 
     fn space(&self, s: Space) -> Option<usize> {
@@ -117,11 +130,10 @@ impl Layout {
     /// Block number and offset inside it.
     fn encode(&self, a: &Action) -> Option<(usize, usize)> {
         let counts = usize::from(MAX_FLEETS);
-        let boosts = usize::from(MAX_BOOST);
         Some(match *a {
             Action::Card(_) | Action::Deal(_) | Action::Roll(_) => return None,
             Action::Probe(s) => (0, self.space(s)?),
-            Action::Launch(b) => (1, Some(usize::from(b)).filter(|b| *b <= boosts)?),
+            Action::Launch(b) => (1, usize::from(b)),
             Action::Place {
                 card,
                 space,
@@ -145,7 +157,7 @@ impl Layout {
             Action::Give(s) => (6, self.seat(s)?),
             Action::Bonus(r) => (7, r.index()),
             Action::Main(m) => (8, CoreAction::ALL.iter().position(|x| *x == m)?),
-            Action::Boost(b) => (9, Some(usize::from(b)).filter(|b| *b <= boosts)?),
+            Action::Boost(b) => (9, usize::from(b)),
             Action::MoveFleets { from, to, count } | Action::AttackFleets { from, to, count } => {
                 let k = usize::from(count);
                 if !(1..=counts).contains(&k) {
@@ -192,6 +204,8 @@ impl Layout {
                 Some(usize::from(n)).filter(|n| *n <= usize::from(MAX_DICE))?,
             ),
             Action::MarkShip(s) => (19, self.seat(s)?),
+            Action::Propose(s) => (20, self.seat(s)?),
+            Action::Transfer(p) => (21, p.index()),
         })
     }
 
@@ -252,6 +266,8 @@ impl Layout {
             17 => Action::Ships(i as u8),
             18 => Action::Hits(i as u8),
             19 => Action::MarkShip(Seat::new(i as u8)),
+            20 => Action::Propose(Seat::new(i as u8)),
+            21 => Action::Transfer(Payment::from_index(i)?),
             _ => return None,
         })
     }

@@ -1,6 +1,7 @@
 //! The greedy agent and the position value MCTS uses.
 //!
-//! [`evaluate`] values a position for a seat from what that seat may see (it reads only
+//! [`evaluate`] (MCTS's leaf value, zero-sum between two seats) values a position for a seat
+//! from what that seat may see (it reads only
 //! public facts: scores, control, fleets, storage): its victory points now, plus two more per
 //! sector it controls (they pay income every turn), two per explored sector (one with more
 //! than two seats) next to its fleets that it does not control (room to grow), half a point per fleet on the map and
@@ -21,6 +22,7 @@
 //! (refresh and recipients) worth most with the open offers counted.
 
 use crate::action::Action;
+use crate::rules::map::SectorRef;
 use crate::rules::turn::OPTIONS;
 use crate::state::{Act, Milkomeda, Phase, TurnStage};
 use crate::{Resource, rules::scoring::EndTrigger};
@@ -59,8 +61,106 @@ fn worth(g: &Milkomeda, seat: Seat) -> f64 {
         + non_orange / 4.0
 }
 
-/// `seat`'s worth less the best opponent's, unbounded.
-fn advantage(g: &Milkomeda, seat: Seat) -> f64 {
+/// Worth, to every seat, of each sector card on the grid and of each objective slot claimed:
+/// each brings one of the rulebook's endings closer (§2, §14: the last sector card placed, the
+/// last slot claimed), so agents that value it play towards them rather than to the round
+/// limit (docs/rules/milkomeda.md item 15b).
+const PLACED_WORTH: f64 = 2.0;
+/// See [`PLACED_WORTH`].
+const CLAIMED_WORTH: f64 = 1.5;
+/// The sector cards a round is expected to place, as the baseline the progress is counted
+/// from (so that the progress term stays near 0 in `evaluate`'s tanh).
+const PACE: f64 = 2.5;
+
+/// Progress towards the rulebook's endings, counted from the pace's baseline. Cards an explore
+/// has drawn or is about to draw count as placed already, as far as they are likely to be
+/// placed: the greedy agent's lookahead stops at the draw (a chance step), so it sees an
+/// explore's worth when it launches it. Cards still to be drawn count for no more than the
+/// [`BASE_DRAW`](crate::rules::explore::BASE_DRAW) every explore draws, and drawn cards only
+/// as many as the explorer's green pays for (cheapest first): with the Scientific boost
+/// unbounded (item 56), crediting every card drawn made the greedy agent pour its green into
+/// boosts whose cards it could not pay to place.
+fn progress(g: &Milkomeda) -> f64 {
+    let drawing = g
+        .draws
+        .iter()
+        .filter(|d| matches!(d, crate::state::Draw::Sector))
+        .count()
+        .min(usize::from(crate::rules::explore::BASE_DRAW));
+    let in_hand = match &g.phase {
+        Phase::Turn(t) => match &t.stage {
+            TurnStage::Act(Act::Explore { hand, .. }) => {
+                let mut costs: Vec<u16> = hand
+                    .iter()
+                    .map(|c| {
+                        g.config
+                            .sectors
+                            .get(usize::from(*c))
+                            .map_or(0, |s| u16::from(s.cost))
+                    })
+                    .collect();
+                costs.sort_unstable();
+                let mut green = g.storage(t.seat).get(Resource::Green);
+                costs
+                    .iter()
+                    .take_while(|c| {
+                        let fits = **c <= green;
+                        green = green.saturating_sub(**c);
+                        fits
+                    })
+                    .count()
+            }
+            _ => 0,
+        },
+        _ => 0,
+    };
+    let placed = g
+        .map()
+        .tiles()
+        .filter(|(_, t)| matches!(t.sector, SectorRef::Card(_)))
+        .count()
+        + drawing
+        + in_hand;
+    let claimed: usize = g
+        .claims
+        .cards()
+        .iter()
+        .map(|c| c.slots().filter(|(_, h)| h.is_some()).count())
+        .sum();
+    PLACED_WORTH * (placed as f64 - PACE * f64::from(g.round())) + CLAIMED_WORTH * claimed as f64
+}
+
+/// Worth, to a seat, of each empty space (up to [`REACH_CAP`]) next to a sector it could probe
+/// from (one it controls with a fleet there), while sector cards are left: late in the game
+/// the empty spaces lie far apart, and the last cards are placed only if fleets go near them.
+const REACH_WORTH: f64 = 1.0;
+/// See [`REACH_WORTH`].
+const REACH_CAP: usize = 2;
+
+/// Empty spaces `seat` could explore into next (up to [`REACH_CAP`]), while cards are left.
+fn reach(g: &Milkomeda, seat: Seat) -> usize {
+    if g.deck_left() == 0 {
+        return 0;
+    }
+    let size = g.map().size();
+    let mut empty: Vec<crate::rules::map::Space> = Vec::new();
+    for (space, _) in g.map().tiles() {
+        if g.controller(space) == Some(seat) && g.fleets_at(space, seat) > 0 {
+            for n in size.neighbors(space) {
+                if !g.map().is_explored(n) && !empty.contains(&n) {
+                    empty.push(n);
+                    if empty.len() >= REACH_CAP {
+                        return REACH_CAP;
+                    }
+                }
+            }
+        }
+    }
+    empty.len()
+}
+
+/// `seat`'s worth less the best opponent's, unbounded: zero-sum between two seats.
+fn holdings_advantage(g: &Milkomeda, seat: Seat) -> f64 {
     let mine = worth(g, seat);
     let best_other = Seat::all(g.num_seats())
         .filter(|s| *s != seat)
@@ -69,12 +169,18 @@ fn advantage(g: &Milkomeda, seat: Seat) -> f64 {
     mine - best_other
 }
 
+/// [`holdings_advantage`] plus the progress towards the rulebook's endings (the same for every
+/// seat) and the room `seat` has to explore: what the greedy agent and MCTS's priors compare.
+fn advantage(g: &Milkomeda, seat: Seat) -> f64 {
+    holdings_advantage(g, seat) + progress(g) + REACH_WORTH * reach(g, seat) as f64
+}
+
 /// A value in `[-1, 1]` of the position for `seat` (the returns once it is over).
 pub fn evaluate(g: &Milkomeda, seat: Seat) -> f64 {
     if g.is_terminal() {
         return g.returns().get(seat).copied().unwrap_or(0.0);
     }
-    (advantage(g, seat) / 20.0).tanh()
+    (holdings_advantage(g, seat) / 20.0).tanh()
 }
 
 /// A value in `[-1, 1]` of the position for `seat` as MCTS's action prior (the returns once it
@@ -163,13 +269,27 @@ fn lookahead(g: &Milkomeda, seat: Seat, depth: u8) -> f64 {
 }
 
 /// One-step lookahead on the position worth; see the module docs.
-#[derive(Debug, Default, Clone)]
-pub struct GreedyAgent;
+#[derive(Debug, Clone)]
+pub struct GreedyAgent {
+    bribes: bool,
+}
+
+impl Default for GreedyAgent {
+    fn default() -> GreedyAgent {
+        GreedyAgent::new()
+    }
+}
 
 impl GreedyAgent {
     /// A new agent.
     pub fn new() -> GreedyAgent {
-        GreedyAgent
+        GreedyAgent { bribes: true }
+    }
+
+    /// The same agent, except that it never bribes the Master (it keeps in every offer
+    /// window): to measure what bribing is worth (`tests/agents.rs`).
+    pub fn without_bribes() -> GreedyAgent {
+        GreedyAgent { bribes: false }
     }
 }
 
@@ -184,6 +304,9 @@ impl Agent<Milkomeda> for GreedyAgent {
         view.legal_actions(&mut legal);
         if legal.len() == 1 {
             return legal[0];
+        }
+        if !self.bribes && legal.contains(&Action::Keep) {
+            return Action::Keep;
         }
         let base = view.determinize(rng);
         // Phase 1 (offers, the Master's refresh and cards): the bribe model decides.
@@ -235,6 +358,72 @@ mod tests {
         best
     }
 
+    /// §2, §14: the game ends when the last sector card is placed (or the last objective slot
+    /// claimed), so each card placed brings the ending closer. A card placed far from every
+    /// fleet changes no seat's holdings (no control, no frontier), yet every seat's evaluation
+    /// rises: the agents value progress towards the rulebook's endings (item 15b).
+    #[test]
+    fn every_seat_values_a_sector_card_placed_as_progress_towards_the_grid_ending() {
+        use crate::rules::map::{Rotation, Space, Tile};
+        let mut g = game("duel");
+        while !matches!(g.phase, Phase::Turn(_)) {
+            let mut outs = Vec::new();
+            g.chance_outcomes(&mut outs);
+            match g.turn() {
+                Turn::Chance => g.step(Actor::Chance, outs[0].0, &mut Events::disabled()),
+                Turn::Seat(s) => {
+                    let a = g.legal_actions_vec(s)[0];
+                    g.step(Actor::Seat(s), a, &mut Events::disabled());
+                }
+                t => panic!("{t:?}"),
+            }
+        }
+        // The middle of the 9 × 9 grid: four steps from every homeworld corner.
+        let middle = Space::try_from((4u8, 4u8)).unwrap();
+        assert!(!g.map.is_explored(middle));
+        let card = (0..g.config.sectors.len() as u8)
+            .find(|c| g.deck & (1u128 << c) != 0)
+            .unwrap();
+        let mut after = g.clone();
+        after.deck &= !(1u128 << card);
+        after
+            .map
+            .place(
+                middle,
+                Tile {
+                    sector: SectorRef::Card(card),
+                    rotation: Rotation::R0,
+                },
+            )
+            .unwrap();
+        for s in Seat::all(2) {
+            assert_eq!(worth(&after, s), worth(&g, s), "no holdings change");
+            assert!(
+                evaluate_prior(&after, s) > evaluate_prior(&g, s),
+                "{s} values the card placed"
+            );
+            assert!(greedy_value(&after, s) > greedy_value(&g, s));
+        }
+    }
+
+    /// §8.A steps 2–3: an explore draws two cards, one more per green boosted, and the green
+    /// then pays for the cards placed. The agents credit a pending draw as progress for the
+    /// two cards every explore draws, not for the extra cards a boost buys (with the boost
+    /// unbounded, item 56, that credit drained the greedy agent's green).
+    #[test]
+    fn a_boosted_draw_earns_no_more_progress_than_the_two_cards_every_explore_draws() {
+        use crate::state::Draw;
+        let g = game("duel");
+        let with = |n: usize| {
+            let mut h = g.clone();
+            h.draws = vec![Draw::Sector; n];
+            progress(&h)
+        };
+        assert_eq!(with(1) - with(0), 2.0, "one card: PLACED_WORTH");
+        assert_eq!(with(2) - with(0), 4.0, "two cards");
+        assert_eq!(with(6), with(2), "a boost's extra cards earn nothing");
+    }
+
     #[test]
     fn the_prior_looks_past_an_opened_action_and_phase_one_counts_the_offers() {
         let mut g = game("duel");
@@ -265,9 +454,10 @@ mod tests {
                         let want = (best_within(&g, s, depth) / 20.0).tanh();
                         assert!((prior - want).abs() < 1e-12, "{prior} {want}");
                         if s != seat {
-                            // Not its turn: the prior is the everyday evaluation.
-                            assert!((prior - evaluate(&g, s)).abs() < 1e-12);
-                        } else if prior > evaluate(&g, s) + 1e-9 {
+                            // Not its turn: the prior is the greedy value, squashed.
+                            let want = (greedy_value(&g, s) / 20.0).tanh();
+                            assert!((prior - want).abs() < 1e-12);
+                        } else if prior > (greedy_value(&g, s) / 20.0).tanh() + 1e-9 {
                             above += 1;
                         }
                     }

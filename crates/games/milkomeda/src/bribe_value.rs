@@ -20,6 +20,17 @@
 //! greedy Master that always kept the card worth most to it won only 382 of 500 two-player
 //! games against random play (docs/rules/milkomeda.md item 67). The greedy Master follows a best plan, ties at random.
 //!
+//! # Under the rulebook's transfers (the default rule)
+//! A bribe is paid at once and binds nobody, so its note is a request the Master may ignore. The
+//! greedy Master then values a plan as **the worth of the card it keeps for itself** (a
+//! face-down card at the face-down average) **plus the payments whose notes the plan honours**:
+//! it honours a note when honouring costs it no more card worth than the note's payment (a
+//! Master that keeps its word when that is not dearer than what it was paid; on a tie it
+//! honours). A player transfers a payment with a card note only when the card it then expects
+//! under that Master's best plans, less the payment, beats what it expects without paying.
+//! Refresh notes and note-less transfers are never made (worth nothing to the payer here).
+//!
+//! # Under `binding`
 //! **A player in the offer window** predicts that answer for each move it could make: keeping
 //! what stands, withdrawing its offer, or posting an offer on an order card (every amount and
 //! resource its storage covers). Its expected result is the card it would receive under the
@@ -28,6 +39,7 @@
 //! stands. Offers naming a refresh are not posted: a refresh is worth nothing to the payer in
 //! this model.
 
+use crate::BribeRule;
 use crate::action::Action;
 use crate::resource::Resource;
 use crate::rules::bribes::{Condition, Offer, OfferTerms, Payment};
@@ -44,6 +56,36 @@ pub const PLACE_WORTH: f64 = 1.0;
 pub const MASTER_CARD_WORTH: f64 = 0.75;
 
 const TIE: f64 = 1e-9;
+
+/// Under transfers, how much more an honoured payment weighs than the card worth it costs, so
+/// that a Master indifferent between honouring a note and not honours it.
+const HONOUR: f64 = 1e-6;
+
+/// Whether bribes are the rulebook's transfers (not the `binding` variant's offers).
+fn transfers(g: &Milkomeda) -> bool {
+    g.config.bribes == BribeRule::Transfer
+}
+
+/// The bribes the Master weighs: the open offers (`binding`) or the transfers made this round
+/// with a note (as offers whose terms are the payment and the note).
+fn standing(g: &Milkomeda, o: &OrderPhase) -> Vec<Offer> {
+    if transfers(g) {
+        o.transfers
+            .iter()
+            .filter_map(|t| {
+                t.note.map(|condition| Offer {
+                    payer: t.payer,
+                    terms: OfferTerms {
+                        payment: t.payment,
+                        condition,
+                    },
+                })
+            })
+            .collect()
+    } else {
+        o.offers.offers().collect()
+    }
+}
 
 /// Worth of holding `card` in an `seats`-player game.
 pub fn card_worth(card: OrderCard, seats: usize) -> f64 {
@@ -133,10 +175,13 @@ fn plans(g: &Milkomeda, o: &OrderPhase, offers: &[Offer]) -> Vec<Plan> {
     let known = known_cards(o);
     let mut assignments = Vec::new();
     assign(seats, &known, &mut o.given.clone(), &mut assignments);
+    let transfer = transfers(g);
+    // Transfers are paid already; offers count only while their payer can pay.
     let payable: Vec<&Offer> = offers
         .iter()
-        .filter(|f| g.storage(f.payer).covers(f.terms.payment.as_resources()))
+        .filter(|f| transfer || g.storage(f.payer).covers(f.terms.payment.as_resources()))
         .collect();
+    let fallback = face_down_worth(o, seats);
     let mut out = Vec::new();
     for refresh in &refreshes {
         for given in &assignments {
@@ -145,10 +190,19 @@ fn plans(g: &Milkomeda, o: &OrderPhase, offers: &[Offer]) -> Vec<Plan> {
                 .filter(|f| settles(f, *refresh, given))
                 .map(|f| **f)
                 .collect();
-            let value = settled
+            let paid = settled
                 .iter()
                 .map(|f| payment_worth(f.terms.payment))
                 .sum::<f64>();
+            let value = if transfer {
+                let own = given
+                    .iter()
+                    .find(|(s, _)| *s == o.master)
+                    .map_or(fallback, |(_, c)| card_worth(*c, seats));
+                own + paid * (1.0 + HONOUR)
+            } else {
+                paid
+            };
             out.push(Plan {
                 refresh: *refresh,
                 given: given.clone(),
@@ -208,12 +262,16 @@ fn payer_expects(g: &Milkomeda, o: &OrderPhase, offers: &[Offer], payer: Seat) -
                 .iter()
                 .find(|(s, _)| *s == payer)
                 .map_or(fallback, |(_, c)| card_worth(*c, g.seats));
-            let paid: f64 = p
-                .settled
-                .iter()
-                .filter(|f| f.payer == payer)
-                .map(|f| payment_worth(f.terms.payment))
-                .sum();
+            // Transfers are paid whatever the Master does (and already in the storage).
+            let paid: f64 = if transfers(g) {
+                0.0
+            } else {
+                p.settled
+                    .iter()
+                    .filter(|f| f.payer == payer)
+                    .map(|f| payment_worth(f.terms.payment))
+                    .sum()
+            };
             card - paid
         })
         .sum();
@@ -227,18 +285,23 @@ fn payer_expects(g: &Milkomeda, o: &OrderPhase, offers: &[Offer], payer: Seat) -
 /// nothing the position worth sees until the Master commits.
 pub(crate) fn standing_worth(g: &Milkomeda, seat: Seat) -> Option<f64> {
     let o = order_phase(g)?;
-    let offers: Vec<Offer> = o.offers.offers().collect();
+    let offers = standing(g, o);
     let mut worth = payer_expects(g, o, &offers, seat);
-    if seat == o.master {
+    // Under transfers the Master's receipts are in its storage already.
+    if seat == o.master && !transfers(g) {
         let all = plans(g, o, &offers);
         worth += all.iter().map(|p| p.value).fold(0.0, f64::max);
     }
     Some(worth)
 }
 
-/// The open offers with `payer`'s replaced by `terms` (or removed for `None`).
-fn with_offer(o: &OrderPhase, payer: Seat, terms: Option<OfferTerms>) -> Vec<Offer> {
-    let mut v: Vec<Offer> = o.offers.offers().filter(|f| f.payer != payer).collect();
+/// The standing bribes after `payer` offers `terms` (`None`: withdraws): under `binding` its
+/// open offer is replaced or removed; a transfer is added to those made.
+fn with_offer(g: &Milkomeda, o: &OrderPhase, payer: Seat, terms: Option<OfferTerms>) -> Vec<Offer> {
+    let mut v = standing(g, o);
+    if !transfers(g) {
+        v.retain(|f| f.payer != payer);
+    }
     if let Some(terms) = terms {
         v.push(Offer { payer, terms });
     }
@@ -251,14 +314,20 @@ pub(crate) fn choose(g: &Milkomeda, seat: Seat, legal: &[Action], rng: &mut Rng)
     let mut picks: Vec<Action> = Vec::new();
     match o.stage {
         OrderStage::Offers { .. } => {
-            let standing: Vec<Offer> = o.offers.offers().collect();
-            let keep = payer_expects(g, o, &standing, seat);
+            let now = standing(g, o);
+            let keep = payer_expects(g, o, &now, seat);
             let mut top = keep;
             for a in legal {
                 let v = match a {
-                    Action::Withdraw => payer_expects(g, o, &with_offer(o, seat, None), seat),
+                    Action::Withdraw => payer_expects(g, o, &with_offer(g, o, seat, None), seat),
                     Action::Offer(t) if matches!(t.condition, Condition::Card(_)) => {
-                        payer_expects(g, o, &with_offer(o, seat, Some(*t)), seat)
+                        let after = payer_expects(g, o, &with_offer(g, o, seat, Some(*t)), seat);
+                        // A transfer is paid whatever the Master does.
+                        if transfers(g) {
+                            after - payment_worth(t.payment)
+                        } else {
+                            after
+                        }
                     }
                     _ => continue,
                 };
@@ -275,7 +344,7 @@ pub(crate) fn choose(g: &Milkomeda, seat: Seat, legal: &[Action], rng: &mut Rng)
             }
         }
         OrderStage::Refresh => {
-            let offers: Vec<Offer> = o.offers.offers().collect();
+            let offers = standing(g, o);
             let all = plans(g, o, &offers);
             let named: Vec<RefreshChoice> = all.iter().filter_map(|p| p.refresh).collect();
             for p in best(&all) {
@@ -289,8 +358,10 @@ pub(crate) fn choose(g: &Milkomeda, seat: Seat, legal: &[Action], rng: &mut Rng)
                 }
             }
         }
+        // The proposal binds nothing and the model reads nothing into it: any is as good.
+        OrderStage::Propose => picks.extend(legal.iter().copied()),
         OrderStage::Give => {
-            let offers: Vec<Offer> = o.offers.offers().collect();
+            let offers = standing(g, o);
             let all = plans(g, o, &offers);
             let next = o.given.len();
             picks.extend(
@@ -307,42 +378,47 @@ pub(crate) fn choose(g: &Milkomeda, seat: Seat, legal: &[Action], rng: &mut Rng)
     Some(picks[rng.index(picks.len())])
 }
 
-/// The valuation of the open offers in words, for `seat`: the Master sees how each offer
-/// weighs against its alternatives; the other seats see each offer's worth to the Master and
-/// no plan (the plans depend on cards only the Master sees). Empty outside phase 1 or with no
-/// open offers.
+/// The valuation of the standing bribes in words, the same for every `seat` (everything it
+/// reads is public: the Master's drawn cards are revealed, §7 phase 1 step 4): each bribe's
+/// worth to the Master and whether the best plan meeting it beats the best plan without it,
+/// plus a best plan. Under `binding` the bribes are the open offers; under the default rule,
+/// the transfers made this round with a note. Empty outside phase 1 or with none.
 pub fn offer_notes(g: &Milkomeda, seat: Seat) -> Vec<String> {
+    let _ = seat;
     let Some(o) = order_phase(g) else {
         return Vec::new();
     };
-    let offers: Vec<Offer> = o.offers.offers().collect();
+    let offers = standing(g, o);
     if offers.is_empty() {
         return Vec::new();
     }
+    let transfer = transfers(g);
     let mut out = Vec::new();
-    if seat != o.master {
-        out.push(format!(
-            "Open offers to the Master ({}), worth in victory points (orange 1, other \
-             resources 1/4 each):",
-            o.master
-        ));
-        for f in &offers {
-            out.push(format!(
-                "  {f}: worth {:.2} to the Master",
-                payment_worth(f.terms.payment)
-            ));
-        }
-        return out;
-    }
     let all = plans(g, o, &offers);
     let top = all.iter().map(|p| p.value).fold(f64::MIN, f64::max);
-    out.push(format!(
-        "Open offers, valued by the greedy Master (payments: orange 1, other resources 1/4 \
-         each; which card it keeps is left to chance); best plan worth {top:.2}:"
-    ));
+    if transfer {
+        out.push(format!(
+            "Bribes paid to the Master ({}) with a note, valued by the greedy Master (payments: \
+             orange 1, other resources 1/4 each; a plan is worth the card it keeps plus the \
+             notes it honours); best plan worth {top:.2}:",
+            o.master
+        ));
+    } else {
+        out.push(format!(
+            "Open offers to the Master ({}), valued by the greedy Master (payments: orange 1, \
+             other resources 1/4 each; which card it keeps is left to chance); best plan worth \
+             {top:.2}:",
+            o.master
+        ));
+    }
+    let (take, refuse) = if transfer {
+        ("honour it", "ignore it")
+    } else {
+        ("take it", "turn it down")
+    };
     for f in &offers {
         let worth = payment_worth(f.terms.payment);
-        let can_pay = g.storage(f.payer).covers(f.terms.payment.as_resources());
+        let can_pay = transfer || g.storage(f.payer).covers(f.terms.payment.as_resources());
         let with = all
             .iter()
             .filter(|p| p.settled.contains(f))
@@ -356,24 +432,24 @@ pub fn offer_notes(g: &Milkomeda, seat: Seat) -> Vec<String> {
         let verdict = if !can_pay {
             "its payer cannot pay: it would lapse".to_owned()
         } else if with == f64::MIN {
-            "no plan left can meet its condition (a face-down card, or a choice already made)"
-                .to_owned()
+            "no plan left can meet it (a face-down card, or a choice already made)".to_owned()
         } else if without == f64::MIN {
             format!("every plan left meets it ({with:.2} at best)")
         } else if with > without + TIE {
             format!(
-                "take it: the best plan meeting it is worth {with:.2}, the best without it \
+                "{take}: the best plan meeting it is worth {with:.2}, the best without it \
                  {without:.2}"
             )
         } else if (with - without).abs() <= TIE {
             format!("either way: {with:.2} with it or without it")
         } else {
             format!(
-                "turn it down: meeting it is worth {with:.2} at best, the best plan without it \
+                "{refuse}: meeting it is worth {with:.2} at best, the best plan without it \
                  {without:.2}"
             )
         };
-        out.push(format!("  {f}: pays {worth:.2}; {verdict}"));
+        let what = if transfer { "paid" } else { "pays" };
+        out.push(format!("  {f}: {what} {worth:.2}; {verdict}"));
     }
     if let Some(p) = best(&all).first() {
         let cards: Vec<String> = p
@@ -383,7 +459,7 @@ pub fn offer_notes(g: &Milkomeda, seat: Seat) -> Vec<String> {
             .collect();
         let refresh = p
             .refresh
-            .map_or("a refresh no offer names".to_owned(), |r| r.to_string());
+            .map_or("a refresh no bribe names".to_owned(), |r| r.to_string());
         out.push(format!(
             "  a best plan: {refresh}; {}",
             if cards.is_empty() {

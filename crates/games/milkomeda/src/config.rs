@@ -124,6 +124,34 @@ pub struct Config {
     pub modules: Vec<ModuleCard>,
     /// The objective deck (five are drawn at setup).
     pub objectives: Vec<ObjectiveCard>,
+    /// How bribes work: immediate transfers (the rulebook, the default) or the `binding`
+    /// variant's conditional offers.
+    #[serde(default)]
+    pub bribes: BribeRule,
+}
+
+/// How bribes to the Master of the Order work (§7 phase 1 step 5; docs/rules/milkomeda.md
+/// items 33–35).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BribeRule {
+    /// The rulebook's: resources move to the Master at once, with an optional public note of
+    /// what they are for; nothing binds the Master and nothing is refunded.
+    #[default]
+    Transfer,
+    /// The variant `binding`: conditional offers, withdrawable until the Master commits and
+    /// paid then only if their condition holds (an override of §7 step 5).
+    Binding,
+}
+
+impl BribeRule {
+    /// Its name in scenario files and after `+` in a scenario name.
+    pub fn name(self) -> &'static str {
+        match self {
+            BribeRule::Transfer => "transfer",
+            BribeRule::Binding => "binding",
+        }
+    }
 }
 
 impl Config {
@@ -166,6 +194,25 @@ impl Config {
         p.range("grid[0]", self.grid.0, MIN_SIDE, MAX_SIDE);
         p.range("grid[1]", self.grid.1, MIN_SIDE, MAX_SIDE);
         p.range("round_limit", self.round_limit, 1, MAX_ROUND_LIMIT);
+        // Every scenario must fit its game (issue 20.9): the grid holds the homeworlds and
+        // the whole sector deck, or the grid-completion ending (§2, §14.1) could never happen.
+        let spaces = usize::from(self.grid.0) * usize::from(self.grid.1);
+        let needed = self.sectors.len() + self.seats.len();
+        if spaces < needed {
+            p.push(
+                "grid",
+                format!(
+                    "scenario `{}`: a {} × {} grid has {spaces} spaces, too few for its {} \
+                     sector cards and {} homeworlds ({needed}), so the last sector card could \
+                     never be placed; make the grid larger or the deck smaller (`sectors = N`)",
+                    self.scenario,
+                    self.grid.0,
+                    self.grid.1,
+                    self.sectors.len(),
+                    self.seats.len()
+                ),
+            );
+        }
         if self.sectors.is_empty() || self.sectors.len() > MAX_SECTORS {
             p.push(
                 "sectors",

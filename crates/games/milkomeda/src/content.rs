@@ -9,8 +9,8 @@
 pub use gridwright_engine::content::{ContentError, Problem};
 
 use crate::config::{
-    CivilizationDef, Config, DEFAULT_GRID, DEFAULT_ROUNDS, DirectiveCard, MAX_VALUE, ModuleCard,
-    ObjectiveCard, SectorCard,
+    BribeRule, CivilizationDef, Config, DEFAULT_GRID, DEFAULT_ROUNDS, DirectiveCard, MAX_VALUE,
+    ModuleCard, ObjectiveCard, SectorCard,
 };
 use crate::rules::actions::CoreAction;
 use crate::rules::civilizations::{Abilities, BASE_MOVE_RANGE};
@@ -130,6 +130,9 @@ struct ScenarioFile {
     civilizations: Vec<Spanned<String>>,
     grid: Option<Spanned<Vec<Lenient<i64>>>>,
     round_limit: Option<Lenient<i64>>,
+    bribes: Option<Spanned<String>>,
+    /// A short variant's deck: the first this many cards of `sectors.toml`.
+    sectors: Option<Lenient<i64>>,
 }
 
 /// The cards, civilizations and scenarios, validated.
@@ -582,7 +585,16 @@ impl Content {
     /// # Errors
     /// [`ContentError::UnknownScenario`] if it is neither; [`ContentError::Io`] or
     /// [`ContentError::Invalid`] for an unreadable or invalid file.
+    ///
+    /// A name may end in `+binding` or `+transfer` to choose how bribes work (`duel+binding`).
     pub fn config(&self, name_or_path: &str) -> Result<Config, ContentError> {
+        for rule in [BribeRule::Binding, BribeRule::Transfer] {
+            if let Some(base) = name_or_path.strip_suffix(&format!("+{}", rule.name())) {
+                let mut c = self.config(base)?;
+                c.bribes = rule;
+                return Ok(c);
+            }
+        }
         scenario_config(&self.scenarios, name_or_path, |name, r| {
             self.resolve_scenario(name, r)
         })
@@ -628,6 +640,24 @@ impl Content {
                 i64::from(DEFAULT_ROUNDS),
             )
             .unwrap_or(0) as u32;
+        let bribes = match def.bribes.as_ref().map(|b| b.get_ref().as_str()) {
+            None | Some("transfer") => BribeRule::Transfer,
+            Some("binding") => BribeRule::Binding,
+            Some(other) => {
+                if let Some(b) = &def.bribes {
+                    r.at(
+                        b.span(),
+                        "bribes",
+                        format!("must be \"transfer\" or \"binding\", not \"{other}\""),
+                    );
+                }
+                BribeRule::Transfer
+            }
+        };
+        let all = self.sectors.len();
+        let deck = r
+            .int_or(def.sectors.as_ref(), "sectors", 1, all as i64, all as i64)
+            .unwrap_or(0) as usize;
         if !r.is_empty() {
             return None;
         }
@@ -638,10 +668,11 @@ impl Content {
             grid,
             round_limit,
             seats,
-            sectors: self.sectors.clone(),
+            sectors: self.sectors[..deck.min(all)].to_vec(),
             directives: self.directives.clone(),
             modules: self.modules.clone(),
             objectives: self.objectives.clone(),
+            bribes,
         };
         r.adopt(config.check(), |f| {
             if f == "seats" {
@@ -736,5 +767,34 @@ mod tests {
             err.contains("scenarios/bad.toml:3: `grid[0]`: must be 2 to 16, not 40"),
             "{err}"
         );
+    }
+
+    /// Issue 20.9: a scenario's grid must hold its homeworlds and its whole sector deck, or
+    /// the grid-completion ending (§2, §14.1) can never happen; the error names the file, the
+    /// line and the scenario. A short variant fits by taking a smaller deck (`sectors = N`).
+    #[test]
+    fn a_scenario_grid_must_hold_its_sector_deck_and_homeworlds() {
+        let mut src = Sources::builtin();
+        let text = "title = \"x\"\ncivilizations = [\"stellar-architects\", \"void-navigators\"]\ngrid = [5, 5]\n";
+        src.scenarios = vec![("cramped".into(), text.into())];
+        let err = Content::from_sources(&src).unwrap_err().to_string();
+        // 5 × 5 = 25 spaces against 72 cards + 2 homeworlds.
+        assert!(
+            err.contains("scenarios/cramped.toml:3: `grid`: scenario `cramped`: a 5 × 5 grid has 25 spaces, too few for its 72 sector cards and 2 homeworlds (74)"),
+            "{err}"
+        );
+        // 25 − 2 = 23 cards fit exactly; 24 do not.
+        src.scenarios = vec![("fits".into(), format!("{text}sectors = 23\n"))];
+        let c = Content::from_sources(&src).unwrap().config("fits").unwrap();
+        assert_eq!(c.sectors.len(), 23);
+        src.scenarios = vec![("over".into(), format!("{text}sectors = 24\n"))];
+        assert!(Content::from_sources(&src).is_err());
+        // Every shipped scenario fits (the built-in content loads only if each does).
+        let content = Content::builtin().unwrap();
+        for name in content.scenario_names() {
+            let c = content.config(&name).unwrap();
+            let spaces = usize::from(c.grid.0) * usize::from(c.grid.1);
+            assert!(spaces >= c.sectors.len() + c.seats.len(), "{name}");
+        }
     }
 }

@@ -12,7 +12,7 @@
 //! | directives, modules | `directives.toml`, `modules.toml` | dot patterns; module action and cost |
 //! | objectives | `objectives.toml` | what each card measures, slot thresholds and VP |
 //! | civilizations | `civilizations.toml` | abilities as numbers |
-//! | scenario | `scenarios/*.toml` | civilizations (2–4 seats), grid (9 × 9), round limit (40) |
+//! | scenario | `scenarios/*.toml` | civilizations (2–4 seats), grid (9 × 9), round limit (100, a safety valve), deck (all the sector cards; `small`: the first 23) |
 //!
 //! ```
 //! use gridwright_engine::{Game, Turn};
@@ -76,6 +76,7 @@ mod agent;
 mod bribe_value;
 mod config;
 mod content;
+mod fold;
 mod observe;
 mod render;
 mod resource;
@@ -89,14 +90,15 @@ pub use action::{Action, Event};
 pub use agent::{GreedyAgent, evaluate, evaluate_prior};
 pub use bribe_value::{MASTER_CARD_WORTH, PLACE_WORTH, card_worth, offer_notes, payment_worth};
 pub use config::{
-    CivilizationDef, Config, DirectiveCard, MAX_SECTORS, ModuleCard, OBJECTIVE_ROW, ObjectiveCard,
-    SectorCard,
+    BribeRule, CivilizationDef, Config, DirectiveCard, MAX_SECTORS, ModuleCard, OBJECTIVE_ROW,
+    ObjectiveCard, SectorCard,
 };
 pub use content::{Content, ContentError, Problem, Sources};
+pub use fold::StageView;
 pub use observe::{CombatView, ObjectiveView, Observation, OrdersView, TileView, TurnView};
 pub use render::render;
 pub use resource::{Resource, Resources};
 pub use state::{
-    Act, COMBAT_ROUND_CAP, CombatPhase, CombatStage, INFO, MAX_BOOST, Milkomeda, OrderPhase,
-    OrderStage, Phase, Placed, Sealed, TurnStage, TurnState,
+    Act, COMBAT_ROUND_CAP, CombatPhase, CombatStage, INFO, Milkomeda, OrderPhase, OrderStage,
+    Phase, Placed, Sealed, TurnStage, TurnState,
 };

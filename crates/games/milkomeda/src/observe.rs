@@ -2,14 +2,15 @@
 //!
 //! Public: the grid, fleets, structures, storages, markers, the positions' cards, the objective
 //! row and claims, how many cards each deck holds, revealed order cards, open offers, a
-//! combat's revealed rosters, rolls and allocations. Secret: the numbered order cards the
-//! Master drew (the Master sees them), the face-down order cards (nobody), and each seat's
-//! sealed roster or hit allocation until all are revealed (only its own seat sees it).
+//! combat's revealed rosters, rolls and allocations, and the numbered order cards the Master
+//! drew (it reveals them to every player, §7 phase 1 step 4). Secret: the face-down order
+//! cards (nobody sees them, the Master included, until the reveal), and each seat's sealed
+//! roster or hit allocation until all are revealed (only its own seat sees it).
 
 use crate::Resources;
 use crate::rules::actions::CoreAction;
 use crate::rules::battle::ALL_TRACKS;
-use crate::rules::bribes::Offer;
+use crate::rules::bribes::{Offer, Transfer};
 use crate::rules::combat::Roster;
 use crate::rules::directives::Position;
 use crate::rules::map::{Rotation, SectorRef, Space};
@@ -18,10 +19,10 @@ use crate::rules::refresh::RefreshChoice;
 use crate::rules::scoring::{EndTrigger, Score};
 use crate::state::{Act, CombatStage, Milkomeda, OrderStage, Phase, Placed, Sealed, TurnStage};
 use gridwright_engine::{Game, Rng, Seat, Viewer};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A placed sector card with who holds it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TileView {
     /// Where.
     pub space: Space,
@@ -36,7 +37,7 @@ pub struct TileView {
 }
 
 /// A card of the objective row and its slots.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ObjectiveView {
     /// Index of the card in the content.
     pub card: u8,
@@ -45,26 +46,30 @@ pub struct ObjectiveView {
 }
 
 /// Phase 1 as the viewer sees it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OrdersView {
     /// The Master of the Order.
     pub master: Seat,
-    /// `offers 1 P2`, `refresh` or `give`.
+    /// `propose`, `offers 1 P2`, `refresh` or `give`.
     pub stage: String,
-    /// The open offers (public).
+    /// The open offers (public; the `binding` variant).
     pub offers: Vec<Offer>,
+    /// The bribes transferred this round, with their notes (public; the default rule).
+    pub transfers: Vec<Transfer>,
     /// The refresh chosen so far.
     pub refresh: Option<RefreshChoice>,
     /// Cards given so far.
     pub given: Vec<(Seat, OrderCard)>,
-    /// The cards the Master drew: shown to the Master only.
-    pub drawn: Option<Vec<OrderCard>>,
-    /// How many cards the Master drew.
-    pub drawn_count: usize,
+    /// The Master's proposed distribution of the cards it knows (public, not binding).
+    pub proposal: Vec<(Seat, OrderCard)>,
+    /// The cards the Master drew and revealed to every player (§7 phase 1 step 4).
+    pub drawn: Vec<OrderCard>,
+    /// How many numbered cards lie face down (seen by no one until the reveal).
+    pub face_down: usize,
 }
 
 /// The current turn.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TurnView {
     /// Whose turn.
     pub seat: Seat,
@@ -84,12 +89,14 @@ pub struct TurnView {
     pub boost: Option<u8>,
     /// Move origins.
     pub origins: Vec<(Space, u8)>,
+    /// Move: fleets that arrived in each space during this move (they move no further).
+    pub arrived: Vec<(Space, u8)>,
     /// Build or attack options left.
     pub options: Option<u8>,
 }
 
 /// A combat.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CombatView {
     /// Where.
     pub sector: Space,
@@ -167,6 +174,7 @@ fn turn_view(t: &crate::state::TurnState) -> TurnView {
         chain: Vec::new(),
         boost: None,
         origins: Vec::new(),
+        arrived: Vec::new(),
         options: None,
     };
     v.stage = match &t.stage {
@@ -186,9 +194,14 @@ fn turn_view(t: &crate::state::TurnState) -> TurnView {
                     v.hand.clone_from(hand);
                     v.chain.clone_from(chain);
                 }
-                Act::Move { boost, origins } => {
+                Act::Move {
+                    boost,
+                    origins,
+                    arrived,
+                } => {
                     v.boost = *boost;
                     v.origins.clone_from(origins);
+                    v.arrived.clone_from(arrived);
                 }
                 Act::Build { options } | Act::Attack { options, .. } => v.options = Some(*options),
             }
@@ -264,12 +277,15 @@ pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
                     OrderStage::Offers { pass, seat } => format!("offers {} {seat}", pass + 1),
                     OrderStage::Refresh => "refresh".into(),
                     OrderStage::Give => "give".into(),
+                    OrderStage::Propose => "propose".into(),
                 },
                 offers: o.offers.offers().collect(),
+                transfers: o.transfers.clone(),
                 refresh: o.refresh,
                 given: o.given.clone(),
-                drawn: viewer.sees_secrets_of(o.master).then(|| o.drawn.clone()),
-                drawn_count: o.drawn.len(),
+                proposal: o.proposal.clone(),
+                drawn: o.drawn.clone(),
+                face_down: o.face_down.len(),
             });
         }
         Phase::Turn(t) => obs.turn = Some(turn_view(t)),
@@ -346,25 +362,11 @@ fn random_sealed(tracks: u8, total: u8, done: bool, rng: &mut Rng) -> Sealed {
 pub fn resample(g: &Milkomeda, seat: Seat, rng: &mut Rng) -> Milkomeda {
     let mut out = g.clone();
     match &mut out.phase {
-        Phase::Orders(o) if !(o.drawn.is_empty() && o.face_down.is_empty()) => {
-            if seat == o.master {
-                o.face_down.sort();
-                rng.shuffle(&mut o.face_down);
-            } else {
-                // Drawn cards already given out are public (in the order drawn).
-                let shown = o.given.len().min(o.drawn.len());
-                let mut pool: Vec<OrderCard> = o.drawn[shown..]
-                    .iter()
-                    .chain(&o.face_down)
-                    .copied()
-                    .collect();
-                pool.sort();
-                rng.shuffle(&mut pool);
-                let k = o.drawn.len() - shown;
-                o.drawn.truncate(shown);
-                o.drawn.extend_from_slice(&pool[..k]);
-                o.face_down = pool[k..].to_vec();
-            }
+        Phase::Orders(o) => {
+            // The Master's drawn cards are public; only the face-down ones, which nobody has
+            // seen (the Master included), are dealt again.
+            o.face_down.sort();
+            rng.shuffle(&mut o.face_down);
         }
         Phase::Combat(c) => match c.stage {
             CombatStage::Configure => {

@@ -230,9 +230,25 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
     }
     if let Some(o) = &obs.orders {
         let _ = writeln!(out, "Master of the Order: {} ({})", o.master, o.stage);
-        if let Some(drawn) = &o.drawn {
-            let d: Vec<String> = drawn.iter().map(ToString::to_string).collect();
-            let _ = writeln!(out, "your drawn order cards: {}", d.join(", "));
+        if !o.drawn.is_empty() {
+            let d: Vec<String> = o.drawn.iter().map(ToString::to_string).collect();
+            let _ = writeln!(
+                out,
+                "the Master drew and revealed order cards {}; {} face down",
+                d.join(", "),
+                o.face_down
+            );
+        }
+        if !o.proposal.is_empty() {
+            let p: Vec<String> = o
+                .proposal
+                .iter()
+                .map(|(s, c)| format!("card {c} for {s}"))
+                .collect();
+            let _ = writeln!(out, "the Master proposes (not binding): {}", p.join(", "));
+        }
+        for t in &o.transfers {
+            let _ = writeln!(out, "bribe paid: {t}");
         }
         for f in &o.offers {
             let _ = writeln!(out, "open offer {f}");

@@ -8,14 +8,15 @@
 //! it still holds, and each draw is a chance step choosing one of them with equal weight.
 //! That is the same distribution as drawing from a shuffled deck, every draw lands in the log,
 //! and there is no deck order for anyone to know or for `resample` to redraw. The only
-//! secrets are the order cards (the two the Master draws, the face-down rest) and the sealed
-//! rosters and hit allocations of a combat.
+//! secrets are the face-down order cards (seen by no one, the Master included, until the
+//! reveal; the two the Master draws are shown to every player, §7 phase 1 step 4) and the
+//! sealed rosters and hit allocations of a combat.
 
 use crate::Resources;
 use crate::action::{Action, Event};
 use crate::config::Config;
 use crate::rules::actions::CoreAction;
-use crate::rules::bribes::OpenOffers;
+use crate::rules::bribes::{OpenOffers, Transfer};
 use crate::rules::combat::{Battle, Marks, Roster};
 use crate::rules::control::controller;
 use crate::rules::directives::Position;
@@ -41,15 +42,12 @@ pub const INFO: GameInfo = GameInfo {
     max_seats: 4,
     chance: ChanceMode::Explicit,
     information: Information::Imperfect,
-    rules_version: "1",
+    rules_version: "2",
 };
 
 /// The most combat rounds one combat may last before it ends as a stalemate (our guard:
 /// docs/rules/milkomeda.md item 56).
 pub const COMBAT_ROUND_CAP: u8 = 20;
-/// The most green an explore may spend on extra cards, and the most blue a move may spend on
-/// range (item 53: a bound that keeps the action list finite and short).
-pub const MAX_BOOST: u8 = 3;
 
 /// A pending chance draw.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -85,20 +83,35 @@ pub struct Placed {
 #[derive(Clone, PartialEq, Debug)]
 pub struct OrderPhase {
     pub(crate) master: Seat,
-    /// The numbered cards the Master drew (the Master sees them).
+    /// The numbered cards the Master drew and revealed to every player (§7 phase 1 step 4).
     pub(crate) drawn: Vec<OrderCard>,
-    /// The face-down numbered cards, in their dealt order (nobody sees them).
+    /// The face-down numbered cards, in their dealt order (nobody sees them, the Master
+    /// included, until the order cards are revealed).
     pub(crate) face_down: Vec<OrderCard>,
     pub(crate) offers: OpenOffers,
     pub(crate) stage: OrderStage,
     pub(crate) refresh: Option<RefreshChoice>,
     pub(crate) given: Vec<(Seat, OrderCard)>,
+    /// The Master's announced distribution of the cards it knows (public, not binding).
+    pub(crate) proposal: Vec<(Seat, OrderCard)>,
+    /// The bribes transferred this round (the default rule; empty under `binding`).
+    pub(crate) transfers: Vec<Transfer>,
 }
 
 impl OrderPhase {
     /// The Master of the Order.
     pub fn master(&self) -> Seat {
         self.master
+    }
+
+    /// The Master's proposed distribution so far (public, not binding; §7 phase 1 step 4).
+    pub fn proposal(&self) -> &[(Seat, OrderCard)] {
+        &self.proposal
+    }
+
+    /// The bribes transferred to the Master this round (the default rule).
+    pub fn transfers(&self) -> &[Transfer] {
+        &self.transfers
     }
 
     /// The open offers.
@@ -110,12 +123,25 @@ impl OrderPhase {
     pub fn stage(&self) -> OrderStage {
         self.stage
     }
+
+    /// The cards the Master knows, in giving order: the drawn ones, then the Master card.
+    pub(crate) fn known(&self) -> Vec<OrderCard> {
+        self.drawn
+            .iter()
+            .copied()
+            .chain(std::iter::once(OrderCard::Master))
+            .collect()
+    }
 }
 
 /// Where phase 1 stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum OrderStage {
-    /// Offer window: `seat` may post, replace, withdraw or keep; `pass` is 0 or 1.
+    /// The Master announces a proposed distribution, one card it knows at a time (§7 phase 1
+    /// step 4: public, not binding).
+    Propose,
+    /// Offer window: `seat` may transfer a bribe (the default rule) or post, replace or
+    /// withdraw an offer (`binding`), or keep; `pass` is 0 or 1.
     Offers {
         /// The second pass lets players answer the first.
         pass: u8,
@@ -148,6 +174,9 @@ pub enum Act {
         boost: Option<u8>,
         /// Origins used, with the fleets still free to leave each.
         origins: Vec<(Space, u8)>,
+        /// Fleets that arrived in each space during this action: they have moved, and do
+        /// not move on from there (§8.B; item 57).
+        arrived: Vec<(Space, u8)>,
     },
     /// Build (§8.C): options left.
     Build {
@@ -521,7 +550,9 @@ impl Game for Milkomeda {
             Phase::FirstDeal => Turn::Chance,
             Phase::Orders(o) => match o.stage {
                 OrderStage::Offers { seat, .. } => Turn::Seat(seat),
-                OrderStage::Refresh | OrderStage::Give => Turn::Seat(o.master),
+                OrderStage::Propose | OrderStage::Refresh | OrderStage::Give => {
+                    Turn::Seat(o.master)
+                }
             },
             Phase::Turn(t) => Turn::Seat(t.seat),
             Phase::Combat(c) => match &c.stage {
@@ -580,6 +611,8 @@ impl Game for Milkomeda {
     }
 
     fn step(&mut self, actor: Actor, action: Action, events: &mut Events<Event>) {
+        // The audit log's levels (`fold.rs`): only while events are recorded.
+        let before = events.is_enabled().then(|| crate::fold::Snapshot::of(self));
         match actor {
             Actor::Chance => {
                 if let Some(d) = self.draws.first().copied() {
@@ -600,6 +633,9 @@ impl Game for Milkomeda {
             },
         }
         self.settle_draws(events);
+        if let Some(b) = before {
+            b.emit_changes(self, events);
+        }
     }
 
     fn returns(&self) -> PerSeat<f64> {
@@ -616,12 +652,13 @@ impl Game for Milkomeda {
     fn max_game_length(&self) -> usize {
         let n = self.seats;
         let combat = 4 * n + usize::from(COMBAT_ROUND_CAP) * (n + 4 * n + 10 * n) + 2;
-        let explore = 2 + 1 + 2 + usize::from(MAX_BOOST) + 2 + usize::from(MAX_BOOST) + 1;
+        // Probes, launch, one step per card drawn (at most the deck), done.
+        let explore = 2 + 1 + self.config.sectors.len() + 1;
         let mv = 2 + 2 * usize::from(crate::rules::combat::MAX_FLEETS);
         let attack = 2 * (1 + combat) + 1;
         let act = explore.max(mv).max(attack).max(3);
         let turn = 4 + 1 + act + 1 + act + 1;
-        let round = 1 + 2 * n + 1 + n + 2 + n * turn;
+        let round = 1 + 2 * n + 1 + 2 * n + 2 + n * turn;
         let setup = 5 + 8 + n * 6;
         setup + self.config.round_limit as usize * round + 16
     }
@@ -644,12 +681,7 @@ impl Game for Milkomeda {
 
     fn redact_event(&self, event: &Event, viewer: Viewer) -> Option<Event> {
         match event {
-            Event::MasterDrew { master, .. } if !viewer.sees_secrets_of(*master) => {
-                Some(Event::MasterDrew {
-                    master: *master,
-                    cards: Vec::new(),
-                })
-            }
+            Event::OwnSealed { seat, .. } if !viewer.sees_secrets_of(*seat) => None,
             _ => Some(event.clone()),
         }
     }

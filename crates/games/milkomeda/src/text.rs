@@ -30,11 +30,16 @@ pub fn action_text(g: &Milkomeda, action: &Action) -> String {
             space,
             rotation,
         } => format!("place {} {space} {rotation}", sector(g, card)),
-        Action::Offer(t) => format!("offer {t}"),
+        Action::Offer(t) => match g.config.bribes {
+            crate::BribeRule::Transfer => format!("pay {} for {}", t.payment, t.condition),
+            crate::BribeRule::Binding => format!("offer {t}"),
+        },
+        Action::Transfer(p) => format!("pay {p}"),
         Action::Withdraw => "withdraw".into(),
         Action::Keep => "keep".into(),
         Action::Refresh(c) => c.to_string(),
         Action::Give(s) => format!("give {s}"),
+        Action::Propose(s) => format!("propose {s}"),
         Action::Bonus(r) => format!("bonus {r}"),
         Action::Main(a) => a.word().into(),
         Action::Pass => "pass".into(),
@@ -132,12 +137,15 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             None => format!("round {round}"),
         },
         Event::MasterDrew { master, cards } => {
-            if cards.is_empty() {
-                format!("{master} draws order cards in secret")
-            } else {
-                let c: Vec<String> = cards.iter().map(ToString::to_string).collect();
-                format!("{master} draws order cards {}", c.join(", "))
-            }
+            let c: Vec<String> = cards.iter().map(ToString::to_string).collect();
+            let s = if cards.len() == 1 { "" } else { "s" };
+            format!("{master} draws and reveals order card{s} {}", c.join(", "))
+        }
+        Event::Proposed { card, seat } => {
+            format!("the Master proposes card {card} for {seat} (not binding)")
+        }
+        Event::Transferred { transfer } => {
+            format!("{transfer} (paid now; it binds nobody)")
         }
         Event::OfferPosted { offer } => format!("offer {offer}"),
         Event::OfferWithdrawn { payer } => format!("{payer} withdraws its offer"),
@@ -283,6 +291,95 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             slot + 1,
             card + 1
         ),
+        Event::GameSetUp {
+            homeworlds,
+            fleets,
+            storage,
+        } => {
+            let h: Vec<String> = homeworlds
+                .iter()
+                .map(|(s, at)| format!("{s}'s homeworld at {at}"))
+                .collect();
+            format!(
+                "{}; {fleets} fleets on each, storage {storage} each",
+                h.join(", ")
+            )
+        }
+        Event::SlotDiscarded {
+            position,
+            directive,
+            card,
+        } => {
+            let (kind, id) = if *directive {
+                (
+                    "directive",
+                    g.config
+                        .directives
+                        .get(usize::from(*card))
+                        .map(|d| d.id.as_str()),
+                )
+            } else {
+                (
+                    "module",
+                    g.config
+                        .modules
+                        .get(usize::from(*card))
+                        .map(|m| m.id.as_str()),
+                )
+            };
+            format!(
+                "position {position}'s {kind} {} is discarded",
+                id.unwrap_or("?")
+            )
+        }
+        Event::Storage { seat, storage } => format!("{seat}'s storage is now {storage}"),
+        Event::Sector {
+            space,
+            fleets,
+            control,
+        } => {
+            let f: Vec<String> = fleets
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(i, n)| format!("P{} {n}", i + 1))
+                .collect();
+            let f = if f.is_empty() {
+                "no fleets".to_owned()
+            } else {
+                format!("fleets {}", f.join(", "))
+            };
+            match control {
+                Some(c) => format!("{space}: {f}, held by {c}"),
+                None => format!("{space}: {f}, held by nobody"),
+            }
+        }
+        Event::Marker { seat, action } => match action {
+            Some(a) => format!("{seat}'s action marker is on {a}"),
+            None => format!("{seat}'s action marker is on start"),
+        },
+        Event::Stage(v) => {
+            let phase = if let Some(t) = &v.turn {
+                format!("{}'s turn: {}", t.seat, t.stage)
+            } else if let Some(o) = &v.orders {
+                format!("phase 1 (Master {}): {}", o.master, o.stage)
+            } else if v.setup.is_some() {
+                "setup".to_owned()
+            } else {
+                "between phases".to_owned()
+            };
+            match &v.combat {
+                Some(c) => format!(
+                    "round {}, {phase}; combat in {}: {}",
+                    v.round, c.sector, c.stage
+                ),
+                None => format!("round {}, {phase}", v.round),
+            }
+        }
+        Event::OwnSealed { seat, counts } => match counts {
+            Some(c) => format!("{seat}'s sealed tracks so far: {c:?}"),
+            None => format!("{seat} has nothing sealed"),
+        },
         Event::GameEnded { trigger, scores } => {
             let s: Vec<String> = scores
                 .iter()

@@ -76,3 +76,234 @@ fn evaluate_is_the_returns_at_the_end_and_zero_sum_at_the_start() {
         assert_eq!(evaluate(&end, s), end.returns()[s]);
     }
 }
+
+/// Plays one game with `agents[i]` at seat `i` (`true`: the greedy agent, `false`: the greedy
+/// agent that never bribes); the final state and how many bribes were transferred.
+fn greedy_game(scenario: &str, seed: u64, bribing: &[bool]) -> (Milkomeda, usize) {
+    let mut transfers = 0;
+    let mut g = Milkomeda::new(&config(scenario)).unwrap();
+    let mut rng = Rng::seed_from_u64(seed);
+    let mut agents: Vec<GreedyAgent> = bribing
+        .iter()
+        .map(|b| {
+            if *b {
+                GreedyAgent::new()
+            } else {
+                GreedyAgent::without_bribes()
+            }
+        })
+        .collect();
+    let mut scratch = Vec::new();
+    loop {
+        let seat = match g.turn() {
+            Turn::Terminal => break,
+            Turn::Chance => {
+                let a = gridwright_engine::sample_chance(&g, &mut rng, &mut scratch).unwrap();
+                g.step(
+                    gridwright_engine::Actor::Chance,
+                    a,
+                    &mut gridwright_engine::Events::disabled(),
+                );
+                continue;
+            }
+            Turn::Seat(s) => s,
+            Turn::Simultaneous(set) => set.iter().next().unwrap(),
+        };
+        let a = agents[seat.index()].choose(&SeatView::new(&g, seat), &mut rng);
+        let mut events = gridwright_engine::Events::recording();
+        g.apply(gridwright_engine::Actor::Seat(seat), a, &mut events)
+            .unwrap();
+        transfers += events
+            .take()
+            .iter()
+            .filter(|e| matches!(e, gridwright_milkomeda::Event::Transferred { .. }))
+            .count();
+    }
+    (g, transfers)
+}
+
+/// Greedy against greedy: how the games of every standard setup end (§2, §14: the grid
+/// completed or the last objective slot claimed; the round limit and the no-progress rule are
+/// safety valves). Run on purpose for docs/rules/milkomeda.md: `cargo test --release -p
+/// gridwright-milkomeda --test integration -- --ignored --nocapture how_greedy_games_end`;
+/// `GAMES` sets the games per setup (default 20).
+#[test]
+#[ignore = "a measurement (minutes): run on purpose"]
+fn how_greedy_games_end() {
+    let games: u64 = std::env::var("GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
+    let only = std::env::var("SETUP").unwrap_or_default();
+    for (scenario, seats) in [("duel", 2), ("three", 3), ("four", 4)] {
+        if !only.is_empty() && only != scenario {
+            continue;
+        }
+        let t = std::time::Instant::now();
+        let mut ends = std::collections::BTreeMap::new();
+        let mut seed_endings = 0;
+        let mut rounds = 0;
+        let (mut deck_left, mut claimed) = (0, 0);
+        for i in 0..games {
+            let (g, _) = greedy_game(scenario, 1000 + i, &vec![true; seats]);
+            deck_left += g.deck_left();
+            claimed += g
+                .observe(gridwright_engine::Viewer::Spectator)
+                .objectives
+                .iter()
+                .map(|o| o.slots.iter().filter(|s| s.2.is_some()).count())
+                .sum::<usize>();
+            let e = g.ended().unwrap();
+            *ends.entry(e.words()).or_insert(0) += 1;
+            seed_endings += u64::from(e.is_seed_ending());
+            rounds += g.round();
+        }
+        println!(
+            "{scenario}: {games} greedy games, {seed_endings} ended by a seed trigger ({:.0}%): \
+             {ends:?}; mean {:.1} rounds, {:.1} sector cards left, {:.1} slots claimed; {:.1} s",
+            100.0 * seed_endings as f64 / games as f64,
+            f64::from(rounds) / games as f64,
+            deck_left as f64 / games as f64,
+            claimed as f64 / games as f64,
+            t.elapsed().as_secs_f64()
+        );
+    }
+}
+
+/// Does bribing pay for the briber (the rulebook's transfers, the default)? In each game one
+/// seat (in turn) plays the greedy agent that never bribes and the others the greedy agent;
+/// printed: the win share of the bribing seats and of the non-bribing seat, against the fair
+/// share. Same command as above with `does_bribing_pay`.
+#[test]
+#[ignore = "a measurement (minutes): run on purpose"]
+fn does_bribing_pay() {
+    let games: u64 = std::env::var("GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
+    for (scenario, seats) in [("duel", 2), ("three", 3), ("four", 4)] {
+        let (mut quiet_wins, mut bribe_wins, mut transfers) = (0.0, 0.0, 0usize);
+        for i in 0..games {
+            let quiet = (i % seats as u64) as usize;
+            let bribing: Vec<bool> = (0..seats).map(|s| s != quiet).collect();
+            let (g, paid) = greedy_game(scenario, 2000 + i, &bribing);
+            transfers += paid;
+            let r = g.returns();
+            // A shared first place counts as a share of a win.
+            let firsts: Vec<usize> = (0..seats)
+                .filter(|s| {
+                    r[Seat::new(*s as u8)]
+                        >= r.iter().map(|(_, v)| *v).fold(f64::MIN, f64::max) - 1e-9
+                })
+                .collect();
+            for s in &firsts {
+                let w = 1.0 / firsts.len() as f64;
+                if *s == quiet {
+                    quiet_wins += w;
+                } else {
+                    bribe_wins += w;
+                }
+            }
+        }
+        println!(
+            "{scenario}: {games} games, {transfers} bribes paid; the non-bribing seat won \
+             {quiet_wins:.1} ({:.0}%, fair share {:.0}%); each bribing seat {:.1} on average",
+            100.0 * quiet_wins / games as f64,
+            100.0 / seats as f64,
+            bribe_wins / (seats - 1) as f64
+        );
+    }
+}
+
+/// Release-build measurements for docs/rules/milkomeda.md (ignored; run with
+/// `cargo test --release -p gridwright-milkomeda --test integration -- --ignored
+/// measure_greedy_and_speed --nocapture`): greedy against random in 50 `duel` games (25 from
+/// each seat, seeds 1000–1049) with how each ended, and random two-player games per second.
+#[test]
+#[ignore = "a measurement: release build, prints figures"]
+fn measure_greedy_and_speed() {
+    let mut wins = [0u32; 2];
+    for i in 0..50u64 {
+        let seat = Seat::new((i % 2) as u8);
+        wins[seat.index()] += u32::from(greedy_wins("duel", 1000 + i, seat));
+    }
+    println!(
+        "duel: greedy first in {}/50 (as P1 {}/25, as P2 {}/25)",
+        wins[0] + wins[1],
+        wins[0],
+        wins[1]
+    );
+    let c = config("duel");
+    let mut ends = std::collections::BTreeMap::<String, u32>::new();
+    let t = std::time::Instant::now();
+    let n = 200u64;
+    let mut steps = 0;
+    for seed in 0..n {
+        let (g, s) = crate::common::random_game(&c, seed);
+        steps += s;
+        let e = format!("{:?}", g.ended().unwrap());
+        *ends
+            .entry(e.split([' ', '{', '(']).next().unwrap().to_owned())
+            .or_default() += 1;
+    }
+    let secs = t.elapsed().as_secs_f64();
+    // The bribe payment space (issue 20.7) at every offer step of 20 random and 10 greedy
+    // duels: how many payments the offerer's storage allows.
+    let mut sizes = Vec::new();
+    for seed in 0..30u64 {
+        let mut g = Milkomeda::new(&c).unwrap();
+        let mut rng = Rng::seed_from_u64(seed);
+        let mut greedy = GreedyAgent::new();
+        let mut scratch = Vec::new();
+        loop {
+            let seat = match g.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    let a = gridwright_engine::sample_chance(&g, &mut rng, &mut scratch).unwrap();
+                    g.step(
+                        gridwright_engine::Actor::Chance,
+                        a,
+                        &mut gridwright_engine::Events::disabled(),
+                    );
+                    continue;
+                }
+                Turn::Seat(s) => s,
+                Turn::Simultaneous(set) => set.iter().next().unwrap(),
+            };
+            if let gridwright_milkomeda::Phase::Orders(o) = g.phase()
+                && matches!(o.stage(), gridwright_milkomeda::OrderStage::Offers { .. })
+            {
+                sizes.push(
+                    gridwright_milkomeda::rules::bribes::PaymentSpace::new(g.storage(seat)).count(),
+                );
+            }
+            let view = SeatView::new(&g, seat);
+            let a = if seed >= 20 {
+                greedy.choose(&view, &mut rng)
+            } else {
+                RandomAgent.choose(&view, &mut rng)
+            };
+            g.apply(
+                gridwright_engine::Actor::Seat(seat),
+                a,
+                &mut gridwright_engine::Events::disabled(),
+            )
+            .unwrap();
+        }
+    }
+    sizes.sort_unstable();
+    if !sizes.is_empty() {
+        println!(
+            "bribe payments the storage allows at {} offer steps: median {}, 90th percentile {}, max {}",
+            sizes.len(),
+            sizes[sizes.len() / 2],
+            sizes[sizes.len() * 9 / 10],
+            sizes[sizes.len() - 1]
+        );
+    }
+    println!(
+        "duel: {n} random games in {secs:.2} s = {:.0} games/s ({} steps each on average); ends {ends:?}",
+        n as f64 / secs,
+        steps / n as usize
+    );
+}

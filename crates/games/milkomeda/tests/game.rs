@@ -143,3 +143,49 @@ fn a_hostile_config_is_refused_with_its_problems_named() {
         assert!(err.contains(want), "missing {want:?} in {err}");
     }
 }
+
+/// Issue 20.9: `small` is a real short variant: its 5 × 5 grid holds its 23-card deck and two
+/// homeworlds exactly, so its games can end as the seed says by the last sector card placed
+/// (§2, §14.1), as random games show; the objective ending does not depend on the grid.
+#[test]
+fn small_is_a_short_variant_whose_grid_completion_ending_occurs() {
+    use gridwright_milkomeda::rules::scoring::EndTrigger;
+    let c = config("small");
+    assert_eq!(
+        usize::from(c.grid.0) * usize::from(c.grid.1),
+        c.sectors.len() + c.seats.len()
+    );
+    let mut ends = std::collections::BTreeMap::<String, u32>::new();
+    for seed in 0..20 {
+        let (g, _) = random_game(&c, seed);
+        let end = g.ended().unwrap();
+        if let EndTrigger::GridCompleted { .. } = end {
+            assert_eq!(g.deck_left(), 0);
+            assert_eq!(g.map().tiles().count(), 25, "the grid is full");
+        }
+        let key = format!("{end:?}");
+        *ends
+            .entry(key.split([' ', '{', '(']).next().unwrap().to_owned())
+            .or_default() += 1;
+    }
+    println!("small, 20 random games: {ends:?}");
+    assert!(
+        ends.get("GridCompleted").copied().unwrap_or(0) > 0,
+        "{ends:?}"
+    );
+}
+
+/// Issue 20, "logs that let anyone audit a game": every change a viewer can see is an event,
+/// so each seat's (and the spectator's) redacted events folded into the start's observation
+/// give its observation after every step of random games, on every shipped scenario.
+#[test]
+fn every_visible_change_is_an_event_on_every_scenario() {
+    use gridwright_engine::testing::check_event_fold;
+    let content = gridwright_milkomeda::Content::builtin().unwrap();
+    for name in content.scenario_names() {
+        let c = config(&name);
+        let r = check_event_fold::<Milkomeda>(&c, 4, 11);
+        println!("{name}: {r:?}");
+        assert_eq!(r.games, 4, "{name}");
+    }
+}

@@ -36,12 +36,13 @@ fn step(g: &Milkomeda, actor: Actor, a: Action) -> (Milkomeda, Vec<Event>) {
     (next, events.take())
 }
 
-/// Plays random games; at each sealed commit and each Master deal, tries two different
-/// secrets and checks every seat that may not see them sees no difference.
+/// Plays random games; at each sealed commit, tries two different secrets and checks every
+/// seat that may not see them sees no difference. (The Master's order cards are no secret:
+/// it reveals them to every player, §7 phase 1 step 4; with 2 to 4 players at most one card
+/// stays face down, so a later round's deal hides nothing to perturb.)
 #[test]
 fn hidden_choices_and_cards_leave_other_views_unchanged() {
     let mut sealed_pairs = 0;
-    let mut deal_pairs = 0;
     for (name, seed) in [("duel", 3u64), ("three", 4), ("four", 5), ("four", 6)] {
         let c = config(name);
         let mut g = Milkomeda::new(&c).unwrap();
@@ -61,11 +62,10 @@ fn hidden_choices_and_cards_leave_other_views_unchanged() {
                 }
                 Turn::Terminal => break,
             };
-            let secret = match (actor, options.first()) {
-                (Actor::Seat(_), Some(Action::Ships(_) | Action::Hits(_))) => true,
-                (Actor::Chance, Some(Action::Deal(_))) => g.round() > 1,
-                _ => false,
-            };
+            let secret = matches!(
+                (actor, options.first()),
+                (Actor::Seat(_), Some(Action::Ships(_) | Action::Hits(_)))
+            );
             if secret && options.len() > 1 {
                 let (a, b) = (options[0], options[options.len() - 1]);
                 let (ga, ea) = step(&g, actor, a);
@@ -78,15 +78,8 @@ fn hidden_choices_and_cards_leave_other_views_unchanged() {
                     g.step(actor, a, &mut Events::disabled());
                     continue;
                 }
-                let master = match g.phase() {
-                    gridwright_milkomeda::Phase::Orders(o) => Some(o.master()),
-                    _ => None,
-                };
                 for x in Seat::all(g.num_seats()) {
-                    let may_see = match actor {
-                        Actor::Seat(s) => s == x,
-                        Actor::Chance => master == Some(x),
-                    };
+                    let may_see = actor == Actor::Seat(x);
                     if may_see {
                         continue;
                     }
@@ -96,11 +89,7 @@ fn hidden_choices_and_cards_leave_other_views_unchanged() {
                         seen(&gb, &g, actor, b, &eb, v),
                         "{name}: {x} sees the difference between {a:?} and {b:?}"
                     );
-                    if actor == Actor::Chance {
-                        deal_pairs += 1;
-                    } else {
-                        sealed_pairs += 1;
-                    }
+                    sealed_pairs += 1;
                 }
                 assert_eq!(
                     seen(&ga, &g, actor, a, &ea, Viewer::Spectator),
@@ -114,8 +103,5 @@ fn hidden_choices_and_cards_leave_other_views_unchanged() {
             g.step(actor, a, &mut Events::disabled());
         }
     }
-    assert!(
-        sealed_pairs > 20 && deal_pairs > 20,
-        "{sealed_pairs} {deal_pairs}"
-    );
+    assert!(sealed_pairs > 20, "{sealed_pairs}");
 }

@@ -4,10 +4,14 @@ use crate::rules::steps_tests::{act, game, to_round_two_orders};
 use crate::{Event, GreedyAgent, Resources};
 use gridwright_engine::{Actor, Agent, Events, Game, SeatView, Turn};
 
-/// A three-player game at round two's offer window, every storage 5 of each, the Master's
-/// empty; returns the Master and the two offerers in window order.
+/// A three-player game (`binding` bribes) at round two's offer window, every storage 5 of
+/// each, the Master's empty; returns the Master and the two offerers in window order.
 fn three_player_offer_window() -> (Milkomeda, Seat, [Seat; 2]) {
-    let mut g = game("three");
+    three_player_window("three+binding")
+}
+
+fn three_player_window(scenario: &str) -> (Milkomeda, Seat, [Seat; 2]) {
+    let mut g = game(scenario);
     to_round_two_orders(&mut g);
     let master = order_phase(&g).unwrap().master;
     let others: Vec<Seat> = master.others(3).collect();
@@ -88,13 +92,9 @@ fn a_greedy_master_takes_the_offer_worth_more_than_its_alternatives() {
         notes.contains(&format!("{b}: 1 blue if card 1: pays 0.25; turn it down")),
         "{notes}"
     );
-    // Another seat sees what each offer is worth to the Master, not the Master's plan.
-    let seen_by_b = offer_notes(&g, b).join("\n");
-    assert!(
-        seen_by_b.contains("worth 3.00 to the Master"),
-        "{seen_by_b}"
-    );
-    assert!(!seen_by_b.contains("plan"), "{seen_by_b}");
+    // Everything the valuation reads is public (the drawn cards are revealed, §7 step 4):
+    // every seat reads the same notes.
+    assert_eq!(offer_notes(&g, b).join("\n"), notes);
     let events = greedy_until_orders_revealed(&mut g);
     let cards = g.cards.clone().unwrap();
     assert_eq!(cards[a], OrderCard::Number(1));
@@ -111,7 +111,7 @@ fn a_greedy_player_offers_for_a_card_when_the_masters_answer_makes_it_better_off
     // 5/4. One non-orange resource (1/4) for card 1 makes the Master give it to A: A expects
     // 2 − 1/4 = 7/4. Orange costs more than it is worth; the other cards are worth less.
     let o = order_phase(&g).unwrap();
-    let keep = payer_expects(&g, o, &with_offer(o, a, None), a);
+    let keep = payer_expects(&g, o, &with_offer(&g, o, a, None), a);
     assert!((keep - 1.25).abs() < 1e-9, "{keep}");
     let mut rng = Rng::seed_from_u64(3);
     let chosen = GreedyAgent::new().choose(&SeatView::new(&g, a), &mut rng);
@@ -122,7 +122,7 @@ fn a_greedy_player_offers_for_a_card_when_the_masters_answer_makes_it_better_off
     assert_eq!(t.payment.amount(), 1);
     assert_ne!(t.payment.resource(), Resource::Orange);
     let o = order_phase(&g).unwrap();
-    let gain = payer_expects(&g, o, &with_offer(o, a, Some(t)), a) - keep;
+    let gain = payer_expects(&g, o, &with_offer(&g, o, a, Some(t)), a) - keep;
     assert!((gain - 0.5).abs() < 1e-9, "{t}: {gain}");
     act(&mut g, a, chosen);
     let events = greedy_until_orders_revealed(&mut g);
@@ -136,7 +136,7 @@ fn a_greedy_player_offers_for_a_card_when_the_masters_answer_makes_it_better_off
 fn a_greedy_player_keeps_out_of_two_player_bribes() {
     // Two players: the Master gives card 1 (worth 1) or the Master card (3/4) at random; the
     // cheapest offer (1/4) for card 1 leaves the payer worse off (3/4) than chance (7/8).
-    let mut g = game("duel");
+    let mut g = game("duel+binding");
     to_round_two_orders(&mut g);
     let master = order_phase(&g).unwrap().master;
     let other = master.next(2);
@@ -177,4 +177,66 @@ fn standing_worth_is_none_outside_phase_one() {
     let g = game("duel");
     assert!(order_phase(&g).is_none());
     assert_eq!(standing_worth(&g, Seat::new(0)), None);
+}
+
+/// Under the rulebook's transfers (the default) the greedy Master keeps the card worth most to
+/// it unless a note's payment is worth at least what honouring it costs. Three players, the
+/// Master knows cards 1, 2 and the Master card (worth 2, 1 and 3/4): keeping card 1 rather than
+/// card 2 is worth 1 to it, so 1 orange (worth 1) for card 1 is honoured, 3 red (3/4) is not.
+#[test]
+fn a_greedy_master_honours_a_transfer_note_when_that_costs_no_more_than_it_was_paid() {
+    for (resource, amount, honoured) in [(Resource::Orange, 1, true), (Resource::Red, 3, false)] {
+        let (mut g, master, [a, b]) = three_player_window("three");
+        act(
+            &mut g,
+            a,
+            card_offer(resource, amount, OrderCard::Number(1)),
+        );
+        for s in [b, a, b] {
+            act(&mut g, s, Action::Keep);
+        }
+        let events = greedy_until_orders_revealed(&mut g);
+        let cards = g.cards.clone().unwrap();
+        assert_eq!(
+            cards[a] == OrderCard::Number(1),
+            honoured,
+            "{amount} {resource}"
+        );
+        if !honoured {
+            assert_eq!(cards[master], OrderCard::Number(1), "it keeps card 1");
+        }
+        assert!(
+            !events
+                .iter()
+                .any(|e| matches!(e, Event::OfferSettled { .. })),
+            "a transfer is never settled: {events:?}"
+        );
+    }
+}
+
+/// Under transfers a player pays only when the card the honest Master then gives, less the
+/// payment, beats what it expects without paying. Three players, nothing paid: the Master
+/// keeps card 1, so A expects card 2 or the Master card at random, (1 + 3/4) / 2 = 7/8. One
+/// orange for card 1 is honoured (item above): 2 − 1 = 1 > 7/8. Less is ignored, more costs
+/// more than it brings.
+#[test]
+fn a_greedy_player_transfers_for_a_card_only_when_the_masters_answer_pays_for_it() {
+    let (g, _master, [a, _b]) = three_player_window("three");
+    let o = order_phase(&g).unwrap();
+    let keep = payer_expects(&g, o, &standing(&g, o), a);
+    assert!((keep - 0.875).abs() < 1e-9, "{keep}");
+    let mut rng = Rng::seed_from_u64(3);
+    let chosen = GreedyAgent::new().choose(&SeatView::new(&g, a), &mut rng);
+    assert_eq!(
+        chosen,
+        card_offer(Resource::Orange, 1, OrderCard::Number(1))
+    );
+    // Two players: card 1 (worth 1) against the Master card (3/4): honouring costs the Master
+    // 1/4, so 1/4 buys card 1, which leaves the payer 3/4, no better than chance's 3/4.
+    let mut g = game("duel");
+    to_round_two_orders(&mut g);
+    let other = order_phase(&g).unwrap().master.next(2);
+    g.storage[other] = Resources::new(9, 9, 9, 9);
+    let chosen = GreedyAgent::new().choose(&SeatView::new(&g, other), &mut rng);
+    assert_eq!(chosen, Action::Keep);
 }

@@ -1,9 +1,9 @@
 //! Reach and costs of the Attack action (rulebook §8.D).
 //!
 //! - Attack Fleets: fleets from up to two controlled origins go into a target sector and
-//!   combat follows (§9). A target is the origin itself or an orthogonally adjacent explored
-//!   sector; from a sector with the attacker's active Hypergate, any explored sector joined to
-//!   it by a path of explored sectors. The cost is one blue per sector boundary the attacking
+//!   combat follows (§9). A target is an orthogonally adjacent explored sector ("declare attack
+//!   on adjacent sector"), never the origin itself; from a sector with the attacker's active
+//!   Hypergate, any other explored sector joined to it by a path of explored sectors. The cost is one blue per sector boundary the attacking
 //!   fleets cross, at least one ([`fleet_attack_cost`]).
 //! - Attack Structure: with a Starlance, for two red and two blue, remove a structure from a
 //!   sector next to the Starlance's sector ([`structure_attack_targets`]).
@@ -20,11 +20,14 @@ pub const STRUCTURE_ATTACK_COST: Resources = Resources::new(2, 0, 2, 0);
 pub const MAX_ORIGINS: usize = 2;
 
 /// The sectors fleets at `origin` can attack, each with the boundaries crossed to reach it
-/// (0 for the origin itself), sorted by space: the origin and its explored neighbours, or,
-/// from a Hypergate sector, every explored sector joined to it through explored sectors.
+/// (at least 1), sorted by space: its explored neighbours, or, from a Hypergate sector, every
+/// other explored sector joined to it through explored sectors (§8.D option 1: "declare
+/// attack on adjacent sector"; the origin itself is no target).
 pub fn fleet_attack_targets(map: &Map, origin: Space, hypergate: bool) -> Vec<(Space, u8)> {
     let reach = if hypergate { u8::MAX } else { 1 };
-    map.explored_distances(origin, reach)
+    let mut out = map.explored_distances(origin, reach);
+    out.retain(|(_, d)| *d > 0);
+    out
 }
 
 /// The blue an Attack Fleets option costs: one per boundary crossed by the fleets of each
@@ -66,11 +69,12 @@ mod tests {
     }
 
     #[test]
-    fn fleets_attack_their_own_sector_or_an_adjacent_one() {
+    fn attack_fleets_targets_an_adjacent_sector_not_the_origin() {
         let (map, at) = line_map();
+        // c2r1's explored neighbours: c1r1 (the homeworld) and c3r1; not c2r1 itself.
         assert_eq!(
             fleet_attack_targets(&map, at(1, 0), false),
-            vec![(at(0, 0), 1), (at(1, 0), 0), (at(2, 0), 1)]
+            vec![(at(0, 0), 1), (at(2, 0), 1)]
         );
     }
 
@@ -78,10 +82,7 @@ mod tests {
     fn a_hypergate_attack_follows_explored_paths_at_their_length() {
         let (map, at) = line_map();
         let reach = fleet_attack_targets(&map, at(0, 0), true);
-        assert_eq!(
-            reach,
-            vec![(at(0, 0), 0), (at(1, 0), 1), (at(2, 0), 2), (at(3, 0), 3)]
-        );
+        assert_eq!(reach, vec![(at(1, 0), 1), (at(2, 0), 2), (at(3, 0), 3)]);
         // c1r3 is explored but only across the unexplored c1r2: out of reach.
         assert!(!reach.iter().any(|(s, _)| *s == at(0, 2)));
         assert_eq!(fleet_attack_cost(&[3]), 3);

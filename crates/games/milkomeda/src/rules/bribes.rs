@@ -172,6 +172,28 @@ impl Payment {
     }
 }
 
+impl Payment {
+    /// How many payments there are: four resources, 1 to [`MAX_BRIBE`] each.
+    pub const COUNT: usize = 4 * MAX_BRIBE as usize;
+
+    /// This payment's flat index in `0..COUNT`.
+    pub fn index(self) -> usize {
+        self.resource.index() * usize::from(MAX_BRIBE) + usize::from(self.amount - 1)
+    }
+
+    /// The payment at flat index `index`, if any.
+    pub fn from_index(index: usize) -> Option<Payment> {
+        let resource = *Resource::ALL.get(index / usize::from(MAX_BRIBE))?;
+        let amount = (index % usize::from(MAX_BRIBE)) as u8 + 1;
+        Payment::new(resource, amount).ok()
+    }
+
+    /// Every payment, in index order.
+    pub fn all() -> impl Iterator<Item = Payment> {
+        (0..Self::COUNT).filter_map(Payment::from_index)
+    }
+}
+
 impl TryFrom<(Resource, u8)> for Payment {
     type Error = BribeError;
     fn try_from((r, a): (Resource, u8)) -> Result<Self, Self::Error> {
@@ -383,6 +405,89 @@ impl FromStr for OfferTerms {
     }
 }
 
+/// The payments a player holding `held` may make to the Master (§7 phase 1 step 5: "resources
+/// shown on Storage Cards", issue 20.7): any non-empty amount of any of the four resources,
+/// each up to what it holds, and nothing bounded by a constant. Both bribe forms (a binding
+/// offer and an immediate transfer) draw their payments from it.
+///
+/// The space is enumerable with a flat index (mixed radix over blue, orange, red, green:
+/// `count = Π (held + 1) − 1`), but it grows as the product of the holdings, so a legal-action
+/// list should not name its payments whole: choosing the amount of one resource at a time
+/// ([`PaymentSpace::amounts`]) keeps each step's list at most `held + 1` long.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PaymentSpace {
+    held: Resources,
+}
+
+impl PaymentSpace {
+    /// The payments a player holding `held` may make.
+    pub fn new(held: Resources) -> PaymentSpace {
+        PaymentSpace { held }
+    }
+
+    /// How many different payments there are: `Π (held + 1) − 1` (the empty one excluded).
+    pub fn count(&self) -> usize {
+        Resource::ALL
+            .iter()
+            .map(|r| usize::from(self.held.get(*r)) + 1)
+            .product::<usize>()
+            - 1
+    }
+
+    /// Whether `payment` is in the space: not empty, and no resource above what is held.
+    pub fn contains(&self, payment: Resources) -> bool {
+        payment != Resources::ZERO && self.held.covers(payment)
+    }
+
+    /// The amounts of `resource` a payment may hold once the resources before it (in
+    /// [`Resource::ALL`] order) are chosen as in `so_far`: 0 to what is held, except that the
+    /// last resource cannot be 0 when all before it are (a payment is never empty). Empty when
+    /// nothing at all is held.
+    pub fn amounts(&self, so_far: Resources, resource: Resource) -> std::ops::RangeInclusive<u16> {
+        let last = resource == Resource::Green;
+        let nothing_yet = Resource::ALL
+            .iter()
+            .take_while(|r| **r != resource)
+            .all(|r| so_far.get(*r) == 0);
+        let lo = u16::from(last && nothing_yet);
+        lo..=self.held.get(resource)
+    }
+
+    /// The payment's flat index in `0..count()`, if it is in the space.
+    pub fn index(&self, payment: Resources) -> Option<usize> {
+        if !self.contains(payment) {
+            return None;
+        }
+        let mut i = 0usize;
+        for r in Resource::ALL {
+            i = i * (usize::from(self.held.get(r)) + 1) + usize::from(payment.get(r));
+        }
+        Some(i - 1)
+    }
+
+    /// The payment at flat index `index`.
+    pub fn get(&self, index: usize) -> Option<Resources> {
+        if index >= self.count() {
+            return None;
+        }
+        let mut rest = index + 1;
+        let mut amounts = [0u16; 4];
+        for (k, r) in Resource::ALL.iter().enumerate().rev() {
+            let radix = usize::from(self.held.get(*r)) + 1;
+            amounts[k] = (rest % radix) as u16;
+            rest /= radix;
+        }
+        Some(Resources::new(
+            amounts[0], amounts[1], amounts[2], amounts[3],
+        ))
+    }
+
+    /// Every payment, in index order.
+    pub fn iter(&self) -> impl Iterator<Item = Resources> + '_ {
+        (0..self.count()).filter_map(|i| self.get(i))
+    }
+}
+
 /// An open offer: its payer and terms. Text form `P2: 2 red if card 1`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 pub struct Offer {
@@ -413,6 +518,31 @@ impl FromStr for Offer {
             payer,
             terms: terms.parse()?,
         })
+    }
+}
+
+/// A bribe under the rulebook's rule (§7 phase 1 step 5, the default [`BribeRule`]): the
+/// payment moved to the Master at once, with an optional public note of what it is for. The
+/// note binds nobody and nothing is refunded. Text form `P2 pays 2 red for card 1`.
+///
+/// [`BribeRule`]: crate::BribeRule
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Transfer {
+    /// Who paid.
+    pub payer: Seat,
+    /// What moved to the Master.
+    pub payment: Payment,
+    /// What it is for, if the payer said.
+    pub note: Option<Condition>,
+}
+
+impl fmt::Display for Transfer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} pays {}", self.payer, self.payment)?;
+        match self.note {
+            Some(c) => write!(f, " for {c}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -620,6 +750,48 @@ mod tests {
             let err = text.parse::<OfferTerms>().unwrap_err().to_string();
             assert!(err.contains(why), "{text}: {err}");
         }
+    }
+
+    /// §7 phase 1 step 5 (issue 20.7): a bribe pays any resources shown on the storage card,
+    /// in any amounts the payer holds. Holding 1 blue, 0 orange, 2 red and 0 green, the
+    /// payments are every (blue 0–1, red 0–2) but nothing: 2 · 3 − 1 = 5 of them, counted by
+    /// hand below.
+    #[test]
+    fn a_bribe_may_pay_any_resources_in_any_amounts_held() {
+        let space = PaymentSpace::new(Resources::new(1, 0, 2, 0));
+        let mut want = Vec::new();
+        for blue in 0..=1 {
+            for red in 0..=2 {
+                if blue + red > 0 {
+                    want.push(Resources::new(blue, 0, red, 0));
+                }
+            }
+        }
+        let mut got: Vec<Resources> = space.iter().collect();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want);
+        assert_eq!(space.count(), 5);
+        for (i, p) in space.iter().enumerate() {
+            assert_eq!(space.index(p), Some(i));
+        }
+        assert!(
+            !space.contains(Resources::new(0, 1, 0, 0)),
+            "no orange held"
+        );
+        assert!(!space.contains(Resources::ZERO));
+        // Beyond the old bound of 3 of one resource, and several resources at once.
+        let rich = PaymentSpace::new(Resources::new(4, 4, 4, 44));
+        assert!(rich.contains(Resources::new(4, 0, 1, 44)));
+        assert_eq!(rich.count(), 5 * 5 * 5 * 45 - 1);
+        // One resource at a time: green cannot be 0 after three zeros.
+        assert_eq!(rich.amounts(Resources::ZERO, Resource::Blue), 0..=4);
+        assert_eq!(rich.amounts(Resources::ZERO, Resource::Green), 1..=44);
+        assert_eq!(
+            rich.amounts(Resources::new(1, 0, 0, 0), Resource::Green),
+            0..=44
+        );
+        assert_eq!(PaymentSpace::new(Resources::ZERO).count(), 0);
     }
 
     #[test]

@@ -134,11 +134,11 @@ mod tests {
     fn a_claim_may_come_after_the_main_action_before_the_module_that_would_spend_it() {
         let mut positions: Vec<(Milkomeda, Action)> = Vec::new();
         for scenario in ["duel", "three", "four"] {
-            random_games(scenario, 0..6, |before, seat, _, _, _| {
+            random_games(scenario, 0..30, |before, seat, _, _, _| {
                 let Phase::Turn(t) = &before.phase else {
                     return;
                 };
-                if t.stage != TurnStage::Module || t.claimed || positions.len() >= 12 {
+                if t.stage != TurnStage::Module || t.claimed || positions.len() >= 200 {
                     return;
                 }
                 let module = before
@@ -151,6 +151,7 @@ mod tests {
             });
         }
         let mut checked = 0;
+        let positions_len = positions.len();
         for (mut g, module) in positions {
             let Phase::Turn(t) = &g.phase else { panic!() };
             let seat = t.seat;
@@ -197,6 +198,10 @@ mod tests {
                 assert!(t.seat != seat || t.stage != TurnStage::Claim);
             }
         }
-        assert!(checked > 0, "random games offer modules");
+        assert!(
+            checked > 0,
+            "random games offer modules ({} positions)",
+            positions_len
+        );
     }
 }

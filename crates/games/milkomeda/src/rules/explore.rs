@@ -14,6 +14,19 @@ pub fn cards_drawn(boost: u8, deck_left: usize) -> usize {
     (usize::from(BASE_DRAW) + usize::from(boost)).min(deck_left)
 }
 
+/// The most green an explore may spend on the Scientific boost (§8.A step 2): what the
+/// player holds, and no more than the deck holds beyond the two cards every explore draws
+/// (a boost that draws nothing is no boost). No other bound: the seed sets none (item 56).
+pub fn boost_limit(green: u16, deck_left: usize) -> u8 {
+    let extra = deck_left.saturating_sub(usize::from(BASE_DRAW));
+    u8::try_from(extra.min(usize::from(green))).unwrap_or(u8::MAX)
+}
+
+/// The highest boost any explore of a `deck`-card game can spend (the action index's bound).
+pub fn max_boost(deck: usize) -> u8 {
+    boost_limit(u16::MAX, deck)
+}
+
 /// A set of drawn cards, as bits over their draw order (bit `i` for the `i`-th card).
 pub type Placement = u16;
 
@@ -103,6 +116,14 @@ mod tests {
         assert_eq!(cards_drawn(0, 50), 2);
         assert_eq!(cards_drawn(3, 50), 5);
         assert_eq!(cards_drawn(3, 4), 4, "no more than the deck holds");
+    }
+
+    #[test]
+    fn the_scientific_boost_is_bounded_by_the_green_held_and_the_deck() {
+        assert_eq!(boost_limit(44, 72), 44);
+        assert_eq!(boost_limit(44, 10), 8, "the deck gives 2 + 8 cards");
+        assert_eq!(boost_limit(0, 72), 0);
+        assert_eq!(max_boost(72), 70);
     }
 
     #[test]

@@ -23,4 +23,6 @@ pub mod structures;
 pub mod turn;
 
 #[cfg(test)]
+mod core_action_tests;
+#[cfg(test)]
 pub(crate) mod steps_tests;

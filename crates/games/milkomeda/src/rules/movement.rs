@@ -11,6 +11,16 @@ use super::map::{Map, Space};
 /// The most origins one Move action uses (§8.B).
 pub const MAX_ORIGINS: usize = 2;
 
+/// The most blue a move may spend on the Logistic boost (§8.B): what the player holds, and no
+/// more than reaches anything new on a grid of `spaces` card spaces (a path through explored
+/// sectors is at most `spaces − 1` steps long, and the base range is at least 1, so a larger
+/// boost reaches the same sectors and only throws blue away). The seed sets no other bound
+/// (item 57).
+pub fn boost_limit(blue: u16, spaces: usize) -> u8 {
+    let useful = spaces.saturating_sub(2);
+    u8::try_from(useful.min(usize::from(blue))).unwrap_or(u8::MAX)
+}
+
 /// The range of a move from one origin (§8.B).
 pub fn move_range(civilization: Option<Civilization>, blue_spent: u8, from_hypergate: bool) -> u8 {
     let base = civilization.map_or(BASE_MOVE_RANGE, |c| c.abilities().move_base_range);
@@ -33,6 +43,13 @@ mod tests {
     use super::*;
     use crate::rules::map::GridSize;
     use crate::test_support::place_cards;
+
+    #[test]
+    fn the_logistic_boost_is_bounded_by_the_blue_held_and_the_grid() {
+        assert_eq!(boost_limit(12, 81), 12);
+        // On a 9 × 9 grid no explored path is longer than 80 steps: range 1 + 79 reaches all.
+        assert_eq!(boost_limit(500, 81), 79);
+    }
 
     #[test]
     fn move_range_is_one_plus_blue_plus_hypergate() {

@@ -5,8 +5,8 @@
 //! ([`turn_order`]). Its holder is the next round's Master of the Order ([`master_of`]).
 //!
 //! - First round: the cards are shuffled and dealt one each ([`first_round_deal`]).
-//! - Later rounds: the Master draws [`master_looks`] numbered cards and sees them; the rest
-//!   stay face down. The Master gives out the cards it knows (the ones it drew and the Master
+//! - Later rounds: the Master draws [`master_looks`] numbered cards and reveals them to every
+//!   player (§7 phase 1 step 4); the rest stay face down, seen by no one until the reveal. The Master gives out the cards it knows (the ones it drew and the Master
 //!   card), and the seats left over receive the face-down cards ([`complete_deal`]).
 
 use gridwright_engine::{PerSeat, Rng, Seat};
@@ -91,8 +91,8 @@ pub enum OrderError {
     },
 }
 
-/// How many numbered cards the Master draws and sees (*decisions*: two, or fewer when the game
-/// has fewer numbered cards — one in a two-player game).
+/// How many numbered cards the Master draws and reveals (§7 phase 1 step 4: two, or fewer when
+/// the game has fewer numbered cards — one in a two-player game).
 pub fn master_looks(seats: usize) -> usize {
     seats.saturating_sub(1).min(2)
 }

@@ -1,17 +1,22 @@
 //! Phase 1 (order cards, the Master's refresh, bribes) and phase 3 (round end, end triggers,
 //! scoring) as game steps.
 //!
-//! A later round's phase 1: a chance deal gives the Master its numbered cards (seen by the
-//! Master only) and leaves the rest face down; every other player, in seat order from the seat
-//! after the Master, then gets two passes of the offer window (post or replace an offer,
-//! withdraw it, or keep what stands); the Master then commits, one step at a time: the refresh
+//! A later round's phase 1: a chance deal gives the Master its numbered cards, which it reveals
+//! to every player (§7 phase 1 step 4), and leaves the rest face down (seen by no one); the
+//! Master announces a proposed distribution of the cards it knows, one card at a time (step 4:
+//! public, not binding); every other player, in seat order from the seat after the Master, then
+//! gets two passes of the offer window (post or replace an offer, withdraw it, or keep what
+//! stands); the Master then commits, one step at a time: the refresh
 //! choice, then each card it knows (the drawn ones, then the Master card) to a seat. The last
 //! step settles every open offer, deals the face-down cards to the seats left, draws the
 //! refresh's replacements and reveals the order.
 
+use crate::BribeRule;
 use crate::Resource;
 use crate::action::{Action, Event};
-use crate::rules::bribes::{MAX_BRIBE, MasterDecision, OfferTerms, OpenOffers, settle};
+use crate::rules::bribes::{
+    MAX_BRIBE, MasterDecision, OfferTerms, OpenOffers, Payment, Transfer, settle,
+};
 use crate::rules::orders::{OrderCard, complete_deal, master_of, turn_order};
 use crate::rules::refresh::{RefreshChoice, RefreshKind};
 use crate::rules::scoring::{EndTrigger, Holdings, Score, round_limit, scores};
@@ -102,10 +107,25 @@ impl Milkomeda {
                         }
                     }
                 }
-                if o.offers.offers().any(|f| f.payer == seat) {
+                let binding = self.config.bribes == BribeRule::Binding;
+                if binding && o.offers.offers().any(|f| f.payer == seat) {
                     out.push(Action::Withdraw);
                 }
                 out.push(Action::Keep);
+                if !binding && seat != o.master {
+                    out.extend(
+                        Payment::all()
+                            .filter(|p| storage.covers(p.as_resources()))
+                            .map(Action::Transfer),
+                    );
+                }
+            }
+            OrderStage::Propose => {
+                for s in Seat::all(self.seats) {
+                    if !o.proposal.iter().any(|(g, _)| *g == s) {
+                        out.push(Action::Propose(s));
+                    }
+                }
             }
             OrderStage::Refresh => out.extend(RefreshChoice::all().map(Action::Refresh)),
             OrderStage::Give => {
@@ -122,7 +142,31 @@ impl Milkomeda {
         let Phase::Orders(o) = &mut self.phase else {
             return;
         };
+        let transfer = match action {
+            Action::Offer(t) => Some((t.payment, Some(t.condition))),
+            Action::Transfer(p) => Some((p, None)),
+            _ => None,
+        };
         match action {
+            Action::Offer(_) | Action::Transfer(_)
+                if self.config.bribes == BribeRule::Transfer && seat != o.master =>
+            {
+                // The rulebook's bribe: the resources move now; the note binds nobody.
+                if let Some((payment, note)) = transfer {
+                    let cost = payment.as_resources();
+                    if let Some(left) = self.storage[seat].checked_sub(cost) {
+                        self.storage[seat] = left;
+                        self.storage[o.master] = self.storage[o.master].saturating_add(cost);
+                        let t = Transfer {
+                            payer: seat,
+                            payment,
+                            note,
+                        };
+                        o.transfers.push(t);
+                        events.emit(|| Event::Transferred { transfer: t });
+                    }
+                }
+            }
             Action::Offer(terms) if o.offers.post(seat, terms).is_ok() => {
                 let offer = crate::rules::bribes::Offer { payer: seat, terms };
                 events.emit(|| Event::OfferPosted { offer });
@@ -136,13 +180,22 @@ impl Milkomeda {
                 events.emit(|| Event::Refreshed { choice });
                 return;
             }
+            Action::Propose(to) => {
+                let known = o.known();
+                let card = known[o.proposal.len()];
+                o.proposal.push((to, card));
+                events.emit(|| Event::Proposed { card, seat: to });
+                if o.proposal.len() == known.len() {
+                    let first = o.master.next(self.seats);
+                    o.stage = OrderStage::Offers {
+                        pass: 0,
+                        seat: first,
+                    };
+                }
+                return;
+            }
             Action::Give(to) => {
-                let known: Vec<OrderCard> = o
-                    .drawn
-                    .iter()
-                    .copied()
-                    .chain(std::iter::once(OrderCard::Master))
-                    .collect();
+                let known = o.known();
                 let card = known[o.given.len()];
                 o.given.push((to, card));
                 events.emit(|| Event::Given { card, seat: to });
@@ -250,7 +303,6 @@ impl Milkomeda {
             round,
             master: Some(master),
         });
-        let first = master.next(self.seats);
         let Ok(offers) = OpenOffers::new(master, self.seats) else {
             // Never: the Master card's holder is a seat of the game.
             self.end_game(EndTrigger::NoProgress, events);
@@ -261,12 +313,11 @@ impl Milkomeda {
             drawn: Vec::new(),
             face_down: Vec::new(),
             offers,
-            stage: OrderStage::Offers {
-                pass: 0,
-                seat: first,
-            },
+            stage: OrderStage::Propose,
             refresh: None,
             given: Vec::new(),
+            proposal: Vec::new(),
+            transfers: Vec::new(),
         }));
         self.draws.push(Draw::MasterDeal);
     }

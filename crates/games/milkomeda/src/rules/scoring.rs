@@ -43,8 +43,29 @@ pub enum EndTrigger {
     NoProgress,
 }
 
+impl EndTrigger {
+    /// How the game ended, in words: `grid completed` and `objectives completed` are the
+    /// rulebook's endings (§2, §14); `round limit` and `no progress` are our safety valves.
+    pub fn words(self) -> &'static str {
+        match self {
+            EndTrigger::GridCompleted { .. } => "grid completed",
+            EndTrigger::ObjectivesCompleted { .. } => "objectives completed",
+            EndTrigger::RoundLimit => "round limit",
+            EndTrigger::NoProgress => "no progress",
+        }
+    }
+
+    /// Whether the rulebook ends the game this way (§2, §14), not a safety valve.
+    pub fn is_seed_ending(self) -> bool {
+        matches!(
+            self,
+            EndTrigger::GridCompleted { .. } | EndTrigger::ObjectivesCompleted { .. }
+        )
+    }
+}
+
 /// The round limit of the decisions file, unless the configuration sets another.
-pub const DEFAULT_ROUND_LIMIT: u32 = 40;
+pub const DEFAULT_ROUND_LIMIT: u32 = 100;
 
 /// The round-limit trigger, checked at the end of round `round` (counted from 1, §7 phase 3).
 pub fn round_limit(round: u32, limit: u32) -> Option<EndTrigger> {
@@ -350,9 +371,10 @@ mod tests {
 
     #[test]
     fn round_limit_ends_the_game_after_the_last_round_without_a_bonus() {
-        assert_eq!(round_limit(39, DEFAULT_ROUND_LIMIT), None);
+        assert_eq!(DEFAULT_ROUND_LIMIT, 100);
+        assert_eq!(round_limit(99, DEFAULT_ROUND_LIMIT), None);
         assert_eq!(
-            round_limit(40, DEFAULT_ROUND_LIMIT),
+            round_limit(100, DEFAULT_ROUND_LIMIT),
             Some(EndTrigger::RoundLimit)
         );
         let h = with_points(3);
@@ -577,5 +599,24 @@ mod tests {
             r.exhausted(4),
             "all three slots taken; P4 has nothing left to claim"
         );
+    }
+
+    /// §2, §14: the game ends by the grid's last card or the objectives' last slot; the round
+    /// limit and a round without progress are our safety valves, reported as such.
+    #[test]
+    fn only_the_grid_and_the_objectives_are_the_rulebooks_endings() {
+        let by = Seat::new(1);
+        for (e, seed, words) in [
+            (EndTrigger::GridCompleted { by }, true, "grid completed"),
+            (
+                EndTrigger::ObjectivesCompleted { by },
+                true,
+                "objectives completed",
+            ),
+            (EndTrigger::RoundLimit, false, "round limit"),
+            (EndTrigger::NoProgress, false, "no progress"),
+        ] {
+            assert_eq!((e.is_seed_ending(), e.words()), (seed, words));
+        }
     }
 }

@@ -10,7 +10,7 @@
 use crate::action::{Action, Event};
 use crate::config::{Config, OBJECTIVE_ROW};
 use crate::rules::directives::{DirectiveTier, ModuleTier, Position};
-use crate::rules::map::{Map, Probe, Rotation, SectorRef, Tile, homeworld_corner};
+use crate::rules::map::{Map, Probe, Rotation, SectorRef, Space, Tile, homeworld_corner};
 use crate::rules::orders::{OrderCard, master_looks};
 use crate::rules::scoring::{ObjectiveRow, ObjectiveSlots};
 use crate::state::{Draw, Milkomeda, Phase};
@@ -187,6 +187,17 @@ impl Milkomeda {
         match (d, action) {
             (Draw::Objective, Action::Card(c)) => {
                 self.objective_deck &= !(1u64 << c);
+                if self.row.is_empty() {
+                    let homeworlds: Vec<(Seat, Space)> =
+                        Seat::all(self.seats).map(|s| (s, self.homes[s])).collect();
+                    let fleets = self.fleets_at(self.homes[Seat::new(0)], Seat::new(0));
+                    let storage = self.storage[Seat::new(0)];
+                    events.emit(|| Event::GameSetUp {
+                        homeworlds,
+                        fleets,
+                        storage,
+                    });
+                }
                 self.row.push(c);
                 let mut cards: Vec<ObjectiveSlots> = Vec::new();
                 for &r in &self.row {

@@ -14,11 +14,11 @@ use crate::state::{CombatStage, Milkomeda, OrderStage, Phase, Placed, TurnStage}
 use crate::{Content, Resource, Resources};
 use gridwright_engine::{Actor, Events, Game, Seat, Turn};
 
-fn p(i: u8) -> Seat {
+pub(crate) fn p(i: u8) -> Seat {
     Seat::new(i)
 }
 
-fn sp(col: u8, row: u8) -> Space {
+pub(crate) fn sp(col: u8, row: u8) -> Space {
     Space::try_from((col, row)).unwrap()
 }
 
@@ -27,7 +27,7 @@ pub(crate) fn game(scenario: &str) -> Milkomeda {
 }
 
 /// Takes the first chance outcome while chance is to act.
-fn chance_first(g: &mut Milkomeda) -> Vec<Event> {
+pub(crate) fn chance_first(g: &mut Milkomeda) -> Vec<Event> {
     let mut ev = Events::recording();
     while g.turn() == Turn::Chance {
         let mut outs = Vec::new();
@@ -52,7 +52,7 @@ pub(crate) fn act(g: &mut Milkomeda, seat: Seat, a: Action) -> Vec<Event> {
 }
 
 /// Plays the setup with the first legal action each time, up to the first turn.
-fn to_first_turn(g: &mut Milkomeda) {
+pub(crate) fn to_first_turn(g: &mut Milkomeda) {
     chance_first(g);
     while !matches!(g.phase, Phase::Turn(_)) {
         let Turn::Seat(s) = g.turn() else {
@@ -63,7 +63,7 @@ fn to_first_turn(g: &mut Milkomeda) {
     }
 }
 
-fn seat_to_act(g: &Milkomeda) -> Seat {
+pub(crate) fn seat_to_act(g: &Milkomeda) -> Seat {
     match g.turn() {
         Turn::Seat(s) => s,
         t => panic!("{t:?}"),
@@ -232,7 +232,7 @@ fn stellar_architects_pay_one_orange_less_for_megastructures_only() {
 }
 
 /// Places an explored card at `space`, controlled by nobody.
-fn explore_at(g: &mut Milkomeda, space: Space, card: u8) {
+pub(crate) fn explore_at(g: &mut Milkomeda, space: Space, card: u8) {
     g.deck &= !(1u128 << card);
     g.map
         .place(
@@ -381,7 +381,19 @@ fn attack_pays_one_blue_per_boundary_and_the_sealed_rosters_reveal_together() {
     );
 }
 
+/// Plays to round 2's offer window: to the Master's proposal, which proposes each card it
+/// knows to the first seat left.
 pub(crate) fn to_round_two_orders(g: &mut Milkomeda) {
+    to_round_two_proposal(g);
+    while matches!(&g.phase, Phase::Orders(o) if o.stage == OrderStage::Propose) {
+        let s = seat_to_act(g);
+        let a = g.legal_actions_vec(s)[0];
+        act(g, s, a);
+    }
+}
+
+/// Plays to round 2's phase 1, where the Master is to propose a distribution.
+pub(crate) fn to_round_two_proposal(g: &mut Milkomeda) {
     to_first_turn(g);
     let mut n = 0;
     while !matches!(g.phase, Phase::Orders(_)) {
@@ -404,7 +416,8 @@ pub(crate) fn to_round_two_orders(g: &mut Milkomeda) {
 
 #[test]
 fn bribe_is_paid_when_the_master_gives_the_named_card_and_lapses_otherwise() {
-    let mut g = game("three");
+    // The `binding` variant's offers.
+    let mut g = game("three+binding");
     to_round_two_orders(&mut g);
     let Phase::Orders(o) = g.phase.clone() else {
         panic!()
@@ -926,7 +939,7 @@ fn mbrain_income_is_one_resource_of_choice_per_controlled_neighbour() {
 /// (`OpenOffers::postable`), in order, for every storage from nothing to plenty of each.
 #[test]
 fn the_offer_window_lists_exactly_the_terms_the_storage_covers() {
-    for scenario in ["duel", "three", "four"] {
+    for scenario in ["duel+binding", "three+binding", "four+binding"] {
         let mut g = game(scenario);
         to_round_two_orders(&mut g);
         let Phase::Orders(o) = g.phase.clone() else {
@@ -955,6 +968,185 @@ fn the_offer_window_lists_exactly_the_terms_the_storage_covers() {
             let mut sorted = want.clone();
             sorted.sort_unstable();
             assert_eq!(offers, sorted, "{scenario} {:?}", g.storage(seat));
+        }
+    }
+}
+
+/// §7 phase 1 step 4: the Master "draws two Order Cards … and reveals them" (corrected team
+/// decision: to every player). With N players the numbered cards are 1..N−1, so the Master
+/// reveals min(2, N−1) of them and N−1−that many stay face down, seen by no one.
+#[test]
+fn the_master_reveals_its_two_drawn_order_cards_to_every_player() {
+    use gridwright_engine::{Rng, Viewer};
+    for (scenario, seats, drawn, face_down) in
+        [("duel", 2, 1, 0), ("three", 3, 2, 0), ("four", 4, 2, 1)]
+    {
+        let mut g = game(scenario);
+        to_round_two_orders(&mut g);
+        let Phase::Orders(o) = g.phase.clone() else {
+            panic!()
+        };
+        assert_eq!((o.drawn.len(), o.face_down.len()), (drawn, face_down));
+        let numbered: Vec<OrderCard> = (1..seats).map(OrderCard::Number).collect();
+        assert!(
+            o.drawn.iter().all(|c| numbered.contains(c)),
+            "{:?}",
+            o.drawn
+        );
+        let viewers: Vec<Viewer> = Seat::all(usize::from(seats))
+            .map(Viewer::Seat)
+            .chain([Viewer::Spectator])
+            .collect();
+        let shown = Event::MasterDrew {
+            master: o.master,
+            cards: o.drawn.clone(),
+        };
+        for v in &viewers {
+            let seen = g.observe(*v).orders.unwrap();
+            assert_eq!(
+                seen.drawn, o.drawn,
+                "{scenario}: {v:?} sees the drawn cards"
+            );
+            assert_eq!(seen.face_down, face_down);
+            assert_eq!(g.redact_event(&shown, *v), Some(shown.clone()), "{v:?}");
+        }
+        // Determinization keeps the revealed cards for every seat, the Master's too.
+        for s in Seat::all(usize::from(seats)) {
+            for k in 0..8 {
+                let r = g.resample(s, &mut Rng::seed_from_u64(k));
+                let Phase::Orders(ro) = r.phase else { panic!() };
+                assert_eq!(
+                    ro.drawn, o.drawn,
+                    "{scenario}: {s} resampled the drawn cards"
+                );
+            }
+        }
+    }
+}
+
+/// §7 phase 1 step 4: after drawing and revealing its cards the Master "propose[s] a
+/// distribution of all Order Cards" among all players; step 5's bribing follows, and step 6's
+/// final decision is the Master's alone (the proposal binds nothing). Four players: the Master
+/// proposes its two drawn cards and the Master card (the face-down card goes to the seat left),
+/// every viewer sees each proposed card, the offer window opens only after the third, and the
+/// Master may then give the cards otherwise.
+#[test]
+fn the_master_announces_a_proposed_distribution_before_bribing() {
+    use gridwright_engine::Viewer;
+    let mut g = game("four");
+    to_round_two_proposal(&mut g);
+    let Phase::Orders(o) = g.phase.clone() else {
+        panic!()
+    };
+    let master = o.master;
+    assert_eq!(o.stage, OrderStage::Propose);
+    assert_eq!(g.turn(), Turn::Seat(master), "the Master proposes first");
+    for s in master.others(4) {
+        assert!(
+            g.legal_actions_vec(s).is_empty(),
+            "no bribe before the proposal"
+        );
+    }
+    // Propose: drawn[0] to the next seat, drawn[1] to the one after, the Master card to the
+    // Master itself.
+    let (a, b) = (master.next(4), master.next(4).next(4));
+    let want = vec![
+        (a, o.drawn[0]),
+        (b, o.drawn[1]),
+        (master, OrderCard::Master),
+    ];
+    let mut ev = Vec::new();
+    for (s, _) in &want {
+        assert!(matches!(&g.phase, Phase::Orders(o) if o.stage == OrderStage::Propose));
+        ev.extend(act(&mut g, master, Action::Propose(*s)));
+    }
+    let proposed: Vec<(Seat, OrderCard)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Proposed { card, seat } => Some((*seat, *card)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(proposed, want);
+    for v in Seat::all(4).map(Viewer::Seat).chain([Viewer::Spectator]) {
+        assert_eq!(g.observe(v).orders.unwrap().proposal, want, "{v:?}");
+    }
+    assert!(
+        matches!(&g.phase, Phase::Orders(o) if o.stage == (OrderStage::Offers { pass: 0, seat: a })),
+        "the offer window opens after the proposal"
+    );
+    // Not binding: everyone keeps, the Master refreshes and gives the cards the other way.
+    while matches!(&g.phase, Phase::Orders(o) if matches!(o.stage, OrderStage::Offers { .. })) {
+        let s = seat_to_act(&g);
+        act(&mut g, s, Action::Keep);
+    }
+    let refresh = crate::rules::refresh::RefreshChoice::all().next().unwrap();
+    act(&mut g, master, Action::Refresh(refresh));
+    act(&mut g, master, Action::Give(b));
+    act(&mut g, master, Action::Give(a));
+    act(&mut g, master, Action::Give(master));
+    let cards = g.cards.clone().unwrap();
+    assert_eq!((cards[b], cards[a]), (o.drawn[0], o.drawn[1]));
+}
+
+/// §7 phase 1 step 5 (the default rule): players bribe the Master "immediately transferring
+/// resources shown on Storage Cards"; step 6: "The Master of Orders makes the final decision".
+/// Three players: A (storage 5 of each) pays 2 red with the note "card 1": at once A has 3 red
+/// and the Master 2 more; A may pay again (1 blue, no note) but never withdraw; the Master then
+/// gives card 1 to B, and nothing comes back: no settlement, A's and the Master's storages stay
+/// as the transfers left them until the first turn's income.
+#[test]
+fn a_bribe_is_an_immediate_transfer_that_binds_no_one() {
+    let mut g = game("three");
+    to_round_two_orders(&mut g);
+    let Phase::Orders(o) = g.phase.clone() else {
+        panic!()
+    };
+    let master = o.master;
+    let (a, b) = (master.next(3), master.next(3).next(3));
+    g.storage[a] = Resources::new(5, 5, 5, 5);
+    g.storage[master] = Resources::new(1, 1, 1, 1);
+    let note = OfferTerms {
+        payment: Payment::new(Resource::Red, 2).unwrap(),
+        condition: Condition::Card(OrderCard::Number(1)),
+    };
+    let legal = g.legal_actions_vec(a);
+    assert!(!legal.contains(&Action::Withdraw));
+    let ev = act(&mut g, a, Action::Offer(note));
+    assert_eq!(g.storage(a), Resources::new(5, 5, 3, 5));
+    assert_eq!(g.storage(master), Resources::new(1, 1, 3, 1));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Transferred { transfer }
+        if transfer.payer == a && transfer.note == Some(note.condition)))
+    );
+    act(&mut g, b, Action::Keep);
+    let blue = Payment::new(Resource::Blue, 1).unwrap();
+    assert!(!g.legal_actions_vec(a).contains(&Action::Withdraw));
+    act(&mut g, a, Action::Transfer(blue));
+    act(&mut g, b, Action::Keep);
+    let (after_a, after_m) = (Resources::new(4, 5, 3, 5), Resources::new(2, 1, 3, 1));
+    assert_eq!((g.storage(a), g.storage(master)), (after_a, after_m));
+    // The Master ignores the note: card 1 goes to B.
+    let refresh = crate::rules::refresh::RefreshChoice::all().next().unwrap();
+    let mut ev = act(&mut g, master, Action::Refresh(refresh));
+    let known = o.known();
+    for card in &known {
+        let to = match card {
+            OrderCard::Number(1) => b,
+            OrderCard::Master => master,
+            _ => a,
+        };
+        ev.extend(act(&mut g, master, Action::Give(to)));
+    }
+    let cards = g.cards.clone().unwrap();
+    assert_eq!(cards[b], OrderCard::Number(1));
+    assert!(!ev.iter().any(|e| matches!(e, Event::OfferSettled { .. })));
+    // Nothing refunded: whoever has not had income yet holds what the transfers left.
+    let Phase::Turn(t) = &g.phase else { panic!() };
+    for (s, want) in [(a, after_a), (master, after_m)] {
+        if s != t.seat {
+            assert_eq!(g.storage(s), want, "{s}");
         }
     }
 }

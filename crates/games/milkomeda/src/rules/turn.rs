@@ -17,7 +17,7 @@ use crate::rules::scoring::grid_completion;
 use crate::rules::structures::{
     FLEET_COST, HOMEWORLD_FLEETS_PER_BUILD, Structure, check_structure_build,
 };
-use crate::state::{Act, MAX_BOOST, Milkomeda, Phase, Placed, TurnStage, TurnState};
+use crate::state::{Act, Milkomeda, Phase, Placed, TurnStage, TurnState};
 use crate::{Resource, Resources};
 use gridwright_engine::{Events, Seat};
 
@@ -263,14 +263,11 @@ impl Milkomeda {
                         }
                     }
                     if !probes.is_empty() {
-                        let green = storage.get(Resource::Green);
-                        let extra = self
-                            .deck_left()
-                            .saturating_sub(2)
-                            .min(usize::from(MAX_BOOST));
-                        for b in 0..=(extra as u16).min(green) {
-                            out.push(Action::Launch(b as u8));
-                        }
+                        let most = crate::rules::explore::boost_limit(
+                            storage.get(Resource::Green),
+                            self.deck_left(),
+                        );
+                        out.extend((0..=most).map(Action::Launch));
                     }
                     return;
                 }
@@ -284,22 +281,46 @@ impl Milkomeda {
                 targets.sort_unstable();
                 let mut cards = hand.clone();
                 cards.sort_unstable();
+                let before = out.len();
                 self.place_actions(&cards, &targets, green, out);
-                out.push(Action::Done);
+                // §8.A steps 4–5: every drawn card is placed when the player can pay for them
+                // all; only an unaffordable total lets it choose which go back (item 42). Once
+                // the total is unaffordable it stays so (each placement takes its cost from
+                // both sides), so this needs no memory. A card with no space can only go back.
+                let total: u16 = hand
+                    .iter()
+                    .map(|c| {
+                        self.config
+                            .sectors
+                            .get(usize::from(*c))
+                            .map_or(0, |s| u16::from(s.cost))
+                    })
+                    .sum();
+                if total > green || out.len() == before {
+                    out.push(Action::Done);
+                }
             }
-            Act::Move { boost, origins } => {
+            Act::Move {
+                boost,
+                origins,
+                arrived,
+            } => {
                 let Some(boost) = boost else {
-                    let blue = storage.get(Resource::Blue).min(u16::from(MAX_BOOST));
-                    for b in 0..=blue {
-                        out.push(Action::Boost(b as u8));
-                    }
+                    let most = crate::rules::movement::boost_limit(
+                        storage.get(Resource::Blue),
+                        usize::from(self.map.size().width())
+                            * usize::from(self.map.size().height()),
+                    );
+                    out.extend((0..=most).map(Action::Boost));
                     return;
                 };
                 let mut sources: Vec<(Space, u8)> = origins.clone();
                 if origins.len() < crate::rules::movement::MAX_ORIGINS {
                     for s in self.controlled_with_fleets(seat) {
                         if !origins.iter().any(|(o, _)| *o == s) {
-                            sources.push((s, self.fleets_at(s, seat)));
+                            // Fleets that arrived this action have made their move (§8.B).
+                            let moved = arrived.iter().find(|(a, _)| *a == s).map_or(0, |a| a.1);
+                            sources.push((s, self.fleets_at(s, seat).saturating_sub(moved)));
                         }
                     }
                 }
@@ -416,24 +437,17 @@ impl Milkomeda {
                 if !enemy {
                     continue;
                 }
-                if to == from {
-                    out.push(Action::AttackFleets {
-                        from,
-                        to,
-                        count: mine,
-                    });
-                } else {
-                    for count in 1..=mine {
-                        out.push(Action::AttackFleets { from, to, count });
-                    }
+                for count in 1..=mine {
+                    out.push(Action::AttackFleets { from, to, count });
                 }
             }
         }
         if storage.covers(STRUCTURE_ATTACK_COST) {
             for lance in self.active_structure(seat, Structure::Starlance) {
                 for target in structure_attack_targets(&self.map, lance) {
+                    // §8.D: "containing *any* structure", the striker's own included.
                     for p in &self.structures {
-                        if p.space == target && p.owner != seat {
+                        if p.space == target {
                             out.push(Action::AttackStructure {
                                 target,
                                 owner: p.owner,
@@ -569,6 +583,7 @@ impl Milkomeda {
             CoreAction::Move => Act::Move {
                 boost: None,
                 origins: Vec::new(),
+                arrived: Vec::new(),
             },
             CoreAction::Build => Act::Build { options: OPTIONS },
             CoreAction::Attack => Act::Attack {
@@ -647,10 +662,20 @@ impl Milkomeda {
             }
             Action::MoveFleets { from, to, count } => {
                 let here = self.fleets_at(from, seat);
-                if let Some(Act::Move { origins, .. }) = self.act_mut() {
+                if let Some(Act::Move {
+                    origins, arrived, ..
+                }) = self.act_mut()
+                {
+                    let moved = arrived.iter().find(|(a, _)| *a == from).map_or(0, |a| a.1);
                     match origins.iter_mut().find(|(o, _)| *o == from) {
                         Some((_, free)) => *free = free.saturating_sub(count),
-                        None => origins.push((from, here.saturating_sub(count))),
+                        None => {
+                            origins.push((from, here.saturating_sub(moved).saturating_sub(count)))
+                        }
+                    }
+                    match arrived.iter_mut().find(|(a, _)| *a == to) {
+                        Some((_, n)) => *n = n.saturating_add(count),
+                        None => arrived.push((to, count)),
                     }
                 }
                 self.set_fleets(from, seat, here - count.min(here));
