@@ -544,6 +544,17 @@ async fn hint(
                         .into(),
                 ));
             }
+            // An aborted or expired match takes no more AI time, not even for advice.
+            match st.status {
+                Status::Aborted => {
+                    return Err(ServerError::Aborted {
+                        id: m.id.clone(),
+                        by: st.aborted.unwrap_or(crate::store::AbortedBy::Operator),
+                    });
+                }
+                Status::Expired => return Err(ServerError::Expired(m.id.clone())),
+                _ => {}
+            }
             let token = token.ok_or(ServerError::Unauthorized)?;
             drop(st);
             let who = app.hub.authenticate(&m, Some(&token)).await?;

@@ -227,6 +227,20 @@ async fn the_operator_may_abort_any_match() {
         (&state.body["status"], &state.body["aborted_by"]),
         (&json!("aborted"), &json!("operator"))
     );
+    // No more AI time for it, not even a hint.
+    let hint = post(
+        a,
+        &format!("/api/matches/{id}/hint"),
+        &json!({}),
+        Some(&seats[0]),
+    )
+    .await;
+    assert_eq!(
+        (hint.status, hint.body["code"].as_str()),
+        (409, Some("match_aborted")),
+        "{:?}",
+        hint.body
+    );
     t.stop().await;
 }
 
