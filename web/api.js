@@ -47,9 +47,17 @@ export const api = {
       throw e;
     }
   },
+  /** Ends the match early: `token` is its creator token (or the operator's credential). */
+  abort: (id, token) => http('POST', `${m(id)}/abort`, { token, body: {} }),
   replayStep: (id, n) => http('GET', `${m(id)}/replay/${n}`),
   /** MCTS's advice: `{report, seat, at}` (hotseat, vs-AI and finished matches only). */
   hint: (id, token, body) => http('POST', `${m(id)}/hint`, { token: token ?? undefined, body }),
+};
+
+/** Creator tokens of the matches this browser created, by match id: they let it abort them. */
+export const creatorTokens = {
+  get: (id) => localStorage.getItem(`gridwright.creator.${id}`),
+  set: (id, token) => localStorage.setItem(`gridwright.creator.${id}`, token),
 };
 
 /** Seat tokens this browser holds, by match id (so a reload or a later visit keeps the seat). */

@@ -1,7 +1,7 @@
 // The lobby: pick a game and scenario (with a map preview), seat people and AIs, create the
 // match; list open, running and finished matches to join, watch or replay.
 
-import { api, tokens } from './api.js';
+import { api, creatorTokens, tokens } from './api.js';
 import { h, replace, seatName } from './dom.js';
 import { viewFor } from './views/index.js';
 
@@ -131,6 +131,8 @@ export async function mount(root, { navigate }) {
       const grant = created.seats?.[0];
       // The seat token stays in this browser's store, out of the address bar.
       if (grant) tokens.set(id, grant.token);
+      // So is the creator token, which lets this browser abort the match.
+      if (created.creator_token) creatorTokens.set(id, created.creator_token);
       navigate(`/play/${id}`);
     } catch (err) {
       message.textContent = err.message;

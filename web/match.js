@@ -3,7 +3,7 @@
 // a link that carries one (`#token=…`, as the API's seat grants do) is stored and the address
 // bar cleaned at once, so copying the URL never hands over the seat.
 
-import { Live, api, tokens } from './api.js';
+import { Live, api, creatorTokens, tokens } from './api.js';
 import { h, replace, seatName } from './dom.js';
 import { viewFor } from './views/index.js';
 import { hintPanel, liveHint } from './hint.js';
@@ -149,10 +149,26 @@ export async function mount(root, { id, navigate, announce }) {
       }, open.length ? 'Copy invite link' : 'Copy watch link'));
     }
     if (msg.status === 'finished') items.push(h('a', { class: 'button primary', href: `/replay/${id}`, id: 'open-replay' }, 'Watch the replay'));
+    const creator = creatorTokens.get(id);
+    if (creator && (msg.status === 'open' || msg.status === 'running')) {
+      // The creator may end the match early; every connection then receives its `aborted` state.
+      items.push(h('button', {
+        type: 'button', id: 'abort-match',
+        onclick: async () => {
+          if (!confirm('Abort this match for everyone? It cannot be resumed.')) return;
+          try {
+            await api.abort(id, creator);
+          } catch (e) {
+            el.error.textContent = e.message;
+          }
+        },
+      }, 'Abort match'));
+    }
     replace(el.tools, items);
   }
 
   function turnText(msg) {
+    if (msg.ended) return msg.ended;
     if (msg.status === 'finished') {
       const w = msg.result?.winners ?? [];
       const mine = msg.you?.seats ?? [];

@@ -156,7 +156,9 @@ fn run(cli: Cli) -> Result<()> {
         Command::Ladder(args) => ladder::run(&content, args),
         Command::Analyze(args) => analyze::run(&content, args),
         Command::Replay { file, json } => replay(&file, json),
-        Command::Serve(a) => gridwright_server::serve_blocking(a.into_options(cli.content.clone())),
+        Command::Serve(a) => {
+            gridwright_server::serve_blocking(a.into_options(cli.content.clone())?)
+        }
     }
 }
 

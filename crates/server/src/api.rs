@@ -4,7 +4,7 @@
 
 use crate::AppState;
 use crate::error::ServerError;
-use crate::hub::{CreateMatch, LiveMatch, Who};
+use crate::hub::{CreateMatch, Hub, LiveMatch, Who};
 use crate::store::Status;
 use crate::view::{live_summary, row_summary, seat_grant, state_message};
 use crate::{openapi, ws};
@@ -44,6 +44,7 @@ fn table() -> Vec<(&'static str, Method, MethodRouter<AppState>)> {
         ("/api/matches/{id}/state", Method::GET, get(match_state)),
         ("/api/matches/{id}/actions", Method::POST, post(act)),
         ("/api/matches/{id}/undo", Method::POST, post(undo)),
+        ("/api/matches/{id}/abort", Method::POST, post(abort)),
         ("/api/matches/{id}/preview", Method::POST, post(preview)),
         ("/api/matches/{id}/hint", Method::POST, post(hint)),
         ("/api/matches/{id}/replay", Method::GET, get(replay)),
@@ -259,7 +260,7 @@ async fn list_matches(
         None | Some("all") => None,
         Some(s) => Some(Status::parse(s).ok_or_else(|| {
             ServerError::BadRequest(format!(
-                "status must be open, running, finished, expired or all, not `{}`",
+                "status must be open, running, finished, expired, aborted or all, not `{}`",
                 s.chars().take(30).collect::<String>()
             ))
         })?),
@@ -292,7 +293,11 @@ async fn create_match(
         .iter()
         .map(|(s, t)| seat_grant(&m.id, *s, t))
         .collect();
-    let body = json!({ "match": summary, "seats": seats });
+    let body = json!({
+        "match": summary,
+        "seats": seats,
+        "creator_token": created.creator_token,
+    });
     Ok((
         StatusCode::CREATED,
         [(header::LOCATION, format!("/api/matches/{}", m.id))],
@@ -341,8 +346,13 @@ async fn join_match(
     Ok(Json(grant).into_response())
 }
 
+/// The caller's view. Built on the read threads, shared fairly between client addresses (a
+/// flood of large reads from one address waits its turns), and built once per match version,
+/// viewer and caller (`Hub::state_key`): what repeats is served from the cache.
 async fn match_state(
+    State(app): State<AppState>,
     Caller { m, who }: Caller,
+    extensions: Extensions,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
     let from = match q.get("from") {
@@ -351,8 +361,29 @@ async fn match_state(
             .parse::<usize>()
             .map_err(|_| ServerError::BadRequest("from must be a log index".into()))?,
     };
+    let key = Hub::state_key(&m, &*m.st.read().await, &who, from);
+    if let Some(body) = app.hub.states.get(&key) {
+        return Ok(json_bytes(body));
+    }
+    let client = crate::limits::address_key(client_ip(&extensions));
+    let _slot = app.hub.read_slot(&client).await;
     let st = m.st.read().await;
-    Ok(Json(state_message(&m, &st, &who, from).0).into_response())
+    // The match may have changed while this request waited.
+    let key = Hub::state_key(&m, &st, &who, from);
+    if let Some(body) = app.hub.states.get(&key) {
+        return Ok(json_bytes(body));
+    }
+    let body = serde_json::to_vec(&state_message(&m, &st, &who, from).0)
+        .map_err(|e| ServerError::Internal(e.to_string()))?;
+    drop(st);
+    let body = Bytes::from(body);
+    app.hub.states.put(key, body.clone());
+    Ok(json_bytes(body))
+}
+
+/// A JSON body already serialized.
+fn json_bytes(body: Bytes) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 #[derive(Deserialize)]
@@ -391,6 +422,27 @@ async fn undo(
     let req: UndoBody = json_body(body, app.hub.opts.limits.max_body)?;
     app.hub.undo(&m, &who, req.version).await?;
     respond_state(&m, &who).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AbortBody {}
+
+/// Ends a match before its game is over, for its creator (the creator token) or the operator
+/// (the operator's credential): see `hub/abort.rs`.
+async fn abort(
+    State(app): State<AppState>,
+    MatchParam(m): MatchParam,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    // Any unusable `Authorization` (not a bearer token, not text) is answered as a missing
+    // credential, with what this route needs.
+    let token = bearer(&headers).map_err(|_| ServerError::NeedsAbortCredential)?;
+    let AbortBody {} = json_body(body, app.hub.opts.limits.max_body)?;
+    app.hub.abort(&m, token.as_deref()).await?;
+    let summary = live_summary(&m, &*m.st.read().await);
+    Ok(Json(summary).into_response())
 }
 
 #[derive(Deserialize)]
@@ -491,6 +543,17 @@ async fn hint(
                     "`at` is for finished matches; a running match is advised on its current position"
                         .into(),
                 ));
+            }
+            // An aborted or expired match takes no more AI time, not even for advice.
+            match st.status {
+                Status::Aborted => {
+                    return Err(ServerError::Aborted {
+                        id: m.id.clone(),
+                        by: st.aborted.unwrap_or(crate::store::AbortedBy::Operator),
+                    });
+                }
+                Status::Expired => return Err(ServerError::Expired(m.id.clone())),
+                _ => {}
             }
             let token = token.ok_or(ServerError::Unauthorized)?;
             drop(st);

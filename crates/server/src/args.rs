@@ -1,6 +1,7 @@
 //! The serve flags, shared by `gridwright-server` and `gridwright serve` so both take the same
 //! options (limits, connections, seeds) with the same defaults.
 
+use crate::token::Secret;
 use crate::{Limits, MatchLimits, ServeOptions};
 use std::path::PathBuf;
 
@@ -91,13 +92,70 @@ pub struct ServeArgs {
     /// allows any. Clients that send no Origin (not browsers) are always let through.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     pub allow_origins: Vec<String>,
+    /// A file holding the operator's credential (at least 16 characters), which may abort any
+    /// match; without it, `$GRIDWRIGHT_OPERATOR_TOKEN` is read; with neither, only a match's
+    /// creator may abort it. Never printed.
+    #[arg(long, value_name = "FILE")]
+    pub operator_token_file: Option<PathBuf>,
+}
+
+/// The environment variable that holds the operator's credential when no
+/// `--operator-token-file` is given.
+pub const OPERATOR_TOKEN_ENV: &str = "GRIDWRIGHT_OPERATOR_TOKEN";
+
+/// Why the serve flags cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ArgsError {
+    /// The operator credential file cannot be read.
+    #[error("cannot read the operator credential file {path}: {reason}")]
+    OperatorFile {
+        /// The file.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// The operator credential is not usable.
+    #[error("{from}: {reason}")]
+    OperatorToken {
+        /// Where it came from.
+        from: String,
+        /// Why (never the credential itself).
+        reason: String,
+    },
 }
 
 impl ServeArgs {
     /// The server options these flags ask for, with `content` as the content directory.
-    pub fn into_options(self, content: Option<PathBuf>) -> ServeOptions {
+    ///
+    /// # Errors
+    /// If the operator credential (`--operator-token-file`, `$GRIDWRIGHT_OPERATOR_TOKEN`)
+    /// cannot be read or is too short.
+    pub fn into_options(self, content: Option<PathBuf>) -> Result<ServeOptions, ArgsError> {
         let defaults = ServeOptions::default();
-        ServeOptions {
+        let operator_token = match &self.operator_token_file {
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| ArgsError::OperatorFile {
+                    path: path.display().to_string(),
+                    reason: e.to_string(),
+                })?;
+                Some(
+                    Secret::new(&text).map_err(|reason| ArgsError::OperatorToken {
+                        from: path.display().to_string(),
+                        reason,
+                    })?,
+                )
+            }
+            None => match std::env::var(OPERATOR_TOKEN_ENV) {
+                Ok(text) if !text.trim().is_empty() => Some(Secret::new(&text).map_err(
+                    |reason| ArgsError::OperatorToken {
+                        from: format!("${OPERATOR_TOKEN_ENV}"),
+                        reason,
+                    },
+                )?),
+                _ => None,
+            },
+        };
+        Ok(ServeOptions {
             host: self.host,
             port: self.port,
             data_dir: self.data.unwrap_or(defaults.data_dir),
@@ -131,6 +189,7 @@ impl ServeArgs {
             },
             keep_chosen_seeds: self.keep_chosen_seeds,
             allowed_origins: self.allow_origins,
-        }
+            operator_token,
+        })
     }
 }

@@ -1,7 +1,7 @@
 //! The one error type of the server, and the one place that maps it to HTTP statuses and to the
 //! `code` strings clients see (over HTTP and over WebSocket alike).
 
-use crate::store::StoreError;
+use crate::store::{AbortedBy, StoreError};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
@@ -106,6 +106,25 @@ pub enum ServerError {
         "match {0} has expired: nothing happened in it for too long, so it can no longer be played or joined"
     )]
     Expired(String),
+    /// The match was aborted by its creator or the operator.
+    #[error(
+        "match {id} was {}: it can no longer be played or joined", by.sentence()
+    )]
+    Aborted {
+        /// The match.
+        id: String,
+        /// Who aborted it.
+        by: AbortedBy,
+    },
+    /// The game is already over: there is nothing left to abort.
+    #[error("match {0} is already over: a finished game cannot be aborted")]
+    AlreadyOver(String),
+    /// Aborting needs the creator token or the operator credential, and the request has none.
+    #[error(
+        "aborting a match needs its creator token (returned when it was created) or the \
+         operator's credential, as `Authorization: Bearer <token>`"
+    )]
+    NeedsAbortCredential,
     /// The request needs a seat token and has none.
     #[error(
         "this needs a seat token (HTTP: `Authorization: Bearer <token>`; WebSocket: `hello` with `token`)"
@@ -184,6 +203,9 @@ impl ServerError {
                 "too_many_matches"
             }
             ServerError::Expired(_) => "match_expired",
+            ServerError::Aborted { .. } => "match_aborted",
+            ServerError::AlreadyOver(_) => "match_over",
+            ServerError::NeedsAbortCredential => "unauthorized",
             ServerError::Unauthorized => "unauthorized",
             ServerError::Forbidden(_) => "forbidden",
             ServerError::Stale { .. } => "stale_version",
@@ -217,8 +239,12 @@ impl ServerError {
             | ServerError::CreateRateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ServerError::TooManyMatches { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ServerError::TooManyMatchesFromAddress { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ServerError::Expired(_) => StatusCode::CONFLICT,
-            ServerError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ServerError::Expired(_) | ServerError::Aborted { .. } | ServerError::AlreadyOver(_) => {
+                StatusCode::CONFLICT
+            }
+            ServerError::Unauthorized | ServerError::NeedsAbortCredential => {
+                StatusCode::UNAUTHORIZED
+            }
             ServerError::Forbidden(_) | ServerError::UndoNotAllowed(_) => StatusCode::FORBIDDEN,
             ServerError::Stale { .. }
             | ServerError::NothingToUndo
@@ -266,7 +292,10 @@ impl IntoResponse for ServerError {
                 axum::http::HeaderValue::from(secs),
             );
         }
-        if matches!(self, ServerError::Unauthorized) {
+        if matches!(
+            self,
+            ServerError::Unauthorized | ServerError::NeedsAbortCredential
+        ) {
             res.headers_mut().insert(
                 axum::http::header::WWW_AUTHENTICATE,
                 axum::http::HeaderValue::from_static("Bearer"),

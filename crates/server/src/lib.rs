@@ -60,13 +60,14 @@ mod view;
 mod ws;
 
 pub use api::api_routes;
-pub use args::ServeArgs;
+pub use args::{ArgsError, OPERATOR_TOKEN_ENV, ServeArgs};
 pub use error::ServerError;
 pub use games::{DeckName, FrontendGame, GameProvider, Games, NewSession, ScenarioName};
 pub use hub::{CreateMatch, Hub, SeatSpec, Who};
 pub use limits::MatchLimits;
 pub use openapi::document as openapi_document;
-pub use store::{PgStore, SeatKind, SqliteStore, Store, StoreError};
+pub use store::{AbortedBy, PgStore, SeatKind, SqliteStore, Store, StoreError};
+pub use token::Secret;
 pub use ws::parse_client_message;
 
 use anyhow::Context as _;
@@ -188,6 +189,11 @@ pub struct ServeOptions {
     /// server's own host (`--allow-origin`, repeatable; `*`: any). Clients that send no
     /// `Origin` (not browsers) are always let through.
     pub allowed_origins: Vec<String>,
+    /// The operator's credential, which may abort any match (`POST …/abort` with
+    /// `Authorization: Bearer <it>`). Read from `--operator-token-file` or, without it, from
+    /// `$GRIDWRIGHT_OPERATOR_TOKEN`; none: nobody but a match's creator may abort it. Never
+    /// logged (its `Debug` is hidden).
+    pub operator_token: Option<token::Secret>,
 }
 
 impl Default for ServeOptions {
@@ -205,6 +211,7 @@ impl Default for ServeOptions {
             matches: MatchLimits::default(),
             keep_chosen_seeds: false,
             allowed_origins: Vec::new(),
+            operator_token: None,
         }
     }
 }

@@ -3,7 +3,9 @@
 
 use clap::Parser;
 use gridwright_server::ServeArgs;
+use std::io::Write as _;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// Serve Gridwright in the browser.
 #[derive(Parser, Debug)]
@@ -16,7 +18,20 @@ struct Args {
     content: Option<PathBuf>,
 }
 
-fn main() -> anyhow::Result<()> {
+/// Serves until stopped; a start-up failure is one sentence on standard error (its causes
+/// joined with `: `) and exit status 1.
+fn main() -> ExitCode {
     let args = Args::parse();
-    gridwright_server::serve_blocking(args.serve.into_options(args.content))
+    let served = args
+        .serve
+        .into_options(args.content)
+        .map_err(anyhow::Error::from)
+        .and_then(gridwright_server::serve_blocking);
+    match served {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr().lock(), "gridwright-server: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
 }

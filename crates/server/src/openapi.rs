@@ -92,7 +92,10 @@ fn paths_and_schemas() -> Value {
         "components": {
             "securitySchemes": {
                 "seatToken": { "type": "http", "scheme": "bearer",
-                    "description": "The secret token of a seat, as issued when the match was created or the seat joined." }
+                    "description": "The secret token of a seat, as issued when the match was created or the seat joined." },
+                "abortCredential": { "type": "http", "scheme": "bearer",
+                    "description": "The match's creator token (creator_token in the create response), or the operator's credential \
+                        (the server's --operator-token-file or $GRIDWRIGHT_OPERATOR_TOKEN; none configured: operator abort is disabled)." }
             },
             "schemas": {
                 "Error": { "type": "object", "required": ["type", "code", "message"], "properties": {
@@ -100,7 +103,7 @@ fn paths_and_schemas() -> Value {
                     "code": { "type": "string", "enum": ["unknown_match", "unknown_game", "unknown_scenario", "unknown_deck", "malformed", "bad_request",
                         "too_large", "rate_limited", "unauthorized", "forbidden", "stale_version", "malformed_action",
                         "illegal_action", "undo_not_allowed", "nothing_to_undo", "no_open_seat", "not_finished",
-                        "too_many_matches", "match_expired",
+                        "too_many_matches", "match_expired", "match_aborted", "match_over",
                         "bad_content", "match_broken", "store_error", "internal", "unknown_route"] },
                     "message": { "type": "string" },
                     "version": { "type": "integer", "description": "With stale_version: the match's current version." }
@@ -123,7 +126,9 @@ fn paths_and_schemas() -> Value {
                     "agent": { "type": ["string", "null"] }, "taken": { "type": "boolean" } } },
                 "Match": { "type": "object", "properties": {
                     "id": { "type": "string" }, "game": { "type": "string" }, "scenario": { "type": ["string", "null"] },
-                    "status": { "type": "string", "enum": ["open", "running", "finished", "expired"] },
+                    "status": { "type": "string", "enum": ["open", "running", "finished", "expired", "aborted"] },
+                    "aborted_by": { "type": ["string", "null"], "enum": ["creator", "operator", null], "description": "Who aborted the match (status aborted)." },
+                    "ended": { "type": ["string", "null"], "description": "How a match that ended before its game was over ended, as a sentence for players (aborted or expired); null otherwise." },
                     "version": { "type": "integer", "description": "State version: quote it with every action." },
                     "moves": { "type": "integer" }, "hotseat": { "type": "boolean" },
                     "ai_delay_ms": { "type": ["integer", "null"] },
@@ -139,7 +144,8 @@ fn paths_and_schemas() -> Value {
                     "match": { "$ref": "#/components/schemas/Match" } } },
                 "Created": { "type": "object", "properties": {
                     "match": { "$ref": "#/components/schemas/Match" },
-                    "seats": { "type": "array", "items": { "$ref": "#/components/schemas/SeatGrant" } } } },
+                    "seats": { "type": "array", "items": { "$ref": "#/components/schemas/SeatGrant" } },
+                    "creator_token": { "type": "string", "description": "Secret, shown once: lets its holder abort the match (POST /api/matches/{id}/abort), also where nobody holds a seat (all-AI matches)." } } },
                 "CreateMatch": { "type": "object", "required": ["game"], "additionalProperties": false, "properties": {
                     "game": { "type": "string" }, "scenario": { "type": "string" },
                     "decks": { "type": "object", "additionalProperties": { "type": "string" }, "description": "Deck by seat (p1, p2, …): a name from the game's decks list, never a path." },
@@ -159,6 +165,8 @@ fn paths_and_schemas() -> Value {
                         "seat": { "type": "integer" }, "action": {}, "text": { "type": "string" } } } },
                     "log_from": { "type": "integer" }, "log": { "type": "array", "items": { "type": "object" } },
                     "log_len": { "type": "integer" }, "result": { "type": ["object", "null"] },
+                    "aborted_by": { "type": ["string", "null"], "enum": ["creator", "operator", null] },
+                    "ended": { "type": ["string", "null"], "description": "As in Match." },
                     "seats": { "type": "array", "items": { "$ref": "#/components/schemas/Seat" } } } },
                 "Act": { "type": "object", "required": ["version", "action"], "additionalProperties": false, "properties": {
                     "version": { "type": "integer", "minimum": 0 }, "action": { "description": "An action as listed in legal[].action." },
@@ -183,7 +191,7 @@ fn paths_and_schemas() -> Value {
             "/api/matches": {
                 "get": { "summary": "List matches, newest first.", "operationId": "listMatches",
                     "parameters": [
-                        { "name": "status", "in": "query", "schema": { "type": "string", "enum": ["open", "running", "finished", "expired", "all"] } },
+                        { "name": "status", "in": "query", "schema": { "type": "string", "enum": ["open", "running", "finished", "expired", "aborted", "all"] } },
                         { "name": "limit", "in": "query", "schema": { "type": "integer", "minimum": 1, "maximum": 500, "default": 50 } }],
                     "responses": { "200": ok_json("Matches", "Matches"), "400": error_response("Bad filter") } },
                 "post": { "summary": "Create a match. The response holds the seat tokens; they are not shown again.",
@@ -221,6 +229,17 @@ fn paths_and_schemas() -> Value {
                 "responses": { "200": ok_json("The caller's state after the undo", "State"),
                     "400": error_response("Malformed body"), "401": error_response("No token"), "403": error_response("Another person plays in this match"),
                     "404": error_response("Unknown match"), "409": error_response("Nothing to undo or stale version") } } },
+            "/api/matches/{id}/abort": { "post": { "summary": "End a match before its game is over: its creator (the creator token) or the server's operator. \
+                    The match becomes aborted (kept, never resumed, not even after a restart), its connections receive a state with status aborted, \
+                    and its AI seats stop at once (a queued AI move leaves the queue; a held AI thread goes to the next client).",
+                "operationId": "abortMatch", "parameters": [id_param()], "security": [{ "abortCredential": [] }],
+                "requestBody": { "required": false, "content": { "application/json": { "schema": { "type": "object", "additionalProperties": false } } } },
+                "responses": { "200": ok_json("The match, now aborted", "Match"),
+                    "400": error_response("Malformed body"),
+                    "401": error_response("No token (or not a bearer token)"),
+                    "403": error_response("The token is neither this match's creator token nor the operator's credential"),
+                    "404": error_response("Unknown match"),
+                    "409": error_response("Already over (match_over), expired or aborted") } } },
             "/api/matches/{id}/preview": { "post": { "summary": "What the game shows before one of your legal actions is confirmed (e.g. exact attack odds).",
                 "operationId": "preview", "parameters": [id_param()], "security": bearer(),
                 "requestBody": { "required": true, "content": { "application/json": { "schema": { "type": "object", "required": ["action"],

@@ -7,6 +7,44 @@
 
 use sha2::{Digest, Sha256};
 
+/// A credential the operator gave the server (`--operator-token-file`,
+/// `$GRIDWRIGHT_OPERATOR_TOKEN`): never printed, not even by `Debug`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    /// The shortest credential accepted: a shorter one would be guessable.
+    pub const MIN_LEN: usize = 16;
+
+    /// `text` (blanks around it removed) as a credential.
+    ///
+    /// # Errors
+    /// If it is shorter than [`Secret::MIN_LEN`] characters (the message never shows it).
+    pub fn new(text: &str) -> Result<Secret, String> {
+        let t = text.trim();
+        if t.chars().count() < Secret::MIN_LEN {
+            return Err(format!(
+                "the operator credential is {} characters long; it must be at least {} \
+                 (e.g. 32 random hex digits)",
+                t.chars().count(),
+                Secret::MIN_LEN
+            ));
+        }
+        Ok(Secret(t.to_owned()))
+    }
+
+    /// Its stored form: SHA-256, hex, as seat and creator tokens are stored.
+    pub fn hash(&self) -> String {
+        hash_token(&self.0)
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(<hidden>)")
+    }
+}
+
 /// Why the OS random source failed (practically never; the server refuses to run without it).
 #[derive(Debug, thiserror::Error)]
 #[error("the operating system's random number source failed: {0}")]
@@ -80,6 +118,18 @@ mod tests {
         assert_eq!(hash_token("abc"), hash_token("abc"));
         assert_ne!(hash_token("abc"), "abc");
         assert_eq!(hash_token("abc").len(), 64);
+    }
+
+    #[test]
+    fn an_operator_credential_is_never_printed_and_not_too_short() {
+        let s = Secret::new("  0123456789abcdef0123  ").unwrap();
+        assert!(!format!("{s:?}").contains("0123"));
+        assert_eq!(s.hash(), hash_token("0123456789abcdef0123"));
+        let short = Secret::new("hunter2").unwrap_err();
+        assert!(
+            short.contains("at least 16") && !short.contains("hunter2"),
+            "{short}"
+        );
     }
 
     #[test]

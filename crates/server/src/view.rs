@@ -11,7 +11,7 @@
 //! [`AnySession::visible_log`]: gridwright_catalog::AnySession::visible_log
 
 use crate::hub::{LiveMatch, MatchState, Who, result_json};
-use crate::store::{MatchRow, SeatKind, SeatRow};
+use crate::store::{MatchRow, SeatKind, SeatRow, Status};
 use gridwright_engine::Viewer;
 use serde_json::{Value, json};
 
@@ -69,9 +69,21 @@ pub fn state_message(
         "log": st.session.visible_log(viewer, from),
         "log_len": log_len,
         "result": result_json(st.session.as_ref()),
+        "aborted_by": st.aborted,
+        "ended": ended(st),
         "seats": seats_json(&st.seats),
     });
     (msg, viewer, log_len)
+}
+
+/// How a match that ended without its game being over ended, as players are told: "This
+/// match was aborted by its creator." (`null` while it goes on, or once its game is over).
+fn ended(st: &MatchState) -> Value {
+    match (st.aborted, st.expired) {
+        (Some(by), _) => json!(format!("This match was {}.", by.sentence())),
+        (None, true) => json!("This match expired: nothing happened in it for too long."),
+        (None, false) => Value::Null,
+    }
 }
 
 fn viewer_seat(v: Viewer) -> Value {
@@ -121,6 +133,8 @@ pub fn live_summary(m: &LiveMatch, st: &MatchState) -> Value {
         "turn": st.session.turn(),
         "seats": seats_json(&st.seats),
         "result": result_json(st.session.as_ref()),
+        "aborted_by": st.aborted,
+        "ended": ended(st),
         "created_ms": m.created_ms,
         "updated_ms": st.updated_ms,
         "links": { "spectate": play_link(&m.id, None) },
@@ -141,6 +155,7 @@ pub fn row_summary(row: &MatchRow, seats: &[SeatRow]) -> Value {
         "ai_delay_ms": row.ai_delay_ms,
         "seats": seats_json(seats),
         "result": row.result,
+        "aborted_by": row.aborted_by.filter(|_| row.status == Status::Aborted),
         "created_ms": row.created_ms,
         "updated_ms": row.updated_ms,
         "links": { "spectate": play_link(&row.id, None) },

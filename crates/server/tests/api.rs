@@ -519,7 +519,7 @@ async fn ai_think_budgets_beyond_the_servers_limits_are_refused() {
         assert_eq!(r.status, 400, "{agent}: {:?}", r.body);
         let msg = r.body["message"].as_str().unwrap();
         assert!(
-            msg.contains(needle) && msg.contains("seat 2"),
+            msg.contains(needle) && msg.contains("seat 1 (P2)"),
             "{agent}: {msg}"
         );
     }

@@ -240,6 +240,87 @@ pub async fn create(addr: SocketAddr, req: Value) -> (String, Vec<(u64, String)>
     (id, tokens)
 }
 
+/// The winning line of a Connect Four test: seat 0 in column 0, seat 1 in column 1; seat 0
+/// wins on move 7.
+pub const FOUR_IN_COLUMN_0: [u8; 7] = [0, 1, 0, 1, 0, 1, 0];
+
+/// Drops discs in Connect Four match `id` in columns `cols` over HTTP, from version `from`,
+/// move `i` with `tokens[i % tokens.len()]`; asserts every move is accepted (200) and returns
+/// each answer.
+pub async fn play_columns(
+    addr: SocketAddr,
+    id: &str,
+    tokens: &[&str],
+    from: u64,
+    cols: &[u8],
+) -> Vec<Resp> {
+    let path = format!("/api/matches/{id}/actions");
+    let mut answers = Vec::new();
+    for (i, c) in cols.iter().enumerate() {
+        let r = post(
+            addr,
+            &path,
+            &json!({ "version": from + i as u64, "action": drop_col(*c) }),
+            Some(tokens[i % tokens.len()]),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        answers.push(r);
+    }
+    answers
+}
+
+/// A hotseat Connect Four match of two people, created and won by seat 0 on move 7
+/// ([`FOUR_IN_COLUMN_0`]): its id and its one token.
+pub async fn finished_hotseat_match(addr: SocketAddr) -> (String, String) {
+    let (id, tokens) = create(
+        addr,
+        json!({ "game": "connect-four", "seats": [human(), human()], "hotseat": true }),
+    )
+    .await;
+    let tok = tokens[0].1.clone();
+    play_columns(addr, &id, &[&tok], 0, &FOUR_IN_COLUMN_0).await;
+    (id, tok)
+}
+
+/// Another client (address `from`, e.g. `127.0.0.2`) creates a person-vs-random-AI Connect Four
+/// match and watches it: the match's id, the person's token and the person's WebSocket.
+pub async fn other_clients_ai_match(addr: SocketAddr, from: [u8; 4]) -> (String, String, Ws) {
+    let r = post_from(
+        from,
+        addr,
+        "/api/matches",
+        &json!({ "game": "connect-four", "seats": [human(), ai("random")] }),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{:?}", r.body);
+    let id = r.body["match"]["id"].as_str().unwrap().to_owned();
+    let token = r.body["seats"][0]["token"].as_str().unwrap().to_owned();
+    let (ws, _) = Ws::join(addr, &id, Some(&token)).await;
+    (id, token, ws)
+}
+
+/// The person of [`other_clients_ai_match`] makes `action` at `version`; returns how long the
+/// random AI seat's reply took to reach the person's WebSocket.
+pub async fn time_of_ai_reply(
+    addr: SocketAddr,
+    (id, token, ws): (&str, &str, &mut Ws),
+    version: u64,
+    action: Value,
+) -> Duration {
+    let started = std::time::Instant::now();
+    let r = post(
+        addr,
+        &format!("/api/matches/{id}/actions"),
+        &json!({ "version": version, "action": action }),
+        Some(token),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    ws.state_at(version + 2).await;
+    started.elapsed()
+}
+
 pub fn human() -> Value {
     json!({ "kind": "human" })
 }
@@ -362,6 +443,7 @@ pub fn options(data: &TempDir, database: Option<String>) -> ServeOptions {
         },
         keep_chosen_seeds: false,
         allowed_origins: Vec::new(),
+        operator_token: None,
     }
 }
 

@@ -190,7 +190,7 @@ async fn ai_tree_sizes_beyond_the_servers_limit_are_refused() {
     assert_eq!(r.status, 400, "{:?}", r.body);
     let msg = r.body["message"].as_str().unwrap();
     assert!(
-        msg.contains("nodes=100000000") && msg.contains("seat 2"),
+        msg.contains("nodes=100000000") && msg.contains("seat 1 (P2)"),
         "{msg}"
     );
     let r = post(

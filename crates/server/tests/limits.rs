@@ -121,17 +121,7 @@ async fn unfinished_matches_are_capped() {
     );
     assert!(r.header("retry-after").is_some());
     // Once a match is finished, there is room again.
-    let path = format!("/api/matches/{pvp}/actions");
-    for (v, c) in [0, 1, 0, 1, 0, 1, 0].into_iter().enumerate() {
-        let r = post(
-            a,
-            &path,
-            &json!({ "version": v, "action": drop_col(c) }),
-            Some(&tok[v % 2].1),
-        )
-        .await;
-        assert_eq!(r.status, 200, "{:?}", r.body);
-    }
+    play_columns(a, &pvp, &[&tok[0].1, &tok[1].1], 0, &FOUR_IN_COLUMN_0).await;
     assert_eq!(
         get(a, &format!("/api/matches/{pvp}")).await.body["status"],
         "finished"
@@ -311,17 +301,9 @@ async fn start_up_does_not_load_every_match() {
 /// returning every answer's raw text.
 async fn play_to_a_win(a: std::net::SocketAddr, id: &str, tokens: [&str; 2]) -> Vec<String> {
     let mut seen = Vec::new();
-    let path = format!("/api/matches/{id}/actions");
-    for (v, c) in [0, 1, 0, 1, 0, 1, 0].into_iter().enumerate() {
-        let r = post(
-            a,
-            &path,
-            &json!({ "version": v, "action": drop_col(c) }),
-            Some(tokens[v % 2]),
-        )
-        .await;
-        assert_eq!(r.status, 200, "{:?}", r.body);
-        seen.push(String::from_utf8_lossy(&r.raw).into_owned());
+    for (v, c) in FOUR_IN_COLUMN_0.into_iter().enumerate() {
+        let r = play_columns(a, id, &[tokens[v % 2]], v as u64, &[c]).await;
+        seen.push(String::from_utf8_lossy(&r[0].raw).into_owned());
         let summary = get(a, &format!("/api/matches/{id}")).await;
         seen.push(String::from_utf8_lossy(&summary.raw).into_owned());
     }

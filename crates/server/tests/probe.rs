@@ -21,16 +21,7 @@ async fn an_illegal_action_says_illegal_action_once() {
     let tok = &tokens[0].1;
     let path = format!("/api/matches/{id}/actions");
     // Six discs fill column 0 (a Connect Four column holds six).
-    for v in 0..6u64 {
-        let r = post(
-            a,
-            &path,
-            &json!({ "version": v, "action": drop_col(0) }),
-            Some(tok),
-        )
-        .await;
-        assert_eq!(r.status, 200, "{:?}", r.body);
-    }
+    play_columns(a, &id, &[tok], 0, &[0; 6]).await;
     let r = post(
         a,
         &path,
@@ -385,4 +376,121 @@ async fn a_zero_length_sqlite_file_is_refused_like_any_damaged_store() {
     );
     assert!(err.contains("is damaged"), "{err}");
     assert_eq!(std::fs::metadata(&file).unwrap().len(), 0, "left as it was");
+}
+
+/// A start that fails is one sentence on standard error, prefixed with the program's name and
+/// with its causes joined by `: ` — never Rust's `Error: {:?}` dump — and exit status 1.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_start_prints_one_sentence_and_exits_1() {
+    let data = TempDir::new("failed-start");
+    let out = server_run_to_exit(vec![
+        "--content".into(),
+        "/nonexistent".into(),
+        "--data".into(),
+        data.0.display().to_string(),
+    ])
+    .await;
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "one line: {err}");
+    assert!(lines[0].starts_with("gridwright-server: "), "{err}");
+    assert!(
+        lines[0].contains("/nonexistent"),
+        "names the directory: {err}"
+    );
+    for debug in ["Error: ", "Caused by", "{", "Os {", "kind:"] {
+        assert!(!err.contains(debug), "`{debug}` in {err}");
+    }
+}
+
+/// The operator's credential: too short a one stops the start without showing it, and an
+/// unreadable file is named.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unusable_operator_credential_stops_the_start_without_showing_it() {
+    let dir = TempDir::new("operator-token");
+    let file = dir.0.join("operator");
+    std::fs::write(&file, "hunter2\n").unwrap();
+    let out = server_run_to_exit(vec![
+        "--data".into(),
+        dir.0.display().to_string(),
+        "--operator-token-file".into(),
+        file.display().to_string(),
+    ])
+    .await;
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("at least 16"), "{err}");
+    assert!(!err.contains("hunter2"), "shows the credential: {err}");
+    let missing = dir.0.join("missing");
+    let out = server_run_to_exit(vec![
+        "--data".into(),
+        dir.0.display().to_string(),
+        "--operator-token-file".into(),
+        missing.display().to_string(),
+    ])
+    .await;
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("cannot read the operator credential file") && err.contains("missing"),
+        "{err}"
+    );
+}
+
+/// A create request's seats are named in its refusals as everywhere else in the server: the
+/// 0-based number of bodies and messages with the players' name (`seat 1 (P2)`, as the join
+/// refusals and the web client's P1, P2 …), never counted from 1 alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn create_refusals_name_seats_as_everywhere_else() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    for (seats, says) in [
+        (
+            json!([human(), ai("mcts:ms=999999")]),
+            "seat 1 (P2): `ms=999999`",
+        ),
+        (json!([human(), ai("no-such-agent")]), "seat 1 (P2): "),
+        (
+            json!([ai("human"), human()]),
+            "seat 0 (P1): use kind `human`",
+        ),
+        (
+            json!([human(), { "kind": "open", "agent": "random" }]),
+            "seat 1 (P2): only `ai` seats take an agent",
+        ),
+    ] {
+        let r = post(
+            a,
+            "/api/matches",
+            &json!({ "game": "connect-four", "seats": seats }),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, 400, "{:?}", r.body);
+        let message = r.body["message"].as_str().unwrap();
+        assert!(message.starts_with(says), "{message}");
+    }
+    // The join refusal names a seat the same way.
+    let (id, _) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), open()] }),
+    )
+    .await;
+    let r = post(
+        a,
+        &format!("/api/matches/{id}/join"),
+        &json!({ "seat": 0 }),
+        None,
+    )
+    .await;
+    assert!(
+        r.body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("seat 0 (P1) of match"),
+        "{:?}",
+        r.body
+    );
+    t.stop().await;
 }

@@ -3,33 +3,14 @@
 
 use crate::common::*;
 use serde_json::json;
-use std::time::{Duration, Instant};
-
-async fn finished_match(a: std::net::SocketAddr) -> String {
-    let (id, tokens) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()], "hotseat": true }),
-    )
-    .await;
-    for (v, c) in [0, 1, 0, 1, 0, 1, 0].into_iter().enumerate() {
-        let r = post(
-            a,
-            &format!("/api/matches/{id}/actions"),
-            &json!({ "version": v, "action": drop_col(c) }),
-            Some(&tokens[0].1),
-        )
-        .await;
-        assert_eq!(r.status, 200, "{:?}", r.body);
-    }
-    id
-}
+use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replay_steps_and_hints_of_finished_matches_are_computed_once() {
     let t = TestServer::sqlite().await;
     let a = t.addr;
     let hub = t.server.as_ref().unwrap().state().hub().clone();
-    let id = finished_match(a).await;
+    let (id, _) = finished_hotseat_match(a).await;
     assert_eq!(hub.cached_reads(), 0);
     let first = get(a, &format!("/api/matches/{id}/replay/3")).await;
     assert_eq!(first.status, 200, "{:?}", first.body);
@@ -74,7 +55,7 @@ async fn a_flood_of_hints_does_not_starve_another_clients_ai_reply() {
     let a = t.addr;
     let mut finished = Vec::new();
     for _ in 0..3 {
-        finished.push(finished_match(a).await);
+        finished.push(finished_hotseat_match(a).await.0);
     }
     let mut flood = Vec::new();
     for id in &finished {
@@ -86,28 +67,8 @@ async fn a_flood_of_hints_does_not_starve_another_clients_ai_reply() {
         }
     }
     tokio::time::sleep(Duration::from_millis(100)).await;
-    let r = post_from(
-        [127, 0, 0, 2],
-        a,
-        "/api/matches",
-        &json!({ "game": "connect-four", "seats": [human(), ai("random")] }),
-    )
-    .await;
-    assert_eq!(r.status, 201, "{:?}", r.body);
-    let id = r.body["match"]["id"].as_str().unwrap().to_owned();
-    let token = r.body["seats"][0]["token"].as_str().unwrap().to_owned();
-    let (mut ws, _) = Ws::join(a, &id, Some(&token)).await;
-    let started = Instant::now();
-    let r = post(
-        a,
-        &format!("/api/matches/{id}/actions"),
-        &json!({ "version": 0, "action": drop_col(3) }),
-        Some(&token),
-    )
-    .await;
-    assert_eq!(r.status, 200, "{:?}", r.body);
-    ws.state_at(2).await;
-    let took = started.elapsed();
+    let (id, token, mut ws) = other_clients_ai_match(a, [127, 0, 0, 2]).await;
+    let took = time_of_ai_reply(a, (&id, &token, &mut ws), 0, drop_col(3)).await;
     // 21 hints of up to 0.9 s each on one thread: behind all of them, over 10 s; in turn, about
     // one hint's time.
     assert!(
@@ -117,5 +78,58 @@ async fn a_flood_of_hints_does_not_starve_another_clients_ai_reply() {
     for h in flood {
         assert_eq!(h.await.unwrap(), 200);
     }
+    t.stop().await;
+}
+
+/// `state` reads (issue 20, server point 14): built once per match version, viewer and caller,
+/// on the read threads shared fairly between addresses; a change of the match (a move, a seat
+/// taken) is never answered from the cache.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn state_reads_are_built_once_per_version_and_viewer_and_never_stale() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    let hub = t.server.as_ref().unwrap().state().hub().clone();
+    let (id, tokens) = create(
+        a,
+        json!({ "game": "connect-four", "seats": [human(), open()] }),
+    )
+    .await;
+    let path = format!("/api/matches/{id}/state");
+    assert_eq!(hub.cached_states(), 0);
+    let first = get(a, &path).await;
+    assert_eq!(first.status, 200, "{:?}", first.body);
+    assert_eq!(first.header("content-type"), Some("application/json"));
+    assert_eq!(hub.cached_states(), 1);
+    let again = get(a, &path).await;
+    assert_eq!(again.raw, first.raw, "the same bytes");
+    assert_eq!(hub.cached_states(), 1, "served from the cache");
+    // Each caller's view is its own entry: P1 sees its legal moves, the spectator none.
+    let p1 = get_as(a, &path, &tokens[0].1).await;
+    assert_eq!(p1.body["legal"].as_array().map(Vec::len), Some(7));
+    assert_eq!(first.body["legal"].as_array().map(Vec::len), Some(0));
+    assert_eq!(hub.cached_states(), 2);
+    // A seat taken (no new version) and a move (a new version) are seen at once.
+    let j = post(a, &format!("/api/matches/{id}/join"), &json!({}), None).await;
+    assert_eq!(j.status, 200, "{:?}", j.body);
+    let joined = get(a, &path).await;
+    assert_eq!(joined.body["seats"][1]["taken"], true);
+    assert_eq!(joined.body["status"], "running");
+    let r = post(
+        a,
+        &format!("/api/matches/{id}/actions"),
+        &json!({ "version": 0, "action": drop_col(3) }),
+        Some(&tokens[0].1),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    let moved = get(a, &path).await;
+    assert_eq!(
+        (moved.body["version"].as_u64(), moved.body["moves"].as_u64()),
+        (Some(1), Some(1))
+    );
+    // `from` is part of the key too.
+    let tail = get(a, &format!("{path}?from=1")).await;
+    assert_eq!(tail.body["log_from"], 1);
+    assert_ne!(tail.raw, moved.raw);
     t.stop().await;
 }

@@ -15,6 +15,7 @@ mod common;
 mod fixture;
 mod perturbed;
 
+mod abort;
 mod api;
 mod connections;
 mod decks;

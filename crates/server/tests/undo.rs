@@ -8,23 +8,9 @@ use serde_json::json;
 async fn a_finished_match_cannot_be_undone() {
     let t = TestServer::sqlite().await;
     let a = t.addr;
-    let (id, tokens) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()], "hotseat": true }),
-    )
-    .await;
-    let tok = &tokens[0].1;
     // P1 drops four in column 0 while P2 plays column 1: P1 wins on move 7.
-    for (v, c) in [0, 1, 0, 1, 0, 1, 0].into_iter().enumerate() {
-        let r = post(
-            a,
-            &format!("/api/matches/{id}/actions"),
-            &json!({ "version": v, "action": drop_col(c) }),
-            Some(tok),
-        )
-        .await;
-        assert_eq!(r.status, 200, "{:?}", r.body);
-    }
+    let (id, tok) = finished_hotseat_match(a).await;
+    let tok = &tok;
     assert_eq!(
         get(a, &format!("/api/matches/{id}")).await.body["status"],
         "finished"

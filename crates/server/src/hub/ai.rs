@@ -81,7 +81,10 @@ impl Hub {
             return None;
         }
         let st = m.st.read().await;
-        if matches!(st.status, Status::Finished | Status::Expired) {
+        if matches!(
+            st.status,
+            Status::Finished | Status::Expired | Status::Aborted
+        ) {
             return None;
         }
         for seat in st.session.turn().seats {
@@ -115,13 +118,16 @@ impl Hub {
             let spec_text = spec.to_string();
             let slots = self.ai_slots.clone();
             let client = m.creator.clone();
+            // The thread is held here, not by the blocking task: when the match is aborted
+            // this future is dropped, and the thread goes back to the fair scheduler at once
+            // (or, still queued, the request leaves the queue).
             let work = async move {
                 let permit = slots.acquire(&client).await;
                 let chosen = tokio::task::spawn_blocking(move || {
-                    let _permit = permit;
                     snapshot.agent_move(&spec, seat, rev, Some(CLOCK_CAP))
                 })
                 .await;
+                drop(permit);
                 tokio::time::sleep(delay.saturating_sub(started.elapsed())).await;
                 Some(chosen)
             };
@@ -130,9 +136,15 @@ impl Hub {
             tokio::pin!(work);
             let mut renew = tokio::time::interval(Duration::from_millis((lease_ms / 3).max(10)));
             renew.tick().await;
+            let mut stop = m.stop_ai.subscribe();
+            let stopped = async move {
+                let _ = stop.wait_for(|stopped| *stopped).await.is_ok();
+            };
+            tokio::pin!(stopped);
             let chosen = loop {
                 tokio::select! {
                     c = &mut work => break c,
+                    () = &mut stopped => break None,
                     _ = renew.tick() => {
                         let _ = self.store.lease_ai(&m.id, lease_deadline(lease_ms)).await;
                     }

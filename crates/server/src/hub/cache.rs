@@ -89,8 +89,10 @@ impl Hub {
             }
             match m.st.try_read() {
                 Ok(st) => {
-                    !matches!(st.status, Status::Finished | Status::Expired)
-                        && now - st.updated_ms < idle_ms
+                    !matches!(
+                        st.status,
+                        Status::Finished | Status::Expired | Status::Aborted
+                    ) && now - st.updated_ms < idle_ms
                 }
                 Err(_) => true,
             }
@@ -117,6 +119,10 @@ impl Hub {
             .ok_or_else(|| ServerError::UnknownMatch(m.id.clone()))?;
         st.seats = seats;
         st.expired = row.status == Status::Expired;
+        st.aborted = super::aborted_of(&row);
+        if st.expired || st.aborted.is_some() {
+            m.stop_ai.send_replace(true);
+        }
         if row.rev == st.rev {
             st.status = st.status_now();
             return Ok(());

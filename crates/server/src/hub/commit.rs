@@ -212,7 +212,9 @@ fn prepare_join(id: &str, st: &MatchState, seat: Option<u8>) -> Result<Prepared,
 }
 
 /// A seat as JSON numbers it, with the name people see: `1 (P2)`.
-fn seat_name(seat: u8) -> String {
+/// A seat as messages name it: its 0-based number (as in every body and message) and its name
+/// for players, `1 (P2)`.
+pub(super) fn seat_name(seat: u8) -> String {
     format!("{seat} (P{})", u16::from(seat) + 1)
 }
 

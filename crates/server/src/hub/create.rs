@@ -87,7 +87,7 @@ impl Hub {
                 .and_then(|a| a.parse::<AgentSpec>().ok())
             {
                 check_operator_budget(&agent, self.opts.limits.ai_max_think_ms)
-                    .map_err(|e| ServerError::BadRequest(format!("seat {}: {e}", i + 1)))?;
+                    .map_err(|e| ServerError::BadRequest(format!("{}: {e}", seat_name(i))))?;
             }
         }
         if req.hotseat && tokens.is_empty() {
@@ -125,6 +125,7 @@ impl Hub {
             .take(client)
             .map_err(|retry_after| ServerError::CreateRateLimited { retry_after })?;
         let replay = session.replay();
+        let creator_token = token::new_token().map_err(|e| ServerError::Internal(e.to_string()))?;
         let id = token::new_match_id().map_err(|e| ServerError::Internal(e.to_string()))?;
         let now = now_ms();
         let row = MatchRow {
@@ -144,6 +145,8 @@ impl Hub {
             created_ms: now,
             updated_ms: now,
             creator: Some(creator.clone()),
+            creator_token_hash: Some(token::hash_token(&creator_token)),
+            aborted_by: None,
         };
         self.store
             .create_match(&row, &seats, Some(&creator))
@@ -156,7 +159,11 @@ impl Hub {
             Vec::new(),
         )));
         self.kick_ai(&live);
-        Ok(Created { live, tokens })
+        Ok(Created {
+            live,
+            tokens,
+            creator_token,
+        })
     }
 }
 
@@ -191,6 +198,15 @@ fn pick_decks(
     Ok(out)
 }
 
+/// Seat `i` of a create request (0-based, its place in `seats`) as every message of the server
+/// names a seat: its number on the wire and its name for players, `seat 1 (P2)`.
+fn seat_name(i: usize) -> String {
+    format!(
+        "seat {}",
+        super::commit::seat_name(u8::try_from(i).unwrap_or(u8::MAX))
+    )
+}
+
 /// `(seat, token)` of each seat whose token is issued now.
 type Tokens = Vec<(u8, String)>;
 
@@ -216,8 +232,8 @@ fn seat_rows(
         let no_agent = || {
             if spec.agent.is_some() {
                 Err(ServerError::BadRequest(format!(
-                    "seat {}: only `ai` seats take an agent",
-                    i + 1
+                    "{}: only `ai` seats take an agent",
+                    seat_name(i)
                 )))
             } else {
                 Ok(())
@@ -255,16 +271,16 @@ fn ai_agent(game: &dyn GameProvider, i: usize, spec: &SeatSpec) -> Result<String
     let text = spec.agent.as_deref().unwrap_or("random");
     let agent: AgentSpec = text
         .parse()
-        .map_err(|e| ServerError::BadRequest(format!("seat {}: {e}", i + 1)))?;
+        .map_err(|e| ServerError::BadRequest(format!("{}: {e}", seat_name(i))))?;
     if agent.is_human() {
         return Err(ServerError::BadRequest(format!(
-            "seat {}: use kind `human` for a person",
-            i + 1
+            "{}: use kind `human` for a person",
+            seat_name(i)
         )));
     }
     game.check_agent(&agent)
-        .map_err(|e| ServerError::Content(format!("seat {}: {e}", i + 1)))?;
+        .map_err(|e| ServerError::Content(format!("{}: {e}", seat_name(i))))?;
     check_think_budget(&agent)
-        .map_err(|e| ServerError::BadRequest(format!("seat {}: {e}", i + 1)))?;
+        .map_err(|e| ServerError::BadRequest(format!("{}: {e}", seat_name(i))))?;
     Ok(agent.to_string())
 }

@@ -24,8 +24,10 @@
 //! * `commit` — the one write path;
 //! * `create` — a new match;
 //! * `ai` — the AI driver, its lease and the think budgets;
+//! * `abort` — ending a match early, by its creator or the operator;
 //! * `requests` — the create request and its reply.
 
+mod abort;
 mod ai;
 mod cache;
 mod commit;
@@ -41,7 +43,7 @@ use crate::ServeOptions;
 use crate::error::ServerError;
 use crate::games::{GameProvider, Games};
 use crate::limits::AddressLimiter;
-use crate::store::{MatchRow, Progress, SeatKind, SeatRow, Status, Store, now_ms};
+use crate::store::{AbortedBy, MatchRow, Progress, SeatKind, SeatRow, Status, Store, now_ms};
 use crate::token;
 use ai::lease_deadline;
 use gridwright_catalog::AnySession;
@@ -97,6 +99,11 @@ pub struct LiveMatch {
     pub(crate) creator: String,
     /// When someone last watched it (a WebSocket open), Unix ms.
     watched_ms: AtomicI64,
+    /// SHA-256 of the creator token, which lets the creator abort the match (`abort.rs`).
+    creator_token_hash: Option<String>,
+    /// Set once the match is aborted or expired: the AI driver stops waiting for a thread or
+    /// thinking, and gives its thread back at once.
+    stop_ai: watch::Sender<bool>,
 }
 
 impl std::fmt::Debug for LiveMatch {
@@ -119,11 +126,21 @@ impl LiveMatch {
         move_seats: Vec<u8>,
     ) -> LiveMatch {
         let expired = row.status == Status::Expired;
-        let status = if expired {
-            Status::Expired
-        } else {
-            status_of(session.as_ref(), &seats)
+        let aborted = aborted_of(row);
+        let mut st = MatchState {
+            session,
+            rev: row.rev,
+            undos: row.undos,
+            seats,
+            move_seats,
+            status: Status::Open,
+            updated_ms: row.updated_ms,
+            poisoned: false,
+            expired,
+            aborted,
         };
+        st.status = st.status_now();
+        let seats = &st.seats;
         let has_ai = seats.iter().any(|s| s.kind == SeatKind::Ai);
         let all_ai = !seats.is_empty() && seats.iter().all(|s| s.kind == SeatKind::Ai);
         let creator = row
@@ -141,17 +158,9 @@ impl LiveMatch {
             config: row.config.clone(),
             rules_version: row.rules_version.clone(),
             seed: row.seed,
-            st: RwLock::new(MatchState {
-                session,
-                rev: row.rev,
-                undos: row.undos,
-                seats,
-                move_seats,
-                status,
-                updated_ms: row.updated_ms,
-                poisoned: false,
-                expired,
-            }),
+            creator_token_hash: row.creator_token_hash.clone(),
+            stop_ai: watch::Sender::new(expired || aborted.is_some()),
+            st: RwLock::new(st),
             changed,
             has_ai,
             all_ai,
@@ -178,6 +187,8 @@ pub struct MatchState {
     pub(crate) poisoned: bool,
     /// The store marked the match expired: nothing more may change.
     pub(crate) expired: bool,
+    /// Who aborted the match, if someone did: nothing more may change.
+    pub(crate) aborted: Option<AbortedBy>,
 }
 
 impl MatchState {
@@ -191,15 +202,22 @@ impl MatchState {
     fn status_now(&self) -> Status {
         if self.expired {
             Status::Expired
+        } else if self.aborted.is_some() {
+            Status::Aborted
         } else {
             status_of(self.session.as_ref(), &self.seats)
         }
     }
 
-    /// Refuses any change to an expired match.
+    /// Refuses any change to an expired or aborted match.
     fn check_live(&self, id: &str) -> Result<(), ServerError> {
         if self.expired {
             Err(ServerError::Expired(id.to_owned()))
+        } else if let Some(by) = self.aborted {
+            Err(ServerError::Aborted {
+                id: id.to_owned(),
+                by,
+            })
         } else {
             Ok(())
         }
@@ -223,6 +241,11 @@ impl MatchState {
             ai_until: ai_due.then(|| lease_deadline(lease_ms)),
         }
     }
+}
+
+/// Who aborted the stored match, if it is aborted (a row that does not say: the operator).
+fn aborted_of(row: &MatchRow) -> Option<AbortedBy> {
+    (row.status == Status::Aborted).then(|| row.aborted_by.unwrap_or(AbortedBy::Operator))
 }
 
 /// The status a session and its seats imply.
@@ -283,6 +306,47 @@ impl ReadCache {
     }
 }
 
+/// `state` answers already built, by match, version, viewer and caller (see
+/// [`Hub::state_key`]): a client that polls, or many spectators of one big match, get the same
+/// bytes without the observation and log being built again. Any change to the match gives it a
+/// new key, so nothing stale is served. Bounded by size: when full it starts afresh.
+#[derive(Debug, Default)]
+pub(crate) struct StateCache {
+    map: Mutex<(HashMap<String, axum::body::Bytes>, usize)>,
+}
+
+/// Bytes of `state` answers the [`StateCache`] holds before it starts afresh.
+const STATE_CACHE_BYTES: usize = 32 << 20;
+
+impl StateCache {
+    /// The cached answer for `key`.
+    pub(crate) fn get(&self, key: &str) -> Option<axum::body::Bytes> {
+        self.map.lock().ok()?.0.get(key).cloned()
+    }
+
+    /// Keeps `body` as the answer for `key` (unless it alone is larger than the cache).
+    pub(crate) fn put(&self, key: String, body: axum::body::Bytes) {
+        if body.len() > STATE_CACHE_BYTES / 4 {
+            return;
+        }
+        if let Ok(mut g) = self.map.lock() {
+            let (map, bytes) = &mut *g;
+            if *bytes + body.len() > STATE_CACHE_BYTES {
+                map.clear();
+                *bytes = 0;
+            }
+            *bytes += body.len();
+            if let Some(old) = map.insert(key, body) {
+                *bytes = bytes.saturating_sub(old.len());
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.map.lock().map_or(0, |g| g.0.len())
+    }
+}
+
 /// Server-wide settings the hub needs.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -302,8 +366,16 @@ pub struct Hub {
     pub(crate) http_limiter: AddressLimiter,
     /// Replay steps and hints of finished matches, computed once.
     pub(crate) reads: ReadCache,
+    /// `state` answers, built once per match version, viewer and caller.
+    pub(crate) states: StateCache,
+    /// The threads that build `state` answers over HTTP, shared fairly between client
+    /// addresses like the AI threads (`fair.rs`) but apart from them, so that reading a match
+    /// never waits behind a search.
+    read_slots: Arc<fair::FairSlots>,
     /// The AI threads, shared fairly between clients (`fair.rs`): AI moves and hints.
     ai_slots: Arc<fair::FairSlots>,
+    /// SHA-256 of the operator's credential, if one was configured (`abort.rs`).
+    operator_hash: Option<String>,
     pub(crate) shutdown: watch::Receiver<bool>,
 }
 
@@ -331,10 +403,16 @@ impl Hub {
                 ai_delay_ms: opts.ai_delay_ms,
             },
             reads: ReadCache::default(),
+            states: StateCache::default(),
+            read_slots: fair::FairSlots::new(
+                opts.limits.ai_threads,
+                opts.limits.ai_threads_per_client,
+            ),
             ai_slots: fair::FairSlots::new(
                 opts.limits.ai_threads,
                 opts.limits.ai_threads_per_client,
             ),
+            operator_hash: opts.operator_token.as_ref().map(crate::token::Secret::hash),
             limiter: AddressLimiter::creation(&opts.matches),
             http_limiter: AddressLimiter::new(
                 opts.limits.http_burst,
@@ -384,6 +462,40 @@ impl Hub {
     /// diagnostics).
     pub fn cached_reads(&self) -> usize {
         self.reads.len()
+    }
+
+    /// How many `state` answers are cached (for tests and diagnostics).
+    pub fn cached_states(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Waits for one of the threads that build `state` answers, counted for `client` (see
+    /// `fair.rs`); hold the slot while building.
+    pub(crate) async fn read_slot(&self, client: &str) -> fair::Slot {
+        self.read_slots.acquire(client).await
+    }
+
+    /// What a `state` answer depends on: the match, its version (every move, undo, expiry and
+    /// abort changes it), its status and taken seats (a join changes them, not the version),
+    /// the viewer, the seats the caller holds (their legal actions) and the first log entry.
+    pub(crate) fn state_key(m: &LiveMatch, st: &MatchState, who: &Who, from: usize) -> String {
+        let taken: String = st
+            .seats
+            .iter()
+            .map(|s| if s.is_free() { '0' } else { '1' })
+            .collect();
+        let viewer = match crate::view::viewer_of(st, who) {
+            gridwright_engine::Viewer::Seat(s) => s.index().to_string(),
+            gridwright_engine::Viewer::Spectator => "spectator".into(),
+        };
+        let seats: Vec<String> = who.seats.iter().map(|s| s.index().to_string()).collect();
+        format!(
+            "{}/{}/{}/{taken}/{viewer}/{}/{from}",
+            m.id,
+            st.rev,
+            st.status,
+            seats.join(",")
+        )
     }
 
     /// Waits for one of the AI threads, counted for `client` (see `fair.rs`); hold the slot

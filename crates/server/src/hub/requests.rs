@@ -54,4 +54,6 @@ pub struct Created {
     pub live: Arc<LiveMatch>,
     /// `(seat, token)` for every seat whose token was issued now.
     pub tokens: Vec<(u8, String)>,
+    /// The creator token: lets whoever holds it abort the match (no seat needed).
+    pub creator_token: String,
 }

@@ -62,6 +62,9 @@ pub enum Status {
     /// Nothing happened in it for longer than the server keeps idle matches (see
     /// `MatchLimits`): it can no longer be joined or played, and is kept as it was.
     Expired,
+    /// Its creator or the server's operator ended it before the game was over (see
+    /// [`AbortedBy`]): it can no longer be joined or played, and is kept as it was.
+    Aborted,
 }
 
 impl Status {
@@ -72,6 +75,7 @@ impl Status {
             Status::Running => "running",
             Status::Finished => "finished",
             Status::Expired => "expired",
+            Status::Aborted => "aborted",
         }
     }
 
@@ -82,6 +86,7 @@ impl Status {
             "running" => Some(Status::Running),
             "finished" => Some(Status::Finished),
             "expired" => Some(Status::Expired),
+            "aborted" => Some(Status::Aborted),
             _ => None,
         }
     }
@@ -90,6 +95,41 @@ impl Status {
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+/// Who ended a match before its game was over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AbortedBy {
+    /// The person who created it (proven by the creator token the create request returned).
+    Creator,
+    /// The server's operator (proven by the credential the server was started with).
+    Operator,
+}
+
+impl AbortedBy {
+    /// The stored text.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AbortedBy::Creator => "creator",
+            AbortedBy::Operator => "operator",
+        }
+    }
+
+    /// Parses the stored text.
+    pub fn parse(s: &str) -> Option<AbortedBy> {
+        [AbortedBy::Creator, AbortedBy::Operator]
+            .into_iter()
+            .find(|b| b.as_str() == s)
+    }
+
+    /// How players are told: "aborted by its creator", "aborted by the server's operator".
+    pub fn sentence(self) -> &'static str {
+        match self {
+            AbortedBy::Creator => "aborted by its creator",
+            AbortedBy::Operator => "aborted by the server's operator",
+        }
     }
 }
 
@@ -180,6 +220,11 @@ pub struct MatchRow {
     /// The client address that created it (`limits::address_key`), if known: the per-address
     /// cap counts it, and the AI threads are shared fairly between creators.
     pub creator: Option<String>,
+    /// SHA-256 of the creator token (which lets the creator abort the match), if one was
+    /// issued (matches from before creator tokens have none).
+    pub creator_token_hash: Option<String>,
+    /// Who aborted it, once [`Status::Aborted`].
+    pub aborted_by: Option<AbortedBy>,
 }
 
 /// A stored seat.
@@ -394,6 +439,19 @@ impl Store {
         }
     }
 
+    /// Marks one open or running match aborted by `by` (bumping its version, clearing its AI
+    /// lease, and with PostgreSQL telling the other processes). False if it was not open or
+    /// running.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn abort_match(&self, id: &str, by: AbortedBy) -> Result<bool, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.abort_match(id, by).await,
+            Store::Postgres(p) => p.abort_match(id, by).await,
+        }
+    }
+
     /// How many matches are open or running.
     ///
     /// # Errors
@@ -511,6 +569,13 @@ fn parse_json(text: &str, what: &str) -> Result<Value, StoreError> {
 
 fn parse_status(text: &str) -> Result<Status, StoreError> {
     Status::parse(text).ok_or_else(|| StoreError::Corrupt(format!("unknown status `{text}`")))
+}
+
+fn parse_aborted_by(text: Option<String>) -> Result<Option<AbortedBy>, StoreError> {
+    text.map(|t| {
+        AbortedBy::parse(&t).ok_or_else(|| StoreError::Corrupt(format!("unknown aborter `{t}`")))
+    })
+    .transpose()
 }
 
 fn parse_kind(text: &str) -> Result<SeatKind, StoreError> {

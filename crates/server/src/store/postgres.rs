@@ -8,8 +8,9 @@
 
 use super::schema::{Migration, POSTGRES};
 use super::{
-    Commit, MatchRow, MoveRow, Notice, Progress, SeatRow, Status, StoreError, from_sql_u64, now_ms,
-    parse_json, parse_kind, parse_status, seat_from_sql, to_sql_u64,
+    AbortedBy, Commit, MatchRow, MoveRow, Notice, Progress, SeatRow, Status, StoreError,
+    from_sql_u64, now_ms, parse_aborted_by, parse_json, parse_kind, parse_status, seat_from_sql,
+    to_sql_u64,
 };
 use futures_util::StreamExt;
 use std::collections::HashMap;
@@ -141,7 +142,8 @@ async fn connect(url: &str) -> Result<Client, StoreError> {
 }
 
 const MATCH_COLUMNS: &str = "id, game, scenario, rules_version, seed, hotseat, ai_delay_ms, \
-    status, rev, moves, undos, result, created_ms, updated_ms, creator";
+    status, rev, moves, undos, result, created_ms, updated_ms, creator, creator_token_hash, \
+    aborted_by";
 
 impl PgStore {
     /// Connects, applies migrations, and returns the store. `origin` identifies this process
@@ -218,8 +220,10 @@ impl PgStore {
         let tx = c.client.transaction().await.map_err(err)?;
         tx.execute(
             "INSERT INTO matches (id, game, scenario, rules_version, config, seed, hotseat, \
-             ai_delay_ms, status, rev, moves, undos, result, created_ms, updated_ms, creator) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+             ai_delay_ms, status, rev, moves, undos, result, created_ms, updated_ms, creator, \
+             creator_token_hash, aborted_by) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+             $18)",
             &[
                 &m.id,
                 &m.game,
@@ -237,6 +241,8 @@ impl PgStore {
                 &m.created_ms,
                 &m.updated_ms,
                 &creator,
+                &m.creator_token_hash,
+                &m.aborted_by.map(AbortedBy::as_str),
             ],
         )
         .await
@@ -264,8 +270,8 @@ impl PgStore {
         id: &str,
     ) -> Result<Option<(MatchRow, Vec<SeatRow>)>, StoreError> {
         const SQL: &str = "SELECT id, game, scenario, rules_version, seed, hotseat, ai_delay_ms, \
-            status, rev, moves, undos, result, created_ms, updated_ms, creator, config \
-            FROM matches WHERE id = $1";
+            status, rev, moves, undos, result, created_ms, updated_ms, creator, creator_token_hash, \
+            aborted_by, config FROM matches WHERE id = $1";
         const SEATS: &str = "SELECT match_id, seat, kind, agent, token_hash FROM seats \
             WHERE match_id = $1 ORDER BY seat";
         let mut g = self.conn().await?;
@@ -275,7 +281,7 @@ impl PgStore {
             return Ok(None);
         };
         let mut m = match_row(&row)?;
-        let config: String = row.try_get(15).map_err(err)?;
+        let config: String = row.try_get(17).map_err(err)?;
         m.config = parse_json(&config, "config")?;
         let st = c.stmt(SEATS).await?;
         let rows = c.client.query(&st, &[&id]).await.map_err(err)?;
@@ -426,6 +432,25 @@ impl PgStore {
         let rows = c
             .client
             .query(SQL, &[&id, &now_ms(), &CHANNEL, &self.inner.origin])
+            .await
+            .map_err(err)?;
+        Ok(!rows.is_empty())
+    }
+
+    pub(super) async fn abort_match(&self, id: &str, by: AbortedBy) -> Result<bool, StoreError> {
+        // Other processes hear of it like of any change, in the same statement.
+        const SQL: &str = "WITH u AS (UPDATE matches SET status = 'aborted', aborted_by = $5, \
+            rev = rev + 1, updated_ms = $2, ai_owner = NULL, ai_until = NULL WHERE id = $1 AND \
+            status IN ('open', 'running') RETURNING id, rev) \
+            SELECT id, pg_notify($3, $4 || ' ' || id || ' ' || rev)::TEXT FROM u";
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let rows = c
+            .client
+            .query(
+                SQL,
+                &[&id, &now_ms(), &CHANNEL, &self.inner.origin, &by.as_str()],
+            )
             .await
             .map_err(err)?;
         Ok(!rows.is_empty())
@@ -596,7 +621,7 @@ impl PgStore {
             .execute(
                 "UPDATE seats SET token_hash = $3 WHERE match_id = $1 AND seat = $2 \
                  AND kind = 'open' AND token_hash IS NULL AND EXISTS (SELECT 1 FROM matches \
-                 WHERE id = $1 AND status <> 'expired')",
+                 WHERE id = $1 AND status NOT IN ('expired', 'aborted'))",
                 &[&id, &i64::from(seat), &hash],
             )
             .await
@@ -832,6 +857,8 @@ fn match_row(r: &Row) -> Result<MatchRow, StoreError> {
         created_ms: r.try_get(12).map_err(err)?,
         updated_ms: r.try_get(13).map_err(err)?,
         creator: r.try_get(14).map_err(err)?,
+        creator_token_hash: r.try_get(15).map_err(err)?,
+        aborted_by: parse_aborted_by(r.try_get(16).map_err(err)?)?,
     })
 }
 

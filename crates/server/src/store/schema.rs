@@ -69,6 +69,14 @@ ALTER TABLE matches ADD COLUMN creator TEXT;
 CREATE INDEX matches_by_creator ON matches (creator, status) WHERE creator IS NOT NULL;
 ",
     },
+    Migration {
+        version: 4,
+        name: "aborting a match",
+        sql: "
+ALTER TABLE matches ADD COLUMN creator_token_hash TEXT;
+ALTER TABLE matches ADD COLUMN aborted_by TEXT;
+",
+    },
 ];
 
 /// PostgreSQL migrations.
@@ -130,6 +138,14 @@ UPDATE matches SET ai_owner = 'upgrade', ai_until = 0 WHERE status IN ('open', '
         sql: "
 ALTER TABLE matches ADD COLUMN creator TEXT;
 CREATE INDEX matches_by_creator ON matches (creator, status) WHERE creator IS NOT NULL;
+",
+    },
+    Migration {
+        version: 4,
+        name: "aborting a match",
+        sql: "
+ALTER TABLE matches ADD COLUMN creator_token_hash TEXT;
+ALTER TABLE matches ADD COLUMN aborted_by TEXT;
 ",
     },
 ];

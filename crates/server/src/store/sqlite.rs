@@ -16,8 +16,8 @@
 
 use super::schema::{Migration, SQLITE};
 use super::{
-    Commit, MatchRow, MoveRow, Progress, SeatRow, Status, StoreError, from_sql_u64, now_ms,
-    parse_json, parse_kind, parse_status, seat_from_sql, to_sql_u64,
+    AbortedBy, Commit, MatchRow, MoveRow, Progress, SeatRow, Status, StoreError, from_sql_u64,
+    now_ms, parse_aborted_by, parse_json, parse_kind, parse_status, seat_from_sql, to_sql_u64,
 };
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use std::path::{Path, PathBuf};
@@ -82,7 +82,8 @@ fn err(e: rusqlite::Error) -> StoreError {
 }
 
 const MATCH_COLUMNS: &str = "id, game, scenario, rules_version, seed, hotseat, ai_delay_ms, \
-    status, rev, moves, undos, result, created_ms, updated_ms, creator";
+    status, rev, moves, undos, result, created_ms, updated_ms, creator, creator_token_hash, \
+    aborted_by";
 
 impl SqliteStore {
     /// Opens (creating if needed) the database file at `path` and applies migrations.
@@ -202,8 +203,10 @@ impl SqliteStore {
         self.write(move |tx| {
             tx.execute(
                 "INSERT INTO matches (id, game, scenario, rules_version, config, seed, hotseat, \
-                 ai_delay_ms, status, rev, moves, undos, result, created_ms, updated_ms, creator) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+                 ai_delay_ms, status, rev, moves, undos, result, created_ms, updated_ms, creator, \
+                 creator_token_hash, aborted_by) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
+                 ?17, ?18)",
                 params![
                     m.id,
                     m.game,
@@ -221,6 +224,8 @@ impl SqliteStore {
                     m.created_ms,
                     m.updated_ms,
                     creator,
+                    m.creator_token_hash,
+                    m.aborted_by.map(AbortedBy::as_str),
                 ],
             )
             .map_err(err)?;
@@ -246,7 +251,7 @@ impl SqliteStore {
             let sql = format!("SELECT {MATCH_COLUMNS}, config FROM matches WHERE id = ?1");
             let row = c
                 .query_row(&sql, params![id], |r| {
-                    Ok((match_row(r), r.get::<_, String>(15)))
+                    Ok((match_row(r), r.get::<_, String>(17)))
                 })
                 .optional()
                 .map_err(err)?;
@@ -385,6 +390,21 @@ impl SqliteStore {
                 "UPDATE matches SET status = 'expired', rev = rev + 1, updated_ms = ?2, \
                  ai_owner = NULL, ai_until = NULL WHERE id = ?1 AND status IN ('open', 'running')",
                 params![id, now_ms()],
+            )
+            .map(|n| n > 0)
+            .map_err(err)
+        })
+        .await
+    }
+
+    pub(super) async fn abort_match(&self, id: &str, by: AbortedBy) -> Result<bool, StoreError> {
+        let id = id.to_owned();
+        self.write(move |tx| {
+            tx.execute(
+                "UPDATE matches SET status = 'aborted', aborted_by = ?3, rev = rev + 1, \
+                 updated_ms = ?2, ai_owner = NULL, ai_until = NULL \
+                 WHERE id = ?1 AND status IN ('open', 'running')",
+                params![id, now_ms(), by.as_str()],
             )
             .map(|n| n > 0)
             .map_err(err)
@@ -571,7 +591,7 @@ impl SqliteStore {
                 .execute(
                     "UPDATE seats SET token_hash = ?3 WHERE match_id = ?1 AND seat = ?2 \
                      AND kind = 'open' AND token_hash IS NULL AND EXISTS (SELECT 1 FROM \
-                     matches WHERE id = ?1 AND status <> 'expired')",
+                     matches WHERE id = ?1 AND status NOT IN ('expired', 'aborted'))",
                     params![id, seat, hash],
                 )
                 .map_err(err)?;
@@ -766,6 +786,8 @@ fn match_row(r: &Row<'_>) -> Result<MatchRow, StoreError> {
         created_ms: r.get(12).map_err(get_err)?,
         updated_ms: r.get(13).map_err(get_err)?,
         creator: r.get(14).map_err(get_err)?,
+        creator_token_hash: r.get(15).map_err(get_err)?,
+        aborted_by: parse_aborted_by(r.get(16).map_err(get_err)?)?,
     })
 }
 
@@ -871,6 +893,8 @@ mod tests {
             created_ms: 0,
             updated_ms: 0,
             creator: None,
+            creator_token_hash: None,
+            aborted_by: None,
         }
     }
 
