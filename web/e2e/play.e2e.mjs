@@ -3,7 +3,8 @@
 // reloads mid-game, finishes, and steps through the replay. Also checks the lobby, a match and
 // the replay at phone size (375×812) for horizontal scrolling, and saves screenshots. Then a
 // short Command Core flow: the lobby's scenario maps, deployment, programming a mech by clicking
-// cards into slots and flipping a split card, and a selected weapon's hatched reach (checked
+// cards into slots, flipping a split card and leaving a middle slot for the random fill (checked
+// on the server's program), and a selected weapon's hatched reach (checked
 // against the legal fire targets when an attack choice comes up).
 //
 //   BASE_URL=http://127.0.0.1:PORT SCREENSHOT_DIR=… node play.e2e.mjs
@@ -290,7 +291,17 @@ async function ccProgram(page, checks) {
   await panel.locator('[data-key="commit"]:not([disabled])').waitFor({ timeout: 10000 });
   // Start from the cards not yet sent (a refused commit, e.g. a stale version, leaves a draft).
   await panel.locator('[data-key="clear"]').click();
-  const free = await panel.locator('[data-key^="slot-"][aria-label$="empty (random)"]').count();
+  const open = panel.locator('[data-key^="slot-"][aria-label$="empty (random)"]');
+  // Once: leave a slot in the middle for the random fill, by pointing at it (any slot may be
+  // left, not only the last ones), and fill the slots around it with cards.
+  let left = null;
+  if (!checks.left && (await open.count()) >= 3) {
+    left = Number((await open.nth(1).getAttribute('data-key')).slice('slot-'.length));
+    await panel.locator(`[data-key="leave-${left}"]`).click();
+    assert.match(await panel.locator(`[data-key="slot-${left}"]`).getAttribute('aria-label'), /left for random fill/);
+    assert.equal(await panel.locator(`[data-key="leave-${left}"]`).getAttribute('aria-pressed'), 'true');
+  }
+  const free = await open.count();
   for (let i = 0; i < free; i++) {
     const card = panel.locator('button.cc-card:not([disabled])').first();
     if (!(await card.count())) break;
@@ -305,6 +316,13 @@ async function ccProgram(page, checks) {
   }
   const commit = panel.locator('[data-key="commit"]');
   assert.match(await commit.textContent(), /^Commit/);
+  if (left !== null) {
+    // Cards before and after the left slot, "random fill" in its place.
+    const parts = (await commit.textContent()).replace(/^Commit: /, '').split(', ');
+    const sentN = await panel.locator('[data-key^="slot-"][aria-label$=", sent"]').count();
+    assert.equal(parts[left - sentN], 'random fill', `the commit lists the left slot: ${parts}`);
+    assert.ok(parts.filter((p) => p !== 'random fill').length >= 2, `cards around the left slot: ${parts}`);
+  }
   const mech = await panel.locator('h2').textContent();
   await commit.click();
   // Every slot is sent, one action each, until the panel moves on to the next mech (or closes).
@@ -317,6 +335,20 @@ async function ccProgram(page, checks) {
     { timeout: 20000 },
   );
   checks.programmed = (checks.programmed ?? 0) + 1;
+  if (left !== null) {
+    // The server holds the program with that slot left: the mech's own program, shown to its
+    // owner, reads "random fill" there and cards elsewhere (the next mech is being programmed,
+    // so no fill has been drawn yet).
+    const id = Number(/#(\d+)/.exec(mech)[1]) - 1;
+    const row = page.locator(`[data-key="row-${id}"]`);
+    if ((await row.getAttribute('aria-pressed')) !== 'true') await row.click();
+    const line = page.locator('.cc-selection p', { hasText: /^Program: / });
+    await line.waitFor({ timeout: 10000 });
+    const slots = (await line.textContent()).replace(/^Program: /, '').split(', ');
+    assert.equal(slots[left], 'random fill', `slot ${left + 1} left for the random fill on the server: ${slots}`);
+    assert.equal(slots.filter((x) => x === 'random fill').length, 1, `only that slot left: ${slots}`);
+    checks.left = left + 1;
+  }
 }
 
 /** Selects my first mech on the board and its first weapon; checks the reach is hatched. */
@@ -540,9 +572,10 @@ try {
   await createDuel(ccPage);
   const cc = {};
   await playCommandCore(ccPage, cc);
-  step(`Command Core: programmed ${cc.programmed ?? 0} mech(s), flipped a card: ${!!cc.flipped}, ${cc.reach ?? 0} squares hatched, ${cc.targetsChecked ?? 0} legal target(s) checked inside the reach`);
+  step(`Command Core: programmed ${cc.programmed ?? 0} mech(s), flipped a card: ${!!cc.flipped}, left slot ${cc.left ?? 'none'} for the random fill, ${cc.reach ?? 0} squares hatched, ${cc.targetsChecked ?? 0} legal target(s) checked inside the reach`);
   assert.ok((cc.programmed ?? 0) >= 1, 'programmed a mech by clicking cards into slots');
   assert.ok(cc.flipped, 'flipped a split card in a slot');
+  assert.ok(cc.left, 'left a slot in the middle of a program for the random fill');
   assert.ok(cc.reach > 0, 'a selected weapon hatches its reach');
   if (!cc.fireShot) await shot(ccPage, 'command-core-1280x800');
   await ccPage.close();

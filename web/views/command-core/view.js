@@ -51,7 +51,7 @@ const KIND_TITLE = {
 
 const HELP = {
   deploy: 'Select a mech of yours, click a square marked + on the grid (or use the list), then choose its facing.',
-  programming: 'Click cards to fill the slots in order. Click a slot to flip a split card or remove it. Commit sends the cards one slot at a time; empty slots are filled at random.',
+  programming: 'Click cards to fill the open slots in order. Click a slot to flip a split card or remove it; "Leave for random fill" beside any slot leaves it to a random directive. Commit sends the program one slot at a time; open slots get a random directive too.',
   fire: 'Select one of your mechs and fire a weapon (its delta is paid at once), then choose a target marked with a ring (or its button).',
 };
 
@@ -132,9 +132,11 @@ export function createView(root, ctx) {
     });
   }
 
-  // The person composes the whole program here; Commit sends it one slot at a time (one
-  // `program` action per card, in slot order, then one `leave` per slot left empty). Cards
-  // already sent are shown from the observation and cannot be changed.
+  // The person composes the whole program here, slot by slot: a card clicked goes into the
+  // first open slot, and any slot may be left for the random fill ("Leave for random fill"
+  // beside it). Commit sends it one slot at a time, in slot order: one `program` action per
+  // card and one `leave` per slot left (or still open). Slots already sent are shown from the
+  // observation and cannot be changed.
   function renderProgram(ix) {
     const mid = ix.programMech;
     if (mid === null || ctx.readOnly) {
@@ -147,42 +149,55 @@ export function createView(root, ctx) {
     const names = new Map([...(ui.names[m?.chassis] ?? new Map()), ...ix.cards]);
     if (m) ui.names[m.chassis] = names;
     const n = m?.slots ?? 3;
-    const sent = (m?.program ?? []).filter(Boolean).slice(0, m?.draft_cards ?? 0);
+    // Slots already decided (a card sent, or left for the random fill).
+    const decided = m?.draft_slots ?? (m?.program ?? []).filter(Boolean).length;
+    const sent = Array.from({ length: decided }, (_, i) => m?.program?.[i] ?? null);
     const draftKey = `${obs().round}-${mid}`;
     if (ui.draftMech !== draftKey) {
       ui.draftMech = draftKey;
       ui.draft = [];
       ui.why = '';
     }
-    // Cards still to send: never more than the free slots, never a card already sent.
-    const sentCards = new Set(sent.map((s) => s.card));
-    // Slots already decided (a card sent, or left empty).
-    const decided = m?.draft_slots ?? sent.length;
-    ui.draft = ui.draft.filter((s) => !sentCards.has(s.card)).slice(0, Math.max(0, n - decided));
+    // The slots still to send, from slot `decided` on: null (open), a card, or {leave: true}.
+    // Never a card already sent.
+    const sentCards = new Set(sent.filter(Boolean).map((s) => s.card));
+    ui.draft = Array.from({ length: Math.max(0, n - decided) }, (_, j) => {
+      const sl = ui.draft[j] ?? null;
+      return sl && !sl.leave && sentCards.has(sl.card) ? null : sl;
+    });
     const cards = [...ix.cards.values()].sort((a, b) => a.card - b.card);
-    const used = new Set(ui.draft.map((s) => s.card));
-    const free = n - decided - ui.draft.length;
+    const isCard = (sl) => sl && !sl.leave;
+    const used = new Set(ui.draft.filter(isCard).map((s) => s.card));
+    const open = ui.draft.filter((sl) => sl === null).length;
+    const random = ui.draft.filter((sl) => !isCard(sl)).length;
     const addCard = (c) => {
-      if (free <= 0) { ui.why = 'All slots are full: click a slot to remove its card first.'; render(); return; }
-      ui.draft.push({ card: c.card, flipped: false });
+      const j = ui.draft.indexOf(null);
+      if (j < 0) { ui.why = 'Every slot is decided: click a slot to remove its card, or undo a random fill, first.'; render(); return; }
+      ui.draft[j] = { card: c.card, flipped: false };
       ui.why = '';
       render();
       el.program.querySelector(`[data-key="card-${c.card}"]`)?.focus();
     };
-    const onSlot = (i) => {
-      const sl = ui.draft[i];
+    const onSlot = (j) => {
+      const sl = ui.draft[j];
       if (!sl) return;
-      const c = names.get(sl.card);
+      const c = sl.leave ? null : names.get(sl.card);
       const split = c?.names[0] && c?.names[1];
-      // Flip a split card; else remove it, the later cards moving up a slot.
-      if (split && !sl.flipped) ui.draft[i] = { card: sl.card, flipped: true };
-      else ui.draft.splice(i, 1);
+      // Flip a split card; else empty the slot (a card goes back to hand; a slot left for
+      // the random fill is open again).
+      if (split && !sl.flipped) ui.draft[j] = { card: sl.card, flipped: true };
+      else ui.draft[j] = null;
       ui.why = '';
       render();
     };
-    const steps = ui.draft.map((s) => ({ program: { mech: mid, card: { card: s.card, flipped: s.flipped } } }));
-    for (let k = 0; k < free; k++) steps.push({ leave: { mech: mid } });
-    const first = ui.draft[0] ? ix.steps.get(ui.draft[0].card * 2 + (ui.draft[0].flipped ? 1 : 0)) : ix.seal;
+    const leaveSlot = (j) => {
+      ui.draft[j] = ui.draft[j]?.leave ? null : { leave: true };
+      ui.why = '';
+      render();
+      el.program.querySelector(`[data-key="leave-${decided + j}"]`)?.focus();
+    };
+    const steps = ui.draft.map((s) => (isCard(s) ? { program: { mech: mid, card: { card: s.card, flipped: s.flipped } } } : { leave: { mech: mid } }));
+    const first = isCard(ui.draft[0]) ? ix.steps.get(ui.draft[0].card * 2 + (ui.draft[0].flipped ? 1 : 0)) : ix.seal;
     const seat = (first ?? ix.seal)?.seat;
     const commit = async () => {
       if (!first) {
@@ -217,33 +232,43 @@ export function createView(root, ctx) {
       }
     };
     const slotName = (sl) => cardName(names.get(sl.card) ?? { card: sl.card, names: [] }, sl.flipped);
+    const leaveButton = (i, j, left) => h('button', { type: 'button', class: ['cc-leave', left ? 'on' : ''], 'data-key': `leave-${i}`, disabled: ui.sending,
+      'aria-pressed': left ? 'true' : 'false', 'aria-label': left ? `Slot ${i + 1}: choose a card instead of the random fill` : `Slot ${i + 1}: leave for random fill`,
+      onclick: () => leaveSlot(j) }, left ? 'Undo random fill' : 'Leave for random fill');
     const rows = [
-      ...sent.map((sl, i) => h('li', {}, h('button', { type: 'button', class: ['cc-slot', 'filled', 'sent', sl.flipped ? 'flipped' : ''], 'data-key': `slot-${i}`, disabled: true,
-        'aria-label': `Slot ${i + 1}: ${slotName(sl)}, sent` },
-      h('span', { class: 'cc-slot-n' }, `${i + 1}`), h('span', {}, `${slotName(sl)}${sl.flipped ? ' ⟲' : ''}`), h('small', {}, 'sent')))),
+      ...sent.map((sl, i) => h('li', {}, h('button', { type: 'button', class: ['cc-slot', sl ? 'filled' : 'left', 'sent', sl?.flipped ? 'flipped' : ''], 'data-key': `slot-${i}`, disabled: true,
+        'aria-label': `Slot ${i + 1}: ${sl ? slotName(sl) : 'random fill'}, sent` },
+      h('span', { class: 'cc-slot-n' }, `${i + 1}`), h('span', {}, sl ? `${slotName(sl)}${sl.flipped ? ' ⟲' : ''}` : 'random fill'), h('small', {}, 'sent')))),
       ...ui.draft.map((sl, j) => {
         const i = decided + j;
+        if (sl?.leave) {
+          return h('li', {}, h('button', { type: 'button', class: ['cc-slot', 'left'], 'data-key': `slot-${i}`, disabled: ui.sending,
+            'aria-label': `Slot ${i + 1}: left for random fill, click to open it again`, onclick: () => onSlot(j) },
+          h('span', { class: 'cc-slot-n' }, `${i + 1}`), h('span', {}, 'random fill'), h('small', {}, 'left for a random directive')), leaveButton(i, j, true));
+        }
+        if (!sl) {
+          return h('li', {}, h('button', { type: 'button', class: ['cc-slot', 'empty'], 'data-key': `slot-${i}`, disabled: true, 'aria-label': `Slot ${i + 1}: empty (random)` },
+            h('span', { class: 'cc-slot-n' }, `${i + 1}`), h('span', {}, 'empty (random)')), leaveButton(i, j, false));
+        }
         const c = names.get(sl.card);
         const split = c?.names[0] && c?.names[1];
         const hint = split && !sl.flipped ? 'click to flip' : 'click to remove';
         return h('li', {}, h('button', { type: 'button', class: ['cc-slot', 'filled', sl.flipped ? 'flipped' : ''], 'data-key': `slot-${i}`, disabled: ui.sending,
           'aria-label': `Slot ${i + 1}: ${slotName(sl)}, ${hint}`, onclick: () => onSlot(j) },
-        h('span', { class: 'cc-slot-n' }, `${i + 1}`), h('span', {}, `${slotName(sl)}${sl.flipped ? ' ⟲' : ''}`), h('small', {}, hint)));
-      }),
-      ...Array.from({ length: Math.max(0, free) }, (_, k) => {
-        const i = n - free + k;
-        return h('li', {}, h('button', { type: 'button', class: ['cc-slot', 'empty'], 'data-key': `slot-${i}`, disabled: true, 'aria-label': `Slot ${i + 1}: empty (random)` },
-          h('span', { class: 'cc-slot-n' }, `${i + 1}`), h('span', {}, 'empty (random)')));
+        h('span', { class: 'cc-slot-n' }, `${i + 1}`), h('span', {}, `${slotName(sl)}${sl.flipped ? ' ⟲' : ''}`), h('small', {}, hint)), leaveButton(i, j, false));
       }),
     ];
-    const summary = [...ui.draft.map(slotName), ...(free > 0 ? [`${free} empty`] : [])].join(', ');
+    // Slot by slot, "random fill" where a slot is left (or still open); with no card at all,
+    // just how many slots the fill will draw for.
+    const summary = !ui.draft.length ? '' : ui.draft.some(isCard) ? ui.draft.map((sl) => (isCard(sl) ? slotName(sl) : 'random fill')).join(', ')
+      : `${random} random fill${random === 1 ? '' : 's'}`;
     replace(el.program,
       h('h2', {}, `Program ${m ? mechLabel(m) : `mech ${mid + 1}`}`),
-      h('p', { class: 'muted' }, `${n} slots, ${sent.length} sent. Cards in hand:`),
+      h('p', { class: 'muted' }, `${n} slots, ${decided} sent. Cards in hand:`),
       h('div', { class: 'cc-cards', role: 'group', 'aria-label': 'Directive cards' }, cards.map((c) => {
         const split = c.names[0] && c.names[1];
         const label = split ? `${c.names[0].replace(/\/\d$/, '')} (split: ${c.names[0]} | ${c.names[1]})` : cardName(c, false);
-        return h('button', { type: 'button', class: 'cc-card', 'data-key': `card-${c.card}`, disabled: used.has(c.card) || ui.sending, 'aria-label': `Add ${label} to the next empty slot`, onclick: () => addCard(c) },
+        return h('button', { type: 'button', class: 'cc-card', 'data-key': `card-${c.card}`, disabled: used.has(c.card) || ui.sending, 'aria-label': `Add ${label} to the next open slot`, onclick: () => addCard(c) },
           h('span', { class: 'cc-card-name' }, label), used.has(c.card) ? h('span', { class: 'cc-card-tag' }, 'in program') : null);
       })),
       h('h3', {}, 'Slots'),
@@ -252,7 +277,7 @@ export function createView(root, ctx) {
         h('button', { type: 'button', class: 'primary', 'data-key': 'commit', onclick: commit, disabled: ui.sending, 'aria-describedby': 'cc-why' }, summary ? `Commit: ${summary}` : 'Commit'),
         h('button', { type: 'button', 'data-key': 'clear', disabled: ui.sending, onclick: () => { ui.draft = []; ui.why = ''; render(); } }, 'Clear')),
       h('p', { id: 'cc-why', class: ui.why ? 'error' : 'muted', role: 'status' }, ui.why || (ui.sending ? 'Sending the program one slot at a time…'
-        : free > 0 ? `Commit seals the program: ${free} empty slot(s) will be filled at random.` : 'This program fills every slot.')));
+        : random > 0 ? `Commit seals the program: ${random} slot${random === 1 ? '' : 's'} will get a random directive${open ? ` (${open} still open)` : ''}.` : 'This program fills every slot.')));
   }
 
   // ---- selection: a mech's weapons and targets ----
@@ -271,7 +296,9 @@ export function createView(root, ctx) {
     const deploys = (ix.kinds.get('deploy') ?? []).filter((l) => l.action.deploy.mech === m.id);
     const here = ui.deployAt ? deploys.filter((l) => l.action.deploy.at.x === ui.deployAt.x && l.action.deploy.at.y === ui.deployAt.y) : [];
     const names = ui.names[m.chassis];
-    const prog = m.program ? m.program.map((s) => (s ? (names?.get(s.card) ? cardName(names.get(s.card), s.flipped) : `card ${s.card + 1}${s.flipped ? ' flipped' : ''}`) : '—')).join(', ') : null;
+    // A slot left empty shows as "random fill" until the fill has drawn its card.
+    const emptyText = m.revealed || m.executed ? 'empty' : 'random fill';
+    const prog = m.program ? m.program.slice(0, m.slots ?? m.program.length).map((s) => (s ? (names?.get(s.card) ? cardName(names.get(s.card), s.flipped) : `card ${s.card + 1}${s.flipped ? ' flipped' : ''}`) : emptyText)).join(', ') : null;
     replace(el.selection,
       h('div', { class: ['cc-mech-card', `side-${m.owner}`] },
         h('h3', {}, `${m.owner === 0 ? '●' : '◆'} ${mechLabel(m)}`),

@@ -11,6 +11,10 @@
 //!   point) minus half the expected damage the enemies
 //!   could deal to it from where they stand, plus a pull towards weapon range; the program's
 //!   delta adds Surge gained and subtracts the expected damage of dice it cannot pay for.
+//!   It never leaves a slot for the random fill while a card could go there: the fill draws
+//!   from the very cards it could choose (unused, undepleted), so the mean of the draw is never
+//!   worth more than the best of them, and it knows the board as well at programming as at the
+//!   fill (docs/agents.md, "Leaving a slot"). It leaves a slot only when no card is left.
 //! - **Attacks**: the weapon and target with the best expected damage net of an unpaid delta.
 //! - **Rerolls**: blanks only, as [`damage_odds`](crate::damage_odds) explains.
 //! - **Crits**: the attacker puts back the card the defender would rather lose; the defender

@@ -22,9 +22,12 @@
 //! deeper where programs are built: a program being built (one card or more) counts at its
 //! *best completion* — every full program that extends it is run and the best value kept — so
 //! a search that builds programs one card at a time judges a card by the best program it leads
-//! to, as whole programs were judged before programs were factored (rules version 1); and a
-//! sealed program with empty slots counts at the mean over its random fills, weighted as the
-//! fill draws them, so sealing early is judged by what the dice will put in the slots.
+//! to, as whole programs were judged before programs were factored (rules version 1); a slot
+//! left (`leave`) counts at the random directive it will get: each completion of the other
+//! slots is worth the mean over the fills of the left slots (the seat chooses its later cards
+//! without knowing the fill), and the best such mean is kept; and a sealed program with empty
+//! slots counts at the mean over its random fills, weighted as the fill draws them, so leaving
+//! a slot is judged by what the dice will put in it, not as standing still.
 //!
 //! The score goes through `tanh` onto `[-1, 1]`; a finished game is worth exactly its returns.
 //! Expected damages come from a small per-thread table (attack × armour × evade dice, no
@@ -515,7 +518,51 @@ impl<'a> Walk<'a> {
                 return v;
             }
         }
-        // A full program, or one no card is left to extend: it runs as it is.
+        // A full program, or one no card is left to extend. Slots left empty on purpose (before
+        // `open`) get random cards when it runs: it is worth the mean over those fills.
+        if self.left_to_fill(&draft).is_some() {
+            return self.fill_mean(draft);
+        }
+        self.end_value(&draft, &run)
+    }
+
+    /// The first slot of `draft` left empty that a random card would fill when it runs (some
+    /// undepleted card is not in it), if any.
+    fn left_to_fill(&self, draft: &Program) -> Option<usize> {
+        let c = self.game.rules.chassis_of(self.d);
+        free_cards(c, draft.card_mask() | self.depleted).next()?;
+        (0..usize::from(c.slots)).find(|&j| draft.0[j].is_empty())
+    }
+
+    /// The value of the decided program `draft` once its empty slots are filled as the fill
+    /// draws (the first empty slot first, each unused card equally likely, a split card then
+    /// either way up), weighted by how likely each fill is.
+    fn fill_mean(&mut self, draft: Program) -> f64 {
+        let game = self.game;
+        let c = game.rules.chassis_of(self.d);
+        let Some(j) = self.left_to_fill(&draft) else {
+            let m = &game.mechs[self.d];
+            let run = game
+                .rules
+                .run(c, &draft, m.pos, m.facing, &self.occupied, |_| {});
+            return self.end_value(&draft, &run);
+        };
+        let (mut sum, mut weight) = (0.0, 0.0);
+        for (card, flipped) in free_cards(c, draft.card_mask() | self.depleted) {
+            let w = if c.directives[usize::from(card)].split {
+                0.5
+            } else {
+                1.0
+            };
+            sum += w * self.fill_mean(draft.with_slot(j, card, flipped));
+            weight += w;
+        }
+        sum / weight
+    }
+
+    /// The value of the full program `draft` that ran as `run`.
+    fn end_value(&mut self, draft: &Program, run: &Run) -> f64 {
+        let c = self.game.rules.chassis_of(self.d);
         let d = self.d;
         let mut b = *self.board;
         b.pos[d] = run.pos;
@@ -523,7 +570,7 @@ impl<'a> Walk<'a> {
         let paid = settle(
             &mut b.surge[d],
             &mut b.flux[d],
-            delta(c, &draft, &run.status),
+            delta(c, draft, &run.status),
         );
         b.structure[d] = (b.structure[d] - SELF_HARM * f64::from(paid.unpaid)).max(0.0);
         let end = (
@@ -868,6 +915,106 @@ mod tests {
         nothing_left.mechs[i].depleted |= (!used & ((1 << c.directives.len()) - 1)) << MAX_WEAPONS;
         assert_eq!(random_fills(&nothing_left, i), 0);
         assert!(evaluate(&g, me) < evaluate(&nothing_left, me));
+    }
+
+    /// `leave N` leaves the slot to a random directive (seed: a random directive in a random
+    /// orientation goes into each unfilled slot), so its prior is the best the seat can do with
+    /// the other slots while not knowing which card the slot will get: for each way of filling
+    /// the other slots, the mean over the cards the fill may draw, weighted as it draws them
+    /// (each unused card alike, a split card then either way up); the best such mean. Before,
+    /// the slot counted as standing still.
+    #[test]
+    fn leaving_a_slot_is_worth_the_random_directive_it_will_get() {
+        use crate::action::SlotCard;
+        use gridwright_engine::{Actor, Events};
+        let me = Seat::new(0);
+        let play = |g: &CommandCore, a| {
+            let mut next = g.clone();
+            next.step(Actor::Seat(me), a, &mut Events::disabled());
+            next
+        };
+        let cards = |g: &CommandCore| -> Vec<crate::Action> {
+            g.legal_actions_vec(me)
+                .into_iter()
+                .filter(|a| matches!(a, crate::Action::Program { .. }))
+                .collect()
+        };
+        let mut checked = 0;
+        for seed in [9, 11] {
+            let start = duel_at_programming(seed);
+            let i = start.next_to_program(me).unwrap();
+            let c = start.rules.chassis_of(i).clone();
+            let mech = CommandCore::mech_id(i);
+            for left in [0, 1] {
+                // The seat puts the first card in place (if slot 1 is the one left), then
+                // leaves the slot.
+                let mut before = start.clone();
+                if left == 1 {
+                    before = play(&before, cards(&before)[0]);
+                }
+                let after_leave = play(&before, crate::Action::Leave { mech });
+                // Every way to fill the later slots with cards: the sequences of cards
+                // played until the program seals.
+                let mut later: Vec<Vec<crate::Action>> = Vec::new();
+                let mut stack = vec![(after_leave.clone(), Vec::new())];
+                while let Some((g, seq)) = stack.pop() {
+                    if g.next_to_program(me) != Some(i) {
+                        later.push(seq);
+                        continue;
+                    }
+                    for a in cards(&g) {
+                        let mut longer = seq.clone();
+                        longer.push(a);
+                        stack.push((play(&g, a), longer));
+                    }
+                }
+                assert!(later.len() > 10);
+                let mut best = f64::NEG_INFINITY;
+                for seq in &later {
+                    let in_program: Vec<u8> = seq
+                        .iter()
+                        .filter_map(|a| match a {
+                            crate::Action::Program { card, .. } => Some(card.card),
+                            _ => None,
+                        })
+                        .collect();
+                    let (mut sum, mut weight) = (0.0, 0.0);
+                    // The fill: a card in the left slot, then the same later cards.
+                    for fill in cards(&before) {
+                        let crate::Action::Program {
+                            card: SlotCard { card, .. },
+                            ..
+                        } = fill
+                        else {
+                            continue;
+                        };
+                        if in_program.contains(&card) {
+                            continue;
+                        }
+                        let mut g = play(&before, fill);
+                        for &a in seq {
+                            g = play(&g, a);
+                        }
+                        assert_ne!(g.next_to_program(me), Some(i), "sealed");
+                        let w = if c.directives[usize::from(card)].split {
+                            0.5
+                        } else {
+                            1.0
+                        };
+                        sum += w * evaluate(&g, me);
+                        weight += w;
+                    }
+                    best = best.max(sum / weight);
+                }
+                let prior = evaluate_drafts(&after_leave, me);
+                assert!(
+                    (prior - best).abs() < 1e-9,
+                    "seed {seed}, slot {left}: prior {prior}, expected {best}"
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 4);
     }
 
     #[test]
