@@ -63,6 +63,7 @@ use crate::seat::{PerSeat, Seat, Viewer};
 use crate::session::{LogEntry, Session, VisibleEntry};
 use std::fmt;
 
+pub mod golden;
 #[cfg(test)]
 mod tests;
 

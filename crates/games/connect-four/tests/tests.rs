@@ -5,9 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use gridwright_connect_four::{Column, Config, ConnectFour, Observation};
+use gridwright_engine::testing::golden::Golden;
 use gridwright_engine::testing::{check_action_index, check_event_fold, random_sim};
-use gridwright_engine::{Actor, Events, Game, Replay, Rng, Seat, Session, Turn, Viewer};
-use std::path::{Path, PathBuf};
+use gridwright_engine::{Actor, Events, Game, Rng, Seat, Session, Turn, Viewer};
 
 /// The engine's conformance harness: legal actions sorted and unique, clone equality,
 /// out-of-turn refusals, action text round trips, observations for every viewer, returns in
@@ -113,8 +113,8 @@ fn render_obs(obs: &Observation) -> String {
 
 // ----- golden replays -----
 
-fn golden_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+fn golden() -> Golden {
+    Golden::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_PKG_NAME"))
 }
 
 /// The golden games: file name, moves as typed, and how the game ends.
@@ -144,20 +144,14 @@ fn play(moves: &str) -> Session<ConnectFour> {
     s
 }
 
-/// Every golden replay re-runs to the event-log hash stored in it, and ends as recorded. A
-/// failure here means the rules (or the event format) changed: if that was intended, bump
-/// `INFO.rules_version` and re-bless with
+/// Every golden replay re-runs to the event-log hash stored in it, ends as recorded, and is the
+/// replay the moves listed here record. A failure here means the rules (or the event format)
+/// changed: if that was intended, bump `INFO.rules_version` and re-bless with
 /// `cargo test -p gridwright-connect-four --test integration -- --ignored bless_golden_replays`.
 #[test]
 fn golden_replays_verify() {
     for (name, moves, winner) in GOLDEN {
-        let path = golden_dir().join(name);
-        let text =
-            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let replay = Replay::from_json(&text).unwrap();
-        let session = replay
-            .verify::<ConnectFour>()
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let session = golden().verify(name, &Config::default(), 0, &play(moves));
         let game = session.state();
         assert!(game.is_terminal(), "{name}: game not finished");
         assert_eq!(game.winner().map(Seat::number), *winner, "{name}");
@@ -174,7 +168,6 @@ fn golden_replays_verify() {
 #[ignore = "rewrites tests/golden; run deliberately after a rules change"]
 fn bless_golden_replays() {
     for (name, moves, _) in GOLDEN {
-        let replay = play(moves).replay();
-        std::fs::write(golden_dir().join(name), replay.to_json() + "\n").unwrap();
+        golden().bless(name, &play(moves));
     }
 }
