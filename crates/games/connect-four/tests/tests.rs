@@ -7,7 +7,7 @@
 use gridwright_connect_four::{Column, Config, ConnectFour, Observation};
 use gridwright_engine::testing::golden::Golden;
 use gridwright_engine::testing::{check_action_index, check_event_fold, random_sim};
-use gridwright_engine::{Actor, Events, Game, Rng, Seat, Session, Turn, Viewer};
+use gridwright_engine::{ActionIndex, Actor, Events, Game, Rng, Seat, Session, Turn, Viewer};
 
 /// The engine's conformance harness: legal actions sorted and unique, clone equality,
 /// out-of-turn refusals, action text round trips, observations for every viewer, returns in
@@ -109,6 +109,25 @@ fn render_obs(obs: &Observation) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The flat action index is the one it has always been (`drop c` is index `c - 1`): a digest of
+/// the whole `index → action` table, pinned when the codec was rewritten as blocks (issue 21).
+#[test]
+fn action_indices_are_unchanged() {
+    let digest = gridwright_engine::testing::action_index_digest::<ConnectFour>(&Config::default());
+    assert_eq!(
+        digest,
+        "18c3d5fb82f64012de4c51fdd281a61a9ffa887351d5ce3746617c1ebe6b3cf6"
+    );
+    for c in 1..=7u8 {
+        let column = Column::try_from(c - 1).unwrap();
+        let i = ConnectFour::action_index(
+            &Config::default(),
+            &gridwright_connect_four::Action::Drop(column),
+        );
+        assert_eq!(i, Some(usize::from(c) - 1));
+    }
 }
 
 // ----- golden replays -----
