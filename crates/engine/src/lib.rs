@@ -35,7 +35,7 @@ mod session;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 
-pub use action_index::ActionIndex;
+pub use action_index::{ActionIndex, Block, Blocks, MAX_BLOCK_DIMS};
 pub use agent::{Agent, RandomAgent, SeatView};
 pub use game::{
     Actor, ChanceMode, EventFold, Events, Game, GameInfo, Information, RejectReason, SetupError,
