@@ -264,7 +264,10 @@ impl<const B: usize> Blocks<B> {
         if index >= self.len {
             return None;
         }
-        let k = self.starts.partition_point(|s| *s <= index).checked_sub(1)?;
+        let k = self
+            .starts
+            .partition_point(|s| *s <= index)
+            .checked_sub(1)?;
         // Empty blocks share their start with the next one: take the last block starting at or
         // before `index`, which is the non-empty one holding it.
         let block = &self.blocks[k];

@@ -13,6 +13,7 @@ use crate::rules::crits::reveal_outcomes;
 use crate::rules::program::random_program;
 use crate::rules::{Rules, Squares};
 use gridwright_engine::geom::{Arc, Dir8};
+use gridwright_engine::win_loss_returns;
 use gridwright_engine::{
     Actor, ChanceMode, Events, Game, GameInfo, Information, PerSeat, Rng, Seat, SetupError, Turn,
     Viewer,
@@ -761,12 +762,7 @@ impl Game for CommandCore {
     }
 
     fn returns(&self) -> PerSeat<f64> {
-        match self.stage {
-            Stage::Over {
-                winner: Some(w), ..
-            } => PerSeat::from_fn(SEATS, |s| if s == w { 1.0 } else { -1.0 }),
-            _ => PerSeat::from_fn(SEATS, |_| 0.0),
-        }
+        win_loss_returns(SEATS, self.winner())
     }
 
     fn observe(&self, viewer: Viewer) -> Observation {
