@@ -34,6 +34,7 @@ mod seat;
 mod session;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
+mod word_enum;
 
 pub use action_index::{ActionIndex, Block, Blocks, MAX_BLOCK_DIMS};
 pub use agent::{Agent, RandomAgent, SeatView, TIE_EPSILON, first_best, pick_best};
