@@ -375,3 +375,14 @@ fn first_best_keeps_the_first_of_equal_scores() {
     assert_eq!(best, Some(((1, 3.0), 3.0)));
     assert_eq!(first_best([1, 2], |_| None), None);
 }
+
+/// A setup refused for content problems names every problem, as the problems print them.
+#[test]
+fn setup_error_from_problems_lists_every_problem() {
+    let mut problems = content::Problems::new();
+    problems.push("units[0].name", "must not be empty");
+    problems.push("map.width", "must be at least 1");
+    let text = problems.to_string();
+    assert!(text.contains("must not be empty") && text.contains("must be at least 1"));
+    assert_eq!(SetupError::from(problems), SetupError(text));
+}

@@ -615,7 +615,7 @@ impl Game for CommandCore {
     const INFO: GameInfo = INFO;
 
     fn new(config: &Config) -> Result<Self, SetupError> {
-        let rules = Rules::new(config).map_err(|p| SetupError(p.to_string()))?;
+        let rules = Rules::new(config)?;
         let n = rules.mechs.len();
         let mut mechs = [Mech::EMPTY; MAX_MECHS];
         for (i, m) in mechs.iter_mut().enumerate().take(n) {

@@ -379,7 +379,7 @@ impl Game for GridBattles {
     const INFO: GameInfo = INFO;
 
     fn new(config: &Config) -> Result<Self, SetupError> {
-        let rules = Rules::new(config).map_err(|e| SetupError(e.to_string()))?;
+        let rules = Rules::new(config)?;
         let mut units = [Unit::EMPTY; MAX_UNITS];
         let mut occupied = Occupancy::EMPTY;
         for (slot, u) in units.iter_mut().zip(&rules.start) {
