@@ -4,7 +4,7 @@
 //! with `scripts/long-random-games`, which sets:
 //!
 //! - `GRIDWRIGHT_LONG_GAMES`: most games per setup (default 2,000);
-//! - `GRIDWRIGHT_LONG_SECONDS`: time budget per setup, checked between batches of 20 games
+//! - `GRIDWRIGHT_LONG_SECONDS`: time budget per setup, checked between batches of 5 games
 //!   (default 40), so a slow game still fits the run.
 //!
 //! It prints one line per setup: games, steps, longest game, seconds.
@@ -17,7 +17,7 @@ use gridwright_engine::testing::random_sim;
 use std::time::{Duration, Instant};
 
 /// Games per call of the harness (each batch has its own seed).
-const BATCH: usize = 20;
+const BATCH: usize = 5;
 
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
