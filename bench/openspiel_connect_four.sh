@@ -12,7 +12,7 @@
 #
 # Both sides play complete games from the initial position with uniform random
 # legal moves: OpenSpiel's RandomRolloutEvaluator (Clone, LegalActions, pick,
-# ApplyAction, Returns per game) and our examples/random_games.rs (clone,
+# ApplyAction, Returns per game) and our examples/connect_four_random_games.rs (clone,
 # legal_actions, Rng pick, step with events disabled, returns per game). Each
 # side runs ROUNDS times, alternating, for SECONDS each; the best round of each
 # is compared, which filters out interference from other processes. Rates are
@@ -29,7 +29,7 @@ parse_args 20 -- "$@"
 openspiel_venv
 
 # ---- our example, built before any timing, then the rounds (bench/lib.sh) --------
-ours_example gridwright-connect-four random_games
+ours_example gridwright-connect-four connect_four_random_games
 run_openspiel() {
     "${PIN[@]}" "$VENV/bin/python" "$HERE/openspiel_connect_four.py" --seconds "$SECONDS_PER_RUN"
 }

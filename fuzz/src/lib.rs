@@ -14,7 +14,8 @@ use gridwright_command_core::CommandCore;
 use gridwright_engine::{Actor, Game, Replay, Seat, Session, Turn, Viewer};
 use gridwright_grid_battles::GridBattles;
 use gridwright_server::{CreateMatch, DeckName, FrontendGame, GameProvider, Games, ScenarioName};
-use std::sync::OnceLock;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 
 /// The shipped content files, as the fuzz targets' starting point.
 pub mod builtin {
@@ -255,6 +256,11 @@ fn show<G: Frontend>(s: &Session<G>) {
 /// `Content::from_sources` that `--content DIR` uses; valid content must then give scenarios
 /// that set up and play.
 ///
+/// From `which` = 0xC0 on, Starcore's (even) or Milkomeda's (odd) shipped files: the file
+/// `(which − 0xC0) / 2` of the game's files (sorted; Starcore's cards and decks, Milkomeda's
+/// card files and scenarios) is replaced and the folder loaded through the catalog as
+/// `--content DIR` loads it; every scenario it lists must load, set up and play.
+///
 /// Layout: `[which] text…` — `which % 5` picks the file (0 units, 1 GB dice, 2 rules, 3 CC dice,
 /// 4 chassis), `which / 5 % 4` the chassis replaced.
 pub fn content(data: &[u8]) {
@@ -264,6 +270,16 @@ pub fn content(data: &[u8]) {
         return;
     };
     let seed = hash_bytes(data);
+    if which >= SHIPPED_FILES {
+        let k = which - SHIPPED_FILES;
+        let game = if k.is_multiple_of(2) {
+            GameKind::Starcore
+        } else {
+            GameKind::Milkomeda
+        };
+        with_game!(game, G => shipped_file_replaced::<G>(usize::from(k / 2), text, seed));
+        return;
+    }
     match which % 5 {
         k @ 0..=2 => {
             use builtin::*;
@@ -314,13 +330,124 @@ pub fn content(data: &[u8]) {
     }
 }
 
+/// Selector bytes from this one on fuzz the games loaded through the catalog from a folder
+/// (Starcore, Milkomeda); below it, the layouts kept for the committed seeds.
+const SHIPPED_FILES: u8 = 0xC0;
+
+/// Copies of the shipped content folders, one per game, in a folder of this process's own.
+static TREES: Mutex<Vec<(&'static str, PathBuf)>> = Mutex::new(Vec::new());
+
+/// Every file under `dir`, relative to it, sorted.
+fn files_under(dir: &Path, rel: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir.join(rel)) else {
+        return;
+    };
+    let mut names: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    names.sort();
+    for p in names {
+        let Some(name) = p.file_name() else { continue };
+        let r = rel.join(name);
+        if p.is_dir() {
+            files_under(dir, &r, out);
+        } else {
+            out.push(r);
+        }
+    }
+}
+
+/// The shipped content folder of `game`.
+fn shipped_dir(game: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../content")
+        .join(game)
+}
+
+/// The game's shipped content with its `k`-th file (of all its files, sorted) replaced by
+/// `text`, loaded through the catalog from a folder as `--content DIR` does: a content that
+/// loads lists scenarios, and every listed scenario must load, set up and play.
+fn shipped_file_replaced<G: Frontend>(k: usize, text: &str, seed: u64) {
+    let game = G::INFO.short_name;
+    let shipped = shipped_dir(game);
+    let mut files = Vec::new();
+    files_under(&shipped, Path::new(""), &mut files);
+    let Some(file) = files.get(k % files.len().max(1)).cloned() else {
+        return;
+    };
+    let mut trees = TREES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let root = match trees.iter().find(|(g, _)| *g == game) {
+        Some((_, root)) => root.clone(),
+        None => {
+            let root =
+                std::env::temp_dir().join(format!("gridwright-fuzz-{}-{game}", std::process::id()));
+            for f in &files {
+                let to = root.join(game).join(f);
+                std::fs::create_dir_all(to.parent().expect("a file has a folder"))
+                    .expect("temporary folder");
+                std::fs::copy(shipped.join(f), &to).expect("copy of the shipped content");
+            }
+            trees.push((game, root.clone()));
+            root
+        }
+    };
+    let path = root.join(game).join(&file);
+    std::fs::write(&path, text).expect("write the fuzzed file");
+    let source = ContentSource::Dir(root);
+    let configs: Vec<G::Config> = match G::scenarios(&source) {
+        Ok(list) => list
+            .iter()
+            .map(|s| {
+                G::load_config(&source, Some(&s.name)).unwrap_or_else(|e| {
+                    panic!("{game}: listed scenario `{}` does not load: {e}", s.name)
+                })
+            })
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    std::fs::copy(shipped.join(&file), &path).expect("restore the shipped file");
+    drop(trees);
+    for config in configs {
+        playout::<G>(config, seed, 300);
+    }
+}
+
+/// A file of one's own against the shipped content: a deck for seat 1 put into the default
+/// setup (`deck`), or a scenario file (`--scenario FILE`); one that loads must set up and play.
+fn own_file<G: Frontend>(text: &str, seed: u64, deck: bool) {
+    let dir = std::env::temp_dir().join(format!("gridwright-fuzz-{}-own", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join(format!("fuzz-{}.toml", G::INFO.short_name));
+    std::fs::write(&path, text).expect("write the fuzzed file");
+    let Some(spec) = path.to_str() else { return };
+    let content = ContentSource::Builtin;
+    let config = if deck {
+        let Ok(loaded) = G::load_deck(&content, spec) else {
+            return;
+        };
+        let default = G::load_config(&content, None).expect("the default setup loads");
+        let Ok(config) = G::put_decks(default, &[(Seat::new(0), &loaded)]) else {
+            return;
+        };
+        config
+    } else {
+        let Ok(config) = G::load_config(&content, Some(spec)) else {
+            return;
+        };
+        config
+    };
+    playout::<G>(config, seed, 300);
+}
+
 fn gb_content() -> &'static gridwright_grid_battles::Content {
     static C: OnceLock<gridwright_grid_battles::Content> = OnceLock::new();
     C.get_or_init(|| gridwright_grid_battles::Content::builtin().expect("built-in content loads"))
 }
 
 /// Scenario files of Grid Battles (`which` even) or Command Core (odd), resolved against the
-/// shipped content as `--scenario FILE` is; a scenario that loads must set up and play.
+/// shipped content as `--scenario FILE` is; a scenario that loads must set up and play. From
+/// `which` = 0xC0 on: a Starcore deck file as `--deck 1=FILE` reads it (even), or a Milkomeda
+/// scenario file as `--scenario FILE` does (odd).
 ///
 /// Layout: `[which] text…`.
 pub fn scenario(data: &[u8]) {
@@ -330,6 +457,14 @@ pub fn scenario(data: &[u8]) {
         return;
     };
     let seed = hash_bytes(data);
+    if which >= SHIPPED_FILES {
+        if which.is_multiple_of(2) {
+            own_file::<gridwright_catalog::Starcore>(text, seed, true);
+        } else {
+            own_file::<gridwright_catalog::Milkomeda>(text, seed, false);
+        }
+        return;
+    }
     if which.is_multiple_of(2) {
         let Ok(cfg) = gb_content().scenario_from_toml("fuzz", "fuzz.toml", text) else {
             return;

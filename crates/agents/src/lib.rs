@@ -47,7 +47,7 @@ mod mcts;
 mod spec;
 
 pub use evaluator::{Evaluator, WithPrior};
-pub use gridwright_engine::{Agent, RandomAgent, SeatView};
+pub use gridwright_engine::{Agent, RandomAgent, SeatView, first_best, pick_best};
 pub use mcts::{
     ActionStats, DEFAULT_ITERATIONS, LineStep, Mcts, MctsConfig, Rollout, SearchReport,
     SimultaneousRule,

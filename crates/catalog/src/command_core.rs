@@ -4,12 +4,14 @@
 
 use crate::{
     CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport, ScenarioInfo,
-    generic_agent, odds_entry, odds_table,
+    Scenarios, generic_agent, odds_entry, odds_table,
 };
 use gridwright_agents::AgentSpec;
+use gridwright_command_core::Config;
 use gridwright_command_core::{
     CommandCore, Content, GreedyAgent, attack_preview, preview, render, scenario_map,
 };
+use gridwright_engine::content::ContentError;
 use gridwright_engine::{Agent, Seat, Viewer};
 
 /// Loads Command Core content from `source`.
@@ -17,7 +19,27 @@ use gridwright_engine::{Agent, Seat, Viewer};
 /// # Errors
 /// Content errors name the file, line and field.
 pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
-    source.load("command-core", Content::load_dir, Content::builtin)
+    crate::content_of::<CommandCore>(source)
+}
+
+impl Scenarios for CommandCore {
+    crate::scenarios::content_scenarios!(Content, Config);
+
+    const DEFAULT_SCENARIO: &'static str = "duel";
+
+    fn info(content: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
+        let s = content.scenario_summary(&name)?;
+        let board = serde_json::to_value(scenario_map(cfg)?)
+            .map_err(|e| CatalogError::Content(e.to_string()))?;
+        Ok(ScenarioInfo {
+            name,
+            title: s.title.clone(),
+            description: s.description.clone(),
+            seats: usize::from(s.seats),
+            preview: preview(cfg),
+            board: Some(board),
+        })
+    }
 }
 
 impl Frontend for CommandCore {
@@ -112,38 +134,14 @@ impl Frontend for CommandCore {
     }
 
     fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
-        let c = content(source)?;
-        c.scenario_names()
-            .into_iter()
-            .map(|name| {
-                let err =
-                    |e: gridwright_command_core::ContentError| CatalogError::Content(e.to_string());
-                let cfg = c.config(&name).map_err(err)?;
-                let s = c.scenario_summary(&name).map_err(err)?;
-                let board = scenario_map(&cfg)
-                    .map_err(|e| CatalogError::Content(e.to_string()))
-                    .and_then(|m| {
-                        serde_json::to_value(m).map_err(|e| CatalogError::Content(e.to_string()))
-                    })?;
-                Ok(ScenarioInfo {
-                    name,
-                    title: s.title.clone(),
-                    description: s.description.clone(),
-                    seats: usize::from(s.seats),
-                    preview: preview(&cfg),
-                    board: Some(board),
-                })
-            })
-            .collect()
+        crate::scenarios::<Self>(source)
     }
 
     fn load_config(
         source: &ContentSource,
         scenario: Option<&str>,
     ) -> Result<Self::Config, CatalogError> {
-        content(source)?
-            .config(scenario.unwrap_or("duel"))
-            .map_err(|e| CatalogError::Content(e.to_string()))
+        crate::load_config::<Self>(source, scenario)
     }
 
     fn render(&self, viewer: Viewer) -> String {

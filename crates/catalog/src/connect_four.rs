@@ -10,7 +10,7 @@ impl Frontend for ConnectFour {
 
     fn scenarios(_: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
         let cfg = Default::default();
-        let state = ConnectFour::new(&cfg).map_err(|e| CatalogError::Content(e.to_string()))?;
+        let state = ConnectFour::new(&cfg)?;
         Ok(vec![ScenarioInfo {
             name: "standard".into(),
             title: "Standard".into(),

@@ -256,7 +256,7 @@ pub fn new_session(
 ) -> Result<Box<dyn AnySession>, CatalogError> {
     with_game!(kind, G => {
         let cfg = G::load_config(content, scenario)?;
-        let s = Session::<G>::new(cfg, seed).map_err(|e| CatalogError::Content(e.to_string()))?;
+        let s = Session::<G>::new(cfg, seed)?;
         Ok(Box::new(s) as Box<dyn AnySession>)
     })
 }

@@ -4,10 +4,12 @@
 
 use crate::{
     CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport, ScenarioInfo,
-    generic_agent, odds_entry, odds_table,
+    Scenarios, generic_agent, odds_entry, odds_table,
 };
 use gridwright_agents::AgentSpec;
+use gridwright_engine::content::ContentError;
 use gridwright_engine::{Agent, Game, Seat, Viewer};
+use gridwright_grid_battles::Config;
 use gridwright_grid_battles::{Content, GreedyAgent, GridBattles, attack_preview, preview, render};
 
 /// Loads Grid Battles content from `source`.
@@ -15,7 +17,28 @@ use gridwright_grid_battles::{Content, GreedyAgent, GridBattles, attack_preview,
 /// # Errors
 /// Content errors name the file, line and field.
 pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
-    source.load("grid-battles", Content::load_dir, Content::builtin)
+    crate::content_of::<GridBattles>(source)
+}
+
+impl Scenarios for GridBattles {
+    crate::scenarios::content_scenarios!(Content, Config);
+
+    const DEFAULT_SCENARIO: &'static str = "skirmish";
+
+    fn info(content: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
+        let s = content.scenario_summary(&name)?;
+        // The opening position; Grid Battles has no hidden information.
+        let board = serde_json::to_value(GridBattles::new(cfg)?.board())
+            .map_err(|e| CatalogError::Content(e.to_string()))?;
+        Ok(ScenarioInfo {
+            name,
+            title: s.title.clone(),
+            description: s.description.clone(),
+            seats: 2,
+            preview: preview(cfg),
+            board: Some(board),
+        })
+    }
 }
 
 impl Frontend for GridBattles {
@@ -75,42 +98,14 @@ impl Frontend for GridBattles {
     }
 
     fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
-        let c = content(source)?;
-        c.scenario_names()
-            .into_iter()
-            .map(|name| {
-                let cfg = c
-                    .config(&name)
-                    .map_err(|e| CatalogError::Content(e.to_string()))?;
-                let s = c
-                    .scenario_summary(&name)
-                    .map_err(|e| CatalogError::Content(e.to_string()))?;
-                // The opening position; Grid Battles has no hidden information.
-                let board = GridBattles::new(&cfg)
-                    .map_err(|e| CatalogError::Content(e.to_string()))
-                    .and_then(|g| {
-                        serde_json::to_value(g.board())
-                            .map_err(|e| CatalogError::Content(e.to_string()))
-                    })?;
-                Ok(ScenarioInfo {
-                    name,
-                    title: s.title.clone(),
-                    description: s.description.clone(),
-                    seats: 2,
-                    preview: preview(&cfg),
-                    board: Some(board),
-                })
-            })
-            .collect()
+        crate::scenarios::<Self>(source)
     }
 
     fn load_config(
         source: &ContentSource,
         scenario: Option<&str>,
     ) -> Result<Self::Config, CatalogError> {
-        content(source)?
-            .config(scenario.unwrap_or("skirmish"))
-            .map_err(|e| CatalogError::Content(e.to_string()))
+        crate::load_config::<Self>(source, scenario)
     }
 
     fn render(&self, viewer: Viewer) -> String {

@@ -21,6 +21,7 @@ mod dyn_session;
 pub mod grid_battles;
 pub mod milkomeda;
 mod odds;
+mod scenarios;
 pub mod starcore;
 
 pub use content::ContentSource;
@@ -33,6 +34,7 @@ pub use gridwright_grid_battles::GridBattles;
 pub use gridwright_milkomeda::Milkomeda;
 pub use gridwright_starcore::Starcore;
 pub use odds::{OddsParam, OddsQuery, OddsReport, odds_entry, odds_help, odds_table};
+pub use scenarios::{Scenarios, content_of, load_config, scenarios};
 
 use gridwright_agents::{AgentSpec, Mcts, MctsConfig, WithPrior};
 use gridwright_engine::{Agent, Game, GameInfo, RandomAgent, Seat, Viewer};
@@ -190,6 +192,20 @@ pub enum CatalogError {
     /// An odds question that is malformed or cannot be answered exactly.
     #[error("{0}")]
     Odds(String),
+}
+
+/// Content errors become [`CatalogError::Content`] with their full text (file, line, field).
+impl From<gridwright_engine::content::ContentError> for CatalogError {
+    fn from(e: gridwright_engine::content::ContentError) -> Self {
+        CatalogError::Content(e.to_string())
+    }
+}
+
+/// A config that does not set up becomes [`CatalogError::Content`] with its reason.
+impl From<gridwright_engine::SetupError> for CatalogError {
+    fn from(e: gridwright_engine::SetupError) -> Self {
+        CatalogError::Content(e.to_string())
+    }
 }
 
 /// What the command line and server need from a game beyond [`Game`].

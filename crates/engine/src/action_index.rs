@@ -119,3 +119,218 @@ pub trait ActionIndex: Game {
         left_out
     }
 }
+
+/// Most dimensions of one [`Block`].
+pub const MAX_BLOCK_DIMS: usize = 4;
+
+/// One block of a flat action index: the actions of one kind, numbered in mixed radix over up
+/// to [`MAX_BLOCK_DIMS`] dimensions, the last one fastest (row-major). `move unit to (row,
+/// col)` over `U` units on a `W × H` map is `Block::new(&[U, H, W])`, and its action with
+/// coordinates `[u, row, col]` has number `(u·H + row)·W + col` within the block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Block {
+    dims: [usize; MAX_BLOCK_DIMS],
+    rank: usize,
+}
+
+impl Block {
+    /// A block of one action (`done`, `pass`).
+    pub const ONE: Block = Block {
+        dims: [1; MAX_BLOCK_DIMS],
+        rank: 0,
+    };
+
+    /// A block with the sizes `dims` (each coordinate `c[k]` is in `0..dims[k]`). A dimension
+    /// of 0 makes the block empty.
+    ///
+    /// # Panics
+    /// If `dims` has more than [`MAX_BLOCK_DIMS`] entries (a bug in the game's table).
+    #[must_use]
+    #[track_caller]
+    pub fn new(dims: &[usize]) -> Block {
+        assert!(
+            dims.len() <= MAX_BLOCK_DIMS,
+            "a block has at most {MAX_BLOCK_DIMS} dimensions, not {}",
+            dims.len()
+        );
+        let mut block = Block::ONE;
+        block.dims[..dims.len()].copy_from_slice(dims);
+        block.rank = dims.len();
+        block
+    }
+
+    /// How many indices the block holds (saturating, so a huge table cannot overflow).
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.dims[..self.rank]
+            .iter()
+            .fold(1, |n: usize, d| n.saturating_mul(*d))
+    }
+
+    /// The number within the block of the coordinates `coords`, or `None` unless there is one
+    /// coordinate per dimension, each in range.
+    fn encode(&self, coords: &[usize]) -> Option<usize> {
+        if coords.len() != self.rank {
+            return None;
+        }
+        let mut n = 0usize;
+        for (c, d) in coords.iter().zip(&self.dims) {
+            if c >= d {
+                return None;
+            }
+            n = n.checked_mul(*d)?.checked_add(*c)?;
+        }
+        Some(n)
+    }
+
+    /// The coordinates of number `n < size` within the block (unused dimensions are 0).
+    fn decode(&self, mut n: usize) -> [usize; MAX_BLOCK_DIMS] {
+        let mut coords = [0; MAX_BLOCK_DIMS];
+        for k in (0..self.rank).rev() {
+            let d = self.dims[k];
+            coords[k] = n % d;
+            n /= d;
+        }
+        coords
+    }
+}
+
+/// A flat action index laid out as `B` consecutive [`Block`]s: block `k` starts where block
+/// `k − 1` ends. A game's [`ActionIndex`] then is one table of blocks, one `match` from action
+/// to `(block, coordinates)` ([`Blocks::encode`]) and one back ([`Blocks::decode`]):
+///
+/// ```
+/// use gridwright_engine::{Block, Blocks};
+/// // `activate u` for 3 units, then `done`, then `move u` to a cell of a 2 × 4 map.
+/// const ACTIVATE: usize = 0;
+/// const DONE: usize = 1;
+/// const MOVE: usize = 2;
+/// let blocks = Blocks::new([Block::new(&[3]), Block::ONE, Block::new(&[3, 2, 4])]);
+/// assert_eq!(blocks.len(), 3 + 1 + 24);
+/// assert_eq!(blocks.encode(DONE, &[]), Some(3));
+/// assert_eq!(blocks.encode(MOVE, &[1, 1, 2]), Some(4 + 8 + 4 + 2));
+/// assert_eq!(blocks.decode(18), Some((MOVE, [1, 1, 2, 0])));
+/// assert_eq!(blocks.encode(MOVE, &[3, 0, 0]), None); // no unit 3
+/// assert_eq!(blocks.decode(28), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blocks<const B: usize> {
+    blocks: [Block; B],
+    starts: [usize; B],
+    len: usize,
+}
+
+impl<const B: usize> Blocks<B> {
+    /// The index made of `blocks`, in order.
+    #[must_use]
+    pub fn new(blocks: [Block; B]) -> Self {
+        let mut starts = [0; B];
+        let mut len = 0usize;
+        for (start, block) in starts.iter_mut().zip(&blocks) {
+            *start = len;
+            len = len.saturating_add(block.size());
+        }
+        Blocks {
+            blocks,
+            starts,
+            len,
+        }
+    }
+
+    /// `N`: the indices are `0..N`.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the index is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The index of the action with coordinates `coords` in block `block`, or `None` if there
+    /// is no such block or a coordinate is out of range (an action of another config).
+    #[must_use]
+    pub fn encode(&self, block: usize, coords: &[usize]) -> Option<usize> {
+        let n = self.blocks.get(block)?.encode(coords)?;
+        self.starts[block].checked_add(n)
+    }
+
+    /// The block and coordinates of index `index` (unused dimensions are 0), or `None` if it is
+    /// out of range.
+    #[must_use]
+    pub fn decode(&self, index: usize) -> Option<(usize, [usize; MAX_BLOCK_DIMS])> {
+        if index >= self.len {
+            return None;
+        }
+        let k = self
+            .starts
+            .partition_point(|s| *s <= index)
+            .checked_sub(1)?;
+        // Empty blocks share their start with the next one: take the last block starting at or
+        // before `index`, which is the non-empty one holding it.
+        let block = &self.blocks[k];
+        Some((k, block.decode(index - self.starts[k])))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_number_their_actions_in_order_last_dimension_fastest() {
+        // 2 units: hold u (2), then an empty block (no targets), then attack a t (2 × 2), then
+        // done, then move u to (row, col) on a 3-wide, 2-high map (2 × 2 × 3).
+        let b = Blocks::new([
+            Block::new(&[2]),
+            Block::new(&[2, 0]),
+            Block::new(&[2, 2]),
+            Block::ONE,
+            Block::new(&[2, 2, 3]),
+        ]);
+        assert_eq!(b.len(), 2 + 4 + 1 + 12);
+        let table = [
+            (0, vec![1], 1),
+            (2, vec![0, 0], 2),
+            (2, vec![1, 0], 4),
+            (2, vec![1, 1], 5),
+            (3, vec![], 6),
+            (4, vec![0, 0, 0], 7),
+            (4, vec![0, 1, 2], 7 + 5),
+            (4, vec![1, 1, 2], 18),
+        ];
+        for (block, coords, index) in table {
+            assert_eq!(b.encode(block, &coords), Some(index), "{block} {coords:?}");
+            let mut full = [0; MAX_BLOCK_DIMS];
+            full[..coords.len()].copy_from_slice(&coords);
+            assert_eq!(b.decode(index), Some((block, full)), "{index}");
+        }
+    }
+
+    #[test]
+    fn coordinates_out_of_range_and_indices_past_the_end_have_no_action() {
+        let b = Blocks::new([Block::new(&[2]), Block::new(&[0]), Block::new(&[3, 4])]);
+        assert_eq!(b.len(), 14);
+        assert_eq!(b.encode(0, &[2]), None);
+        assert_eq!(b.encode(1, &[0]), None);
+        assert_eq!(b.encode(2, &[0, 4]), None);
+        assert_eq!(b.encode(2, &[0]), None, "too few coordinates");
+        assert_eq!(b.encode(3, &[]), None, "no such block");
+        assert_eq!(b.decode(14), None);
+        assert_eq!(b.decode(usize::MAX), None);
+        for i in 0..b.len() {
+            let (block, coords) = b.decode(i).unwrap_or_default();
+            let rank = if block == 0 { 1 } else { 2 };
+            assert_eq!(b.encode(block, &coords[..rank]), Some(i));
+        }
+    }
+
+    #[test]
+    fn huge_blocks_saturate_instead_of_overflowing() {
+        let b = Blocks::new([Block::new(&[usize::MAX, 3]), Block::ONE]);
+        assert_eq!(b.len(), usize::MAX);
+        assert_eq!(b.encode(0, &[usize::MAX - 1, 2]), None);
+    }
+}

@@ -73,3 +73,62 @@ impl<G: Game> Agent<G> for RandomAgent {
         legal[rng.index(legal.len())]
     }
 }
+
+/// Scores within this of the best count as a tie in [`pick_best`].
+pub const TIE_EPSILON: f64 = 1e-9;
+
+/// The greedy agents' argmax with ties broken at random: scores every action of `legal` once, in
+/// order, keeps those within [`TIE_EPSILON`] of the best score so far (a score more than that
+/// above it starts the list again), and returns one of the kept at `rng.index(kept)`: one draw
+/// from `rng`, none if nothing was kept (`legal` empty, or no score above `-∞`; `None` then).
+///
+/// ```
+/// use gridwright_engine::{Rng, pick_best};
+/// let mut rng = Rng::seed_from_u64(1);
+/// assert_eq!(pick_best(&[1, 5, 3], |a| f64::from(*a), &mut rng), Some(5));
+/// let tie = pick_best(&[1, 4, 4], |a| f64::from(*a), &mut rng);
+/// assert_eq!(tie, Some(4));
+/// assert_eq!(pick_best(&[] as &[i32], |_| 0.0, &mut rng), None);
+/// ```
+pub fn pick_best<A: Copy>(
+    legal: &[A],
+    mut score: impl FnMut(&A) -> f64,
+    rng: &mut Rng,
+) -> Option<A> {
+    let mut kept: Vec<A> = Vec::new();
+    let mut top = f64::NEG_INFINITY;
+    for a in legal {
+        let s = score(a);
+        if s > top + TIE_EPSILON {
+            top = s;
+            kept.clear();
+            kept.push(*a);
+        } else if (s - top).abs() <= TIE_EPSILON {
+            kept.push(*a);
+        }
+    }
+    (!kept.is_empty()).then(|| kept[rng.index(kept.len())])
+}
+
+/// The first action of `items` with the highest score, and its score, with no randomness:
+/// `score` gives `None` for an action not to consider; a later action replaces the best only
+/// with a strictly higher score (a `NaN` first score is never replaced).
+///
+/// ```
+/// use gridwright_engine::first_best;
+/// let best = first_best([3, 7, 7, 2], |a| (*a != 2).then(|| f64::from(*a)));
+/// assert_eq!(best, Some((7, 7.0)));
+/// ```
+pub fn first_best<A>(
+    items: impl IntoIterator<Item = A>,
+    mut score: impl FnMut(&A) -> Option<f64>,
+) -> Option<(A, f64)> {
+    let mut best: Option<(A, f64)> = None;
+    for a in items {
+        let Some(s) = score(&a) else { continue };
+        if best.as_ref().is_none_or(|(_, b)| s > *b) {
+            best = Some((a, s));
+        }
+    }
+    best
+}

@@ -167,6 +167,15 @@ pub trait EventFold: Game {
 #[error("invalid game setup: {0}")]
 pub struct SetupError(pub String);
 
+/// A config whose content check found problems does not set up: the error lists every problem,
+/// one `file:line: field: message` line each, as [`Problems`](crate::content::Problems) prints
+/// them.
+impl From<crate::content::Problems> for SetupError {
+    fn from(problems: crate::content::Problems) -> Self {
+        SetupError(problems.to_string())
+    }
+}
+
 /// A game: its state, actions, events and observations.
 ///
 /// Required methods describe the rules; provided methods build on them and must not be

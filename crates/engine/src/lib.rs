@@ -34,16 +34,19 @@ mod seat;
 mod session;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
+mod word_enum;
 
-pub use action_index::ActionIndex;
-pub use agent::{Agent, RandomAgent, SeatView};
+pub use action_index::{ActionIndex, Block, Blocks, MAX_BLOCK_DIMS};
+pub use agent::{Agent, RandomAgent, SeatView, TIE_EPSILON, first_best, pick_best};
 pub use game::{
     Actor, ChanceMode, EventFold, Events, Game, GameInfo, Information, RejectReason, SetupError,
     Turn, normalize, sample_chance,
 };
 pub use replay::{Replay, ReplayError};
 pub use rng::{Rng, derive_seed, splitmix64};
-pub use seat::{PerSeat, Seat, SeatArray, SeatOutOfRange, SeatSet, Viewer, rank_returns};
+pub use seat::{
+    PerSeat, Seat, SeatArray, SeatOutOfRange, SeatSet, Viewer, rank_returns, win_loss_returns,
+};
 pub use session::{LogEntry, Rejected, Session, TextActionError, VisibleEntry};
 
 #[cfg(test)]

@@ -384,6 +384,22 @@ pub fn rank_returns<T: Ord>(scores: &[T]) -> PerSeat<f64> {
         .collect()
 }
 
+/// Returns of a win/loss/draw game for `seats` seats: 1 for the `winner` and -1 for every other
+/// seat, or 0 for all when there is no winner (a draw, or a game not over yet).
+///
+/// ```
+/// use gridwright_engine::{Seat, win_loss_returns};
+/// assert_eq!(win_loss_returns(2, Some(Seat::new(1))), [-1.0, 1.0]);
+/// assert_eq!(win_loss_returns(2, None), [0.0, 0.0]);
+/// ```
+pub fn win_loss_returns(seats: usize, winner: Option<Seat>) -> PerSeat<f64> {
+    PerSeat::from_fn(seats, |s| match winner {
+        Some(w) if s == w => 1.0,
+        Some(_) => -1.0,
+        None => 0.0,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

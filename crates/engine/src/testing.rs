@@ -63,6 +63,7 @@ use crate::seat::{PerSeat, Seat, Viewer};
 use crate::session::{LogEntry, Session, VisibleEntry};
 use std::fmt;
 
+pub mod golden;
 #[cfg(test)]
 mod tests;
 
@@ -1049,6 +1050,29 @@ fn viewer_index<G: Game>(state: &G, v: Viewer) -> usize {
         Viewer::Seat(s) => s.index(),
         Viewer::Spectator => state.num_seats(),
     }
+}
+
+/// A fingerprint of `G`'s whole [`ActionIndex`] table for `config`: SHA-256 (hex) over
+/// `num_distinct_actions` and, for every index in `0..N` that stands for an action, the index
+/// and the action's JSON. A test that pins it for each shipped setup shows that a rewrite of
+/// the codec kept every index (with [`check_action_index`], which checks that `action_index`
+/// is the inverse of `action_from_index`, this pins both directions).
+///
+/// # Panics
+/// If an action does not serialize (this is a test helper).
+#[allow(clippy::expect_used)]
+pub fn action_index_digest<G: ActionIndex>(config: &G::Config) -> String {
+    use sha2::{Digest, Sha256};
+    let n = G::num_distinct_actions(config);
+    let mut hash = Sha256::new();
+    hash.update(format!("{n}\n"));
+    for i in 0..n {
+        if let Some(a) = G::action_from_index(config, i) {
+            let json = serde_json::to_string(&a).expect("actions serialize");
+            hash.update(format!("{i} {json}\n"));
+        }
+    }
+    hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Counts from a [`check_action_index`] run.

@@ -340,3 +340,49 @@ fn engine_types_are_send_and_sync() {
     fn assert_agent_object_safe(_: &dyn Agent<Race>) {}
     assert_agent_object_safe(&RandomAgent);
 }
+
+/// The greedy argmax keeps the actions within 1e-9 of the best, restarts on a better one, and
+/// draws once from the RNG to choose among those kept (as Starcore's and Milkomeda's greedy
+/// agents did by hand).
+#[test]
+fn pick_best_breaks_ties_with_one_draw_among_the_best() {
+    let legal = ['a', 'b', 'c', 'd', 'e'];
+    let scores = [1.0, 2.0, 2.0 + 1e-10, 0.5, 2.0 - 1e-10];
+    let score = |x: &char| scores[legal.iter().position(|y| y == x).unwrap_or(0)];
+    for seed in 0..20 {
+        let mut rng = Rng::seed_from_u64(seed);
+        let mut twin = rng.clone();
+        let want = ['b', 'c', 'e'][twin.index(3)];
+        assert_eq!(pick_best(&legal, score, &mut rng), Some(want));
+        assert_eq!(rng, twin, "one draw");
+    }
+    // A better score later starts the list again.
+    let mut rng = Rng::seed_from_u64(3);
+    let twin = rng.clone();
+    assert_eq!(pick_best(&[1, 2, 3], |a| f64::from(*a), &mut rng), Some(3));
+    assert_ne!(rng, twin, "a lone best still takes its draw");
+    // Nothing above -∞: no pick, no draw.
+    let mut rng = Rng::seed_from_u64(3);
+    assert_eq!(pick_best(&[1, 2], |_| f64::NEG_INFINITY, &mut rng), None);
+    assert_eq!(rng, Rng::seed_from_u64(3));
+}
+
+/// The first strictly best action wins; actions scored `None` are skipped.
+#[test]
+fn first_best_keeps_the_first_of_equal_scores() {
+    let items = [(0, 1.0), (1, 3.0), (2, 3.0), (3, 9.0)];
+    let best = first_best(items, |(i, s)| (*i != 3).then_some(*s));
+    assert_eq!(best, Some(((1, 3.0), 3.0)));
+    assert_eq!(first_best([1, 2], |_| None), None);
+}
+
+/// A setup refused for content problems names every problem, as the problems print them.
+#[test]
+fn setup_error_from_problems_lists_every_problem() {
+    let mut problems = content::Problems::new();
+    problems.push("units[0].name", "must not be empty");
+    problems.push("map.width", "must be at least 1");
+    let text = problems.to_string();
+    assert!(text.contains("must not be empty") && text.contains("must be at least 1"));
+    assert_eq!(SetupError::from(problems), SetupError(text));
+}

@@ -1007,3 +1007,41 @@ mod fold {
         check_event_fold::<Tally>(&true, 20, 1);
     }
 }
+
+/// A golden folder of its own under the system's temporary folder.
+fn golden_in_temp(name: &str) -> super::golden::Golden {
+    let root =
+        std::env::temp_dir().join(format!("gridwright-golden-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(root.join("tests/golden")).unwrap();
+    super::golden::Golden::new(root.to_str().unwrap(), "gridwright-engine")
+}
+
+fn golden_game(seed: u64) -> Session<HighCard> {
+    let agents: Vec<Box<dyn Agent<HighCard>>> = vec![Box::new(RandomAgent), Box::new(RandomAgent)];
+    super::golden::play(Flaw::None, seed, 0x60, agents)
+}
+
+#[test]
+fn a_blessed_golden_replay_verifies_against_the_same_game_played_again() {
+    let golden = golden_in_temp("same");
+    golden.bless("g.replay.json", &golden_game(3));
+    let session = golden.verify("g.replay.json", &Flaw::None, 3, &golden_game(3));
+    assert!(session.state().is_terminal());
+    assert_eq!(session.replay(), golden.read("g.replay.json"));
+}
+
+#[test]
+fn a_golden_replay_checked_against_another_seed_or_config_fails() {
+    let golden = golden_in_temp("other");
+    golden.bless("g.replay.json", &golden_game(3));
+    let other_seed = std::panic::catch_unwind(|| {
+        golden.verify("g.replay.json", &Flaw::None, 4, &golden_game(4));
+    });
+    assert!(other_seed.is_err());
+    let other_config = std::panic::catch_unwind(|| {
+        golden.verify("g.replay.json", &Flaw::NotZeroSum, 3, &golden_game(3));
+    });
+    assert!(other_config.is_err());
+    let missing = std::panic::catch_unwind(|| golden.read("none.replay.json"));
+    assert!(missing.is_err());
+}

@@ -27,145 +27,119 @@
 
 use crate::config::{MAX_BOARD_SIDE, MAX_DIRECTIVES, MAX_MECHS, MAX_WEAPONS};
 use crate::{Action, Card, CommandCore, Config, Face, MechId, Pool, Pos, SlotCard};
-use gridwright_engine::ActionIndex;
 use gridwright_engine::geom::Dir8;
+use gridwright_engine::{ActionIndex, Block, Blocks};
 
 /// Cards a mech can have: weapons then directives, as in a `CardSet`.
 const CARDS: usize = MAX_WEAPONS + MAX_DIRECTIVES;
 const POOLS: [Pool; 3] = [Pool::Attack, Pool::Armour, Pool::Evade];
 const FACES: [Face; 5] = [Face::Crit, Face::Hit, Face::Block, Face::Evade, Face::Blank];
-/// Indices before the first `deploy`.
-const FIXED: usize = 4 + POOLS.len() * FACES.len();
 
-/// The sizes the index is built from, clamped to what a valid config may have so that an
-/// invalid config cannot make the arithmetic overflow.
-#[derive(Clone, Copy)]
-struct Layout {
-    mechs: usize,
-    width: usize,
-    height: usize,
+/// The blocks of the index, in order (see the table above).
+const PLACE: usize = 0;
+const HOLD_FIRE: usize = 1;
+const KEEP: usize = 2;
+const REROLL: usize = 3;
+const DEPLOY: usize = 4;
+const ASSIGN: usize = 5;
+const FIRE: usize = 6;
+const AIM: usize = 7;
+const PUT_BACK: usize = 8;
+const DEPLETE: usize = 9;
+const PROGRAM: usize = 10;
+const LEAVE: usize = 11;
+
+/// The index of `config`, its sizes clamped to what a valid config may have so that an invalid
+/// config cannot make the arithmetic overflow.
+fn blocks(config: &Config) -> Blocks<12> {
+    let side = usize::from(MAX_BOARD_SIDE);
+    let m = config
+        .sides
+        .iter()
+        .map(|s| s.mechs.len())
+        .sum::<usize>()
+        .min(MAX_MECHS);
+    let w = usize::from(config.width).min(side);
+    let h = usize::from(config.height).min(side);
+    Blocks::new([
+        Block::new(&[2]),
+        Block::ONE,
+        Block::ONE,
+        Block::new(&[POOLS.len(), FACES.len()]),
+        Block::new(&[m, h, w, Dir8::ALL.len()]),
+        Block::new(&[m, m]),
+        Block::new(&[m, MAX_WEAPONS]),
+        Block::new(&[m]),
+        Block::new(&[m, CARDS]),
+        Block::new(&[m, CARDS]),
+        Block::new(&[m, MAX_DIRECTIVES, 2]),
+        Block::new(&[m]),
+    ])
 }
 
-impl Layout {
-    fn of(config: &Config) -> Layout {
-        let mechs: usize = config.sides.iter().map(|s| s.mechs.len()).sum();
-        let side = usize::from(MAX_BOARD_SIDE);
-        Layout {
-            mechs: mechs.min(MAX_MECHS),
-            width: usize::from(config.width).min(side),
-            height: usize::from(config.height).min(side),
-        }
+/// A card's place among a mech's cards: weapons 0–3, then directives.
+fn card(c: Card) -> Option<usize> {
+    match c {
+        Card::Weapon(w) => Some(usize::from(w)).filter(|w| *w < MAX_WEAPONS),
+        Card::Directive(d) => Some(usize::from(d))
+            .filter(|d| *d < MAX_DIRECTIVES)
+            .map(|d| MAX_WEAPONS + d),
+    }
+}
+
+fn card_of(i: usize) -> Option<Card> {
+    let i = u8::try_from(i).ok()?;
+    let w = MAX_WEAPONS as u8;
+    if i < w {
+        Some(Card::Weapon(i))
+    } else if usize::from(i) < CARDS {
+        Some(Card::Directive(i - w))
+    } else {
+        None
+    }
+}
+
+fn mech_id(i: usize) -> Option<MechId> {
+    u8::try_from(i).ok().and_then(MechId::new)
+}
+
+fn small(i: usize) -> Option<u8> {
+    u8::try_from(i).ok()
+}
+
+impl ActionIndex for CommandCore {
+    fn num_distinct_actions(config: &Config) -> usize {
+        blocks(config).len()
     }
 
-    fn squares(self) -> usize {
-        self.width * self.height
-    }
-
-    fn assign(self) -> usize {
-        FIXED + 8 * self.squares() * self.mechs
-    }
-
-    fn fire(self) -> usize {
-        self.assign() + self.mechs * self.mechs
-    }
-
-    fn aim(self) -> usize {
-        self.fire() + MAX_WEAPONS * self.mechs
-    }
-
-    fn put_back(self) -> usize {
-        self.aim() + self.mechs
-    }
-
-    fn deplete(self) -> usize {
-        self.put_back() + CARDS * self.mechs
-    }
-
-    fn program(self) -> usize {
-        self.deplete() + CARDS * self.mechs
-    }
-
-    fn leave(self) -> usize {
-        self.program() + 2 * MAX_DIRECTIVES * self.mechs
-    }
-
-    fn len(self) -> usize {
-        self.leave() + self.mechs
-    }
-
-    fn mech(self, m: MechId) -> Option<usize> {
-        Some(m.index()).filter(|i| *i < self.mechs)
-    }
-
-    fn mech_id(self, i: usize) -> Option<MechId> {
-        u8::try_from(i)
-            .ok()
-            .filter(|_| i < self.mechs)
-            .and_then(MechId::new)
-    }
-
-    fn square(self, p: Pos) -> Option<usize> {
-        let (x, y) = (usize::from(p.x), usize::from(p.y));
-        (x < self.width && y < self.height).then(|| y * self.width + x)
-    }
-
-    fn card(c: Card) -> Option<usize> {
-        match c {
-            Card::Weapon(w) => Some(usize::from(w)).filter(|w| *w < MAX_WEAPONS),
-            Card::Directive(d) => Some(usize::from(d))
-                .filter(|d| *d < MAX_DIRECTIVES)
-                .map(|d| MAX_WEAPONS + d),
-        }
-    }
-
-    fn card_of(i: usize) -> Option<Card> {
-        let i = u8::try_from(i).ok()?;
-        let w = MAX_WEAPONS as u8;
-        if i < w {
-            Some(Card::Weapon(i))
-        } else if usize::from(i) < CARDS {
-            Some(Card::Directive(i - w))
-        } else {
-            None
-        }
-    }
-
-    fn index(self, action: &Action) -> Option<usize> {
-        let m = self.mechs;
+    fn action_index(config: &Config, action: &Action) -> Option<usize> {
+        let b = blocks(config);
         match *action {
-            Action::PlaceFirst(first) => Some(usize::from(first)),
-            Action::HoldFire => Some(2),
-            Action::Keep => Some(3),
+            Action::PlaceFirst(first) => b.encode(PLACE, &[usize::from(first)]),
+            Action::HoldFire => b.encode(HOLD_FIRE, &[]),
+            Action::Keep => b.encode(KEEP, &[]),
             Action::Reroll { pool, face } => {
                 let p = POOLS.iter().position(|x| *x == pool)?;
                 let f = FACES.iter().position(|x| *x == face)?;
-                Some(4 + p * FACES.len() + f)
+                b.encode(REROLL, &[p, f])
             }
             Action::Deploy { mech, at, facing } => {
-                let cell = self.mech(mech)? * self.squares() + self.square(at)?;
-                Some(FIXED + 8 * cell + facing.index())
+                let (x, y) = (usize::from(at.x), usize::from(at.y));
+                b.encode(DEPLOY, &[mech.index(), y, x, facing.index()])
             }
             Action::Assign { number, mech } => {
-                let n = usize::from(number).checked_sub(1).filter(|n| *n < m)?;
-                Some(self.assign() + n * m + self.mech(mech)?)
+                let n = usize::from(number).checked_sub(1)?;
+                b.encode(ASSIGN, &[n, mech.index()])
             }
-            Action::Fire { mech, weapon } => {
-                let w = Some(usize::from(weapon)).filter(|w| *w < MAX_WEAPONS)?;
-                Some(self.fire() + self.mech(mech)? * MAX_WEAPONS + w)
-            }
-            Action::Aim { target } => Some(self.aim() + self.mech(target)?),
-            Action::PutBack { mech, card } => {
-                Some(self.put_back() + self.mech(mech)? * CARDS + Self::card(card)?)
-            }
-            Action::Deplete { mech, card } => {
-                Some(self.deplete() + self.mech(mech)? * CARDS + Self::card(card)?)
-            }
-            Action::Program { mech, card } => {
-                let d = Some(usize::from(card.card)).filter(|d| *d < MAX_DIRECTIVES)?;
-                let k = self.mech(mech)? * MAX_DIRECTIVES + d;
-                Some(self.program() + 2 * k + usize::from(card.flipped))
-            }
-            Action::Leave { mech } => Some(self.leave() + self.mech(mech)?),
+            Action::Fire { mech, weapon } => b.encode(FIRE, &[mech.index(), usize::from(weapon)]),
+            Action::Aim { target } => b.encode(AIM, &[target.index()]),
+            Action::PutBack { mech, card: c } => b.encode(PUT_BACK, &[mech.index(), card(c)?]),
+            Action::Deplete { mech, card: c } => b.encode(DEPLETE, &[mech.index(), card(c)?]),
+            Action::Program { mech, card: c } => b.encode(
+                PROGRAM,
+                &[mech.index(), usize::from(c.card), usize::from(c.flipped)],
+            ),
+            Action::Leave { mech } => b.encode(LEAVE, &[mech.index()]),
             Action::Chooser(_)
             | Action::Fill { .. }
             | Action::AttackDice { .. }
@@ -176,92 +150,49 @@ impl Layout {
         }
     }
 
-    fn action(self, i: usize) -> Option<Action> {
-        let m = self.mechs;
-        match i {
-            0 | 1 => Some(Action::PlaceFirst(i == 1)),
-            2 => Some(Action::HoldFire),
-            3 => Some(Action::Keep),
-            _ if i < FIXED => {
-                let k = i - 4;
-                Some(Action::Reroll {
-                    pool: *POOLS.get(k / FACES.len())?,
-                    face: *FACES.get(k % FACES.len())?,
-                })
-            }
-            _ if i < self.assign() => {
-                let k = i - FIXED;
-                let cell = k / 8;
-                let square = cell % self.squares();
-                Some(Action::Deploy {
-                    mech: self.mech_id(cell / self.squares())?,
-                    at: Pos::new(
-                        u8::try_from(square % self.width).ok()?,
-                        u8::try_from(square / self.width).ok()?,
-                    ),
-                    facing: *Dir8::ALL.get(k % 8)?,
-                })
-            }
-            _ if i < self.fire() => {
-                let k = i - self.assign();
-                Some(Action::Assign {
-                    number: u8::try_from(k / m + 1).ok()?,
-                    mech: self.mech_id(k % m)?,
-                })
-            }
-            _ if i < self.aim() => {
-                let k = i - self.fire();
-                Some(Action::Fire {
-                    mech: self.mech_id(k / MAX_WEAPONS)?,
-                    weapon: u8::try_from(k % MAX_WEAPONS).ok()?,
-                })
-            }
-            _ if i < self.put_back() => Some(Action::Aim {
-                target: self.mech_id(i - self.aim())?,
-            }),
-            _ if i < self.deplete() => {
-                let k = i - self.put_back();
-                Some(Action::PutBack {
-                    mech: self.mech_id(k / CARDS)?,
-                    card: Self::card_of(k % CARDS)?,
-                })
-            }
-            _ if i < self.program() => {
-                let k = i - self.deplete();
-                Some(Action::Deplete {
-                    mech: self.mech_id(k / CARDS)?,
-                    card: Self::card_of(k % CARDS)?,
-                })
-            }
-            _ if i < self.leave() => {
-                let k = (i - self.program()) / 2;
-                Some(Action::Program {
-                    mech: self.mech_id(k / MAX_DIRECTIVES)?,
-                    card: SlotCard {
-                        card: u8::try_from(k % MAX_DIRECTIVES).ok()?,
-                        flipped: (i - self.program()) % 2 == 1,
-                    },
-                })
-            }
-            _ if i < self.len() => Some(Action::Leave {
-                mech: self.mech_id(i - self.leave())?,
-            }),
-            _ => None,
-        }
-    }
-}
-
-impl ActionIndex for CommandCore {
-    fn num_distinct_actions(config: &Config) -> usize {
-        Layout::of(config).len()
-    }
-
-    fn action_index(config: &Config, action: &Action) -> Option<usize> {
-        Layout::of(config).index(action)
-    }
-
     fn action_from_index(config: &Config, index: usize) -> Option<Action> {
-        Layout::of(config).action(index)
+        Some(match blocks(config).decode(index)? {
+            (PLACE, [first, ..]) => Action::PlaceFirst(first == 1),
+            (HOLD_FIRE, _) => Action::HoldFire,
+            (KEEP, _) => Action::Keep,
+            (REROLL, [p, f, ..]) => Action::Reroll {
+                pool: *POOLS.get(p)?,
+                face: *FACES.get(f)?,
+            },
+            (DEPLOY, [m, y, x, f]) => Action::Deploy {
+                mech: mech_id(m)?,
+                at: Pos::new(small(x)?, small(y)?),
+                facing: *Dir8::ALL.get(f)?,
+            },
+            (ASSIGN, [n, m, ..]) => Action::Assign {
+                number: small(n + 1)?,
+                mech: mech_id(m)?,
+            },
+            (FIRE, [m, w, ..]) => Action::Fire {
+                mech: mech_id(m)?,
+                weapon: small(w)?,
+            },
+            (AIM, [m, ..]) => Action::Aim {
+                target: mech_id(m)?,
+            },
+            (PUT_BACK, [m, c, ..]) => Action::PutBack {
+                mech: mech_id(m)?,
+                card: card_of(c)?,
+            },
+            (DEPLETE, [m, c, ..]) => Action::Deplete {
+                mech: mech_id(m)?,
+                card: card_of(c)?,
+            },
+            (PROGRAM, [m, d, flipped, _]) => Action::Program {
+                mech: mech_id(m)?,
+                card: SlotCard {
+                    card: small(d)?,
+                    flipped: flipped == 1,
+                },
+            },
+            (LEAVE, [m, ..]) => Action::Leave { mech: mech_id(m)? },
+            _ => return None,
+        })
     }
 }
 

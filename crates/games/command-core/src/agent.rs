@@ -28,7 +28,7 @@ use crate::rules::program::completions;
 use crate::rules::surge_flux::settle;
 use crate::state::{CommandCore, Phase, Stage};
 use gridwright_engine::geom::Dir8;
-use gridwright_engine::{Agent, Rng, SeatView};
+use gridwright_engine::{Agent, Rng, SeatView, first_best};
 use std::collections::HashMap;
 
 /// Plays by exact one-step odds; see the module documentation.
@@ -260,29 +260,25 @@ impl GreedyAgent {
         allowed: impl Fn(usize) -> bool,
     ) -> Option<(f64, usize)> {
         let m = g.mechs[i];
-        let mut best: Option<(f64, usize)> = None;
-        for t in (0..g.mech_count()).filter(|&t| allowed(t)) {
+        let targets = (0..g.mech_count()).filter(|&t| allowed(t));
+        let best = first_best(targets, |&t| {
             let tm = g.mechs[t];
-            let Some(v) = self.shot(
+            let v = self.shot(
                 g,
                 i,
                 (m.pos, m.facing, surge),
                 usize::from(weapon),
                 t,
                 (tm.pos, tm.facing),
-            ) else {
-                continue;
-            };
+            )?;
             let kill = if v >= f64::from(tm.structure) {
                 1.0
             } else {
                 0.0
             };
-            if best.is_none_or(|(b, _)| v + kill > b) {
-                best = Some((v + kill, t));
-            }
-        }
-        best
+            Some(v + kill)
+        });
+        best.map(|(t, v)| (v, t))
     }
 
     /// How much mech `i` would miss `card`.

@@ -66,7 +66,7 @@ pub struct ScenarioMap {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn scenario_map(config: &Config) -> Result<ScenarioMap, SetupError> {
-    let rules = Rules::new(config).map_err(|p| SetupError(p.to_string()))?;
+    let rules = Rules::new(config)?;
     let sides = config
         .sides
         .iter()

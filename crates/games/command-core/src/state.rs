@@ -13,6 +13,7 @@ use crate::rules::crits::reveal_outcomes;
 use crate::rules::program::random_program;
 use crate::rules::{Rules, Squares};
 use gridwright_engine::geom::{Arc, Dir8};
+use gridwright_engine::win_loss_returns;
 use gridwright_engine::{
     Actor, ChanceMode, Events, Game, GameInfo, Information, PerSeat, Rng, Seat, SetupError, Turn,
     Viewer,
@@ -614,7 +615,7 @@ impl Game for CommandCore {
     const INFO: GameInfo = INFO;
 
     fn new(config: &Config) -> Result<Self, SetupError> {
-        let rules = Rules::new(config).map_err(|p| SetupError(p.to_string()))?;
+        let rules = Rules::new(config)?;
         let n = rules.mechs.len();
         let mut mechs = [Mech::EMPTY; MAX_MECHS];
         for (i, m) in mechs.iter_mut().enumerate().take(n) {
@@ -761,12 +762,7 @@ impl Game for CommandCore {
     }
 
     fn returns(&self) -> PerSeat<f64> {
-        match self.stage {
-            Stage::Over {
-                winner: Some(w), ..
-            } => PerSeat::from_fn(SEATS, |s| if s == w { 1.0 } else { -1.0 }),
-            _ => PerSeat::from_fn(SEATS, |_| 0.0),
-        }
+        win_loss_returns(SEATS, self.winner())
     }
 
     fn observe(&self, viewer: Viewer) -> Observation {

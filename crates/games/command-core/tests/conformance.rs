@@ -56,3 +56,36 @@ fn every_visible_change_is_an_event_in_every_scenario() {
         assert!(r.folded > r.steps, "{name}: {r:?}");
     }
 }
+
+/// The flat action index of every shipped scenario is the one the index table in
+/// `src/action_index.rs` has always given: a digest of the whole `index → action` table, pinned
+/// when the codec was rewritten as blocks (issue 21), so no index moved.
+#[test]
+fn action_indices_of_every_shipped_scenario_are_unchanged() {
+    let pinned = [
+        (
+            "duel",
+            "01eb68f2ca6e61d74bb46dc9b1fe73ec1b900e9bb5a5dd47ece72bc8cca30b19",
+        ),
+        (
+            "skirmish",
+            "c73a68121e5c888aa4f81ab112f01be4064df7cad097f250b7d9b3e7c9509c99",
+        ),
+    ];
+    let content = content();
+    let mut names = content.scenario_names();
+    names.sort();
+    let got: Vec<(String, String)> = names
+        .iter()
+        .map(|name| {
+            let config = content.config(name).unwrap();
+            let digest = gridwright_engine::testing::action_index_digest::<CommandCore>(&config);
+            (name.clone(), digest)
+        })
+        .collect();
+    let want: Vec<(String, String)> = pinned
+        .iter()
+        .map(|(n, d)| ((*n).to_owned(), (*d).to_owned()))
+        .collect();
+    assert_eq!(got, want);
+}

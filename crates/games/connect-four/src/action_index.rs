@@ -1,21 +1,32 @@
 //! The flat action index: `drop` into column `c` (zero-based) is index `c`, so there are 7.
 
 use crate::{Action, Column, Config, ConnectFour};
-use gridwright_engine::ActionIndex;
+use gridwright_engine::{ActionIndex, Block, Blocks};
+
+/// One block: `drop c` for the seven columns, index `c - 1`.
+const DROP: usize = 0;
+
+fn blocks() -> Blocks<1> {
+    Blocks::new([Block::new(&[Column::COUNT])])
+}
 
 impl ActionIndex for ConnectFour {
     fn num_distinct_actions(_config: &Config) -> usize {
-        Column::COUNT
+        blocks().len()
     }
 
     fn action_index(_config: &Config, action: &Action) -> Option<usize> {
-        Some(action.column().index())
+        match *action {
+            Action::Drop(column) => blocks().encode(DROP, &[column.index()]),
+        }
     }
 
     fn action_from_index(_config: &Config, index: usize) -> Option<Action> {
-        u8::try_from(index)
-            .ok()
-            .and_then(|i| Column::try_from(i).ok())
-            .map(Action::Drop)
+        match blocks().decode(index)? {
+            (DROP, [c, ..]) => Column::try_from(u8::try_from(c).ok()?)
+                .ok()
+                .map(Action::Drop),
+            _ => None,
+        }
     }
 }

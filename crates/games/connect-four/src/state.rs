@@ -4,7 +4,9 @@ use crate::action::{Action, Column, Event};
 use crate::board::{Board, CELLS, ROWS};
 use crate::observe::Observation;
 use crate::{Config, INFO};
-use gridwright_engine::{Actor, Events, Game, GameInfo, PerSeat, Seat, SetupError, Turn, Viewer};
+use gridwright_engine::{
+    Actor, Events, Game, GameInfo, PerSeat, Seat, SetupError, Turn, Viewer, win_loss_returns,
+};
 
 /// Where the game stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -153,10 +155,7 @@ impl Game for ConnectFour {
     }
 
     fn returns(&self) -> PerSeat<f64> {
-        match self.status {
-            Status::Won(w) => PerSeat::from_fn(2, |s| if s == w { 1.0 } else { -1.0 }),
-            Status::Playing | Status::Draw => PerSeat::from_fn(2, |_| 0.0),
-        }
+        win_loss_returns(2, self.winner())
     }
 
     fn observe(&self, _viewer: Viewer) -> Observation {

@@ -5,9 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use gridwright_connect_four::{Column, Config, ConnectFour, Observation};
+use gridwright_engine::testing::golden::Golden;
 use gridwright_engine::testing::{check_action_index, check_event_fold, random_sim};
-use gridwright_engine::{Actor, Events, Game, Replay, Rng, Seat, Session, Turn, Viewer};
-use std::path::{Path, PathBuf};
+use gridwright_engine::{ActionIndex, Actor, Events, Game, Rng, Seat, Session, Turn, Viewer};
 
 /// The engine's conformance harness: legal actions sorted and unique, clone equality,
 /// out-of-turn refusals, action text round trips, observations for every viewer, returns in
@@ -111,10 +111,29 @@ fn render_obs(obs: &Observation) -> String {
         .join("\n")
 }
 
+/// The flat action index is the one it has always been (`drop c` is index `c - 1`): a digest of
+/// the whole `index → action` table, pinned when the codec was rewritten as blocks (issue 21).
+#[test]
+fn action_indices_are_unchanged() {
+    let digest = gridwright_engine::testing::action_index_digest::<ConnectFour>(&Config::default());
+    assert_eq!(
+        digest,
+        "18c3d5fb82f64012de4c51fdd281a61a9ffa887351d5ce3746617c1ebe6b3cf6"
+    );
+    for c in 1..=7u8 {
+        let column = Column::try_from(c - 1).unwrap();
+        let i = ConnectFour::action_index(
+            &Config::default(),
+            &gridwright_connect_four::Action::Drop(column),
+        );
+        assert_eq!(i, Some(usize::from(c) - 1));
+    }
+}
+
 // ----- golden replays -----
 
-fn golden_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+fn golden() -> Golden {
+    Golden::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_PKG_NAME"))
 }
 
 /// The golden games: file name, moves as typed, and how the game ends.
@@ -144,20 +163,14 @@ fn play(moves: &str) -> Session<ConnectFour> {
     s
 }
 
-/// Every golden replay re-runs to the event-log hash stored in it, and ends as recorded. A
-/// failure here means the rules (or the event format) changed: if that was intended, bump
-/// `INFO.rules_version` and re-bless with
+/// Every golden replay re-runs to the event-log hash stored in it, ends as recorded, and is the
+/// replay the moves listed here record. A failure here means the rules (or the event format)
+/// changed: if that was intended, bump `INFO.rules_version` and re-bless with
 /// `cargo test -p gridwright-connect-four --test integration -- --ignored bless_golden_replays`.
 #[test]
 fn golden_replays_verify() {
     for (name, moves, winner) in GOLDEN {
-        let path = golden_dir().join(name);
-        let text =
-            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let replay = Replay::from_json(&text).unwrap();
-        let session = replay
-            .verify::<ConnectFour>()
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let session = golden().verify(name, &Config::default(), 0, &play(moves));
         let game = session.state();
         assert!(game.is_terminal(), "{name}: game not finished");
         assert_eq!(game.winner().map(Seat::number), *winner, "{name}");
@@ -174,7 +187,6 @@ fn golden_replays_verify() {
 #[ignore = "rewrites tests/golden; run deliberately after a rules change"]
 fn bless_golden_replays() {
     for (name, moves, _) in GOLDEN {
-        let replay = play(moves).replay();
-        std::fs::write(golden_dir().join(name), replay.to_json() + "\n").unwrap();
+        golden().bless(name, &play(moves));
     }
 }

@@ -17,123 +17,77 @@
 
 use crate::config::{MAX_MAP_SIDE, MAX_UNITS};
 use crate::{Action, Config, GridBattles, UnitId};
-use gridwright_engine::ActionIndex;
 use gridwright_engine::geom::Hex;
+use gridwright_engine::{ActionIndex, Block, Blocks};
 
-/// The sizes the index is built from, clamped to what a valid config may have so that an
-/// invalid config cannot make the arithmetic overflow.
-#[derive(Clone, Copy)]
-struct Layout {
-    units: usize,
-    width: usize,
-    height: usize,
+/// The blocks of the index, in order (see the table above).
+const ACTIVATE: usize = 0;
+const HOLD: usize = 1;
+const ATTACK: usize = 2;
+const DONE: usize = 3;
+const MOVE: usize = 4;
+
+/// The index of `config`, its sizes clamped to what a valid config may have so that an invalid
+/// config cannot make the arithmetic overflow.
+fn blocks(config: &Config) -> Blocks<5> {
+    let side = usize::from(MAX_MAP_SIDE);
+    let u = config
+        .sides
+        .iter()
+        .map(|s| s.units.len())
+        .sum::<usize>()
+        .min(MAX_UNITS);
+    let w = usize::from(config.map.width).min(side);
+    let h = usize::from(config.map.height).min(side);
+    Blocks::new([
+        Block::new(&[u]),
+        Block::new(&[u]),
+        Block::new(&[u, u]),
+        Block::ONE,
+        Block::new(&[u, h, w]),
+    ])
 }
 
-impl Layout {
-    fn of(config: &Config) -> Layout {
-        let units: usize = config.sides.iter().map(|s| s.units.len()).sum();
-        let side = usize::from(MAX_MAP_SIDE);
-        Layout {
-            units: units.min(MAX_UNITS),
-            width: usize::from(config.map.width).min(side),
-            height: usize::from(config.map.height).min(side),
-        }
+fn unit_id(i: usize) -> Option<UnitId> {
+    u8::try_from(i).ok().map(UnitId)
+}
+
+impl ActionIndex for GridBattles {
+    fn num_distinct_actions(config: &Config) -> usize {
+        blocks(config).len()
     }
 
-    fn hexes(self) -> usize {
-        self.width * self.height
-    }
-
-    fn hold(self) -> usize {
-        self.units
-    }
-
-    fn attack(self) -> usize {
-        2 * self.units
-    }
-
-    fn done(self) -> usize {
-        self.attack() + self.units * self.units
-    }
-
-    fn moves(self) -> usize {
-        self.done() + 1
-    }
-
-    fn len(self) -> usize {
-        self.moves() + self.units * self.hexes()
-    }
-
-    fn unit(self, u: UnitId) -> Option<usize> {
-        Some(u.index()).filter(|i| *i < self.units)
-    }
-
-    fn unit_id(self, i: usize) -> Option<UnitId> {
-        u8::try_from(i).ok().filter(|_| i < self.units).map(UnitId)
-    }
-
-    fn hex(self, h: Hex) -> Option<usize> {
-        let (col, row) = h.to_offset();
-        let col = usize::try_from(col).ok().filter(|c| *c < self.width)?;
-        let row = usize::try_from(row).ok().filter(|r| *r < self.height)?;
-        Some(row * self.width + col)
-    }
-
-    fn index(self, action: &Action) -> Option<usize> {
-        let u = self.units;
+    fn action_index(config: &Config, action: &Action) -> Option<usize> {
+        let b = blocks(config);
         match *action {
-            Action::Activate(unit) => self.unit(unit),
-            Action::Hold(unit) => Some(self.hold() + self.unit(unit)?),
-            Action::Attack { unit, target } => {
-                Some(self.attack() + self.unit(unit)? * u + self.unit(target)?)
-            }
-            Action::Done => Some(self.done()),
+            Action::Activate(u) => b.encode(ACTIVATE, &[u.index()]),
+            Action::Hold(u) => b.encode(HOLD, &[u.index()]),
+            Action::Attack { unit, target } => b.encode(ATTACK, &[unit.index(), target.index()]),
+            Action::Done => b.encode(DONE, &[]),
             Action::Move { unit, to } => {
-                Some(self.moves() + self.unit(unit)? * self.hexes() + self.hex(to)?)
+                let (col, row) = to.to_offset();
+                let (col, row) = (usize::try_from(col).ok()?, usize::try_from(row).ok()?);
+                b.encode(MOVE, &[unit.index(), row, col])
             }
             Action::Roll { .. } => None,
         }
     }
 
-    fn action(self, i: usize) -> Option<Action> {
-        let u = self.units;
-        if i < self.hold() {
-            self.unit_id(i).map(Action::Activate)
-        } else if i < self.attack() {
-            self.unit_id(i - self.hold()).map(Action::Hold)
-        } else if i < self.done() {
-            let k = i - self.attack();
-            Some(Action::Attack {
-                unit: self.unit_id(k / u)?,
-                target: self.unit_id(k % u)?,
-            })
-        } else if i == self.done() {
-            Some(Action::Done)
-        } else if i < self.len() {
-            let k = i - self.moves();
-            let cell = k % self.hexes();
-            let (col, row) = (cell % self.width, cell / self.width);
-            Some(Action::Move {
-                unit: self.unit_id(k / self.hexes())?,
-                to: Hex::from_offset(i32::try_from(col).ok()?, i32::try_from(row).ok()?),
-            })
-        } else {
-            None
-        }
-    }
-}
-
-impl ActionIndex for GridBattles {
-    fn num_distinct_actions(config: &Config) -> usize {
-        Layout::of(config).len()
-    }
-
-    fn action_index(config: &Config, action: &Action) -> Option<usize> {
-        Layout::of(config).index(action)
-    }
-
     fn action_from_index(config: &Config, index: usize) -> Option<Action> {
-        Layout::of(config).action(index)
+        Some(match blocks(config).decode(index)? {
+            (ACTIVATE, [u, ..]) => Action::Activate(unit_id(u)?),
+            (HOLD, [u, ..]) => Action::Hold(unit_id(u)?),
+            (ATTACK, [u, t, ..]) => Action::Attack {
+                unit: unit_id(u)?,
+                target: unit_id(t)?,
+            },
+            (DONE, _) => Action::Done,
+            (MOVE, [u, row, col, _]) => Action::Move {
+                unit: unit_id(u)?,
+                to: Hex::from_offset(i32::try_from(col).ok()?, i32::try_from(row).ok()?),
+            },
+            _ => return None,
+        })
     }
 }
 

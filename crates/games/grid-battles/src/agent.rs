@@ -17,7 +17,7 @@ use crate::action::Action;
 use crate::config::MAX_UNITS;
 use crate::odds::HitTable;
 use crate::state::{GridBattles, Phase, Status, Unit};
-use gridwright_engine::{Agent, Rng, SeatView};
+use gridwright_engine::{Agent, Rng, SeatView, first_best};
 
 /// Weight of a kill, in health points, on top of the damage itself (a kill scores a VP and
 /// removes a threat).
@@ -114,9 +114,10 @@ fn reach(g: &GridBattles, ty: u8) -> u32 {
 }
 
 fn best_activation(g: &GridBattles, odds: &HitTable, legal: &[Action]) -> Option<Action> {
-    let mut best: Option<(f64, Action)> = None;
-    for &a in legal {
-        let Action::Activate(id) = a else { continue };
+    let best = first_best(legal.iter().copied(), |&a| {
+        let Action::Activate(id) = a else {
+            return None;
+        };
         let u = &g.units[id.index()];
         let here = g.hex(u.pos);
         let r = reach(g, u.ty);
@@ -139,11 +140,9 @@ fn best_activation(g: &GridBattles, odds: &HitTable, legal: &[Action]) -> Option
         if score == f64::NEG_INFINITY {
             score = -(nearest as f64);
         }
-        if best.is_none_or(|(b, _)| score > b) {
-            best = Some((score, a));
-        }
-    }
-    best.map(|(_, a)| a)
+        Some(score)
+    });
+    best.map(|(a, _)| a)
 }
 
 /// How good it is for unit `u` to stand at its current position in `g` (the position after a
@@ -203,50 +202,37 @@ fn position_score(g: &GridBattles, odds: &HitTable, u: usize) -> f64 {
 }
 
 fn best_move(g: &GridBattles, odds: &HitTable, legal: &[Action]) -> Option<Action> {
-    let mut best: Option<(f64, Action)> = None;
-    let mut consider = |score: f64, a: Action| {
-        if best.is_none_or(|(b, _)| score > b) {
-            best = Some((score, a));
-        }
-    };
     let mut scratch = g.clone();
-    for &a in legal {
-        match a {
-            Action::Hold(id) => consider(position_score(g, odds, id.index()), a),
-            Action::Move { unit, to } => {
-                let Some(dest) = g.rules.index(to) else {
-                    continue;
-                };
-                let u = unit.index();
-                let from = g.units[u].pos;
-                scratch.occupied.clear(from);
-                scratch.occupied.set(dest);
-                scratch.units[u].pos = dest;
-                consider(position_score(&scratch, odds, u), a);
-                scratch.occupied.clear(dest);
-                scratch.occupied.set(from);
-                scratch.units[u].pos = from;
-            }
-            _ => {}
+    let best = first_best(legal.iter().copied(), |&a| match a {
+        Action::Hold(id) => Some(position_score(g, odds, id.index())),
+        Action::Move { unit, to } => {
+            let dest = g.rules.index(to)?;
+            let u = unit.index();
+            let from = g.units[u].pos;
+            scratch.occupied.clear(from);
+            scratch.occupied.set(dest);
+            scratch.units[u].pos = dest;
+            let score = position_score(&scratch, odds, u);
+            scratch.occupied.clear(dest);
+            scratch.occupied.set(from);
+            scratch.units[u].pos = from;
+            Some(score)
         }
-    }
-    best.map(|(_, a)| a)
+        _ => None,
+    });
+    best.map(|(a, _)| a)
 }
 
 fn best_attack(g: &GridBattles, odds: &HitTable, legal: &[Action]) -> Option<Action> {
-    let mut best: Option<(f64, Action)> = None;
-    for &a in legal {
+    let best = first_best(legal.iter().copied(), |&a| {
         let Action::Attack { unit, target } = a else {
-            continue;
+            return None;
         };
         let u: &Unit = &g.units[unit.index()];
-        let v = attack_value(g, odds, u.ty, u.health, target.index());
-        if best.is_none_or(|(b, _)| v > b) {
-            best = Some((v, a));
-        }
-    }
+        Some(attack_value(g, odds, u.ty, u.health, target.index()))
+    });
     match best {
-        Some((v, a)) if v > 0.0 => Some(a),
+        Some((a, v)) if v > 0.0 => Some(a),
         _ => Some(Action::Done),
     }
 }

@@ -6,6 +6,7 @@ use crate::event::Event;
 use crate::observe::Observation;
 use crate::rules::Rules;
 use gridwright_engine::geom::Hex;
+use gridwright_engine::win_loss_returns;
 use gridwright_engine::{
     Actor, ChanceMode, Events, Game, GameInfo, Information, PerSeat, Seat, SeatArray, SetupError,
     Turn, Viewer,
@@ -378,7 +379,7 @@ impl Game for GridBattles {
     const INFO: GameInfo = INFO;
 
     fn new(config: &Config) -> Result<Self, SetupError> {
-        let rules = Rules::new(config).map_err(|e| SetupError(e.to_string()))?;
+        let rules = Rules::new(config)?;
         let mut units = [Unit::EMPTY; MAX_UNITS];
         let mut occupied = Occupancy::EMPTY;
         for (slot, u) in units.iter_mut().zip(&rules.start) {
@@ -468,12 +469,11 @@ impl Game for GridBattles {
     }
 
     fn returns(&self) -> PerSeat<f64> {
-        match self.phase {
-            Phase::Over {
-                winner: Some(w), ..
-            } => PerSeat::from_fn(SEATS, |s| if s == w { 1.0 } else { -1.0 }),
-            _ => PerSeat::from_fn(SEATS, |_| 0.0),
-        }
+        let winner = match self.phase {
+            Phase::Over { winner, .. } => winner,
+            _ => None,
+        };
+        win_loss_returns(SEATS, winner)
     }
 
     fn observe(&self, _viewer: Viewer) -> Observation {

@@ -53,3 +53,40 @@ fn every_visible_change_is_an_event_in_every_scenario() {
         assert!(r.folded > r.steps, "{name}: {r:?}");
     }
 }
+
+/// The flat action index of every shipped scenario is the one the index table in
+/// `src/action_index.rs` has always given: a digest of the whole `index → action` table, pinned
+/// when the codec was rewritten as blocks (issue 21), so no index moved.
+#[test]
+fn action_indices_of_every_shipped_scenario_are_unchanged() {
+    let pinned = [
+        (
+            "hill-and-woods",
+            "c858a5bb7985a80e8c0c5596bffbfe5a88023abd337205bc0f91c64ac7d4866a",
+        ),
+        (
+            "pitched-battle",
+            "d8824a33870b94f4cd67bdfebd275d6ab1d7525f517786b59f3b30d0167ad682",
+        ),
+        (
+            "skirmish",
+            "009d18a0731b6bf92a0e9f05a393f3c4b8b25bd13f74b87960468e7bcc3c6595",
+        ),
+    ];
+    let content = content();
+    let mut names = content.scenario_names();
+    names.sort();
+    let got: Vec<(String, String)> = names
+        .iter()
+        .map(|name| {
+            let config = content.config(name).expect("shipped scenario");
+            let digest = gridwright_engine::testing::action_index_digest::<GridBattles>(&config);
+            (name.clone(), digest)
+        })
+        .collect();
+    let want: Vec<(String, String)> = pinned
+        .iter()
+        .map(|(n, d)| ((*n).to_owned(), (*d).to_owned()))
+        .collect();
+    assert_eq!(got, want);
+}

@@ -1,57 +1,43 @@
 //! Golden replay: a fixed-seed game of random agents on `skirmish`, saved as a replay file and
-//! re-verified (event-log hash included) on every run.
+//! re-verified (event-log hash included) on every run, through the engine's driver
+//! ([`gridwright_engine::testing::golden`]).
 //!
-//! After a deliberate rules or content change, regenerate it with
-//! `GRIDWRIGHT_BLESS=1 cargo test -p gridwright-grid-battles golden` and review the diff.
+//! After a deliberate rules or content change, bump `INFO.rules_version` and regenerate it with
+//! `cargo test -p gridwright-grid-battles --test integration -- --ignored bless_golden_replays`
+//! and review the diff.
 
 use crate::support::content;
-use gridwright_engine::{Agent, Game, RandomAgent, Replay, Rng, SeatView, Session, Turn};
+use gridwright_engine::testing::golden::{self, Golden};
+use gridwright_engine::{Agent, Game, RandomAgent, Session};
 use gridwright_grid_battles::GridBattles;
-use std::path::PathBuf;
 
 const SEED: u64 = 20_221_009;
+const FILE: &str = "skirmish.replay.json";
 
-fn path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/skirmish.replay.json")
+fn golden() -> Golden {
+    Golden::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_PKG_NAME"))
 }
 
-fn record() -> Replay {
+fn record() -> Session<GridBattles> {
     let config = content().config("skirmish").expect("skirmish");
-    let mut session = Session::<GridBattles>::new(config, SEED).expect("session");
-    let mut rng = Rng::seed_from_u64(SEED);
-    let mut agent = RandomAgent;
-    while let Turn::Seat(seat) = session.turn() {
-        let action = agent.choose(&SeatView::new(session.state(), seat), &mut rng);
-        session
-            .apply(seat, action)
-            .expect("random agents play legal actions");
-    }
-    session.replay()
+    let agents: Vec<Box<dyn Agent<GridBattles>>> =
+        vec![Box::new(RandomAgent), Box::new(RandomAgent)];
+    golden::play(config, SEED, 0, agents)
 }
 
 #[test]
 fn golden_skirmish_replay_verifies() {
-    let fresh = record();
-    if std::env::var_os("GRIDWRIGHT_BLESS").is_some() {
-        std::fs::write(path(), fresh.to_json() + "\n").expect("write golden replay");
-    }
-    let text = std::fs::read_to_string(path()).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e}; create it with GRIDWRIGHT_BLESS=1 cargo test -p gridwright-grid-battles golden",
-            path().display()
-        )
-    });
-    let saved = Replay::from_json(&text).expect("parses");
-    let session = saved
-        .verify::<GridBattles>()
-        .expect("the saved replay re-runs to the same event-log hash");
+    let config = content().config("skirmish").expect("skirmish");
+    let session = golden().verify(FILE, &config, SEED, &record());
     assert!(
         session.state().is_terminal(),
         "the golden game ran to the end"
     );
-    assert_eq!(
-        saved, fresh,
-        "recording the same seeded game again gives a different replay; if the change is \
-         deliberate, regenerate with GRIDWRIGHT_BLESS=1"
-    );
+}
+
+/// Rewrites the golden file. Run on purpose only (it is ignored).
+#[test]
+#[ignore = "rewrites tests/golden; run on purpose after an intended rules change"]
+fn bless_golden_replays() {
+    golden().bless(FILE, &record());
 }

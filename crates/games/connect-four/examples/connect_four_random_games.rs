@@ -1,7 +1,7 @@
 //! Plays complete random Connect Four games on one thread for a given time and prints the rate.
 //!
 //! ```text
-//! cargo run --release -p gridwright-connect-four --example random_games -- --seconds 3
+//! cargo run --release -p gridwright-connect-four --example connect_four_random_games -- --seconds 3
 //! gridwright cpu_games_per_second=1234567
 //! gridwright games_per_second=1234567
 //! ```
@@ -61,7 +61,7 @@ fn parse_seconds() -> Result<f64, String> {
                     .ok_or(format!("--seconds: `{v}` is not a positive number"))?;
             }
             "-h" | "--help" => {
-                return Err("usage: random_games [--seconds N]   (default 3)".to_owned());
+                return Err("usage: connect_four_random_games [--seconds N]   (default 3)".to_owned());
             }
             other => return Err(format!("unknown argument `{other}`; try --help")),
         }

@@ -1,0 +1,140 @@
+//! The golden-replay driver every game's tests reuse.
+//!
+//! A golden replay is a whole game saved as a replay file under the game crate's
+//! `tests/golden/` and re-run on every test run. [`Golden::verify`] reads the file, checks it
+//! was made from the seed and config the test names, re-runs it to the same event-log hash
+//! ([`Replay::verify`]), checks the game is over, and checks that playing the same game again
+//! (the same agents, or the same typed moves) records the very same replay, so a change to the
+//! rules, the content, the event format or the agents shows up here. It returns the verified
+//! session for the game's own checks (winner, points).
+//!
+//! After an intended rules change the game bumps `INFO.rules_version` and rewrites its files
+//! with its ignored `bless_golden_replays` test, which calls [`Golden::bless`].
+
+use crate::agent::Agent;
+use crate::game::Game;
+use crate::replay::Replay;
+use crate::rng::Rng;
+use crate::session::Session;
+use std::path::PathBuf;
+
+/// The golden replays of one game crate: its `tests/golden` folder and how to re-bless them.
+#[derive(Debug, Clone)]
+pub struct Golden {
+    dir: PathBuf,
+    package: String,
+}
+
+impl Golden {
+    /// The golden replays of the crate at `manifest_dir` (pass `env!("CARGO_MANIFEST_DIR")`),
+    /// named `package` (pass `env!("CARGO_PKG_NAME")`) in the re-bless hint.
+    #[must_use]
+    pub fn new(manifest_dir: &str, package: &str) -> Self {
+        Golden {
+            dir: PathBuf::from(manifest_dir).join("tests/golden"),
+            package: package.to_owned(),
+        }
+    }
+
+    /// The path of the golden file `file`.
+    #[must_use]
+    pub fn path(&self, file: &str) -> PathBuf {
+        self.dir.join(file)
+    }
+
+    /// The command that rewrites the golden files.
+    #[must_use]
+    pub fn bless_command(&self) -> String {
+        format!(
+            "cargo test -p {} --test integration -- --ignored bless_golden_replays",
+            self.package
+        )
+    }
+
+    /// Reads and parses the golden file `file`.
+    ///
+    /// # Panics
+    /// If the file is missing or not a replay (this is a test helper).
+    #[must_use]
+    pub fn read(&self, file: &str) -> Replay {
+        let path = self.path(file);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e}; create it with `{}`",
+                path.display(),
+                self.bless_command()
+            )
+        });
+        Replay::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    /// Checks the golden file `file` against the game `fresh`, played again now from `config`
+    /// and `seed`: the file's seed and config are those, it re-runs to the event-log hash it
+    /// stores, the game is over, and `fresh` records the same event-log hash and the very same
+    /// replay. Returns the session re-run from the file, for the game's own checks.
+    ///
+    /// # Panics
+    /// On any failed check, naming the file (this is a test helper).
+    pub fn verify<G: Game>(
+        &self,
+        file: &str,
+        config: &G::Config,
+        seed: u64,
+        fresh: &Session<G>,
+    ) -> Session<G> {
+        let saved = self.read(file);
+        assert_eq!(saved.seed, seed, "{file}: the seed");
+        let config = serde_json::to_value(config)
+            .unwrap_or_else(|e| panic!("{file}: the config does not serialize: {e}"));
+        assert_eq!(saved.config, config, "{file}: the shipped scenario changed");
+        let session = saved
+            .verify::<G>()
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(session.state().is_terminal(), "{file}: not finished");
+        let fresh = fresh.replay();
+        assert_eq!(
+            fresh.event_hash,
+            saved.event_hash,
+            "{file}: playing the game again gives another event log (rules, content or agents \
+             changed); if deliberate, bump rules_version and re-bless with `{}`",
+            self.bless_command()
+        );
+        assert_eq!(
+            fresh,
+            saved,
+            "{file}: recording the same game again gives a different replay; if deliberate, \
+             re-bless with `{}`",
+            self.bless_command()
+        );
+        session
+    }
+
+    /// Writes `session`'s replay as the golden file `file`.
+    ///
+    /// # Panics
+    /// If the file cannot be written (this is a test helper).
+    pub fn bless<G: Game>(&self, file: &str, session: &Session<G>) {
+        let path = self.path(file);
+        std::fs::write(&path, session.replay().to_json() + "\n")
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}
+
+/// Plays a golden game: a session from `config` and `seed`, played to its end by `agents` (one
+/// per seat) drawing from an RNG seeded with `seed ^ salt` (see [`super::play_to_end`]).
+///
+/// # Panics
+/// If the config does not build a game, or an agent picks an action the session refuses.
+#[must_use]
+pub fn play<G: Game>(
+    config: G::Config,
+    seed: u64,
+    salt: u64,
+    mut agents: Vec<Box<dyn Agent<G>>>,
+) -> Session<G> {
+    let mut session =
+        Session::<G>::new(config, seed).unwrap_or_else(|e| panic!("the golden config: {e}"));
+    let mut rng = Rng::seed_from_u64(seed ^ salt);
+    super::play_to_end(&mut session, &mut agents, &mut rng);
+    session
+}
