@@ -64,6 +64,7 @@ mod action_index;
 mod agent;
 mod card;
 mod card_list;
+mod changes;
 mod config;
 mod content;
 pub mod coverage;

@@ -30,7 +30,7 @@ pub const INFO: GameInfo = GameInfo {
     max_seats: 2,
     chance: ChanceMode::Explicit,
     information: Information::Imperfect,
-    rules_version: "2",
+    rules_version: "3",
 };
 
 /// Per-stat changes (DMG, HP, DEF, Movement).
@@ -160,19 +160,6 @@ pub struct Starcore {
     /// Turns begun, both players together.
     pub(crate) turn: u16,
     pub(crate) next_uid: u16,
-    /// Each player's networks as last logged (`Event::Networks`).
-    pub(crate) networks_logged: NetworksLogged,
-}
-
-/// What the log last said of each player's networks: bookkeeping of the log, not of the game
-/// (kept only while events are recorded, and never part of a state's equality).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct NetworksLogged(pub [Vec<(Vec<Tile>, Resources)>; SEATS]);
-
-impl PartialEq for NetworksLogged {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
 }
 
 /// The public name of where the game is.
@@ -359,7 +346,6 @@ impl Game for Starcore {
             active: P1,
             turn: 0,
             next_uid: 0,
-            networks_logged: NetworksLogged::default(),
         })
     }
 
@@ -430,6 +416,7 @@ impl Game for Starcore {
     }
 
     fn step(&mut self, actor: Actor, action: Action, ev: &mut Events<Event>) {
+        let before = ev.is_enabled().then(|| crate::changes::Snapshot::of(self));
         let seat = match actor {
             Actor::Seat(s) => s,
             Actor::Chance => self.active,
@@ -449,6 +436,9 @@ impl Game for Starcore {
             Action::Pass => self.pass(seat, ev),
         }
         self.settle(ev);
+        if let Some(before) = before {
+            before.log_changes(self, ev);
+        }
     }
 
     fn returns(&self) -> PerSeat<f64> {

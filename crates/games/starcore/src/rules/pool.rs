@@ -267,7 +267,10 @@ mod tests {
             "{events:?}"
         );
         let mut ev = Events::recording();
+        // As a step does: the networks are compared across it.
+        let before = crate::changes::Snapshot::of(&g);
         g.remove_card(t("P1:C2"), Area::Scrapyard, &mut ev);
+        before.log_changes(&g, &mut ev);
         let events = ev.take();
         // 6 − 5 paid − the 2 that left = 0 (never below 0).
         assert!(
