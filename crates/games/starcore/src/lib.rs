@@ -70,6 +70,7 @@ mod content;
 pub mod coverage;
 mod effect;
 mod event;
+mod fold;
 mod grid;
 mod observe;
 mod odds;

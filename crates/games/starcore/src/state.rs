@@ -163,7 +163,7 @@ pub struct Starcore {
 }
 
 /// The public name of where the game is.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum PhaseView {
     /// The coin flip.

@@ -87,6 +87,20 @@ fn conformance_random_sim_every_scenario() {
     }
 }
 
+/// Issue 20, "Logs that let anyone audit a game": on every shipped setup (each deck pairing and
+/// variant), every seat's and the spectator's events folded from the start give their
+/// observation after every step of random games.
+#[test]
+fn the_event_log_folds_into_every_observation_on_every_setup() {
+    let c = content();
+    for name in c.scenario_names() {
+        let config = c.config(&name).unwrap();
+        let r = gridwright_engine::testing::check_event_fold::<Starcore>(&config, 4, 21);
+        assert_eq!(r.games, 4, "{name}");
+        assert!(r.folded > 1000, "{name}: {r:?}");
+    }
+}
+
 /// The flat action index on every pairing: every legal action has its own index that maps
 /// back to it.
 #[test]

@@ -150,8 +150,8 @@ impl Starcore {
                 _ => false,
             };
         if !ok {
-            self.players[seat].scrap.push(card);
             ev.emit(|| Event::Fizzled { seat, card });
+            self.scrap_from_stack(seat, card, ev);
             return;
         }
         let salvage = c.keywords().contains(&Keyword::Salvage);
@@ -165,6 +165,12 @@ impl Starcore {
             }
         }
         ev.emit(|| Event::Entered { seat, card, tile });
+        if let Some(h) = self.mounts.host_of(&self.links, tile) {
+            ev.emit(|| Event::Mounted {
+                module: tile,
+                host: Some(h),
+            });
+        }
         self.refresh_board(ev);
         if salvage {
             self.salvage(seat, ev);

@@ -39,11 +39,11 @@ impl Starcore {
                 pool,
             });
         }
+        self.refresh_board(ev);
         if commander {
             self.commander_fell(p.owner, ev);
             return;
         }
-        self.refresh_board(ev);
         if to == Area::Scrapyard {
             let src = Source {
                 seat: p.owner,

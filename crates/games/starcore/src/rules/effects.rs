@@ -167,7 +167,13 @@ impl Starcore {
                 return;
             }
             match *effect {
-                Effect::Draw(n) => self.owed[src.seat] += n,
+                Effect::Draw(n) => {
+                    self.owed[src.seat] += n;
+                    ev.emit(|| Event::DrawsOwed {
+                        seat: src.seat,
+                        cards: n,
+                    });
+                }
                 Effect::Gain { resource, amount } => {
                     let resources = crate::Resources::of(resource, u16::from(amount));
                     let p = &mut self.players[src.seat];
@@ -220,14 +226,23 @@ impl Starcore {
                         Duration::Permanent => &mut p.perm[i],
                     };
                     *slot = slot.saturating_add(change.amount);
-                    ev.emit(|| Event::Modified { tile });
+                    ev.emit(|| Event::Modified {
+                        tile,
+                        stat: change.stat,
+                        by: change.amount,
+                        until,
+                    });
                 }
             }
             Effect::Grant { keyword, until } => {
                 if let Some(p) = self.board.get_mut(tile) {
                     let slot = p.granted.iter().position(Option::is_none).unwrap_or(0);
                     p.granted[slot] = Some((keyword, until));
-                    ev.emit(|| Event::Modified { tile });
+                    ev.emit(|| Event::Granted {
+                        tile,
+                        keyword,
+                        until,
+                    });
                 }
             }
             Effect::Draw(_) | Effect::Gain { .. } | Effect::Salvage | Effect::Counter => {}
@@ -292,7 +307,11 @@ impl Starcore {
         {
             *countered = true;
             let (owner, card) = (*owner, *card);
-            ev.emit(|| Event::Countered { seat: owner, card });
+            ev.emit(|| Event::Countered {
+                seat: owner,
+                card,
+                frame: i as u8,
+            });
         }
     }
 

@@ -31,6 +31,10 @@ impl Starcore {
                 p.deck.sort_unstable();
                 self.owed[s] = HAND_SIZE;
                 ev.emit(|| Event::Mulliganed { seat: s });
+                ev.emit(|| Event::DrawsOwed {
+                    seat: s,
+                    cards: HAND_SIZE,
+                });
             }
         }
         self.phase = Phase::PlaceCommander { seat: self.first };

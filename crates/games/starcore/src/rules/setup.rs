@@ -17,6 +17,10 @@ impl Starcore {
         ev.emit(|| Event::FirstPlayer { seat: first });
         for s in Seat::all(SEATS) {
             self.owed[s] = HAND_SIZE;
+            ev.emit(|| Event::DrawsOwed {
+                seat: s,
+                cards: HAND_SIZE,
+            });
         }
         self.phase = Phase::Mulligan {
             choices: [None; SEATS],

@@ -82,7 +82,13 @@ impl Starcore {
                 p.moved = false;
                 p.attacked = false;
                 p.activated = 0;
-                p.shield = p.shield.max(shield);
+                if p.shield < shield {
+                    p.shield = shield;
+                    ev.emit(|| Event::ShieldReset {
+                        tile: t,
+                        points: shield,
+                    });
+                }
             }
         }
         let p = &mut self.players[seat];
@@ -156,7 +162,13 @@ impl Starcore {
                         *g = None;
                     }
                 }
-                p.shield = p.shield.min(shield);
+                if p.shield > shield {
+                    p.shield = shield;
+                    ev.emit(|| Event::ShieldReset {
+                        tile: t,
+                        points: shield,
+                    });
+                }
             }
         }
         self.refresh_board(ev);
@@ -174,6 +186,10 @@ impl Starcore {
         self.players[other].pool = Pool::default();
         ev.emit(|| Event::TurnEnded { seat });
         self.owed[seat] += DRAW_PER_TURN;
+        ev.emit(|| Event::DrawsOwed {
+            seat,
+            cards: DRAW_PER_TURN,
+        });
         self.phase = Phase::Drawing;
     }
 
