@@ -21,13 +21,12 @@ impl Starcore {
     /// What the card on `tile` may spend on its own abilities now: what its network's Cores
     /// generated this window and abilities have not drawn yet (never more than the player has
     /// left in all), or the whole pool under global pooling.
-    fn ability_budget(&self, seat: Seat, tile: Tile) -> Resources {
+    /// `networks` are the links' networks now, computed by the caller once for all its cards.
+    fn ability_budget(&self, seat: Seat, tile: Tile, networks: &Networks) -> Resources {
         let pool = &self.players[seat].pool;
         match self.rules.options.pooling {
             Pooling::Global => pool.available(&self.board),
-            Pooling::Network => {
-                pool.left_in_network(&self.board, &Networks::compute(&self.links), tile)
-            }
+            Pooling::Network => pool.left_in_network(&self.board, networks, tile),
         }
     }
 
@@ -65,6 +64,10 @@ impl Starcore {
             return;
         }
         let mut aims = Vec::new();
+        // What the player has left bounds every network's budget: an ability it does not
+        // cover needs no networks computed.
+        let available = self.pool(seat);
+        let mut networks = None;
         for (tile, p) in self.board.iter() {
             if p.owner != seat {
                 continue;
@@ -74,8 +77,13 @@ impl Starcore {
                 let Trigger::Activated(cost) = &a.trigger else {
                     continue;
                 };
-                if p.activated & (1 << i) != 0
-                    || !self.ability_budget(seat, tile).covers(cost.resources())
+                if p.activated & (1 << i) != 0 || !available.covers(cost.resources()) {
+                    continue;
+                }
+                let networks = networks.get_or_insert_with(|| Networks::compute(&self.links));
+                if !self
+                    .ability_budget(seat, tile, networks)
+                    .covers(cost.resources())
                 {
                     continue;
                 }

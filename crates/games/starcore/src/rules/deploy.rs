@@ -21,7 +21,8 @@ pub const DEPLOY_LIMIT: u8 = 2;
 
 impl Starcore {
     /// Whether `seat` may place one more card of `card` this turn, cap and cost alike.
-    pub(crate) fn may_place(&self, seat: Seat, card: CardId) -> bool {
+    /// `pool` is what `seat` may spend now.
+    pub(crate) fn may_place(&self, seat: Seat, card: CardId, pool: crate::Resources) -> bool {
         let p = &self.players[seat];
         let c = self.rules.card(card);
         let core = matches!(c.kind(), Kind::Resource(_));
@@ -33,7 +34,7 @@ impl Starcore {
                 DeployCap::Any => p.placed < DEPLOY_LIMIT,
             }
         };
-        capped && p.pool.available(&self.board).covers(c.cost())
+        capped && pool.covers(c.cost())
     }
 
     /// The hosts a Module `lc` on `tile` could attach to, as the Module's faces towards them.
@@ -58,12 +59,14 @@ impl Starcore {
     /// Every deployment `seat` may declare now.
     pub(crate) fn legal_deploys(&self, seat: Seat, out: &mut Vec<Action>) {
         let hand = &self.players[seat].hand;
+        let pool = self.pool(seat);
         for (i, &card) in hand.iter().enumerate() {
             if i > 0 && hand[i - 1] == card {
                 continue;
             }
             let c = self.rules.card(card);
-            if matches!(c.kind(), Kind::Action | Kind::Commander(_)) || !self.may_place(seat, card)
+            if matches!(c.kind(), Kind::Action | Kind::Commander(_))
+                || !self.may_place(seat, card, pool)
             {
                 continue;
             }

@@ -72,8 +72,8 @@ impl Starcore {
         let mine: TileSet = self.tiles_of(seat).collect();
         let generated = Pool::generate(
             mine.iter()
-                .filter_map(|t| self.board.get(t))
-                .map(|p| (p, rules.card(p.card).output())),
+                .filter_map(|t| self.board.get(t).map(|p| (t, p)))
+                .map(|(t, p)| (t, p, rules.card(p.card).output())),
         );
         let pool = generated.available(&self.board);
         for t in mine.iter() {
@@ -251,6 +251,8 @@ impl Starcore {
         self.links.relocate(from, to);
         if let Some(p) = self.board.get_mut(to) {
             p.moved = true;
+            let (owner, uid) = (p.owner, p.uid);
+            self.players[owner].pool.moved(uid, to);
         }
         ev.emit(|| Event::Moved { from, via, to });
         if served {
