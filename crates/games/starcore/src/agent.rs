@@ -234,14 +234,14 @@ impl Agent<Starcore> for GreedyAgent {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::Step;
+    use crate::event::TurnStep;
     use crate::grid::{P1, P2};
     use crate::test_support::fixture;
 
     #[test]
     fn greedy_attacks_rather_than_passes_and_prefers_the_kill() {
         let mut g = fixture("iron-vanguard", "verdant-choir");
-        g.goto_step(Step::Combat);
+        g.goto_step(TurnStep::Combat);
         g.put(P1, "bulkhead-walker", "P1:A4")
             .put(P2, "bloom-cell", "P2:A3") // 4 HP: 3 damage leaves it
             .put(P2, "mender-drone", "P2:A5"); // 4 HP, DEF 1

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 /// themselves).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Step {
+pub enum TurnStep {
     /// Movement.
     Orders,
     /// Deployment.
@@ -82,7 +82,7 @@ pub enum Event {
     /// A step of the turn began.
     StepBegan {
         /// The step.
-        step: Step,
+        step: TurnStep,
     },
     /// A card moved.
     Moved {

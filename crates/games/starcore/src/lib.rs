@@ -105,7 +105,7 @@ pub use effect::{
     Ability, CardKind, Condition, CostDef, Duration, Effect, Keyword, Side, Stat, StatMod, Target,
     Trigger,
 };
-pub use event::{EndReason, Event, Step as TurnStep};
+pub use event::{EndReason, Event, TurnStep};
 pub use observe::{FrameView, Observation, PieceView, PlayerView};
 pub use odds::{AttackOdds, attack_odds};
 pub use render::{preview, render};

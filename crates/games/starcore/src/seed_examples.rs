@@ -10,7 +10,7 @@
 //! (`resource_pool_network_on_shipped_cards`).
 
 use crate::effect::Stat;
-use crate::event::{Event, Step};
+use crate::event::{Event, TurnStep};
 use crate::grid::{Lane, P1, P2, Row, Tile, TileSet};
 use crate::rules::network::ResourceType::{Energy, Life, Matter};
 use crate::rules::network::Resources;
@@ -286,7 +286,7 @@ fn picture(rows: [&str; 3]) -> TileSet {
 /// of the cards it damaged.
 fn hit_by(action: &str, aim: &str) -> TileSet {
     let mut g = examples();
-    g.goto_step(Step::Build);
+    g.goto_step(TurnStep::Build);
     for tile in Tile::on_grid(P2) {
         g.put(P2, "grove-guardian", &tile.to_string());
     }

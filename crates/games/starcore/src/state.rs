@@ -4,7 +4,7 @@
 
 use crate::action::{Action, Aim, CardId};
 use crate::config::{Config, Rules};
-use crate::event::{EndReason, Event, Step};
+use crate::event::{EndReason, Event, TurnStep};
 use crate::grid::{P1, TileMap};
 use crate::observe::Observation;
 use crate::rules::links::{Face, LinkCard};
@@ -17,8 +17,9 @@ use gridwright_engine::{
 };
 use std::sync::Arc;
 
-/// Starcore is for exactly two seats; the opponent of `seat` is `seat.next(SEATS)`.
-pub(crate) const SEATS: usize = 2;
+/// Starcore is for exactly two seats (one constant, defined beside the grids each seat owns);
+/// the opponent of `seat` is `seat.next(SEATS)`.
+pub(crate) use crate::grid::SEATS;
 
 /// Static facts about Starcore.
 pub const INFO: GameInfo = GameInfo {
@@ -130,7 +131,7 @@ pub(crate) enum Phase {
     PlaceCommander { seat: Seat },
     /// The active player's turn: its step, the response stack, the attack being rolled.
     Turn {
-        step: Step,
+        step: TurnStep,
         stack: Vec<Frame>,
         rolling: Option<Attack>,
     },
@@ -180,7 +181,7 @@ pub enum PhaseView {
     /// A step of the active player's turn.
     Turn {
         /// The step.
-        step: Step,
+        step: TurnStep,
     },
     /// An attack's dice are being rolled.
     Rolling,
@@ -383,9 +384,9 @@ impl Game for Starcore {
             Phase::Turn { step, stack, .. } => {
                 if stack.is_empty() {
                     match step {
-                        Step::Orders => self.legal_moves(seat, out),
-                        Step::Build => self.legal_deploys(seat, out),
-                        Step::Combat => self.legal_attacks(seat, out),
+                        TurnStep::Orders => self.legal_moves(seat, out),
+                        TurnStep::Build => self.legal_deploys(seat, out),
+                        TurnStep::Combat => self.legal_attacks(seat, out),
                     }
                 }
                 self.legal_plays(seat, out);

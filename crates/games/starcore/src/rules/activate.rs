@@ -135,7 +135,7 @@ impl Starcore {
 
 #[cfg(test)]
 mod tests {
-    use crate::event::Step;
+    use crate::event::TurnStep;
     use crate::grid::{P1, P2};
     use crate::rules::network::Pooling;
     use crate::rules::network::ResourceType::Life;
@@ -149,7 +149,7 @@ mod tests {
             .put(P2, "rivet-trooper", "P2:A4");
         g.pass_turn();
         g.pass_turn();
-        g.goto_step(Step::Build);
+        g.goto_step(TurnStep::Build);
         if let Some(p) = g.board.get_mut(t("P1:A4")) {
             p.damage = 3;
         }
@@ -164,7 +164,7 @@ mod tests {
         );
         g.pass_turn();
         g.pass_turn();
-        g.goto_step(Step::Build);
+        g.goto_step(TurnStep::Build);
         if let Some(p) = g.board.get_mut(t("P1:A4")) {
             p.damage = 3;
         }

@@ -187,14 +187,14 @@ impl Starcore {
 mod tests {
     use crate::Stat;
     use crate::config::DeployCap;
-    use crate::event::Step;
+    use crate::event::TurnStep;
     use crate::grid::{P1, P2};
     use crate::rules::network::ResourceType::Matter;
     use crate::test_support::{fixture, t};
 
     fn build() -> crate::Starcore {
         let mut g = fixture("iron-vanguard", "verdant-choir");
-        g.goto_step(Step::Build);
+        g.goto_step(TurnStep::Build);
         g
     }
 

@@ -185,7 +185,7 @@ mod tests {
         g.remove_card(t("P1:C4"), Area::Scrapyard, &mut Events::disabled());
         assert_eq!(g.pool(P1), Resources::of(Signal, 2), "4 − the 2 it made");
         g.give(P1, "lattice-warden"); // costs 3 Signal
-        g.goto_step(crate::event::Step::Build);
+        g.goto_step(crate::event::TurnStep::Build);
         assert!(
             !g.legal_texts(P1)
                 .iter()

@@ -4,7 +4,7 @@
 use crate::action::{Action, CardId};
 use crate::config::DRAW_PER_TURN;
 use crate::effect::{Duration, Trigger};
-use crate::event::{EndReason, Event, Step};
+use crate::event::{EndReason, Event, TurnStep};
 use crate::grid::{Tile, TileSet};
 use crate::rules::movement::{RegionChange, reachable};
 use crate::rules::network::Resources;
@@ -99,11 +99,13 @@ impl Starcore {
         let turn = self.turn;
         ev.emit(|| Event::TurnBegan { seat, turn, pool });
         self.phase = Phase::Turn {
-            step: Step::Orders,
+            step: TurnStep::Orders,
             stack: Vec::new(),
             rolling: None,
         };
-        ev.emit(|| Event::StepBegan { step: Step::Orders });
+        ev.emit(|| Event::StepBegan {
+            step: TurnStep::Orders,
+        });
         for t in mine.iter() {
             self.trigger(t, &Trigger::StartOfTurn, ev);
         }
@@ -117,9 +119,9 @@ impl Starcore {
             return;
         };
         let next = match step {
-            Step::Orders => Step::Build,
-            Step::Build => Step::Combat,
-            Step::Combat => {
+            TurnStep::Orders => TurnStep::Build,
+            TurnStep::Build => TurnStep::Combat,
+            TurnStep::Combat => {
                 self.end_turn(ev);
                 return;
             }
@@ -275,7 +277,7 @@ impl Starcore {
 
 #[cfg(test)]
 mod tests {
-    use crate::event::{EndReason, Step};
+    use crate::event::{EndReason, TurnStep};
     use crate::grid::{P1, P2};
     use crate::rules::network::ResourceType::{Life, Matter};
     use crate::state::{Phase, Starcore};
@@ -297,7 +299,7 @@ mod tests {
         assert_eq!(
             g.phase,
             Phase::Turn {
-                step: Step::Build,
+                step: TurnStep::Build,
                 stack: vec![],
                 rolling: None
             }
@@ -382,7 +384,7 @@ mod tests {
     #[test]
     fn a_commander_at_zero_hp_loses_the_game() {
         let mut g = game();
-        g.goto_step(Step::Combat);
+        g.goto_step(TurnStep::Combat);
         if let Some(p) = g.board.get_mut(t("P2:C4")) {
             p.damage = 29;
         }
