@@ -170,8 +170,8 @@ impl Observation {
                     pool: p.pool.available(&game.board),
                     placed: p.placed,
                     owed: game.owed[s],
-                    mulligan_committed: mulligan.is_some_and(|c| c[s.index()].is_some()),
-                    mulligan_choice: mulligan.and_then(|c| c[s.index()]).filter(|_| mine),
+                    mulligan_committed: mulligan.is_some_and(|c| c[s].is_some()),
+                    mulligan_choice: mulligan.and_then(|c| c[s]).filter(|_| mine),
                 }
             })
             .collect();

@@ -126,7 +126,9 @@ pub(crate) enum Phase {
     /// Chance: the coin flip.
     CoinFlip,
     /// Both players choose, hidden and at once, to keep or mulligan.
-    Mulligan { choices: [Option<bool>; SEATS] },
+    Mulligan {
+        choices: SeatArray<Option<bool>, SEATS>,
+    },
     /// `seat` places its Commander.
     PlaceCommander { seat: Seat },
     /// The active player's turn: its step, the response stack, the attack being rolled.
@@ -364,7 +366,7 @@ impl Game for Starcore {
             } => Turn::Chance,
             Phase::Mulligan { choices } => Turn::Simultaneous(
                 Seat::all(SEATS)
-                    .filter(|s| choices[s.index()].is_none())
+                    .filter(|s| choices[*s].is_none())
                     .fold(SeatSet::EMPTY, SeatSet::with),
             ),
             // Drawing with nothing owed never lasts past a step.
@@ -513,9 +515,9 @@ impl Game for Starcore {
             p.hand = hand;
             p.deck = unseen;
             if let Phase::Mulligan { choices } = &mut s.phase
-                && choices[other.index()].is_some()
+                && choices[other].is_some()
             {
-                choices[other.index()] = Some(rng.below(2) == 1);
+                choices[other] = Some(rng.below(2) == 1);
             }
         }
         s

@@ -14,17 +14,17 @@ impl Starcore {
         let Phase::Mulligan { choices } = &mut self.phase else {
             return;
         };
-        choices[seat.index()] = Some(mulligan);
+        choices[seat] = Some(mulligan);
         ev.emit(|| Event::MulliganChosen {
             seat,
             mulligan: Some(mulligan),
         });
         let choices = *choices;
-        if choices.iter().any(Option::is_none) {
+        if choices.iter().any(|(_, c)| c.is_none()) {
             return;
         }
         for s in Seat::all(SEATS) {
-            if choices[s.index()] == Some(true) {
+            if choices[s] == Some(true) {
                 let p = &mut self.players[s];
                 let hand = std::mem::take(&mut p.hand);
                 p.deck.extend(hand);

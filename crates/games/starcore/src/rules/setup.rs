@@ -23,7 +23,7 @@ impl Starcore {
             });
         }
         self.phase = Phase::Mulligan {
-            choices: [None; SEATS],
+            choices: gridwright_engine::SeatArray::from_fn(|_| None),
         };
     }
 
