@@ -210,6 +210,49 @@ pub enum Condition {
     HoldsZoneTiles(u8),
 }
 
+/// A [`Condition`] about the card whose ability runs ("this card").
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum SourceCondition {
+    InZone(Zone),
+    InSector(Sector),
+    LinkedToResource,
+    HoldsZoneTiles(u8),
+}
+
+/// A [`Condition`] about each card the ability acts on ("the target").
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum TargetCondition {
+    HpAtMost(u8),
+    Is(CardKind),
+    IsNot(CardKind),
+    InRow(Row),
+}
+
+/// What a [`Condition`] is about: the interpreter checks each half where it applies, with a
+/// match that names every condition of that half.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum ConditionOn {
+    Source(SourceCondition),
+    Target(TargetCondition),
+}
+
+impl Condition {
+    /// What this condition is about (every condition is about exactly one of the two).
+    pub(crate) const fn on(self) -> ConditionOn {
+        use ConditionOn::{Source, Target};
+        match self {
+            Condition::TargetHpAtMost(n) => Target(TargetCondition::HpAtMost(n)),
+            Condition::TargetIs(k) => Target(TargetCondition::Is(k)),
+            Condition::TargetIsNot(k) => Target(TargetCondition::IsNot(k)),
+            Condition::TargetInRow(r) => Target(TargetCondition::InRow(r)),
+            Condition::InZone(z) => Source(SourceCondition::InZone(z)),
+            Condition::InSector(s) => Source(SourceCondition::InSector(s)),
+            Condition::LinkedToResource => Source(SourceCondition::LinkedToResource),
+            Condition::HoldsZoneTiles(n) => Source(SourceCondition::HoldsZoneTiles(n)),
+        }
+    }
+}
+
 /// Which cards (or what) an ability acts on.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]

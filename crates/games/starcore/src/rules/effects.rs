@@ -6,7 +6,10 @@
 
 use crate::action::{Aim, CardId};
 use crate::card::Kind;
-use crate::effect::{Ability, Condition, Duration, Effect, Side, Target, Trigger};
+use crate::effect::{
+    Ability, Condition, ConditionOn, Duration, Effect, Side, SourceCondition, Target,
+    TargetCondition, Trigger,
+};
 use crate::event::Event;
 use crate::grid::{Area, Lane, Tile, TileSet};
 use crate::rules::links::{direct_link_bonus, linked_to};
@@ -56,16 +59,18 @@ impl Starcore {
 
     /// Whether the source's own conditions hold (those about "this card").
     fn source_conditions(&self, src: Source, conditions: &[Condition]) -> bool {
-        conditions.iter().all(|c| match *c {
-            Condition::InZone(z) => src.tile.is_some_and(|t| t.zone() == z),
-            Condition::InSector(s) => src.tile.is_some_and(|t| t.sector() == s),
-            Condition::LinkedToResource => src
-                .tile
-                .is_some_and(|t| direct_link_bonus(&self.links, t, 1) > 0),
-            Condition::HoldsZoneTiles(n) => src.tile.is_some_and(|t| {
-                tiles_controlled(&self.board, src.seat, t.zone(), |p| p.owner) >= usize::from(n)
-            }),
-            _ => true,
+        conditions.iter().all(|c| match c.on() {
+            ConditionOn::Target(_) => true, // checked per target
+            ConditionOn::Source(c) => match c {
+                SourceCondition::InZone(z) => src.tile.is_some_and(|t| t.zone() == z),
+                SourceCondition::InSector(s) => src.tile.is_some_and(|t| t.sector() == s),
+                SourceCondition::LinkedToResource => src
+                    .tile
+                    .is_some_and(|t| direct_link_bonus(&self.links, t, 1) > 0),
+                SourceCondition::HoldsZoneTiles(n) => src.tile.is_some_and(|t| {
+                    tiles_controlled(&self.board, src.seat, t.zone(), |p| p.owner) >= usize::from(n)
+                }),
+            },
         })
     }
 
@@ -75,12 +80,14 @@ impl Starcore {
             return false;
         };
         let kind = self.rules.card(p.card).card_kind();
-        conditions.iter().all(|c| match *c {
-            Condition::TargetHpAtMost(n) => self.hp(tile) <= n,
-            Condition::TargetIs(k) => kind == k,
-            Condition::TargetIsNot(k) => kind != k,
-            Condition::TargetInRow(r) => tile.row() == r,
-            _ => true,
+        conditions.iter().all(|c| match c.on() {
+            ConditionOn::Source(_) => true, // checked once for the ability
+            ConditionOn::Target(c) => match c {
+                TargetCondition::HpAtMost(n) => self.hp(tile) <= n,
+                TargetCondition::Is(k) => kind == k,
+                TargetCondition::IsNot(k) => kind != k,
+                TargetCondition::InRow(r) => tile.row() == r,
+            },
         })
     }
 
