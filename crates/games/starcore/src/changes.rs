@@ -57,7 +57,7 @@ impl Shown {
 impl Snapshot {
     /// The game as the log sees it now.
     pub(crate) fn of(game: &Starcore) -> Snapshot {
-        let networks = Networks::compute(&game.links);
+        let networks = Networks::compute(game.board.links());
         Snapshot {
             phase: game.phase(),
             cards: game
@@ -65,7 +65,7 @@ impl Snapshot {
                 .iter()
                 .map(|(t, p)| (p.uid, t, Shown::of(game, t)))
                 .collect(),
-            links: crate::rules::links::links(&game.links)
+            links: crate::rules::links::links(game.board.links())
                 .into_iter()
                 .map(|l| (l.a, l.b))
                 .collect(),

@@ -47,7 +47,8 @@
 //! # How the rest of the game builds on this
 //! - **State.** Cards on the board live in a `TileMap` (one card per tile, a fixed array), so
 //!   the state clones without walking a map; the link rules read a [`LinkCard`] that the state
-//!   derives from each card's data and keeps beside the cards, and networks are computed from
+//!   derives from each card's data, kept with the cards by one `Board` (a card enters, leaves
+//!   and moves with its link card), and networks are computed from
 //!   those link cards where a rule needs them (never stored).
 //! - **Flat action indices.** A [`Tile`] is an index `0..48` and a [`Step`] one of eight, so
 //!   "deploy hand slot × tile", "move card on tile × step" and "attack from tile × target tile"
@@ -67,6 +68,7 @@ mod macros;
 mod action;
 mod action_index;
 mod agent;
+mod board;
 mod card;
 mod card_list;
 mod changes;

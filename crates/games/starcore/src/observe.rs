@@ -145,11 +145,11 @@ impl Observation {
                 movement: game.stat(t, Stat::Movement),
                 moved: p.moved,
                 attacked: p.attacked,
-                host: game.mounts.host_of(&game.links, t),
+                host: game.mounts.host_of(game.board.links(), t),
                 keywords: game.keywords(t),
             })
             .collect();
-        let links = crate::rules::links::links(&game.links)
+        let links = crate::rules::links::links(game.board.links())
             .into_iter()
             .map(|l| (l.a, l.b))
             .collect();

@@ -209,7 +209,7 @@ fn resource_pool_network_on_shipped_cards() {
         .put(P1, "spark-cell", "P1:C3")
         .put(P1, "spark-cell", "P1:C4")
         .put(P1, "storm-lancer", "P1:C5");
-    let nets = crate::rules::network::Networks::compute(&g.links);
+    let nets = crate::rules::network::Networks::compute(g.board.links());
     assert!(
         ["P1:C2", "P1:C3", "P1:C4"]
             .iter()

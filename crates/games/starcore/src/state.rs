@@ -5,9 +5,9 @@
 use crate::action::{Action, Aim, CardId};
 use crate::config::{Config, Rules};
 use crate::event::{EndReason, Event, TurnStep};
-use crate::grid::{P1, TileMap};
+use crate::grid::P1;
 use crate::observe::Observation;
-use crate::rules::links::{Face, LinkCard};
+use crate::rules::links::Face;
 use crate::rules::modules::Mounts;
 use crate::rules::network::Resources;
 use crate::{Duration, Keyword, Tile};
@@ -151,9 +151,8 @@ pub(crate) enum Phase {
 pub struct Starcore {
     pub(crate) rules: Arc<Rules>,
     pub(crate) phase: Phase,
-    pub(crate) board: TileMap<Piece>,
-    /// What the link rules see of each card on the board (kept beside `board`).
-    pub(crate) links: TileMap<LinkCard>,
+    /// The cards on the board and their link cards.
+    pub(crate) board: crate::board::Board,
     pub(crate) mounts: Mounts,
     pub(crate) players: SeatArray<Player, SEATS>,
     /// Cards each player still has to draw (chance nodes until paid).
@@ -340,8 +339,7 @@ impl Game for Starcore {
         Ok(Starcore {
             rules: Arc::new(rules),
             phase: Phase::CoinFlip,
-            board: TileMap::new(),
-            links: TileMap::new(),
+            board: crate::board::Board::default(),
             mounts: Mounts::new(),
             players,
             owed: SeatArray::from_fn(|_| 0),

@@ -80,7 +80,8 @@ impl Starcore {
                 if p.activated & (1 << i) != 0 || !available.covers(cost.resources()) {
                     continue;
                 }
-                let networks = networks.get_or_insert_with(|| Networks::compute(&self.links));
+                let networks =
+                    networks.get_or_insert_with(|| Networks::compute(self.board.links()));
                 if !self
                     .ability_budget(seat, tile, networks)
                     .covers(cost.resources())
@@ -111,7 +112,7 @@ impl Starcore {
             return;
         };
         let cost = cost.resources();
-        let networks = Networks::compute(&self.links);
+        let networks = Networks::compute(self.board.links());
         self.players[src.seat]
             .pool
             .pay_from_network(&self.board, &networks, tile, cost);

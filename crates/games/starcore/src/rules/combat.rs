@@ -248,7 +248,7 @@ impl Starcore {
             Kind::Unit { .. } | Kind::Commander(_)
         ) {
             dmg += u16::from(direct_link_bonus(
-                &self.links,
+                self.board.links(),
                 from,
                 self.rules.options.link_bonus,
             ));

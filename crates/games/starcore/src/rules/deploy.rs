@@ -42,12 +42,12 @@ impl Starcore {
         // A host is a card beside the tile: with none, there is nothing to look at.
         if tile
             .neighbours()
-            .intersection(self.links.occupied())
+            .intersection(self.board.links().occupied())
             .is_empty()
         {
             return Vec::new();
         }
-        let mut links = self.links.clone();
+        let mut links = self.board.links().clone();
         links.insert(tile, lc);
         self.mounts
             .candidates(&links, tile)
@@ -161,14 +161,11 @@ impl Starcore {
         self.put_on_board(seat, card, tile);
         if let (Some(face), Some(lc)) = (host, lc) {
             // Placed through the module rules so the named host is recorded.
-            self.links.remove(tile);
-            let host_tile = tile.step(seat, face.step());
-            if let Some(h) = host_tile {
-                let _ = self.mounts.place(&mut self.links, tile, lc, h);
-            }
+            let host = tile.step(seat, face.step());
+            self.board.mount(&mut self.mounts, tile, lc, host);
         }
         ev.emit(|| Event::Entered { seat, card, tile });
-        if let Some(h) = self.mounts.host_of(&self.links, tile) {
+        if let Some(h) = self.mounts.host_of(self.board.links(), tile) {
             ev.emit(|| Event::Mounted {
                 module: tile,
                 host: Some(h),

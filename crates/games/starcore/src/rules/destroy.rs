@@ -19,10 +19,7 @@ impl Starcore {
         let commander = self.rules.deck(p.owner).commander == p.card;
         // What the player may spend, for the log only.
         let before = ev.is_enabled().then(|| self.pool(p.owner));
-        self.board.remove(tile);
-        if self.mounts.remove(&mut self.links, tile).is_none() {
-            self.links.remove(tile);
-        }
+        self.board.remove(tile, &mut self.mounts);
         let player = &mut self.players[p.owner];
         player.pool.left(p.uid);
         match to {

@@ -66,7 +66,7 @@ impl Starcore {
                 SourceCondition::InSector(s) => src.tile.is_some_and(|t| t.sector() == s),
                 SourceCondition::LinkedToResource => src
                     .tile
-                    .is_some_and(|t| direct_link_bonus(&self.links, t, 1) > 0),
+                    .is_some_and(|t| direct_link_bonus(self.board.links(), t, 1) > 0),
                 SourceCondition::HoldsZoneTiles(n) => src.tile.is_some_and(|t| {
                     tiles_controlled(&self.board, src.seat, t.zone(), |p| p.owner) >= usize::from(n)
                 }),
@@ -121,7 +121,7 @@ impl Starcore {
         match target {
             Target::This => here.into_iter().collect(),
             Target::Host => here
-                .and_then(|t| self.mounts.host_of(&self.links, t))
+                .and_then(|t| self.mounts.host_of(self.board.links(), t))
                 .into_iter()
                 .collect(),
             Target::Chosen { .. } => match aim {
@@ -141,7 +141,7 @@ impl Starcore {
             Target::Adjacent(side) => src.tile.map_or(TileSet::EMPTY, |t| {
                 t.neighbours().iter().filter(|n| of_side(n, side)).collect()
             }),
-            Target::Linked => here.map_or(TileSet::EMPTY, |t| linked_to(&self.links, t)),
+            Target::Linked => here.map_or(TileSet::EMPTY, |t| linked_to(self.board.links(), t)),
             Target::Commander(side) => Seat::all(SEATS)
                 .filter(|s| on_side(src.seat, *s, side))
                 .filter_map(|s| self.commander_tile(s))

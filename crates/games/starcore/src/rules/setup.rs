@@ -79,9 +79,7 @@ impl Starcore {
                 granted: [None; 2],
                 activated: 0,
             },
+            c.link_card(owner),
         );
-        if let Some(lc) = c.link_card(owner) {
-            self.links.insert(tile, lc);
-        }
     }
 }

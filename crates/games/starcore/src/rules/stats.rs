@@ -45,7 +45,7 @@ impl Starcore {
         };
         let i = stat_index(stat);
         let mut v = i16::from(base) + i16::from(p.temp[i]) + i16::from(p.perm[i]);
-        for m in self.mounts.modules_of(&self.links, tile).iter() {
+        for m in self.mounts.modules_of(self.board.links(), tile).iter() {
             if let Some(Kind::Module { host, .. }) =
                 self.board.get(m).map(|q| self.rules.card(q.card).kind())
             {
@@ -137,7 +137,7 @@ impl Starcore {
         let piece = self.board.get(tile);
         let own = piece.into_iter().flat_map(|p| self.own_keywords(p));
         let modules = if piece.is_some() {
-            self.mounts.modules_of(&self.links, tile)
+            self.mounts.modules_of(self.board.links(), tile)
         } else {
             crate::grid::TileSet::EMPTY
         };
@@ -193,7 +193,7 @@ impl Starcore {
 
     /// Brings the Modules' hosts up to date after the board changed (rules 38–39).
     pub(crate) fn refresh_board(&mut self, ev: &mut Events<Event>) {
-        for change in self.mounts.refresh(&self.links) {
+        for change in self.mounts.refresh(self.board.links()) {
             ev.emit(|| match change {
                 MountChange::Attached { module, host } => Event::Mounted {
                     module,

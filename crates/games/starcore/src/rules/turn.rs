@@ -250,7 +250,6 @@ impl Starcore {
         let via = crate::rules::movement::via(from, to, self.board.occupied());
         let served = self.mounts.unmount(from);
         self.board.relocate(from, to);
-        self.links.relocate(from, to);
         if let Some(p) = self.board.get_mut(to) {
             p.moved = true;
             let (owner, uid) = (p.owner, p.uid);
