@@ -48,8 +48,7 @@ pub(crate) fn score(g: &Starcore, seat: Seat, action: Action) -> f64 {
             let before = g.attack_targets(from).len();
             let mut h = g.clone();
             h.board.relocate(from, to);
-            h.links.relocate(from, to);
-            h.mounts.refresh(&h.links);
+            h.mounts.refresh(h.board.links());
             let after = h.attack_targets(to).len();
             if after > before && !is_commander(g, from) {
                 2.0 + after as f64
@@ -61,7 +60,7 @@ pub(crate) fn score(g: &Starcore, seat: Seat, action: Action) -> f64 {
             let c = g.rules.card(card);
             let mut h = g.clone();
             h.put_on_board(seat, card, tile);
-            let links = linked_to(&h.links, tile).len() as f64;
+            let links = linked_to(h.board.links(), tile).len() as f64;
             match c.kind() {
                 Kind::Resource(_) => {
                     60.0 + f64::from(c.output().total() as u16) * 3.0 + 4.0 * links
@@ -234,14 +233,14 @@ impl Agent<Starcore> for GreedyAgent {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::Step;
+    use crate::event::TurnStep;
     use crate::grid::{P1, P2};
     use crate::test_support::fixture;
 
     #[test]
     fn greedy_attacks_rather_than_passes_and_prefers_the_kill() {
         let mut g = fixture("iron-vanguard", "verdant-choir");
-        g.goto_step(Step::Combat);
+        g.goto_step(TurnStep::Combat);
         g.put(P1, "bulkhead-walker", "P1:A4")
             .put(P2, "bloom-cell", "P2:A3") // 4 HP: 3 damage leaves it
             .put(P2, "mender-drone", "P2:A5"); // 4 HP, DEF 1

@@ -600,11 +600,7 @@ impl Check<'_> {
     }
 
     fn id(&mut self, id: &str) {
-        let ok = !id.is_empty()
-            && id.len() <= MAX_NAME
-            && id
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        let ok = gridwright_engine::content::id_rule(id) && id.len() <= MAX_NAME;
         if !ok {
             self.fail(
                 "id",

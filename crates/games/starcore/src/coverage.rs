@@ -150,7 +150,7 @@ mod exercise {
 
     use crate::card::{COMMANDER_HP, Card, Kind};
     use crate::effect::{Ability, Condition, Effect, Keyword, Side, Stat, Target, Trigger};
-    use crate::event::Step;
+    use crate::event::TurnStep;
     use crate::grid::{P1, P2, Row, Tile};
     use crate::rules::network::{Pooling, ResourceType, Resources};
     use crate::rules::targeting::TargetBox;
@@ -350,7 +350,7 @@ mod exercise {
     /// Deploys `id` from P1's hand in the Build step (a Module beside `host`), lets P2 pass so it
     /// resolves, and checks the cost left the pool. Returns its tile.
     fn deploy(g: &mut Starcore, id: &str, card: &Card, host: Option<Tile>) -> Tile {
-        g.goto_step(Step::Build);
+        g.goto_step(TurnStep::Build);
         g.give(P1, id);
         fund_all(g, P1);
         let row = match card.kind() {
@@ -384,7 +384,7 @@ mod exercise {
     /// The card on `from` attacks the dummy in its box with a roll of 6+7 (a hit, no double):
     /// the dummy loses the printed DMG.
     fn attack(mut g: Starcore, id: &str, from: Tile, dmg: u8, reach: TargetBox) {
-        g.goto_step(Step::Combat);
+        g.goto_step(TurnStep::Combat);
         let target = aim_in(reach, P2, from);
         g.put(P2, DUMMY, &text(target));
         let before = g.hp(target);
@@ -468,7 +468,7 @@ mod exercise {
 
     /// Plays the Action `id` for P1 at a fixture target and checks its effects.
     fn play_action(mut g: Starcore, id: &str, card: &Card) {
-        g.goto_step(Step::Build);
+        g.goto_step(TurnStep::Build);
         let a = card.abilities()[0].clone();
         if a.target == Target::StackAction {
             return counter(g, id, card);

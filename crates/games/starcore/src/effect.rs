@@ -1,6 +1,8 @@
 //! The closed vocabulary card effects are written in: [`Keyword`]s a card simply has, and
 //! [`Ability`] lines that compose a [`Trigger`], [`Condition`]s, a [`Target`] and [`Effect`]s,
-//! the way Command Core directives compose icons. One interpreter will run them; nothing here
+//! the way Command Core directives compose icons. One interpreter runs them all
+//! (`rules/effects.rs` for abilities; the keywords where their rule lives: `rules/combat.rs`,
+//! `rules/stats.rs`, `rules/flank.rs`, `rules/zone_control.rs`, `rules/turn.rs`); nothing here
 //! runs by itself. Every word is defined in `docs/rules/starcore.md`, "Card data and keywords".
 //!
 //! In card files every enum is written in `snake_case`: a word alone (`"pierce"`), or a
@@ -206,6 +208,49 @@ pub enum Condition {
     LinkedToResource,
     /// The owner holds at least N tiles of this card's zone.
     HoldsZoneTiles(u8),
+}
+
+/// A [`Condition`] about the card whose ability runs ("this card").
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum SourceCondition {
+    InZone(Zone),
+    InSector(Sector),
+    LinkedToResource,
+    HoldsZoneTiles(u8),
+}
+
+/// A [`Condition`] about each card the ability acts on ("the target").
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum TargetCondition {
+    HpAtMost(u8),
+    Is(CardKind),
+    IsNot(CardKind),
+    InRow(Row),
+}
+
+/// What a [`Condition`] is about: the interpreter checks each half where it applies, with a
+/// match that names every condition of that half.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum ConditionOn {
+    Source(SourceCondition),
+    Target(TargetCondition),
+}
+
+impl Condition {
+    /// What this condition is about (every condition is about exactly one of the two).
+    pub(crate) const fn on(self) -> ConditionOn {
+        use ConditionOn::{Source, Target};
+        match self {
+            Condition::TargetHpAtMost(n) => Target(TargetCondition::HpAtMost(n)),
+            Condition::TargetIs(k) => Target(TargetCondition::Is(k)),
+            Condition::TargetIsNot(k) => Target(TargetCondition::IsNot(k)),
+            Condition::TargetInRow(r) => Target(TargetCondition::InRow(r)),
+            Condition::InZone(z) => Source(SourceCondition::InZone(z)),
+            Condition::InSector(s) => Source(SourceCondition::InSector(s)),
+            Condition::LinkedToResource => Source(SourceCondition::LinkedToResource),
+            Condition::HoldsZoneTiles(n) => Source(SourceCondition::HoldsZoneTiles(n)),
+        }
+    }
 }
 
 /// Which cards (or what) an ability acts on.

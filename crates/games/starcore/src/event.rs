@@ -3,8 +3,10 @@
 //! for viewers who may not see it.
 
 use crate::action::{Aim, CardId};
+use crate::effect::{Duration, Keyword, Stat};
 use crate::grid::{Area, Tile};
 use crate::rules::network::Resources;
+use crate::state::PhaseView;
 use gridwright_engine::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -12,7 +14,7 @@ use serde::{Deserialize, Serialize};
 /// themselves).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Step {
+pub enum TurnStep {
     /// Movement.
     Orders,
     /// Deployment.
@@ -80,7 +82,7 @@ pub enum Event {
     /// A step of the turn began.
     StepBegan {
         /// The step.
-        step: Step,
+        step: TurnStep,
     },
     /// A card moved.
     Moved {
@@ -170,6 +172,16 @@ pub enum Event {
         seat: Seat,
         /// The cancelled Action.
         card: CardId,
+        /// Its position on the stack (0 = bottom).
+        frame: u8,
+    },
+    /// A card left the stack for its owner's Scrapyard: a resolved or cancelled Action, or a
+    /// deployment whose tile or host was gone.
+    Scrapped {
+        /// Whose.
+        seat: Seat,
+        /// The card.
+        card: CardId,
     },
     /// A card entered the board.
     Entered {
@@ -221,10 +233,77 @@ pub enum Event {
         /// Points.
         points: u8,
     },
-    /// A card's stat or keywords changed by an effect.
+    /// An effect changed a stat of a card (its value now follows in [`Event::Stats`]).
     Modified {
         /// Where.
         tile: Tile,
+        /// The stat.
+        stat: Stat,
+        /// By how much.
+        by: i8,
+        /// Until when.
+        until: Duration,
+    },
+    /// An effect gave a card a keyword.
+    Granted {
+        /// Where.
+        tile: Tile,
+        /// The keyword.
+        keyword: Keyword,
+        /// Until when.
+        until: Duration,
+    },
+    /// A card's Shield points were set without damage or an effect: restored to its Shield
+    /// keyword at its owner's Generate, or cut back to it at Cleanup.
+    ShieldReset {
+        /// Where.
+        tile: Tile,
+        /// Its Shield points now.
+        points: u8,
+    },
+    /// A card's stats or keywords as shown changed during the step (an effect, a Module, an
+    /// Aura, Zone Dominance, a change ending, or a card entering): the values now. Logged at
+    /// the end of the step for every card whose values differ from the step's start.
+    Stats {
+        /// Where.
+        tile: Tile,
+        /// HP left and the HP stat.
+        hp: (u8, u8),
+        /// DMG now.
+        dmg: u8,
+        /// DEF now.
+        def: u8,
+        /// Movement now.
+        movement: u8,
+        /// Every keyword it has now.
+        keywords: Vec<Keyword>,
+    },
+    /// Two cards became linked (logged at the end of the step).
+    Linked {
+        /// The lower tile.
+        a: Tile,
+        /// The higher tile.
+        b: Tile,
+    },
+    /// Two cards are no longer linked (logged at the end of the step).
+    Unlinked {
+        /// The lower tile.
+        a: Tile,
+        /// The higher tile.
+        b: Tile,
+    },
+    /// A player owes draws: the opening hand, a mulligan, the end-of-turn draw or a `draw`
+    /// effect. Each is a chance step ([`Event::Drew`]) before play goes on.
+    DrawsOwed {
+        /// Who.
+        seat: Seat,
+        /// How many more.
+        cards: u8,
+    },
+    /// Where the game is changed (logged at the end of the step that changed it).
+    PhaseChanged {
+        /// Where the game is now.
+        phase: PhaseView,
     },
     /// A card left the board for its owner's Scrapyard or Void.
     Destroyed {

@@ -11,9 +11,12 @@
 //! decisions in `shared/rules/starcore.md`, and this crate's interpretations in
 //! `docs/rules/starcore.md` (each citing the seed section).
 //!
-//! [`Starcore`] implements `gridwright_engine::Game` and is in the catalog; its state, phases and
-//! dispatch are in `state.rs`, and each rule has its own file under `rules/`. The foundation
-//! modules below hold the rules that need no card content, and the card data model:
+//! [`Starcore`] implements `gridwright_engine::Game` (and `EventFold`: its log folds into every
+//! viewer's observation, `fold.rs`) and is in the catalog; its state, phases and dispatch are
+//! in `state.rs`, each rule has its own file under `rules/` (setup, mulligan, turn, deploy,
+//! stack, activate, combat, effects, stats, pool, destroy, victory), and `changes.rs` logs what
+//! a step changed by comparing before and after. The foundation modules below hold the rules
+//! that need no card content, and the card data model:
 //!
 //! | module | rules |
 //! |---|---|
@@ -24,7 +27,8 @@
 //! | `card` | cards as data: [`CardDef`] and one `*Def` per kind (unknown fields refused), validated once into [`Card`], every problem in the engine's content toolkit's `Problems` naming card and field |
 //! | `effect` | the closed effect vocabulary: [`Keyword`], [`Ability`] = [`Trigger`] + [`Condition`]s + [`Target`] + [`Effect`]s |
 //! | `rules/modules` | which host each Module serves ([`Mounts`]): placement with a host, hosts allowed ([`can_serve`]), hand-over, anchoring, destruction, [`module_hp_range`] |
-//! | `rules/network` | [`Networks`] (link components), [`Resources`] pools, the [`Pooling`] option |
+//! | `rules/network` | [`Networks`] (link components), [`Resources`], the [`Pooling`] option |
+//! | `rules/pool` | what a player may spend: derived from the Cores still on the board, what effects gave and what was paid; an ability pays from its network's share |
 //! | `rules/flank`, `rules/zone_control`, `rules/blocking` | where Flank, Zone Flank, Zone Dominance, Sector Lock and the optional [`Blocking`] rule apply |
 //!
 //! What is implemented and what is still to do: "Implemented so far / still to do" in
@@ -43,16 +47,18 @@
 //! # How the rest of the game builds on this
 //! - **State.** Cards on the board live in a `TileMap` (one card per tile, a fixed array), so
 //!   the state clones without walking a map; the link rules read a [`LinkCard`] that the state
-//!   derives from each card's data, and networks are recomputed from the board (or cached and
-//!   invalidated on every move, deployment and destruction).
+//!   derives from each card's data, kept with the cards by one `Board` (a card enters, leaves
+//!   and moves with its link card), and networks are computed from
+//!   those link cards where a rule needs them (never stored).
 //! - **Flat action indices.** A [`Tile`] is an index `0..48` and a [`Step`] one of eight, so
 //!   "deploy hand slot × tile", "move card on tile × step" and "attack from tile × target tile"
 //!   are fixed blocks of the action range.
 //! - **Cards as data.** [`Range`], [`Width`] and [`TargetBox`] read and write their seed
 //!   notation (`"A+C"`, `"lane±1"`, `"S2"`) through serde, and [`FaceSet`] a list of faces, so
 //!   card files state them as the seeds write them; costs and outputs are [`Resources`].
-//! - **The response stack** will hold typed frames naming tiles and boxes from here; a frame
-//!   re-checks its target with [`TargetBox::contains`] when it resolves.
+//! - **The response stack** holds typed frames (a deployment, an Action with its aim, an
+//!   attack naming its attacker's and target's tiles and card uids); a frame re-checks its
+//!   target when it resolves and fizzles if it is no longer legal.
 
 #![warn(missing_docs)]
 
@@ -62,13 +68,16 @@ mod macros;
 mod action;
 mod action_index;
 mod agent;
+mod board;
 mod card;
 mod card_list;
+mod changes;
 mod config;
 mod content;
 pub mod coverage;
 mod effect;
 mod event;
+mod fold;
 mod grid;
 mod observe;
 mod odds;
@@ -98,7 +107,7 @@ pub use effect::{
     Ability, CardKind, Condition, CostDef, Duration, Effect, Keyword, Side, Stat, StatMod, Target,
     Trigger,
 };
-pub use event::{EndReason, Event, Step as TurnStep};
+pub use event::{EndReason, Event, TurnStep};
 pub use observe::{FrameView, Observation, PieceView, PlayerView};
 pub use odds::{AttackOdds, attack_odds};
 pub use render::{preview, render};

@@ -145,11 +145,11 @@ impl Observation {
                 movement: game.stat(t, Stat::Movement),
                 moved: p.moved,
                 attacked: p.attacked,
-                host: game.mounts.host_of(&game.links, t),
+                host: game.mounts.host_of(game.board.links(), t),
                 keywords: game.keywords(t),
             })
             .collect();
-        let links = crate::rules::links::links(&game.links)
+        let links = crate::rules::links::links(game.board.links())
             .into_iter()
             .map(|l| (l.a, l.b))
             .collect();
@@ -170,8 +170,8 @@ impl Observation {
                     pool: p.pool.available(&game.board),
                     placed: p.placed,
                     owed: game.owed[s],
-                    mulligan_committed: mulligan.is_some_and(|c| c[s.index()].is_some()),
-                    mulligan_choice: mulligan.and_then(|c| c[s.index()]).filter(|_| mine),
+                    mulligan_committed: mulligan.is_some_and(|c| c[s].is_some()),
+                    mulligan_choice: mulligan.and_then(|c| c[s]).filter(|_| mine),
                 }
             })
             .collect();

@@ -129,7 +129,7 @@ pub fn render(game: &Starcore, viewer: Viewer) -> String {
         }
         let _ = writeln!(out);
     }
-    let networks = Networks::compute(&game.links);
+    let networks = Networks::compute(game.board.links());
     for (id, seat, members) in networks.iter() {
         let pool: Resources = networks.pool(id, |t| {
             game.card_at(t)

@@ -10,7 +10,7 @@
 //! (`resource_pool_network_on_shipped_cards`).
 
 use crate::effect::Stat;
-use crate::event::{Event, Step};
+use crate::event::{Event, TurnStep};
 use crate::grid::{Lane, P1, P2, Row, Tile, TileSet};
 use crate::rules::network::ResourceType::{Energy, Life, Matter};
 use crate::rules::network::Resources;
@@ -209,7 +209,7 @@ fn resource_pool_network_on_shipped_cards() {
         .put(P1, "spark-cell", "P1:C3")
         .put(P1, "spark-cell", "P1:C4")
         .put(P1, "storm-lancer", "P1:C5");
-    let nets = crate::rules::network::Networks::compute(&g.links);
+    let nets = crate::rules::network::Networks::compute(g.board.links());
     assert!(
         ["P1:C2", "P1:C3", "P1:C4"]
             .iter()
@@ -286,7 +286,7 @@ fn picture(rows: [&str; 3]) -> TileSet {
 /// of the cards it damaged.
 fn hit_by(action: &str, aim: &str) -> TileSet {
     let mut g = examples();
-    g.goto_step(Step::Build);
+    g.goto_step(TurnStep::Build);
     for tile in Tile::on_grid(P2) {
         g.put(P2, "grove-guardian", &tile.to_string());
     }

@@ -4,10 +4,10 @@
 
 use crate::action::{Action, Aim, CardId};
 use crate::config::{Config, Rules};
-use crate::event::{EndReason, Event, Step};
-use crate::grid::{P1, TileMap};
+use crate::event::{EndReason, Event, TurnStep};
+use crate::grid::P1;
 use crate::observe::Observation;
-use crate::rules::links::{Face, LinkCard};
+use crate::rules::links::Face;
 use crate::rules::modules::Mounts;
 use crate::rules::network::Resources;
 use crate::{Duration, Keyword, Tile};
@@ -17,8 +17,9 @@ use gridwright_engine::{
 };
 use std::sync::Arc;
 
-/// Starcore is for exactly two seats; the opponent of `seat` is `seat.next(SEATS)`.
-pub(crate) const SEATS: usize = 2;
+/// Starcore is for exactly two seats (one constant, defined beside the grids each seat owns);
+/// the opponent of `seat` is `seat.next(SEATS)`.
+pub(crate) use crate::grid::SEATS;
 
 /// Static facts about Starcore.
 pub const INFO: GameInfo = GameInfo {
@@ -30,7 +31,7 @@ pub const INFO: GameInfo = GameInfo {
     max_seats: 2,
     chance: ChanceMode::Explicit,
     information: Information::Imperfect,
-    rules_version: "2",
+    rules_version: "3",
 };
 
 /// Per-stat changes (DMG, HP, DEF, Movement).
@@ -125,12 +126,14 @@ pub(crate) enum Phase {
     /// Chance: the coin flip.
     CoinFlip,
     /// Both players choose, hidden and at once, to keep or mulligan.
-    Mulligan { choices: [Option<bool>; SEATS] },
+    Mulligan {
+        choices: SeatArray<Option<bool>, SEATS>,
+    },
     /// `seat` places its Commander.
     PlaceCommander { seat: Seat },
     /// The active player's turn: its step, the response stack, the attack being rolled.
     Turn {
-        step: Step,
+        step: TurnStep,
         stack: Vec<Frame>,
         rolling: Option<Attack>,
     },
@@ -148,9 +151,8 @@ pub(crate) enum Phase {
 pub struct Starcore {
     pub(crate) rules: Arc<Rules>,
     pub(crate) phase: Phase,
-    pub(crate) board: TileMap<Piece>,
-    /// What the link rules see of each card on the board (kept beside `board`).
-    pub(crate) links: TileMap<LinkCard>,
+    /// The cards on the board and their link cards.
+    pub(crate) board: crate::board::Board,
     pub(crate) mounts: Mounts,
     pub(crate) players: SeatArray<Player, SEATS>,
     /// Cards each player still has to draw (chance nodes until paid).
@@ -160,23 +162,10 @@ pub struct Starcore {
     /// Turns begun, both players together.
     pub(crate) turn: u16,
     pub(crate) next_uid: u16,
-    /// Each player's networks as last logged (`Event::Networks`).
-    pub(crate) networks_logged: NetworksLogged,
-}
-
-/// What the log last said of each player's networks: bookkeeping of the log, not of the game
-/// (kept only while events are recorded, and never part of a state's equality).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct NetworksLogged(pub [Vec<(Vec<Tile>, Resources)>; SEATS]);
-
-impl PartialEq for NetworksLogged {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
 }
 
 /// The public name of where the game is.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum PhaseView {
     /// The coin flip.
@@ -193,7 +182,7 @@ pub enum PhaseView {
     /// A step of the active player's turn.
     Turn {
         /// The step.
-        step: Step,
+        step: TurnStep,
     },
     /// An attack's dice are being rolled.
     Rolling,
@@ -350,8 +339,7 @@ impl Game for Starcore {
         Ok(Starcore {
             rules: Arc::new(rules),
             phase: Phase::CoinFlip,
-            board: TileMap::new(),
-            links: TileMap::new(),
+            board: crate::board::Board::default(),
             mounts: Mounts::new(),
             players,
             owed: SeatArray::from_fn(|_| 0),
@@ -359,7 +347,6 @@ impl Game for Starcore {
             active: P1,
             turn: 0,
             next_uid: 0,
-            networks_logged: NetworksLogged::default(),
         })
     }
 
@@ -377,7 +364,7 @@ impl Game for Starcore {
             } => Turn::Chance,
             Phase::Mulligan { choices } => Turn::Simultaneous(
                 Seat::all(SEATS)
-                    .filter(|s| choices[s.index()].is_none())
+                    .filter(|s| choices[*s].is_none())
                     .fold(SeatSet::EMPTY, SeatSet::with),
             ),
             // Drawing with nothing owed never lasts past a step.
@@ -397,9 +384,9 @@ impl Game for Starcore {
             Phase::Turn { step, stack, .. } => {
                 if stack.is_empty() {
                     match step {
-                        Step::Orders => self.legal_moves(seat, out),
-                        Step::Build => self.legal_deploys(seat, out),
-                        Step::Combat => self.legal_attacks(seat, out),
+                        TurnStep::Orders => self.legal_moves(seat, out),
+                        TurnStep::Build => self.legal_deploys(seat, out),
+                        TurnStep::Combat => self.legal_attacks(seat, out),
                     }
                 }
                 self.legal_plays(seat, out);
@@ -430,6 +417,7 @@ impl Game for Starcore {
     }
 
     fn step(&mut self, actor: Actor, action: Action, ev: &mut Events<Event>) {
+        let before = ev.is_enabled().then(|| crate::changes::Snapshot::of(self));
         let seat = match actor {
             Actor::Seat(s) => s,
             Actor::Chance => self.active,
@@ -449,6 +437,9 @@ impl Game for Starcore {
             Action::Pass => self.pass(seat, ev),
         }
         self.settle(ev);
+        if let Some(before) = before {
+            before.log_changes(self, ev);
+        }
     }
 
     fn returns(&self) -> PerSeat<f64> {
@@ -522,9 +513,9 @@ impl Game for Starcore {
             p.hand = hand;
             p.deck = unseen;
             if let Phase::Mulligan { choices } = &mut s.phase
-                && choices[other.index()].is_some()
+                && choices[other].is_some()
             {
-                choices[other.index()] = Some(rng.below(2) == 1);
+                choices[other] = Some(rng.below(2) == 1);
             }
         }
         s

@@ -23,7 +23,7 @@ pub(crate) fn board<T: Copy>(cards: &[(&str, T)]) -> TileMap<T> {
 
 use crate::action::{Action, CardId};
 use crate::content::Content;
-use crate::event::{Event, Step};
+use crate::event::{Event, TurnStep};
 use crate::rules::network::{ResourceType, Resources};
 use crate::state::{Phase, Starcore};
 use gridwright_engine::{Actor, Events, Game, Seat};
@@ -49,7 +49,7 @@ fn fixture_in(content: Content, p1: &str, p2: &str) -> Starcore {
         .unwrap_or_else(|e| panic!("{e}"));
     let mut g = Starcore::new(&config).unwrap_or_else(|e| panic!("{e}"));
     g.phase = Phase::Turn {
-        step: Step::Orders,
+        step: TurnStep::Orders,
         stack: Vec::new(),
         rolling: None,
     };
@@ -175,7 +175,7 @@ impl Starcore {
     }
 
     /// Skips to the Combat or Build step.
-    pub(crate) fn goto_step(&mut self, step: Step) -> &mut Self {
+    pub(crate) fn goto_step(&mut self, step: TurnStep) -> &mut Self {
         if let Phase::Turn { step: s, .. } = &mut self.phase {
             *s = step;
         }

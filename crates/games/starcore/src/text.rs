@@ -17,6 +17,13 @@ use crate::action::{Action, Aim, CardId};
 use crate::config::Rules;
 use crate::event::{EndReason, Event};
 use crate::grid::Area;
+use crate::state::PhaseView;
+
+/// A keyword's name and number (`Shield 2`), without its explanation.
+fn keyword_name(k: Keyword) -> String {
+    let text = keyword_text(k);
+    text.split(':').next().unwrap_or_default().to_owned()
+}
 
 fn name(rules: &Rules, id: CardId) -> &str {
     rules.cards.get(id.index()).map_or("?", |c| c.id())
@@ -135,7 +142,10 @@ pub(crate) fn event_text(rules: &Rules, event: &Event) -> String {
         } => format!("{} on {tile} uses ability {ability}", n(*card)),
         Event::Passed { seat } => format!("{seat} passes"),
         Event::Fizzled { seat, card } => format!("{seat}'s {} fizzles", n(*card)),
-        Event::Countered { seat, card } => format!("{seat}'s {} is countered", n(*card)),
+        Event::Countered { seat, card, .. } => format!("{seat}'s {} is countered", n(*card)),
+        Event::Scrapped { seat, card } => {
+            format!("{} goes to {seat}'s Scrapyard", n(*card))
+        }
         Event::Entered { card, tile, .. } => format!("{} enters on {tile}", n(*card)),
         Event::Mounted {
             module,
@@ -160,7 +170,58 @@ pub(crate) fn event_text(rules: &Rules, event: &Event) -> String {
         }
         Event::Healed { tile, hp } => format!("{tile} regains {hp} HP"),
         Event::Shielded { tile, points } => format!("{tile} gains {points} Shield"),
-        Event::Modified { tile } => format!("{tile} is changed"),
+        Event::Modified {
+            tile,
+            stat,
+            by,
+            until,
+        } => format!(
+            "{tile} gets {} {}",
+            stat_mod_text(StatMod {
+                stat: *stat,
+                amount: *by
+            }),
+            until_text(*until)
+        ),
+        Event::Granted {
+            tile,
+            keyword,
+            until,
+        } => format!(
+            "{tile} gains {} {}",
+            keyword_name(*keyword),
+            until_text(*until)
+        ),
+        Event::ShieldReset { tile, points } => format!("{tile} has {points} Shield now"),
+        Event::Stats {
+            tile,
+            hp: (left, max),
+            dmg,
+            def,
+            movement,
+            keywords,
+        } => {
+            let mut text = format!(
+                "{tile} now has {left}/{max} HP, {dmg} DMG, {def} DEF, {movement} Movement"
+            );
+            if !keywords.is_empty() {
+                let names: Vec<String> = keywords.iter().map(|k| keyword_name(*k)).collect();
+                text += &format!(" and {}", names.join(", "));
+            }
+            text
+        }
+        Event::Linked { a, b } => format!("{a} and {b} are linked"),
+        Event::Unlinked { a, b } => format!("{a} and {b} are no longer linked"),
+        Event::DrawsOwed { seat, cards } => format!("{seat} is to draw {cards}"),
+        Event::PhaseChanged { phase } => match phase {
+            PhaseView::CoinFlip => "the coin flip".into(),
+            PhaseView::Drawing => "cards are drawn".into(),
+            PhaseView::Mulligan => "both players choose to keep or mulligan".into(),
+            PhaseView::PlaceCommander { seat } => format!("{seat} places its Commander"),
+            PhaseView::Turn { step } => format!("{step:?} step"),
+            PhaseView::Rolling => "the attack's dice are rolled".into(),
+            PhaseView::Over { .. } => "the game is over".into(),
+        },
         Event::Destroyed { tile, card, to } => format!(
             "{} on {tile} goes to the {}",
             n(*card),

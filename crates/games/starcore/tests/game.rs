@@ -1,9 +1,10 @@
 //! The game through the engine: shipped content, the conformance harness on every deck
 //! pairing, and whole random games.
 
+use gridwright_engine::Viewer;
 use gridwright_engine::testing::random_sim;
 use gridwright_engine::{Actor, Events, Game, Rng, Seat, Turn, sample_chance};
-use gridwright_starcore::{Content, Starcore};
+use gridwright_starcore::{Content, EndReason, PhaseView, Starcore};
 
 pub fn content() -> Content {
     Content::builtin().unwrap()
@@ -35,13 +36,21 @@ fn shipped_content_loads_with_four_decks_six_pairings_and_three_variants() {
 
 /// Plays one random game to the end; returns it.
 pub fn random_game(config: &gridwright_starcore::Config, seed: u64) -> Starcore {
+    random_game_steps(config, seed).0
+}
+
+/// Plays one random game to the end; returns it and its number of steps. Panics if it runs
+/// past the game's declared maximum length.
+pub fn random_game_steps(config: &gridwright_starcore::Config, seed: u64) -> (Starcore, usize) {
     let mut rng = Rng::seed_from_u64(seed);
     let mut g = Starcore::new(config).unwrap();
     let mut scratch = Vec::new();
     let mut ev = Events::disabled();
-    loop {
+    let max = g.max_game_length();
+    for steps in 0.. {
+        assert!(steps <= max, "seed {seed}: past {max} steps");
         match g.turn() {
-            Turn::Terminal => return g,
+            Turn::Terminal => return (g, steps),
             Turn::Chance => {
                 let a = sample_chance(&g, &mut rng, &mut scratch).unwrap();
                 g.step(Actor::Chance, a, &mut ev);
@@ -59,6 +68,7 @@ pub fn random_game(config: &gridwright_starcore::Config, seed: u64) -> Starcore 
             }
         }
     }
+    unreachable!("the step loop has no end")
 }
 
 #[test]
@@ -67,9 +77,36 @@ fn random_games_end() {
     let config = c.config(&c.scenario_names()[0]).unwrap();
     let mut ends = std::collections::BTreeMap::new();
     for seed in 0..20 {
-        let g = random_game(&config, seed);
-        *ends.entry(format!("{:?}", g.phase())).or_insert(0) += 1;
+        // Within the declared length (random_game_steps panics past it) ...
+        let (g, steps) = random_game_steps(&config, seed);
+        assert!(steps <= g.max_game_length(), "seed {seed}");
+        // ... by one of the seed's endings, each with its cause visible in the game.
+        let PhaseView::Over { winner, reason } = g.phase() else {
+            panic!("seed {seed}: not over: {:?}", g.phase());
+        };
+        let seen = g.observe(Viewer::Spectator);
+        match (winner, reason) {
+            (Some(w), EndReason::Commander) => {
+                let loser = w.next(2);
+                assert_eq!(
+                    g.commander_hp()[loser],
+                    0,
+                    "seed {seed}: {loser}'s Commander"
+                );
+                assert!(g.commander_hp()[w] > 0, "seed {seed}");
+            }
+            (Some(w), EndReason::DeckOut) => {
+                let loser = w.next(2);
+                assert_eq!(seen.players[loser.index()].deck_count, 0, "seed {seed}");
+            }
+            (None, EndReason::TurnLimit) => {
+                assert_eq!(g.turn_number(), config.options.turn_limit, "seed {seed}");
+            }
+            other => panic!("seed {seed}: no seed ending: {other:?}"),
+        }
+        *ends.entry(format!("{reason:?}")).or_insert(0) += 1;
     }
+    assert_eq!(ends.values().sum::<usize>(), 20, "{ends:?}");
     println!("{ends:?}");
 }
 
@@ -84,6 +121,20 @@ fn conformance_random_sim_every_scenario() {
             report.resamples_changed > 0 && report.hidden_pairs > 0,
             "{name}: {report:?}"
         );
+    }
+}
+
+/// Issue 20, "Logs that let anyone audit a game": on every shipped setup (each deck pairing and
+/// variant), every seat's and the spectator's events folded from the start give their
+/// observation after every step of random games.
+#[test]
+fn the_event_log_folds_into_every_observation_on_every_setup() {
+    let c = content();
+    for name in c.scenario_names() {
+        let config = c.config(&name).unwrap();
+        let r = gridwright_engine::testing::check_event_fold::<Starcore>(&config, 4, 21);
+        assert_eq!(r.games, 4, "{name}");
+        assert!(r.folded > 1000, "{name}: {r:?}");
     }
 }
 

@@ -33,14 +33,14 @@ const GOLDEN: &[(&str, &str, u64, [bool; 2], u8)] = &[
     (
         "mind-lattice-vs-verdant-choir-random-vs-greedy-p2-wins.replay.json",
         "mind-lattice-vs-verdant-choir",
-        1,
+        46,
         [false, true],
         2,
     ),
     (
         "mind-lattice-vs-verdant-choir-random-vs-greedy-turn-limit.replay.json",
         "mind-lattice-vs-verdant-choir",
-        46,
+        1,
         [false, true],
         0,
     ),

@@ -1,4 +1,4 @@
-//! What the `starcore` bench and the `random_games` example share: the position they time
+//! What the `starcore` bench and the `starcore_random_games` example share: the position they time
 //! random games from.
 
 use gridwright_engine::Game;

@@ -21,13 +21,12 @@ impl Starcore {
     /// What the card on `tile` may spend on its own abilities now: what its network's Cores
     /// generated this window and abilities have not drawn yet (never more than the player has
     /// left in all), or the whole pool under global pooling.
-    fn ability_budget(&self, seat: Seat, tile: Tile) -> Resources {
+    /// `networks` are the links' networks now, computed by the caller once for all its cards.
+    fn ability_budget(&self, seat: Seat, tile: Tile, networks: &Networks) -> Resources {
         let pool = &self.players[seat].pool;
         match self.rules.options.pooling {
             Pooling::Global => pool.available(&self.board),
-            Pooling::Network => {
-                pool.left_in_network(&self.board, &Networks::compute(&self.links), tile)
-            }
+            Pooling::Network => pool.left_in_network(&self.board, networks, tile),
         }
     }
 
@@ -65,6 +64,10 @@ impl Starcore {
             return;
         }
         let mut aims = Vec::new();
+        // What the player has left bounds every network's budget: an ability it does not
+        // cover needs no networks computed.
+        let available = self.pool(seat);
+        let mut networks = None;
         for (tile, p) in self.board.iter() {
             if p.owner != seat {
                 continue;
@@ -74,8 +77,14 @@ impl Starcore {
                 let Trigger::Activated(cost) = &a.trigger else {
                     continue;
                 };
-                if p.activated & (1 << i) != 0
-                    || !self.ability_budget(seat, tile).covers(cost.resources())
+                if p.activated & (1 << i) != 0 || !available.covers(cost.resources()) {
+                    continue;
+                }
+                let networks =
+                    networks.get_or_insert_with(|| Networks::compute(self.board.links()));
+                if !self
+                    .ability_budget(seat, tile, networks)
+                    .covers(cost.resources())
                 {
                     continue;
                 }
@@ -103,7 +112,7 @@ impl Starcore {
             return;
         };
         let cost = cost.resources();
-        let networks = Networks::compute(&self.links);
+        let networks = Networks::compute(self.board.links());
         self.players[src.seat]
             .pool
             .pay_from_network(&self.board, &networks, tile, cost);
@@ -127,7 +136,7 @@ impl Starcore {
 
 #[cfg(test)]
 mod tests {
-    use crate::event::Step;
+    use crate::event::TurnStep;
     use crate::grid::{P1, P2};
     use crate::rules::network::Pooling;
     use crate::rules::network::ResourceType::Life;
@@ -141,7 +150,7 @@ mod tests {
             .put(P2, "rivet-trooper", "P2:A4");
         g.pass_turn();
         g.pass_turn();
-        g.goto_step(Step::Build);
+        g.goto_step(TurnStep::Build);
         if let Some(p) = g.board.get_mut(t("P1:A4")) {
             p.damage = 3;
         }
@@ -156,7 +165,7 @@ mod tests {
         );
         g.pass_turn();
         g.pass_turn();
-        g.goto_step(Step::Build);
+        g.goto_step(TurnStep::Build);
         if let Some(p) = g.board.get_mut(t("P1:A4")) {
             p.damage = 3;
         }

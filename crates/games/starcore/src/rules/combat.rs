@@ -248,7 +248,7 @@ impl Starcore {
             Kind::Unit { .. } | Kind::Commander(_)
         ) {
             dmg += u16::from(direct_link_bonus(
-                &self.links,
+                self.board.links(),
                 from,
                 self.rules.options.link_bonus,
             ));
@@ -323,13 +323,13 @@ impl Starcore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::Step;
+    use crate::event::TurnStep;
     use crate::grid::{P1, P2};
     use crate::test_support::{fixture, t};
 
     fn combat(p1: &str, p2: &str) -> Starcore {
         let mut g = fixture(p1, p2);
-        g.goto_step(Step::Combat);
+        g.goto_step(TurnStep::Combat);
         g
     }
 

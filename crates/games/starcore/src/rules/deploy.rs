@@ -21,7 +21,8 @@ pub const DEPLOY_LIMIT: u8 = 2;
 
 impl Starcore {
     /// Whether `seat` may place one more card of `card` this turn, cap and cost alike.
-    pub(crate) fn may_place(&self, seat: Seat, card: CardId) -> bool {
+    /// `pool` is what `seat` may spend now.
+    pub(crate) fn may_place(&self, seat: Seat, card: CardId, pool: crate::Resources) -> bool {
         let p = &self.players[seat];
         let c = self.rules.card(card);
         let core = matches!(c.kind(), Kind::Resource(_));
@@ -33,7 +34,7 @@ impl Starcore {
                 DeployCap::Any => p.placed < DEPLOY_LIMIT,
             }
         };
-        capped && p.pool.available(&self.board).covers(c.cost())
+        capped && pool.covers(c.cost())
     }
 
     /// The hosts a Module `lc` on `tile` could attach to, as the Module's faces towards them.
@@ -41,12 +42,12 @@ impl Starcore {
         // A host is a card beside the tile: with none, there is nothing to look at.
         if tile
             .neighbours()
-            .intersection(self.links.occupied())
+            .intersection(self.board.links().occupied())
             .is_empty()
         {
             return Vec::new();
         }
-        let mut links = self.links.clone();
+        let mut links = self.board.links().clone();
         links.insert(tile, lc);
         self.mounts
             .candidates(&links, tile)
@@ -58,12 +59,14 @@ impl Starcore {
     /// Every deployment `seat` may declare now.
     pub(crate) fn legal_deploys(&self, seat: Seat, out: &mut Vec<Action>) {
         let hand = &self.players[seat].hand;
+        let pool = self.pool(seat);
         for (i, &card) in hand.iter().enumerate() {
             if i > 0 && hand[i - 1] == card {
                 continue;
             }
             let c = self.rules.card(card);
-            if matches!(c.kind(), Kind::Action | Kind::Commander(_)) || !self.may_place(seat, card)
+            if matches!(c.kind(), Kind::Action | Kind::Commander(_))
+                || !self.may_place(seat, card, pool)
             {
                 continue;
             }
@@ -150,21 +153,24 @@ impl Starcore {
                 _ => false,
             };
         if !ok {
-            self.players[seat].scrap.push(card);
             ev.emit(|| Event::Fizzled { seat, card });
+            self.scrap_from_stack(seat, card, ev);
             return;
         }
         let salvage = c.keywords().contains(&Keyword::Salvage);
         self.put_on_board(seat, card, tile);
         if let (Some(face), Some(lc)) = (host, lc) {
             // Placed through the module rules so the named host is recorded.
-            self.links.remove(tile);
-            let host_tile = tile.step(seat, face.step());
-            if let Some(h) = host_tile {
-                let _ = self.mounts.place(&mut self.links, tile, lc, h);
-            }
+            let host = tile.step(seat, face.step());
+            self.board.mount(&mut self.mounts, tile, lc, host);
         }
         ev.emit(|| Event::Entered { seat, card, tile });
+        if let Some(h) = self.mounts.host_of(self.board.links(), tile) {
+            ev.emit(|| Event::Mounted {
+                module: tile,
+                host: Some(h),
+            });
+        }
         self.refresh_board(ev);
         if salvage {
             self.salvage(seat, ev);
@@ -178,14 +184,14 @@ impl Starcore {
 mod tests {
     use crate::Stat;
     use crate::config::DeployCap;
-    use crate::event::Step;
+    use crate::event::TurnStep;
     use crate::grid::{P1, P2};
     use crate::rules::network::ResourceType::Matter;
     use crate::test_support::{fixture, t};
 
     fn build() -> crate::Starcore {
         let mut g = fixture("iron-vanguard", "verdant-choir");
-        g.goto_step(Step::Build);
+        g.goto_step(TurnStep::Build);
         g
     }
 

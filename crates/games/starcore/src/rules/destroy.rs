@@ -17,12 +17,11 @@ impl Starcore {
             return;
         };
         let commander = self.rules.deck(p.owner).commander == p.card;
-        let before = self.pool(p.owner);
-        self.board.remove(tile);
-        if self.mounts.remove(&mut self.links, tile).is_none() {
-            self.links.remove(tile);
-        }
+        // What the player may spend, for the log only.
+        let before = ev.is_enabled().then(|| self.pool(p.owner));
+        self.board.remove(tile, &mut self.mounts);
         let player = &mut self.players[p.owner];
+        player.pool.left(p.uid);
         match to {
             Area::Void => player.void.push(p.card),
             _ => player.scrap.push(p.card),
@@ -32,18 +31,20 @@ impl Starcore {
             card: p.card,
             to,
         });
-        let pool = self.pool(p.owner);
-        if pool != before {
+        if let Some(before) = before
+            && let pool = self.pool(p.owner)
+            && pool != before
+        {
             ev.emit(|| Event::Pool {
                 seat: p.owner,
                 pool,
             });
         }
+        self.refresh_board(ev);
         if commander {
             self.commander_fell(p.owner, ev);
             return;
         }
-        self.refresh_board(ev);
         if to == Area::Scrapyard {
             let src = Source {
                 seat: p.owner,

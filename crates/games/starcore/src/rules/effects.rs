@@ -6,7 +6,10 @@
 
 use crate::action::{Aim, CardId};
 use crate::card::Kind;
-use crate::effect::{Ability, Condition, Duration, Effect, Side, Target, Trigger};
+use crate::effect::{
+    Ability, Condition, ConditionOn, Duration, Effect, Side, SourceCondition, Target,
+    TargetCondition, Trigger,
+};
 use crate::event::Event;
 use crate::grid::{Area, Lane, Tile, TileSet};
 use crate::rules::links::{direct_link_bonus, linked_to};
@@ -56,16 +59,18 @@ impl Starcore {
 
     /// Whether the source's own conditions hold (those about "this card").
     fn source_conditions(&self, src: Source, conditions: &[Condition]) -> bool {
-        conditions.iter().all(|c| match *c {
-            Condition::InZone(z) => src.tile.is_some_and(|t| t.zone() == z),
-            Condition::InSector(s) => src.tile.is_some_and(|t| t.sector() == s),
-            Condition::LinkedToResource => src
-                .tile
-                .is_some_and(|t| direct_link_bonus(&self.links, t, 1) > 0),
-            Condition::HoldsZoneTiles(n) => src.tile.is_some_and(|t| {
-                tiles_controlled(&self.board, src.seat, t.zone(), |p| p.owner) >= usize::from(n)
-            }),
-            _ => true,
+        conditions.iter().all(|c| match c.on() {
+            ConditionOn::Target(_) => true, // checked per target
+            ConditionOn::Source(c) => match c {
+                SourceCondition::InZone(z) => src.tile.is_some_and(|t| t.zone() == z),
+                SourceCondition::InSector(s) => src.tile.is_some_and(|t| t.sector() == s),
+                SourceCondition::LinkedToResource => src
+                    .tile
+                    .is_some_and(|t| direct_link_bonus(self.board.links(), t, 1) > 0),
+                SourceCondition::HoldsZoneTiles(n) => src.tile.is_some_and(|t| {
+                    tiles_controlled(&self.board, src.seat, t.zone(), |p| p.owner) >= usize::from(n)
+                }),
+            },
         })
     }
 
@@ -75,12 +80,14 @@ impl Starcore {
             return false;
         };
         let kind = self.rules.card(p.card).card_kind();
-        conditions.iter().all(|c| match *c {
-            Condition::TargetHpAtMost(n) => self.hp(tile) <= n,
-            Condition::TargetIs(k) => kind == k,
-            Condition::TargetIsNot(k) => kind != k,
-            Condition::TargetInRow(r) => tile.row() == r,
-            _ => true,
+        conditions.iter().all(|c| match c.on() {
+            ConditionOn::Source(_) => true, // checked once for the ability
+            ConditionOn::Target(c) => match c {
+                TargetCondition::HpAtMost(n) => self.hp(tile) <= n,
+                TargetCondition::Is(k) => kind == k,
+                TargetCondition::IsNot(k) => kind != k,
+                TargetCondition::InRow(r) => tile.row() == r,
+            },
         })
     }
 
@@ -114,7 +121,7 @@ impl Starcore {
         match target {
             Target::This => here.into_iter().collect(),
             Target::Host => here
-                .and_then(|t| self.mounts.host_of(&self.links, t))
+                .and_then(|t| self.mounts.host_of(self.board.links(), t))
                 .into_iter()
                 .collect(),
             Target::Chosen { .. } => match aim {
@@ -134,7 +141,7 @@ impl Starcore {
             Target::Adjacent(side) => src.tile.map_or(TileSet::EMPTY, |t| {
                 t.neighbours().iter().filter(|n| of_side(n, side)).collect()
             }),
-            Target::Linked => here.map_or(TileSet::EMPTY, |t| linked_to(&self.links, t)),
+            Target::Linked => here.map_or(TileSet::EMPTY, |t| linked_to(self.board.links(), t)),
             Target::Commander(side) => Seat::all(SEATS)
                 .filter(|s| on_side(src.seat, *s, side))
                 .filter_map(|s| self.commander_tile(s))
@@ -167,7 +174,13 @@ impl Starcore {
                 return;
             }
             match *effect {
-                Effect::Draw(n) => self.owed[src.seat] += n,
+                Effect::Draw(n) => {
+                    self.owed[src.seat] += n;
+                    ev.emit(|| Event::DrawsOwed {
+                        seat: src.seat,
+                        cards: n,
+                    });
+                }
                 Effect::Gain { resource, amount } => {
                     let resources = crate::Resources::of(resource, u16::from(amount));
                     let p = &mut self.players[src.seat];
@@ -220,14 +233,23 @@ impl Starcore {
                         Duration::Permanent => &mut p.perm[i],
                     };
                     *slot = slot.saturating_add(change.amount);
-                    ev.emit(|| Event::Modified { tile });
+                    ev.emit(|| Event::Modified {
+                        tile,
+                        stat: change.stat,
+                        by: change.amount,
+                        until,
+                    });
                 }
             }
             Effect::Grant { keyword, until } => {
                 if let Some(p) = self.board.get_mut(tile) {
                     let slot = p.granted.iter().position(Option::is_none).unwrap_or(0);
                     p.granted[slot] = Some((keyword, until));
-                    ev.emit(|| Event::Modified { tile });
+                    ev.emit(|| Event::Granted {
+                        tile,
+                        keyword,
+                        until,
+                    });
                 }
             }
             Effect::Draw(_) | Effect::Gain { .. } | Effect::Salvage | Effect::Counter => {}
@@ -292,7 +314,11 @@ impl Starcore {
         {
             *countered = true;
             let (owner, card) = (*owner, *card);
-            ev.emit(|| Event::Countered { seat: owner, card });
+            ev.emit(|| Event::Countered {
+                seat: owner,
+                card,
+                frame: i as u8,
+            });
         }
     }
 

@@ -206,7 +206,10 @@ links = ["top", "right"]
                 .count()
         };
         assert_eq!(moves(&g, "P1:B3"), 0, "Movement 0: no field, no move");
-        assert_eq!(g.mounts.host_of(&g.links, t("P1:B5")), Some(t("P1:B4")));
+        assert_eq!(
+            g.mounts.host_of(g.board.links(), t("P1:B5")),
+            Some(t("P1:B4"))
+        );
         assert!(moves(&g, "P1:B5") > 0);
         assert!(
             moves(&g, "P1:C1") > 0,
@@ -221,7 +224,7 @@ links = ["top", "right"]
             to: t("P1:B6")
         }));
         assert_eq!(
-            g.mounts.host_of(&g.links, t("P1:B6")),
+            g.mounts.host_of(g.board.links(), t("P1:B6")),
             None,
             "left its host"
         );

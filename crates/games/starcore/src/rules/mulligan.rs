@@ -14,23 +14,27 @@ impl Starcore {
         let Phase::Mulligan { choices } = &mut self.phase else {
             return;
         };
-        choices[seat.index()] = Some(mulligan);
+        choices[seat] = Some(mulligan);
         ev.emit(|| Event::MulliganChosen {
             seat,
             mulligan: Some(mulligan),
         });
         let choices = *choices;
-        if choices.iter().any(Option::is_none) {
+        if choices.iter().any(|(_, c)| c.is_none()) {
             return;
         }
         for s in Seat::all(SEATS) {
-            if choices[s.index()] == Some(true) {
+            if choices[s] == Some(true) {
                 let p = &mut self.players[s];
                 let hand = std::mem::take(&mut p.hand);
                 p.deck.extend(hand);
                 p.deck.sort_unstable();
                 self.owed[s] = HAND_SIZE;
                 ev.emit(|| Event::Mulliganed { seat: s });
+                ev.emit(|| Event::DrawsOwed {
+                    seat: s,
+                    cards: HAND_SIZE,
+                });
             }
         }
         self.phase = Phase::PlaceCommander { seat: self.first };

@@ -24,6 +24,9 @@ use crate::state::Piece;
 pub(crate) struct Generated {
     /// The card's unique id on the board (a Core that leaves and comes back is another card).
     pub uid: u16,
+    /// Where it stands: kept up to date when it moves, so finding it is one look (a stale
+    /// tile only costs a search of the board).
+    pub tile: Tile,
     /// What it made.
     pub output: Resources,
     /// What its network's activated abilities drew from it since.
@@ -61,12 +64,13 @@ fn min(a: Resources, b: Resources) -> Resources {
 
 impl Pool {
     /// A fresh window: every Core on `board` that produces something generates its `output`.
-    pub fn generate<'a>(cores: impl Iterator<Item = (&'a Piece, Resources)>) -> Pool {
+    pub fn generate<'a>(cores: impl Iterator<Item = (Tile, &'a Piece, Resources)>) -> Pool {
         Pool {
             cores: cores
-                .filter(|(_, out)| !out.is_empty())
-                .map(|(p, output)| Generated {
+                .filter(|(_, _, out)| !out.is_empty())
+                .map(|(tile, p, output)| Generated {
                     uid: p.uid,
+                    tile,
                     output,
                     drawn: Resources::NONE,
                 })
@@ -75,16 +79,32 @@ impl Pool {
         }
     }
 
-    /// The tile of the card with `uid`, if it is still on the board.
-    fn tile_of(board: &TileMap<Piece>, uid: u16) -> Option<Tile> {
-        board.iter().find(|(_, p)| p.uid == uid).map(|(t, _)| t)
+    /// The tile of the Core `c`, if it is still on the board.
+    fn tile_of(board: &TileMap<Piece>, c: &Generated) -> Option<Tile> {
+        if board.get(c.tile).is_some_and(|p| p.uid == c.uid) {
+            return Some(c.tile);
+        }
+        board.iter().find(|(_, p)| p.uid == c.uid).map(|(t, _)| t)
+    }
+
+    /// The card `uid` moved to `to`.
+    pub fn moved(&mut self, uid: u16, to: Tile) {
+        for c in self.cores.iter_mut().filter(|c| c.uid == uid) {
+            c.tile = to;
+        }
+    }
+
+    /// The card `uid` left the board: a Core that generated counts no more (it is forgotten;
+    /// uids are never reused within a window, so nothing else changes).
+    pub fn left(&mut self, uid: u16) {
+        self.cores.retain(|c| c.uid != uid);
     }
 
     /// What the recorded Cores still on `board` made.
     pub fn generated_on_board(&self, board: &TileMap<Piece>) -> Resources {
         self.cores
             .iter()
-            .filter(|c| Self::tile_of(board, c.uid).is_some())
+            .filter(|c| Self::tile_of(board, c).is_some())
             .map(|c| c.output)
             .sum()
     }
@@ -106,7 +126,7 @@ impl Pool {
         let left: Resources = self
             .cores
             .iter()
-            .filter(|c| Self::tile_of(board, c.uid).is_some_and(|t| networks.connected(t, tile)))
+            .filter(|c| Self::tile_of(board, c).is_some_and(|t| networks.connected(t, tile)))
             .map(|c| saturating_sub(c.output, c.drawn))
             .sum();
         min(left, self.available(board))
@@ -132,7 +152,7 @@ impl Pool {
             if owed.is_empty() {
                 break;
             }
-            if !Self::tile_of(board, c.uid).is_some_and(|t| networks.connected(t, tile)) {
+            if !Self::tile_of(board, c).is_some_and(|t| networks.connected(t, tile)) {
                 continue;
             }
             let take = min(owed, saturating_sub(c.output, c.drawn));
@@ -165,7 +185,7 @@ mod tests {
         g.remove_card(t("P1:C4"), Area::Scrapyard, &mut Events::disabled());
         assert_eq!(g.pool(P1), Resources::of(Signal, 2), "4 − the 2 it made");
         g.give(P1, "lattice-warden"); // costs 3 Signal
-        g.goto_step(crate::event::Step::Build);
+        g.goto_step(crate::event::TurnStep::Build);
         assert!(
             !g.legal_texts(P1)
                 .iter()
@@ -267,7 +287,10 @@ mod tests {
             "{events:?}"
         );
         let mut ev = Events::recording();
+        // As a step does: the networks are compared across it.
+        let before = crate::changes::Snapshot::of(&g);
         g.remove_card(t("P1:C2"), Area::Scrapyard, &mut ev);
+        before.log_changes(&g, &mut ev);
         let events = ev.take();
         // 6 − 5 paid − the 2 that left = 0 (never below 0).
         assert!(

@@ -17,9 +17,13 @@ impl Starcore {
         ev.emit(|| Event::FirstPlayer { seat: first });
         for s in Seat::all(SEATS) {
             self.owed[s] = HAND_SIZE;
+            ev.emit(|| Event::DrawsOwed {
+                seat: s,
+                cards: HAND_SIZE,
+            });
         }
         self.phase = Phase::Mulligan {
-            choices: [None; SEATS],
+            choices: gridwright_engine::SeatArray::from_fn(|_| None),
         };
     }
 
@@ -75,9 +79,7 @@ impl Starcore {
                 granted: [None; 2],
                 activated: 0,
             },
+            c.link_card(owner),
         );
-        if let Some(lc) = c.link_card(owner) {
-            self.links.insert(tile, lc);
-        }
     }
 }

@@ -155,7 +155,7 @@ impl Starcore {
                 card,
                 countered: true,
                 ..
-            } => self.players[seat].scrap.push(card),
+            } => self.scrap_from_stack(seat, card, ev),
             Frame::Action {
                 seat, card, aim, ..
             } => {
@@ -173,13 +173,19 @@ impl Starcore {
                 } else {
                     ev.emit(|| Event::Fizzled { seat, card });
                 }
-                self.players[seat].scrap.push(card);
+                self.scrap_from_stack(seat, card, ev);
             }
             Frame::Attack(attack) => self.resolve_attack(attack, ev),
         }
     }
 
     /// Whether an Action's aim is still legal as it resolves (rule 58).
+    /// A card that leaves the stack goes to its owner's Scrapyard.
+    pub(crate) fn scrap_from_stack(&mut self, seat: Seat, card: CardId, ev: &mut Events<Event>) {
+        self.players[seat].scrap.push(card);
+        ev.emit(|| Event::Scrapped { seat, card });
+    }
+
     fn aim_still_legal(&self, seat: Seat, card: CardId, aim: Aim) -> bool {
         match aim {
             Aim::None | Aim::Lane(_) => true,

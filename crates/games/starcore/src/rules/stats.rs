@@ -45,7 +45,7 @@ impl Starcore {
         };
         let i = stat_index(stat);
         let mut v = i16::from(base) + i16::from(p.temp[i]) + i16::from(p.perm[i]);
-        for m in self.mounts.modules_of(&self.links, tile).iter() {
+        for m in self.mounts.modules_of(self.board.links(), tile).iter() {
             if let Some(Kind::Module { host, .. }) =
                 self.board.get(m).map(|q| self.rules.card(q.card).kind())
             {
@@ -137,7 +137,7 @@ impl Starcore {
         let piece = self.board.get(tile);
         let own = piece.into_iter().flat_map(|p| self.own_keywords(p));
         let modules = if piece.is_some() {
-            self.mounts.modules_of(&self.links, tile)
+            self.mounts.modules_of(self.board.links(), tile)
         } else {
             crate::grid::TileSet::EMPTY
         };
@@ -193,8 +193,7 @@ impl Starcore {
 
     /// Brings the Modules' hosts up to date after the board changed (rules 38–39).
     pub(crate) fn refresh_board(&mut self, ev: &mut Events<Event>) {
-        self.log_networks(ev);
-        for change in self.mounts.refresh(&self.links) {
+        for change in self.mounts.refresh(self.board.links()) {
             ev.emit(|| match change {
                 MountChange::Attached { module, host } => Event::Mounted {
                     module,
@@ -202,37 +201,6 @@ impl Starcore {
                 },
                 MountChange::Detached { module } => Event::Mounted { module, host: None },
             });
-        }
-    }
-
-    /// Logs each player's networks when they changed since last logged (rule 76).
-    fn log_networks(&mut self, ev: &mut Events<Event>) {
-        if !ev.is_enabled() {
-            return;
-        }
-        let networks = crate::rules::network::Networks::compute(&self.links);
-        for seat in gridwright_engine::Seat::all(crate::state::SEATS) {
-            let now: Vec<(Vec<Tile>, crate::Resources)> = networks
-                .iter()
-                .filter(|(_, s, _)| *s == seat)
-                .map(|(id, _, members)| {
-                    let output = networks.pool(id, |t| {
-                        self.board
-                            .get(t)
-                            .map_or(crate::Resources::NONE, |p| self.rules.card(p.card).output())
-                    });
-                    (members.iter().collect::<Vec<Tile>>(), output)
-                })
-                .filter(|(tiles, output)| tiles.len() > 1 || !output.is_empty())
-                .collect();
-            let logged = &mut self.networks_logged.0[seat.index()];
-            if *logged != now {
-                *logged = now.clone();
-                ev.emit(|| Event::Networks {
-                    seat,
-                    networks: now,
-                });
-            }
         }
     }
 

@@ -4,7 +4,7 @@
 use crate::action::{Action, CardId};
 use crate::config::DRAW_PER_TURN;
 use crate::effect::{Duration, Trigger};
-use crate::event::{EndReason, Event, Step};
+use crate::event::{EndReason, Event, TurnStep};
 use crate::grid::{Tile, TileSet};
 use crate::rules::movement::{RegionChange, reachable};
 use crate::rules::network::Resources;
@@ -72,8 +72,8 @@ impl Starcore {
         let mine: TileSet = self.tiles_of(seat).collect();
         let generated = Pool::generate(
             mine.iter()
-                .filter_map(|t| self.board.get(t))
-                .map(|p| (p, rules.card(p.card).output())),
+                .filter_map(|t| self.board.get(t).map(|p| (t, p)))
+                .map(|(t, p)| (t, p, rules.card(p.card).output())),
         );
         let pool = generated.available(&self.board);
         for t in mine.iter() {
@@ -82,7 +82,13 @@ impl Starcore {
                 p.moved = false;
                 p.attacked = false;
                 p.activated = 0;
-                p.shield = p.shield.max(shield);
+                if p.shield < shield {
+                    p.shield = shield;
+                    ev.emit(|| Event::ShieldReset {
+                        tile: t,
+                        points: shield,
+                    });
+                }
             }
         }
         let p = &mut self.players[seat];
@@ -93,11 +99,13 @@ impl Starcore {
         let turn = self.turn;
         ev.emit(|| Event::TurnBegan { seat, turn, pool });
         self.phase = Phase::Turn {
-            step: Step::Orders,
+            step: TurnStep::Orders,
             stack: Vec::new(),
             rolling: None,
         };
-        ev.emit(|| Event::StepBegan { step: Step::Orders });
+        ev.emit(|| Event::StepBegan {
+            step: TurnStep::Orders,
+        });
         for t in mine.iter() {
             self.trigger(t, &Trigger::StartOfTurn, ev);
         }
@@ -111,9 +119,9 @@ impl Starcore {
             return;
         };
         let next = match step {
-            Step::Orders => Step::Build,
-            Step::Build => Step::Combat,
-            Step::Combat => {
+            TurnStep::Orders => TurnStep::Build,
+            TurnStep::Build => TurnStep::Combat,
+            TurnStep::Combat => {
                 self.end_turn(ev);
                 return;
             }
@@ -156,7 +164,13 @@ impl Starcore {
                         *g = None;
                     }
                 }
-                p.shield = p.shield.min(shield);
+                if p.shield > shield {
+                    p.shield = shield;
+                    ev.emit(|| Event::ShieldReset {
+                        tile: t,
+                        points: shield,
+                    });
+                }
             }
         }
         self.refresh_board(ev);
@@ -174,6 +188,10 @@ impl Starcore {
         self.players[other].pool = Pool::default();
         ev.emit(|| Event::TurnEnded { seat });
         self.owed[seat] += DRAW_PER_TURN;
+        ev.emit(|| Event::DrawsOwed {
+            seat,
+            cards: DRAW_PER_TURN,
+        });
         self.phase = Phase::Drawing;
     }
 
@@ -232,9 +250,10 @@ impl Starcore {
         let via = crate::rules::movement::via(from, to, self.board.occupied());
         let served = self.mounts.unmount(from);
         self.board.relocate(from, to);
-        self.links.relocate(from, to);
         if let Some(p) = self.board.get_mut(to) {
             p.moved = true;
+            let (owner, uid) = (p.owner, p.uid);
+            self.players[owner].pool.moved(uid, to);
         }
         ev.emit(|| Event::Moved { from, via, to });
         if served {
@@ -257,7 +276,7 @@ impl Starcore {
 
 #[cfg(test)]
 mod tests {
-    use crate::event::{EndReason, Step};
+    use crate::event::{EndReason, TurnStep};
     use crate::grid::{P1, P2};
     use crate::rules::network::ResourceType::{Life, Matter};
     use crate::state::{Phase, Starcore};
@@ -279,7 +298,7 @@ mod tests {
         assert_eq!(
             g.phase,
             Phase::Turn {
-                step: Step::Build,
+                step: TurnStep::Build,
                 stack: vec![],
                 rolling: None
             }
@@ -364,7 +383,7 @@ mod tests {
     #[test]
     fn a_commander_at_zero_hp_loses_the_game() {
         let mut g = game();
-        g.goto_step(Step::Combat);
+        g.goto_step(TurnStep::Combat);
         if let Some(p) = g.board.get_mut(t("P2:C4")) {
             p.damage = 29;
         }

@@ -1,7 +1,8 @@
 //! Plays N complete random games on the default pairing (as the `random_game` bench does) and
 //! prints the games per second of CPU time this process used: a figure that a busy machine
 //! disturbs less than wall-clock time. `cargo run --release -p gridwright-starcore --example
-//! random_games -- 2000`
+//! starcore_random_games -- 2000` (named apart from Connect Four's `random_games`, so that
+//! cargo's example outputs do not collide)
 #![allow(clippy::expect_used)]
 
 use gridwright_engine::Rng;
