@@ -37,7 +37,7 @@ pub use odds::{OddsParam, OddsQuery, OddsReport, odds_entry, odds_help, odds_tab
 pub use scenarios::{Scenarios, content_of, load_config, scenarios};
 
 use gridwright_agents::{AgentSpec, Mcts, MctsConfig, WithPrior};
-use gridwright_engine::{Agent, Game, GameInfo, RandomAgent, Seat, Viewer};
+use gridwright_engine::{Agent, EventFold, Game, GameInfo, RandomAgent, Seat, Viewer};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -209,7 +209,11 @@ impl From<gridwright_engine::SetupError> for CatalogError {
 }
 
 /// What the command line and server need from a game beyond [`Game`].
-pub trait Frontend: Game {
+///
+/// Every game in the catalog also folds its event log ([`EventFold`]): its redacted events
+/// rebuild each viewer's observation, so a replay's log is an audit trail (issue 20). A game
+/// without a fold cannot be registered.
+pub trait Frontend: Game + EventFold {
     /// The agents this game offers besides `human`, for help texts.
     const AGENTS: &'static [&'static str];
 
@@ -638,6 +642,25 @@ mod tests {
     /// Each check plays random moves into the game, redraws everything the acting seat cannot
     /// see (`Game::resample`, as a different deal or deck order would have it) and runs the
     /// same search, same seed, on both: the reports must be identical.
+    /// Every game's log is an audit trail: on every shipped scenario, a random game's redacted
+    /// events folded from the start rebuild every viewer's observation after every step (the
+    /// games' own tests play more games; this one keeps a newly registered game honest).
+    #[test]
+    fn every_game_folds_its_event_log_on_every_scenario() {
+        use gridwright_engine::testing::check_event_fold;
+        for k in GameKind::ALL {
+            with_game!(k, G => {
+                let c = ContentSource::Builtin;
+                for s in G::scenarios(&c).unwrap() {
+                    let config = G::load_config(&c, Some(&s.name)).unwrap();
+                    let report = check_event_fold::<G>(&config, 1, 2026);
+                    assert_eq!(report.games, 1, "{} {}", G::INFO.short_name, s.name);
+                    assert!(report.folded > 0, "{} {}: nothing folded", G::INFO.short_name, s.name);
+                }
+            });
+        }
+    }
+
     #[test]
     fn every_games_mcts_searches_only_its_own_view() {
         use gridwright_engine::{Information, Rng, SeatView, Session, Turn};
