@@ -687,11 +687,26 @@ mod tests {
                             let legal = session.legal_actions(seat);
                             session.apply(seat, legal[rng.index(legal.len())]).unwrap();
                         }
-                        let seat = match session.turn() {
-                            Turn::Seat(seat) => seat,
-                            Turn::Simultaneous(set) => set.iter().next().unwrap(),
-                            Turn::Chance | Turn::Terminal => continue,
-                        };
+                        // Where nothing is hidden from the acting seat yet (Milkomeda: the
+                        // drawn order cards are public, so only a sealed fleet roster or hit
+                        // allocation is), random play goes on until something is.
+                        let mut seat = None;
+                        for _ in 0..5000 {
+                            let s = match session.turn() {
+                                Turn::Seat(s) => s,
+                                Turn::Simultaneous(set) => set.iter().next().unwrap(),
+                                Turn::Chance | Turn::Terminal => break,
+                            };
+                            seat = Some(s);
+                            let a = session.state().clone();
+                            if a != a.resample(s, &mut Rng::seed_from_u64(1000 + seed)) {
+                                break;
+                            }
+                            let legal = session.legal_actions(s);
+                            session.apply(s, legal[rng.index(legal.len())]).unwrap();
+                            seat = None;
+                        }
+                        let Some(seat) = seat else { continue };
                         let a = session.state().clone();
                         let b = a.resample(seat, &mut Rng::seed_from_u64(1000 + seed));
                         if session.legal_actions(seat).len() < 2 {

@@ -435,8 +435,9 @@ mod tests {
         use gridwright_engine::{Actor, Events, Rng, SeatView, Turn};
         use gridwright_milkomeda::{OrderStage, Phase};
         // Greedy players at three seats make offers in round two's window (the bribe model of
-        // `bribe_value.rs`); the Master's notes then weigh each one.
-        let cfg = Milkomeda::load_config(&ContentSource::Builtin, Some("three")).unwrap();
+        // `bribe_value.rs`); the Master's notes then weigh each one. Open offers exist under the
+        // `binding` variant only (under the default rule a bribe is paid at once, item 32a).
+        let cfg = Milkomeda::load_config(&ContentSource::Builtin, Some("three+binding")).unwrap();
         let mut g = Milkomeda::new(&cfg).unwrap();
         let mut rng = Rng::seed_from_u64(7);
         let mut scratch = Vec::new();
@@ -448,8 +449,10 @@ mod tests {
                     let notes = g.notes(master).join("\n");
                     assert!(notes.contains("valued by the greedy Master"), "{notes}");
                     assert!(notes.contains("a best plan"), "{notes}");
+                    // The Master's drawn cards are public (§7 phase 1 step 4, issue 27.1), so
+                    // every seat reads the same valuation.
                     let other = master.next(3);
-                    assert!(!g.notes(other).join("\n").contains("plan"));
+                    assert!(g.notes(other).join("\n").contains("a best plan"));
                     return;
                 }
             }

@@ -48,8 +48,9 @@ struct Case {
     secret: fn(&[Value], usize) -> Option<Value>,
     /// Whether a message shows the owner's secret choice revealed.
     reveals: fn(&Value) -> bool,
-    /// Actions to take whenever one is legal.
-    prefer: fn(&Value) -> bool,
+    /// How much an action is preferred: of the actions legal in both matches, one of the
+    /// highest rank is played (0 for all: any).
+    prefer: fn(&Value) -> u32,
     /// Most moves to play.
     max_steps: usize,
 }
@@ -173,6 +174,17 @@ impl Run {
 /// other seats and the spectator received. Returns the number of moves compared and whether the
 /// owner's secret choice was revealed.
 async fn compare(case: &Case, games_a: Games, games_b: Games) -> (usize, bool) {
+    let (upto, revealed, _) = compare_steps(case, games_a, games_b).await;
+    (upto, revealed)
+}
+
+/// [`compare`], also returning what every viewer received per move in both matches (the first
+/// entry: what they received on joining).
+async fn compare_steps(
+    case: &Case,
+    games_a: Games,
+    games_b: Games,
+) -> (usize, bool, Vec<(Step, Step)>) {
     let (mut a, first_a) = Run::start(case, games_a).await;
     let (mut b, first_b) = Run::start(case, games_b).await;
     let mut steps = vec![(first_a, first_b)];
@@ -207,13 +219,13 @@ async fn compare(case: &Case, games_a: Games, games_b: Games) -> (usize, bool) {
                     !common.is_empty(),
                     "seat {seat} has no action legal in both"
                 );
-                // Fights, where the game offers them, bring sealed choices sooner.
-                let fights: Vec<&Value> = common
-                    .iter()
-                    .copied()
-                    .filter(|x| (case.prefer)(x))
+                // The most preferred (Milkomeda: what brings fleets to a fight, where sealed
+                // choices are made).
+                let best = common.iter().map(|x| (case.prefer)(x)).max().unwrap_or(0);
+                let common: Vec<&Value> = common
+                    .into_iter()
+                    .filter(|x| (case.prefer)(x) == best)
                     .collect();
-                let common = if fights.is_empty() { common } else { fights };
                 let pick = (steps.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
                 let x = common[usize::try_from(pick).unwrap() % common.len()].clone();
                 (x.clone(), x)
@@ -282,7 +294,7 @@ async fn compare(case: &Case, games_a: Games, games_b: Games) -> (usize, bool) {
         );
         assert_ne!(x.spectator, y.spectator);
     }
-    (upto, reveal.is_some())
+    (upto, reveal.is_some(), steps)
 }
 
 fn catalog() -> Games {
@@ -298,7 +310,7 @@ async fn starcore_p2s_hand_and_deck_order_never_reach_p1_or_spectators() {
         owner: 1,
         secret: |_, _| None,
         reveals: |_| false,
-        prefer: |_| false,
+        prefer: |_| 0,
         max_steps: 300,
     };
     let perturbed = catalog().with::<Perturbed<Starcore, 1>>(ContentSource::Builtin);
@@ -312,10 +324,43 @@ fn milkomeda_reveal(m: &Value) -> bool {
     t.contains("rosters_revealed") || t.contains("hits_revealed")
 }
 
-/// Attacks, engagements and moves of fleets.
-fn milkomeda_fight(action: &Value) -> bool {
-    let t = action.to_string();
-    t.contains("attack") || t.contains("engage") || t.contains("move_fleets")
+/// Manhattan distance of a space (`[column, row]`) from the centre of the 9 x 9 grid.
+fn milkomeda_from_centre(space: &Value) -> u32 {
+    let at = |i: usize| space[i].as_u64().map_or(99, |v| v.abs_diff(4) as u32);
+    at(0) + at(1)
+}
+
+/// What brings fleets to a fight (rules version 2: fleets attack an *adjacent* sector holding
+/// an opponent's fleets, §8.D, and move once per Move, §8.B): attack or engage whenever
+/// offered, explore and move towards the centre of the grid (where the homeworlds' routes
+/// meet), with a blue boost of 1 (range 2, and blue left for the attack), keep resources out
+/// of bribes. Everything else: any.
+fn milkomeda_fight(action: &Value) -> u32 {
+    if action.get("attack_fleets").is_some() || action == "engage" {
+        return 300;
+    }
+    match action.get("main").and_then(Value::as_str) {
+        Some("attack") => return 200,
+        Some("move" | "explore") => return 100,
+        _ => {}
+    }
+    if let Some(m) = action.get("move_fleets") {
+        let (from, to) = (
+            milkomeda_from_centre(&m["from"]),
+            milkomeda_from_centre(&m["to"]),
+        );
+        return if to < from { 100 - to } else { 0 };
+    }
+    if let Some(p) = action.get("place") {
+        return 100 - milkomeda_from_centre(&p["space"]);
+    }
+    if let Some(p) = action.get("probe") {
+        return 100 - milkomeda_from_centre(p);
+    }
+    if let Some(n) = action.get("boost").or_else(|| action.get("launch")) {
+        return 10 - n.as_u64().map_or(9, |n| n.abs_diff(1)).min(9) as u32;
+    }
+    u32::from(action == "keep")
 }
 
 /// The owner's fleet roster or hit allocation: the first or the last it may commit.
@@ -347,16 +392,64 @@ fn milkomeda_sealed(
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn milkomeda_sealed_roster_never_reaches_the_other_seats_before_the_reveal() {
-    // Owner: the first seat to fight with this seed and these moves: it commits first, so
-    // seats 0 and 2 (its opponent) and the spectator are compared for several moves.
-    let case = milkomeda_sealed("three", 3, 1, milkomeda_secret);
-    let (moves, revealed) = compare(&case, catalog(), catalog()).await;
+/// Runs a Milkomeda sealed-choice check: the owner's sealed choice reaches nobody before the
+/// reveal ([`compare`]), it is revealed, and, while it is sealed, every seat and the spectator
+/// were shown the Master's drawn order cards (§7 phase 1 step 4, issue 27.1: public, so the
+/// same in both matches and in every viewer's messages).
+async fn milkomeda_sealed_check(case: &Case) {
+    let (moves, revealed, steps) = compare_steps(case, catalog(), catalog()).await;
     assert!(
         revealed,
         "the sealed choice was never revealed in {moves} moves"
     );
+    // Per viewer (the seats, then the spectator): the drawn cards of every `master_drew` event
+    // received in the moves compared, in match `a` and in match `b`.
+    let drawn = |step: fn(&(Step, Step)) -> &Step| -> Vec<Vec<Value>> {
+        (0..=case.seats)
+            .map(|v| {
+                let mut cards = Vec::new();
+                for s in steps.iter().take(moves).map(step) {
+                    let msgs = if v < case.seats {
+                        &s.seats[v]
+                    } else {
+                        &s.spectator
+                    };
+                    for m in msgs {
+                        if let Ok(j) = serde_json::from_str::<Value>(m) {
+                            milkomeda_drawn_cards(&j, &mut cards);
+                        }
+                    }
+                }
+                cards
+            })
+            .collect()
+    };
+    let (in_a, in_b) = (drawn(|s| &s.0), drawn(|s| &s.1));
+    assert_eq!(
+        in_a, in_b,
+        "the drawn order cards are public and the same in both matches"
+    );
+    // With N seats the Master draws min(2, N - 1) numbered cards: two here.
+    let first: Vec<Value> = in_a[case.seats]
+        .iter()
+        .filter(|c| c.as_array().is_some_and(|a| a.len() == 2))
+        .cloned()
+        .collect();
+    assert!(!first.is_empty(), "the spectator saw no drawn order cards");
+    for (v, cards) in in_a.iter().enumerate() {
+        assert!(
+            first.iter().all(|c| cards.contains(c)),
+            "viewer {v} (the last is the spectator) did not see the drawn cards {first:?}: {cards:?}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn milkomeda_sealed_roster_never_reaches_the_other_seats_before_the_reveal() {
+    // With this seed and these moves the first fight has all three seats (move 280); seat 1
+    // configures its roster (move 285) before seat 2.
+    let case = milkomeda_sealed("three", 3, 1, milkomeda_secret);
+    milkomeda_sealed_check(&case).await;
 }
 
 /// Every `master_drew` event's cards in a message, searched through the whole JSON value.
@@ -394,7 +487,7 @@ async fn milkomeda_masters_drawn_order_cards_reach_every_seat_and_spectators() {
         owner: 0,
         secret: |_, _| None,
         reveals: |_| false,
-        prefer: |_| false,
+        prefer: |_| 0,
         max_steps: 600,
     };
     let (mut a, _) = Run::start(&case, catalog()).await;
@@ -457,26 +550,22 @@ fn milkomeda_hits_secret(legal: &[Value], which: usize) -> Option<Value> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn milkomeda_sealed_hit_allocation_never_reaches_the_other_seats_before_the_reveal() {
-    let case = milkomeda_sealed("three", 3, 1, milkomeda_hits_secret);
-    let (moves, revealed) = compare(&case, catalog(), catalog()).await;
-    assert!(
-        revealed,
-        "the hit allocation was never revealed in {moves} moves"
-    );
+    // With this seed and these moves the first fight has all three seats (move 280); seat 0
+    // allocates its hits first (move 293) while seat 1 still allocates.
+    let case = milkomeda_sealed("three", 3, 0, milkomeda_hits_secret);
+    milkomeda_sealed_check(&case).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn milkomeda_four_seats_sealed_roster_never_reaches_the_other_three_before_the_reveal() {
     let case = milkomeda_sealed("four", 4, OWNER4, milkomeda_secret);
-    let (moves, revealed) = compare(&case, catalog(), catalog()).await;
-    assert!(
-        revealed,
-        "the sealed roster was never revealed in {moves} moves"
-    );
+    milkomeda_sealed_check(&case).await;
 }
 
-/// The seat whose sealed roster the four-seat test changes.
-const OWNER4: usize = 1;
+/// The seat whose sealed roster the four-seat test changes: with this seed and these moves,
+/// seat 0 attacks seat 2 in the first fight (move 264), so it commits first and seats 1–3 and
+/// the spectator are compared while seat 2 still configures.
+const OWNER4: usize = 0;
 
 /// Whether a message shows a card drawn face up: a sector card, a directive or module turned
 /// up, an objective joining the row.
@@ -500,7 +589,7 @@ async fn compare_decks(scenario: &'static str, seats: usize, games_b: Games) -> 
         owner: usize::MAX,
         secret: |_, _| None,
         reveals: |_| false,
-        prefer: |_| false,
+        prefer: |_| 0,
         max_steps: 1500,
     };
     let (mut a, first_a) = Run::start(&case, catalog()).await;
