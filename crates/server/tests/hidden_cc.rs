@@ -52,7 +52,12 @@ pub async fn collect(ws: &mut Ws, version: u64, ack: bool, out: &mut Vec<Value>)
     let mut state = None;
     let mut acked = !ack;
     while state.is_none() || !acked {
-        let m = ws.recv().await;
+        // A long wait: these games run hundreds of moves on a loaded test machine, and the
+        // message always comes (a missing one still fails, only later).
+        let m = ws
+            .try_recv(std::time::Duration::from_secs(60))
+            .await
+            .expect("no message from server within 60 s");
         if m["type"] == "ack" {
             acked = true;
         }
