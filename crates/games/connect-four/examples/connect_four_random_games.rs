@@ -61,7 +61,9 @@ fn parse_seconds() -> Result<f64, String> {
                     .ok_or(format!("--seconds: `{v}` is not a positive number"))?;
             }
             "-h" | "--help" => {
-                return Err("usage: connect_four_random_games [--seconds N]   (default 3)".to_owned());
+                return Err(
+                    "usage: connect_four_random_games [--seconds N]   (default 3)".to_owned(),
+                );
             }
             other => return Err(format!("unknown argument `{other}`; try --help")),
         }
