@@ -29,6 +29,13 @@
 //! slots counts at the mean over its random fills, weighted as the fill draws them, so leaving
 //! a slot is judged by what the dice will put in it, not as standing still.
 //!
+//! A random fill or a self-damage roll (the chance nodes of execution) is worth the mean of its
+//! outcomes, each stepped and valued in turn, weighted as the game draws them (bounded by
+//! [`CHANCE_BUDGET`] positions): execution goes on from there as it will, so a slot left to the
+//! fill is valued after the same execution as a card sealed in it, which starts execution at
+//! once when it seals the last program. Stepping runs the programs as the state holds them,
+//! other seats' included — as a card that starts execution does.
+//!
 //! The score goes through `tanh` onto `[-1, 1]`; a finished game is worth exactly its returns.
 //! Expected damages come from a small per-thread table (attack × armour × evade dice, no
 //! rerolls), and the values of drafts from a per-thread memo by board (the board does not
@@ -44,7 +51,7 @@ use crate::rules::program::{Run, delta, free_cards};
 use crate::rules::surge_flux::settle;
 use crate::state::{AttackStep, COMMITTED, CommandCore, EXECUTED, SEATS, Stage};
 use gridwright_engine::geom::{Arc, Dir8};
-use gridwright_engine::{Events, Game, Seat, SeatArray};
+use gridwright_engine::{Actor, Events, Game, Seat, SeatArray};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -117,7 +124,7 @@ fn rate(dice: &DiceRules, pool: Pool) -> f64 {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
-    value(game, seat, false)
+    value(game, seat, false, CHANCE_BUDGET)
 }
 
 /// Like [`evaluate`], except that the program the seat is building counts at its best
@@ -136,14 +143,22 @@ pub fn evaluate(game: &CommandCore, seat: Seat) -> f64 {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn evaluate_drafts(game: &CommandCore, seat: Seat) -> f64 {
-    value(game, seat, true)
+    value(game, seat, true, CHANCE_BUDGET)
 }
 
-fn value(game: &CommandCore, seat: Seat, thorough: bool) -> f64 {
+/// How many positions at most the evaluation of one state steps into through random fills and
+/// self-damage rolls (see [`chance_mean`]); past it, the heuristic values the chance node as
+/// it stands.
+const CHANCE_BUDGET: usize = 256;
+
+fn value(game: &CommandCore, seat: Seat, thorough: bool, budget: usize) -> f64 {
     // A seat the game does not have is valued as the last seat.
     let me = Seat::new(seat.index().min(SEATS - 1) as u8);
     if let Stage::Over { .. } = game.stage {
         return game.returns()[me];
+    }
+    if let Some(v) = chance_mean(game, me, thorough, budget) {
+        return v;
     }
     let n = usize::from(game.n);
     // A weapon fired, its target still to choose: the attack is worth what its best aim is
@@ -157,7 +172,7 @@ fn value(game: &CommandCore, seat: Seat, thorough: bool) -> f64 {
             .map(|t| {
                 let mut after = game.clone();
                 after.aim(attack, t, &mut Events::disabled());
-                value(&after, me, thorough)
+                value(&after, me, thorough, budget)
             })
             .reduce(|a, b| if mine { a.max(b) } else { a.min(b) });
         if let Some(v) = best {
@@ -214,6 +229,35 @@ fn value(game: &CommandCore, seat: Seat, thorough: bool) -> f64 {
         Some(e) => completions_value(game, me, e, &game.mechs[e].program, 0, &board, true),
         None => score(game, me, &board),
     }
+}
+
+/// At a random fill or a self-damage roll (the chance nodes of execution), the mean of the
+/// values of its outcomes, each stepped (so execution goes on as it would: the filled program
+/// runs, the next mechs reveal and run, up to the next decision or chance node, which is valued
+/// the same way), weighted as the game draws them. A slot left empty is thus valued on the same
+/// board as a card put in it: sealing the last program with a card starts execution at once, and
+/// leaving the slot stops execution at its fill, which without this was valued with nothing run.
+/// Bounded: a node is stepped into only while its outcomes fit in `budget`, which its outcomes
+/// share; otherwise (and at an attack's dice, which [`pending_attack`] counts at their
+/// expectation) `None`, and the heuristic values the node as it stands.
+fn chance_mean(game: &CommandCore, me: Seat, thorough: bool, budget: usize) -> Option<f64> {
+    if !matches!(game.stage, Stage::Fill { .. } | Stage::SelfDamage { .. }) {
+        return None;
+    }
+    let mut outcomes = Vec::new();
+    game.chance_outcomes(&mut outcomes);
+    if outcomes.is_empty() || outcomes.len() > budget {
+        return None;
+    }
+    let share = budget / outcomes.len();
+    let (mut sum, mut weight) = (0.0, 0.0);
+    for &(outcome, w) in &outcomes {
+        let mut after = game.clone();
+        after.step(Actor::Chance, outcome, &mut Events::disabled());
+        sum += f64::from(w) * value(&after, me, thorough, share);
+        weight += f64::from(w);
+    }
+    Some(sum / weight)
 }
 
 /// How many of mech `i`'s slots its program leaves to be filled at random: its empty slots, as
@@ -740,9 +784,13 @@ mod tests {
         let mut rng = Rng::seed_from_u64(7);
         let mut out = Vec::new();
         // Random play to the first execution step where a mech of P1 has a sealed program it
-        // has not run yet.
+        // has not run yet (not at a fill or self-damage roll: the evaluation steps those, so the
+        // programs run there as the state holds them, as after a card that starts execution).
         let waiting = |g: &CommandCore| {
-            if matches!(g.stage, Stage::Programming { .. }) {
+            if matches!(
+                g.stage,
+                Stage::Programming { .. } | Stage::Fill { .. } | Stage::SelfDamage { .. }
+            ) {
                 return None;
             }
             (0..usize::from(g.n)).find(|&i| {
@@ -1015,6 +1063,114 @@ mod tests {
             }
         }
         assert_eq!(checked, 4);
+    }
+
+    /// `leave` on the last slot of the last program to seal starts execution, which stops at
+    /// that slot's fill (seed, "Execution": a random directive in a random orientation goes into
+    /// each unfilled slot); a card there starts execution too and runs on. Both are valued on the
+    /// same board: the left slot is worth the mean, weighted as the fill draws (each unused card
+    /// alike, a split card then either way up), of the positions each fill steps to, and each
+    /// such position is worth what sealing the same card in that slot is worth. Before, the
+    /// fill was valued where it stood, nothing run, so leaving looked worse than every card.
+    #[test]
+    fn a_left_slot_is_valued_at_the_average_of_its_fills_on_the_same_board_as_a_card() {
+        use gridwright_engine::{Actor, Events};
+        let play = |g: &CommandCore, s: u8, a| {
+            let mut next = g.clone();
+            next.step(Actor::Seat(Seat::new(s)), a, &mut Events::disabled());
+            next
+        };
+        // The weighted mean over the outcomes of every fill and self-damage roll, stepped until
+        // a decision or another chance node (a crit's reveal, an attack's dice), valued there.
+        fn expectation(g: &CommandCore, s: Seat, eval: fn(&CommandCore, Seat) -> f64) -> f64 {
+            if !matches!(g.stage, Stage::Fill { .. } | Stage::SelfDamage { .. }) {
+                return eval(g, s);
+            }
+            let mut out = Vec::new();
+            g.chance_outcomes(&mut out);
+            let (mut sum, mut weight) = (0.0, 0.0);
+            for (a, w) in out {
+                let mut after = g.clone();
+                after.step(Actor::Chance, a, &mut Events::disabled());
+                sum += f64::from(w) * expectation(&after, s, eval);
+                weight += f64::from(w);
+            }
+            sum / weight
+        }
+        // How many positions that mean is taken over.
+        fn leaves(g: &CommandCore) -> usize {
+            if !matches!(g.stage, Stage::Fill { .. } | Stage::SelfDamage { .. }) {
+                return 1;
+            }
+            let mut out = Vec::new();
+            g.chance_outcomes(&mut out);
+            out.iter()
+                .map(|&(a, _)| {
+                    let mut after = g.clone();
+                    after.step(Actor::Chance, a, &mut Events::disabled());
+                    leaves(&after)
+                })
+                .sum()
+        }
+        let first_card = |g: &CommandCore, s: u8| {
+            g.legal_actions_vec(Seat::new(s))
+                .into_iter()
+                .find(|a| matches!(a, crate::Action::Program { .. }))
+        };
+        let mut checked = 0;
+        for seed in 0..30 {
+            let mut g = duel_at_programming(seed);
+            // P1 seals every program with cards.
+            while let Some(a) = first_card(&g, 0) {
+                g = play(&g, 0, a);
+            }
+            // P2 puts cards in until one decision is left: its last program's last slot.
+            let Some(mut a) = first_card(&g, 1) else {
+                continue;
+            };
+            while matches!(play(&g, 1, a).stage, Stage::Programming { .. }) {
+                g = play(&g, 1, a);
+                a = first_card(&g, 1).unwrap();
+            }
+            let i = g.next_to_program(Seat::new(1)).unwrap();
+            let mech = CommandCore::mech_id(i);
+            let left = play(&g, 1, crate::Action::Leave { mech });
+            if !matches!(left.stage, Stage::Fill { mech: m, .. } if m == mech) {
+                continue;
+            }
+            // Within the evaluation's bound (beyond it, deeper rolls count at the heuristic).
+            if leaves(&left) > CHANCE_BUDGET / 2 {
+                continue;
+            }
+            let mut outcomes = Vec::new();
+            left.chance_outcomes(&mut outcomes);
+            assert!(outcomes.len() > 1);
+            for s in [Seat::new(0), Seat::new(1)] {
+                for eval in [evaluate, evaluate_drafts] {
+                    let (mut sum, mut weight) = (0.0, 0.0);
+                    for &(fill, w) in &outcomes {
+                        let mut after = left.clone();
+                        after.step(Actor::Chance, fill, &mut Events::disabled());
+                        let crate::Action::Fill { card, .. } = fill else {
+                            panic!("a fill's outcome is a card");
+                        };
+                        let v = expectation(&after, s, eval);
+                        // The same card sealed in the slot: the same board, the same value.
+                        let sealed = play(&g, 1, crate::Action::Program { mech, card });
+                        assert!((v - expectation(&sealed, s, eval)).abs() < 1e-12);
+                        sum += f64::from(w) * v;
+                        weight += f64::from(w);
+                    }
+                    let (v, mean) = (eval(&left, s), sum / weight);
+                    assert!(
+                        (v - mean).abs() < 1e-12,
+                        "seed {seed}, {s:?}: left {v}, mean of fills {mean}"
+                    );
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked >= 3, "only {checked} positions checked");
     }
 
     #[test]
