@@ -5,7 +5,8 @@
 
 use gridwright_catalog::{CatalogError, ContentSource, Frontend, ScenarioInfo};
 use gridwright_engine::{
-    Actor, ChanceMode, Events, Game, GameInfo, Information, Seat, SeatSet, SetupError, Turn, Viewer,
+    Actor, ChanceMode, EventFold, Events, Game, GameInfo, Information, Seat, SeatSet, SetupError,
+    Turn, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -21,8 +22,14 @@ pub struct Bid {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Event {
-    Committed { seat: Seat },
-    Revealed { bids: [u8; 2] },
+    /// `seat` committed; its bid is shown only to itself (`None` for every other viewer).
+    Committed {
+        seat: Seat,
+        bid: Option<u8>,
+    },
+    Revealed {
+        bids: [u8; 2],
+    },
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -96,7 +103,10 @@ impl Game for SealedBid {
     fn step(&mut self, actor: Actor, action: Bid, events: &mut Events<Event>) {
         let Actor::Seat(seat) = actor else { return };
         self.pending[seat.index()] = Some(action.bid);
-        events.emit(|| Event::Committed { seat });
+        events.emit(|| Event::Committed {
+            seat,
+            bid: Some(action.bid),
+        });
         if let [Some(a), Some(b)] = self.pending {
             let bids = [a, b];
             if a > b {
@@ -144,15 +154,49 @@ impl Game for SealedBid {
 
     fn event_text(&self, event: &Event) -> String {
         match event {
-            Event::Committed { seat } => format!("{seat} committed a bid"),
+            Event::Committed { seat, .. } => format!("{seat} committed a bid"),
             Event::Revealed { bids } => format!("bids revealed: {} and {}", bids[0], bids[1]),
         }
+    }
+
+    fn redact_event(&self, event: &Event, viewer: Viewer) -> Option<Event> {
+        Some(match *event {
+            Event::Committed { seat, .. } if viewer != Viewer::Seat(seat) => {
+                Event::Committed { seat, bid: None }
+            }
+            _ => event.clone(),
+        })
     }
 
     fn action_visible_to(&self, actor: Actor, _: &Bid, viewer: Viewer) -> bool {
         match actor {
             Actor::Seat(s) => viewer == Viewer::Seat(s),
             Actor::Chance => true,
+        }
+    }
+}
+
+/// The log folds into every viewer's observation (the catalog requires it of every game).
+impl EventFold for SealedBid {
+    fn fold_event(_: &Self, viewer: Viewer, seen: &mut Observation, event: &Event) {
+        match *event {
+            Event::Committed { seat, bid } => {
+                seen.committed[seat.index()] = true;
+                if viewer == Viewer::Seat(seat) {
+                    seen.my_bid = bid;
+                }
+            }
+            Event::Revealed { bids } => {
+                if bids[0] > bids[1] {
+                    seen.points[0] += 1;
+                } else if bids[1] > bids[0] {
+                    seen.points[1] += 1;
+                }
+                seen.revealed.push(bids);
+                seen.round += 1;
+                seen.committed = [false, false];
+                seen.my_bid = None;
+            }
         }
     }
 }
@@ -181,4 +225,14 @@ impl Frontend for SealedBid {
     fn render(&self, viewer: Viewer) -> String {
         format!("{:?}", self.observe(viewer))
     }
+}
+
+/// The fixture keeps the rule it asks of every game: its redacted log rebuilds each viewer's
+/// observation after every step (a seat's own bid travels only in its own copy of the event).
+#[test]
+fn the_sealed_bid_log_folds_into_every_viewers_observation() {
+    let report =
+        gridwright_engine::testing::check_event_fold::<SealedBid>(&Config { rounds: 3 }, 50, 7);
+    assert_eq!(report.games, 50);
+    assert!(report.folded > 0);
 }

@@ -79,6 +79,17 @@ macro_rules! delegate_game {
 /// A wrapper's `Frontend`: everything the wrapped game's (no agents of its own).
 macro_rules! delegate_frontend {
     ($w:ident<G, $c:ident: $t:ty>, $f:tt) => {
+        impl<G: Frontend, const $c: $t> gridwright_engine::EventFold for $w<G, $c> {
+            fn fold_event(
+                start: &Self,
+                viewer: Viewer,
+                seen: &mut Self::Observation,
+                event: &Self::Event,
+            ) {
+                G::fold_event(&start.$f, viewer, seen, event)
+            }
+        }
+
         impl<G: Frontend, const $c: $t> Frontend for $w<G, $c> {
             const AGENTS: &'static [&'static str] = &[];
 
