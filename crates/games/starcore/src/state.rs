@@ -467,6 +467,27 @@ impl Game for Starcore {
         crate::text::event_text(&self.rules, event)
     }
 
+    /// Accepts the text of a legal action with cards by their ids (as printed) or by their
+    /// names (`play Arc Bolt P2:A4`), case and spacing ignored.
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, String> {
+        let want = gridwright_engine::normalize(text);
+        let mut legal = Vec::new();
+        self.legal_actions(seat, &mut legal);
+        legal
+            .into_iter()
+            .find(|a| {
+                gridwright_engine::normalize(&crate::text::action_text(&self.rules, a)) == want
+                    || gridwright_engine::normalize(&crate::text::action_text_named(&self.rules, a))
+                        == want
+            })
+            .ok_or_else(|| {
+                format!(
+                    "`{}` is not the text of any action available now",
+                    text.trim()
+                )
+            })
+    }
+
     fn action_visible_to(&self, actor: Actor, action: &Action, viewer: Viewer) -> bool {
         match (actor, action) {
             (Actor::Chance, Action::Draw(s, _)) => viewer.sees_secrets_of(*s),
