@@ -444,9 +444,7 @@ impl Game for Starcore {
 
     fn returns(&self) -> PerSeat<f64> {
         match self.phase {
-            Phase::Over {
-                winner: Some(w), ..
-            } => PerSeat::from_fn(SEATS, |s| if s == w { 1.0 } else { -1.0 }),
+            Phase::Over { winner, .. } => gridwright_engine::win_loss_returns(SEATS, winner),
             _ => PerSeat::from_fn(SEATS, |_| 0.0),
         }
     }
