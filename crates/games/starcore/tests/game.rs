@@ -153,6 +153,42 @@ fn action_index_every_scenario() {
     }
 }
 
+/// The whole action index of every shipped setup, pinned (the engine's `action_index_digest`),
+/// so a rewrite of `src/action_index.rs` keeps every index.
+#[test]
+fn the_action_index_of_every_shipped_setup_is_pinned() {
+    // Every setup shares the whole shipped pool of cards, hence one digest.
+    const D: &str = "428ebcfd7e90b5766d124512d4cae39fc42cfa90e98f4be8e7130a059f0a1c37";
+    const PINNED: &[(&str, &str)] = &[
+        ("arc-foundry-vs-iron-vanguard", D),
+        ("arc-foundry-vs-mind-lattice", D),
+        ("arc-foundry-vs-verdant-choir", D),
+        ("iron-vanguard-vs-mind-lattice", D),
+        ("iron-vanguard-vs-verdant-choir", D),
+        ("mind-lattice-vs-verdant-choir", D),
+        ("arc-foundry-vs-iron-vanguard+blocking", D),
+        ("arc-foundry-vs-iron-vanguard+global-pooling", D),
+        ("arc-foundry-vs-iron-vanguard+any-cap", D),
+    ];
+    let c = content();
+    let mut found = Vec::new();
+    for name in c.scenario_names() {
+        let config = c.config(&name).unwrap();
+        let digest = gridwright_engine::testing::action_index_digest::<Starcore>(&config);
+        found.push(format!("(\"{name}\", \"{digest}\"),"));
+    }
+    let pinned: Vec<String> = PINNED
+        .iter()
+        .map(|(n, d)| format!("(\"{n}\", \"{d}\"),"))
+        .collect();
+    assert_eq!(
+        found,
+        pinned,
+        "the action index changed:\n{}",
+        found.join("\n")
+    );
+}
+
 const SHIPPED: [&str; 4] = ["energy", "life", "matter", "signal"];
 
 fn card_sources() -> Vec<(String, String)> {
