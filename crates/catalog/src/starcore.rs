@@ -4,14 +4,15 @@
 
 use crate::{
     CardList, CatalogError, ContentSource, Frontend, LoadedDeck, OddsParam, OddsQuery, OddsReport,
-    ScenarioInfo, generic_agent, odds_entry, odds_table,
+    ScenarioInfo, Scenarios, generic_agent, odds_entry, odds_table,
 };
 use gridwright_agents::AgentSpec;
+use gridwright_engine::content::ContentError;
 use gridwright_engine::dice::Ratio;
 use gridwright_engine::{Agent, Game, Seat, Viewer};
 use gridwright_starcore::{
-    Content, DeckList, GreedyAgent, Starcore, attack_odds, card_list, card_list_text, preview,
-    render,
+    Config, Content, DeckList, GreedyAgent, Starcore, attack_odds, card_list, card_list_text,
+    preview, render,
 };
 
 /// Loads Starcore content from `source`.
@@ -19,7 +20,52 @@ use gridwright_starcore::{
 /// # Errors
 /// Content errors name the file, line and field.
 pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
-    source.load("starcore", Content::load_dir, Content::builtin)
+    crate::content_of::<Starcore>(source)
+}
+
+impl Scenarios for Starcore {
+    type Content = Content;
+
+    /// The first pairing of the shipped decks (a folder of one's own starts at its own first
+    /// pairing: see `load_config`).
+    const DEFAULT_SCENARIO: &'static str = "arc-foundry-vs-iron-vanguard";
+
+    fn load_dir(dir: &std::path::Path) -> Result<Content, ContentError> {
+        Content::load_dir(dir)
+    }
+
+    fn builtin() -> Result<Content, ContentError> {
+        Content::builtin()
+    }
+
+    fn scenario_names(content: &Content) -> Vec<String> {
+        content.scenario_names()
+    }
+
+    /// A scenario name or file, or `DECK,DECK`: two decks, each a shipped name or a deck file
+    /// of one's own.
+    fn config(content: &Content, name_or_path: &str) -> Result<Config, ContentError> {
+        match name_or_path.split_once(',') {
+            Some((p1, p2)) => content.config_for_decks(p1.trim(), p2.trim()),
+            None => content.config(name_or_path),
+        }
+    }
+
+    fn info(_: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
+        let state = Starcore::new(cfg)?;
+        let (a, b) = (&cfg.decks[0], &cfg.decks[1]);
+        Ok(ScenarioInfo {
+            title: format!("{} against {}", a.name, b.name),
+            description: format!(
+                "Deck `{}` (Commander {}) against deck `{}` (Commander {}), 60 cards each.",
+                a.name, a.commander, b.name, b.commander
+            ),
+            name,
+            seats: 2,
+            preview: render(&state, Viewer::Spectator),
+            board: None,
+        })
+    }
 }
 
 const fn param(name: &'static str, help: &'static str, default: Option<&'static str>) -> OddsParam {
@@ -90,9 +136,7 @@ impl Frontend for Starcore {
     }
 
     fn load_deck(source: &ContentSource, spec: &str) -> Result<LoadedDeck, CatalogError> {
-        let deck = content(source)?
-            .deck_by_name_or_path(spec)
-            .map_err(|e| CatalogError::Content(e.to_string()))?;
+        let deck = content(source)?.deck_by_name_or_path(spec)?;
         Ok(LoadedDeck::new(deck.name.clone(), deck))
     }
 
@@ -123,8 +167,7 @@ impl Frontend for Starcore {
     }
 
     fn cards(source: &ContentSource) -> Result<CardList, CatalogError> {
-        let cards =
-            card_list(&content(source)?).map_err(|e| CatalogError::Content(e.to_string()))?;
+        let cards = card_list(&content(source)?)?;
         Ok(CardList {
             text: card_list_text(&cards),
             json: serde_json::json!({ "game": "starcore", "cards": cards }),
@@ -132,29 +175,7 @@ impl Frontend for Starcore {
     }
 
     fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
-        let c = content(source)?;
-        c.scenario_names()
-            .into_iter()
-            .map(|name| {
-                let cfg = c
-                    .config(&name)
-                    .map_err(|e| CatalogError::Content(e.to_string()))?;
-                let state =
-                    Starcore::new(&cfg).map_err(|e| CatalogError::Content(e.to_string()))?;
-                let (a, b) = (&cfg.decks[0], &cfg.decks[1]);
-                Ok(ScenarioInfo {
-                    title: format!("{} against {}", a.name, b.name),
-                    description: format!(
-                        "Deck `{}` (Commander {}) against deck `{}` (Commander {}), 60 cards each.",
-                        a.name, a.commander, b.name, b.commander
-                    ),
-                    name,
-                    seats: 2,
-                    preview: render(&state, Viewer::Spectator),
-                    board: None,
-                })
-            })
-            .collect()
+        crate::scenarios::<Self>(source)
     }
 
     fn load_config(
@@ -162,15 +183,17 @@ impl Frontend for Starcore {
         scenario: Option<&str>,
     ) -> Result<Self::Config, CatalogError> {
         let c = content(source)?;
-        let err = |e: gridwright_starcore::ContentError| CatalogError::Content(e.to_string());
-        match scenario {
-            None => c.config(&c.scenario_names()[0]).map_err(err),
-            Some(name) => match name.split_once(',') {
-                // `DECK,DECK`: two decks, each a shipped name or a deck file of one's own.
-                Some((p1, p2)) => c.config_for_decks(p1.trim(), p2.trim()).map_err(err),
-                None => c.config(name).map_err(err),
-            },
-        }
+        // No name: the content's first pairing, which for a folder of one's own need not be
+        // the shipped default.
+        let name = match scenario {
+            Some(name) => name.to_owned(),
+            None => c
+                .scenario_names()
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| <Self as Scenarios>::DEFAULT_SCENARIO.to_owned()),
+        };
+        Ok(<Self as Scenarios>::config(&c, &name)?)
     }
 
     fn render(&self, viewer: Viewer) -> String {

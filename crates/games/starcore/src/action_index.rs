@@ -24,47 +24,36 @@ use crate::grid::{LANES, Lane, TILES, Tile};
 use crate::rules::activate::MAX_ABILITIES;
 use crate::rules::links::Face;
 use crate::state::Starcore;
-use gridwright_engine::ActionIndex;
+use gridwright_engine::{ActionIndex, Block, Blocks};
 
-const FIXED: usize = 3;
 const HOSTS: usize = 5;
 const AIMS: usize = 1 + TILES + LANES as usize + MAX_STACK;
 
-#[derive(Clone, Copy)]
-struct Layout {
-    cards: usize,
-}
+// The blocks, in index order.
+const PASS: usize = 0;
+const KEEP: usize = 1;
+const MULLIGAN: usize = 2;
+const COMMANDER: usize = 3;
+const MOVE: usize = 4;
+const ATTACK: usize = 5;
+const DEPLOY: usize = 6;
+const PLAY: usize = 7;
+const ACTIVATE: usize = 8;
 
-impl Layout {
-    fn of(config: &Config) -> Layout {
-        Layout {
-            cards: config.cards.len().min(MAX_CARDS),
-        }
-    }
-    const fn commander() -> usize {
-        FIXED
-    }
-    const fn moves() -> usize {
-        Self::commander() + TILES
-    }
-    const fn attacks() -> usize {
-        Self::moves() + TILES * TILES
-    }
-    const fn deploys() -> usize {
-        Self::attacks() + TILES * TILES
-    }
-    fn plays(self) -> usize {
-        Self::deploys() + self.cards * TILES * HOSTS
-    }
-    fn activations(self) -> usize {
-        self.plays() + self.cards * AIMS
-    }
-    fn len(self) -> usize {
-        self.activations() + TILES * MAX_ABILITIES * AIMS
-    }
-    fn card(self, c: CardId) -> Option<usize> {
-        Some(c.index()).filter(|i| *i < self.cards)
-    }
+/// The index of `config`: `cards` is the number of cards in its pool.
+fn blocks(config: &Config) -> Blocks<9> {
+    let cards = config.cards.len().min(MAX_CARDS);
+    Blocks::new([
+        Block::ONE,                                // pass
+        Block::ONE,                                // keep
+        Block::ONE,                                // mulligan
+        Block::new(&[TILES]),                      // commander tile
+        Block::new(&[TILES, TILES]),               // move from to
+        Block::new(&[TILES, TILES]),               // attack from target
+        Block::new(&[cards, TILES, HOSTS]),        // deploy card tile host
+        Block::new(&[cards, AIMS]),                // play card aim
+        Block::new(&[TILES, MAX_ABILITIES, AIMS]), // activate tile ability aim
+    ])
 }
 
 fn face_index(f: Option<Face>) -> usize {
@@ -98,88 +87,63 @@ fn aim_of(i: usize) -> Option<Aim> {
 
 impl ActionIndex for Starcore {
     fn num_distinct_actions(config: &Config) -> usize {
-        Layout::of(config).len()
+        blocks(config).len()
     }
 
     fn action_index(config: &Config, action: &Action) -> Option<usize> {
-        let l = Layout::of(config);
+        let b = blocks(config);
         match *action {
-            Action::Pass => Some(0),
-            Action::Keep => Some(1),
-            Action::Mulligan => Some(2),
-            Action::PlaceCommander(t) => Some(Layout::commander() + t.index()),
-            Action::Move { from, to } => Some(Layout::moves() + TILES * from.index() + to.index()),
-            Action::Attack { from, target } => {
-                Some(Layout::attacks() + TILES * from.index() + target.index())
+            Action::Pass => b.encode(PASS, &[]),
+            Action::Keep => b.encode(KEEP, &[]),
+            Action::Mulligan => b.encode(MULLIGAN, &[]),
+            Action::PlaceCommander(t) => b.encode(COMMANDER, &[t.index()]),
+            Action::Move { from, to } => b.encode(MOVE, &[from.index(), to.index()]),
+            Action::Attack { from, target } => b.encode(ATTACK, &[from.index(), target.index()]),
+            Action::Deploy { card, tile, host } => {
+                b.encode(DEPLOY, &[card.index(), tile.index(), face_index(host)])
             }
-            Action::Deploy { card, tile, host } => l
-                .card(card)
-                .map(|c| Layout::deploys() + HOSTS * (TILES * c + tile.index()) + face_index(host)),
-            Action::Play { card, aim } => {
-                let c = l.card(card)?;
-                Some(l.plays() + AIMS * c + aim_index(aim)?)
-            }
-            Action::Activate { tile, ability, aim } => {
-                let a = Some(usize::from(ability)).filter(|a| *a < MAX_ABILITIES)?;
-                Some(l.activations() + AIMS * (MAX_ABILITIES * tile.index() + a) + aim_index(aim)?)
-            }
+            Action::Play { card, aim } => b.encode(PLAY, &[card.index(), aim_index(aim)?]),
+            Action::Activate { tile, ability, aim } => b.encode(
+                ACTIVATE,
+                &[tile.index(), usize::from(ability), aim_index(aim)?],
+            ),
             Action::FirstPlayer(_) | Action::Draw(..) | Action::Roll(..) => None,
         }
     }
 
     fn action_from_index(config: &Config, index: usize) -> Option<Action> {
-        let l = Layout::of(config);
         let card = |i: usize| u8::try_from(i).ok().map(CardId);
-        match index {
-            0 => Some(Action::Pass),
-            1 => Some(Action::Keep),
-            2 => Some(Action::Mulligan),
-            i if i < Layout::moves() => {
-                Tile::from_index(i - Layout::commander()).map(Action::PlaceCommander)
-            }
-            i if i < Layout::attacks() => {
-                let k = i - Layout::moves();
-                Some(Action::Move {
-                    from: Tile::from_index(k / TILES)?,
-                    to: Tile::from_index(k % TILES)?,
-                })
-            }
-            i if i < Layout::deploys() => {
-                let k = i - Layout::attacks();
-                Some(Action::Attack {
-                    from: Tile::from_index(k / TILES)?,
-                    target: Tile::from_index(k % TILES)?,
-                })
-            }
-            i if i < l.plays() => {
-                let k = i - Layout::deploys();
-                let (rest, host) = (k / HOSTS, k % HOSTS);
-                Some(Action::Deploy {
-                    card: card(rest / TILES)?,
-                    tile: Tile::from_index(rest % TILES)?,
-                    host: if host == 0 {
-                        None
-                    } else {
-                        Some(Face::ALL[host - 1])
-                    },
-                })
-            }
-            i if i < l.activations() => {
-                let k = i - l.plays();
-                Some(Action::Play {
-                    card: card(k / AIMS)?,
-                    aim: aim_of(k % AIMS)?,
-                })
-            }
-            i if i < l.len() => {
-                let k = i - l.activations();
-                let (rest, aim) = (k / AIMS, k % AIMS);
-                Some(Action::Activate {
-                    tile: Tile::from_index(rest / MAX_ABILITIES)?,
-                    ability: (rest % MAX_ABILITIES) as u8,
-                    aim: aim_of(aim)?,
-                })
-            }
+        let (block, c) = blocks(config).decode(index)?;
+        match block {
+            PASS => Some(Action::Pass),
+            KEEP => Some(Action::Keep),
+            MULLIGAN => Some(Action::Mulligan),
+            COMMANDER => Tile::from_index(c[0]).map(Action::PlaceCommander),
+            MOVE => Some(Action::Move {
+                from: Tile::from_index(c[0])?,
+                to: Tile::from_index(c[1])?,
+            }),
+            ATTACK => Some(Action::Attack {
+                from: Tile::from_index(c[0])?,
+                target: Tile::from_index(c[1])?,
+            }),
+            DEPLOY => Some(Action::Deploy {
+                card: card(c[0])?,
+                tile: Tile::from_index(c[1])?,
+                host: match c[2] {
+                    0 => None,
+                    h => Some(*Face::ALL.get(h - 1)?),
+                },
+            }),
+            PLAY => Some(Action::Play {
+                card: card(c[0])?,
+                aim: aim_of(c[1])?,
+            }),
+            ACTIVATE => Some(Action::Activate {
+                tile: Tile::from_index(c[0])?,
+                ability: u8::try_from(c[1]).ok()?,
+                aim: aim_of(c[2])?,
+            }),
             _ => None,
         }
     }

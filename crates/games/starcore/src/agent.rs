@@ -16,7 +16,7 @@ use crate::odds::attack_odds;
 use crate::rules::links::linked_to;
 use crate::state::Starcore;
 use crate::{Row, Stat};
-use gridwright_engine::{Agent, Game, Rng, Seat, SeatView};
+use gridwright_engine::{Agent, Game, Rng, Seat, SeatView, pick_best};
 
 /// The greedy agent.
 #[derive(Debug, Default, Clone)]
@@ -211,22 +211,7 @@ impl Agent<Starcore> for GreedyAgent {
         // Only what this seat may know: the opponent's hand and deck are redrawn at random.
         let g = view.determinize(rng);
         let seat = view.seat();
-        let mut best: Vec<Action> = Vec::new();
-        let mut top = f64::NEG_INFINITY;
-        for &a in &legal {
-            let s = score(&g, seat, a);
-            if s > top + 1e-9 {
-                top = s;
-                best.clear();
-                best.push(a);
-            } else if (s - top).abs() <= 1e-9 {
-                best.push(a);
-            }
-        }
-        if best.is_empty() {
-            return legal[0];
-        }
-        best[rng.index(best.len())]
+        pick_best(&legal, |&a| score(&g, seat, a), rng).unwrap_or(legal[0])
     }
 }
 

@@ -444,9 +444,7 @@ impl Game for Starcore {
 
     fn returns(&self) -> PerSeat<f64> {
         match self.phase {
-            Phase::Over {
-                winner: Some(w), ..
-            } => PerSeat::from_fn(SEATS, |s| if s == w { 1.0 } else { -1.0 }),
+            Phase::Over { winner, .. } => gridwright_engine::win_loss_returns(SEATS, winner),
             _ => PerSeat::from_fn(SEATS, |_| 0.0),
         }
     }
@@ -465,6 +463,27 @@ impl Game for Starcore {
 
     fn event_text(&self, event: &Event) -> String {
         crate::text::event_text(&self.rules, event)
+    }
+
+    /// Accepts the text of a legal action with cards by their ids (as printed) or by their
+    /// names (`play Arc Bolt P2:A4`), case and spacing ignored.
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, String> {
+        let want = gridwright_engine::normalize(text);
+        let mut legal = Vec::new();
+        self.legal_actions(seat, &mut legal);
+        legal
+            .into_iter()
+            .find(|a| {
+                gridwright_engine::normalize(&crate::text::action_text(&self.rules, a)) == want
+                    || gridwright_engine::normalize(&crate::text::action_text_named(&self.rules, a))
+                        == want
+            })
+            .ok_or_else(|| {
+                format!(
+                    "`{}` is not the text of any action available now",
+                    text.trim()
+                )
+            })
     }
 
     fn action_visible_to(&self, actor: Actor, action: &Action, viewer: Viewer) -> bool {

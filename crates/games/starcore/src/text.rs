@@ -1,5 +1,7 @@
-//! The text forms of actions and events, as typed and shown in the terminal. Cards are named by
-//! their ids, tiles as `P1:B4`.
+//! The text forms of actions and events, as typed and shown in the terminal. Tiles read as
+//! `P1:B4`, lanes as `lane 4`, steps in words. Events name cards by their names (`P1 plays Arc
+//! Bolt`); actions print a card's id, one word to type, and accept its name as well (`play arc
+//! bolt P2:A4`, case and spacing ignored; decision 77 in `docs/rules/starcore.md`).
 //!
 //! | action | text |
 //! |---|---|
@@ -15,7 +17,7 @@
 
 use crate::action::{Action, Aim, CardId};
 use crate::config::Rules;
-use crate::event::{EndReason, Event};
+use crate::event::{EndReason, Event, TurnStep};
 use crate::grid::Area;
 use crate::state::PhaseView;
 
@@ -25,15 +27,40 @@ fn keyword_name(k: Keyword) -> String {
     text.split(':').next().unwrap_or_default().to_owned()
 }
 
-fn name(rules: &Rules, id: CardId) -> &str {
+/// A card's id, the one-word form typed in actions.
+fn id(rules: &Rules, id: CardId) -> &str {
     rules.cards.get(id.index()).map_or("?", |c| c.id())
 }
 
-/// The text of `action`.
+/// A card's name, as players read it ("Arc Bolt").
+fn name(rules: &Rules, id: CardId) -> &str {
+    rules.cards.get(id.index()).map_or("a card", |c| c.name())
+}
+
+/// A turn step in words.
+fn step_text(step: TurnStep) -> &'static str {
+    match step {
+        TurnStep::Orders => "the Orders step: cards move",
+        TurnStep::Build => "the Build step: cards are deployed and Actions played",
+        TurnStep::Combat => "the Combat step: cards attack",
+    }
+}
+
+/// The text of `action`, as typed: cards by their ids.
 pub(crate) fn action_text(rules: &Rules, action: &Action) -> String {
+    action_words(rules, action, id)
+}
+
+/// The text of `action` with cards by their names (`play Arc Bolt P2:A4`), also accepted when
+/// typed.
+pub(crate) fn action_text_named(rules: &Rules, action: &Action) -> String {
+    action_words(rules, action, name)
+}
+
+fn action_words(rules: &Rules, action: &Action, id: fn(&Rules, CardId) -> &str) -> String {
     match *action {
         Action::FirstPlayer(s) => format!("first {s}"),
-        Action::Draw(s, c) => format!("draw {s} {}", name(rules, c)),
+        Action::Draw(s, c) => format!("draw {s} {}", id(rules, c)),
         Action::Roll(a, b) => format!("roll {a}+{b}"),
         Action::Keep => "keep".into(),
         Action::Mulligan => "mulligan".into(),
@@ -43,14 +70,14 @@ pub(crate) fn action_text(rules: &Rules, action: &Action) -> String {
             card,
             tile,
             host: None,
-        } => format!("deploy {} {tile}", name(rules, card)),
+        } => format!("deploy {} {tile}", id(rules, card)),
         Action::Deploy {
             card,
             tile,
             host: Some(f),
-        } => format!("deploy {} {tile} host {f}", name(rules, card)),
+        } => format!("deploy {} {tile} host {f}", id(rules, card)),
         Action::Play { card, aim } => {
-            let n = name(rules, card);
+            let n = id(rules, card);
             match aim {
                 Aim::None => format!("play {n}"),
                 Aim::Tile(t) => format!("play {n} {t}"),
@@ -89,7 +116,7 @@ pub(crate) fn event_text(rules: &Rules, event: &Event) -> String {
         Event::TurnBegan { seat, turn, pool } => {
             format!("turn {turn}: {seat} generates {pool}")
         }
-        Event::StepBegan { step } => format!("{step:?} step"),
+        Event::StepBegan { step } => step_text(*step).to_owned(),
         Event::Moved {
             from,
             via: None,
@@ -218,7 +245,7 @@ pub(crate) fn event_text(rules: &Rules, event: &Event) -> String {
             PhaseView::Drawing => "cards are drawn".into(),
             PhaseView::Mulligan => "both players choose to keep or mulligan".into(),
             PhaseView::PlaceCommander { seat } => format!("{seat} places its Commander"),
-            PhaseView::Turn { step } => format!("{step:?} step"),
+            PhaseView::Turn { step } => step_text(*step).to_owned(),
             PhaseView::Rolling => "the attack's dice are rolled".into(),
             PhaseView::Over { .. } => "the game is over".into(),
         },

@@ -153,6 +153,42 @@ fn action_index_every_scenario() {
     }
 }
 
+/// The whole action index of every shipped setup, pinned (the engine's `action_index_digest`),
+/// so a rewrite of `src/action_index.rs` keeps every index.
+#[test]
+fn the_action_index_of_every_shipped_setup_is_pinned() {
+    // Every setup shares the whole shipped pool of cards, hence one digest.
+    const D: &str = "428ebcfd7e90b5766d124512d4cae39fc42cfa90e98f4be8e7130a059f0a1c37";
+    const PINNED: &[(&str, &str)] = &[
+        ("arc-foundry-vs-iron-vanguard", D),
+        ("arc-foundry-vs-mind-lattice", D),
+        ("arc-foundry-vs-verdant-choir", D),
+        ("iron-vanguard-vs-mind-lattice", D),
+        ("iron-vanguard-vs-verdant-choir", D),
+        ("mind-lattice-vs-verdant-choir", D),
+        ("arc-foundry-vs-iron-vanguard+blocking", D),
+        ("arc-foundry-vs-iron-vanguard+global-pooling", D),
+        ("arc-foundry-vs-iron-vanguard+any-cap", D),
+    ];
+    let c = content();
+    let mut found = Vec::new();
+    for name in c.scenario_names() {
+        let config = c.config(&name).unwrap();
+        let digest = gridwright_engine::testing::action_index_digest::<Starcore>(&config);
+        found.push(format!("(\"{name}\", \"{digest}\"),"));
+    }
+    let pinned: Vec<String> = PINNED
+        .iter()
+        .map(|(n, d)| format!("(\"{n}\", \"{d}\"),"))
+        .collect();
+    assert_eq!(
+        found,
+        pinned,
+        "the action index changed:\n{}",
+        found.join("\n")
+    );
+}
+
 const SHIPPED: [&str; 4] = ["energy", "life", "matter", "signal"];
 
 fn card_sources() -> Vec<(String, String)> {
@@ -364,4 +400,159 @@ fn a_bad_card_in_a_config_is_named_with_its_index_and_field() {
     ] {
         assert!(err.contains(&want), "missing {want:?} in:\n{err}");
     }
+}
+
+/// Whether `word` looks like Rust's Debug form of a name: a lower-case letter followed by an
+/// upper-case one (`DeckOut`, `FirstStrike`).
+fn camel_case(word: &str) -> bool {
+    let chars: Vec<char> = word.chars().collect();
+    chars
+        .windows(2)
+        .any(|w| w[0].is_lowercase() && w[1].is_uppercase())
+}
+
+/// Player language: event text names cards by their names and steps in words, never by ids,
+/// slugs or Debug output — for every viewer, on every shipped setup.
+#[test]
+fn event_text_names_cards_and_steps_as_players_do() {
+    let c = content();
+    let cards = gridwright_starcore::card_list(&c).unwrap();
+    // Slugs that are not also the card's name (all the shipped ids have a '-').
+    let slugs: Vec<&str> = cards
+        .iter()
+        .filter(|e| e.id.contains('-') && e.id != e.name)
+        .map(|e| e.id.as_str())
+        .collect();
+    assert!(slugs.len() > 20, "the shipped cards have slugs to look for");
+    let name_words: Vec<&str> = cards.iter().flat_map(|e| e.name.split(' ')).collect();
+    // `None`: the whole event, as the log keeps it.
+    let viewers = [
+        None,
+        Some(Viewer::Seat(Seat::new(0))),
+        Some(Viewer::Seat(Seat::new(1))),
+        Some(Viewer::Spectator),
+    ];
+    let mut checked = 0;
+    for name in c.scenario_names() {
+        let config = c.config(&name).unwrap();
+        for seed in 0..3 {
+            let mut rng = Rng::seed_from_u64(seed);
+            let mut g = Starcore::new(&config).unwrap();
+            let mut scratch = Vec::new();
+            let mut ev = Events::recording();
+            let mut steps = 0;
+            while steps <= g.max_game_length() {
+                steps += 1;
+                let (actor, a) = match g.turn() {
+                    Turn::Terminal => break,
+                    Turn::Chance => (
+                        Actor::Chance,
+                        sample_chance(&g, &mut rng, &mut scratch).unwrap(),
+                    ),
+                    Turn::Seat(s) => {
+                        let legal = g.legal_actions_vec(s);
+                        (Actor::Seat(s), legal[rng.index(legal.len())])
+                    }
+                    Turn::Simultaneous(set) => {
+                        let s: Seat = set.iter().next().unwrap();
+                        let legal = g.legal_actions_vec(s);
+                        (Actor::Seat(s), legal[rng.index(legal.len())])
+                    }
+                };
+                g.step(actor, a, &mut ev);
+                for event in ev.take() {
+                    for viewer in viewers {
+                        let seen = match viewer {
+                            None => event.clone(),
+                            Some(v) => match g.redact_event(&event, v) {
+                                Some(seen) => seen,
+                                None => continue,
+                            },
+                        };
+                        let text = g.event_text(&seen);
+                        checked += 1;
+                        for slug in &slugs {
+                            assert!(
+                                !text.contains(slug),
+                                "{name}: `{text}` names the card by its id `{slug}`"
+                            );
+                        }
+                        for debug in ["{", "}", "::", "Some(", "None", "\""] {
+                            assert!(
+                                !text.contains(debug),
+                                "{name}: `{text}` looks like Debug output"
+                            );
+                        }
+                        // A step in words says what happens in it, not just its Debug name.
+                        for step in ["Orders", "Build", "Combat"] {
+                            assert!(
+                                !text.contains(step)
+                                    || text.contains(&format!("the {step} step: ")),
+                                "{name}: `{text}` names the {step} step without words"
+                            );
+                        }
+                        for word in text.split(|ch: char| !ch.is_alphanumeric()) {
+                            assert!(
+                                !camel_case(word) || name_words.contains(&word),
+                                "{name}: `{text}` has the Debug-looking word `{word}`"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} event texts checked");
+}
+
+/// Action text keeps the card's id as the typed form; its name, as the event text shows it, is
+/// accepted too (case and spacing ignored), and both parse back to the same action.
+#[test]
+fn a_card_is_typeable_by_its_name_as_well_as_its_id() {
+    let c = content();
+    let cards = gridwright_starcore::card_list(&c).unwrap();
+    let config = c.config(&c.scenario_names()[0]).unwrap();
+    let mut rng = Rng::seed_from_u64(5);
+    let mut g = Starcore::new(&config).unwrap();
+    let mut scratch = Vec::new();
+    let mut ev = Events::disabled();
+    let mut named = 0;
+    for _ in 0..400 {
+        let (actor, a) = match g.turn() {
+            Turn::Terminal => break,
+            Turn::Chance => (
+                Actor::Chance,
+                sample_chance(&g, &mut rng, &mut scratch).unwrap(),
+            ),
+            Turn::Seat(s) => {
+                let legal = g.legal_actions_vec(s);
+                for l in &legal {
+                    let text = g.action_text(l);
+                    assert_eq!(g.parse_action(s, &text).as_ref(), Ok(l), "{text}");
+                    let words: Vec<String> = text
+                        .split(' ')
+                        .map(|w| {
+                            cards
+                                .iter()
+                                .find(|e| e.id == w)
+                                .map_or(w.to_owned(), |e| e.name.to_uppercase())
+                        })
+                        .collect();
+                    let by_name = words.join("  ");
+                    if by_name.to_lowercase() != text.to_lowercase() {
+                        named += 1;
+                    }
+                    assert_eq!(g.parse_action(s, &by_name).as_ref(), Ok(l), "{by_name}");
+                }
+                (Actor::Seat(s), legal[rng.index(legal.len())])
+            }
+            Turn::Simultaneous(set) => {
+                let s: Seat = set.iter().next().unwrap();
+                let legal = g.legal_actions_vec(s);
+                (Actor::Seat(s), legal[rng.index(legal.len())])
+            }
+        };
+        g.step(actor, a, &mut ev);
+    }
+    assert!(named > 10, "only {named} actions named a card");
 }

@@ -4,13 +4,12 @@
 //! `cargo test -p gridwright-starcore --test integration -- --ignored bless_golden_replays`.
 
 use crate::game::content;
-use gridwright_engine::testing::play_to_end;
-use gridwright_engine::{Agent, Game, RandomAgent, Replay, Rng, Session};
+use gridwright_engine::testing::golden::{self, Golden};
+use gridwright_engine::{Agent, RandomAgent, Session};
 use gridwright_starcore::{GreedyAgent, Starcore};
-use std::path::{Path, PathBuf};
 
-fn golden_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+fn golden() -> Golden {
+    Golden::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_PKG_NAME"))
 }
 
 /// File, scenario, seed, whether each seat is greedy (else random), and the winner (1, 2, or
@@ -48,9 +47,7 @@ const GOLDEN: &[(&str, &str, u64, [bool; 2], u8)] = &[
 
 fn play(scenario: &str, seed: u64, greedy: [bool; 2]) -> Session<Starcore> {
     let config = content().config(scenario).unwrap();
-    let mut s = Session::<Starcore>::new(config, seed).unwrap();
-    let mut rng = Rng::seed_from_u64(seed ^ 0x5C0E);
-    let mut agents: Vec<Box<dyn Agent<Starcore>>> = greedy
+    let agents: Vec<Box<dyn Agent<Starcore>>> = greedy
         .iter()
         .map(|&g| -> Box<dyn Agent<Starcore>> {
             if g {
@@ -60,34 +57,16 @@ fn play(scenario: &str, seed: u64, greedy: [bool; 2]) -> Session<Starcore> {
             }
         })
         .collect();
-    play_to_end(&mut s, &mut agents, &mut rng);
-    s
+    golden::play(config, seed, 0x5C0E, agents)
 }
 
 #[test]
 fn golden_replays_verify() {
     for (file, scenario, seed, greedy, winner) in GOLDEN {
-        let path = golden_dir().join(file);
-        let text =
-            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let replay = Replay::from_json(&text).unwrap();
-        assert_eq!(replay.seed, *seed, "{file}");
-        assert_eq!(
-            replay.config,
-            serde_json::to_value(content().config(scenario).unwrap()).unwrap(),
-            "{file}: the shipped content changed"
-        );
-        let session = replay
-            .verify::<Starcore>()
-            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let config = content().config(scenario).unwrap();
+        let session = golden().verify(file, &config, *seed, &play(scenario, *seed, *greedy));
         let game = session.state();
-        assert!(game.is_terminal(), "{file}: not finished");
         assert_eq!(game.winner().map_or(0, |w| w.number()), *winner, "{file}");
-        assert_eq!(
-            play(scenario, *seed, *greedy).replay().event_hash,
-            replay.event_hash,
-            "{file}: agents changed"
-        );
     }
 }
 
@@ -98,7 +77,7 @@ fn bless_golden_replays() {
     for (file, scenario, seed, greedy, _) in GOLDEN {
         let s = play(scenario, *seed, *greedy);
         let winner = s.state().winner().map_or(0, |w| w.number());
-        std::fs::write(golden_dir().join(file), s.replay().to_json() + "\n").unwrap();
+        golden().bless(file, &s);
         println!("{file}: winner {winner}, {} moves", s.replay().moves.len());
     }
 }
