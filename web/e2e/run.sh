@@ -45,12 +45,13 @@ if [ -n "${GRIDWRIGHT_SERVER_BIN:-}" ]; then
 else
   say "cargo build --release"
   cargo build --release
-  if target/release/gridwright serve --help >/dev/null 2>&1; then
-    server=(target/release/gridwright serve)
+  bin="${CARGO_TARGET_DIR:-target}/release"   # where cargo put it
+  if "$bin/gridwright" serve --help >/dev/null 2>&1; then
+    server=("$bin/gridwright" serve)
   else
     say "gridwright has no 'serve' yet: using the gridwright-server binary"
     cargo build --release -p gridwright-server
-    server=(target/release/gridwright-server)
+    server=("$bin/gridwright-server")
   fi
 fi
 port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
