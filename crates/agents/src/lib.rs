@@ -45,6 +45,7 @@
 mod evaluator;
 mod mcts;
 mod spec;
+mod stop;
 
 pub use evaluator::{Evaluator, WithPrior};
 pub use gridwright_engine::{Agent, RandomAgent, SeatView, first_best, pick_best};
@@ -53,6 +54,7 @@ pub use mcts::{
     SimultaneousRule,
 };
 pub use spec::{AgentSpec, SpecError};
+pub use stop::Stop;
 
 /// The agent spec reference (markdown): every agent name and every `mcts` parameter with its
 /// default. The one place specs are documented; the CLI prints it and the docs include it.

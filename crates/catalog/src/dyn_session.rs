@@ -7,7 +7,7 @@
 //! built from observations and viewer-filtered logs; the raw state is never serialized here.
 
 use crate::{CatalogError, ContentSource, Frontend, GameKind, with_game};
-use gridwright_agents::AgentSpec;
+use gridwright_agents::{AgentSpec, Stop};
 use gridwright_engine::{
     Rejected, Replay, ReplayError, Rng, Seat, SeatView, Session, Turn, Viewer, derive_seed,
 };
@@ -101,13 +101,20 @@ pub trait AnySession: Send + Sync + std::fmt::Debug {
     ///
     /// `clock_cap`: a wall-clock limit for a search whose spec sets none (`ms`); the search
     /// then stops at its iteration budget or the cap, whichever comes first.
+    ///
+    /// `stop`: set from elsewhere (the match was aborted, it expired, the server is going
+    /// down), a search ends within one iteration, in every thread. `Ok(None)` then: no move,
+    /// since a search cut short has no move worth playing. Agents that do not search answer at
+    /// once anyway; a stop set by then gives `Ok(None)` too. Never set, it changes nothing: the
+    /// same seed gives the same move.
     fn agent_move(
         &self,
         spec: &AgentSpec,
         seat: Seat,
         salt: u64,
         clock_cap: Option<Duration>,
-    ) -> Result<Value, CatalogError>;
+        stop: &Stop,
+    ) -> Result<Option<Value>, CatalogError>;
     /// What MCTS (`spec`, an `mcts…` spec) thinks `seat` should do now: the search report
     /// (every root action with visits, value and policy, and the principal line) as JSON, with
     /// actions in the game's JSON form. The search starts from `seat`'s view only, so a hint
@@ -203,12 +210,13 @@ impl<G: Frontend> AnySession for Session<G> {
         seat: Seat,
         salt: u64,
         clock_cap: Option<Duration>,
-    ) -> Result<Value, CatalogError> {
+        stop: &Stop,
+    ) -> Result<Option<Value>, CatalogError> {
         if !self.state().turn().includes(seat) {
             return Err(CatalogError::Unsupported(format!("{seat} may not act now")));
         }
         let mut agent: Box<dyn gridwright_engine::Agent<G>> = if spec.name == "mcts" {
-            Box::new(crate::mcts_agent_capped::<G>(spec, clock_cap)?)
+            Box::new(crate::mcts_agent_capped::<G>(spec, clock_cap)?.with_stop(stop.clone()))
         } else {
             G::agent(spec)?
         };
@@ -217,7 +225,10 @@ impl<G: Frontend> AnySession for Session<G> {
             Session::version(self) as u64,
         ));
         let a = agent.choose(&SeatView::new(self.state(), seat), &mut rng);
-        Ok(serde_json::to_value(a).unwrap_or(Value::Null))
+        if stop.is_stopped() {
+            return Ok(None);
+        }
+        Ok(Some(serde_json::to_value(a).unwrap_or(Value::Null)))
     }
     fn hint(
         &self,
@@ -280,4 +291,68 @@ pub fn session_from_replay(
         .map_err(|e| CatalogError::Content(e.to_string()))?;
         Ok(Box::new(s) as Box<dyn AnySession>)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    /// A first position of every game where a seat has a real choice.
+    fn sessions() -> Vec<(Box<dyn AnySession>, Seat)> {
+        GameKind::ALL
+            .iter()
+            .filter_map(|&kind| {
+                let s = new_session(kind, &ContentSource::Builtin, None, 7).ok()?;
+                let seat = *s.turn().seats.first()?;
+                (s.legal(seat).len() > 1).then_some((s, seat))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_agent_move_stopped_from_another_thread_is_no_move_and_comes_at_once() {
+        let spec: AgentSpec = "mcts:ms=10000,threads=2".parse().unwrap();
+        let all = sessions();
+        assert!(all.len() >= 4, "{} games with a choice", all.len());
+        for (s, seat) in all {
+            let stop = Stop::new();
+            let started = Instant::now();
+            let chosen = std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    std::thread::sleep(Duration::from_millis(50));
+                    stop.stop();
+                });
+                s.agent_move(&spec, seat, 1, None, &stop)
+            });
+            let took = started.elapsed();
+            assert!(matches!(chosen, Ok(None)), "{:?}: {chosen:?}", s.kind());
+            assert!(
+                took < Duration::from_secs(1),
+                "{:?}: {took:?} of a 10 s search",
+                s.kind()
+            );
+        }
+    }
+
+    #[test]
+    fn an_agent_move_never_stopped_is_the_same_move_for_the_same_seed() {
+        let spec: AgentSpec = "mcts:iters=60".parse().unwrap();
+        for (s, seat) in sessions() {
+            let a = s.agent_move(&spec, seat, 5, None, &Stop::new());
+            let b = s.agent_move(&spec, seat, 5, None, &Stop::new());
+            let Ok(Some(a)) = a else {
+                panic!("{:?}: {a:?}", s.kind())
+            };
+            assert!(
+                matches!(&b, Ok(Some(v)) if *v == a),
+                "{:?}: {a} then {b:?}",
+                s.kind()
+            );
+            assert!(s.clone_box().apply(seat, &a).is_ok(), "{:?}: {a}", s.kind());
+            // Agents that do not search ignore a stop that is never set.
+            let random = s.agent_move(&"random".parse().unwrap(), seat, 5, None, &Stop::new());
+            assert!(matches!(random, Ok(Some(_))), "{:?}: {random:?}", s.kind());
+        }
+    }
 }

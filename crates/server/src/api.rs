@@ -193,6 +193,7 @@ async fn health(State(app): State<AppState>) -> Response {
         "store_error": checked.as_ref().err().map(ToString::to_string),
         "version": env!("CARGO_PKG_VERSION"),
         "matches_in_memory": app.hub.cached_len(),
+        "ai_thinking": app.hub.ai_thinking(),
     });
     let status = if checked.is_ok() {
         StatusCode::OK
@@ -589,8 +590,10 @@ async fn hint(
     }
     // On the AI threads, shared fairly: a flood of hints from one address waits its turns.
     let slot = app.hub.think_slot(&client).await;
+    let thinking = app.hub.thinking.clone();
     let report = tokio::task::spawn_blocking(move || {
         let _slot = slot;
+        let _thinking = crate::hub::Thinking::enter(&thinking);
         session.hint(&spec, seat, seed, Some(crate::hub::CLOCK_CAP))
     })
     .await

@@ -178,7 +178,7 @@ fn paths_and_schemas() -> Value {
             }
         },
         "paths": {
-            "/api/health": { "get": { "summary": "Health: whether the store answers, its kind, matches in memory.", "operationId": "health",
+            "/api/health": { "get": { "summary": "Health: whether the store answers, its kind, matches in memory, threads running agent code (`ai_thinking`).", "operationId": "health",
                 "responses": { "200": { "description": "OK", "content": { "application/json": { "schema": { "type": "object" } } } },
                     "503": { "description": "The store does not answer (`ok: false`, `store_error`)", "content": { "application/json": { "schema": { "type": "object" } } } } } } },
             "/api/openapi.json": { "get": { "summary": "This document.", "operationId": "openapi",
@@ -258,7 +258,7 @@ fn paths_and_schemas() -> Value {
                     "seat": { "type": "integer", "description": "The seat to advise (default: yours / the first to act)." } } } } } },
                 "responses": { "200": { "description": "The search report", "content": { "application/json": { "schema": { "type": "object", "properties": {
                         "type": { "const": "hint" }, "match": { "type": "string" }, "at": { "type": "integer" }, "seat": { "type": "integer" },
-                        "report": { "type": "object", "description": "seat, chosen, chosen_text, simultaneous, iterations, threads, nodes, elapsed_ms, value, actions[{action, text, visits, value, policy}], principal_line[{actor, action, text, visits, value}]" } } } } } },
+                        "report": { "type": "object", "description": "seat, chosen, chosen_text, simultaneous, iterations, threads, nodes, elapsed_ms, value, actions[{action, text, visits, value, policy}], principal_line[{actor, action, text, visits, value}], stopped (always false for a hint: hints are not stopped)" } } } } } },
                     "400": error_response("Malformed body or bad `at`"), "401": error_response("No token (running match)"),
                     "403": error_response("Not your seat, or another person plays in this match"), "404": error_response("Unknown match"),
                     "422": error_response("That seat may not act at this position") } } },

@@ -270,20 +270,44 @@ async fn a_finished_match_cannot_be_aborted() {
     t.stop().await;
 }
 
+/// Threads running agent code on the server now (`/api/health`'s `ai_thinking`).
+async fn thinking(a: SocketAddr) -> u64 {
+    let r = get(a, "/api/health").await;
+    r.body["ai_thinking"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("no `ai_thinking` in {:?}", r.body))
+}
+
+/// Waits (at most `within`) until no thread runs agent code; how long it took.
+async fn until_no_thread_thinks(a: SocketAddr, within: Duration) -> Duration {
+    let since = Instant::now();
+    while thinking(a).await > 0 {
+        assert!(
+            since.elapsed() < within,
+            "a thread still searched {within:?} later"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    since.elapsed()
+}
+
+/// An all-AI Connect Four match searching 4 s a move: the heavy match of the tests below.
+fn heavy() -> Value {
+    json!({ "game": "connect-four", "seats": [ai("mcts:ms=4000"), ai("mcts:ms=4000")] })
+}
+
 /// One AI thread. Client 127.0.0.1's heavy match holds it (a 4 s search); client 127.0.0.2's
-/// AI reply waits for it. Aborting the heavy match gives the thread to the reply at once,
-/// long before the search would have ended.
+/// AI reply waits for it. Aborting the heavy match stops its search: the thread itself is free
+/// (no thread runs agent code) and the reply comes within a second, long before the search
+/// would have ended.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_aborted_matchs_ai_thread_goes_at_once_to_another_match() {
     const SEARCH: Duration = Duration::from_millis(4000);
     let t = TestServer::sqlite_with(|o| o.limits.ai_threads = 1).await;
     let a = t.addr;
-    let (heavy, _, creator) = create_with_creator(
-        a,
-        json!({ "game": "connect-four", "seats": [ai("mcts:ms=4000"), ai("mcts:ms=4000")] }),
-    )
-    .await;
+    let (heavy, _, creator) = create_with_creator(a, heavy()).await;
     tokio::time::sleep(Duration::from_millis(300)).await; // it is thinking
+    assert_eq!(thinking(a).await, 1, "the heavy match's search");
     let (light, token, mut ws) = other_clients_ai_match(a, [127, 0, 0, 2]).await;
     let r = post(
         a,
@@ -304,15 +328,61 @@ async fn an_aborted_matchs_ai_thread_goes_at_once_to_another_match() {
     ws.state_at(2).await;
     let took = aborted_at.elapsed();
     assert!(
-        took < SEARCH / 2,
+        took < SEARCH / 4,
         "the reply came {took:?} after the abort: the aborted search kept the thread"
     );
+    // And the aborted search itself ended: its thread is not still busy outside the count.
+    until_no_thread_thinks(a, Duration::from_secs(1).saturating_sub(took)).await;
     assert_eq!(
         summary(a, &heavy).await["moves"],
         0,
         "the heavy match never moved"
     );
     t.stop().await;
+}
+
+/// An unwatched all-AI match expiring in the middle of a 4 s search: the search stops with it,
+/// and nothing is played in the expired match.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expired_matchs_search_stops_at_once() {
+    let t = TestServer::sqlite_with(|o| {
+        o.matches.expire_unwatched_ai_ms = 400;
+        o.matches.housekeeping_ms = 50;
+    })
+    .await;
+    let a = t.addr;
+    let (id, _, _) = create_with_creator(a, heavy()).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(thinking(a).await, 1, "the match's search");
+    let deadline = Instant::now() + WAIT;
+    while summary(a, &id).await["status"] != "expired" {
+        assert!(Instant::now() < deadline, "the match never expired");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    until_no_thread_thinks(a, Duration::from_secs(1)).await;
+    assert_eq!(summary(a, &id).await["moves"], 0);
+    t.stop().await;
+}
+
+/// A server shutting down stops the searches it runs instead of waiting for their budgets.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_going_down_stops_its_searches() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    let hub = t.server.as_ref().unwrap().state().hub().clone();
+    create_with_creator(a, heavy()).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(hub.ai_thinking(), 1, "the match's search");
+    let stopping = Instant::now();
+    t.stop().await;
+    while hub.ai_thinking() > 0 {
+        assert!(
+            stopping.elapsed() < Duration::from_secs(1),
+            "a search still ran {:?} after the shutdown",
+            stopping.elapsed()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 /// An aborted all-AI match and a control all-AI match, the server killed (SIGKILL) and

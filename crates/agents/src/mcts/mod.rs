@@ -9,7 +9,7 @@ mod tree;
 pub use config::{DEFAULT_ITERATIONS, MctsConfig, Rollout, SimultaneousRule};
 pub use report::{ActionStats, LineStep, SearchReport};
 
-use crate::Evaluator;
+use crate::{Evaluator, Stop};
 use gridwright_engine::{Actor, Agent, Game, Information, Rng, Seat, SeatView, derive_seed};
 use search::Searcher;
 use std::sync::Arc;
@@ -43,6 +43,9 @@ use tree::{Key, Kind, NONE, Tree};
 /// - **Root parallelism**: `threads` independent searches with seeds derived from the one
 ///   drawn from the caller's [`Rng`], merged at the root. With an iteration budget the result
 ///   depends only on that seed, the budget and the thread count.
+/// - **Stopping early**: with a [`Stop`] ([`Mcts::with_stop`]), every thread looks at it before
+///   each iteration and ends once it is set; the report then says `stopped`. A stop that is
+///   never set changes nothing (it draws no random number and the budget is the same).
 ///
 /// # Examples
 /// ```
@@ -59,6 +62,7 @@ use tree::{Key, Kind, NONE, Tree};
 pub struct Mcts<G: Game> {
     config: MctsConfig,
     evaluator: Option<Arc<dyn Evaluator<G>>>,
+    stop: Option<Stop>,
 }
 
 impl<G: Game> std::fmt::Debug for Mcts<G> {
@@ -66,6 +70,7 @@ impl<G: Game> std::fmt::Debug for Mcts<G> {
         f.debug_struct("Mcts")
             .field("config", &self.config)
             .field("evaluator", &self.evaluator.is_some())
+            .field("stop", &self.stop)
             .finish()
     }
 }
@@ -75,6 +80,7 @@ impl<G: Game> Clone for Mcts<G> {
         Mcts {
             config: self.config.clone(),
             evaluator: self.evaluator.clone(),
+            stop: self.stop.clone(),
         }
     }
 }
@@ -84,6 +90,8 @@ struct ThreadResult<A> {
     trees: Vec<Tree<A>>,
     iterations: u64,
     nodes: usize,
+    /// Whether the [`Stop`] ended it before its budget.
+    stopped: bool,
 }
 
 impl<G: Game> Mcts<G> {
@@ -92,6 +100,7 @@ impl<G: Game> Mcts<G> {
         Mcts {
             config,
             evaluator: None,
+            stop: None,
         }
     }
 
@@ -99,6 +108,34 @@ impl<G: Game> Mcts<G> {
     #[must_use]
     pub fn with_evaluator(mut self, evaluator: Arc<dyn Evaluator<G>>) -> Self {
         self.evaluator = Some(evaluator);
+        self
+    }
+
+    /// The same agent, stopping as soon as `stop` is set (by any clone, from any thread): each
+    /// search thread looks at it before every iteration, so a search returns within one
+    /// iteration of the request, its report saying
+    /// [`stopped`](SearchReport::stopped) and its choice the best so far (the first legal
+    /// action if no iteration was done). Until it is set, searches are exactly those of the agent
+    /// without it. A stop once set stays set: every later search returns at once.
+    ///
+    /// ```
+    /// use gridwright_agents::{Mcts, MctsConfig, Stop};
+    /// use gridwright_connect_four::ConnectFour;
+    /// use gridwright_engine::{Rng, Seat, SeatView};
+    /// let stop = Stop::new();
+    /// let mcts = Mcts::<ConnectFour>::new(MctsConfig { iterations: Some(300), ..MctsConfig::default() })
+    ///     .with_stop(stop.clone());
+    /// let game = ConnectFour::initial();
+    /// let view = SeatView::new(&game, Seat::new(0));
+    /// assert!(!mcts.search(&view, &mut Rng::seed_from_u64(1)).stopped);
+    /// stop.stop();
+    /// let report = mcts.search(&view, &mut Rng::seed_from_u64(1));
+    /// assert!(report.stopped);
+    /// assert_eq!(report.iterations, 0);
+    /// ```
+    #[must_use]
+    pub fn with_stop(mut self, stop: Stop) -> Self {
+        self.stop = Some(stop);
         self
     }
 
@@ -115,7 +152,8 @@ impl<G: Game> Mcts<G> {
     /// Searches the view's position and returns the choice with its explanation.
     ///
     /// Draws exactly one number from `rng` for the search seed (and, at a simultaneous root,
-    /// one more for the final draw), so the caller's stream stays predictable.
+    /// one more for the final draw), so the caller's stream stays predictable — stopped early
+    /// or not.
     ///
     /// # Panics
     /// If the seat has no legal action (the [`Agent`] contract: agents are asked only when
@@ -152,6 +190,7 @@ impl<G: Game> Mcts<G> {
                     policy: 1.0,
                 }],
                 principal_line: Vec::new(),
+                stopped: false,
             };
         }
         let threads = self.config.threads.max(1);
@@ -270,10 +309,12 @@ impl<G: Game> Mcts<G> {
             value,
             actions,
             principal_line,
+            stopped: results.iter().any(|r| r.stopped),
         }
     }
 
-    /// Thread `index` of `threads`: its share of the iterations, or until the deadline.
+    /// Thread `index` of `threads`: its share of the iterations, or until the deadline, or
+    /// until the stop is set.
     fn run_thread(
         &self,
         view: &SeatView<'_, G>,
@@ -298,9 +339,16 @@ impl<G: Game> Mcts<G> {
             n / t + u64::from((index as u64) < n % t)
         });
         let deadline = cfg.time.map(|d| start + d);
+        let stop = self.stop.as_ref();
         let mut done = 0u64;
+        let mut stopped = false;
         loop {
             if share.is_some_and(|n| done >= n) {
+                break;
+            }
+            // Every iteration: one relaxed load, next to an iteration's thousands of steps.
+            if stop.is_some_and(Stop::is_stopped) {
+                stopped = true;
                 break;
             }
             if done % 8 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
@@ -316,6 +364,7 @@ impl<G: Game> Mcts<G> {
             nodes: s.nodes,
             trees: s.trees,
             iterations: done,
+            stopped,
         }
     }
 }

@@ -64,6 +64,9 @@ pub struct SearchReport<A> {
     pub actions: Vec<ActionStats<A>>,
     /// The most visited line from the root, starting with the chosen action.
     pub principal_line: Vec<LineStep<A>>,
+    /// Whether a [`Stop`](crate::Stop) ended the search before its budget: `chosen` is then
+    /// only the best so far, and a caller that stopped it should not play it.
+    pub stopped: bool,
 }
 
 impl<A> SearchReport<A> {
@@ -73,7 +76,7 @@ impl<A> SearchReport<A> {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "{} to act{}: {} iterations on {} thread{} in {:.0} ms, {} nodes; expected result {:+.3}",
+            "{} to act{}: {} iterations on {} thread{} in {:.0} ms{}, {} nodes; expected result {:+.3}",
             self.seat,
             if self.simultaneous {
                 " (sealed choice)"
@@ -84,6 +87,11 @@ impl<A> SearchReport<A> {
             self.threads,
             if self.threads == 1 { "" } else { "s" },
             self.elapsed_ms,
+            if self.stopped {
+                " (stopped before its budget)"
+            } else {
+                ""
+            },
             self.nodes,
             self.value
         );

@@ -228,6 +228,90 @@ fn budgets_are_respected() {
     );
 }
 
+/// A search with a 10 s budget, stopped from another thread after 50 ms, returns well before
+/// its budget — in every thread count — with `stopped` set and the iterations it did.
+#[test]
+fn a_cancelled_search_returns_at_once() {
+    const BUDGET: Duration = Duration::from_secs(10);
+    let g = ConnectFour::initial();
+    let view = SeatView::new(&g, Seat::new(0));
+    for threads in [1, 2] {
+        let stop = Stop::new();
+        let mcts = Mcts::<ConnectFour>::new(MctsConfig {
+            iterations: None,
+            time: Some(BUDGET),
+            threads,
+            ..MctsConfig::default()
+        })
+        .with_stop(stop.clone());
+        let started = Instant::now();
+        let r = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(50));
+                stop.stop();
+            });
+            mcts.search(&view, &mut Rng::seed_from_u64(1))
+        });
+        let took = started.elapsed();
+        // Not a benchmark: a bound that only a search ignoring its stop can miss.
+        assert!(
+            took < Duration::from_secs(1),
+            "threads={threads}: returned after {took:?} of a {BUDGET:?} budget"
+        );
+        assert!(r.stopped, "threads={threads}");
+        assert!(r.iterations > 0, "threads={threads}: no iteration in 50 ms");
+        assert!(r.actions.iter().any(|a| a.action == r.chosen));
+    }
+}
+
+/// Connect Four after 3, 2; seat 0; 1,500 iterations; seed 11: the move and the root visits
+/// as this search found them before it had a stop (recorded then). A stop that is never set —
+/// and no stop at all — gives exactly that search.
+#[test]
+fn an_uncancelled_iteration_bounded_search_is_unchanged() {
+    let g = c4_after(&[3, 2]);
+    let view = SeatView::new(&g, Seat::new(0));
+    for (threads, chosen, visits) in RECORDED {
+        let config = MctsConfig {
+            threads,
+            ..iters(1500)
+        };
+        let plain = Mcts::<ConnectFour>::new(config.clone());
+        let with_stop = Mcts::<ConnectFour>::new(config).with_stop(Stop::new());
+        let a = plain.search(&view, &mut Rng::seed_from_u64(11));
+        let b = with_stop.search(&view, &mut Rng::seed_from_u64(11));
+        for r in [&a, &b] {
+            assert!(!r.stopped);
+            assert_eq!(r.iterations, 1500);
+            assert_eq!(
+                r.chosen,
+                Drop::Drop(Column::new(chosen)),
+                "threads={threads}"
+            );
+            let by_column: Vec<u64> = (0..7)
+                .map(|c| {
+                    r.actions
+                        .iter()
+                        .find(|s| s.action == Drop::Drop(Column::new(c)))
+                        .map_or(0, |s| s.visits)
+                })
+                .collect();
+            assert_eq!(by_column, visits, "threads={threads}\n{}", r.to_text());
+        }
+        let without_time = |r: &SearchReport<Drop>| SearchReport {
+            elapsed_ms: 0.0,
+            ..r.clone()
+        };
+        assert_eq!(without_time(&a), without_time(&b), "threads={threads}");
+    }
+}
+
+/// (threads, chosen column, visits per column 0–6), recorded before searches had a stop.
+const RECORDED: [(usize, u8, [u64; 7]); 2] = [
+    (1, 2, [12, 36, 773, 13, 37, 121, 508]),
+    (2, 2, [12, 37, 781, 22, 55, 135, 458]),
+];
+
 #[test]
 fn a_forced_move_costs_no_search() {
     let mut g = ConnectFour::initial();

@@ -5,11 +5,11 @@
 use super::{Hub, LiveMatch, Who};
 use crate::error::ServerError;
 use crate::store::{SeatKind, Status, now_ms};
-use gridwright_agents::AgentSpec;
+use gridwright_agents::{AgentSpec, Stop};
 use gridwright_catalog::AnySession;
 use gridwright_engine::Seat;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 impl Hub {
@@ -118,16 +118,23 @@ impl Hub {
             let spec_text = spec.to_string();
             let slots = self.ai_slots.clone();
             let client = m.creator.clone();
-            // The thread is held here, not by the blocking task: when the match is aborted
-            // this future is dropped, and the thread goes back to the fair scheduler at once
-            // (or, still queued, the request leaves the queue).
+            // The search stops as soon as this job is given up, however that happens: the
+            // match aborted or expired, the server shutting down, or this future dropped.
+            let stop = Stop::new();
+            let _give_up = StopOnDrop(stop.clone());
+            let thinking = self.thinking.clone();
+            // The thread is held by the blocking task, for exactly as long as it thinks: the
+            // fair scheduler never counts fewer threads than are searching. When the job is
+            // given up the search sees `stop` within one iteration and the thread goes back
+            // to the scheduler at once (a request still queued leaves the queue).
             let work = async move {
-                let permit = slots.acquire(&client).await;
+                let slot = slots.acquire(&client).await;
                 let chosen = tokio::task::spawn_blocking(move || {
-                    snapshot.agent_move(&spec, seat, rev, Some(CLOCK_CAP))
+                    let _slot = slot;
+                    let _thinking = Thinking::enter(&thinking);
+                    snapshot.agent_move(&spec, seat, rev, Some(CLOCK_CAP), &stop)
                 })
                 .await;
-                drop(permit);
                 tokio::time::sleep(delay.saturating_sub(started.elapsed())).await;
                 Some(chosen)
             };
@@ -136,9 +143,13 @@ impl Hub {
             tokio::pin!(work);
             let mut renew = tokio::time::interval(Duration::from_millis((lease_ms / 3).max(10)));
             renew.tick().await;
-            let mut stop = m.stop_ai.subscribe();
+            let mut ended = m.stop_ai.subscribe();
+            let mut shutdown = self.shutdown.clone();
             let stopped = async move {
-                let _ = stop.wait_for(|stopped| *stopped).await.is_ok();
+                tokio::select! {
+                    _ = ended.wait_for(|stopped| *stopped) => {}
+                    _ = shutdown.wait_for(|down| *down) => {}
+                }
             };
             tokio::pin!(stopped);
             let chosen = loop {
@@ -154,7 +165,9 @@ impl Hub {
                 return false;
             };
             let action = match chosen {
-                Ok(Ok(a)) => a,
+                Ok(Ok(Some(a))) => a,
+                // Stopped: the match ended or the server is going down meanwhile.
+                Ok(Ok(None)) => return false,
                 Ok(Err(e)) => {
                     log!(
                         "gridwright-server: match {}: agent `{spec_text}` for {seat} failed: {e}",
@@ -223,6 +236,31 @@ impl Hub {
             }
         }
         expired
+    }
+}
+
+/// Sets its stop when dropped: an AI job given up in any way stops its search.
+struct StopOnDrop(Stop);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+/// Counts one thread running agent code (an AI move or a hint) while it lives.
+pub(crate) struct Thinking(Arc<AtomicUsize>);
+
+impl Thinking {
+    pub(crate) fn enter(count: &Arc<AtomicUsize>) -> Thinking {
+        count.fetch_add(1, Ordering::SeqCst);
+        Thinking(count.clone())
+    }
+}
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 

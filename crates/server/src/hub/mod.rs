@@ -35,7 +35,7 @@ mod create;
 mod fair;
 mod requests;
 
-pub(crate) use ai::CLOCK_CAP;
+pub(crate) use ai::{CLOCK_CAP, Thinking};
 pub(crate) use commit::pick_seat;
 pub use requests::{CreateMatch, SeatSpec};
 
@@ -50,7 +50,7 @@ use gridwright_catalog::AnySession;
 use gridwright_engine::Seat;
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicI64};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize};
 use std::sync::{Arc, Mutex};
 use tokio::sync::{RwLock, broadcast, watch};
 
@@ -374,6 +374,8 @@ pub struct Hub {
     read_slots: Arc<fair::FairSlots>,
     /// The AI threads, shared fairly between clients (`fair.rs`): AI moves and hints.
     ai_slots: Arc<fair::FairSlots>,
+    /// Threads running agent code now (AI moves and hints), whoever holds their slots.
+    pub(crate) thinking: Arc<AtomicUsize>,
     /// SHA-256 of the operator's credential, if one was configured (`abort.rs`).
     operator_hash: Option<String>,
     pub(crate) shutdown: watch::Receiver<bool>,
@@ -412,6 +414,7 @@ impl Hub {
                 opts.limits.ai_threads,
                 opts.limits.ai_threads_per_client,
             ),
+            thinking: Arc::new(AtomicUsize::new(0)),
             operator_hash: opts.operator_token.as_ref().map(crate::token::Secret::hash),
             limiter: AddressLimiter::creation(&opts.matches),
             http_limiter: AddressLimiter::new(
@@ -502,6 +505,13 @@ impl Hub {
     /// while thinking.
     pub(crate) async fn think_slot(&self, client: &str) -> fair::Slot {
         self.ai_slots.acquire(client).await
+    }
+
+    /// The number of threads running agent code right now: AI moves and hints (`/api/health`
+    /// says it as `ai_thinking`). A search given up (its match aborted or expired, the server
+    /// shutting down) leaves it within one search iteration.
+    pub fn ai_thinking(&self) -> usize {
+        self.thinking.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// The seats `token` controls in `m` (`None`: a spectator).
