@@ -4,7 +4,7 @@ use crate::Resource;
 use crate::Resources;
 use crate::rules::actions::CoreAction;
 use crate::rules::bribes::{Offer, OfferTerms, Payment, Settlement, Transfer};
-use crate::rules::combat::{Roster, ShipType};
+use crate::rules::combat::{Pip, Roster, ShipType};
 use crate::rules::directives::Position;
 use crate::rules::map::{Rotation, Space};
 use crate::rules::orders::OrderCard;
@@ -24,8 +24,9 @@ pub enum Action {
     Card(u8),
     /// Chance: the order cards dealt, as the index of a permutation of the cards in play.
     Deal(u8),
-    /// Chance: how many successes the rolling seat's dice show.
-    Roll(u8),
+    /// Chance: the face the rolling seat's next die shows. Each die is one chance step of six
+    /// equally likely faces, a seat's dice rolled one after another (§9.A steps 4–5).
+    Die(Pip),
     /// Explore: send a probe from this sector.
     Probe(Space),
     /// Explore: stop sending probes and draw, spending this much green on extra cards.
@@ -370,13 +371,14 @@ pub enum Event {
         /// Each participant's roster.
         rosters: Vec<(Seat, Roster)>,
     },
-    /// A seat rolled its dice.
+    /// A seat rolled its dice (after its last die): every face, in the order rolled, and the
+    /// successes among them (fives and sixes, §9.A step 5).
     Rolled {
         /// Who.
         seat: Seat,
-        /// Dice rolled.
-        dice: u8,
-        /// Successes.
+        /// The faces, one per die.
+        faces: Vec<Pip>,
+        /// Successes: the faces that are 5 or 6.
         hits: u8,
     },
     /// The sealed hit allocations were revealed together.

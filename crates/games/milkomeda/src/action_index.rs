@@ -26,7 +26,7 @@
 //! | `propose` seat | N |
 //! | `pay` (a transfer without a note) payment | 12 |
 //!
-//! Chance outcomes (`card`, `deal`, `roll`) have no index.
+//! Chance outcomes (`card`, `deal`, `die`) have no index.
 
 use crate::config::{Config, OBJECTIVE_ROW};
 use crate::rules::actions::CoreAction;
@@ -131,7 +131,7 @@ impl Layout {
     fn encode(&self, a: &Action) -> Option<(usize, usize)> {
         let counts = usize::from(MAX_FLEETS);
         Some(match *a {
-            Action::Card(_) | Action::Deal(_) | Action::Roll(_) => return None,
+            Action::Card(_) | Action::Deal(_) | Action::Die(_) => return None,
             Action::Probe(s) => (0, self.space(s)?),
             Action::Launch(b) => (1, usize::from(b)),
             Action::Place {

@@ -290,6 +290,16 @@ impl EventFold for Milkomeda {
                 seen.turn = v.turn;
                 seen.combat = v.combat;
             }
+            Event::Rolled { seat, faces, hits } => {
+                if let Some(c) = &mut seen.combat {
+                    if let Some(f) = c.faces.get_mut(seat.index()) {
+                        f.clone_from(faces);
+                    }
+                    if let Some(h) = c.hits.get_mut(seat.index()) {
+                        *h = *hits;
+                    }
+                }
+            }
             Event::OwnSealed { seat, counts } if viewer.sees_secrets_of(*seat) => {
                 if let Some(c) = &mut seen.combat {
                     c.own_sealed = *counts;

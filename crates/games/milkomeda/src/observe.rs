@@ -2,7 +2,7 @@
 //!
 //! Public: the grid, fleets, structures, storages, markers, the positions' cards, the objective
 //! row and claims, how many cards each deck holds, revealed order cards, open offers, a
-//! combat's revealed rosters, rolls and allocations, and the numbered order cards the Master
+//! combat's revealed rosters, rolls (each die's face) and allocations, and the numbered order cards the Master
 //! drew (it reveals them to every player, §7 phase 1 step 4). Secret: the face-down order
 //! cards (nobody sees them, the Master included, until the reveal), and each seat's sealed
 //! roster or hit allocation until all are revealed (only its own seat sees it).
@@ -11,7 +11,7 @@ use crate::Resources;
 use crate::rules::actions::CoreAction;
 use crate::rules::battle::ALL_TRACKS;
 use crate::rules::bribes::{Offer, Transfer};
-use crate::rules::combat::Roster;
+use crate::rules::combat::{Pip, Roster};
 use crate::rules::directives::Position;
 use crate::rules::map::{Rotation, SectorRef, Space};
 use crate::rules::orders::OrderCard;
@@ -110,6 +110,9 @@ pub struct CombatView {
     pub round: u8,
     /// Revealed rosters (empty while configuring).
     pub rosters: Vec<Roster>,
+    /// The faces each seat's dice showed this round, in the order rolled (empty until the
+    /// seat has rolled all its dice).
+    pub faces: Vec<Vec<Pip>>,
     /// Hits rolled this round.
     pub hits: Vec<u8>,
     /// Revealed allocations (empty until revealed).
@@ -326,6 +329,17 @@ pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
                 } else {
                     Vec::new()
                 },
+                faces: c
+                    .faces
+                    .iter()
+                    .map(|(s, f)| {
+                        if c.rolled.contains(s) {
+                            f.clone()
+                        } else {
+                            Vec::new()
+                        }
+                    })
+                    .collect(),
                 hits: c.hits.as_slice().to_vec(),
                 allocations: if revealed_allocs {
                     c.allocs.iter().map(|(_, a)| a.roster()).collect()

@@ -289,7 +289,21 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
         );
         for (i, r) in c.rosters.iter().enumerate() {
             if !r.is_empty() {
-                let _ = writeln!(out, "  P{} ships {r}, hits {}", i + 1, c.hits[i]);
+                match c.faces.get(i).filter(|f| !f.is_empty()) {
+                    Some(faces) => {
+                        let f: Vec<String> = faces.iter().map(|f| f.value().to_string()).collect();
+                        let _ = writeln!(
+                            out,
+                            "  P{} ships {r}, rolled {}: {} hits",
+                            i + 1,
+                            f.join(", "),
+                            c.hits[i]
+                        );
+                    }
+                    None => {
+                        let _ = writeln!(out, "  P{} ships {r}, hits {}", i + 1, c.hits[i]);
+                    }
+                }
             }
         }
         for (i, a) in c.allocations.iter().enumerate() {

@@ -17,7 +17,7 @@ use crate::action::{Action, Event};
 use crate::config::Config;
 use crate::rules::actions::CoreAction;
 use crate::rules::bribes::{OpenOffers, Transfer};
-use crate::rules::combat::{Battle, Marks, Roster};
+use crate::rules::combat::{Battle, Marks, Pip, Roster};
 use crate::rules::control::controller;
 use crate::rules::directives::Position;
 use crate::rules::map::{Map, Probe, SectorRef, Space};
@@ -42,7 +42,7 @@ pub const INFO: GameInfo = GameInfo {
     max_seats: 4,
     chance: ChanceMode::Explicit,
     information: Information::Imperfect,
-    rules_version: "2",
+    rules_version: "3",
 };
 
 /// The most combat rounds one combat may last before it ends as a stalemate (our guard:
@@ -253,7 +253,7 @@ pub struct Sealed {
 pub enum CombatStage {
     /// Sealed fleet configuration (§9.A step 2).
     Configure,
-    /// Rolling, seat by seat (steps 3–5).
+    /// Rolling, seat by seat and die by die (steps 3–5).
     Roll,
     /// Sealed hit allocation (step 6).
     Allocate,
@@ -283,6 +283,9 @@ pub struct CombatPhase {
     pub(crate) battle: Battle,
     pub(crate) round: u8,
     pub(crate) rolled: SeatSet,
+    /// The faces each seat's dice showed this round, in the order rolled (the seat rolling
+    /// now: its dice so far).
+    pub(crate) faces: PerSeat<Vec<Pip>>,
     pub(crate) hits: PerSeat<u8>,
     pub(crate) allocs: PerSeat<Sealed>,
     pub(crate) marks: Marks,
@@ -651,7 +654,9 @@ impl Game for Milkomeda {
 
     fn max_game_length(&self) -> usize {
         let n = self.seats;
-        let combat = 4 * n + usize::from(COMBAT_ROUND_CAP) * (n + 4 * n + 10 * n) + 2;
+        // A round: every seat's dice one by one, four allocation steps each, ten marks each.
+        let dice = n * usize::from(crate::rules::combat::MAX_DICE);
+        let combat = 4 * n + usize::from(COMBAT_ROUND_CAP) * (dice + 4 * n + 10 * n) + 2;
         // Probes, launch, one step per card drawn (at most the deck), done.
         let explore = 2 + 1 + self.config.sectors.len() + 1;
         let mv = 2 + 2 * usize::from(crate::rules::combat::MAX_FLEETS);

@@ -22,7 +22,7 @@ pub fn action_text(g: &Milkomeda, action: &Action) -> String {
     match *action {
         Action::Card(c) => format!("card {c}"),
         Action::Deal(i) => format!("deal {i}"),
-        Action::Roll(k) => format!("roll {k}"),
+        Action::Die(f) => format!("die {}", f.value()),
         Action::Probe(s) => format!("probe {s}"),
         Action::Launch(b) => format!("launch {b}"),
         Action::Place {
@@ -243,7 +243,11 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             let r: Vec<String> = rosters.iter().map(|(s, r)| format!("{s} {r}")).collect();
             format!("rosters: {}", r.join("; "))
         }
-        Event::Rolled { seat, dice, hits } => format!("{seat} rolls {dice} dice: {hits} hits"),
+        Event::Rolled { seat, faces, hits } => {
+            let f: Vec<String> = faces.iter().map(|f| f.value().to_string()).collect();
+            let noun = if *hits == 1 { "hit" } else { "hits" };
+            format!("{seat} rolls {}: {hits} {noun}", f.join(", "))
+        }
         Event::HitsRevealed { allocations } => {
             let r: Vec<String> = allocations
                 .iter()

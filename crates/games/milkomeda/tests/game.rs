@@ -6,6 +6,7 @@ use gridwright_engine::Game;
 use gridwright_engine::testing::{check_action_index, random_sim};
 use gridwright_milkomeda::Action;
 use gridwright_milkomeda::Milkomeda;
+use gridwright_milkomeda::rules::combat::Pip;
 
 #[test]
 fn random_games_end_for_every_scenario() {
@@ -64,7 +65,13 @@ fn every_index_maps_to_an_action_and_back() {
         assert_eq!(Milkomeda::action_index(&c, &a), Some(i), "{a:?}");
     }
     assert_eq!(Milkomeda::action_from_index(&c, n), None);
-    assert_eq!(Milkomeda::action_index(&c, &Action::Roll(2)), None);
+    for f in Pip::ALL {
+        assert_eq!(
+            Milkomeda::action_index(&c, &Action::Die(f)),
+            None,
+            "chance has no index"
+        );
+    }
 }
 
 /// Outside the contested sector (an attack gathering there or a combat fought there), a seat

@@ -2,8 +2,9 @@
 //!
 //! - Step 2: every participant configures its fleets in secret, one roster track at a time
 //!   ([`Action::Ships`]); the last track takes what is left. Rosters are revealed together.
-//! - Steps 3–5: each seat with dice rolls in seat order; a roll is one chance step whose
-//!   outcome is the number of successes, weighted exactly (binomial with p = 1/3).
+//! - Steps 3–5: each seat with dice rolls in seat order, one die after another; each die is
+//!   a chance step of six equally likely faces ([`Action::Die`]). After a seat's last die,
+//!   [`Event::Rolled`] shows its faces and its hits (the fives and sixes).
 //! - Step 6: every seat with hits allocates them in secret, one reachable track at a time
 //!   ([`Action::Hits`]); the last reachable track takes what is left, and a seat with one
 //!   reachable track has nothing to choose. Allocations are revealed together.
@@ -15,7 +16,7 @@
 
 use crate::action::{Action, Event};
 use crate::rules::combat::{
-    Battle, Marks, Roster, RoundCheck, ShipType, control_after_combat, marking_order,
+    Battle, Marks, Pip, Roster, RoundCheck, ShipType, control_after_combat, hits, marking_order,
 };
 use crate::rules::map::Space;
 use crate::state::{COMBAT_ROUND_CAP, CombatPhase, CombatStage, Milkomeda, Phase, Sealed};
@@ -81,16 +82,6 @@ impl Sealed {
     }
 }
 
-/// The weight of `k` successes on `n` dice out of `3^n`: `C(n, k) · 2^(n − k)`.
-pub fn roll_weight(n: u8, k: u8) -> u32 {
-    let (n, k) = (u32::from(n), u32::from(k));
-    let mut c: u32 = 1;
-    for i in 0..k {
-        c = c * (n - i) / (i + 1);
-    }
-    c * 2u32.pow(n - k)
-}
-
 impl Milkomeda {
     /// Starts a combat in `sector` (§9.A step 1): everyone with fleets there takes part.
     pub(crate) fn start_combat(
@@ -136,6 +127,7 @@ impl Milkomeda {
             battle: empty.clone(),
             round: 0,
             rolled: SeatSet::default(),
+            faces: PerSeat::from_fn(self.seats, |_| Vec::new()),
             hits: PerSeat::from_fn(self.seats, |_| 0),
             allocs: PerSeat::from_fn(self.seats, |_| Sealed::new(0, 0)),
             marks: Marks::new(&empty),
@@ -179,16 +171,12 @@ impl Milkomeda {
         Seat::all(c.battle.seats()).find(|s| !c.rolled.contains(*s) && c.battle.dice(*s) > 0)
     }
 
+    /// The rolling seat's next die: six equally likely faces (§9.A step 4).
     pub(crate) fn roll_outcomes(&self, c: &CombatPhase, out: &mut Vec<(Action, u32)>) {
-        if c.stage != CombatStage::Roll {
+        if c.stage != CombatStage::Roll || Self::roller(c).is_none() {
             return;
         }
-        if let Some(s) = Self::roller(c) {
-            let n = c.battle.dice(s);
-            for k in 0..=n {
-                out.push((Action::Roll(k), roll_weight(n, k)));
-            }
-        }
+        out.extend(Pip::ALL.into_iter().map(|f| (Action::Die(f), 1)));
     }
 
     fn combat_mut(&mut self) -> Option<&mut CombatPhase> {
@@ -199,15 +187,21 @@ impl Milkomeda {
     }
 
     pub(crate) fn resolve_roll(&mut self, action: Action, events: &mut Events<Event>) {
-        let Action::Roll(k) = action else { return };
+        let Action::Die(face) = action else { return };
         let Some(c) = self.combat_mut() else { return };
         let Some(seat) = Self::roller(c) else { return };
-        let dice = c.battle.dice(seat);
+        c.faces[seat].push(face);
+        if c.faces[seat].len() < usize::from(c.battle.dice(seat)) {
+            return;
+        }
+        // The seat's last die: its hit pool is the fives and sixes (step 5).
+        let k = hits(&c.faces[seat]);
         c.hits[seat] = k;
         c.rolled = c.rolled.with(seat);
+        let faces = c.faces[seat].clone();
         events.emit(|| Event::Rolled {
             seat,
-            dice,
+            faces,
             hits: k,
         });
         if Self::roller(c).is_none() {
@@ -285,6 +279,7 @@ impl Milkomeda {
             RoundCheck::NextRound if c.round < COMBAT_ROUND_CAP => {
                 c.stage = CombatStage::Roll;
                 c.rolled = SeatSet::default();
+                c.faces = PerSeat::from_fn(c.battle.seats(), |_| Vec::new());
                 c.hits = PerSeat::from_fn(c.battle.seats(), |_| 0);
             }
             RoundCheck::NextRound => self.end_combat(true, events),
@@ -437,14 +432,190 @@ impl Milkomeda {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Resources;
+    use crate::rules::actions::CoreAction;
+    use crate::rules::steps_tests::{explore_at, game, seat_to_act, to_first_turn};
+    use gridwright_engine::dice::Ratio;
+    use gridwright_engine::{Actor, Game, Turn};
 
+    /// A chance outcome's die face.
+    fn face(a: Action) -> Option<u8> {
+        match a {
+            Action::Die(f) => Some(f.value()),
+            _ => None,
+        }
+    }
+
+    /// A roll's event: the seat, its faces and its hits.
+    fn rolled(e: &Event) -> Option<(Seat, Vec<u8>, u8)> {
+        match e {
+            Event::Rolled { seat, faces, hits } => {
+                Some((*seat, faces.iter().map(|f| f.value()).collect(), *hits))
+            }
+            _ => None,
+        }
+    }
+
+    /// A duel played to its first combat's first roll: the attacker brings a beam frigate
+    /// and an artillery platform, the defender a shield cruiser and a drone carrier. Beams
+    /// counter both defender types and artillery the drone carriers: three dice for the
+    /// attacker; shields counter artillery: one die for the defender (§9.A step 3, item 3).
+    fn to_first_roll() -> (Milkomeda, Seat, Seat) {
+        let mut g = game("duel");
+        to_first_turn(&mut g);
+        let seat = seat_to_act(&g);
+        let other = seat.next(2);
+        let home = g.homes[seat];
+        let target = match g.map.size().neighbors(home).find(|s| g.map.is_explored(*s)) {
+            Some(t) => t,
+            None => {
+                let t = g.map.size().neighbors(home).next().unwrap();
+                explore_at(&mut g, t, 60);
+                t
+            }
+        };
+        g.set_fleets(target, other, 2);
+        g.set_fleets(home, seat, 2);
+        g.storage[seat] = Resources::new(5, 5, 5, 5);
+        let step = |g: &mut Milkomeda, s: Seat, a: Action| {
+            assert!(g.legal_actions_vec(s).contains(&a), "{a:?} for {s}");
+            g.step(Actor::Seat(s), a, &mut Events::disabled());
+        };
+        step(&mut g, seat, Action::Main(CoreAction::Attack));
+        step(
+            &mut g,
+            seat,
+            Action::AttackFleets {
+                from: home,
+                to: target,
+                count: 2,
+            },
+        );
+        while let Phase::Turn(_) = g.phase {
+            // No second origin: engage.
+            step(&mut g, seat, Action::Engage);
+        }
+        for n in [1, 0, 1, 0] {
+            step(&mut g, seat, Action::Ships(n));
+        }
+        for n in [0, 1, 0, 1] {
+            step(&mut g, other, Action::Ships(n));
+        }
+        let Phase::Combat(c) = &g.phase else {
+            panic!("no combat")
+        };
+        assert_eq!(c.stage, CombatStage::Roll);
+        assert_eq!((c.battle.dice(seat), c.battle.dice(other)), (3, 1));
+        assert_eq!(g.turn(), Turn::Chance);
+        (g, seat, other)
+    }
+
+    /// §9.A steps 4–5: every die earned is a d6 of the player's colour; a 5 or a 6 is a
+    /// success. Through the game's own chance API: each die is one chance step of six equally
+    /// likely faces, and the attacker's successes over every path of the round's four dice
+    /// follow C(3, k)·(1/3)^k·(2/3)^(3−k).
     #[test]
-    fn roll_weights_are_binomial_thirds() {
-        let w: Vec<u32> = (0..=3).map(|k| roll_weight(3, k)).collect();
-        assert_eq!(w, vec![8, 12, 6, 1]);
-        assert_eq!(w.iter().sum::<u32>(), 27);
-        let ten: u32 = (0..=10).map(|k| roll_weight(10, k)).sum();
-        assert_eq!(ten, 3u32.pow(10));
+    fn a_roll_is_one_d6_per_die_and_five_or_six_is_a_success() {
+        fn walk(
+            g: &Milkomeda,
+            attacker: Seat,
+            p: Ratio,
+            steps: usize,
+            rolls: usize,
+            hits: Option<u8>,
+            dist: &mut [Ratio; 4],
+        ) {
+            if rolls == 2 {
+                assert_eq!(steps, 4, "one chance step per die: 3 + 1");
+                dist[usize::from(hits.unwrap())] += p;
+                return;
+            }
+            assert_eq!(g.turn(), Turn::Chance);
+            let mut outs = Vec::new();
+            g.chance_outcomes(&mut outs);
+            let faces: Vec<Option<u8>> = outs.iter().map(|(a, _)| face(*a)).collect();
+            assert_eq!(
+                faces,
+                (1..=6).map(Some).collect::<Vec<_>>(),
+                "a die shows 1 to 6: {outs:?}"
+            );
+            assert!(outs.iter().all(|(_, w)| *w == outs[0].1), "equally likely");
+            let total: u32 = outs.iter().map(|(_, w)| w).sum();
+            for (a, w) in outs {
+                let mut next = g.clone();
+                let mut ev = Events::recording();
+                next.step(Actor::Chance, a, &mut ev);
+                let (mut rolls, mut hits) = (rolls, hits);
+                for (seat, _, h) in ev.take().iter().filter_map(rolled) {
+                    rolls += 1;
+                    if seat == attacker {
+                        hits = Some(h);
+                    }
+                }
+                let q = p * Ratio::new(i128::from(w), i128::from(total));
+                walk(&next, attacker, q, steps + 1, rolls, hits, dist);
+            }
+        }
+        let (g, attacker, _) = to_first_roll();
+        let mut dist = [Ratio::ZERO; 4];
+        walk(&g, attacker, Ratio::ONE, 0, 0, None, &mut dist);
+        let choose = |n: i128, k: i128| (1..=k).fold(1, |c, i| c * (n - k + i) / i);
+        for k in 0..=3i128 {
+            let want = Ratio::new(choose(3, k) * 2i128.pow((3 - k) as u32), 27);
+            assert_eq!(dist[k as usize], want, "P({k} successes of 3 dice)");
+        }
+    }
+
+    /// §9.A steps 4–5 and issue 20 (logs a referee can check): the roll's event shows every
+    /// face the seat's dice showed, in the order chance rolled them, and its hits are the
+    /// number of fives and sixes among them.
+    #[test]
+    fn the_log_shows_every_die_face() {
+        let (mut g, attacker, defender) = to_first_roll();
+        let mut taken = Vec::new();
+        let mut events = Vec::new();
+        for want in [6, 2, 5, 1] {
+            let mut outs = Vec::new();
+            g.chance_outcomes(&mut outs);
+            let a = outs
+                .iter()
+                .map(|(a, _)| *a)
+                .find(|a| face(*a) == Some(want))
+                .unwrap_or_else(|| panic!("no face {want} among {outs:?}"));
+            taken.push(want);
+            let mut ev = Events::recording();
+            g.step(Actor::Chance, a, &mut ev);
+            events.extend(ev.take());
+        }
+        let rolls: Vec<(Seat, Vec<u8>, u8)> = events.iter().filter_map(rolled).collect();
+        assert_eq!(rolls.len(), 2, "{events:?}");
+        let shown: Vec<u8> = rolls.iter().flat_map(|r| r.1.clone()).collect();
+        assert_eq!(shown, taken, "the faces, in the order rolled");
+        for (seat, faces, hits) in &rolls {
+            let want = if *seat == attacker { 3 } else { 1 };
+            assert_eq!(faces.len(), want, "{seat}: one face per die");
+            let fives_and_sixes = faces.iter().filter(|f| **f == 5 || **f == 6).count();
+            assert_eq!(usize::from(*hits), fives_and_sixes, "{seat}'s hits");
+        }
+        assert!(rolls.iter().any(|r| r.0 == defender));
+        let text: Vec<String> = events
+            .iter()
+            .filter(|e| rolled(e).is_some())
+            .map(|e| g.event_text(e))
+            .collect();
+        let first = rolls[0].0;
+        let want = if first == attacker {
+            [
+                format!("{attacker} rolls 6, 2, 5: 2 hits"),
+                format!("{defender} rolls 1: 0 hits"),
+            ]
+        } else {
+            [
+                format!("{defender} rolls 6: 1 hit"),
+                format!("{attacker} rolls 2, 5, 1: 1 hit"),
+            ]
+        };
+        assert_eq!(text, want);
     }
 
     #[test]

@@ -690,6 +690,9 @@ fn binomial(n: u32, k: u32) -> u64 {
 pub struct Pip(u8);
 
 impl Pip {
+    /// The six faces, 1 to 6.
+    pub const ALL: [Pip; 6] = [Pip(1), Pip(2), Pip(3), Pip(4), Pip(5), Pip(6)];
+
     /// A face from 1 to 6.
     ///
     /// # Panics

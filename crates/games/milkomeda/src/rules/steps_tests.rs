@@ -375,8 +375,9 @@ fn attack_pays_one_blue_per_boundary_and_the_sealed_rosters_reveal_together() {
             .any(|e| matches!(e, Event::RostersRevealed { .. }))
     );
     assert!(
-        last.iter()
-            .any(|e| matches!(e, Event::Rolled { seat: s, dice: 1, .. } if *s == seat)),
+        last.iter().any(
+            |e| matches!(e, Event::Rolled { seat: s, faces, .. } if *s == seat && faces.len() == 1)
+        ),
         "beams have one active vector (to shields): one die; shields none: {last:?}"
     );
 }
