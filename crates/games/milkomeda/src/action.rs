@@ -3,7 +3,7 @@
 use crate::Resource;
 use crate::Resources;
 use crate::rules::actions::CoreAction;
-use crate::rules::bribes::{Offer, OfferTerms, Payment, Settlement, Transfer};
+use crate::rules::bribes::{Condition, Offer, Settlement, Transfer};
 use crate::rules::combat::{Pip, Roster, ShipType};
 use crate::rules::directives::Position;
 use crate::rules::map::{Rotation, Space};
@@ -40,13 +40,14 @@ pub enum Action {
         /// How it is turned.
         rotation: Rotation,
     },
-    /// A bribe with these terms: under the default rule, pay the Master the payment now with
-    /// the condition as a public note; under `binding`, post it as an offer (replacing one's
-    /// open one), paid when the Master commits if the condition holds.
-    Offer(OfferTerms),
+    /// Finish the bribe in progress (built with [`Action::AddBribe`]) with this condition:
+    /// under the default rule, pay it to the Master now with the condition as a public note;
+    /// under `binding`, post it as an offer (replacing one's open one), paid when the Master
+    /// commits if the condition holds.
+    Offer(Condition),
     /// Withdraw one's open offer.
     Withdraw,
-    /// Leave one's offers as they are.
+    /// Leave one's offers as they are (dropping the bribe in progress, if any).
     Keep,
     /// The Master's refresh choice.
     Refresh(RefreshChoice),
@@ -127,8 +128,11 @@ pub enum Action {
     /// The Master's proposed distribution: the next card it knows to this seat (public, not
     /// binding; §7 phase 1 step 4).
     Propose(Seat),
-    /// A bribe transferred to the Master now with no note (the default rule).
-    Transfer(Payment),
+    /// Finish the bribe in progress with no note: pay it to the Master now (the default rule).
+    Transfer,
+    /// Add one unit of this resource to one's bribe in progress (§7 phase 1 step 5: any
+    /// resources, in any amounts held, built one unit at a time so the list stays short).
+    AddBribe(Resource),
 }
 
 /// Something that happened.
@@ -218,8 +222,12 @@ pub enum Event {
     },
     /// A bribe moved to the Master (the default rule): nothing binds the Master.
     Transferred {
-        /// Who paid what, and the note.
+        /// Who paid what (the whole payment), and the note.
         transfer: Transfer,
+        /// The payer's storage after it.
+        payer_storage: Resources,
+        /// The Master's storage after it.
+        master_storage: Resources,
     },
     /// An offer was posted.
     OfferPosted {

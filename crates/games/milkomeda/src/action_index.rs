@@ -6,8 +6,8 @@
 //! | `probe` space | S |
 //! | `launch` 0 to C − 2 (the most green an explore can spend) | C − 1 |
 //! | `place` card × space × rotation | C · S · 4 |
-//! | `offer` terms | `OfferTerms::count(N)` |
-//! | `withdraw`, `keep`, `pass`, `done`, `no module`, `end turn`, `engage` | 7 |
+//! | `offer` (finish the bribe in progress on a condition) condition | `Condition::count(N)` = 13 · (N + 1) − 1 |
+//! | `withdraw`, `keep`, `pass`, `done`, `no module`, `end turn`, `engage`, `transfer` (finish the bribe with no note) | 8 |
 //! | `refresh` kind × position | 12 |
 //! | `give` seat | N |
 //! | `bonus` resource | 4 |
@@ -24,13 +24,20 @@
 //! | `hits` 0–10 | 11 |
 //! | `mark` seat | N |
 //! | `propose` seat | N |
-//! | `pay` (a transfer without a note) payment | 12 |
+//! | `add` one unit of a resource to the bribe in progress | 4 |
 //!
 //! Chance outcomes (`card`, `deal`, `die`) have no index.
+//!
+//! A bribe pays any resources in any amounts held (§7 phase 1 step 5, issue 20.7), so its
+//! payment has no index of its own: it is built with `add` steps (one unit each, as many as
+//! the payer holds) and finished with `offer` (a condition) or `transfer` (no note). The index
+//! therefore depends on no bound of a bribe: 43 bribe actions for two players, 56 for three,
+//! 69 for four (before rules version 4: 468, 624 and 780, a payment of one resource 1 to 3
+//! named in every `offer` and `pay`).
 
 use crate::config::{Config, OBJECTIVE_ROW};
 use crate::rules::actions::CoreAction;
-use crate::rules::bribes::{OfferTerms, Payment};
+use crate::rules::bribes::Condition;
 use crate::rules::combat::{MAX_DICE, MAX_FLEETS};
 use crate::rules::directives::Position;
 use crate::rules::map::{MAX_SIDE, Rotation, Space};
@@ -41,7 +48,7 @@ use crate::state::Milkomeda;
 use crate::{Action, Resource};
 use gridwright_engine::{ActionIndex, Seat};
 
-const SIMPLE: [Action; 7] = [
+const SIMPLE: [Action; 8] = [
     Action::Withdraw,
     Action::Keep,
     Action::Pass,
@@ -49,6 +56,7 @@ const SIMPLE: [Action; 7] = [
     Action::NoModule,
     Action::EndTurn,
     Action::Engage,
+    Action::Transfer,
 ];
 
 struct Layout {
@@ -79,7 +87,7 @@ impl Layout {
             s,
             self.launches(),
             c * s * 4,
-            OfferTerms::count(n),
+            Condition::count(n),
             SIMPLE.len(),
             12,
             n,
@@ -97,7 +105,7 @@ impl Layout {
             usize::from(MAX_DICE) + 1,
             n,
             n,
-            Payment::COUNT,
+            Resource::ALL.len(),
         ]
     }
 
@@ -145,14 +153,15 @@ impl Layout {
                     (card * self.s + self.space(space)?) * 4 + rotation.quarters() as usize,
                 )
             }
-            Action::Offer(t) => (3, t.index(self.n).ok()?),
+            Action::Offer(c) => (3, c.index(self.n).ok()?),
             Action::Withdraw
             | Action::Keep
             | Action::Pass
             | Action::Done
             | Action::NoModule
             | Action::EndTurn
-            | Action::Engage => (4, SIMPLE.iter().position(|x| x == a)?),
+            | Action::Engage
+            | Action::Transfer => (4, SIMPLE.iter().position(|x| x == a)?),
             Action::Refresh(c) => (5, c.index()),
             Action::Give(s) => (6, self.seat(s)?),
             Action::Bonus(r) => (7, r.index()),
@@ -205,7 +214,7 @@ impl Layout {
             ),
             Action::MarkShip(s) => (19, self.seat(s)?),
             Action::Propose(s) => (20, self.seat(s)?),
-            Action::Transfer(p) => (21, p.index()),
+            Action::AddBribe(r) => (21, r.index()),
         })
     }
 
@@ -223,7 +232,7 @@ impl Layout {
                     rotation,
                 }
             }
-            3 => Action::Offer(OfferTerms::from_index(i, self.n).ok()?),
+            3 => Action::Offer(Condition::from_index(i, self.n).ok()?),
             4 => *SIMPLE.get(i)?,
             5 => Action::Refresh(RefreshChoice::all().nth(i)?),
             6 => Action::Give(Seat::new(i as u8)),
@@ -267,7 +276,7 @@ impl Layout {
             18 => Action::Hits(i as u8),
             19 => Action::MarkShip(Seat::new(i as u8)),
             20 => Action::Propose(Seat::new(i as u8)),
-            21 => Action::Transfer(Payment::from_index(i)?),
+            21 => Action::AddBribe(*Resource::ALL.get(i)?),
             _ => return None,
         })
     }

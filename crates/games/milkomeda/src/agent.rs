@@ -17,9 +17,10 @@
 //!
 //! In phase 1 (the offer window, the Master's refresh and cards) a step changes nothing the
 //! position value sees until the Master commits, so there the greedy agent follows the bribe
-//! model of `bribe_value.rs` instead: a player posts, replaces or withdraws an offer on an order
-//! card when the Master's predicted answer makes it better off, and the Master takes the plan
-//! (refresh and recipients) worth most with the open offers counted.
+//! model of `bribe_value.rs` instead: a player pays (under `binding`: posts, replaces or
+//! withdraws) a bribe on an order card when the Master's predicted answer makes it better off,
+//! building the cheapest payment that tips the Master one unit at a time, and the Master takes
+//! the plan (refresh and recipients) worth most with the bribes counted.
 
 use crate::action::Action;
 use crate::rules::map::SectorRef;

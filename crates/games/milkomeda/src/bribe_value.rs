@@ -30,16 +30,27 @@
 //! under that Master's best plans, less the payment, beats what it expects without paying.
 //! Refresh notes and note-less transfers are never made (worth nothing to the payer here).
 //!
+//! # The payment
+//! A bribe pays any resources in any amounts held (§7 phase 1 step 5), built one unit at a
+//! time. For each order card the payer weighs one payment: the cheapest that tips the Master
+//! (worth at least what meeting the card costs it; under `binding` also the next quarter above,
+//! since a tie leaves the answer to chance), using non-orange resources (1/4 each, the largest
+//! holding first) while they cover it exactly and oranges (1 each) otherwise. So the greedy
+//! payer pays several resources, and more than 3 of one, when that is what tips the Master
+//! and the card still pays for it. The bribe in progress is rebuilt unit by unit the same way
+//! at every step.
+//!
 //! # Under `binding`
 //! **A player in the offer window** predicts that answer for each move it could make: keeping
-//! what stands, withdrawing its offer, or posting an offer on an order card (every amount and
-//! resource its storage covers). Its expected result is the card it would receive under the
+//! what stands, withdrawing its offer, or posting an offer on an order card (the payment of
+//! "The payment" below). Its expected result is the card it would receive under the
 //! Master's best plans (averaged over ties; a face-down card at the face-down average) less the
 //! payment where the plan settles it. It posts or withdraws only when that beats keeping what
 //! stands. Offers naming a refresh are not posted: a refresh is worth nothing to the payer in
 //! this model.
 
 use crate::BribeRule;
+use crate::Resources;
 use crate::action::Action;
 use crate::resource::Resource;
 use crate::rules::bribes::{Condition, Offer, OfferTerms, Payment};
@@ -95,14 +106,62 @@ pub fn card_worth(card: OrderCard, seats: usize) -> f64 {
     }
 }
 
-/// Worth of a payment, to whoever pays or receives it.
+/// Worth of a payment, to whoever pays or receives it: 1 per orange, 1/4 per other resource.
 pub fn payment_worth(p: Payment) -> f64 {
-    let each = if p.resource() == Resource::Orange {
-        1.0
+    f64::from(quarters(p.as_resources())) / 4.0
+}
+
+/// A resource amount's worth in quarters: 4 per orange, 1 per other resource.
+fn quarters(r: Resources) -> u32 {
+    Resource::ALL
+        .iter()
+        .map(|x| {
+            let each = if *x == Resource::Orange { 4 } else { 1 };
+            each * u32::from(r.get(*x))
+        })
+        .sum()
+}
+
+/// The next unit the greedy payer adds to a bribe that still needs `need` quarters of worth,
+/// with `avail` left to pay from (its storage less the bribe so far), or `None` if nothing is
+/// needed or it cannot be paid. Non-orange resources (1/4 each) are used while they can cover
+/// what is needed exactly, the largest holding first; otherwise an orange (1). So the payment
+/// reached is the cheapest of at least the worth needed, and building it one unit at a time
+/// from any point of the way gives the same payment.
+fn next_unit(avail: Resources, need: u32) -> Option<Resource> {
+    if need == 0 {
+        return None;
+    }
+    let others = [Resource::Blue, Resource::Red, Resource::Green];
+    let spare: u32 = others.iter().map(|r| u32::from(avail.get(*r))).sum();
+    if spare >= need {
+        let mut best = others[0];
+        for r in others {
+            if avail.get(r) > avail.get(best) {
+                best = r;
+            }
+        }
+        Some(best)
+    } else if avail.get(Resource::Orange) > 0 {
+        Some(Resource::Orange)
     } else {
-        0.25
-    };
-    each * f64::from(p.amount())
+        None
+    }
+}
+
+/// The cheapest payment of at least `need` quarters that adds to `so_far` from `storage`
+/// (`so_far` itself when it is worth enough), or `None` if the storage cannot pay it.
+fn build_payment(storage: Resources, so_far: Resources, need: u32) -> Option<Resources> {
+    let mut bribe = so_far;
+    loop {
+        let have = quarters(bribe);
+        if have >= need && bribe != Resources::ZERO {
+            return Some(bribe);
+        }
+        let avail = storage.checked_sub(bribe)?;
+        let r = next_unit(avail, need.saturating_sub(have).max(1))?;
+        bribe = bribe.saturating_add(Resources::only(r, 1));
+    }
 }
 
 /// One way the Master can still commit.
@@ -142,8 +201,18 @@ fn face_down_worth(o: &OrderPhase, seats: usize) -> f64 {
 
 /// Whether `offer` is settled by a plan, counting only cards the Master gives.
 fn settles(offer: &Offer, refresh: Option<RefreshChoice>, given: &[(Seat, OrderCard)]) -> bool {
-    let card = |c: OrderCard| given.iter().any(|(s, k)| *s == offer.payer && *k == c);
-    match offer.terms.condition {
+    meets(offer.payer, offer.terms.condition, refresh, given)
+}
+
+/// Whether a plan meets `condition` for `payer`, counting only cards the Master gives.
+fn meets(
+    payer: Seat,
+    condition: Condition,
+    refresh: Option<RefreshChoice>,
+    given: &[(Seat, OrderCard)],
+) -> bool {
+    let card = |c: OrderCard| given.iter().any(|(s, k)| *s == payer && *k == c);
+    match condition {
         Condition::Card(c) => card(c),
         Condition::Refresh(r) => refresh == Some(r),
         Condition::Both(c, r) => card(c) && refresh == Some(r),
@@ -308,6 +377,84 @@ fn with_offer(g: &Milkomeda, o: &OrderPhase, payer: Seat, terms: Option<OfferTer
     v
 }
 
+/// The bribes on an order card the greedy `payer` weighs, with what it expects from each
+/// (the card under the Master's best plans, less the payment where it is paid): for each card
+/// of the game, the cheapest payment containing the bribe in progress that makes meeting the
+/// card at least as good for the Master as its best plan without (and, under `binding`,
+/// strictly better, since a tie leaves it to chance).
+///
+/// The Master's plans are valued with the payer's bribe left out; a plan meeting the card
+/// gains the payment's worth (times `1 + HONOUR` under transfers). So the payment that tips the
+/// Master is worth `d` = best plan without − best plan meeting the card, and no cheaper one
+/// changes its answer.
+fn card_bribes(g: &Milkomeda, o: &OrderPhase, payer: Seat) -> Vec<(OfferTerms, f64)> {
+    let base = with_offer(g, o, payer, None);
+    let all = plans(g, o, &base);
+    let storage = g.storage(payer);
+    let mut out = Vec::new();
+    for card in OrderCard::all(g.seats) {
+        let condition = Condition::Card(card);
+        let (mut with, mut without) = (f64::MIN, f64::MIN);
+        for p in &all {
+            if meets(payer, condition, p.refresh, &p.given) {
+                with = with.max(p.value);
+            } else {
+                without = without.max(p.value);
+            }
+        }
+        if with == f64::MIN {
+            continue; // no plan left gives the card (a face-down card, or given already)
+        }
+        let d = if without == f64::MIN {
+            0.0
+        } else {
+            without - with
+        };
+        // The worth that tips the Master, in quarters: at least `d`; under `binding` also
+        // the next quarter above it (a tie leaves the answer to chance).
+        let at_least = (4.0 * d - 1e-6).ceil().max(0.0) as u32;
+        let above = ((4.0 * d + 1e-6).floor().max(-1.0) + 1.0) as u32;
+        let needs: &[u32] = if transfers(g) {
+            &[at_least]
+        } else {
+            &[at_least, above]
+        };
+        for need in needs {
+            let Some(payment) =
+                build_payment(storage, o.bribe, *need).and_then(|r| Payment::new(r).ok())
+            else {
+                continue;
+            };
+            let terms = OfferTerms { payment, condition };
+            if out.iter().any(|(t, _)| *t == terms) {
+                continue;
+            }
+            let after = payer_expects(g, o, &with_offer(g, o, payer, Some(terms)), payer);
+            // A transfer is paid whatever the Master does.
+            let v = if transfers(g) {
+                after - payment_worth(payment)
+            } else {
+                after
+            };
+            out.push((terms, v));
+        }
+    }
+    out
+}
+
+/// The next unit to add to the bribe `so_far` on the way to `target`, `None` when it is
+/// reached: the unit [`next_unit`] picks, so the steps rebuild the same payment.
+fn build_step(storage: Resources, so_far: Resources, target: Payment) -> Option<Resource> {
+    let target = target.as_resources();
+    if so_far == target {
+        return None;
+    }
+    let have = quarters(so_far);
+    let need = quarters(target).saturating_sub(have).max(1);
+    let avail = storage.checked_sub(so_far)?;
+    next_unit(avail, need).filter(|r| so_far.get(*r) < target.get(*r))
+}
+
 /// The greedy agent's move in phase 1 (see the module docs), or `None` outside it.
 pub(crate) fn choose(g: &Milkomeda, seat: Seat, legal: &[Action], rng: &mut Rng) -> Option<Action> {
     let o = order_phase(g)?;
@@ -317,27 +464,26 @@ pub(crate) fn choose(g: &Milkomeda, seat: Seat, legal: &[Action], rng: &mut Rng)
             let now = standing(g, o);
             let keep = payer_expects(g, o, &now, seat);
             let mut top = keep;
-            for a in legal {
-                let v = match a {
-                    Action::Withdraw => payer_expects(g, o, &with_offer(g, o, seat, None), seat),
-                    Action::Offer(t) if matches!(t.condition, Condition::Card(_)) => {
-                        let after = payer_expects(g, o, &with_offer(g, o, seat, Some(*t)), seat);
-                        // A transfer is paid whatever the Master does.
-                        if transfers(g) {
-                            after - payment_worth(t.payment)
-                        } else {
-                            after
-                        }
-                    }
-                    _ => continue,
-                };
+            let mut consider = |a: Action, v: f64, picks: &mut Vec<Action>| {
                 if v > top + TIE {
                     top = v;
                     picks.clear();
-                    picks.push(*a);
-                } else if v > keep + TIE && (v - top).abs() <= TIE {
-                    picks.push(*a);
+                    picks.push(a);
+                } else if v > keep + TIE && (v - top).abs() <= TIE && !picks.contains(&a) {
+                    picks.push(a);
                 }
+            };
+            if legal.contains(&Action::Withdraw) {
+                let v = payer_expects(g, o, &with_offer(g, o, seat, None), seat);
+                consider(Action::Withdraw, v, &mut picks);
+            }
+            for (terms, v) in card_bribes(g, o, seat) {
+                // The next step towards the bribe: its next unit, or finish it on its card.
+                let next = match build_step(g.storage(seat), o.bribe, terms.payment) {
+                    Some(r) => Action::AddBribe(r),
+                    None => Action::Offer(terms.condition),
+                };
+                consider(next, v, &mut picks);
             }
             if picks.is_empty() {
                 picks.push(Action::Keep);
@@ -389,8 +535,14 @@ pub fn offer_notes(g: &Milkomeda, seat: Seat) -> Vec<String> {
         return Vec::new();
     };
     let offers = standing(g, o);
+    let building = match (o.stage, Payment::new(o.bribe)) {
+        (OrderStage::Offers { seat, .. }, Ok(p)) => {
+            Some(format!("{seat} is building a bribe of {p} (not paid yet)"))
+        }
+        _ => None,
+    };
     if offers.is_empty() {
-        return Vec::new();
+        return building.into_iter().collect();
     }
     let transfer = transfers(g);
     let mut out = Vec::new();
@@ -469,6 +621,7 @@ pub fn offer_notes(g: &Milkomeda, seat: Seat) -> Vec<String> {
             }
         ));
     }
+    out.extend(building);
     out
 }
 

@@ -40,9 +40,10 @@
 //!   Master's refresh with the draw replacement rule.
 //! - [`rules::orders`] — order cards, turn order, the Master card's holder, the first deal and
 //!   a later round's deal from the Master's known cards and the face-down ones.
-//! - [`rules::bribes`] — bribe offers to the Master of the Order: typed, bounded terms (one
-//!   resource, 1 to 3, on an order card and/or a refresh choice) with a flat index and a text
-//!   form, one open offer per player, settlement when the Master commits.
+//! - [`rules::bribes`] — bribes to the Master of the Order: a payment of any resources in any
+//!   amounts held (built one unit at a time), on an order card and/or a refresh choice (a flat
+//!   index of conditions) with a text form; transfers (the default) and, under `binding`, one
+//!   open offer per player, settled when the Master commits.
 //! - [`rules::structures`], [`rules::civilizations`], [`rules::income`] — structure limits and
 //!   costs, civilization abilities as data, income with the M-Brain bonus.
 //! - [`rules::actions`], [`rules::explore`], [`rules::movement`], [`rules::attack`] — allowed

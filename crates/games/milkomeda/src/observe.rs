@@ -56,6 +56,8 @@ pub struct OrdersView {
     pub offers: Vec<Offer>,
     /// The bribes transferred this round, with their notes (public; the default rule).
     pub transfers: Vec<Transfer>,
+    /// The bribe the seat in the offer window is building (public; nothing when none).
+    pub bribe: Resources,
     /// The refresh chosen so far.
     pub refresh: Option<RefreshChoice>,
     /// Cards given so far.
@@ -284,6 +286,7 @@ pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
                 },
                 offers: o.offers.offers().collect(),
                 transfers: o.transfers.clone(),
+                bribe: o.bribe,
                 refresh: o.refresh,
                 given: o.given.clone(),
                 proposal: o.proposal.clone(),

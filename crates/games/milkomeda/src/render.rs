@@ -253,6 +253,9 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
         for f in &o.offers {
             let _ = writeln!(out, "open offer {f}");
         }
+        if let Ok(p) = crate::rules::bribes::Payment::new(o.bribe) {
+            let _ = writeln!(out, "bribe in progress (not paid yet): {p}");
+        }
         if let Some(r) = o.refresh {
             let _ = writeln!(out, "the Master chose: {r}");
         }

@@ -42,7 +42,7 @@ pub const INFO: GameInfo = GameInfo {
     max_seats: 4,
     chance: ChanceMode::Explicit,
     information: Information::Imperfect,
-    rules_version: "3",
+    rules_version: "4",
 };
 
 /// The most combat rounds one combat may last before it ends as a stalemate (our guard:
@@ -96,6 +96,9 @@ pub struct OrderPhase {
     pub(crate) proposal: Vec<(Seat, OrderCard)>,
     /// The bribes transferred this round (the default rule; empty under `binding`).
     pub(crate) transfers: Vec<Transfer>,
+    /// The bribe the seat in the offer window is building, one unit at a time (public; empty
+    /// outside a build).
+    pub(crate) bribe: Resources,
 }
 
 impl OrderPhase {
@@ -112,6 +115,11 @@ impl OrderPhase {
     /// The bribes transferred to the Master this round (the default rule).
     pub fn transfers(&self) -> &[Transfer] {
         &self.transfers
+    }
+
+    /// The bribe in progress of the seat in the offer window (nothing when none).
+    pub fn bribe(&self) -> Resources {
+        self.bribe
     }
 
     /// The open offers.
@@ -140,8 +148,9 @@ pub enum OrderStage {
     /// The Master announces a proposed distribution, one card it knows at a time (§7 phase 1
     /// step 4: public, not binding).
     Propose,
-    /// Offer window: `seat` may transfer a bribe (the default rule) or post, replace or
-    /// withdraw an offer (`binding`), or keep; `pass` is 0 or 1.
+    /// Offer window: `seat` may build a bribe one unit at a time and finish it, transferring
+    /// it (the default rule) or posting it as an offer (`binding`), withdraw its offer
+    /// (`binding`), or keep; `pass` is 0 or 1.
     Offers {
         /// The second pass lets players answer the first.
         pass: u8,
@@ -580,14 +589,6 @@ impl Game for Milkomeda {
             Phase::Turn(t) => self.turn_actions(t, out),
             Phase::Combat(c) => self.combat_actions(seat, c, out),
             Phase::FirstDeal | Phase::Over => {}
-        }
-        // The offer window's list (the longest) is built sorted and unique: offers from a
-        // sorted list, then `withdraw` and `keep`, which sort after them. The conformance
-        // harness checks it.
-        if let Phase::Orders(o) = &self.phase
-            && matches!(o.stage, OrderStage::Offers { .. })
-        {
-            return;
         }
         // Most other lists come out sorted and unique already; sort only when needed.
         if !out[start..].is_sorted() {

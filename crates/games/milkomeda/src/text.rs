@@ -1,6 +1,9 @@
 //! Text forms of actions and events. Actions are typed as shown (`probe c1r2`,
-//! `place s07 c2r1 90`, `offer 2 red if card 1`, `move 2 c1r1 c2r1`, `ships 3`); the engine's
-//! default parser accepts exactly the text of a legal action, case and spacing ignored.
+//! `place s07 c2r1 90`, `add 1 red`, `pay for card 1`, `move 2 c1r1 c2r1`, `ships 3`); the
+//! engine's default parser accepts exactly the text of a legal action, case and spacing
+//! ignored. A bribe is typed a unit at a time (`add 1 green`, as often as one holds green),
+//! then finished: `pay for card 1` or `pay with no note` (the default rule), `offer if card 1`
+//! (`binding`); the observation shows the bribe in progress.
 
 use crate::action::{Action, Event};
 use crate::rules::structures::Structure;
@@ -30,11 +33,12 @@ pub fn action_text(g: &Milkomeda, action: &Action) -> String {
             space,
             rotation,
         } => format!("place {} {space} {rotation}", sector(g, card)),
-        Action::Offer(t) => match g.config.bribes {
-            crate::BribeRule::Transfer => format!("pay {} for {}", t.payment, t.condition),
-            crate::BribeRule::Binding => format!("offer {t}"),
+        Action::Offer(c) => match g.config.bribes {
+            crate::BribeRule::Transfer => format!("pay for {c}"),
+            crate::BribeRule::Binding => format!("offer if {c}"),
         },
-        Action::Transfer(p) => format!("pay {p}"),
+        Action::Transfer => "pay with no note".into(),
+        Action::AddBribe(r) => format!("add 1 {r}"),
         Action::Withdraw => "withdraw".into(),
         Action::Keep => "keep".into(),
         Action::Refresh(c) => c.to_string(),
@@ -144,14 +148,30 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
         Event::Proposed { card, seat } => {
             format!("the Master proposes card {card} for {seat} (not binding)")
         }
-        Event::Transferred { transfer } => {
-            format!("{transfer} (paid now; it binds nobody)")
+        Event::Transferred {
+            transfer,
+            payer_storage,
+            master_storage,
+        } => {
+            format!(
+                "{transfer} (paid now; it binds nobody): {}'s storage is now {payer_storage}, \
+                 the Master's {master_storage}",
+                transfer.payer
+            )
         }
         Event::OfferPosted { offer } => format!("offer {offer}"),
         Event::OfferWithdrawn { payer } => format!("{payer} withdraws its offer"),
         Event::Refreshed { choice } => format!("the Master will {choice}"),
         Event::Given { card, seat } => format!("the Master gives card {card} to {seat}"),
-        Event::OfferSettled { offer, settlement } => format!("{offer}: {settlement:?}"),
+        Event::OfferSettled { offer, settlement } => match settlement {
+            crate::rules::bribes::Settlement::Paid => format!("offer {offer}: paid"),
+            crate::rules::bribes::Settlement::ConditionFailed => {
+                format!("offer {offer}: lapses, its condition does not hold")
+            }
+            crate::rules::bribes::Settlement::CannotPay { had } => {
+                format!("offer {offer}: lapses, {} has only {had}", offer.payer)
+            }
+        },
         Event::OrdersRevealed { cards, order } => {
             let c: Vec<String> = cards
                 .iter()

@@ -78,9 +78,13 @@ fn evaluate_is_the_returns_at_the_end_and_zero_sum_at_the_start() {
 }
 
 /// Plays one game with `agents[i]` at seat `i` (`true`: the greedy agent, `false`: the greedy
-/// agent that never bribes); the final state and how many bribes were transferred.
-fn greedy_game(scenario: &str, seed: u64, bribing: &[bool]) -> (Milkomeda, usize) {
-    let mut transfers = 0;
+/// agent that never bribes); the final state and the payment of every bribe transferred.
+fn greedy_game(
+    scenario: &str,
+    seed: u64,
+    bribing: &[bool],
+) -> (Milkomeda, Vec<gridwright_milkomeda::Resources>) {
+    let mut transfers = Vec::new();
     let mut g = Milkomeda::new(&config(scenario)).unwrap();
     let mut rng = Rng::seed_from_u64(seed);
     let mut agents: Vec<GreedyAgent> = bribing
@@ -113,11 +117,12 @@ fn greedy_game(scenario: &str, seed: u64, bribing: &[bool]) -> (Milkomeda, usize
         let mut events = gridwright_engine::Events::recording();
         g.apply(gridwright_engine::Actor::Seat(seat), a, &mut events)
             .unwrap();
-        transfers += events
-            .take()
-            .iter()
-            .filter(|e| matches!(e, gridwright_milkomeda::Event::Transferred { .. }))
-            .count();
+        transfers.extend(events.take().iter().filter_map(|e| match e {
+            gridwright_milkomeda::Event::Transferred { transfer, .. } => {
+                Some(transfer.payment.as_resources())
+            }
+            _ => None,
+        }));
     }
     (g, transfers)
 }
@@ -182,12 +187,13 @@ fn does_bribing_pay() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(20);
     for (scenario, seats) in [("duel", 2), ("three", 3), ("four", 4)] {
-        let (mut quiet_wins, mut bribe_wins, mut transfers) = (0.0, 0.0, 0usize);
+        let (mut quiet_wins, mut bribe_wins) = (0.0, 0.0);
+        let mut transfers = Vec::new();
         for i in 0..games {
             let quiet = (i % seats as u64) as usize;
             let bribing: Vec<bool> = (0..seats).map(|s| s != quiet).collect();
             let (g, paid) = greedy_game(scenario, 2000 + i, &bribing);
-            transfers += paid;
+            transfers.extend(paid);
             let r = g.returns();
             // A shared first place counts as a share of a win.
             let firsts: Vec<usize> = (0..seats)
@@ -205,9 +211,26 @@ fn does_bribing_pay() {
                 }
             }
         }
+        // The payments' sizes (rules version 3: any resources, in any amounts held).
+        let units: Vec<u32> = transfers.iter().map(|r| r.total()).collect();
+        let mixed = transfers
+            .iter()
+            .filter(|r| {
+                gridwright_milkomeda::Resource::ALL
+                    .iter()
+                    .filter(|x| r.get(**x) > 0)
+                    .count()
+                    > 1
+            })
+            .count();
         println!(
-            "{scenario}: {games} games, {transfers} bribes paid; the non-bribing seat won \
+            "{scenario}: {games} games, {} bribes paid ({} units, largest {}, {mixed} of several \
+             resources, {} of more than 3 units); the non-bribing seat won \
              {quiet_wins:.1} ({:.0}%, fair share {:.0}%); each bribing seat {:.1} on average",
+            transfers.len(),
+            units.iter().sum::<u32>(),
+            units.iter().max().copied().unwrap_or(0),
+            units.iter().filter(|u| **u > 3).count(),
             100.0 * quiet_wins / games as f64,
             100.0 / seats as f64,
             bribe_wins / (seats - 1) as f64

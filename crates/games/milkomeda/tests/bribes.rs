@@ -5,7 +5,7 @@
 use gridwright_engine::{PerSeat, Seat};
 use gridwright_milkomeda::Resources;
 use gridwright_milkomeda::rules::bribes::{
-    Condition, MasterDecision, OfferTerms, OpenOffers, settle,
+    Condition, MasterDecision, OfferTerms, OpenOffers, Payment, settle,
 };
 use gridwright_milkomeda::rules::orders::OrderCard;
 use proptest::prelude::*;
@@ -20,10 +20,13 @@ proptest! {
 
     #[test]
     fn offer_like_text_is_read_or_refused_without_panicking(
-        text in "[0-9]{1,3} (red|blue|green|orange|pink) if (card [0-9m]{1,2}|refresh (pair|module|x) [0-9]{1,2})( and (card [0-9]|refresh pair [0-9]))?"
+        text in "[0-9]{1,6} (red|blue|green|orange|pink)(,? (and )?[0-9]{1,6} (red|blue|green|orange))* if (card [0-9m]{1,2}|refresh (pair|module|x) [0-9]{1,2})( and (card [0-9]|refresh pair [0-9]))?"
     ) {
         if let Ok(t) = text.parse::<OfferTerms>() {
             prop_assert_eq!(t.to_string().parse::<OfferTerms>(), Ok(t));
+        }
+        if let Ok(p) = text.split(" if ").next().unwrap_or("").parse::<Payment>() {
+            prop_assert_eq!(p.to_string().parse::<Payment>(), Ok(p));
         }
     }
 
@@ -31,22 +34,27 @@ proptest! {
     fn settling_conserves_resources_and_never_goes_negative(
         seats in 2usize..=4,
         master in 0u8..4,
-        picks in proptest::collection::vec((0u8..4, 0usize..768), 0..6),
-        stores in proptest::collection::vec(proptest::array::uniform4(0u16..4), 4),
+        picks in proptest::collection::vec((0u8..4, 0usize..64, proptest::array::uniform4(0u16..6)), 0..6),
+        stores in proptest::collection::vec(proptest::array::uniform4(0u16..6), 4),
         deal in 0usize..24,
-        refresh in 0usize..768,
+        refresh in 0usize..64,
     ) {
         let master = Seat::new(master % seats as u8);
         let mut open = OpenOffers::new(master, seats).unwrap();
-        for (payer, i) in picks {
-            if let Ok(t) = OfferTerms::from_index(i % OfferTerms::count(seats), seats) {
-                let _ = open.post(Seat::new(payer % seats as u8), t);
-            }
+        let count = Condition::count(seats);
+        for (payer, i, amounts) in picks {
+            let (Ok(condition), Ok(payment)) = (
+                Condition::from_index(i % count, seats),
+                Payment::new(Resources::new(amounts[0], amounts[1], amounts[2], amounts[3])),
+            ) else {
+                continue;
+            };
+            let _ = open.post(Seat::new(payer % seats as u8), OfferTerms { payment, condition });
         }
         // A deal of the order cards: rotate the card list by `deal`.
         let cards: Vec<OrderCard> = OrderCard::all(seats).collect();
         let decision = MasterDecision {
-            refresh: match OfferTerms::from_index(refresh % OfferTerms::count(seats), seats).unwrap().condition {
+            refresh: match Condition::from_index(refresh % count, seats).unwrap() {
                 Condition::Refresh(r)
                 | Condition::Both(_, r) => Some(r),
                 _ => None,

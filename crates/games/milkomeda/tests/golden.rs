@@ -15,8 +15,8 @@ fn golden_dir() -> PathBuf {
 
 /// File, scenario, seed, and each seat's final victory points.
 const GOLDEN: &[(&str, &str, u64, &[u32])] = &[
-    ("small-random.replay.json", "small", 1, &[122, 39]),
-    ("four-random.replay.json", "four", 3, &[532, 363, 244, 198]),
+    ("small-random.replay.json", "small", 1, &[81, 54]),
+    ("four-random.replay.json", "four", 3, &[150, 126, 262, 100]),
 ];
 
 fn play(scenario: &str, seed: u64) -> Session<Milkomeda> {
@@ -62,6 +62,22 @@ fn golden_replays_verify() {
             "{file}: the random agent changed"
         );
     }
+}
+
+/// A replay of an older rules version is refused, naming both versions (rules version 3 made
+/// every combat die a chance step of its own; 4 changed the bribe actions, issue 20.7).
+#[test]
+fn a_replay_of_an_older_rules_version_is_refused_naming_both_versions() {
+    let text = std::fs::read_to_string(golden_dir().join(GOLDEN[0].0)).unwrap();
+    let mut replay = Replay::from_json(&text).unwrap();
+    replay.rules_version = "3".to_owned();
+    let err = replay.verify::<Milkomeda>().unwrap_err().to_string();
+    let now = <Milkomeda as Game>::INFO.rules_version;
+    assert_eq!(now, "4");
+    assert!(
+        err.contains("rules version 3") && err.contains(now),
+        "{err}"
+    );
 }
 
 /// Rewrites the golden files. Run on purpose only (it is ignored).

@@ -1,6 +1,6 @@
 use super::*;
 use crate::rules::bribes::Settlement;
-use crate::rules::steps_tests::{act, game, to_round_two_orders};
+use crate::rules::steps_tests::{act, bribe, game, to_round_two_orders};
 use crate::{Event, GreedyAgent, Resources};
 use gridwright_engine::{Actor, Agent, Events, Game, SeatView, Turn};
 
@@ -22,11 +22,29 @@ fn three_player_window(scenario: &str) -> (Milkomeda, Seat, [Seat; 2]) {
     (g, master, [others[0], others[1]])
 }
 
-fn card_offer(resource: Resource, amount: u8, card: OrderCard) -> Action {
-    Action::Offer(OfferTerms {
-        payment: Payment::new(resource, amount).unwrap(),
+/// `seat` builds a bribe of `amount` of `resource` and finishes it on `card`.
+fn card_bribe(g: &mut Milkomeda, seat: Seat, resource: Resource, amount: u16, card: OrderCard) {
+    bribe(
+        g,
+        seat,
+        Resources::only(resource, amount),
+        Action::Offer(Condition::Card(card)),
+    );
+}
+
+fn terms(resource: Resource, amount: u16, card: OrderCard) -> OfferTerms {
+    OfferTerms {
+        payment: Payment::of(resource, amount).unwrap(),
         condition: Condition::Card(card),
-    })
+    }
+}
+
+/// Who is to act, if a seat.
+fn seat_of(g: &Milkomeda) -> Option<Seat> {
+    match g.turn() {
+        Turn::Seat(s) => Some(s),
+        _ => None,
+    }
 }
 
 /// Lets the greedy agent act for whoever is to act until phase 1 is over; the events.
@@ -60,10 +78,15 @@ fn card_and_payment_worths_follow_the_model() {
     assert_eq!(card_worth(OrderCard::Number(1), 2), 1.0);
     assert_eq!(card_worth(OrderCard::Number(1), 4), 3.0);
     assert_eq!(
-        payment_worth(Payment::new(Resource::Orange, 3).unwrap()),
+        payment_worth(Payment::of(Resource::Orange, 3).unwrap()),
         3.0
     );
-    assert_eq!(payment_worth(Payment::new(Resource::Red, 2).unwrap()), 0.5);
+    assert_eq!(payment_worth(Payment::of(Resource::Red, 2).unwrap()), 0.5);
+    // Several resources add up, with no cap: 5 green and 2 red are worth 7/4, 4 orange 4.
+    assert_eq!(
+        payment_worth(Payment::new(Resources::new(0, 4, 2, 5)).unwrap()),
+        4.0 + 1.75
+    );
 }
 
 #[test]
@@ -71,16 +94,8 @@ fn a_greedy_master_takes_the_offer_worth_more_than_its_alternatives() {
     let (mut g, master, [a, b]) = three_player_offer_window();
     // A pays 3 orange (worth 3) for card 1, B 1 blue (worth 1/4): the Master can meet one of
     // them, and A's is worth more than every plan that meets B's.
-    act(
-        &mut g,
-        a,
-        card_offer(Resource::Orange, 3, OrderCard::Number(1)),
-    );
-    act(
-        &mut g,
-        b,
-        card_offer(Resource::Blue, 1, OrderCard::Number(1)),
-    );
+    card_bribe(&mut g, a, Resource::Orange, 3, OrderCard::Number(1));
+    card_bribe(&mut g, b, Resource::Blue, 1, OrderCard::Number(1));
     act(&mut g, a, Action::Keep);
     act(&mut g, b, Action::Keep);
     let notes = offer_notes(&g, master).join("\n");
@@ -114,13 +129,18 @@ fn a_greedy_player_offers_for_a_card_when_the_masters_answer_makes_it_better_off
     let keep = payer_expects(&g, o, &with_offer(&g, o, a, None), a);
     assert!((keep - 1.25).abs() < 1e-9, "{keep}");
     let mut rng = Rng::seed_from_u64(3);
+    // The bribe is built a unit at a time: first one non-orange unit (the largest holding,
+    // blue on a tie), then finished on card 1.
     let chosen = GreedyAgent::new().choose(&SeatView::new(&g, a), &mut rng);
-    let Action::Offer(t) = chosen else {
-        panic!("greedy made no offer: {chosen:?}")
-    };
-    assert_eq!(t.condition, Condition::Card(OrderCard::Number(1)));
-    assert_eq!(t.payment.amount(), 1);
-    assert_ne!(t.payment.resource(), Resource::Orange);
+    assert_eq!(
+        chosen,
+        Action::AddBribe(Resource::Blue),
+        "greedy made no offer"
+    );
+    act(&mut g, a, chosen);
+    let chosen = GreedyAgent::new().choose(&SeatView::new(&g, a), &mut rng);
+    assert_eq!(chosen, Action::Offer(Condition::Card(OrderCard::Number(1))));
+    let t = terms(Resource::Blue, 1, OrderCard::Number(1));
     let o = order_phase(&g).unwrap();
     let gain = payer_expects(&g, o, &with_offer(&g, o, a, Some(t)), a) - keep;
     assert!((gain - 0.5).abs() < 1e-9, "{t}: {gain}");
@@ -132,6 +152,7 @@ fn a_greedy_player_offers_for_a_card_when_the_masters_answer_makes_it_better_off
         "{events:?}"
     );
 }
+
 #[test]
 fn a_greedy_player_keeps_out_of_two_player_bribes() {
     // Two players: the Master gives card 1 (worth 1) or the Master card (3/4) at random; the
@@ -158,11 +179,7 @@ fn standing_worth_counts_the_card_expected_less_payments_and_the_masters_receipt
     let value_before = crate::evaluate(&g, a);
     // A pays 1 blue (1/4) for card 1: the Master's best plans give A card 1 (A expects
     // 2 − 1/4), the Master gets card 2 or the Master card (7/8) and the blue (1/4).
-    act(
-        &mut g,
-        a,
-        card_offer(Resource::Blue, 1, OrderCard::Number(1)),
-    );
+    card_bribe(&mut g, a, Resource::Blue, 1, OrderCard::Number(1));
     let wa = standing_worth(&g, a).unwrap();
     assert!((wa - 1.75).abs() < 1e-9, "{wa}");
     let wm = standing_worth(&g, master).unwrap();
@@ -187,11 +204,7 @@ fn standing_worth_is_none_outside_phase_one() {
 fn a_greedy_master_honours_a_transfer_note_when_that_costs_no_more_than_it_was_paid() {
     for (resource, amount, honoured) in [(Resource::Orange, 1, true), (Resource::Red, 3, false)] {
         let (mut g, master, [a, b]) = three_player_window("three");
-        act(
-            &mut g,
-            a,
-            card_offer(resource, amount, OrderCard::Number(1)),
-        );
+        card_bribe(&mut g, a, resource, amount, OrderCard::Number(1));
         for s in [b, a, b] {
             act(&mut g, s, Action::Keep);
         }
@@ -225,11 +238,31 @@ fn a_greedy_player_transfers_for_a_card_only_when_the_masters_answer_pays_for_it
     let o = order_phase(&g).unwrap();
     let keep = payer_expects(&g, o, &standing(&g, o), a);
     assert!((keep - 0.875).abs() < 1e-9, "{keep}");
+    // Honouring card 1 costs the Master 1, so the cheapest payment worth 1 tips it: four
+    // non-orange units (1/4 each), the largest holding first (ties in storage-card order):
+    // blue, red, green, blue. The greedy player builds it unit by unit and pays it.
+    let mut g = g;
     let mut rng = Rng::seed_from_u64(3);
-    let chosen = GreedyAgent::new().choose(&SeatView::new(&g, a), &mut rng);
+    let mut steps = Vec::new();
+    while seat_of(&g) == Some(a) {
+        let chosen = GreedyAgent::new().choose(&SeatView::new(&g, a), &mut rng);
+        steps.push(chosen);
+        act(&mut g, a, chosen);
+    }
     assert_eq!(
-        chosen,
-        card_offer(Resource::Orange, 1, OrderCard::Number(1))
+        steps,
+        [
+            Action::AddBribe(Resource::Blue),
+            Action::AddBribe(Resource::Red),
+            Action::AddBribe(Resource::Green),
+            Action::AddBribe(Resource::Blue),
+            Action::Offer(Condition::Card(OrderCard::Number(1))),
+        ]
+    );
+    let o = order_phase(&g).unwrap();
+    assert_eq!(
+        o.transfers[0].payment.as_resources(),
+        Resources::new(2, 0, 1, 1)
     );
     // Two players: card 1 (worth 1) against the Master card (3/4): honouring costs the Master
     // 1/4, so 1/4 buys card 1, which leaves the payer 3/4, no better than chance's 3/4.

@@ -1,16 +1,21 @@
 //! Bribes to the Master of the Order as a bounded, typed action space (rulebook §7 phase 1
 //! step 5; the team's "table talk made digital" decisions).
 //!
-//! An [`Offer`] says who pays, what ([`Payment`]: one resource, 1 to [`MAX_BRIBE`]) and on
-//! which [`Condition`] (the payer receives a given order card, the Master takes a given refresh
-//! choice, or both). Offers are public. Each player other than the Master has at most one open
-//! offer ([`OpenOffers`]), which a new offer replaces and which can be withdrawn until the
-//! Master commits. When the Master commits ([`MasterDecision`]), [`settle`] pays every offer
-//! whose condition holds, if the payer can still pay; the others lapse with a reason.
+//! A [`Payment`] is any non-empty amount of any of the four resources, each up to what the
+//! payer holds ([`PaymentSpace`]; the seed's "resources shown on Storage Cards", issue 20.7):
+//! no constant bounds it. A bribe is built in the offer window one resource unit at a time (the
+//! bribe in progress is public state of the window) and finished with a [`Condition`] (the
+//! payer receives a given order card, the Master takes a given refresh choice, or both), or,
+//! under the default rule, with no note. Under the default rule a finished bribe is a
+//! [`Transfer`], paid at once; under the `binding` variant it is an [`Offer`]: each player other
+//! than the Master has at most one open offer ([`OpenOffers`]), which a new offer replaces and
+//! which can be withdrawn until the Master commits. When the Master commits
+//! ([`MasterDecision`]), [`settle`] pays every offer whose condition holds, if the payer can
+//! still pay; the others lapse with a reason.
 //!
-//! Because amounts and conditions are small closed sets, the terms of all offers form a fixed
-//! list ([`OfferTerms::all`], at most 768 entries for four players) with a flat index
-//! ([`OfferTerms::index`]), ready to become legal actions for every kind of agent.
+//! The conditions form a fixed list per player count ([`Condition::all`], 38 for two players,
+//! 51 for three, 64 for four) with a flat index ([`Condition::index`]); the payment needs no
+//! index, being built of four "add one unit" steps.
 
 use super::directives::Position;
 use super::orders::OrderCard;
@@ -21,21 +26,15 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// The most of one resource a single offer pays.
-pub const MAX_BRIBE: u8 = 3;
-
 /// Refresh choices: three kinds at four positions.
 const REFRESHES: usize = 12;
 
 /// Why a bribe input was refused; nothing is changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BribeError {
-    /// An amount outside 1 to [`MAX_BRIBE`].
-    #[error("a bribe pays 1 to {max} of one resource, not {amount}", max = MAX_BRIBE)]
-    Amount {
-        /// The amount asked for.
-        amount: u8,
-    },
+    /// A payment of nothing.
+    #[error("a bribe pays at least one resource")]
+    EmptyPayment,
     /// An order card that is not in an `seats`-player game.
     #[error("order card {card} is not in a {seats}-player game (cards 1 to {last} and the Master)", last = seats.saturating_sub(1))]
     NoSuchCard {
@@ -65,18 +64,18 @@ pub enum BribeError {
         seat: Seat,
     },
     /// A flat index beyond the list.
-    #[error("offer index {index} is beyond the {count} offers of a {seats}-player game")]
+    #[error("condition index {index} is beyond the {count} conditions of a {seats}-player game")]
     NoSuchIndex {
         /// The index.
         index: usize,
-        /// Offers in the list.
+        /// Conditions in the list.
         count: usize,
         /// Players.
         seats: usize,
     },
-    /// Text that is not an offer.
+    /// Text that is not an offer or a payment.
     #[error(
-        "cannot read {text:?} as an offer: {why} (e.g. \"2 red if card 1 and refresh pair 3\")"
+        "cannot read {text:?} as a bribe: {why} (e.g. \"5 green, 2 red if card 1 and refresh pair 3\")"
     )]
     Parse {
         /// The text.
@@ -94,7 +93,7 @@ fn check_card(card: OrderCard, seats: usize) -> Result<OrderCard, BribeError> {
     }
 }
 
-/// What an offer asks of the Master: never empty.
+/// What an offer asks of the Master (or a transfer's note says it is for): never empty.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Condition {
@@ -123,161 +122,52 @@ impl Condition {
             Condition::Refresh(_) => None,
         }
     }
-}
 
-impl fmt::Display for Condition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Condition::Card(c) => write!(f, "card {c}"),
-            Condition::Refresh(r) => write!(f, "{r}"),
-            Condition::Both(c, r) => write!(f, "card {c} and {r}"),
-        }
-    }
-}
-
-/// What an offer pays: 1 to [`MAX_BRIBE`] of one resource.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
-#[serde(try_from = "(Resource, u8)", into = "(Resource, u8)")]
-pub struct Payment {
-    resource: Resource,
-    amount: u8,
-}
-
-impl Payment {
-    /// A payment.
-    ///
-    /// # Errors
-    /// [`BribeError::Amount`] unless `amount` is 1 to [`MAX_BRIBE`].
-    pub fn new(resource: Resource, amount: u8) -> Result<Payment, BribeError> {
-        if (1..=MAX_BRIBE).contains(&amount) {
-            Ok(Payment { resource, amount })
-        } else {
-            Err(BribeError::Amount { amount })
-        }
-    }
-
-    /// The resource paid.
-    pub const fn resource(self) -> Resource {
-        self.resource
-    }
-
-    /// How much.
-    pub const fn amount(self) -> u8 {
-        self.amount
-    }
-
-    /// As a resource amount.
-    pub const fn as_resources(self) -> Resources {
-        Resources::only(self.resource, self.amount as u16)
-    }
-}
-
-impl Payment {
-    /// How many payments there are: four resources, 1 to [`MAX_BRIBE`] each.
-    pub const COUNT: usize = 4 * MAX_BRIBE as usize;
-
-    /// This payment's flat index in `0..COUNT`.
-    pub fn index(self) -> usize {
-        self.resource.index() * usize::from(MAX_BRIBE) + usize::from(self.amount - 1)
-    }
-
-    /// The payment at flat index `index`, if any.
-    pub fn from_index(index: usize) -> Option<Payment> {
-        let resource = *Resource::ALL.get(index / usize::from(MAX_BRIBE))?;
-        let amount = (index % usize::from(MAX_BRIBE)) as u8 + 1;
-        Payment::new(resource, amount).ok()
-    }
-
-    /// Every payment, in index order.
-    pub fn all() -> impl Iterator<Item = Payment> {
-        (0..Self::COUNT).filter_map(Payment::from_index)
-    }
-}
-
-impl TryFrom<(Resource, u8)> for Payment {
-    type Error = BribeError;
-    fn try_from((r, a): (Resource, u8)) -> Result<Self, Self::Error> {
-        Payment::new(r, a)
-    }
-}
-
-impl From<Payment> for (Resource, u8) {
-    fn from(p: Payment) -> (Resource, u8) {
-        (p.resource, p.amount)
-    }
-}
-
-impl fmt::Display for Payment {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.amount, self.resource)
-    }
-}
-
-/// An offer's terms, without the payer (the seat making the offer): text form
-/// `2 red if card 1 and refresh pair 3`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
-pub struct OfferTerms {
-    /// What the payer pays the Master.
-    pub payment: Payment,
-    /// On what condition.
-    pub condition: Condition,
-}
-
-impl OfferTerms {
-    /// How many different terms an `seats`-player game has: 12 payments × every condition
-    /// (`(seats + 1) · 13 − 1`: no card or one of the `seats` cards, with no refresh or one of
-    /// the twelve, not both absent). 456 for two players, 612 for three, 768 for four.
+    /// How many conditions an `seats`-player game has: no card or one of the `seats` cards,
+    /// with no refresh or one of the twelve, not both absent: `(seats + 1) · 13 − 1`. 38 for
+    /// two players, 51 for three, 64 for four.
     pub fn count(seats: usize) -> usize {
         if seats < 2 {
             return 0;
         }
-        Resource::ALL.len() * usize::from(MAX_BRIBE) * Self::conditions(seats)
-    }
-
-    fn conditions(seats: usize) -> usize {
         (seats + 1) * (REFRESHES + 1) - 1
     }
 
-    /// This offer's flat index in `0..count(seats)`.
+    /// This condition's flat index in `0..count(seats)`.
     ///
     /// # Errors
-    /// [`BribeError::NoSuchCard`] if the condition names a card not in the game.
+    /// [`BribeError::NoSuchCard`] if it names a card not in the game.
     pub fn index(self, seats: usize) -> Result<usize, BribeError> {
-        let card = match self.condition.card() {
+        let card = match self.card() {
             None => 0,
             Some(c) => match check_card(c, seats)? {
                 OrderCard::Number(n) => usize::from(n),
                 OrderCard::Master => seats,
             },
         };
-        let refresh = match self.condition {
+        let refresh = match self {
             Condition::Card(_) => 0,
             Condition::Refresh(r) | Condition::Both(_, r) => r.index() + 1,
         };
-        let condition = card * (REFRESHES + 1) + refresh - 1;
-        let payment = self.payment.resource.index() * usize::from(MAX_BRIBE)
-            + usize::from(self.payment.amount - 1);
-        Ok(payment * Self::conditions(seats) + condition)
+        Ok(card * (REFRESHES + 1) + refresh - 1)
     }
 
-    /// The terms at flat index `index`.
+    /// The condition at flat index `index`.
     ///
     /// # Errors
-    /// [`BribeError::NoSuchIndex`] beyond [`OfferTerms::count`].
-    pub fn from_index(index: usize, seats: usize) -> Result<OfferTerms, BribeError> {
+    /// [`BribeError::NoSuchIndex`] beyond [`Condition::count`].
+    pub fn from_index(index: usize, seats: usize) -> Result<Condition, BribeError> {
         let count = Self::count(seats);
-        if index >= count || seats < 2 {
-            return Err(BribeError::NoSuchIndex {
-                index,
-                count,
-                seats,
-            });
+        let beyond = BribeError::NoSuchIndex {
+            index,
+            count,
+            seats,
+        };
+        if index >= count {
+            return Err(beyond);
         }
-        let conditions = Self::conditions(seats);
-        let (payment, condition) = (index / conditions, index % conditions + 1);
-        let resource = Resource::ALL[payment / usize::from(MAX_BRIBE)];
-        let amount = (payment % usize::from(MAX_BRIBE)) as u8 + 1;
-        let (card, refresh) = (condition / (REFRESHES + 1), condition % (REFRESHES + 1));
+        let i = index + 1;
+        let (card, refresh) = (i / (REFRESHES + 1), i % (REFRESHES + 1));
         let card = match card {
             0 => None,
             c if c == seats => Some(OrderCard::Master),
@@ -290,39 +180,235 @@ impl OfferTerms {
                 position: Position::ALL[r % 4],
             }
         });
-        let condition = match (card, refresh) {
-            (Some(c), None) => Condition::Card(c),
-            (None, Some(r)) => Condition::Refresh(r),
-            (Some(c), Some(r)) => Condition::Both(c, r),
-            (None, None) => {
-                return Err(BribeError::NoSuchIndex {
-                    index,
-                    count,
-                    seats,
-                });
-            }
-        };
-        Ok(OfferTerms {
-            payment: Payment { resource, amount },
-            condition,
-        })
+        match (card, refresh) {
+            (Some(c), None) => Ok(Condition::Card(c)),
+            (None, Some(r)) => Ok(Condition::Refresh(r)),
+            (Some(c), Some(r)) => Ok(Condition::Both(c, r)),
+            (None, None) => Err(beyond),
+        }
     }
 
-    /// Every terms of an `seats`-player game, in index order.
-    pub fn all(seats: usize) -> Vec<OfferTerms> {
+    /// Every condition of an `seats`-player game, in index order.
+    pub fn all(seats: usize) -> Vec<Condition> {
         (0..Self::count(seats))
             .filter_map(|i| Self::from_index(i, seats).ok())
             .collect()
     }
 
+    /// Checks the condition for an `seats`-player game.
+    ///
+    /// # Errors
+    /// [`BribeError::NoSuchCard`].
+    pub fn check(self, seats: usize) -> Result<Condition, BribeError> {
+        if let Some(c) = self.card() {
+            check_card(c, seats)?;
+        }
+        Ok(self)
+    }
+}
+
+impl fmt::Display for Condition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Condition::Card(c) => write!(f, "card {c}"),
+            Condition::Refresh(r) => write!(f, "{r}"),
+            Condition::Both(c, r) => write!(f, "card {c} and {r}"),
+        }
+    }
+}
+
+impl FromStr for Condition {
+    type Err = BribeError;
+
+    /// Reads `card 1`, `refresh module 4`, `card master and refresh pair 2` (words
+    /// case-insensitive, spaces free).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let lower = text.to_ascii_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        parse_condition(&words).map_err(|why| BribeError::Parse {
+            text: text.to_owned(),
+            why,
+        })
+    }
+}
+
+fn parse_condition(words: &[&str]) -> Result<Condition, &'static str> {
+    if words.is_empty() {
+        return Err("missing condition");
+    }
+    let mut card = None;
+    let mut refresh = None;
+    for part in words.split(|w| *w == "and") {
+        match part {
+            ["card", c] if card.is_none() => {
+                card = Some(if *c == "master" {
+                    OrderCard::Master
+                } else {
+                    match c.parse::<u8>() {
+                        Ok(n) if n >= 1 => OrderCard::Number(n),
+                        _ => return Err("a card is a number from 1 or \"master\""),
+                    }
+                });
+            }
+            ["refresh", kind, pos] if refresh.is_none() => {
+                let kind = RefreshKind::ALL
+                    .into_iter()
+                    .find(|k| k.word() == *kind)
+                    .ok_or("refresh pair, directive or module")?;
+                let position = pos
+                    .parse::<u8>()
+                    .ok()
+                    .and_then(|n| Position::try_from(n).ok())
+                    .ok_or("a position is 1 to 4")?;
+                refresh = Some(RefreshChoice { kind, position });
+            }
+            _ => {
+                return Err(
+                    "a condition is \"card N\", \"refresh KIND P\" or both joined by \"and\"",
+                );
+            }
+        }
+    }
+    match (card, refresh) {
+        (Some(c), None) => Ok(Condition::Card(c)),
+        (None, Some(r)) => Ok(Condition::Refresh(r)),
+        (Some(c), Some(r)) => Ok(Condition::Both(c, r)),
+        (None, None) => Err("missing condition"),
+    }
+}
+
+/// What a bribe pays: any non-empty amount of any of the four resources (§7 phase 1 step 5:
+/// "resources shown on Storage Cards"), with no bound but what the payer holds, which the game
+/// checks when the bribe is built. Text form `2 blue, 5 green` (the resources paid, in storage
+/// card order).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[serde(try_from = "Resources", into = "Resources")]
+pub struct Payment(Resources);
+
+impl Payment {
+    /// A payment of `resources`.
+    ///
+    /// # Errors
+    /// [`BribeError::EmptyPayment`] if it pays nothing.
+    pub fn new(resources: Resources) -> Result<Payment, BribeError> {
+        if resources == Resources::ZERO {
+            Err(BribeError::EmptyPayment)
+        } else {
+            Ok(Payment(resources))
+        }
+    }
+
+    /// A payment of `amount` of one resource.
+    ///
+    /// # Errors
+    /// [`BribeError::EmptyPayment`] if `amount` is 0.
+    pub fn of(resource: Resource, amount: u16) -> Result<Payment, BribeError> {
+        Payment::new(Resources::only(resource, amount))
+    }
+
+    /// As a resource amount.
+    pub const fn as_resources(self) -> Resources {
+        self.0
+    }
+
+    /// The amount of `resource` paid.
+    pub const fn get(self, resource: Resource) -> u16 {
+        self.0.get(resource)
+    }
+}
+
+impl TryFrom<Resources> for Payment {
+    type Error = BribeError;
+    fn try_from(r: Resources) -> Result<Self, Self::Error> {
+        Payment::new(r)
+    }
+}
+
+impl From<Payment> for Resources {
+    fn from(p: Payment) -> Resources {
+        p.0
+    }
+}
+
+impl fmt::Display for Payment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for r in Resource::ALL {
+            let n = self.0.get(r);
+            if n > 0 {
+                if !first {
+                    f.write_str(", ")?;
+                }
+                first = false;
+                write!(f, "{n} {r}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn parse_payment(words: &[&str]) -> Result<Payment, &'static str> {
+    // Amounts and colours, separated by spaces, commas or "and".
+    let words: Vec<&str> = words
+        .iter()
+        .flat_map(|w| w.split(','))
+        .filter(|w| !w.is_empty() && *w != "and")
+        .collect();
+    if words.is_empty() || words.len() % 2 != 0 {
+        return Err("the payment is one or more amounts, each with its colour");
+    }
+    let mut paid = [0u16; 4];
+    for pair in words.chunks(2) {
+        let [amount, colour] = pair else {
+            return Err("the payment is one or more amounts, each with its colour");
+        };
+        let amount: u16 = amount
+            .parse()
+            .map_err(|_| "an amount is a whole number from 1 to 65535")?;
+        if amount == 0 {
+            return Err("an amount is at least 1");
+        }
+        let r = Resource::parse(colour).ok_or("unknown resource colour")?;
+        if paid[r.index()] > 0 {
+            return Err("a colour is named twice");
+        }
+        paid[r.index()] = amount;
+    }
+    Payment::new(Resources::new(paid[0], paid[1], paid[2], paid[3]))
+        .map_err(|_| "a bribe pays at least one resource")
+}
+
+impl FromStr for Payment {
+    type Err = BribeError;
+
+    /// Reads `5 green, 2 red`, `2 red and 5 green`, `3 orange` (words case-insensitive).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let lower = text.to_ascii_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        parse_payment(&words).map_err(|why| BribeError::Parse {
+            text: text.to_owned(),
+            why,
+        })
+    }
+}
+
+/// An offer's terms, without the payer (the seat making the offer): text form
+/// `2 red, 5 green if card 1 and refresh pair 3`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+pub struct OfferTerms {
+    /// What the payer pays the Master.
+    pub payment: Payment,
+    /// On what condition.
+    pub condition: Condition,
+}
+
+impl OfferTerms {
     /// Checks the terms for an `seats`-player game.
     ///
     /// # Errors
     /// [`BribeError::NoSuchCard`].
     pub fn check(self, seats: usize) -> Result<OfferTerms, BribeError> {
-        if let Some(c) = self.condition.card() {
-            check_card(c, seats)?;
-        }
+        self.condition.check(seats)?;
         Ok(self)
     }
 }
@@ -336,8 +422,9 @@ impl fmt::Display for OfferTerms {
 impl FromStr for OfferTerms {
     type Err = BribeError;
 
-    /// Reads `2 red if card 1`, `1 blue if refresh module 4`,
-    /// `3 green if card master and refresh pair 2` (words case-insensitive, spaces free).
+    /// Reads `2 red if card 1`, `1 blue, 4 green if refresh module 4`,
+    /// `3 green and 1 orange if card master and refresh pair 2` (words case-insensitive,
+    /// spaces free).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let bad = |why| BribeError::Parse {
             text: text.to_owned(),
@@ -349,58 +436,8 @@ impl FromStr for OfferTerms {
             Some(i) => (&words[..i], &words[i + 1..]),
             None => return Err(bad("missing \"if\" before the condition")),
         };
-        let [amount, resource] = head else {
-            return Err(bad("the payment is an amount and a colour"));
-        };
-        let amount: u8 = amount
-            .parse()
-            .map_err(|_| bad("the amount is not a number"))?;
-        let resource = Resource::parse(resource).ok_or_else(|| bad("unknown resource colour"))?;
-        let payment =
-            Payment::new(resource, amount).map_err(|_| bad("the amount is not 1 to 3"))?;
-        if tail.is_empty() {
-            return Err(bad("missing condition after \"if\""));
-        }
-        let parts: Vec<&[&str]> = tail.split(|w| *w == "and").collect();
-        let mut card = None;
-        let mut refresh = None;
-        for part in parts {
-            match part {
-                ["card", c] if card.is_none() => {
-                    card = Some(if *c == "master" {
-                        OrderCard::Master
-                    } else {
-                        match c.parse::<u8>() {
-                            Ok(n) if n >= 1 => OrderCard::Number(n),
-                            _ => return Err(bad("a card is a number from 1 or \"master\"")),
-                        }
-                    });
-                }
-                ["refresh", kind, pos] if refresh.is_none() => {
-                    let kind = RefreshKind::ALL
-                        .into_iter()
-                        .find(|k| k.word() == *kind)
-                        .ok_or_else(|| bad("refresh pair, directive or module"))?;
-                    let position = pos
-                        .parse::<u8>()
-                        .ok()
-                        .and_then(|n| Position::try_from(n).ok())
-                        .ok_or_else(|| bad("a position is 1 to 4"))?;
-                    refresh = Some(RefreshChoice { kind, position });
-                }
-                _ => {
-                    return Err(bad(
-                        "a condition is \"card N\", \"refresh KIND P\" or both joined by \"and\"",
-                    ));
-                }
-            }
-        }
-        let condition = match (card, refresh) {
-            (Some(c), None) => Condition::Card(c),
-            (None, Some(r)) => Condition::Refresh(r),
-            (Some(c), Some(r)) => Condition::Both(c, r),
-            (None, None) => return Err(bad("missing condition")),
-        };
+        let payment = parse_payment(head).map_err(bad)?;
+        let condition = parse_condition(tail).map_err(bad)?;
         Ok(OfferTerms { payment, condition })
     }
 }
@@ -411,9 +448,9 @@ impl FromStr for OfferTerms {
 /// offer and an immediate transfer) draw their payments from it.
 ///
 /// The space is enumerable with a flat index (mixed radix over blue, orange, red, green:
-/// `count = Π (held + 1) − 1`), but it grows as the product of the holdings, so a legal-action
-/// list should not name its payments whole: choosing the amount of one resource at a time
-/// ([`PaymentSpace::amounts`]) keeps each step's list at most `held + 1` long.
+/// `count = Π (held + 1) − 1`), but it grows as the product of the holdings, so the offer
+/// window never lists its payments whole: a bribe is built one resource unit at a time
+/// ([`PaymentSpace::can_add`]: at most four choices per step), then finished.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PaymentSpace {
     held: Resources,
@@ -437,6 +474,12 @@ impl PaymentSpace {
     /// Whether `payment` is in the space: not empty, and no resource above what is held.
     pub fn contains(&self, payment: Resources) -> bool {
         payment != Resources::ZERO && self.held.covers(payment)
+    }
+
+    /// Whether one more unit of `resource` may join the bribe `so_far` (still within what is
+    /// held).
+    pub fn can_add(&self, so_far: Resources, resource: Resource) -> bool {
+        so_far.get(resource) < self.held.get(resource)
     }
 
     /// The amounts of `resource` a payment may hold once the resources before it (in
@@ -488,7 +531,7 @@ impl PaymentSpace {
     }
 }
 
-/// An open offer: its payer and terms. Text form `P2: 2 red if card 1`.
+/// An open offer: its payer and terms. Text form `P2: 2 red, 5 green if card 1`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 pub struct Offer {
     /// Who pays.
@@ -523,7 +566,7 @@ impl FromStr for Offer {
 
 /// A bribe under the rulebook's rule (§7 phase 1 step 5, the default [`BribeRule`]): the
 /// payment moved to the Master at once, with an optional public note of what it is for. The
-/// note binds nobody and nothing is refunded. Text form `P2 pays 2 red for card 1`.
+/// note binds nobody and nothing is refunded. Text form `P2 pays 2 red, 5 green for card 1`.
 ///
 /// [`BribeRule`]: crate::BribeRule
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -632,18 +675,6 @@ impl OpenOffers {
             .iter()
             .filter_map(|(payer, t)| t.map(|terms| Offer { payer, terms }))
     }
-
-    /// The terms `payer` may post now: every terms of the game whose payment its storage
-    /// covers (an offer it could not pay today would only lapse), in index order.
-    pub fn postable(&self, payer: Seat, storage: Resources) -> Vec<OfferTerms> {
-        if self.check_payer(payer).is_err() {
-            return Vec::new();
-        }
-        OfferTerms::all(self.offers.len())
-            .into_iter()
-            .filter(|t| storage.covers(t.payment.as_resources()))
-            .collect()
-    }
 }
 
 /// What became of an open offer when the Master committed.
@@ -656,8 +687,8 @@ pub enum Settlement {
     ConditionFailed,
     /// The condition held but the payer no longer had the payment.
     CannotPay {
-        /// What the payer had of the resource.
-        had: u16,
+        /// What the payer had.
+        had: Resources,
     },
 }
 
@@ -688,9 +719,7 @@ pub fn settle(
                     Settlement::Paid
                 }
                 None => Settlement::CannotPay {
-                    had: after
-                        .get(offer.payer)
-                        .map_or(0, |s| s.get(offer.terms.payment.resource)),
+                    had: after.get(offer.payer).copied().unwrap_or(Resources::ZERO),
                 },
             }
         };
@@ -721,7 +750,7 @@ mod tests {
     #[test]
     fn offer_terms_read_and_print_the_same() {
         let t = terms("2 red if card 1 and refresh pair 3");
-        assert_eq!(t.payment, Payment::new(Resource::Red, 2).unwrap());
+        assert_eq!(t.payment, Payment::of(Resource::Red, 2).unwrap());
         assert_eq!(
             t.condition,
             Condition::Both(OrderCard::Number(1), refresh(RefreshKind::Pair, 3))
@@ -731,25 +760,58 @@ mod tests {
             terms("  1 Blue IF refresh module 4").to_string(),
             "1 blue if refresh module 4"
         );
-        let o: Offer = "P3: 3 green if card master".parse().unwrap();
+        // Several resources, any amounts, in any order and with commas or "and".
+        let many = terms("5 green and 2 red, 1 blue if card master");
+        assert_eq!(many.payment.as_resources(), Resources::new(1, 0, 2, 5));
+        assert_eq!(many.to_string(), "1 blue, 2 red, 5 green if card master");
+        assert_eq!(many.to_string().parse::<OfferTerms>(), Ok(many));
+        let o: Offer = "P3: 30 green if card master".parse().unwrap();
         assert_eq!(o.payer, p(2));
-        assert_eq!(o.to_string(), "P3: 3 green if card master");
+        assert_eq!(o.to_string(), "P3: 30 green if card master");
+        assert_eq!(
+            "2 red, 5 green".parse::<Payment>().unwrap().to_string(),
+            "2 red, 5 green"
+        );
     }
 
+    /// Hostile text is refused with a reason naming what is wrong, never a panic.
     #[test]
-    fn offer_text_errors_say_what_is_wrong() {
+    fn bribe_text_refuses_hostile_input_naming_what_is_wrong() {
         for (text, why) in [
             ("2 red card 1", "missing \"if\""),
-            ("4 red if card 1", "1 to 3"),
+            ("0 red if card 1", "at least 1"),
+            ("65536 red if card 1", "65535"),
+            ("-1 red if card 1", "whole number"),
             ("2 purple if card 1", "colour"),
+            ("2 red, 3 red if card 1", "named twice"),
+            ("2 red 3 if card 1", "each with its colour"),
+            (" if card 1", "each with its colour"),
             ("2 red if", "missing condition"),
             ("2 red if card 0", "a card is"),
             ("2 red if refresh pair 5", "1 to 4"),
+            ("2 red if refresh loop 1", "pair, directive or module"),
             ("2 red if card 1 and card 2", "a condition is"),
+            ("2 red if if card 1", "a condition is"),
         ] {
             let err = text.parse::<OfferTerms>().unwrap_err().to_string();
             assert!(err.contains(why), "{text}: {err}");
+            assert!(
+                err.contains(text),
+                "{text}: the error names the text: {err}"
+            );
         }
+        for (text, why) in [
+            ("", "each with its colour"),
+            ("and", "each with its colour"),
+            ("3", "each with its colour"),
+            ("0 green", "at least 1"),
+            ("9999999999 green", "65535"),
+        ] {
+            let err = text.parse::<Payment>().unwrap_err().to_string();
+            assert!(err.contains(why), "{text:?}: {err}");
+        }
+        assert!("Px: 1 red if card 1".parse::<Offer>().is_err());
+        assert!("1 red if card 1".parse::<Offer>().is_err());
     }
 
     /// §7 phase 1 step 5 (issue 20.7): a bribe pays any resources shown on the storage card,
@@ -794,32 +856,35 @@ mod tests {
         assert_eq!(PaymentSpace::new(Resources::ZERO).count(), 0);
     }
 
+    /// No constant caps a bribe (issue 20.7): a payment is any non-empty amount.
     #[test]
-    fn bribe_amounts_are_one_to_three() {
-        assert!(Payment::new(Resource::Orange, 0).is_err());
-        assert!(Payment::new(Resource::Orange, 3).is_ok());
+    fn a_payment_is_any_non_empty_amount_with_no_constant_cap() {
+        assert_eq!(Payment::new(Resources::ZERO), Err(BribeError::EmptyPayment));
         assert_eq!(
-            Payment::new(Resource::Orange, 4),
-            Err(BribeError::Amount { amount: 4 })
+            Payment::of(Resource::Orange, 0),
+            Err(BribeError::EmptyPayment)
         );
+        let big = Payment::new(Resources::new(4, 44, 400, 4000)).unwrap();
+        assert_eq!(big.to_string(), "4 blue, 44 orange, 400 red, 4000 green");
+        assert_eq!(big.get(Resource::Green), 4000);
     }
 
     #[test]
-    fn offer_space_is_finite_and_indexed_for_every_player_count() {
-        for (seats, count) in [(2, 456), (3, 612), (4, 768)] {
-            let all = OfferTerms::all(seats);
+    fn conditions_are_finite_and_indexed_for_every_player_count() {
+        for (seats, count) in [(2, 38), (3, 51), (4, 64)] {
+            let all = Condition::all(seats);
             assert_eq!(all.len(), count);
-            assert_eq!(OfferTerms::count(seats), count);
-            for (i, t) in all.iter().enumerate() {
-                assert_eq!(t.index(seats), Ok(i));
-                assert_eq!(t.check(seats), Ok(*t));
-                assert_eq!(t.to_string().parse::<OfferTerms>().as_ref(), Ok(t));
+            assert_eq!(Condition::count(seats), count);
+            for (i, c) in all.iter().enumerate() {
+                assert_eq!(c.index(seats), Ok(i));
+                assert_eq!(c.check(seats), Ok(*c));
+                assert_eq!(c.to_string().parse::<Condition>().as_ref(), Ok(c));
             }
             let mut sorted = all.clone();
             sorted.sort();
             sorted.dedup();
-            assert_eq!(sorted.len(), count, "no terms twice");
-            assert!(OfferTerms::from_index(count, seats).is_err());
+            assert_eq!(sorted.len(), count, "no condition twice");
+            assert!(Condition::from_index(count, seats).is_err());
         }
     }
 
@@ -834,7 +899,7 @@ mod tests {
                 seats: 3
             })
         );
-        assert!(t.index(3).is_err());
+        assert!(t.condition.index(3).is_err());
     }
 
     #[test]
@@ -872,21 +937,6 @@ mod tests {
         );
         assert!(open.post(p(2), terms("1 red if card 1")).is_err());
         assert_eq!(open, before);
-        assert!(open.postable(p(0), Resources::new(9, 9, 9, 9)).is_empty());
-    }
-
-    #[test]
-    fn postable_offers_are_the_affordable_ones() {
-        let open = OpenOffers::new(p(0), 2).unwrap();
-        let only_one_red = Resources::new(0, 0, 1, 0);
-        let list = open.postable(p(1), only_one_red);
-        // One red, amount 1, with each of the 38 two-player conditions.
-        assert_eq!(list.len(), 38);
-        assert!(
-            list.iter()
-                .all(|t| t.payment == Payment::new(Resource::Red, 1).unwrap())
-        );
-        assert_eq!(open.postable(p(1), Resources::new(3, 3, 3, 3)).len(), 456);
     }
 
     #[test]
@@ -918,7 +968,9 @@ mod tests {
             outcomes,
             [
                 Settlement::Paid,
-                Settlement::CannotPay { had: 1 },
+                Settlement::CannotPay {
+                    had: Resources::new(0, 1, 0, 0)
+                },
                 Settlement::ConditionFailed
             ]
         );

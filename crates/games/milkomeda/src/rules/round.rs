@@ -5,17 +5,19 @@
 //! to every player (§7 phase 1 step 4), and leaves the rest face down (seen by no one); the
 //! Master announces a proposed distribution of the cards it knows, one card at a time (step 4:
 //! public, not binding); every other player, in seat order from the seat after the Master, then
-//! gets two passes of the offer window (post or replace an offer, withdraw it, or keep what
-//! stands); the Master then commits, one step at a time: the refresh
+//! gets two passes of the offer window (build a bribe one resource unit at a time and pay it
+//! with or without a note, or post it as an offer under `binding`, replacing one's open one;
+//! withdraw one's offer; or keep what stands); the Master then commits, one step at a time: the refresh
 //! choice, then each card it knows (the drawn ones, then the Master card) to a seat. The last
 //! step settles every open offer, deals the face-down cards to the seats left, draws the
 //! refresh's replacements and reveals the order.
 
 use crate::BribeRule;
 use crate::Resource;
+use crate::Resources;
 use crate::action::{Action, Event};
 use crate::rules::bribes::{
-    MAX_BRIBE, MasterDecision, OfferTerms, OpenOffers, Payment, Transfer, settle,
+    Condition, MasterDecision, OfferTerms, OpenOffers, Payment, Transfer, settle,
 };
 use crate::rules::orders::{OrderCard, complete_deal, master_of, turn_order};
 use crate::rules::refresh::{RefreshChoice, RefreshKind};
@@ -26,39 +28,17 @@ use crate::state::{Draw, Milkomeda, OrderPhase, OrderStage, Phase};
 use gridwright_engine::{Events, PerSeat, Seat};
 use std::sync::OnceLock;
 
-/// Every offer of `seats` players as actions, sorted, with where each payment's block lies.
-///
-/// Terms sort by payment first (resource, then amount), so the offers one storage covers are,
-/// for each resource, one run from its amount-1 block to the end of the block of the most it
-/// can pay: the legal list is copied in at most four slices, with no test per offer.
-struct OfferList {
-    actions: Vec<Action>,
-    /// Per resource, in list order: the start of its run and the end after amounts 1, 2, 3.
-    runs: Vec<(Resource, usize, [usize; MAX_BRIBE as usize])>,
-}
-
-/// The offer list for `seats` players (computed once per player count).
-fn offer_list(seats: usize) -> &'static OfferList {
-    static CACHE: [OnceLock<OfferList>; 5] = [const { OnceLock::new() }; 5];
+/// Every way to finish a bribe of `seats` players (`Action::Offer` with each condition), as
+/// actions in sorted order, computed once per player count.
+fn finishes(seats: usize) -> &'static [Action] {
+    static CACHE: [OnceLock<Vec<Action>>; 5] = [const { OnceLock::new() }; 5];
     CACHE[seats.min(4)].get_or_init(|| {
-        let mut terms = OfferTerms::all(seats);
-        terms.sort_unstable();
-        let mut runs: Vec<(Resource, usize, [usize; MAX_BRIBE as usize])> = Vec::new();
-        for (i, t) in terms.iter().enumerate() {
-            let r = t.payment.resource();
-            if runs.last().is_none_or(|(last, ..)| *last != r) {
-                runs.push((r, i, [i; MAX_BRIBE as usize]));
-            }
-            if let Some((_, _, ends)) = runs.last_mut() {
-                for end in ends.iter_mut().skip(usize::from(t.payment.amount()) - 1) {
-                    *end = i + 1;
-                }
-            }
-        }
-        OfferList {
-            actions: terms.into_iter().map(Action::Offer).collect(),
-            runs,
-        }
+        let mut v: Vec<Action> = Condition::all(seats)
+            .into_iter()
+            .map(Action::Offer)
+            .collect();
+        v.sort_unstable();
+        v
     })
 }
 
@@ -95,29 +75,30 @@ impl Milkomeda {
     pub(crate) fn order_actions(&self, seat: Seat, o: &OrderPhase, out: &mut Vec<Action>) {
         match o.stage {
             OrderStage::Offers { .. } => {
-                // The terms the payer's storage covers (as `OpenOffers::postable`), copied from
-                // a list sorted once, so the legal list needs no sort at every offer step.
+                // A bribe is built one resource unit at a time (any resources, in any amounts
+                // held: §7 phase 1 step 5, issue 20.7), then finished with a condition (or, under
+                // the default rule, no note). Pushed in sorted order: `offer`s, `withdraw`,
+                // `keep`, `transfer`, `add`s.
                 let storage = self.storage[seat];
-                if seat != o.master {
-                    let list = offer_list(self.seats);
-                    for (r, start, ends) in &list.runs {
-                        let most = usize::from(storage.get(*r).min(u16::from(MAX_BRIBE)));
-                        if most > 0 {
-                            out.extend_from_slice(&list.actions[*start..ends[most - 1]]);
-                        }
-                    }
-                }
                 let binding = self.config.bribes == BribeRule::Binding;
-                if binding && o.offers.offers().any(|f| f.payer == seat) {
+                let offerer = seat != o.master;
+                let building = o.bribe != Resources::ZERO;
+                if offerer && building {
+                    out.extend_from_slice(finishes(self.seats));
+                }
+                if binding && !building && o.offers.offers().any(|f| f.payer == seat) {
                     out.push(Action::Withdraw);
                 }
                 out.push(Action::Keep);
-                if !binding && seat != o.master {
-                    out.extend(
-                        Payment::all()
-                            .filter(|p| storage.covers(p.as_resources()))
-                            .map(Action::Transfer),
-                    );
+                if offerer && building && !binding {
+                    out.push(Action::Transfer);
+                }
+                if offerer {
+                    for r in Resource::ALL {
+                        if o.bribe.get(r) < storage.get(r) {
+                            out.push(Action::AddBribe(r));
+                        }
+                    }
                 }
             }
             OrderStage::Propose => {
@@ -142,17 +123,31 @@ impl Milkomeda {
         let Phase::Orders(o) = &mut self.phase else {
             return;
         };
-        let transfer = match action {
-            Action::Offer(t) => Some((t.payment, Some(t.condition))),
-            Action::Transfer(p) => Some((p, None)),
+        if seat != o.master
+            && let Action::AddBribe(r) = action
+        {
+            // Nothing moves yet: the window stays with the seat.
+            let more = o.bribe.saturating_add(Resources::only(r, 1));
+            if self.storage[seat].covers(more) {
+                o.bribe = more;
+            }
+            return;
+        }
+        let bribe = std::mem::replace(&mut o.bribe, Resources::ZERO);
+        let note = match action {
+            Action::Offer(c) => Some(Some(c)),
+            Action::Transfer => Some(None),
             _ => None,
         };
+        let payment = Payment::new(bribe)
+            .ok()
+            .filter(|p| self.storage[seat].covers(p.as_resources()));
         match action {
-            Action::Offer(_) | Action::Transfer(_)
+            Action::Offer(_) | Action::Transfer
                 if self.config.bribes == BribeRule::Transfer && seat != o.master =>
             {
                 // The rulebook's bribe: the resources move now; the note binds nobody.
-                if let Some((payment, note)) = transfer {
+                if let (Some(payment), Some(note)) = (payment, note) {
                     let cost = payment.as_resources();
                     if let Some(left) = self.storage[seat].checked_sub(cost) {
                         self.storage[seat] = left;
@@ -163,13 +158,23 @@ impl Milkomeda {
                             note,
                         };
                         o.transfers.push(t);
-                        events.emit(|| Event::Transferred { transfer: t });
+                        let master_storage = self.storage[o.master];
+                        events.emit(|| Event::Transferred {
+                            transfer: t,
+                            payer_storage: left,
+                            master_storage,
+                        });
                     }
                 }
             }
-            Action::Offer(terms) if o.offers.post(seat, terms).is_ok() => {
-                let offer = crate::rules::bribes::Offer { payer: seat, terms };
-                events.emit(|| Event::OfferPosted { offer });
+            Action::Offer(condition) => {
+                if let Some(payment) = payment {
+                    let terms = OfferTerms { payment, condition };
+                    if o.offers.post(seat, terms).is_ok() {
+                        let offer = crate::rules::bribes::Offer { payer: seat, terms };
+                        events.emit(|| Event::OfferPosted { offer });
+                    }
+                }
             }
             Action::Withdraw if o.offers.withdraw(seat).is_ok() => {
                 events.emit(|| Event::OfferWithdrawn { payer: seat });
@@ -206,7 +211,7 @@ impl Milkomeda {
             }
             _ => {}
         }
-        // The offer window moves on after Offer, Withdraw or Keep.
+        // The offer window moves on after a finished bribe, Withdraw or Keep.
         if let OrderStage::Offers { pass, seat: at } = o.stage {
             let master = o.master;
             let list = self.offerers(master);
@@ -318,6 +323,7 @@ impl Milkomeda {
             given: Vec::new(),
             proposal: Vec::new(),
             transfers: Vec::new(),
+            bribe: Resources::ZERO,
         }));
         self.draws.push(Draw::MasterDeal);
     }

@@ -5,7 +5,7 @@
 
 use crate::action::{Action, Event};
 use crate::rules::actions::CoreAction;
-use crate::rules::bribes::{Condition, OfferTerms, Payment, Settlement};
+use crate::rules::bribes::{Condition, Settlement};
 use crate::rules::map::{Rotation, SectorRef, Space, Tile};
 use crate::rules::orders::OrderCard;
 use crate::rules::scoring::EndTrigger;
@@ -61,6 +61,25 @@ pub(crate) fn to_first_turn(g: &mut Milkomeda) {
         let a = g.legal_actions_vec(s)[0];
         act(g, s, a);
     }
+}
+
+/// Builds a bribe of `payment` in the offer window, one legal `add` step per unit (blue,
+/// orange, red, green), then finishes it with `finish` (`offer` on a condition, or `transfer`);
+/// the events of every step.
+pub(crate) fn bribe(
+    g: &mut Milkomeda,
+    seat: Seat,
+    payment: Resources,
+    finish: Action,
+) -> Vec<Event> {
+    let mut ev = Vec::new();
+    for r in Resource::ALL {
+        for _ in 0..payment.get(r) {
+            ev.extend(act(g, seat, Action::AddBribe(r)));
+        }
+    }
+    ev.extend(act(g, seat, finish));
+    ev
 }
 
 pub(crate) fn seat_to_act(g: &Milkomeda) -> Seat {
@@ -425,17 +444,15 @@ fn bribe_is_paid_when_the_master_gives_the_named_card_and_lapses_otherwise() {
     };
     let master = o.master;
     let offerers: Vec<Seat> = master.others(3).collect();
-    let terms = |card| OfferTerms {
-        payment: Payment::new(Resource::Red, 2).unwrap(),
-        condition: Condition::Card(card),
-    };
+    let two_red = Resources::only(Resource::Red, 2);
+    let on = |card| Action::Offer(Condition::Card(card));
     for s in &offerers {
         g.storage[*s] = Resources::new(5, 5, 5, 5);
     }
     g.storage[master] = Resources::ZERO;
     let known = o.drawn[0];
-    act(&mut g, offerers[0], Action::Offer(terms(known)));
-    act(&mut g, offerers[1], Action::Offer(terms(OrderCard::Master)));
+    bribe(&mut g, offerers[0], two_red, on(known));
+    bribe(&mut g, offerers[1], two_red, on(OrderCard::Master));
     // Second pass: the first offerer keeps its offer, the second withdraws.
     act(&mut g, offerers[0], Action::Keep);
     act(&mut g, offerers[1], Action::Withdraw);
@@ -936,39 +953,71 @@ fn mbrain_income_is_one_resource_of_choice_per_controlled_neighbour() {
     assert_eq!(t.stage, TurnStage::Main);
 }
 
-/// Item 34: the offer window lists exactly the terms the payer's storage covers
-/// (`OpenOffers::postable`), in order, for every storage from nothing to plenty of each.
+/// Item 34 (rules version 4): the offer window lists, for a payer with no bribe in
+/// progress, one `add` per resource it holds, `keep` and (`binding`, with an open offer)
+/// `withdraw`; once a bribe is in progress, every condition of the game (`offer`), `keep`, one
+/// `add` per resource it holds more of than the bribe and (the default rule) `pay with no
+/// note`. Counted by hand from the conditions: (N + 1) · 13 − 1 of them.
 #[test]
-fn the_offer_window_lists_exactly_the_terms_the_storage_covers() {
-    for scenario in ["duel+binding", "three+binding", "four+binding"] {
+fn the_offer_window_lists_adds_for_what_is_held_and_every_condition_once_building() {
+    for (scenario, seats, binding) in [
+        ("duel", 2usize, false),
+        ("three+binding", 3, true),
+        ("four", 4, false),
+    ] {
         let mut g = game(scenario);
         to_round_two_orders(&mut g);
-        let Phase::Orders(o) = g.phase.clone() else {
-            panic!()
-        };
         let seat = seat_to_act(&g);
-        for (b, or, r, gr) in [
-            (0, 0, 0, 0),
-            (1, 0, 2, 0),
-            (3, 1, 0, 2),
-            (9, 9, 9, 9),
-            (0, 4, 1, 3),
+        let conditions = (seats + 1) * 13 - 1;
+        for (held, bribe_so_far) in [
+            (Resources::new(0, 0, 0, 0), Resources::ZERO),
+            (Resources::new(1, 0, 2, 0), Resources::ZERO),
+            (Resources::new(1, 0, 2, 0), Resources::new(1, 0, 1, 0)),
+            (Resources::new(9, 9, 9, 9), Resources::new(0, 9, 0, 0)),
+            (Resources::new(0, 4, 1, 3), Resources::new(0, 4, 1, 3)),
         ] {
-            g.storage[seat] = Resources::new(b, or, r, gr);
-            let offers: Vec<Action> = g
-                .legal_actions_vec(seat)
+            g.storage[seat] = held;
+            let Phase::Orders(o) = &mut g.phase else {
+                panic!()
+            };
+            o.bribe = bribe_so_far;
+            let legal = g.legal_actions_vec(seat);
+            let adds: Vec<Resource> = Resource::ALL
                 .into_iter()
-                .filter(|a| matches!(a, Action::Offer(_)))
+                .filter(|r| bribe_so_far.get(*r) < held.get(*r))
                 .collect();
-            let want: Vec<Action> = o
-                .offers
-                .postable(seat, g.storage(seat))
-                .into_iter()
-                .map(Action::Offer)
-                .collect();
-            let mut sorted = want.clone();
-            sorted.sort_unstable();
-            assert_eq!(offers, sorted, "{scenario} {:?}", g.storage(seat));
+            let building = bribe_so_far != Resources::ZERO;
+            let count = |f: &dyn Fn(&Action) -> bool| legal.iter().filter(|a| f(a)).count();
+            assert_eq!(
+                count(&|a| matches!(a, Action::Offer(_))),
+                if building { conditions } else { 0 },
+                "{scenario} {held}"
+            );
+            assert_eq!(
+                legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::AddBribe(r) => Some(*r),
+                        _ => None,
+                    })
+                    .collect::<Vec<_>>(),
+                adds,
+                "{scenario} {held} {bribe_so_far}"
+            );
+            assert!(legal.contains(&Action::Keep));
+            assert_eq!(
+                legal.contains(&Action::Transfer),
+                building && !binding,
+                "{scenario}"
+            );
+            assert_eq!(
+                legal.len(),
+                adds.len()
+                    + 1
+                    + usize::from(building && !binding)
+                    + if building { conditions } else { 0 },
+                "{scenario} {held}: {legal:?}"
+            );
         }
     }
 }
@@ -1107,24 +1156,30 @@ fn a_bribe_is_an_immediate_transfer_that_binds_no_one() {
     let (a, b) = (master.next(3), master.next(3).next(3));
     g.storage[a] = Resources::new(5, 5, 5, 5);
     g.storage[master] = Resources::new(1, 1, 1, 1);
-    let note = OfferTerms {
-        payment: Payment::new(Resource::Red, 2).unwrap(),
-        condition: Condition::Card(OrderCard::Number(1)),
-    };
+    let note = Condition::Card(OrderCard::Number(1));
     let legal = g.legal_actions_vec(a);
     assert!(!legal.contains(&Action::Withdraw));
-    let ev = act(&mut g, a, Action::Offer(note));
+    let ev = bribe(
+        &mut g,
+        a,
+        Resources::only(Resource::Red, 2),
+        Action::Offer(note),
+    );
     assert_eq!(g.storage(a), Resources::new(5, 5, 3, 5));
     assert_eq!(g.storage(master), Resources::new(1, 1, 3, 1));
     assert!(
         ev.iter()
-            .any(|e| matches!(e, Event::Transferred { transfer }
-        if transfer.payer == a && transfer.note == Some(note.condition)))
+            .any(|e| matches!(e, Event::Transferred { transfer, .. }
+        if transfer.payer == a && transfer.note == Some(note)))
     );
     act(&mut g, b, Action::Keep);
-    let blue = Payment::new(Resource::Blue, 1).unwrap();
     assert!(!g.legal_actions_vec(a).contains(&Action::Withdraw));
-    act(&mut g, a, Action::Transfer(blue));
+    bribe(
+        &mut g,
+        a,
+        Resources::only(Resource::Blue, 1),
+        Action::Transfer,
+    );
     act(&mut g, b, Action::Keep);
     let (after_a, after_m) = (Resources::new(4, 5, 3, 5), Resources::new(2, 1, 3, 1));
     assert_eq!((g.storage(a), g.storage(master)), (after_a, after_m));
@@ -1150,4 +1205,237 @@ fn a_bribe_is_an_immediate_transfer_that_binds_no_one() {
             assert_eq!(g.storage(s), want, "{s}");
         }
     }
+}
+
+/// §7 phase 1 step 5: players bribe "immediately transferring resources shown on Storage
+/// Cards": any of the four resources, in any amounts the payer holds, in one bribe (issue
+/// 20.7; rules version 4). A player holding 5 green and 2 red transfers all 7 units with one
+/// note: it is left with nothing, the Master gains 2 red and 5 green, and the log's transfer
+/// names the whole payment and both storages after it. A sixth green cannot be added.
+#[test]
+fn a_bribe_may_transfer_any_resources_in_any_amounts_held() {
+    let mut g = game("three");
+    to_round_two_orders(&mut g);
+    let Phase::Orders(o) = g.phase.clone() else {
+        panic!()
+    };
+    let master = o.master;
+    let a = seat_to_act(&g);
+    g.storage[a] = Resources::new(0, 0, 2, 5);
+    g.storage[master] = Resources::new(1, 1, 1, 1);
+    // Nothing held of blue and orange: only red and green can be added.
+    let legal = g.legal_actions_vec(a);
+    assert!(legal.contains(&Action::AddBribe(Resource::Red)));
+    assert!(legal.contains(&Action::AddBribe(Resource::Green)));
+    assert!(!legal.contains(&Action::AddBribe(Resource::Blue)));
+    assert!(!legal.contains(&Action::AddBribe(Resource::Orange)));
+    for _ in 0..5 {
+        act(&mut g, a, Action::AddBribe(Resource::Green));
+    }
+    // The bribe in progress is public and the window stays with the payer.
+    assert_eq!(seat_to_act(&g), a);
+    let Phase::Orders(o) = &g.phase else { panic!() };
+    assert_eq!(o.bribe(), Resources::new(0, 0, 0, 5));
+    let seen = g.observe(gridwright_engine::Viewer::Spectator);
+    assert_eq!(seen.orders.unwrap().bribe, Resources::new(0, 0, 0, 5));
+    // A sixth green is more than A holds.
+    assert!(
+        !g.legal_actions_vec(a)
+            .contains(&Action::AddBribe(Resource::Green))
+    );
+    assert!(
+        g.clone()
+            .apply(
+                Actor::Seat(a),
+                Action::AddBribe(Resource::Green),
+                &mut Events::disabled()
+            )
+            .is_err()
+    );
+    act(&mut g, a, Action::AddBribe(Resource::Red));
+    let note = Condition::Card(OrderCard::Number(1));
+    let ev = bribe(
+        &mut g,
+        a,
+        Resources::only(Resource::Red, 1),
+        Action::Offer(note),
+    );
+    assert_eq!(g.storage(a), Resources::ZERO);
+    let master_after = Resources::new(1, 1, 3, 6);
+    assert_eq!(g.storage(master), master_after);
+    let transfer = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Transferred {
+                transfer,
+                payer_storage,
+                master_storage,
+            } => Some((*transfer, *payer_storage, *master_storage)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        transfer.0.payment.as_resources(),
+        Resources::new(0, 0, 2, 5)
+    );
+    assert_eq!((transfer.1, transfer.2), (Resources::ZERO, master_after));
+    assert_eq!(
+        transfer.0.to_string(),
+        format!("{a} pays 2 red, 5 green for card 1")
+    );
+    // The window moved on and the next payer starts with no bribe in progress.
+    assert_ne!(seat_to_act(&g), a);
+    let Phase::Orders(o) = &g.phase else { panic!() };
+    assert_eq!(o.bribe(), Resources::ZERO);
+}
+
+/// The `binding` variant pays the same space (issue 20.7): an offer of 4 orange and 7 green
+/// (more than the old bound of 3, and two resources) on a card the Master then gives is paid
+/// whole at the commit.
+#[test]
+fn a_binding_offer_may_pay_any_resources_held() {
+    let mut g = game("three+binding");
+    to_round_two_orders(&mut g);
+    let Phase::Orders(o) = g.phase.clone() else {
+        panic!()
+    };
+    let master = o.master;
+    let a = seat_to_act(&g);
+    let b = a.next(3);
+    g.storage[a] = Resources::new(0, 4, 0, 7);
+    g.storage[master] = Resources::ZERO;
+    let card = o.drawn[0];
+    let payment = Resources::new(0, 4, 0, 7);
+    let ev = bribe(&mut g, a, payment, Action::Offer(Condition::Card(card)));
+    assert!(ev.iter().any(|e| matches!(e, Event::OfferPosted { offer }
+        if offer.payer == a && offer.terms.payment.as_resources() == payment)));
+    // Nothing moves until the Master commits.
+    assert_eq!(g.storage(a), payment);
+    while matches!(&g.phase, Phase::Orders(o) if matches!(o.stage, OrderStage::Offers { .. })) {
+        let s = seat_to_act(&g);
+        act(&mut g, s, Action::Keep);
+    }
+    let refresh = crate::rules::refresh::RefreshChoice::all().next().unwrap();
+    let mut ev = act(&mut g, master, Action::Refresh(refresh));
+    for c in o.known() {
+        let to = if c == card {
+            a
+        } else if c == OrderCard::Master {
+            master
+        } else {
+            b
+        };
+        ev.extend(act(&mut g, master, Action::Give(to)));
+    }
+    assert!(
+        ev.iter().any(
+            |e| matches!(e, Event::OfferSettled { offer, settlement: Settlement::Paid }
+        if offer.payer == a && offer.terms.payment.as_resources() == payment)
+        ),
+        "{ev:?}"
+    );
+    let Phase::Turn(t) = &g.phase else { panic!() };
+    if t.seat != master {
+        assert_eq!(g.storage(master), payment);
+    }
+    if t.seat != a {
+        assert_eq!(g.storage(a), Resources::ZERO);
+    }
+}
+
+/// Item 53 (rules version 4): a bribe is built one unit at a time, so no offer-window list
+/// grows with the holdings: at most four `add`s, `keep`, `withdraw` or `pay with no note`, and
+/// every condition of the game ((N + 1) · 13 − 1) once a bribe is in progress, at every offer
+/// step of random games of two, three and four players (bribes made at random, so large and
+/// mixed ones occur).
+#[test]
+fn every_bribe_step_lists_at_most_four_adds_and_every_condition() {
+    use gridwright_engine::Rng;
+    for (scenario, seats) in [("duel", 2usize), ("three+binding", 3), ("four", 4)] {
+        let bound = 4 + 2 + ((seats + 1) * 13 - 1);
+        let mut g = game(scenario);
+        to_round_two_orders(&mut g);
+        let mut rng = Rng::seed_from_u64(seats as u64);
+        let (mut steps, mut biggest, mut longest) = (0, 0, 0);
+        // Rich payers, so a random bribe can grow large.
+        for s in Seat::all(seats) {
+            g.storage[s] = Resources::new(20, 20, 20, 40);
+        }
+        for _ in 0..400 {
+            let Phase::Orders(o) = &g.phase else { break };
+            if !matches!(o.stage, OrderStage::Offers { .. }) {
+                break;
+            }
+            biggest = biggest.max(o.bribe.total());
+            let s = seat_to_act(&g);
+            let legal = g.legal_actions_vec(s);
+            longest = longest.max(legal.len());
+            assert!(
+                legal.len() <= bound,
+                "{scenario}: {} > {bound}",
+                legal.len()
+            );
+            // Mostly add, so bribes grow.
+            let adds: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::AddBribe(_)))
+                .collect();
+            let a = if !adds.is_empty() && rng.index(10) < 9 {
+                adds[rng.index(adds.len())]
+            } else {
+                legal[rng.index(legal.len())]
+            };
+            act(&mut g, s, a);
+            steps += 1;
+        }
+        assert!(
+            biggest > 9,
+            "{scenario}: bribes grew past the old cap ({biggest})"
+        );
+        println!(
+            "{scenario}: {steps} offer steps, longest list {longest}, largest bribe {biggest}"
+        );
+    }
+}
+
+/// Text input (the engine's parser reads the text of a legal action): bribe steps are typed
+/// as shown, and text that is no step available now is refused with the text named.
+#[test]
+fn bribe_steps_are_typed_as_shown_and_other_text_is_refused() {
+    let mut g = game("three");
+    to_round_two_orders(&mut g);
+    let a = seat_to_act(&g);
+    g.storage[a] = Resources::new(0, 0, 1, 5);
+    assert_eq!(
+        g.parse_action(a, " ADD 1 green "),
+        Ok(Action::AddBribe(Resource::Green))
+    );
+    for text in [
+        "pay for card 1",
+        "add 1 blue",
+        "add 6 green",
+        "pay 5 green for card 1",
+        "",
+        "add",
+    ] {
+        let err = g.parse_action(a, text).unwrap_err();
+        assert!(err.contains(text.trim()), "{text:?}: {err}");
+    }
+    act(&mut g, a, Action::AddBribe(Resource::Green));
+    assert_eq!(
+        g.parse_action(a, "pay for card 1 and refresh pair 3"),
+        Ok(Action::Offer(
+            "card 1 and refresh pair 3".parse::<Condition>().unwrap()
+        ))
+    );
+    assert_eq!(g.parse_action(a, "pay with no note"), Ok(Action::Transfer));
+    assert!(
+        g.parse_action(a, "pay for card 3").is_err(),
+        "no card 3 with three players"
+    );
+    assert!(
+        g.parse_action(a, "offer if card 1").is_err(),
+        "binding's words only under binding"
+    );
 }
