@@ -24,18 +24,37 @@ fn random_games_end_for_every_scenario() {
     }
 }
 
+/// The conformance harness on `games` random games of one setup. One test per setup, so the
+/// test harness runs them side by side.
+fn conformance_random_sim(name: &str, games: usize) {
+    let c = config(name);
+    let report = random_sim::<Milkomeda>(&c, games, 7, 3);
+    assert_eq!(report.games, games, "{name}");
+    println!("{name}: {report:?}");
+    assert!(
+        report.resamples_changed > 0 && report.hidden_pairs > 0,
+        "{name}: {report:?}"
+    );
+}
+
 #[test]
-fn conformance_random_sim_two_three_and_four_players() {
-    for (name, games) in [("duel", 6), ("three", 4), ("four", 4), ("small", 8)] {
-        let c = config(name);
-        let report = random_sim::<Milkomeda>(&c, games, 7, 3);
-        assert_eq!(report.games, games, "{name}");
-        println!("{name}: {report:?}");
-        assert!(
-            report.resamples_changed > 0 && report.hidden_pairs > 0,
-            "{name}: {report:?}"
-        );
-    }
+fn conformance_random_sim_two_players() {
+    conformance_random_sim("duel", 6);
+}
+
+#[test]
+fn conformance_random_sim_three_players() {
+    conformance_random_sim("three", 4);
+}
+
+#[test]
+fn conformance_random_sim_four_players() {
+    conformance_random_sim("four", 4);
+}
+
+#[test]
+fn conformance_random_sim_small() {
+    conformance_random_sim("small", 8);
 }
 
 #[test]
