@@ -163,6 +163,16 @@ impl Config {
     /// Every problem of the config, each at its field path (`sectors[3].cost`).
     pub fn check(&self) -> Problems {
         let mut p = Problems::new();
+        self.check_seats(&mut p);
+        self.check_grid(&mut p);
+        self.check_sectors(&mut p);
+        self.check_directives_and_modules(&mut p);
+        self.check_objectives(&mut p);
+        p
+    }
+
+    /// The seats: 2 to 4, each civilization's abilities in their ranges.
+    fn check_seats(&self, p: &mut Problems) {
         if !(2..=4).contains(&self.seats.len()) {
             p.push(
                 "seats",
@@ -191,6 +201,10 @@ impl Config {
                 3,
             );
         }
+    }
+
+    /// The grid's sides, the round limit, and room on the grid for the whole deck.
+    fn check_grid(&self, p: &mut Problems) {
         p.range("grid[0]", self.grid.0, MIN_SIDE, MAX_SIDE);
         p.range("grid[1]", self.grid.1, MIN_SIDE, MAX_SIDE);
         p.range("round_limit", self.round_limit, 1, MAX_ROUND_LIMIT);
@@ -213,6 +227,10 @@ impl Config {
                 ),
             );
         }
+    }
+
+    /// The sector deck: its size, each card's values, cost and keywords.
+    fn check_sectors(&self, p: &mut Problems) {
         if self.sectors.is_empty() || self.sectors.len() > MAX_SECTORS {
             p.push(
                 "sectors",
@@ -246,6 +264,10 @@ impl Config {
                 }
             }
         }
+    }
+
+    /// The directive and module cards: how many, each module's amount, every tier present.
+    fn check_directives_and_modules(&self, p: &mut Problems) {
         if self.directives.len() > MAX_CARDS {
             p.push(
                 "directives",
@@ -271,6 +293,10 @@ impl Config {
                 p.push("modules", format!("no module of tier {tier:?}"));
             }
         }
+    }
+
+    /// The objective deck: enough for the row, each card's slots.
+    fn check_objectives(&self, p: &mut Problems) {
         if self.objectives.len() < OBJECTIVE_ROW || self.objectives.len() > MAX_OBJECTIVES {
             p.push(
                 "objectives",
@@ -304,7 +330,6 @@ impl Config {
                 p.range(format!("objectives[{i}].points[{k}]"), *v, 1, 30);
             }
         }
-        p
     }
 
     /// The number of seats.

@@ -202,79 +202,15 @@ impl EventFold for Milkomeda {
                     }
                 }
             }
-            Event::SectorDrawn { .. } => seen.deck_left = seen.deck_left.saturating_sub(1),
-            Event::SectorsReturned { cards, .. } => seen.deck_left += cards.len(),
-            Event::SectorPlaced {
-                card,
-                space,
-                rotation,
-                ..
-            } => {
-                let tile = TileView {
-                    space: *space,
-                    sector: SectorRef::Card(*card),
-                    rotation: *rotation,
-                    control: None,
-                    fleets: vec![0; start.seats],
-                };
-                // Tiles are listed row by row from the top left, as the map lists them.
-                let key = |s: Space| (s.row(), s.col());
-                let at = seen
-                    .tiles
-                    .iter()
-                    .position(|t| key(t.space) > key(*space))
-                    .unwrap_or(seen.tiles.len());
-                seen.tiles.insert(at, tile);
-            }
-            Event::Sector {
-                space,
-                fleets,
-                control,
-            } => {
-                if let Some(t) = seen.tiles.iter_mut().find(|t| t.space == *space) {
-                    t.fleets.clone_from(fleets);
-                    t.control = *control;
-                }
-            }
-            Event::Storage { seat, storage } => {
-                if let Some(s) = seen.storage.get_mut(seat.index()) {
-                    *s = *storage;
-                }
-            }
-            Event::Marker { seat, action } => {
-                if let Some(m) = seen.markers.get_mut(seat.index()) {
-                    *m = *action;
-                }
-            }
-            Event::TurnStarted { seat, .. } => {
-                // Structures built on the seat's last turn are active from now (§8.C).
-                for p in seen.structures.iter_mut().filter(|p| p.owner == *seat) {
-                    p.active = true;
-                }
-            }
-            Event::StructureBuilt {
-                seat,
-                structure,
-                space,
-                ..
-            } => seen.structures.push(crate::state::Placed {
-                owner: *seat,
-                structure: *structure,
-                space: *space,
-                active: false,
-            }),
-            Event::StructureDestroyed {
-                target,
-                owner,
-                structure,
-                ..
-            } => {
-                if let Some(i) = seen.structures.iter().position(|p| {
-                    p.space == *target && p.owner == *owner && p.structure == *structure
-                }) {
-                    seen.structures.remove(i);
-                }
-            }
+            Event::SectorDrawn { .. }
+            | Event::SectorsReturned { .. }
+            | Event::SectorPlaced { .. }
+            | Event::Sector { .. }
+            | Event::Storage { .. }
+            | Event::Marker { .. }
+            | Event::TurnStarted { .. }
+            | Event::StructureBuilt { .. }
+            | Event::StructureDestroyed { .. } => fold_table(start, seen, event),
             Event::MasterDrew { cards, .. } => {
                 if let Some(o) = &mut seen.orders {
                     o.drawn.clone_from(cards);
@@ -311,5 +247,88 @@ impl EventFold for Milkomeda {
             }
             _ => {}
         }
+    }
+}
+
+/// The events that change the table: the sector deck, the tiles with their fleets and
+/// control, the storages, the markers and the structures.
+fn fold_table(start: &Milkomeda, seen: &mut Observation, event: &Event) {
+    match event {
+        Event::SectorDrawn { .. } => seen.deck_left = seen.deck_left.saturating_sub(1),
+        Event::SectorsReturned { cards, .. } => seen.deck_left += cards.len(),
+        Event::SectorPlaced {
+            card,
+            space,
+            rotation,
+            ..
+        } => {
+            let tile = TileView {
+                space: *space,
+                sector: SectorRef::Card(*card),
+                rotation: *rotation,
+                control: None,
+                fleets: vec![0; start.seats],
+            };
+            // Tiles are listed row by row from the top left, as the map lists them.
+            let key = |s: Space| (s.row(), s.col());
+            let at = seen
+                .tiles
+                .iter()
+                .position(|t| key(t.space) > key(*space))
+                .unwrap_or(seen.tiles.len());
+            seen.tiles.insert(at, tile);
+        }
+        Event::Sector {
+            space,
+            fleets,
+            control,
+        } => {
+            if let Some(t) = seen.tiles.iter_mut().find(|t| t.space == *space) {
+                t.fleets.clone_from(fleets);
+                t.control = *control;
+            }
+        }
+        Event::Storage { seat, storage } => {
+            if let Some(s) = seen.storage.get_mut(seat.index()) {
+                *s = *storage;
+            }
+        }
+        Event::Marker { seat, action } => {
+            if let Some(m) = seen.markers.get_mut(seat.index()) {
+                *m = *action;
+            }
+        }
+        Event::TurnStarted { seat, .. } => {
+            // Structures built on the seat's last turn are active from now (§8.C).
+            for p in seen.structures.iter_mut().filter(|p| p.owner == *seat) {
+                p.active = true;
+            }
+        }
+        Event::StructureBuilt {
+            seat,
+            structure,
+            space,
+            ..
+        } => seen.structures.push(crate::state::Placed {
+            owner: *seat,
+            structure: *structure,
+            space: *space,
+            active: false,
+        }),
+        Event::StructureDestroyed {
+            target,
+            owner,
+            structure,
+            ..
+        } => {
+            if let Some(i) = seen
+                .structures
+                .iter()
+                .position(|p| p.space == *target && p.owner == *owner && p.structure == *structure)
+            {
+                seen.structures.remove(i);
+            }
+        }
+        _ => {}
     }
 }

@@ -17,7 +17,9 @@ use crate::rules::map::{Rotation, SectorRef, Space};
 use crate::rules::orders::OrderCard;
 use crate::rules::refresh::RefreshChoice;
 use crate::rules::scoring::{EndTrigger, Score};
-use crate::state::{Act, CombatStage, Milkomeda, OrderStage, Phase, Placed, Sealed, TurnStage};
+use crate::state::{
+    Act, CombatPhase, CombatStage, Milkomeda, OrderStage, Phase, Placed, Sealed, TurnStage,
+};
 use gridwright_engine::{Game, Rng, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -297,70 +299,76 @@ pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
         Phase::Turn(t) => obs.turn = Some(turn_view(t)),
         Phase::Combat(c) => {
             obs.turn = Some(turn_view(&c.resume));
-            let revealed_rosters = c.stage != crate::state::CombatStage::Configure;
-            let revealed_allocs = matches!(c.stage, CombatStage::Mark { .. });
-            let sealing = match c.stage {
-                CombatStage::Configure => Some(&c.configs),
-                CombatStage::Allocate => Some(&c.allocs),
-                _ => None,
-            };
-            let own_sealed = match (viewer, sealing) {
-                (Viewer::Seat(s), Some(sealed)) => sealed.get(s).map(|x| x.counts),
-                _ => None,
-            };
-            let owing = sealing.map_or_else(Vec::new, |sealed| {
-                sealed
-                    .iter()
-                    .filter(|(_, x)| !x.done)
-                    .map(|(s, _)| s)
-                    .collect()
-            });
-            obs.combat = Some(CombatView {
-                sector: c.sector,
-                attacker: c.attacker,
-                fleets_in: c.fleets_in.as_slice().to_vec(),
-                stage: match c.stage {
-                    CombatStage::Configure => "configure",
-                    CombatStage::Roll => "roll",
-                    CombatStage::Allocate => "allocate",
-                    CombatStage::Mark { .. } => "mark",
-                }
-                .into(),
-                round: c.round,
-                rosters: if revealed_rosters {
-                    c.battle.rosters().as_slice().to_vec()
-                } else {
-                    Vec::new()
-                },
-                faces: c
-                    .faces
-                    .iter()
-                    .map(|(s, f)| {
-                        if c.rolled.contains(s) {
-                            f.clone()
-                        } else {
-                            Vec::new()
-                        }
-                    })
-                    .collect(),
-                hits: c.hits.as_slice().to_vec(),
-                allocations: if revealed_allocs {
-                    c.allocs.iter().map(|(_, a)| a.roster()).collect()
-                } else {
-                    Vec::new()
-                },
-                own_sealed,
-                owing,
-                marked: if revealed_allocs {
-                    c.marks.marked().as_slice().to_vec()
-                } else {
-                    Vec::new()
-                },
-            });
+            obs.combat = Some(combat_view(c, viewer));
         }
         Phase::FirstDeal | Phase::Over => {}
     }
     obs
+}
+
+/// The battle mat as `viewer` sees it: rosters once revealed, the faces of the seats that
+/// rolled, allocations once revealed, its own sealed choice while sealing.
+fn combat_view(c: &CombatPhase, viewer: Viewer) -> CombatView {
+    let revealed_rosters = c.stage != crate::state::CombatStage::Configure;
+    let revealed_allocs = matches!(c.stage, CombatStage::Mark { .. });
+    let sealing = match c.stage {
+        CombatStage::Configure => Some(&c.configs),
+        CombatStage::Allocate => Some(&c.allocs),
+        _ => None,
+    };
+    let own_sealed = match (viewer, sealing) {
+        (Viewer::Seat(s), Some(sealed)) => sealed.get(s).map(|x| x.counts),
+        _ => None,
+    };
+    let owing = sealing.map_or_else(Vec::new, |sealed| {
+        sealed
+            .iter()
+            .filter(|(_, x)| !x.done)
+            .map(|(s, _)| s)
+            .collect()
+    });
+    CombatView {
+        sector: c.sector,
+        attacker: c.attacker,
+        fleets_in: c.fleets_in.as_slice().to_vec(),
+        stage: match c.stage {
+            CombatStage::Configure => "configure",
+            CombatStage::Roll => "roll",
+            CombatStage::Allocate => "allocate",
+            CombatStage::Mark { .. } => "mark",
+        }
+        .into(),
+        round: c.round,
+        rosters: if revealed_rosters {
+            c.battle.rosters().as_slice().to_vec()
+        } else {
+            Vec::new()
+        },
+        faces: c
+            .faces
+            .iter()
+            .map(|(s, f)| {
+                if c.rolled.contains(s) {
+                    f.clone()
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect(),
+        hits: c.hits.as_slice().to_vec(),
+        allocations: if revealed_allocs {
+            c.allocs.iter().map(|(_, a)| a.roster()).collect()
+        } else {
+            Vec::new()
+        },
+        own_sealed,
+        owing,
+        marked: if revealed_allocs {
+            c.marks.marked().as_slice().to_vec()
+        } else {
+            Vec::new()
+        },
+    }
 }
 
 /// Fills a sealed choice at random (a complete one if `done`, else a fresh one).

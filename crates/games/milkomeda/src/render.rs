@@ -99,6 +99,19 @@ fn cell_lines(
 pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
     let obs = g.observe(viewer);
     let mut out = String::new();
+    grid(&mut out, g, &obs);
+    seats(&mut out, g, &obs);
+    positions(&mut out, g, &obs);
+    objectives(&mut out, g, &obs);
+    orders(&mut out, &obs);
+    turn(&mut out, g, &obs);
+    combat(&mut out, &obs);
+    scores(&mut out, &obs);
+    out
+}
+
+/// The title line and the sector grid with its legend.
+fn grid(out: &mut String, g: &Milkomeda, obs: &Observation) {
     let (w, h) = obs.grid;
     let _ = writeln!(
         out,
@@ -122,7 +135,7 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
                 continue;
             };
             let tile = obs.tiles.iter().find(|t| t.space == space);
-            for (l, text) in lines.iter_mut().zip(cell_lines(g, &obs, tile, space)) {
+            for (l, text) in lines.iter_mut().zip(cell_lines(g, obs, tile, space)) {
                 l.push('|');
                 l.push_str(&text);
             }
@@ -141,6 +154,10 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
         out,
         "corners: b blue, o orange, r red, g green; *N controller; N:k fleets; O/S/H/M structures"
     );
+}
+
+/// Each seat's storage, fleets and marker; the turn order.
+fn seats(out: &mut String, g: &Milkomeda, obs: &Observation) {
     for (i, s) in obs.storage.iter().enumerate() {
         let seat = Seat::new(i as u8);
         let marker = obs.markers[i].map_or("start".into(), |m| m.to_string());
@@ -155,6 +172,10 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
         let o: Vec<String> = obs.order.iter().map(ToString::to_string).collect();
         let _ = writeln!(out, "turn order: {}", o.join(" "));
     }
+}
+
+/// The positions: directive, module, and where the directive matches for the seat to act.
+fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
     let acting = match g.turn() {
         Turn::Seat(s) => Some(s),
         _ => obs.turn.as_ref().map(|t| t.seat),
@@ -203,6 +224,10 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
         }
         let _ = writeln!(out, "{line}");
     }
+}
+
+/// The objective row with its claimed slots.
+fn objectives(out: &mut String, g: &Milkomeda, obs: &Observation) {
     for (i, o) in obs.objectives.iter().enumerate() {
         let def = &g.config().objectives[usize::from(o.card)];
         let slots: Vec<String> = o
@@ -222,6 +247,10 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
             slots.join(", ")
         );
     }
+}
+
+/// The setup exploration and the Master of the Order's phase.
+fn orders(out: &mut String, obs: &Observation) {
     if let Some((seat, hand)) = &obs.setup {
         let _ = writeln!(
             out,
@@ -260,6 +289,10 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
             let _ = writeln!(out, "the Master chose: {r}");
         }
     }
+}
+
+/// The turn in progress.
+fn turn(out: &mut String, g: &Milkomeda, obs: &Observation) {
     if let Some(t) = &obs.turn {
         let _ = write!(out, "{}'s turn: {}", t.seat, t.stage);
         if !t.hand.is_empty() {
@@ -277,6 +310,10 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
         }
         out.push('\n');
     }
+}
+
+/// The battle mat during a combat.
+fn combat(out: &mut String, obs: &Observation) {
     if let Some(c) = &obs.combat {
         let _ = writeln!(
             out,
@@ -322,6 +359,10 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
             let _ = writeln!(out, "  still sealing: {}", o.join(" "));
         }
     }
+}
+
+/// The final scores.
+fn scores(out: &mut String, obs: &Observation) {
     if let Some(scores) = &obs.scores {
         for (i, s) in scores.iter().enumerate() {
             let _ = writeln!(
@@ -338,5 +379,4 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
             );
         }
     }
-    out
 }

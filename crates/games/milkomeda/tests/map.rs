@@ -1,6 +1,7 @@
 //! Invariants of the sector map over random grids.
 
-use gridwright_milkomeda::rules::map::{GridSize, Map, Probe, Rotation, SectorRef, Space, Tile};
+use gridwright_milkomeda::rules::explore::{Probe, check_placement, placement_targets};
+use gridwright_milkomeda::rules::map::{GridSize, Map, Rotation, SectorRef, Space, Tile};
 use proptest::prelude::*;
 
 /// A 6 × 6 map with the given spaces explored, a probe from the first explored one, and a
@@ -38,7 +39,7 @@ proptest! {
     #[test]
     fn placement_targets_are_empty_spaces_within_probe_or_chain_reach((m, probe, chain) in map()) {
         let probes: Vec<Probe> = probe.into_iter().collect();
-        let targets = m.placement_targets(&probes, &chain).unwrap();
+        let targets = placement_targets(&m, &probes, &chain).unwrap();
         let size = m.size();
         for t in &targets {
             prop_assert!(!m.is_explored(*t));
@@ -51,7 +52,7 @@ proptest! {
                         .any(|mid| m.is_explored(mid) && mid.manhattan(*t) == 1)
             });
             prop_assert!(near_origin || near_chain || via_gate, "{t} unreachable");
-            prop_assert_eq!(m.check_placement(*t, &probes, &chain), Ok(()));
+            prop_assert_eq!(check_placement(&m, *t, &probes, &chain), Ok(()));
         }
         // Every empty neighbour of an origin or chain card is offered.
         for s in probes.iter().map(|p| p.origin).chain(chain.iter().copied()) {

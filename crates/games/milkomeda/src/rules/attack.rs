@@ -8,10 +8,16 @@
 //! - Attack Structure: with a Starlance, for two red and two blue, remove a structure from a
 //!   sector next to the Starlance's sector ([`structure_attack_targets`]).
 //!
-//! Which targets hold opponents' fleets or structures is for the game state to check.
+//! Which targets hold opponents' fleets or structures is for the game state to check: the
+//! Attack action's listing and steps are here too (dispatched from `turn.rs`; the combat they
+//! start is `battle.rs`).
 
 use super::map::{Map, Space};
-use crate::Resources;
+use super::structures::Structure;
+use crate::action::{Action, Event};
+use crate::state::{Act, Milkomeda, TurnStage};
+use crate::{Resource, Resources};
+use gridwright_engine::{Events, Seat};
 
 /// The cost of the Attack Structure option: two red and two blue (§8.D option 2).
 pub const STRUCTURE_ATTACK_COST: Resources = Resources::new(2, 0, 2, 0);
@@ -49,6 +55,225 @@ pub fn structure_attack_targets(map: &Map, starlance: Space) -> Vec<Space> {
         .collect();
     out.sort();
     out
+}
+
+impl Milkomeda {
+    /// An Attack with `options` left and no Attack Fleets option gathering (§8.D): each
+    /// option `storage` pays for while an option is left, then `done`.
+    pub(crate) fn attack_actions(
+        &self,
+        seat: Seat,
+        options: u8,
+        storage: Resources,
+        out: &mut Vec<Action>,
+    ) {
+        if options > 0 {
+            self.attack_options(seat, storage, out);
+        }
+        out.push(Action::Done);
+    }
+
+    /// An Attack Fleets option gathering its origins (`gather`: the target, the first origin
+    /// and its boundaries): a second origin, or `engage`.
+    pub(crate) fn gather_actions(
+        &self,
+        seat: Seat,
+        gather: (Space, Space, u8),
+        storage: Resources,
+        out: &mut Vec<Action>,
+    ) {
+        self.second_origins(seat, storage, gather, out);
+        out.push(Action::Engage);
+    }
+
+    fn attack_options(&self, seat: Seat, storage: Resources, out: &mut Vec<Action>) {
+        let blue = storage.get(Resource::Blue);
+        for from in self.controlled_with_fleets(seat) {
+            let hg = self.has_active_at(seat, Structure::Hypergate, from);
+            let mine = self.fleets_at(from, seat);
+            for (to, boundaries) in fleet_attack_targets(&self.map, from, hg) {
+                if fleet_attack_cost(&[boundaries]) > blue {
+                    continue;
+                }
+                let enemy = Seat::all(self.seats).any(|s| s != seat && self.fleets_at(to, s) > 0);
+                if !enemy {
+                    continue;
+                }
+                for count in 1..=mine {
+                    out.push(Action::AttackFleets { from, to, count });
+                }
+            }
+        }
+        if storage.covers(STRUCTURE_ATTACK_COST) {
+            for lance in self.active_structure(seat, Structure::Starlance) {
+                for target in structure_attack_targets(&self.map, lance) {
+                    // §8.D: "containing *any* structure", the striker's own included.
+                    for p in &self.structures {
+                        if p.space == target {
+                            out.push(Action::AttackStructure {
+                                target,
+                                owner: p.owner,
+                                structure: p.structure,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The second origin of an Attack Fleets option (§8.D: up to two origins): another
+    /// controlled sector with the player's fleets that reaches the same target; it pays the
+    /// blue its own boundaries add (item 45).
+    fn second_origins(
+        &self,
+        seat: Seat,
+        storage: Resources,
+        (target, first, b1): (Space, Space, u8),
+        out: &mut Vec<Action>,
+    ) {
+        let blue = storage.get(Resource::Blue);
+        for from in self.controlled_with_fleets(seat) {
+            if from == first || from == target {
+                continue;
+            }
+            let hg = self.has_active_at(seat, Structure::Hypergate, from);
+            let Some((_, b)) = fleet_attack_targets(&self.map, from, hg)
+                .into_iter()
+                .find(|(s, _)| *s == target)
+            else {
+                continue;
+            };
+            if fleet_attack_cost(&[b1, b]) - fleet_attack_cost(&[b1]) > blue {
+                continue;
+            }
+            for count in 1..=self.fleets_at(from, seat) {
+                out.push(Action::AttackFleets {
+                    from,
+                    to: target,
+                    count,
+                });
+            }
+        }
+    }
+
+    /// Attack Fleets from one origin (§8.D option 1): pays the boundaries, moves the fleets
+    /// in, and starts the combat unless a second origin may join.
+    pub(crate) fn attack_fleets(
+        &mut self,
+        seat: Seat,
+        from: Space,
+        to: Space,
+        count: u8,
+        events: &mut Events<Event>,
+    ) {
+        let hg = self.has_active_at(seat, Structure::Hypergate, from);
+        let boundaries = fleet_attack_targets(&self.map, from, hg)
+            .into_iter()
+            .find(|(s, _)| *s == to)
+            .map_or(1, |(_, b)| b);
+        let first = match self.act_mut() {
+            Some(Act::Attack { gather, .. }) => *gather,
+            _ => None,
+        };
+        // The first origin pays its boundaries (at least 1); a second one pays what
+        // its own boundaries add to the option's cost (item 45).
+        let cost = match first {
+            None => fleet_attack_cost(&[boundaries]),
+            Some((_, _, b1)) => fleet_attack_cost(&[b1, boundaries]) - fleet_attack_cost(&[b1]),
+        };
+        self.pay(seat, Resources::only(Resource::Blue, cost));
+        if from != to {
+            let here = self.fleets_at(from, seat);
+            self.set_fleets(from, seat, here - count.min(here));
+            let there = self.fleets_at(to, seat);
+            self.set_fleets(to, seat, there + count);
+            self.recontrol(from);
+        }
+        let hypergate = boundaries > 1;
+        if let Some(t) = self.turn_mut() {
+            if hypergate {
+                t.facts.hypergate_attacks += 1;
+            }
+            if let TurnStage::Act(Act::Attack { options, gather }) = &mut t.stage {
+                // The second origin leaves the gathered option for `engage`.
+                if first.is_none() {
+                    *options -= 1;
+                    *gather = Some((to, from, boundaries));
+                }
+            }
+        }
+        self.progress = true;
+        events.emit(|| Event::Attacked {
+            seat,
+            from,
+            to,
+            count,
+            cost: cost as u8,
+            hypergate,
+        });
+        // Combat starts with the second origin, or at once when none could join.
+        let mut second = Vec::new();
+        if first.is_none() {
+            self.second_origins(
+                seat,
+                self.storage[seat],
+                (to, from, boundaries),
+                &mut second,
+            );
+        }
+        if second.is_empty() {
+            self.engage(seat, events);
+        }
+    }
+
+    /// Starts the combat of the Attack Fleets option being gathered.
+    pub(crate) fn engage(&mut self, seat: Seat, events: &mut Events<Event>) {
+        let mut target = None;
+        if let Some(Act::Attack { gather, .. }) = self.act_mut() {
+            target = gather.take().map(|(t, _, _)| t);
+        }
+        if let Some(t) = target {
+            self.start_combat(t, seat, events);
+        }
+    }
+
+    /// Attack Structure (§8.D option 2): pays two red and two blue and removes the structure.
+    pub(crate) fn attack_structure(
+        &mut self,
+        seat: Seat,
+        target: Space,
+        owner: Seat,
+        structure: Structure,
+        events: &mut Events<Event>,
+    ) {
+        self.pay(seat, STRUCTURE_ATTACK_COST);
+        if let Some(i) = self
+            .structures
+            .iter()
+            .position(|p| p.space == target && p.owner == owner && p.structure == structure)
+        {
+            self.structures.remove(i);
+        }
+        if let Some(t) = self.turn_mut() {
+            t.facts.structures_destroyed += 1;
+        }
+        self.progress = true;
+        events.emit(|| Event::StructureDestroyed {
+            seat,
+            target,
+            owner,
+            structure,
+        });
+        self.use_option(events);
+    }
+
+    /// After a combat: back to the attack, which ends once both options are used.
+    pub(crate) fn after_combat(&mut self, events: &mut Events<Event>) {
+        if let Some(Act::Attack { options: 0, .. }) = self.act_mut() {
+            self.finish_act(events);
+        }
+    }
 }
 
 #[cfg(test)]

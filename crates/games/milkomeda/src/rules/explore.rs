@@ -1,9 +1,144 @@
-//! Exploration costs (rulebook §4 step 11, §8.A steps 2, 3 and 5).
+//! Exploration (rulebook §4 step 11, §8.A): where a card may go, what it costs, and the steps
+//! that draw and place cards. Placement is found here whole; the map (`map.rs`) only knows
+//! geometry.
 //!
-//! An explore draws two sector cards, plus one for each green spent on the Scientific boost
-//! before drawing. The cards placed cost their exploration costs (`back_value`) in green, in
-//! total. What the player cannot pay for goes back into the deck ([`payable_placements`]).
-//! The free setup exploration has its own options ([`initial_exploration_options`]).
+//! - Where: [`placement_targets`] — next to a probe's origin or to a card placed earlier in the
+//!   same explore, or two spaces from a Hypergate probe through an explored sector. At setup
+//!   the one probe is the homeworld.
+//! - Costs: an explore draws two sector cards, plus one for each green spent on the Scientific
+//!   boost before drawing. The cards placed cost their exploration costs (`back_value`) in green,
+//!   in total. What the player cannot pay for goes back into the deck ([`payable_placements`]).
+//!   The free setup exploration has its own options ([`initial_exploration_options`]).
+//! - Steps: the setup exploration's listing (its flow is `setup.rs`), and the Explore action's
+//!   probe, launch, place and `done` steps with their listings (dispatched from `turn.rs`).
+
+use crate::action::{Action, Event};
+use crate::rules::map::{Map, MapError, Rotation, SectorRef, Space, Tile};
+use crate::rules::scoring::grid_completion;
+use crate::rules::structures::Structure;
+use crate::state::{Act, Milkomeda, TurnStage};
+use crate::{Resource, Resources};
+use gridwright_engine::{Events, Seat};
+use serde::{Deserialize, Serialize};
+
+/// The most probes one explore sends (§8.A step 1).
+pub const MAX_PROBES: usize = 2;
+
+/// A probe of an explore (§8.A): the sector it leaves from, and whether that sector holds the
+/// explorer's active Hypergate.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Probe {
+    /// The origin sector.
+    pub origin: Space,
+    /// Whether the origin has the explorer's Hypergate.
+    pub hypergate: bool,
+}
+
+/// Why a placement was refused; nothing is changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlacementError {
+    /// A space off the grid, or one that already holds a sector.
+    #[error(transparent)]
+    Map(#[from] MapError),
+    /// More probes than an explore sends.
+    #[error("{count} probes sent; an explore sends at most {max}", max = MAX_PROBES)]
+    TooManyProbes {
+        /// Probes given.
+        count: usize,
+    },
+    /// A probe from a space with no sector.
+    #[error("a probe cannot start from {space}: no sector is there")]
+    ProbeFromEmptySpace {
+        /// The space.
+        space: Space,
+    },
+    /// A chain space (a card placed earlier in this explore) that holds no card.
+    #[error("{space} is given as placed in this explore but holds no card")]
+    ChainNotPlaced {
+        /// The space.
+        space: Space,
+    },
+    /// A placement no probe or chain reaches.
+    #[error("{space} is not next to a probe's origin or a card placed in this explore")]
+    OutOfReach {
+        /// The space.
+        space: Space,
+    },
+}
+
+/// The empty spaces of `map` where the next card of an explore may go (§8.A step 4), sorted:
+/// next to a probe's origin, next to a card already placed in this explore (`chain`, the
+/// chain grows from the probes), or — for a probe from a Hypergate sector — two steps from
+/// its origin through an explored sector.
+///
+/// # Errors
+/// [`PlacementError::TooManyProbes`], [`PlacementError::ProbeFromEmptySpace`],
+/// [`PlacementError::ChainNotPlaced`], or [`MapError::OffGrid`] for a space outside the grid.
+pub fn placement_targets(
+    map: &Map,
+    probes: &[Probe],
+    chain: &[Space],
+) -> Result<Vec<Space>, PlacementError> {
+    if probes.len() > MAX_PROBES {
+        return Err(PlacementError::TooManyProbes {
+            count: probes.len(),
+        });
+    }
+    let size = map.size();
+    let mut reach = vec![false; usize::from(size.width()) * usize::from(size.height())];
+    let mut mark = |s: Space| {
+        if !map.is_explored(s) {
+            reach[size.index(s)] = true;
+        }
+    };
+    for probe in probes {
+        map.check(probe.origin)?;
+        if !map.is_explored(probe.origin) {
+            return Err(PlacementError::ProbeFromEmptySpace {
+                space: probe.origin,
+            });
+        }
+        for n in size.neighbors(probe.origin) {
+            mark(n);
+            if probe.hypergate && map.is_explored(n) {
+                for m in size.neighbors(n) {
+                    mark(m);
+                }
+            }
+        }
+    }
+    for &c in chain {
+        map.check(c)?;
+        if !map.is_explored(c) {
+            return Err(PlacementError::ChainNotPlaced { space: c });
+        }
+        for n in size.neighbors(c) {
+            mark(n);
+        }
+    }
+    Ok(size.spaces().filter(|s| reach[size.index(*s)]).collect())
+}
+
+/// Checks one placement of an explore on `map`.
+///
+/// # Errors
+/// As [`placement_targets`], [`MapError::Occupied`], or [`PlacementError::OutOfReach`].
+pub fn check_placement(
+    map: &Map,
+    space: Space,
+    probes: &[Probe],
+    chain: &[Space],
+) -> Result<(), PlacementError> {
+    map.check(space)?;
+    if map.is_explored(space) {
+        return Err(MapError::Occupied { space }.into());
+    }
+    if placement_targets(map, probes, chain)?.contains(&space) {
+        Ok(())
+    } else {
+        Err(PlacementError::OutOfReach { space })
+    }
+}
 
 /// Sector cards an explore draws before any boost (§8.A step 3).
 pub const BASE_DRAW: u8 = 2;
@@ -74,16 +209,16 @@ pub fn explore_cost(boost: u8, costs: &[u8], placed: Placement) -> u32 {
     u32::from(boost) + total(&costs[..costs.len().min(MAX_DRAWN)], placed)
 }
 
-impl crate::state::Milkomeda {
+impl Milkomeda {
     /// Every placement of a card of `cards` the player can afford with `green` (its
     /// exploration cost) on a space of `spaces`, in any rotation, in the order given (the
     /// setup exploration and an Explore action list theirs this way).
     pub(crate) fn place_actions(
         &self,
         cards: &[u8],
-        spaces: &[crate::rules::map::Space],
+        spaces: &[Space],
         green: u16,
-        out: &mut Vec<crate::Action>,
+        out: &mut Vec<Action>,
     ) {
         for &card in cards {
             let affordable = self
@@ -95,8 +230,8 @@ impl crate::state::Milkomeda {
                 continue;
             }
             for &space in spaces {
-                for rotation in crate::rules::map::Rotation::ALL {
-                    out.push(crate::Action::Place {
+                for rotation in Rotation::ALL {
+                    out.push(Action::Place {
                         card,
                         space,
                         rotation,
@@ -105,11 +240,300 @@ impl crate::state::Milkomeda {
             }
         }
     }
+
+    /// Where the setup exploration may place (§4 step 11): next to the homeworld.
+    fn setup_spaces(&self, seat: Seat) -> Vec<Space> {
+        let probe = Probe {
+            origin: self.homes[seat],
+            hypergate: false,
+        };
+        placement_targets(&self.map, &[probe], &[]).unwrap_or_default()
+    }
+
+    /// Setup step 11: place a drawn card next to the homeworld if its cost can be paid; stop
+    /// once one card is placed, or when none can be (docs/rules item 43).
+    pub(crate) fn setup_actions(&self, seat: Seat, hand: &[u8], placed: u8, out: &mut Vec<Action>) {
+        let green = self.storage[seat].get(Resource::Green);
+        let spaces = self.setup_spaces(seat);
+        let before = out.len();
+        self.place_actions(hand, &spaces, green, out);
+        if placed > 0 || out.len() == before {
+            out.push(Action::Done);
+        }
+    }
+
+    /// Places a sector card and pays its cost in green.
+    pub(crate) fn place_card(
+        &mut self,
+        seat: Seat,
+        card: u8,
+        space: Space,
+        rotation: Rotation,
+        events: &mut Events<Event>,
+    ) {
+        let cost = self.config.sectors[usize::from(card)].cost;
+        self.pay(seat, Resources::only(Resource::Green, u16::from(cost)));
+        let _ = self.map.place(
+            space,
+            Tile {
+                sector: SectorRef::Card(card),
+                rotation,
+            },
+        );
+        self.progress = true;
+        events.emit(|| Event::SectorPlaced {
+            seat,
+            card,
+            space,
+            rotation,
+            cost,
+        });
+    }
+
+    /// Shuffles unplaced drawn cards back into the deck.
+    pub(crate) fn return_cards(&mut self, seat: Seat, cards: Vec<u8>, events: &mut Events<Event>) {
+        if cards.is_empty() {
+            return;
+        }
+        for &c in &cards {
+            self.deck |= 1u128 << c;
+        }
+        events.emit(|| Event::SectorsReturned { seat, cards });
+    }
+
+    /// An Explore before its launch (§8.A steps 1–2): a probe from each controlled sector with
+    /// the player's fleets not sent yet (at most [`MAX_PROBES`]), then the launch with any
+    /// Scientific boost the player's `storage` and the deck allow.
+    pub(crate) fn probe_actions(
+        &self,
+        seat: Seat,
+        probes: &[Probe],
+        storage: Resources,
+        out: &mut Vec<Action>,
+    ) {
+        if probes.len() < MAX_PROBES {
+            for s in self.controlled_with_fleets(seat) {
+                if !probes.iter().any(|p| p.origin == s) {
+                    out.push(Action::Probe(s));
+                }
+            }
+        }
+        if !probes.is_empty() {
+            let most = boost_limit(storage.get(Resource::Green), self.deck_left());
+            out.extend((0..=most).map(Action::Launch));
+        }
+    }
+
+    /// An Explore after its launch (§8.A steps 4–5): each drawn card of `hand` the player can
+    /// pay for with `green`, on each space the probes and the `chain` reach, and `done` when
+    /// cards may go back.
+    pub(crate) fn placement_actions(
+        &self,
+        probes: &[Probe],
+        hand: &[u8],
+        chain: &[Space],
+        green: u16,
+        out: &mut Vec<Action>,
+    ) {
+        let mut targets = placement_targets(&self.map, probes, chain).unwrap_or_default();
+        // Cards and spaces in order, so the list comes out sorted (the legal list
+        // would be sorted anyway; sorting these few is cheaper).
+        targets.sort_unstable();
+        let mut cards = hand.to_vec();
+        cards.sort_unstable();
+        let before = out.len();
+        self.place_actions(&cards, &targets, green, out);
+        // §8.A steps 4–5: every drawn card is placed when the player can pay for them
+        // all; only an unaffordable total lets it choose which go back (item 42). Once
+        // the total is unaffordable it stays so (each placement takes its cost from
+        // both sides), so this needs no memory. A card with no space can only go back.
+        let total: u16 = hand
+            .iter()
+            .map(|c| {
+                self.config
+                    .sectors
+                    .get(usize::from(*c))
+                    .map_or(0, |s| u16::from(s.cost))
+            })
+            .sum();
+        if total > green || out.len() == before {
+            out.push(Action::Done);
+        }
+    }
+
+    /// Sends a probe from `origin` (§8.A step 1).
+    pub(crate) fn send_probe(&mut self, seat: Seat, origin: Space) {
+        let hypergate = self.has_active_at(seat, Structure::Hypergate, origin);
+        if let Some(Act::Explore { probes, .. }) = self.act_mut() {
+            probes.push(Probe { origin, hypergate });
+        }
+    }
+
+    /// Launches the probes (§8.A steps 2–3): pays the `boost` in green and queues the draws.
+    pub(crate) fn launch(&mut self, seat: Seat, boost: u8, events: &mut Events<Event>) {
+        self.pay(seat, Resources::only(Resource::Green, u16::from(boost)));
+        if boost > 0 {
+            events.emit(|| Event::Boosted {
+                seat,
+                resource: Resource::Green,
+                amount: boost,
+            });
+        }
+        if let Some(Act::Explore { launched, .. }) = self.act_mut() {
+            *launched = true;
+        }
+        self.queue_sectors(usize::from(BASE_DRAW) + usize::from(boost));
+    }
+
+    /// Places a drawn card (§8.A step 4); the explore ends when the hand is empty.
+    pub(crate) fn explore_place(
+        &mut self,
+        seat: Seat,
+        card: u8,
+        space: Space,
+        rotation: Rotation,
+        events: &mut Events<Event>,
+    ) {
+        self.place_card(seat, card, space, rotation, events);
+        let mut empty = false;
+        if let Some(t) = self.turn_mut() {
+            t.facts.sectors_explored += 1;
+            if let TurnStage::Act(Act::Explore { hand, chain, .. }) = &mut t.stage {
+                hand.retain(|c| *c != card);
+                chain.push(space);
+                empty = hand.is_empty();
+            }
+        }
+        if empty {
+            self.complete_explore(seat, events);
+        }
+    }
+
+    /// Ends the explore (§8.A step 5): the cards not placed go back into the deck.
+    pub(crate) fn explore_done(&mut self, seat: Seat, events: &mut Events<Event>) {
+        let rest = match self.act_mut() {
+            Some(Act::Explore { hand, .. }) => std::mem::take(hand),
+            _ => Vec::new(),
+        };
+        self.return_cards(seat, rest, events);
+        self.complete_explore(seat, events);
+    }
+
+    /// After an explore: the game ends if the grid is complete (§14), else the action is over.
+    fn complete_explore(&mut self, seat: Seat, events: &mut Events<Event>) {
+        if let Some(t) = grid_completion(seat, self.deck_left()) {
+            self.end_game(t, events);
+        } else {
+            self.finish_act(events);
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::map::GridSize;
+
+    fn g(w: u8, h: u8) -> GridSize {
+        GridSize::new(w, h).unwrap()
+    }
+
+    fn at(size: GridSize, col: u8, row: u8) -> Space {
+        size.space(col, row).unwrap()
+    }
+
+    fn card(i: u8, rotation: Rotation) -> Tile {
+        Tile {
+            sector: SectorRef::Card(i),
+            rotation,
+        }
+    }
+
+    fn probe(origin: Space, hypergate: bool) -> Probe {
+        Probe { origin, hypergate }
+    }
+
+    /// A 9 × 9 map with two homeworlds, and a plain probe from the first (`c1r1`).
+    fn home_probe() -> (GridSize, Map, Probe) {
+        let size = g(9, 9);
+        let map = Map::with_homeworlds(size, 2).unwrap();
+        (size, map, probe(at(size, 0, 0), false))
+    }
+
+    #[test]
+    fn explore_places_next_to_a_probe_origin() {
+        let (size, map, probe) = home_probe();
+        assert_eq!(
+            placement_targets(&map, &[probe], &[]).unwrap(),
+            vec![at(size, 1, 0), at(size, 0, 1)]
+        );
+        assert_eq!(
+            check_placement(&map, at(size, 1, 1), &[probe], &[]),
+            Err(PlacementError::OutOfReach {
+                space: at(size, 1, 1)
+            })
+        );
+    }
+
+    #[test]
+    fn explore_chains_from_cards_placed_in_the_same_explore() {
+        let (size, mut map, probe) = home_probe();
+        map.place(at(size, 1, 0), card(3, Rotation::R90)).unwrap();
+        let chain = [at(size, 1, 0)];
+        assert_eq!(
+            check_placement(&map, at(size, 2, 0), &[probe], &chain),
+            Ok(())
+        );
+        assert_eq!(
+            check_placement(&map, at(size, 1, 1), &[probe], &chain),
+            Ok(())
+        );
+        // Without the chain, the card placed earlier in another turn does not extend reach.
+        assert!(check_placement(&map, at(size, 2, 0), &[probe], &[]).is_err());
+    }
+
+    #[test]
+    fn hypergate_probe_reaches_two_spaces_through_an_explored_sector() {
+        let size = g(9, 9);
+        let mut map = Map::with_homeworlds(size, 2).unwrap();
+        map.place(at(size, 1, 0), card(3, Rotation::R0)).unwrap();
+        let gate = probe(at(size, 0, 0), true);
+        let targets = placement_targets(&map, &[gate], &[]).unwrap();
+        // Through the explored c2r1: c3r1 and c2r2; next to home: c1r2. Not c1r3 (the path
+        // would cross the unexplored c1r2).
+        assert_eq!(
+            targets,
+            vec![at(size, 2, 0), at(size, 0, 1), at(size, 1, 1)]
+        );
+        assert!(!targets.contains(&at(size, 0, 2)));
+    }
+
+    #[test]
+    fn a_chain_is_made_of_cards_placed_in_this_explore() {
+        let (size, map, probe) = home_probe();
+        assert_eq!(
+            placement_targets(&map, &[probe], &[at(size, 4, 4)]),
+            Err(PlacementError::ChainNotPlaced {
+                space: at(size, 4, 4)
+            })
+        );
+    }
+
+    #[test]
+    fn explore_sends_at_most_two_probes_from_explored_sectors() {
+        let (size, map, p) = home_probe();
+        assert_eq!(
+            placement_targets(&map, &[p, p, p], &[]),
+            Err(PlacementError::TooManyProbes { count: 3 })
+        );
+        let empty = probe(at(size, 4, 4), false);
+        assert_eq!(
+            placement_targets(&map, &[empty], &[]),
+            Err(PlacementError::ProbeFromEmptySpace {
+                space: at(size, 4, 4)
+            })
+        );
+    }
 
     #[test]
     fn explore_draws_two_plus_one_per_boost_green() {

@@ -1,4 +1,4 @@
-//! The sector map (rulebook §3 Sector Cards, §4 steps 7 and 11, §8.A–B, glossary
+//! The sector map (rulebook §3 Sector Cards, §4 step 7, §8.A–B, glossary
 //! "Intersection Point", and the team's board decisions).
 //!
 //! - A square grid of card spaces ([`GridSize`], default 9 × 9) with orthogonal adjacency.
@@ -6,9 +6,6 @@
 //!   the standard colours (top-left blue, top-right orange, bottom-right green, bottom-left
 //!   red) turned with it ([`Rotation::colour_at`]).
 //! - Homeworlds start in corners ([`homeworld_corner`]).
-//! - Explore placement ([`Map::placement_targets`]): next to a probe's origin or to a card
-//!   placed earlier in the same explore, or two spaces from a Hypergate probe through an
-//!   explored sector.
 //! - An [`Intersection`] is an inner grid point where four card spaces meet; each card gives
 //!   the corner touching the point ([`Map::intersection`]), which is what directives match.
 //! - [`Map::explored_distances`]: path lengths through explored sectors (move and Hypergate
@@ -27,9 +24,6 @@ pub const MIN_SIDE: u8 = 2;
 
 /// The default grid side (team decision: 9 × 9 holds the 72 sectors and four homeworlds).
 pub const DEFAULT_SIDE: u8 = 9;
-
-/// The most probes one explore sends (§8.A step 1).
-pub const MAX_PROBES: usize = 2;
 
 /// Why a map operation was refused; nothing is changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -57,30 +51,6 @@ pub enum MapError {
     /// A card is already there.
     #[error("{space} already holds a sector")]
     Occupied {
-        /// The space.
-        space: Space,
-    },
-    /// More probes than an explore sends.
-    #[error("{count} probes sent; an explore sends at most {max}", max = MAX_PROBES)]
-    TooManyProbes {
-        /// Probes given.
-        count: usize,
-    },
-    /// A probe from a space with no sector.
-    #[error("a probe cannot start from {space}: no sector is there")]
-    ProbeFromEmptySpace {
-        /// The space.
-        space: Space,
-    },
-    /// A chain space (a card placed earlier in this explore) that holds no card.
-    #[error("{space} is given as placed in this explore but holds no card")]
-    ChainNotPlaced {
-        /// The space.
-        space: Space,
-    },
-    /// A placement no probe or chain reaches.
-    #[error("{space} is not next to a probe's origin or a card placed in this explore")]
-    OutOfReach {
         /// The space.
         space: Space,
     },
@@ -169,7 +139,8 @@ impl GridSize {
             .flat_map(move |row| (1..self.width).map(move |col| Intersection { col, row }))
     }
 
-    fn index(self, space: Space) -> usize {
+    /// The position of `space` in [`GridSize::spaces`] order (for a space of this grid).
+    pub(crate) fn index(self, space: Space) -> usize {
         usize::from(space.row) * usize::from(self.width) + usize::from(space.col)
     }
 }
@@ -387,16 +358,6 @@ pub fn homeworld_corner(size: GridSize, seat: Seat, seats: usize) -> Result<Spac
     size.space(col, row)
 }
 
-/// A probe of an explore (§8.A): the sector it leaves from, and whether that sector holds the
-/// explorer's active Hypergate.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-pub struct Probe {
-    /// The origin sector.
-    pub origin: Space,
-    /// Whether the origin has the explorer's Hypergate.
-    pub hypergate: bool,
-}
-
 /// A point where four card spaces meet: the top-left corner of the space at (`col`, `row`),
 /// for `col` in `1..width` and `row` in `1..height`. Made only by [`GridSize::intersections`]
 /// and [`Map::intersections_of`] (so it is never read from untrusted input). Shown as `x3y5`.
@@ -476,7 +437,11 @@ impl Map {
         self.size
     }
 
-    fn check(&self, space: Space) -> Result<usize, MapError> {
+    /// The index of `space` in [`GridSize::spaces`] order.
+    ///
+    /// # Errors
+    /// [`MapError::OffGrid`] for a space outside the grid.
+    pub(crate) fn check(&self, space: Space) -> Result<usize, MapError> {
         if self.size.contains(space) {
             Ok(self.size.index(space))
         } else {
@@ -506,7 +471,8 @@ impl Map {
             .filter_map(|s| self.tile(s).map(|t| (s, t)))
     }
 
-    /// Puts a card on an empty space (no reach check: see [`Map::check_placement`]).
+    /// Puts a card on an empty space (no reach check: see
+    /// [`crate::rules::explore::check_placement`]).
     ///
     /// # Errors
     /// [`MapError::OffGrid`] or [`MapError::Occupied`]; the map is unchanged.
@@ -517,83 +483,6 @@ impl Map {
         }
         self.tiles[i] = Some(tile);
         Ok(())
-    }
-
-    /// The empty spaces where the next card of an explore may go (§8.A step 4), sorted:
-    /// next to a probe's origin, next to a card already placed in this explore (`chain`, the
-    /// chain grows from the probes), or — for a probe from a Hypergate sector — two steps from
-    /// its origin through an explored sector.
-    ///
-    /// # Errors
-    /// [`MapError::TooManyProbes`], [`MapError::ProbeFromEmptySpace`], or
-    /// [`MapError::OffGrid`] for a space outside the grid.
-    pub fn placement_targets(
-        &self,
-        probes: &[Probe],
-        chain: &[Space],
-    ) -> Result<Vec<Space>, MapError> {
-        if probes.len() > MAX_PROBES {
-            return Err(MapError::TooManyProbes {
-                count: probes.len(),
-            });
-        }
-        let mut reach = vec![false; self.tiles.len()];
-        let mut mark = |s: Space, map: &Map| {
-            if !map.is_explored(s) {
-                reach[map.size.index(s)] = true;
-            }
-        };
-        for probe in probes {
-            self.check(probe.origin)?;
-            if !self.is_explored(probe.origin) {
-                return Err(MapError::ProbeFromEmptySpace {
-                    space: probe.origin,
-                });
-            }
-            for n in self.size.neighbors(probe.origin) {
-                mark(n, self);
-                if probe.hypergate && self.is_explored(n) {
-                    for m in self.size.neighbors(n) {
-                        mark(m, self);
-                    }
-                }
-            }
-        }
-        for &c in chain {
-            self.check(c)?;
-            if !self.is_explored(c) {
-                return Err(MapError::ChainNotPlaced { space: c });
-            }
-            for n in self.size.neighbors(c) {
-                mark(n, self);
-            }
-        }
-        Ok(self
-            .size
-            .spaces()
-            .filter(|s| reach[self.size.index(*s)])
-            .collect())
-    }
-
-    /// Checks one placement of an explore.
-    ///
-    /// # Errors
-    /// As [`Map::placement_targets`], [`MapError::Occupied`], or [`MapError::OutOfReach`].
-    pub fn check_placement(
-        &self,
-        space: Space,
-        probes: &[Probe],
-        chain: &[Space],
-    ) -> Result<(), MapError> {
-        self.check(space)?;
-        if self.is_explored(space) {
-            return Err(MapError::Occupied { space });
-        }
-        if self.placement_targets(probes, chain)?.contains(&space) {
-            Ok(())
-        } else {
-            Err(MapError::OutOfReach { space })
-        }
     }
 
     /// The up-to-four intersections at the corners of `space` (none on the grid's edge).
@@ -692,17 +581,6 @@ mod tests {
 
     fn at(size: GridSize, col: u8, row: u8) -> Space {
         size.space(col, row).unwrap()
-    }
-
-    fn probe(origin: Space, hypergate: bool) -> Probe {
-        Probe { origin, hypergate }
-    }
-
-    /// A 9 × 9 map with two homeworlds, and a plain probe from the first (`c1r1`).
-    fn home_probe() -> (GridSize, Map, Probe) {
-        let size = g(9, 9);
-        let map = Map::with_homeworlds(size, 2).unwrap();
-        (size, map, probe(at(size, 0, 0), false))
     }
 
     fn card(i: u8, rotation: Rotation) -> Tile {
@@ -819,65 +697,6 @@ mod tests {
     }
 
     #[test]
-    fn explore_places_next_to_a_probe_origin() {
-        let (size, map, probe) = home_probe();
-        assert_eq!(
-            map.placement_targets(&[probe], &[]).unwrap(),
-            vec![at(size, 1, 0), at(size, 0, 1)]
-        );
-        assert_eq!(
-            map.check_placement(at(size, 1, 1), &[probe], &[]),
-            Err(MapError::OutOfReach {
-                space: at(size, 1, 1)
-            })
-        );
-    }
-
-    #[test]
-    fn explore_chains_from_cards_placed_in_the_same_explore() {
-        let (size, mut map, probe) = home_probe();
-        map.place(at(size, 1, 0), card(3, Rotation::R90)).unwrap();
-        let chain = [at(size, 1, 0)];
-        assert_eq!(
-            map.check_placement(at(size, 2, 0), &[probe], &chain),
-            Ok(())
-        );
-        assert_eq!(
-            map.check_placement(at(size, 1, 1), &[probe], &chain),
-            Ok(())
-        );
-        // Without the chain, the card placed earlier in another turn does not extend reach.
-        assert!(map.check_placement(at(size, 2, 0), &[probe], &[]).is_err());
-    }
-
-    #[test]
-    fn hypergate_probe_reaches_two_spaces_through_an_explored_sector() {
-        let size = g(9, 9);
-        let mut map = Map::with_homeworlds(size, 2).unwrap();
-        map.place(at(size, 1, 0), card(3, Rotation::R0)).unwrap();
-        let gate = probe(at(size, 0, 0), true);
-        let targets = map.placement_targets(&[gate], &[]).unwrap();
-        // Through the explored c2r1: c3r1 and c2r2; next to home: c1r2. Not c1r3 (the path
-        // would cross the unexplored c1r2).
-        assert_eq!(
-            targets,
-            vec![at(size, 2, 0), at(size, 0, 1), at(size, 1, 1)]
-        );
-        assert!(!targets.contains(&at(size, 0, 2)));
-    }
-
-    #[test]
-    fn a_chain_is_made_of_cards_placed_in_this_explore() {
-        let (size, map, probe) = home_probe();
-        assert_eq!(
-            map.placement_targets(&[probe], &[at(size, 4, 4)]),
-            Err(MapError::ChainNotPlaced {
-                space: at(size, 4, 4)
-            })
-        );
-    }
-
-    #[test]
     fn spaces_read_from_text_stay_below_the_largest_grid() {
         let s: Space = serde_json::from_str("[2, 4]").unwrap();
         assert_eq!(s, at(g(9, 9), 2, 4));
@@ -893,22 +712,6 @@ mod tests {
                 .clone()
                 .place(big, card(0, Rotation::R0))
                 .is_err()
-        );
-    }
-
-    #[test]
-    fn explore_sends_at_most_two_probes_from_explored_sectors() {
-        let (size, map, p) = home_probe();
-        assert_eq!(
-            map.placement_targets(&[p, p, p], &[]),
-            Err(MapError::TooManyProbes { count: 3 })
-        );
-        let empty = probe(at(size, 4, 4), false);
-        assert_eq!(
-            map.placement_targets(&[empty], &[]),
-            Err(MapError::ProbeFromEmptySpace {
-                space: at(size, 4, 4)
-            })
         );
     }
 

@@ -1,4 +1,5 @@
-//! Move range and destinations (rulebook §8.B; *decisions* for the Void Navigators' base range).
+//! Move range and destinations, and the Move action's steps (rulebook §8.B; *decisions* for the
+//! Void Navigators' base range).
 //!
 //! Fleets move from up to two controlled origins to explored sectors within range. The range is
 //! the base range (1, or 2 for the Void Navigators), plus one per blue spent on the Logistic
@@ -7,6 +8,11 @@
 
 use super::civilizations::{BASE_MOVE_RANGE, Civilization};
 use super::map::{Map, Space};
+use super::structures::Structure;
+use crate::action::{Action, Event};
+use crate::state::{Act, Milkomeda};
+use crate::{Resource, Resources};
+use gridwright_engine::{Events, Seat};
 
 /// The most origins one Move action uses (§8.B).
 pub const MAX_ORIGINS: usize = 2;
@@ -36,6 +42,125 @@ pub fn move_destinations(map: &Map, origin: Space, range: u8) -> Vec<Space> {
         .filter(|(_, d)| *d > 0)
         .map(|(s, _)| s)
         .collect()
+}
+
+impl Milkomeda {
+    /// The range of `seat`'s move from `origin` with `boost` blue spent (§8.B): its base range,
+    /// the boost, and one from its active Hypergate there.
+    pub(crate) fn move_range_from(&self, seat: Seat, boost: u8, origin: Space) -> u8 {
+        self.abilities(seat)
+            .move_base_range
+            .saturating_add(boost)
+            .saturating_add(u8::from(self.has_active_at(
+                seat,
+                Structure::Hypergate,
+                origin,
+            )))
+    }
+
+    /// A Move before its boost: each Logistic boost the player's `storage` and the grid allow
+    /// ([`boost_limit`]).
+    pub(crate) fn move_boost_actions(&self, storage: Resources, out: &mut Vec<Action>) {
+        let size = self.map.size();
+        let most = boost_limit(
+            storage.get(Resource::Blue),
+            usize::from(size.width()) * usize::from(size.height()),
+        );
+        out.extend((0..=most).map(Action::Boost));
+    }
+
+    /// A Move after its boost: fleets from the `origins` used (with the fleets still free to
+    /// leave each) or, while fewer than [`MAX_ORIGINS`] are used, from another controlled
+    /// sector, to each destination in range; then `done`. Fleets that `arrived` this action
+    /// do not move on.
+    pub(crate) fn move_fleet_actions(
+        &self,
+        seat: Seat,
+        boost: u8,
+        origins: &[(Space, u8)],
+        arrived: &[(Space, u8)],
+        out: &mut Vec<Action>,
+    ) {
+        let mut sources: Vec<(Space, u8)> = origins.to_vec();
+        if origins.len() < MAX_ORIGINS {
+            for s in self.controlled_with_fleets(seat) {
+                if !origins.iter().any(|(o, _)| *o == s) {
+                    // Fleets that arrived this action have made their move (§8.B).
+                    let moved = arrived.iter().find(|(a, _)| *a == s).map_or(0, |a| a.1);
+                    sources.push((s, self.fleets_at(s, seat).saturating_sub(moved)));
+                }
+            }
+        }
+        // Origins in order, so the list comes out sorted (the legal list would be sorted
+        // anyway; sorting these few is cheaper).
+        sources.sort_unstable_by_key(|(s, _)| *s);
+        for (from, free) in sources {
+            let free = free.min(self.fleets_at(from, seat));
+            if free == 0 {
+                continue;
+            }
+            for to in move_destinations(&self.map, from, self.move_range_from(seat, boost, from)) {
+                for count in 1..=free {
+                    out.push(Action::MoveFleets { from, to, count });
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    /// Spends `boost` blue on the Logistic boost (§8.B).
+    pub(crate) fn logistic_boost(&mut self, seat: Seat, boost: u8, events: &mut Events<Event>) {
+        self.pay(seat, Resources::only(Resource::Blue, u16::from(boost)));
+        if boost > 0 {
+            events.emit(|| Event::Boosted {
+                seat,
+                resource: Resource::Blue,
+                amount: boost,
+            });
+        }
+        if let Some(Act::Move { boost: b, .. }) = self.act_mut() {
+            *b = Some(boost);
+        }
+    }
+
+    /// Moves `count` fleets from `from` to `to` and reassesses control of both (§8.B).
+    pub(crate) fn move_fleets(
+        &mut self,
+        seat: Seat,
+        from: Space,
+        to: Space,
+        count: u8,
+        events: &mut Events<Event>,
+    ) {
+        let here = self.fleets_at(from, seat);
+        if let Some(Act::Move {
+            origins, arrived, ..
+        }) = self.act_mut()
+        {
+            let moved = arrived.iter().find(|(a, _)| *a == from).map_or(0, |a| a.1);
+            match origins.iter_mut().find(|(o, _)| *o == from) {
+                Some((_, free)) => *free = free.saturating_sub(count),
+                None => origins.push((from, here.saturating_sub(moved).saturating_sub(count))),
+            }
+            match arrived.iter_mut().find(|(a, _)| *a == to) {
+                Some((_, n)) => *n = n.saturating_add(count),
+                None => arrived.push((to, count)),
+            }
+        }
+        self.set_fleets(from, seat, here - count.min(here));
+        let there = self.fleets_at(to, seat);
+        self.set_fleets(to, seat, there + count);
+        self.recontrol(from);
+        let control = self.recontrol(to);
+        self.progress = true;
+        events.emit(|| Event::Moved {
+            seat,
+            from,
+            to,
+            count,
+            control,
+        });
+    }
 }
 
 #[cfg(test)]

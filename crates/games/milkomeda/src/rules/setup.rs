@@ -7,14 +7,14 @@
 //! directive then module (step 4), then for each seat in seat order two sector cards and that
 //! seat's choice of what to place (step 11).
 
+use crate::Resources;
 use crate::action::{Action, Event};
 use crate::config::{Config, OBJECTIVE_ROW};
 use crate::rules::directives::{DirectiveTier, ModuleTier, Position};
-use crate::rules::map::{Map, Probe, Rotation, SectorRef, Space, Tile, homeworld_corner};
+use crate::rules::map::{Map, Rotation, SectorRef, Space, Tile, homeworld_corner};
 use crate::rules::orders::{OrderCard, master_looks};
 use crate::rules::scoring::{ObjectiveRow, ObjectiveSlots};
 use crate::state::{Draw, Milkomeda, Phase};
-use crate::{Resource, Resources};
 use gridwright_engine::{Events, PerSeat, Seat, SetupError};
 use std::sync::Arc;
 
@@ -326,28 +326,6 @@ impl Milkomeda {
         }
     }
 
-    fn setup_spaces(&self, seat: Seat) -> Vec<crate::rules::map::Space> {
-        let probe = Probe {
-            origin: self.homes[seat],
-            hypergate: false,
-        };
-        self.map
-            .placement_targets(&[probe], &[])
-            .unwrap_or_default()
-    }
-
-    /// Setup step 11: place a drawn card next to the homeworld if its cost can be paid; stop
-    /// once one card is placed, or when none can be (docs/rules item 43).
-    pub(crate) fn setup_actions(&self, seat: Seat, hand: &[u8], placed: u8, out: &mut Vec<Action>) {
-        let green = self.storage[seat].get(Resource::Green);
-        let spaces = self.setup_spaces(seat);
-        let before = out.len();
-        self.place_actions(hand, &spaces, green, out);
-        if placed > 0 || out.len() == before {
-            out.push(Action::Done);
-        }
-    }
-
     pub(crate) fn setup_step(&mut self, seat: Seat, action: Action, events: &mut Events<Event>) {
         let finished = match action {
             Action::Place {
@@ -389,45 +367,6 @@ impl Milkomeda {
             });
             self.draws.push(Draw::FirstDeal);
         }
-    }
-
-    /// Places a sector card and pays its cost in green.
-    pub(crate) fn place_card(
-        &mut self,
-        seat: Seat,
-        card: u8,
-        space: crate::rules::map::Space,
-        rotation: Rotation,
-        events: &mut Events<Event>,
-    ) {
-        let cost = self.config.sectors[usize::from(card)].cost;
-        self.pay(seat, Resources::only(Resource::Green, u16::from(cost)));
-        let _ = self.map.place(
-            space,
-            Tile {
-                sector: SectorRef::Card(card),
-                rotation,
-            },
-        );
-        self.progress = true;
-        events.emit(|| Event::SectorPlaced {
-            seat,
-            card,
-            space,
-            rotation,
-            cost,
-        });
-    }
-
-    /// Shuffles unplaced drawn cards back into the deck.
-    pub(crate) fn return_cards(&mut self, seat: Seat, cards: Vec<u8>, events: &mut Events<Event>) {
-        if cards.is_empty() {
-            return;
-        }
-        for &c in &cards {
-            self.deck |= 1u128 << c;
-        }
-        events.emit(|| Event::SectorsReturned { seat, cards });
     }
 }
 

@@ -4,10 +4,16 @@
 //! A player owns two Outposts and one each of Starlance, Hypergate and M-Brain, and builds them
 //! in sectors it controls. Its cost is blue and orange as the table in §8.C gives, with the Stellar
 //! Architects' discount on megastructures. Benefits start at the builder's next turn, which is
-//! for the game state to track.
+//! for the game state to track. The Build action's listing and steps are here too (dispatched
+//! from `turn.rs`).
 
 use super::civilizations::Civilization;
-use crate::Resources;
+use super::combat::MAX_FLEETS;
+use super::map::Space;
+use crate::action::{Action, Event};
+use crate::state::{Milkomeda, Placed};
+use crate::{Resource, Resources};
+use gridwright_engine::{Events, Seat};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -128,6 +134,159 @@ pub fn check_structure_build(structure: Structure, on_map: [u8; 4]) -> Result<()
 /// one in each sector with the player's active Outpost that it controls.
 pub fn fleet_build_limit(controlled_outposts: u8) -> u8 {
     HOMEWORLD_FLEETS_PER_BUILD + controlled_outposts
+}
+
+impl Milkomeda {
+    /// A structure's cost for `seat` (§8.C table, its civilization's discount).
+    pub fn structure_cost(&self, seat: Seat, structure: Structure) -> Resources {
+        let base = structure.cost(None);
+        if structure.is_megastructure() {
+            let d = u16::from(self.abilities(seat).megastructure_discount);
+            let orange = base.get(Resource::Orange);
+            Resources::new(base.get(Resource::Blue), orange - d.min(orange), 0, 0)
+        } else {
+            base
+        }
+    }
+
+    /// `seat`'s Outposts in structure order (bit `i` of a fleet build is the `i`-th).
+    fn outposts(&self, seat: Seat) -> Vec<Placed> {
+        self.structures
+            .iter()
+            .filter(|p| p.owner == seat && p.structure == Structure::Outpost)
+            .copied()
+            .collect()
+    }
+
+    /// A Build with `options` left (§8.C): each fleet and structure option `storage` pays
+    /// for while an option is left, then `done`.
+    pub(crate) fn build_actions(
+        &self,
+        seat: Seat,
+        options: u8,
+        storage: Resources,
+        out: &mut Vec<Action>,
+    ) {
+        if options > 0 {
+            self.build_options(seat, storage, out);
+        }
+        out.push(Action::Done);
+    }
+
+    fn build_options(&self, seat: Seat, storage: Resources, out: &mut Vec<Action>) {
+        let room = u32::from(MAX_FLEETS).saturating_sub(self.fleets_on_map(seat));
+        let orange = u32::from(storage.get(Resource::Orange));
+        let can = room.min(orange);
+        let home_max = if self.controls(seat, self.homes[seat]) {
+            HOMEWORLD_FLEETS_PER_BUILD
+        } else {
+            0
+        };
+        let outposts = self.outposts(seat);
+        let mut usable = 0u8;
+        for (i, p) in outposts.iter().enumerate() {
+            if p.active && self.controls(seat, p.space) {
+                usable |= 1 << i;
+            }
+        }
+        for home in 0..=home_max {
+            for mask in 0..4u8 {
+                if mask & !usable != 0 {
+                    continue;
+                }
+                let total = u32::from(home) + mask.count_ones();
+                if total >= 1 && total <= can {
+                    out.push(Action::BuildFleets {
+                        home,
+                        outposts: mask,
+                    });
+                }
+            }
+        }
+        let mut on_map = [0u8; 4];
+        for p in self.structures.iter().filter(|p| p.owner == seat) {
+            on_map[p.structure as usize] += 1;
+        }
+        for st in Structure::ALL {
+            if check_structure_build(st, on_map).is_err()
+                || !storage.covers(self.structure_cost(seat, st))
+            {
+                continue;
+            }
+            for (space, _) in self.map.tiles() {
+                if self.controls(seat, space) {
+                    out.push(Action::BuildStructure {
+                        structure: st,
+                        space,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The fleet option (§8.C option 1): `home` fleets in the homeworld and one in each
+    /// Outpost sector whose bit is set in `outposts`, one orange each.
+    pub(crate) fn build_fleets(
+        &mut self,
+        seat: Seat,
+        home: u8,
+        outposts: u8,
+        events: &mut Events<Event>,
+    ) {
+        let total = u16::from(home) + outposts.count_ones() as u16;
+        self.pay(
+            seat,
+            Resources::only(Resource::Orange, total * FLEET_COST.get(Resource::Orange)),
+        );
+        let mut places: Vec<(Space, u8)> = Vec::new();
+        if home > 0 {
+            places.push((self.homes[seat], home));
+        }
+        for (i, p) in self.outposts(seat).iter().enumerate() {
+            if outposts & (1 << i) != 0 {
+                places.push((p.space, 1));
+            }
+        }
+        for (space, n) in places {
+            let f = self.fleets_at(space, seat);
+            self.set_fleets(space, seat, f + n);
+            self.recontrol(space);
+            events.emit(|| Event::FleetsBuilt {
+                seat,
+                space,
+                count: n,
+            });
+        }
+        self.progress = true;
+        self.use_option(events);
+    }
+
+    /// The structure option (§8.C option 2): builds `structure` at `space`, active from the
+    /// builder's next turn.
+    pub(crate) fn build_structure(
+        &mut self,
+        seat: Seat,
+        structure: Structure,
+        space: Space,
+        events: &mut Events<Event>,
+    ) {
+        let cost = self.structure_cost(seat, structure);
+        self.pay(seat, cost);
+        self.structures.push(Placed {
+            owner: seat,
+            structure,
+            space,
+            active: false,
+        });
+        self.progress = true;
+        events.emit(|| Event::StructureBuilt {
+            seat,
+            structure,
+            space,
+            cost,
+        });
+        self.use_option(events);
+    }
 }
 
 #[cfg(test)]

@@ -1,23 +1,19 @@
 //! Phase 2 as game steps (§7 phase 2, §8): income with the M-Brain bonus, the main action
-//! (different from the marker unless an active M-Brain), Explore, Move, Build and Attack one
-//! step at a time, the optional module action, the objective claim windows (`claims.rs`), the marker.
+//! (different from the marker unless an active M-Brain), the core action in progress, the
+//! optional module action, the objective claim windows (`claims.rs`), the marker.
+//!
+//! The core actions run one step at a time; their listings and steps are beside their rules
+//! (`explore.rs`, `movement.rs`, `structures.rs`, `attack.rs`), and this file only dispatches
+//! on the action in progress and the step (`act_actions`, `act_step`).
 
 use crate::action::{Action, Event};
 use crate::rules::actions::{CoreAction, allowed_main_actions, marker_after, module_allowed};
-use crate::rules::attack::{
-    STRUCTURE_ATTACK_COST, fleet_attack_cost, fleet_attack_targets, structure_attack_targets,
-};
-use crate::rules::combat::MAX_FLEETS;
 use crate::rules::directives::{Position, candidate_intersections, matches_at};
 use crate::rules::income::mbrain_bonus;
-use crate::rules::map::{Intersection, Probe, Space};
-use crate::rules::movement::move_destinations;
+use crate::rules::map::{Intersection, Space};
 use crate::rules::objectives::{Facts, Keyword};
-use crate::rules::scoring::grid_completion;
-use crate::rules::structures::{
-    FLEET_COST, HOMEWORLD_FLEETS_PER_BUILD, Structure, check_structure_build,
-};
-use crate::state::{Act, Milkomeda, Phase, Placed, TurnStage, TurnState};
+use crate::rules::structures::Structure;
+use crate::state::{Act, Milkomeda, Phase, TurnStage, TurnState};
 use crate::{Resource, Resources};
 use gridwright_engine::{Events, Seat};
 
@@ -29,23 +25,13 @@ impl Milkomeda {
         self.config.seats[seat.index()].abilities
     }
 
-    /// A structure's cost for `seat` (§8.C table, its civilization's discount).
-    pub fn structure_cost(&self, seat: Seat, structure: Structure) -> Resources {
-        let base = structure.cost(None);
-        if structure.is_megastructure() {
-            let d = u16::from(self.abilities(seat).megastructure_discount);
-            let orange = base.get(Resource::Orange);
-            Resources::new(base.get(Resource::Blue), orange - d.min(orange), 0, 0)
-        } else {
-            base
-        }
-    }
-
     fn explored_spaces(&self) -> Vec<Space> {
         self.map.tiles().map(|(s, _)| s).collect()
     }
 
-    fn controlled_with_fleets(&self, seat: Seat) -> Vec<Space> {
+    /// The sectors `seat` controls with its fleets in them (where probes, moves and attacks
+    /// start).
+    pub(crate) fn controlled_with_fleets(&self, seat: Seat) -> Vec<Space> {
         self.explored_spaces()
             .into_iter()
             .filter(|s| self.controls(seat, *s) && self.fleets_at(*s, seat) > 0)
@@ -123,17 +109,6 @@ impl Milkomeda {
                 v.iter().any(|x| *x != Action::Done)
             }
         }
-    }
-
-    fn range(&self, seat: Seat, boost: u8, origin: Space) -> u8 {
-        self.abilities(seat)
-            .move_base_range
-            .saturating_add(boost)
-            .saturating_add(u8::from(self.has_active_at(
-                seat,
-                Structure::Hypergate,
-                origin,
-            )))
     }
 
     /// The module at `p` that `seat` may activate now, with its action and cost.
@@ -239,7 +214,8 @@ impl Milkomeda {
         }
     }
 
-    /// The steps of a core action in progress, for `seat` with `storage`.
+    /// The steps of a core action in progress, for `seat` with `storage`; each action's
+    /// listing is beside its rule.
     pub(crate) fn act_actions(
         &self,
         seat: Seat,
@@ -250,248 +226,30 @@ impl Milkomeda {
         match act {
             Act::Explore {
                 probes,
-                launched,
+                launched: false,
+                ..
+            } => self.probe_actions(seat, probes, storage, out),
+            Act::Explore {
+                probes,
                 hand,
                 chain,
-            } => {
-                if !*launched {
-                    if probes.len() < crate::rules::map::MAX_PROBES {
-                        for s in self.controlled_with_fleets(seat) {
-                            if !probes.iter().any(|p| p.origin == s) {
-                                out.push(Action::Probe(s));
-                            }
-                        }
-                    }
-                    if !probes.is_empty() {
-                        let most = crate::rules::explore::boost_limit(
-                            storage.get(Resource::Green),
-                            self.deck_left(),
-                        );
-                        out.extend((0..=most).map(Action::Launch));
-                    }
-                    return;
-                }
-                let green = storage.get(Resource::Green);
-                let mut targets = self
-                    .map
-                    .placement_targets(probes, chain)
-                    .unwrap_or_default();
-                // Cards and spaces in order, so the list comes out sorted (the legal list
-                // would be sorted anyway; sorting these few is cheaper).
-                targets.sort_unstable();
-                let mut cards = hand.clone();
-                cards.sort_unstable();
-                let before = out.len();
-                self.place_actions(&cards, &targets, green, out);
-                // §8.A steps 4–5: every drawn card is placed when the player can pay for them
-                // all; only an unaffordable total lets it choose which go back (item 42). Once
-                // the total is unaffordable it stays so (each placement takes its cost from
-                // both sides), so this needs no memory. A card with no space can only go back.
-                let total: u16 = hand
-                    .iter()
-                    .map(|c| {
-                        self.config
-                            .sectors
-                            .get(usize::from(*c))
-                            .map_or(0, |s| u16::from(s.cost))
-                    })
-                    .sum();
-                if total > green || out.len() == before {
-                    out.push(Action::Done);
-                }
-            }
+                ..
+            } => self.placement_actions(probes, hand, chain, storage.get(Resource::Green), out),
+            Act::Move { boost: None, .. } => self.move_boost_actions(storage, out),
             Act::Move {
-                boost,
+                boost: Some(boost),
                 origins,
                 arrived,
-            } => {
-                let Some(boost) = boost else {
-                    let most = crate::rules::movement::boost_limit(
-                        storage.get(Resource::Blue),
-                        usize::from(self.map.size().width())
-                            * usize::from(self.map.size().height()),
-                    );
-                    out.extend((0..=most).map(Action::Boost));
-                    return;
-                };
-                let mut sources: Vec<(Space, u8)> = origins.clone();
-                if origins.len() < crate::rules::movement::MAX_ORIGINS {
-                    for s in self.controlled_with_fleets(seat) {
-                        if !origins.iter().any(|(o, _)| *o == s) {
-                            // Fleets that arrived this action have made their move (§8.B).
-                            let moved = arrived.iter().find(|(a, _)| *a == s).map_or(0, |a| a.1);
-                            sources.push((s, self.fleets_at(s, seat).saturating_sub(moved)));
-                        }
-                    }
-                }
-                // Origins in order, so the list comes out sorted (as above).
-                sources.sort_unstable_by_key(|(s, _)| *s);
-                for (from, free) in sources {
-                    let free = free.min(self.fleets_at(from, seat));
-                    if free == 0 {
-                        continue;
-                    }
-                    for to in move_destinations(&self.map, from, self.range(seat, *boost, from)) {
-                        for count in 1..=free {
-                            out.push(Action::MoveFleets { from, to, count });
-                        }
-                    }
-                }
-                out.push(Action::Done);
-            }
-            Act::Build { options } => {
-                if *options > 0 {
-                    self.build_options(seat, storage, out);
-                }
-                out.push(Action::Done);
-            }
+            } => self.move_fleet_actions(seat, *boost, origins, arrived, out),
+            Act::Build { options } => self.build_actions(seat, *options, storage, out),
             Act::Attack {
-                gather: Some((target, first, b1)),
+                gather: Some(gather),
                 ..
-            } => {
-                self.second_origins(seat, storage, (*target, *first, *b1), out);
-                out.push(Action::Engage);
-            }
+            } => self.gather_actions(seat, *gather, storage, out),
             Act::Attack {
                 options,
                 gather: None,
-            } => {
-                if *options > 0 {
-                    self.attack_options(seat, storage, out);
-                }
-                out.push(Action::Done);
-            }
-        }
-    }
-
-    /// `seat`'s Outposts in structure order (bit `i` of a fleet build is the `i`-th).
-    fn outposts(&self, seat: Seat) -> Vec<Placed> {
-        self.structures
-            .iter()
-            .filter(|p| p.owner == seat && p.structure == Structure::Outpost)
-            .copied()
-            .collect()
-    }
-
-    fn build_options(&self, seat: Seat, storage: Resources, out: &mut Vec<Action>) {
-        let room = u32::from(MAX_FLEETS).saturating_sub(self.fleets_on_map(seat));
-        let orange = u32::from(storage.get(Resource::Orange));
-        let can = room.min(orange);
-        let home_max = if self.controls(seat, self.homes[seat]) {
-            HOMEWORLD_FLEETS_PER_BUILD
-        } else {
-            0
-        };
-        let outposts = self.outposts(seat);
-        let mut usable = 0u8;
-        for (i, p) in outposts.iter().enumerate() {
-            if p.active && self.controls(seat, p.space) {
-                usable |= 1 << i;
-            }
-        }
-        for home in 0..=home_max {
-            for mask in 0..4u8 {
-                if mask & !usable != 0 {
-                    continue;
-                }
-                let total = u32::from(home) + mask.count_ones();
-                if total >= 1 && total <= can {
-                    out.push(Action::BuildFleets {
-                        home,
-                        outposts: mask,
-                    });
-                }
-            }
-        }
-        let mut on_map = [0u8; 4];
-        for p in self.structures.iter().filter(|p| p.owner == seat) {
-            on_map[p.structure as usize] += 1;
-        }
-        for st in Structure::ALL {
-            if check_structure_build(st, on_map).is_err()
-                || !storage.covers(self.structure_cost(seat, st))
-            {
-                continue;
-            }
-            for (space, _) in self.map.tiles() {
-                if self.controls(seat, space) {
-                    out.push(Action::BuildStructure {
-                        structure: st,
-                        space,
-                    });
-                }
-            }
-        }
-    }
-
-    fn attack_options(&self, seat: Seat, storage: Resources, out: &mut Vec<Action>) {
-        let blue = storage.get(Resource::Blue);
-        for from in self.controlled_with_fleets(seat) {
-            let hg = self.has_active_at(seat, Structure::Hypergate, from);
-            let mine = self.fleets_at(from, seat);
-            for (to, boundaries) in fleet_attack_targets(&self.map, from, hg) {
-                if fleet_attack_cost(&[boundaries]) > blue {
-                    continue;
-                }
-                let enemy = Seat::all(self.seats).any(|s| s != seat && self.fleets_at(to, s) > 0);
-                if !enemy {
-                    continue;
-                }
-                for count in 1..=mine {
-                    out.push(Action::AttackFleets { from, to, count });
-                }
-            }
-        }
-        if storage.covers(STRUCTURE_ATTACK_COST) {
-            for lance in self.active_structure(seat, Structure::Starlance) {
-                for target in structure_attack_targets(&self.map, lance) {
-                    // §8.D: "containing *any* structure", the striker's own included.
-                    for p in &self.structures {
-                        if p.space == target {
-                            out.push(Action::AttackStructure {
-                                target,
-                                owner: p.owner,
-                                structure: p.structure,
-                            });
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The second origin of an Attack Fleets option (§8.D: up to two origins): another
-    /// controlled sector with the player's fleets that reaches the same target; it pays the
-    /// blue its own boundaries add (item 45).
-    fn second_origins(
-        &self,
-        seat: Seat,
-        storage: Resources,
-        (target, first, b1): (Space, Space, u8),
-        out: &mut Vec<Action>,
-    ) {
-        let blue = storage.get(Resource::Blue);
-        for from in self.controlled_with_fleets(seat) {
-            if from == first || from == target {
-                continue;
-            }
-            let hg = self.has_active_at(seat, Structure::Hypergate, from);
-            let Some((_, b)) = fleet_attack_targets(&self.map, from, hg)
-                .into_iter()
-                .find(|(s, _)| *s == target)
-            else {
-                continue;
-            };
-            if fleet_attack_cost(&[b1, b]) - fleet_attack_cost(&[b1]) > blue {
-                continue;
-            }
-            for count in 1..=self.fleets_at(from, seat) {
-                out.push(Action::AttackFleets {
-                    from,
-                    to: target,
-                    count,
-                });
-            }
+            } => self.attack_actions(seat, *options, storage, out),
         }
     }
 
@@ -596,262 +354,60 @@ impl Milkomeda {
         }
     }
 
-    fn act_mut(&mut self) -> Option<&mut Act> {
+    pub(crate) fn act_mut(&mut self) -> Option<&mut Act> {
         match &mut self.turn_mut()?.stage {
             TurnStage::Act(a) => Some(a),
             _ => None,
         }
     }
 
+    /// A step of the core action in progress; each action's step is beside its rule.
     fn act_step(&mut self, seat: Seat, action: Action, events: &mut Events<Event>) {
-        match action {
-            Action::Probe(s) => {
-                let hg = self.has_active_at(seat, Structure::Hypergate, s);
-                if let Some(Act::Explore { probes, .. }) = self.act_mut() {
-                    probes.push(Probe {
-                        origin: s,
-                        hypergate: hg,
-                    });
-                }
-            }
-            Action::Launch(b) => {
-                self.pay(seat, Resources::only(Resource::Green, u16::from(b)));
-                if b > 0 {
-                    events.emit(|| Event::Boosted {
-                        seat,
-                        resource: Resource::Green,
-                        amount: b,
-                    });
-                }
-                if let Some(Act::Explore { launched, .. }) = self.act_mut() {
-                    *launched = true;
-                }
-                self.queue_sectors(2 + usize::from(b));
-            }
-            Action::Place {
-                card,
-                space,
-                rotation,
-            } => {
-                self.place_card(seat, card, space, rotation, events);
-                let mut empty = false;
-                if let Some(t) = self.turn_mut() {
-                    t.facts.sectors_explored += 1;
-                    if let TurnStage::Act(Act::Explore { hand, chain, .. }) = &mut t.stage {
-                        hand.retain(|c| *c != card);
-                        chain.push(space);
-                        empty = hand.is_empty();
-                    }
-                }
-                if empty {
-                    self.complete_explore(seat, events);
-                }
-            }
-            Action::Boost(b) => {
-                self.pay(seat, Resources::only(Resource::Blue, u16::from(b)));
-                if b > 0 {
-                    events.emit(|| Event::Boosted {
-                        seat,
-                        resource: Resource::Blue,
-                        amount: b,
-                    });
-                }
-                if let Some(Act::Move { boost, .. }) = self.act_mut() {
-                    *boost = Some(b);
-                }
-            }
-            Action::MoveFleets { from, to, count } => {
-                let here = self.fleets_at(from, seat);
-                if let Some(Act::Move {
-                    origins, arrived, ..
-                }) = self.act_mut()
-                {
-                    let moved = arrived.iter().find(|(a, _)| *a == from).map_or(0, |a| a.1);
-                    match origins.iter_mut().find(|(o, _)| *o == from) {
-                        Some((_, free)) => *free = free.saturating_sub(count),
-                        None => {
-                            origins.push((from, here.saturating_sub(moved).saturating_sub(count)))
-                        }
-                    }
-                    match arrived.iter_mut().find(|(a, _)| *a == to) {
-                        Some((_, n)) => *n = n.saturating_add(count),
-                        None => arrived.push((to, count)),
-                    }
-                }
-                self.set_fleets(from, seat, here - count.min(here));
-                let there = self.fleets_at(to, seat);
-                self.set_fleets(to, seat, there + count);
-                self.recontrol(from);
-                let control = self.recontrol(to);
-                self.progress = true;
-                events.emit(|| Event::Moved {
-                    seat,
-                    from,
-                    to,
-                    count,
-                    control,
-                });
-            }
-            Action::BuildFleets { home, outposts } => {
-                let total = u16::from(home) + outposts.count_ones() as u16;
-                self.pay(
-                    seat,
-                    Resources::only(Resource::Orange, total * FLEET_COST.get(Resource::Orange)),
-                );
-                let mut places: Vec<(Space, u8)> = Vec::new();
-                if home > 0 {
-                    places.push((self.homes[seat], home));
-                }
-                for (i, p) in self.outposts(seat).iter().enumerate() {
-                    if outposts & (1 << i) != 0 {
-                        places.push((p.space, 1));
-                    }
-                }
-                for (space, n) in places {
-                    let f = self.fleets_at(space, seat);
-                    self.set_fleets(space, seat, f + n);
-                    self.recontrol(space);
-                    events.emit(|| Event::FleetsBuilt {
-                        seat,
-                        space,
-                        count: n,
-                    });
-                }
-                self.progress = true;
-                self.use_option(events);
-            }
-            Action::BuildStructure { structure, space } => {
-                let cost = self.structure_cost(seat, structure);
-                self.pay(seat, cost);
-                self.structures.push(Placed {
-                    owner: seat,
-                    structure,
+        use CoreAction::{Attack, Build, Explore, Move};
+        let Some(kind) = self.act_mut().map(|a| a.kind()) else {
+            return;
+        };
+        match (kind, action) {
+            (Explore, Action::Probe(origin)) => self.send_probe(seat, origin),
+            (Explore, Action::Launch(boost)) => self.launch(seat, boost, events),
+            (
+                Explore,
+                Action::Place {
+                    card,
                     space,
-                    active: false,
-                });
-                self.progress = true;
-                events.emit(|| Event::StructureBuilt {
-                    seat,
-                    structure,
-                    space,
-                    cost,
-                });
-                self.use_option(events);
+                    rotation,
+                },
+            ) => self.explore_place(seat, card, space, rotation, events),
+            (Explore, Action::Done) => self.explore_done(seat, events),
+            (Move, Action::Boost(boost)) => self.logistic_boost(seat, boost, events),
+            (Move, Action::MoveFleets { from, to, count }) => {
+                self.move_fleets(seat, from, to, count, events)
             }
-            Action::AttackFleets { from, to, count } => {
-                let hg = self.has_active_at(seat, Structure::Hypergate, from);
-                let boundaries = fleet_attack_targets(&self.map, from, hg)
-                    .into_iter()
-                    .find(|(s, _)| *s == to)
-                    .map_or(1, |(_, b)| b);
-                let first = match self.act_mut() {
-                    Some(Act::Attack { gather, .. }) => *gather,
-                    _ => None,
-                };
-                // The first origin pays its boundaries (at least 1); a second one pays what
-                // its own boundaries add to the option's cost (item 45).
-                let cost = match first {
-                    None => fleet_attack_cost(&[boundaries]),
-                    Some((_, _, b1)) => {
-                        fleet_attack_cost(&[b1, boundaries]) - fleet_attack_cost(&[b1])
-                    }
-                };
-                self.pay(seat, Resources::only(Resource::Blue, cost));
-                if from != to {
-                    let here = self.fleets_at(from, seat);
-                    self.set_fleets(from, seat, here - count.min(here));
-                    let there = self.fleets_at(to, seat);
-                    self.set_fleets(to, seat, there + count);
-                    self.recontrol(from);
-                }
-                let hypergate = boundaries > 1;
-                if let Some(t) = self.turn_mut() {
-                    if hypergate {
-                        t.facts.hypergate_attacks += 1;
-                    }
-                    if let TurnStage::Act(Act::Attack { options, gather }) = &mut t.stage {
-                        // The second origin leaves the gathered option for `engage`.
-                        if first.is_none() {
-                            *options -= 1;
-                            *gather = Some((to, from, boundaries));
-                        }
-                    }
-                }
-                self.progress = true;
-                events.emit(|| Event::Attacked {
-                    seat,
-                    from,
-                    to,
-                    count,
-                    cost: cost as u8,
-                    hypergate,
-                });
-                // Combat starts with the second origin, or at once when none could join.
-                let mut second = Vec::new();
-                if first.is_none() {
-                    self.second_origins(
-                        seat,
-                        self.storage[seat],
-                        (to, from, boundaries),
-                        &mut second,
-                    );
-                }
-                if second.is_empty() {
-                    self.engage(seat, events);
-                }
+            (Build, Action::BuildFleets { home, outposts }) => {
+                self.build_fleets(seat, home, outposts, events)
             }
-            Action::Engage => self.engage(seat, events),
-            Action::AttackStructure {
-                target,
-                owner,
-                structure,
-            } => {
-                self.pay(seat, STRUCTURE_ATTACK_COST);
-                if let Some(i) = self
-                    .structures
-                    .iter()
-                    .position(|p| p.space == target && p.owner == owner && p.structure == structure)
-                {
-                    self.structures.remove(i);
-                }
-                if let Some(t) = self.turn_mut() {
-                    t.facts.structures_destroyed += 1;
-                }
-                self.progress = true;
-                events.emit(|| Event::StructureDestroyed {
-                    seat,
+            (Build, Action::BuildStructure { structure, space }) => {
+                self.build_structure(seat, structure, space, events)
+            }
+            (Attack, Action::AttackFleets { from, to, count }) => {
+                self.attack_fleets(seat, from, to, count, events)
+            }
+            (Attack, Action::Engage) => self.engage(seat, events),
+            (
+                Attack,
+                Action::AttackStructure {
                     target,
                     owner,
                     structure,
-                });
-                self.use_option(events);
-            }
-            Action::Done => {
-                if let Some(Act::Explore { hand, .. }) = self.act_mut() {
-                    let rest = std::mem::take(hand);
-                    self.return_cards(seat, rest, events);
-                    self.complete_explore(seat, events);
-                } else {
-                    self.finish_act(events);
-                }
-            }
+                },
+            ) => self.attack_structure(seat, target, owner, structure, events),
+            (_, Action::Done) => self.finish_act(events),
             _ => {}
         }
     }
 
-    /// Starts the combat of the Attack Fleets option being gathered.
-    fn engage(&mut self, seat: Seat, events: &mut Events<Event>) {
-        let mut target = None;
-        if let Some(Act::Attack { gather, .. }) = self.act_mut() {
-            target = gather.take().map(|(t, _, _)| t);
-        }
-        if let Some(t) = target {
-            self.start_combat(t, seat, events);
-        }
-    }
-
     /// One Build or Attack option used; the action ends after the second.
-    fn use_option(&mut self, events: &mut Events<Event>) {
+    pub(crate) fn use_option(&mut self, events: &mut Events<Event>) {
         let mut done = false;
         if let Some(Act::Build { options } | Act::Attack { options, .. }) = self.act_mut() {
             *options = options.saturating_sub(1);
@@ -862,24 +418,9 @@ impl Milkomeda {
         }
     }
 
-    /// After a combat: back to the attack, which ends once both options are used.
-    pub(crate) fn after_combat(&mut self, events: &mut Events<Event>) {
-        if let Some(Act::Attack { options: 0, .. }) = self.act_mut() {
-            self.finish_act(events);
-        }
-    }
-
-    fn complete_explore(&mut self, seat: Seat, events: &mut Events<Event>) {
-        if let Some(t) = grid_completion(seat, self.deck_left()) {
-            self.end_game(t, events);
-        } else {
-            self.finish_act(events);
-        }
-    }
-
     /// The core action is over: on to the module choice (after a main action, when a module
     /// can be activated) or the claim.
-    fn finish_act(&mut self, events: &mut Events<Event>) {
+    pub(crate) fn finish_act(&mut self, events: &mut Events<Event>) {
         let Some(t) = self.turn_mut().map(|t| t.clone()) else {
             return;
         };
