@@ -17,66 +17,32 @@ use gridwright_server::{CreateMatch, DeckName, FrontendGame, GameProvider, Games
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
-/// The shipped content files, as the fuzz targets' starting point.
-pub mod builtin {
-    /// Grid Battles `units.toml`.
-    pub const GB_UNITS: &str = include_str!("../../content/grid-battles/units.toml");
-    /// Grid Battles `dice.toml`.
-    pub const GB_DICE: &str = include_str!("../../content/grid-battles/dice.toml");
-    /// Grid Battles `rules.toml`.
-    pub const GB_RULES: &str = include_str!("../../content/grid-battles/rules.toml");
-    /// Grid Battles scenarios `(name, text)`.
-    pub const GB_SCENARIOS: [(&str, &str); 3] = [
-        (
-            "hill-and-woods",
-            include_str!("../../content/grid-battles/scenarios/hill-and-woods.toml"),
-        ),
-        (
-            "pitched-battle",
-            include_str!("../../content/grid-battles/scenarios/pitched-battle.toml"),
-        ),
-        (
-            "skirmish",
-            include_str!("../../content/grid-battles/scenarios/skirmish.toml"),
-        ),
-    ];
-    /// Command Core `dice.toml`.
-    pub const CC_DICE: &str = include_str!("../../content/command-core/dice.toml");
-    /// Command Core chassis `(stem, text)`.
-    pub const CC_CHASSIS: [(&str, &str); 4] = [
-        (
-            "artillery",
-            include_str!("../../content/command-core/chassis/artillery.toml"),
-        ),
-        (
-            "brawler",
-            include_str!("../../content/command-core/chassis/brawler.toml"),
-        ),
-        (
-            "heavy",
-            include_str!("../../content/command-core/chassis/heavy.toml"),
-        ),
-        (
-            "scout",
-            include_str!("../../content/command-core/chassis/scout.toml"),
-        ),
-    ];
-    /// Command Core scenarios `(name, text)`.
-    pub const CC_SCENARIOS: [(&str, &str); 2] = [
-        (
-            "duel",
-            include_str!("../../content/command-core/scenarios/duel.toml"),
-        ),
-        (
-            "skirmish",
-            include_str!("../../content/command-core/scenarios/skirmish.toml"),
-        ),
-    ];
+/// The shipped content files, as the fuzz targets' starting point: the games' own embedded
+/// copies (`Content::SHIPPED`, read through the engine's `content::Files`), each folder's files
+/// sorted by name as the committed seeds number them.
+mod builtin {
+    use gridwright_engine::content::Files;
 
-    pub(crate) fn owned(list: &[(&str, &str)]) -> Vec<(String, String)> {
-        list.iter()
-            .map(|(n, t)| ((*n).to_owned(), (*t).to_owned()))
-            .collect()
+    /// Grid Battles' shipped files.
+    pub(crate) fn grid_battles() -> Files {
+        Files::shipped(gridwright_grid_battles::Content::SHIPPED)
+    }
+
+    /// Command Core's shipped files.
+    pub(crate) fn command_core() -> Files {
+        Files::shipped(gridwright_command_core::Content::SHIPPED)
+    }
+
+    /// The text of a file that is shipped (the games' own tests check that it loads).
+    pub(crate) fn text(files: &Files, path: &str) -> String {
+        files.file(path).expect("a shipped content file").to_owned()
+    }
+
+    /// `(stem, text)` of the files of a shipped folder, sorted by name.
+    pub(crate) fn sorted(files: &Files, folder: &str) -> Vec<(String, String)> {
+        let mut list = files.folder(folder);
+        list.sort();
+        list
     }
 }
 
@@ -282,17 +248,19 @@ pub fn content(data: &[u8]) {
     }
     match which % 5 {
         k @ 0..=2 => {
-            use builtin::*;
-            let (units, dice, rules) = match k {
-                0 => (text, GB_DICE, GB_RULES),
-                1 => (GB_UNITS, text, GB_RULES),
-                _ => (GB_UNITS, GB_DICE, text),
-            };
+            let shipped = builtin::grid_battles();
+            let [mut units, mut dice, mut rules] =
+                ["units.toml", "dice.toml", "rules.toml"].map(|f| builtin::text(&shipped, f));
+            match k {
+                0 => units = text.to_owned(),
+                1 => dice = text.to_owned(),
+                _ => rules = text.to_owned(),
+            }
             let Ok(c) = gridwright_grid_battles::Content::from_sources(
-                units,
-                dice,
-                rules,
-                owned(&GB_SCENARIOS),
+                &units,
+                &dice,
+                &rules,
+                builtin::sorted(&shipped, "scenarios"),
             ) else {
                 return;
             };
@@ -304,17 +272,17 @@ pub fn content(data: &[u8]) {
             }
         }
         3 | 4 => {
-            use builtin::*;
-            let mut chassis = owned(&CC_CHASSIS);
+            let shipped = builtin::command_core();
+            let mut chassis = builtin::sorted(&shipped, "chassis");
             let dice = if which % 5 == 3 {
-                text
+                text.to_owned()
             } else {
                 let i = usize::from(which / 5) % chassis.len();
                 chassis[i].1 = text.to_owned();
-                CC_DICE
+                builtin::text(&shipped, "dice.toml")
             };
-            let Ok(c) =
-                gridwright_command_core::Content::from_sources(dice, chassis, owned(&CC_SCENARIOS))
+            let scenarios = builtin::sorted(&shipped, "scenarios");
+            let Ok(c) = gridwright_command_core::Content::from_sources(&dice, chassis, scenarios)
             else {
                 return;
             };
@@ -473,10 +441,11 @@ pub fn scenario(data: &[u8]) {
         let _ = gridwright_grid_battles::ScenarioSummary::of(&cfg);
         playout::<GridBattles>(cfg, seed, 300);
     } else {
-        use builtin::*;
+        let shipped = builtin::command_core();
         let scenarios = vec![("fuzz".to_owned(), text.to_owned())];
-        let Ok(c) =
-            gridwright_command_core::Content::from_sources(CC_DICE, owned(&CC_CHASSIS), scenarios)
+        let dice = builtin::text(&shipped, "dice.toml");
+        let chassis = builtin::sorted(&shipped, "chassis");
+        let Ok(c) = gridwright_command_core::Content::from_sources(&dice, chassis, scenarios)
         else {
             return;
         };

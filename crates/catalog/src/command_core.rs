@@ -29,8 +29,7 @@ impl Scenarios for CommandCore {
 
     fn info(content: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
         let s = content.scenario_summary(&name)?;
-        let board = serde_json::to_value(scenario_map(cfg)?)
-            .map_err(|e| CatalogError::Content(e.to_string()))?;
+        let board = serde_json::to_value(scenario_map(cfg)?)?;
         Ok(ScenarioInfo {
             name,
             title: s.title.clone(),

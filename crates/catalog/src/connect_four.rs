@@ -27,9 +27,11 @@ impl Frontend for ConnectFour {
     ) -> Result<Self::Config, CatalogError> {
         match scenario {
             None | Some("standard") => Ok(Default::default()),
-            Some(other) => Err(CatalogError::Content(format!(
-                "connect-four has no scenario `{other}`; the only one is `standard`"
-            ))),
+            Some(other) => Err(CatalogError::NoSuchScenario {
+                game: Self::INFO.short_name,
+                name: other.to_owned(),
+                known: &["standard"],
+            }),
         }
     }
 

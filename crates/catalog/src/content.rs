@@ -11,8 +11,17 @@
 //! lacks the game's folder is a mistake to report, not a reason to quietly play the built-in
 //! scenarios instead of the ones being edited. Only the implicit `./content` falls back.
 
-use crate::CatalogError;
+use crate::{CatalogError, ContentDirProblem};
+use gridwright_engine::content::ContentError;
 use std::path::{Path, PathBuf};
+
+fn dir_error(dir: &Path, from: &'static str, problem: ContentDirProblem) -> CatalogError {
+    CatalogError::ContentDir {
+        dir: dir.to_path_buf(),
+        from,
+        problem,
+    }
+}
 
 /// A content root: a directory holding `<game>/` folders, or the embedded copies.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,22 +66,15 @@ impl ContentSource {
     /// Checks that an explicitly named directory is a directory.
     ///
     /// # Errors
-    /// [`CatalogError::Content`] naming the directory and where it was named.
+    /// [`CatalogError::ContentDir`] naming the directory and where it was named.
     pub fn check(&self) -> Result<(), CatalogError> {
         if let ContentSource::Explicit { dir, from } = self {
             match std::fs::metadata(dir) {
                 Ok(m) if m.is_dir() => {}
-                Ok(_) => {
-                    return Err(CatalogError::Content(format!(
-                        "content directory {} (from {from}) is not a directory",
-                        dir.display()
-                    )));
-                }
+                Ok(_) => return Err(dir_error(dir, from, ContentDirProblem::NotADirectory)),
                 Err(e) => {
-                    return Err(CatalogError::Content(format!(
-                        "content directory {} (from {from}): {e}",
-                        dir.display()
-                    )));
+                    let problem = ContentDirProblem::Unreadable(e.to_string());
+                    return Err(dir_error(dir, from, problem));
                 }
             }
         }
@@ -93,10 +95,8 @@ impl ContentSource {
                 if g.is_dir() {
                     Ok(Some(g))
                 } else {
-                    Err(CatalogError::Content(format!(
-                        "content directory {} (from {from}) has no `{game}` folder",
-                        dir.display()
-                    )))
+                    let problem = ContentDirProblem::NoGameFolder(game.to_owned());
+                    Err(dir_error(dir, from, problem))
                 }
             }
         }
@@ -110,17 +110,16 @@ impl ContentSource {
     ///
     /// # Errors
     /// As [`ContentSource::game_dir`], and the loader's problems.
-    pub fn load<C, E: std::fmt::Display>(
+    pub fn load<C>(
         &self,
         game: &str,
-        load_dir: impl FnOnce(&Path) -> Result<C, E>,
-        builtin: impl FnOnce() -> Result<C, E>,
+        load_dir: impl FnOnce(&Path) -> Result<C, ContentError>,
+        builtin: impl FnOnce() -> Result<C, ContentError>,
     ) -> Result<C, CatalogError> {
-        match self.game_dir(game)? {
+        Ok(match self.game_dir(game)? {
             Some(dir) => load_dir(&dir),
             None => builtin(),
-        }
-        .map_err(|e| CatalogError::Content(e.to_string()))
+        }?)
     }
 }
 

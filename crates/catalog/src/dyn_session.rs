@@ -287,8 +287,7 @@ pub fn session_from_replay(
         let s = match moves {
             None => replay.verify::<G>(),
             Some(n) => replay.rerun::<G>(n),
-        }
-        .map_err(|e| CatalogError::Content(e.to_string()))?;
+        }?;
         Ok(Box::new(s) as Box<dyn AnySession>)
     })
 }

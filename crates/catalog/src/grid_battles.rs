@@ -28,8 +28,7 @@ impl Scenarios for GridBattles {
     fn info(content: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
         let s = content.scenario_summary(&name)?;
         // The opening position; Grid Battles has no hidden information.
-        let board = serde_json::to_value(GridBattles::new(cfg)?.board())
-            .map_err(|e| CatalogError::Content(e.to_string()))?;
+        let board = serde_json::to_value(GridBattles::new(cfg)?.board())?;
         Ok(ScenarioInfo {
             name,
             title: s.title.clone(),

@@ -37,6 +37,7 @@ pub use odds::{OddsParam, OddsQuery, OddsReport, odds_entry, odds_help, odds_tab
 pub use scenarios::{Scenarios, content_of, load_config, scenarios};
 
 use gridwright_agents::{AgentSpec, Mcts, MctsConfig, WithPrior};
+use gridwright_engine::content::ContentError;
 use gridwright_engine::{Agent, EventFold, Game, GameInfo, RandomAgent, Seat, Viewer};
 use serde::Serialize;
 use std::sync::Arc;
@@ -157,6 +158,12 @@ pub struct CardList {
 }
 
 /// Errors of the catalog layer: unknown names, content that does not load, bad agent specs.
+///
+/// An error from a lower layer is kept as its own type (`#[from]`), so a caller can tell a
+/// malformed content file ([`CatalogError::Content`] with [`ContentError::Invalid`], every
+/// problem with its file, line and field) from a config that does not set up
+/// ([`CatalogError::Setup`]) or a replay that does not verify ([`CatalogError::Replay`]); each
+/// prints as the sentence of the error it carries.
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogError {
     /// No such game.
@@ -165,9 +172,60 @@ pub enum CatalogError {
         /// What was asked for.
         name: String,
     },
-    /// Content failed to load or a scenario is unknown/invalid.
-    #[error("{0}")]
-    Content(String),
+    /// A game's content failed to load, or a scenario, a deck or a name is unknown: file, line
+    /// and field where known.
+    #[error(transparent)]
+    Content(#[from] ContentError),
+    /// A config that does not set up (every problem, with its field).
+    #[error(transparent)]
+    Setup(#[from] gridwright_engine::SetupError),
+    /// A replay that does not verify or re-run.
+    #[error(transparent)]
+    Replay(#[from] gridwright_engine::ReplayError),
+    /// A value that cannot be turned into JSON (a board for the lobby).
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// A content directory someone named that cannot be used.
+    #[error("content directory {} (from {from}){problem}", dir.display())]
+    ContentDir {
+        /// The directory.
+        dir: std::path::PathBuf,
+        /// Where it was named: `--content` or `$GRIDWRIGHT_CONTENT`.
+        from: &'static str,
+        /// What is wrong with it.
+        problem: ContentDirProblem,
+    },
+    /// A game with a fixed list of scenarios has none of this name.
+    #[error("{game} has no scenario `{name}`; {}", scenario_list(known))]
+    NoSuchScenario {
+        /// The game's short name.
+        game: &'static str,
+        /// What was asked for.
+        name: String,
+        /// The scenarios it has.
+        known: &'static [&'static str],
+    },
+    /// A `--deck` item that cannot be used, and why.
+    #[error("--deck {item}: {source}")]
+    Deck {
+        /// The item as given (`1=arc-foundry`), with its game where the server names it.
+        item: String,
+        /// Why.
+        #[source]
+        source: Box<CatalogError>,
+    },
+    /// A deck file whose deck name another deck already has.
+    #[error("a deck named `{name}` is already offered; rename the file")]
+    DeckNameTaken {
+        /// The deck name.
+        name: String,
+    },
+    /// No deck of this name is offered.
+    #[error("no deck `{name}`")]
+    UnknownDeck {
+        /// What was asked for.
+        name: String,
+    },
     /// No such agent for this game.
     #[error("unknown agent `{spec}` for {game}; available: {available}")]
     UnknownAgent {
@@ -194,17 +252,27 @@ pub enum CatalogError {
     Odds(String),
 }
 
-/// Content errors become [`CatalogError::Content`] with their full text (file, line, field).
-impl From<gridwright_engine::content::ContentError> for CatalogError {
-    fn from(e: gridwright_engine::content::ContentError) -> Self {
-        CatalogError::Content(e.to_string())
-    }
+/// What is wrong with a content directory someone named ([`CatalogError::ContentDir`]), as the
+/// end of its sentence.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ContentDirProblem {
+    /// It is a file or a device.
+    #[error(" is not a directory")]
+    NotADirectory,
+    /// It cannot be read (the operating system's reason).
+    #[error(": {0}")]
+    Unreadable(String),
+    /// It holds no folder for the game.
+    #[error(" has no `{0}` folder")]
+    NoGameFolder(String),
 }
 
-/// A config that does not set up becomes [`CatalogError::Content`] with its reason.
-impl From<gridwright_engine::SetupError> for CatalogError {
-    fn from(e: gridwright_engine::SetupError) -> Self {
-        CatalogError::Content(e.to_string())
+/// `the only one is `a`` or `the scenarios are `a`, `b``.
+fn scenario_list(known: &[&str]) -> String {
+    let quoted: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+    match quoted.as_slice() {
+        [one] => format!("the only one is {one}"),
+        many => format!("the scenarios are {}", many.join(", ")),
     }
 }
 
@@ -450,7 +518,10 @@ pub fn load_config_with_decks<G: Frontend>(
     let mut loaded = Vec::new();
     for (seat, spec) in parse_deck_items(decks, G::INFO.max_seats)? {
         let deck = G::load_deck(content, &spec).map_err(|e| match e {
-            CatalogError::Content(e) => CatalogError::Content(format!("--deck {seat}={spec}: {e}")),
+            CatalogError::Content(_) => CatalogError::Deck {
+                item: format!("{seat}={spec}"),
+                source: Box::new(e),
+            },
             other => other,
         })?;
         loaded.push((seat, deck));
@@ -540,6 +611,85 @@ pub fn with_defaults<G: Frontend>(spec: &AgentSpec) -> AgentSpec {
 mod tests {
     use super::*;
 
+    /// Every shipped scenario of every game seats a number of players the game allows
+    /// (`INFO.min_seats..=max_seats`), as the lobby lists it and as the game sets it up.
+    #[test]
+    fn every_shipped_scenario_seats_a_count_its_game_allows() {
+        for k in GameKind::ALL {
+            with_game!(k, G => {
+                let c = ContentSource::Builtin;
+                let allowed = usize::from(G::INFO.min_seats)..=usize::from(G::INFO.max_seats);
+                let list = G::scenarios(&c).unwrap();
+                assert!(!list.is_empty(), "{k:?}");
+                for s in list {
+                    assert!(
+                        allowed.contains(&s.seats),
+                        "{k:?} `{}` lists {} seats, not within {allowed:?}",
+                        s.name,
+                        s.seats
+                    );
+                    let config = G::load_config(&c, Some(&s.name)).unwrap();
+                    let seats = G::new(&config).unwrap().num_seats();
+                    assert_eq!(seats, s.seats, "{k:?} `{}` sets up another count", s.name);
+                }
+            });
+        }
+    }
+
+    /// A malformed content file in a content folder comes back typed, as every problem with its
+    /// file, line and field, and prints as a sentence naming them (not a string made early).
+    #[test]
+    fn a_malformed_content_file_is_a_typed_error_naming_file_line_and_what() {
+        let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
+        let root = std::env::temp_dir().join(format!("gw-catalog-bad-{}", std::process::id()));
+        let game = root.join("grid-battles");
+        std::fs::create_dir_all(game.join("scenarios")).unwrap();
+        for f in ["dice.toml", "rules.toml", "scenarios/skirmish.toml"] {
+            std::fs::copy(shipped.join("grid-battles").join(f), game.join(f)).unwrap();
+        }
+        let units = std::fs::read_to_string(shipped.join("grid-battles/units.toml")).unwrap();
+        let broken = units.replacen("health = 4", "health = 0", 1);
+        assert_ne!(broken, units, "the shipped archer has health 4");
+        let line = broken
+            .lines()
+            .position(|l| l == "health = 0")
+            .map(|i| i + 1)
+            .unwrap();
+        std::fs::write(game.join("units.toml"), &broken).unwrap();
+        let source = ContentSource::Explicit {
+            dir: root.clone(),
+            from: "--content",
+        };
+        let e = GridBattles::load_config(&source, Some("skirmish")).unwrap_err();
+        let _ = std::fs::remove_dir_all(&root);
+        let CatalogError::Content(ContentError::Invalid { problems }) = &e else {
+            panic!("not a typed content error: {e:?}");
+        };
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].file, "units.toml");
+        assert_eq!(problems[0].line, Some(line));
+        assert_eq!(problems[0].field, "unit[0].health");
+        assert!(problems[0].message.contains("not 0"), "{problems:?}");
+        let text = e.to_string();
+        assert!(
+            text.contains(&format!("units.toml:{line}: `unit[0].health`: ")),
+            "{text}"
+        );
+    }
+
+    /// A config that does not set up is kept as the engine's typed `SetupError`.
+    #[test]
+    fn a_config_that_does_not_set_up_is_a_typed_setup_error() {
+        let mut config = GridBattles::load_config(&ContentSource::Builtin, None).unwrap();
+        config.sides.clear();
+        let e = CatalogError::from(GridBattles::new(&config).unwrap_err());
+        let CatalogError::Setup(setup) = &e else {
+            panic!("not a setup error: {e:?}");
+        };
+        assert!(!setup.problems().is_empty());
+        assert!(e.to_string().starts_with("invalid game setup: "), "{e}");
+    }
+
     #[test]
     fn every_game_round_trips_its_name() {
         for k in GameKind::ALL {
@@ -559,7 +709,16 @@ mod tests {
                     G::load_config(&c, Some(&s.name)).unwrap();
                 }
                 G::load_config(&c, None).unwrap();
-                assert!(matches!(G::load_config(&c, Some("no-such-scenario")), Err(CatalogError::Content(_))));
+                // Refused as an unknown scenario, typed (not a string), whatever the game.
+                let unknown = G::load_config(&c, Some("no-such-scenario"));
+                assert!(
+                    matches!(
+                        unknown,
+                        Err(CatalogError::Content(ContentError::UnknownScenario { .. })
+                            | CatalogError::NoSuchScenario { .. })
+                    ),
+                    "{k:?}: {unknown:?}"
+                );
             });
         }
     }

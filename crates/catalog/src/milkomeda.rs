@@ -78,11 +78,8 @@ impl Frontend for Milkomeda {
         c.scenario_names()
             .into_iter()
             .map(|name| {
-                let cfg = c
-                    .config(&name)
-                    .map_err(|e| CatalogError::Content(e.to_string()))?;
-                let state =
-                    Milkomeda::new(&cfg).map_err(|e| CatalogError::Content(e.to_string()))?;
+                let cfg = c.config(&name)?;
+                let state = Milkomeda::new(&cfg)?;
                 let civs: Vec<&str> = cfg.seats.iter().map(|s| s.id.as_str()).collect();
                 Ok(ScenarioInfo {
                     name,
@@ -100,9 +97,7 @@ impl Frontend for Milkomeda {
         source: &ContentSource,
         scenario: Option<&str>,
     ) -> Result<Self::Config, CatalogError> {
-        content(source)?
-            .config(scenario.unwrap_or("duel"))
-            .map_err(|e| CatalogError::Content(e.to_string()))
+        Ok(content(source)?.config(scenario.unwrap_or("duel"))?)
     }
 
     fn render(&self, viewer: Viewer) -> String {

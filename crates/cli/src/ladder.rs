@@ -5,14 +5,14 @@
 //! seats; in an N-seat game, 2N seatings. A lone agent's wins are compared with the 1/N share
 //! through their 95% interval.
 
+use crate::batch::{self, Batch};
 use anyhow::{Context, Result, bail};
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::{CatalogError, ContentSource, Frontend, GameKind, with_game};
 use gridwright_engine::derive_seed;
-use gridwright_sim::{AgentFactory, Share, SimOptions, fair_share, wilson_interval};
+use gridwright_sim::{Share, SimOptions, fair_share, wilson_interval};
 use serde::Serialize;
-use std::io::{IsTerminal, Write};
-use std::sync::Arc;
+use std::io::IsTerminal;
 
 #[derive(clap::Args, Debug)]
 pub struct LadderArgs {
@@ -173,9 +173,7 @@ fn ladder<G: Frontend>(content: &ContentSource, args: &LadderArgs) -> Result<()>
         args.scenario.as_deref(),
         &args.decks,
     )?;
-    let seats = G::new(&config)
-        .map_err(|e| CatalogError::Content(e.to_string()))?
-        .num_seats();
+    let seats = G::new(&config).map_err(CatalogError::from)?.num_seats();
     if seats < 2 {
         bail!("a ladder needs a game of at least two seats; this one has {seats}");
     }
@@ -192,12 +190,7 @@ fn ladder<G: Frontend>(content: &ContentSource, args: &LadderArgs) -> Result<()>
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        bail!("--threads must be at least 1");
-    }
+    let threads = batch::threads(args.threads)?;
     let seatings = seatings(seats);
     let per_seating = args.games.div_ceil(seatings.len());
     let share = fair_share(seats);
@@ -221,39 +214,29 @@ fn ladder<G: Frontend>(content: &ContentSource, args: &LadderArgs) -> Result<()>
             };
             let mut moves = 0.0;
             for seating in &seatings {
-                let factories: Vec<AgentFactory<G>> = seating
-                    .iter()
-                    .map(|&x| factory::<G>(specs[pair[x]].clone()))
-                    .collect();
-                let opts = SimOptions {
-                    games: per_seating,
-                    seed: derive_seed(args.seed, k),
-                    threads,
-                    replays: None,
-                };
-                k += 1;
                 let label = seating
                     .iter()
                     .map(|&x| names[pair[x]].as_str())
                     .collect::<Vec<_>>()
                     .join(" vs ");
-                let progress = move |done: usize, total: usize| {
-                    if show_progress && (done % 8 == 0 || done == total) {
-                        err!("\r{label}: {done}/{total}   ");
-                        if done == total {
-                            errln!();
-                        }
-                        let _ = std::io::stderr().flush();
-                    }
-                };
-                let s = gridwright_sim::run::<G>(
-                    &config,
-                    &factories,
-                    &opts,
-                    G::scores,
-                    G::end_reason,
-                    &progress,
-                )?;
+                let s = Batch::<G> {
+                    config: &config,
+                    agents: seating
+                        .iter()
+                        .map(|&x| batch::factory::<G>(specs[pair[x]].clone()))
+                        .collect(),
+                    opts: SimOptions {
+                        games: per_seating,
+                        seed: derive_seed(args.seed, k),
+                        threads,
+                        replays: None,
+                    },
+                    show: show_progress,
+                    every: 8,
+                    line: Box::new(move |done, total| format!("{label}: {done}/{total}   ")),
+                }
+                .play()?;
+                k += 1;
                 p.games += s.games as u64;
                 p.draws += s.draws;
                 moves += s.mean_moves * s.games as f64;
@@ -301,15 +284,6 @@ fn ladder<G: Frontend>(content: &ContentSource, args: &LadderArgs) -> Result<()>
         out!("{}", table(&doc));
     }
     Ok(())
-}
-
-/// A fresh agent per game (agents may keep per-game state).
-fn factory<G: Frontend>(spec: AgentSpec) -> AgentFactory<G> {
-    Arc::new(move || match G::agent(&spec) {
-        Ok(a) => a,
-        // Checked before the ladder started; cannot fail here.
-        Err(_) => Box::new(gridwright_engine::RandomAgent),
-    })
 }
 
 fn standings(names: &[String], pairings: &[Pairing], seats: usize) -> Vec<Standing> {

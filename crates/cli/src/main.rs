@@ -39,6 +39,7 @@ macro_rules! err {
 }
 
 mod analyze;
+mod batch;
 mod ladder;
 mod odds;
 mod play;

@@ -1,13 +1,13 @@
 //! `gridwright simulate`: batches of agent-vs-agent games with statistics.
 
+use crate::batch::{self, Batch};
 use crate::game_kind;
 use anyhow::{Result, bail};
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::{ContentSource, Frontend, with_game};
 use gridwright_sim::{AgentFactory, SimOptions, Summary};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 #[derive(clap::Args, Debug)]
 pub struct SimulateArgs {
@@ -58,47 +58,31 @@ fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result
             bail!("`human` cannot play in a simulation; use `gridwright play`");
         }
         G::agent(&spec)?; // validate once, with a clear error, before threads start
-        factories.push(Arc::new(move || match G::agent(&spec) {
-            Ok(a) => a,
-            Err(_) => Box::new(gridwright_engine::RandomAgent),
-        }));
+        factories.push(batch::factory::<G>(spec));
     }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 {
-        bail!("--threads must be at least 1");
-    }
-    let opts = SimOptions {
-        games: args.games,
-        seed: args.seed,
-        threads,
-        replays: args.replays.clone(),
-    };
-    let show_progress = std::io::stderr().is_terminal();
-    let progress = move |done: usize, total: usize| {
-        if show_progress && (done % 64 == 0 || done == total) {
+    let threads = batch::threads(args.threads)?;
+    let summary = Batch::<G> {
+        config: &config,
+        agents: factories,
+        opts: SimOptions {
+            games: args.games,
+            seed: args.seed,
+            threads,
+            replays: args.replays.clone(),
+        },
+        show: std::io::stderr().is_terminal(),
+        every: 64,
+        line: Box::new(|done, total| {
             let width = 30;
             let filled = width * done / total.max(1);
-            err!(
-                "\r[{}{}] {done}/{total}",
+            format!(
+                "[{}{}] {done}/{total}",
                 "#".repeat(filled),
                 ".".repeat(width - filled)
-            );
-            if done == total {
-                errln!();
-            }
-            let _ = std::io::stderr().flush();
-        }
-    };
-    let summary = gridwright_sim::run::<G>(
-        &config,
-        &factories,
-        &opts,
-        G::scores,
-        G::end_reason,
-        &progress,
-    )?;
+            )
+        }),
+    }
+    .play()?;
     if args.json {
         let mut doc = serde_json::to_value(&summary)?;
         doc["game"] = G::INFO.short_name.into();

@@ -343,6 +343,162 @@ pub fn stem(p: &Path) -> String {
         .unwrap_or_default()
 }
 
+/// Embeds a game's shipped content files in the binary.
+///
+/// - `shipped!(FOLDER: PATH, …)` is the list of `(path, text)` pairs for [`Files::shipped`]:
+///   the folder (relative to the crate's `Cargo.toml`), then each file's path in it.
+/// - `shipped!(impl Content, FOLDER: PATH, …)` also writes the loaders every game's content
+///   type has, on top of its own `Content::from_files(&Files)`: the list as
+///   `Content::SHIPPED`, `Content::builtin()` (the embedded files) and `Content::load_dir(dir)`
+///   (a folder laid out as the shipped files are, [`Files::read_like`]).
+///
+/// A folder's files (`scenarios/…`) are best listed in the order `load_dir` gives them, sorted
+/// by name, unless the game wants another order for its built-in files.
+///
+/// ```
+/// const SHIPPED: &[(&str, &str)] = &gridwright_engine::shipped!(".": "Cargo.toml", "src/lib.rs");
+/// let files = gridwright_engine::content::Files::shipped(SHIPPED);
+/// assert!(files.file("Cargo.toml")?.contains("gridwright-engine"));
+/// assert_eq!(files.folder("src")[0].0, "lib.rs"); // a stem is the name less `.toml`
+///
+/// use gridwright_engine::content::{ContentError, Files};
+/// /// The crate's manifest, as a game's content would be.
+/// struct Manifest(String);
+/// impl Manifest {
+///     fn from_files(files: &Files) -> Result<Manifest, ContentError> {
+///         Ok(Manifest(files.file("Cargo.toml")?.to_owned()))
+///     }
+/// }
+/// gridwright_engine::shipped!(impl Manifest, ".": "Cargo.toml");
+/// assert!(Manifest::builtin()?.0.contains("[package]"));
+/// let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+/// assert_eq!(Manifest::load_dir(dir)?.0, Manifest::builtin()?.0);
+/// # Ok::<(), gridwright_engine::content::ContentError>(())
+/// ```
+#[macro_export]
+macro_rules! shipped {
+    ($folder:literal: $($path:literal),+ $(,)?) => {
+        [$((
+            $path,
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $folder, "/", $path)),
+        )),+]
+    };
+    (impl $content:ident, $folder:literal: $($path:literal),+ $(,)?) => {
+        impl $content {
+            /// The files shipped with the game, `(path in its content folder, text)`, embedded
+            /// so the binary works anywhere.
+            pub const SHIPPED: &'static [(&'static str, &'static str)] =
+                &$crate::shipped!($folder: $($path),+);
+
+            /// The content shipped with the game (embedded in the binary).
+            ///
+            /// # Errors
+            /// Only if the shipped files are broken (a test guards against that).
+            pub fn builtin() -> ::std::result::Result<$content, $crate::content::ContentError> {
+                $content::from_files(&$crate::content::Files::shipped($content::SHIPPED))
+            }
+
+            /// Loads the game's content folder `dir`: each top-level file the game ships, and
+            /// every `*.toml` of each folder it ships files in.
+            ///
+            /// # Errors
+            /// `ContentError::Io` if a file cannot be read; `ContentError::Invalid` listing
+            /// every problem found in every file.
+            pub fn load_dir(
+                dir: &::std::path::Path,
+            ) -> ::std::result::Result<$content, $crate::content::ContentError> {
+                $content::from_files(&$crate::content::Files::read_like(dir, $content::SHIPPED)?)
+            }
+        }
+    };
+}
+
+/// A game's content files as texts, each under its path in the game's content folder
+/// (`units.toml`, `scenarios/skirmish.toml`), in order: the copies embedded in the binary
+/// ([`shipped!`], [`Files::shipped`]) or the same layout read from a folder
+/// ([`Files::read_like`]). A game's loader reads its content from a `Files` (its
+/// `Content::from_files`), so its built-in content and a folder of edited files go through
+/// one path; `shipped!(impl Content, …)` writes its `builtin` and `load_dir`.
+///
+/// # Why derive the folder's layout from the shipped files
+/// The files a folder must hold are those the game ships: each top-level file, and every
+/// `*.toml` of each sub-folder. Listing them once means a file added to the game is read from
+/// a folder as soon as it is embedded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Files {
+    files: Vec<(String, String)>,
+}
+
+impl Files {
+    /// The embedded files, as [`shipped!`] lists them.
+    pub fn shipped(list: &[(&str, &str)]) -> Files {
+        Files {
+            files: list
+                .iter()
+                .map(|(p, t)| ((*p).to_owned(), (*t).to_owned()))
+                .collect(),
+        }
+    }
+
+    /// The files of `dir` laid out as `shipped` is: each top-level file of `shipped` read from
+    /// `dir` ([`read_file`]), and for each sub-folder of `shipped`, every `*.toml` file of that
+    /// folder in `dir`, sorted by name ([`read_toml_dir`]); in the order `shipped` first names
+    /// them.
+    ///
+    /// # Errors
+    /// [`ContentError::Io`] for the first file or folder that cannot be read.
+    pub fn read_like(dir: &Path, shipped: &[(&str, &str)]) -> Result<Files, ContentError> {
+        let mut files = Vec::new();
+        let mut folders: Vec<&str> = Vec::new();
+        for (path, _) in shipped {
+            match path.split_once('/') {
+                None => files.push(((*path).to_owned(), read_file(&dir.join(path))?)),
+                Some((folder, _)) if !folders.contains(&folder) => {
+                    folders.push(folder);
+                    for (stem, text) in read_toml_dir(&dir.join(folder))? {
+                        files.push((format!("{folder}/{stem}.toml"), text));
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(Files { files })
+    }
+
+    /// The text of the file at `path` (`dice.toml`, `chassis/scout.toml`).
+    ///
+    /// # Errors
+    /// [`ContentError::Io`] if there is no such file.
+    pub fn file(&self, path: &str) -> Result<&str, ContentError> {
+        self.files
+            .iter()
+            .find(|(p, _)| p == path)
+            .map(|(_, t)| t.as_str())
+            .ok_or_else(|| ContentError::Io {
+                path: path.to_owned(),
+                reason: "no such content file".into(),
+            })
+    }
+
+    /// `(stem, text)` of every file directly in `folder`, in order (`scenarios` gives
+    /// `("skirmish", …)` for `scenarios/skirmish.toml`).
+    pub fn folder(&self, folder: &str) -> Vec<(String, String)> {
+        self.files
+            .iter()
+            .filter_map(|(p, t)| {
+                let name = p.strip_prefix(folder)?.strip_prefix('/')?;
+                let stem = name.strip_suffix(".toml").unwrap_or(name);
+                (!stem.contains('/')).then(|| (stem.to_owned(), t.clone()))
+            })
+            .collect()
+    }
+
+    /// Every file, `(path, text)`, in order.
+    pub fn as_slice(&self) -> &[(String, String)] {
+        &self.files
+    }
+}
+
 /// The rule for ids (unit types, dice, terrain, chassis, cards, …): one or more lowercase ASCII
 /// letters, digits and `-` (kebab case, like the shipped ids `dig-in` and `shoulder-gun` and the
 /// scenario file names). `_` is not allowed, so that an id has one spelling.
@@ -689,6 +845,48 @@ fn backticked(message: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A folder is read in the layout of the shipped files: each top-level file, and every
+    /// `*.toml` of each shipped sub-folder, sorted; a missing file is named.
+    #[test]
+    fn a_folder_is_read_in_the_layout_of_the_shipped_files() {
+        let dir = std::env::temp_dir().join(format!("gw-files-like-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("scenarios")).unwrap();
+        std::fs::write(dir.join("units.toml"), "u").unwrap();
+        std::fs::write(dir.join("scenarios/b.toml"), "b").unwrap();
+        std::fs::write(dir.join("scenarios/a.toml"), "a").unwrap();
+        std::fs::write(dir.join("scenarios/notes.txt"), "not content").unwrap();
+        std::fs::write(dir.join("extra.toml"), "not shipped").unwrap();
+        let shipped = [
+            ("units.toml", "U"),
+            ("scenarios/z.toml", "Z"),
+            ("scenarios/y.toml", "Y"),
+        ];
+        let built_in = Files::shipped(&shipped);
+        assert_eq!(built_in.file("units.toml").unwrap(), "U");
+        assert_eq!(
+            built_in.folder("scenarios"),
+            [("z".to_owned(), "Z".to_owned()), ("y".into(), "Y".into())]
+        );
+        let read = Files::read_like(&dir, &shipped).unwrap();
+        let paths: Vec<&str> = read.as_slice().iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(
+            paths,
+            ["units.toml", "scenarios/a.toml", "scenarios/b.toml"]
+        );
+        assert_eq!(read.file("units.toml").unwrap(), "u");
+        assert_eq!(read.folder("scenarios")[1], ("b".into(), "b".into()));
+        assert!(matches!(
+            read.file("extra.toml"),
+            Err(ContentError::Io { .. })
+        ));
+        std::fs::remove_file(dir.join("units.toml")).unwrap();
+        let e = Files::read_like(&dir, &shipped).unwrap_err();
+        assert!(e.to_string().contains("units.toml"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     use serde::Deserialize;
 
     #[test]

@@ -162,17 +162,65 @@ pub trait EventFold: Game {
     fn fold_event(start: &Self, viewer: Viewer, seen: &mut Self::Observation, event: &Self::Event);
 }
 
-/// Failure to build a game from its config.
+/// Failure to build a game from its config: every problem found, each naming the field of the
+/// config it is about where there is one, as [`Problems`](crate::content::Problems) print them
+/// (`` `board.width`: must be 2 to 16, not 40 ``). A content layer that read the config from a
+/// file files them at the file's lines ([`Report::adopt`](crate::content::Report::adopt)).
+///
+/// # Examples
+/// ```
+/// use gridwright_engine::SetupError;
+/// use gridwright_engine::content::Problems;
+/// let mut found = Problems::new();
+/// found.push("rounds", "must be at least 1");
+/// let e = SetupError::from(found);
+/// assert_eq!(e.problems().len(), 1);
+/// assert_eq!(e.to_string(), "invalid game setup: `rounds`: must be at least 1");
+/// assert_eq!(
+///     SetupError::because("no map").to_string(),
+///     "invalid game setup: no map"
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid game setup: {0}")]
-pub struct SetupError(pub String);
+#[error("invalid game setup: {problems}")]
+pub struct SetupError {
+    problems: crate::content::Problems,
+}
 
-/// A config whose content check found problems does not set up: the error lists every problem,
-/// one `file:line: field: message` line each, as [`Problems`](crate::content::Problems) prints
-/// them.
+impl SetupError {
+    /// A setup refused for one reason that names no field, in a sentence.
+    pub fn because(reason: impl Into<String>) -> SetupError {
+        let mut problems = crate::content::Problems::new();
+        problems.push("", reason);
+        SetupError { problems }
+    }
+
+    /// Every problem found, in order.
+    pub fn problems(&self) -> &crate::content::Problems {
+        &self.problems
+    }
+
+    /// Every problem found, in order.
+    pub fn into_problems(self) -> crate::content::Problems {
+        self.problems
+    }
+}
+
+/// A setup refused for one reason in a sentence, as [`SetupError::because`]: kept under the
+/// old tuple-constructor spelling (`SetupError(text)`) while games still build setup errors
+/// from text; new code converts its [`Problems`](crate::content::Problems) (`?`) or calls
+/// [`SetupError::because`].
+#[allow(non_snake_case)]
+#[doc(hidden)]
+pub fn SetupError(reason: String) -> SetupError {
+    SetupError::because(reason)
+}
+
+/// A config whose content check found problems does not set up: the error carries every
+/// problem, one `file:line: field: message` line each when printed.
 impl From<crate::content::Problems> for SetupError {
     fn from(problems: crate::content::Problems) -> Self {
-        SetupError(problems.to_string())
+        SetupError { problems }
     }
 }
 

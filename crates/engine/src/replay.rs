@@ -157,7 +157,7 @@ fn canonical(v: &serde_json::Value, out: &mut String) {
 
 impl From<SetupError> for ReplayError {
     fn from(e: SetupError) -> Self {
-        ReplayError::Config(e.0)
+        ReplayError::Config(e.into_problems().to_string())
     }
 }
 

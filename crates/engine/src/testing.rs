@@ -1075,6 +1075,39 @@ pub fn action_index_digest<G: ActionIndex>(config: &G::Config) -> String {
     hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// Checks that the whole action index of every setup is the one pinned for it: the setups are
+/// `names` in their order, each digest [`action_index_digest`] of `config_of(name)`, compared
+/// with `pinned` (`(name, digest)` in the same order). A game's test pins its shipped setups
+/// once, so any rewrite of its codec that moves an index fails.
+///
+/// # Panics
+/// If a setup's digest differs from its pinned one, or the setups differ from the pinned
+/// names; the message lists the table found, ready to paste as `pinned`.
+pub fn pinned_action_index_digests<G: ActionIndex>(
+    names: &[String],
+    pinned: &[(&str, &str)],
+    config_of: impl Fn(&str) -> G::Config,
+) {
+    let found: Vec<String> = names
+        .iter()
+        .map(|name| {
+            let digest = action_index_digest::<G>(&config_of(name));
+            format!("(\"{name}\", \"{digest}\"),")
+        })
+        .collect();
+    let want: Vec<String> = pinned
+        .iter()
+        .map(|(n, d)| format!("(\"{n}\", \"{d}\"),"))
+        .collect();
+    assert_eq!(
+        found,
+        want,
+        "the action index of {} changed:\n{}",
+        G::INFO.short_name,
+        found.join("\n")
+    );
+}
+
 /// Counts from a [`check_action_index`] run.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct IndexReport {
@@ -1308,6 +1341,23 @@ pub struct FoldReport {
     pub steps: usize,
     /// Events folded, over all viewers.
     pub folded: usize,
+}
+
+/// [`check_event_fold`] on every setup: `games` random games of each `(name, config)`, all
+/// played, and more events folded than steps taken (every viewer was shown something).
+///
+/// # Panics
+/// As [`check_event_fold`], or if a setup played fewer games or folded too little, naming it.
+pub fn check_event_fold_on_every<G: crate::EventFold>(
+    setups: impl IntoIterator<Item = (String, G::Config)>,
+    games: usize,
+    seed: u64,
+) {
+    for (name, config) in setups {
+        let r = check_event_fold::<G>(&config, games, seed);
+        assert_eq!(r.games, games, "{name}");
+        assert!(r.folded > r.steps, "{name}: {r:?}");
+    }
 }
 
 /// Plays `n_games` random games from `config` and checks the audit-trail rule of

@@ -384,5 +384,12 @@ fn setup_error_from_problems_lists_every_problem() {
     problems.push("map.width", "must be at least 1");
     let text = problems.to_string();
     assert!(text.contains("must not be empty") && text.contains("must be at least 1"));
-    assert_eq!(SetupError::from(problems), SetupError(text));
+    let e = SetupError::from(problems.clone());
+    assert_eq!(e.problems(), &problems);
+    assert_eq!(e.to_string(), format!("invalid game setup: {text}"));
+    // The sentence form is one problem naming no field.
+    let one = SetupError::because("at least one round");
+    assert_eq!(one.problems().len(), 1);
+    assert_eq!(one.problems().as_slice()[0].field, "");
+    assert_eq!(one.to_string(), "invalid game setup: at least one round");
 }

@@ -229,20 +229,21 @@ impl<G: Frontend> FrontendGame<G> {
         let mut seat_decks = Vec::new();
         let mut sources: Vec<String> = Vec::new();
         for (seat, spec) in parse_deck_items(items, G::INFO.max_seats)? {
-            let deck = G::load_deck(&content, &spec).map_err(|e| {
-                CatalogError::Content(format!("--deck {}:{seat}={spec}: {e}", G::INFO.short_name))
+            let item = format!("{}:{seat}={spec}", G::INFO.short_name);
+            let deck = G::load_deck(&content, &spec).map_err(|e| CatalogError::Deck {
+                item: item.clone(),
+                source: Box::new(e),
             })?;
             let index = match decks.iter().position(|d| d.name() == deck.name()) {
                 // A shipped deck by its name, or the same file given for a second seat.
                 Some(i) if i < shipped && spec == deck.name() => i,
                 Some(i) if i >= shipped && sources[i - shipped] == spec => i,
                 Some(_) => {
-                    return Err(CatalogError::Content(format!(
-                        "--deck {}:{seat}={spec}: a deck named `{}` is already offered; \
-                         rename the file",
-                        G::INFO.short_name,
-                        deck.name()
-                    )));
+                    let name = deck.name().to_owned();
+                    return Err(CatalogError::Deck {
+                        item,
+                        source: Box::new(CatalogError::DeckNameTaken { name }),
+                    });
                 }
                 None => {
                     decks.push(deck);
@@ -308,7 +309,9 @@ impl<G: Frontend> GameProvider for FrontendGame<G> {
                 .decks
                 .iter()
                 .find(|d| d.name() == name.as_str())
-                .ok_or_else(|| CatalogError::Content(format!("no deck `{}`", name.as_str())))?;
+                .ok_or_else(|| CatalogError::UnknownDeck {
+                    name: name.as_str().to_owned(),
+                })?;
             chosen.retain(|(s, _)| s != seat);
             chosen.push((*seat, d));
         }
@@ -317,7 +320,7 @@ impl<G: Frontend> GameProvider for FrontendGame<G> {
             cfg = G::put_decks(cfg, &chosen)?;
             name = G::config_name(&cfg);
         }
-        let s = Session::<G>::new(cfg, seed).map_err(|e| CatalogError::Content(e.to_string()))?;
+        let s = Session::<G>::new(cfg, seed)?;
         Ok(NewSession {
             session: Box::new(s),
             scenario: name,

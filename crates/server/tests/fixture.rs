@@ -68,7 +68,7 @@ impl Game for SealedBid {
 
     fn new(config: &Config) -> Result<Self, SetupError> {
         if config.rounds == 0 {
-            return Err(SetupError("at least one round".into()));
+            return Err(SetupError::because("at least one round"));
         }
         Ok(SealedBid {
             rounds: config.rounds,
@@ -218,7 +218,11 @@ impl Frontend for SealedBid {
     fn load_config(_: &ContentSource, scenario: Option<&str>) -> Result<Config, CatalogError> {
         match scenario {
             None | Some("two-rounds") => Ok(Config { rounds: 2 }),
-            Some(other) => Err(CatalogError::Content(format!("no scenario `{other}`"))),
+            Some(other) => Err(CatalogError::NoSuchScenario {
+                game: Self::INFO.short_name,
+                name: other.to_owned(),
+                known: &["two-rounds"],
+            }),
         }
     }
 

@@ -6,6 +6,19 @@ fn random() -> AgentFactory<ConnectFour> {
     Arc::new(|| Box::new(RandomAgent) as Box<dyn Agent<ConnectFour>>)
 }
 
+/// Connect Four's default setup played by `agents` under `opts`, with no score or end hooks
+/// and no progress.
+fn play(agents: &[AgentFactory<ConnectFour>], opts: &SimOptions) -> Result<Summary, SimError> {
+    run::<ConnectFour>(
+        &Default::default(),
+        agents,
+        opts,
+        |_| None,
+        |_| None,
+        &|_, _| {},
+    )
+}
+
 fn opts(threads: usize, replays: Option<PathBuf>) -> SimOptions {
     SimOptions {
         games: 200,
@@ -17,26 +30,9 @@ fn opts(threads: usize, replays: Option<PathBuf>) -> SimOptions {
 
 #[test]
 fn same_seed_same_summary_for_any_thread_count() {
-    let cfg = Default::default();
     let agents = [random(), random()];
-    let one = run::<ConnectFour>(
-        &cfg,
-        &agents,
-        &opts(1, None),
-        |_| None,
-        |_| None,
-        &|_, _| {},
-    )
-    .unwrap();
-    let two = run::<ConnectFour>(
-        &cfg,
-        &agents,
-        &opts(2, None),
-        |_| None,
-        |_| None,
-        &|_, _| {},
-    )
-    .unwrap();
+    let one = play(&agents, &opts(1, None)).unwrap();
+    let two = play(&agents, &opts(2, None)).unwrap();
     assert_eq!(one.without_timing(), two.without_timing());
     assert_eq!(one.games, 200);
     assert_eq!(one.wins.iter().sum::<u64>() + one.draws, 200);
@@ -45,26 +41,9 @@ fn same_seed_same_summary_for_any_thread_count() {
 #[test]
 fn saved_replays_verify_and_match_the_fast_path() {
     let dir = std::env::temp_dir().join(format!("gw-sim-test-{}", std::process::id()));
-    let cfg = Default::default();
     let agents = [random(), random()];
-    let fast = run::<ConnectFour>(
-        &cfg,
-        &agents,
-        &opts(2, None),
-        |_| None,
-        |_| None,
-        &|_, _| {},
-    )
-    .unwrap();
-    let slow = run::<ConnectFour>(
-        &cfg,
-        &agents,
-        &opts(2, Some(dir.clone())),
-        |_| None,
-        |_| None,
-        &|_, _| {},
-    )
-    .unwrap();
+    let fast = play(&agents, &opts(2, None)).unwrap();
+    let slow = play(&agents, &opts(2, Some(dir.clone()))).unwrap();
     assert_eq!(fast.without_timing(), slow.without_timing());
     // Every replay is under its final name; no temporary file is left behind.
     let names: Vec<String> = std::fs::read_dir(&dir)
@@ -87,16 +66,7 @@ fn saved_replays_verify_and_match_the_fast_path() {
 
 #[test]
 fn wrong_agent_count_is_an_error() {
-    let cfg = Default::default();
-    let err = run::<ConnectFour>(
-        &cfg,
-        &[random()],
-        &opts(1, None),
-        |_| None,
-        |_| None,
-        &|_, _| {},
-    )
-    .unwrap_err();
+    let err = play(&[random()], &opts(1, None)).unwrap_err();
     assert!(matches!(
         err,
         SimError::AgentCount {
@@ -115,21 +85,12 @@ fn winner_of_returns() {
 
 #[test]
 fn absurd_batches_are_refused_before_anything_runs() {
-    let cfg = Default::default();
     for games in [usize::MAX, 1_000_000_000, MAX_GAMES + 1] {
         let o = SimOptions {
             games,
             ..opts(2, None)
         };
-        let err = run::<ConnectFour>(
-            &cfg,
-            &[random(), random()],
-            &o,
-            |_| None,
-            |_| None,
-            &|_, _| {},
-        )
-        .unwrap_err();
+        let err = play(&[random(), random()], &o).unwrap_err();
         assert!(matches!(err, SimError::TooManyGames { .. }), "{err}");
         assert!(err.to_string().contains("at most 100000000 games"), "{err}");
     }

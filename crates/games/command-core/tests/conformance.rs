@@ -5,7 +5,9 @@
 
 use crate::common::content;
 use gridwright_command_core::CommandCore;
-use gridwright_engine::testing::{check_action_index, check_event_fold, random_sim};
+use gridwright_engine::testing::{
+    check_action_index, check_event_fold_on_every, pinned_action_index_digests, random_sim,
+};
 
 #[test]
 fn conformance_random_sim_every_scenario() {
@@ -49,12 +51,11 @@ fn action_index_every_scenario() {
 #[test]
 fn every_visible_change_is_an_event_in_every_scenario() {
     let content = content();
-    for name in content.scenario_names() {
+    let setups = content.scenario_names().into_iter().map(|name| {
         let config = content.config(&name).unwrap();
-        let r = check_event_fold::<CommandCore>(&config, 30, 11);
-        assert_eq!(r.games, 30, "{name}");
-        assert!(r.folded > r.steps, "{name}: {r:?}");
-    }
+        (name, config)
+    });
+    check_event_fold_on_every::<CommandCore>(setups, 30, 11);
 }
 
 /// The flat action index of every shipped scenario is the one the index table in
@@ -75,17 +76,7 @@ fn action_indices_of_every_shipped_scenario_are_unchanged() {
     let content = content();
     let mut names = content.scenario_names();
     names.sort();
-    let got: Vec<(String, String)> = names
-        .iter()
-        .map(|name| {
-            let config = content.config(name).unwrap();
-            let digest = gridwright_engine::testing::action_index_digest::<CommandCore>(&config);
-            (name.clone(), digest)
-        })
-        .collect();
-    let want: Vec<(String, String)> = pinned
-        .iter()
-        .map(|(n, d)| ((*n).to_owned(), (*d).to_owned()))
-        .collect();
-    assert_eq!(got, want);
+    pinned_action_index_digests::<CommandCore>(&names, &pinned, |name| {
+        content.config(name).unwrap()
+    });
 }

@@ -1,7 +1,9 @@
 //! The engine's conformance harness on every shipped scenario (style rule 8).
 
 use crate::support::content;
-use gridwright_engine::testing::{check_action_index, random_sim};
+use gridwright_engine::testing::{
+    check_action_index, check_event_fold_on_every, pinned_action_index_digests, random_sim,
+};
 use gridwright_grid_battles::GridBattles;
 
 /// Runs the harness, and the action-index check on a quarter as many games; returns
@@ -46,12 +48,11 @@ fn conformance_pitched_battle() {
 #[test]
 fn every_visible_change_is_an_event_in_every_scenario() {
     let content = content();
-    for name in content.scenario_names() {
+    let setups = content.scenario_names().into_iter().map(|name| {
         let config = content.config(&name).expect("shipped scenario");
-        let r = gridwright_engine::testing::check_event_fold::<GridBattles>(&config, 20, 0xf01d);
-        assert_eq!(r.games, 20, "{name}");
-        assert!(r.folded > r.steps, "{name}: {r:?}");
-    }
+        (name, config)
+    });
+    check_event_fold_on_every::<GridBattles>(setups, 20, 0xf01d);
 }
 
 /// The flat action index of every shipped scenario is the one the index table in
@@ -76,17 +77,7 @@ fn action_indices_of_every_shipped_scenario_are_unchanged() {
     let content = content();
     let mut names = content.scenario_names();
     names.sort();
-    let got: Vec<(String, String)> = names
-        .iter()
-        .map(|name| {
-            let config = content.config(name).expect("shipped scenario");
-            let digest = gridwright_engine::testing::action_index_digest::<GridBattles>(&config);
-            (name.clone(), digest)
-        })
-        .collect();
-    let want: Vec<(String, String)> = pinned
-        .iter()
-        .map(|(n, d)| ((*n).to_owned(), (*d).to_owned()))
-        .collect();
-    assert_eq!(got, want);
+    pinned_action_index_digests::<GridBattles>(&names, &pinned, |name| {
+        content.config(name).expect("shipped scenario")
+    });
 }

@@ -18,47 +18,10 @@ pub use gridwright_engine::content::{ContentError, Problem};
 use crate::card::{ActionDef, CardDef, CommanderDef, ModuleDef, ResourceDef, UnitDef};
 use crate::config::{Config, DeckList, Options};
 use crate::rules::deck::check_deck;
-use gridwright_engine::content::{Problems, Report, read_file, read_toml_dir, stem};
+use gridwright_engine::content::{Files, Problems, Report, read_file, stem};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
-
-macro_rules! shipped {
-    ($path:literal) => {
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../content/starcore/",
-            $path
-        ))
-    };
-}
-
-const BUILTIN_CARDS: [(&str, &str); 4] = [
-    ("energy", shipped!("cards/energy.toml")),
-    ("life", shipped!("cards/life.toml")),
-    ("matter", shipped!("cards/matter.toml")),
-    ("signal", shipped!("cards/signal.toml")),
-];
-// In file-name order, as `load_dir` reads a folder, so both list the same scenarios.
-const BUILTIN_DECKS: [(&str, &str); 4] = [
-    ("arc-foundry", shipped!("decks/arc-foundry.toml")),
-    ("iron-vanguard", shipped!("decks/iron-vanguard.toml")),
-    ("mind-lattice", shipped!("decks/mind-lattice.toml")),
-    ("verdant-choir", shipped!("decks/verdant-choir.toml")),
-];
-
-/// Files as `(stem, text)`.
-pub(crate) type Sources = Vec<(String, String)>;
-
-/// The shipped card files and deck files.
-pub(crate) fn builtin_sources() -> (Sources, Sources) {
-    let own = |list: &[(&str, &str)]| {
-        list.iter()
-            .map(|(n, s)| ((*n).to_owned(), (*s).to_owned()))
-            .collect::<Vec<_>>()
-    };
-    (own(&BUILTIN_CARDS), own(&BUILTIN_DECKS))
-}
 
 /// A rule variant: its name in scenario names and what it changes in the options.
 pub type Variant = (&'static str, fn(&mut Options));
@@ -98,6 +61,20 @@ struct DeckFile {
     cards: BTreeMap<String, u8>,
 }
 
+// Decks in file-name order, as `load_dir` reads a folder, so both list the same scenarios.
+gridwright_engine::shipped!(
+    impl Content,
+    "../../../content/starcore":
+    "cards/energy.toml",
+    "cards/life.toml",
+    "cards/matter.toml",
+    "cards/signal.toml",
+    "decks/arc-foundry.toml",
+    "decks/iron-vanguard.toml",
+    "decks/mind-lattice.toml",
+    "decks/verdant-choir.toml",
+);
+
 /// The card pool and the decks, validated.
 ///
 /// # Examples
@@ -116,24 +93,12 @@ pub struct Content {
 }
 
 impl Content {
-    /// The content shipped with the game (embedded in the binary).
+    /// Builds content from its files ([`Files`]: the shipped ones or a folder's).
     ///
     /// # Errors
-    /// Only if the shipped files are broken (a test guards against that).
-    pub fn builtin() -> Result<Content, ContentError> {
-        let (cards, decks) = builtin_sources();
-        Content::from_sources(cards, decks)
-    }
-
-    /// Loads `dir/cards/*.toml` and `dir/decks/*.toml`.
-    ///
-    /// # Errors
-    /// [`ContentError::Io`] if a file cannot be read; [`ContentError::Invalid`] listing every
-    /// problem found in every file.
-    pub fn load_dir(dir: &Path) -> Result<Content, ContentError> {
-        let cards = read_toml_dir(&dir.join("cards"))?;
-        let decks = read_toml_dir(&dir.join("decks"))?;
-        Content::from_sources(cards, decks)
+    /// [`ContentError::Invalid`] listing every problem found.
+    pub fn from_files(files: &Files) -> Result<Content, ContentError> {
+        Content::from_sources(files.folder("cards"), files.folder("decks"))
     }
 
     /// Builds content from `(stem, text)` of each card file and each deck file (decks in the

@@ -354,6 +354,6 @@ mod tests {
             events.contains(&Event::DrawsOwed { seat: P1, cards: 2 }),
             "{events:?}"
         );
-        assert_eq!(g.owed[P1], 2);
+        assert_eq!(g.owed(P1), 2);
     }
 }

@@ -154,7 +154,7 @@ impl Observation {
             .map(|l| (l.a, l.b))
             .collect();
         let mulligan = match &game.phase {
-            Phase::Mulligan { choices } => Some(*choices),
+            Phase::Mulligan { choices, .. } => Some(*choices),
             _ => None,
         };
         let players = Seat::all(SEATS)
@@ -169,7 +169,7 @@ impl Observation {
                     void: p.void.clone(),
                     pool: p.pool.available(&game.board),
                     placed: p.placed,
-                    owed: game.owed[s],
+                    owed: game.owed(s),
                     mulligan_committed: mulligan.is_some_and(|c| c[s].is_some()),
                     mulligan_choice: mulligan.and_then(|c| c[s]).filter(|_| mine),
                 }
@@ -233,7 +233,7 @@ mod tests {
             "{}|{}|{}",
             serde_json::to_string(&g.observe(Viewer::Seat(P1))).unwrap_or_default(),
             if shown {
-                format!("{action:?}")
+                g.action_text(action)
             } else {
                 "hidden".into()
             },

@@ -4,11 +4,12 @@
 //! network's output, Module hosts, every card's HP, Shield and stats, the viewer's hand, and
 //! the stack when something waits for a response.
 
-use crate::action::Aim;
+use crate::action::{Aim, CardId};
 use crate::grid::{Lane, Tile};
 use crate::observe::FrameView;
 use crate::rules::network::{Networks, Resources};
-use crate::state::Starcore;
+use crate::state::{PhaseView, Starcore};
+use crate::text::{phase_text, result_text};
 use gridwright_engine::{Game, Seat, Viewer};
 use std::fmt::Write;
 
@@ -18,11 +19,18 @@ const CELL: usize = 8;
 pub fn render(game: &Starcore, viewer: Viewer) -> String {
     let obs = game.observe(viewer);
     let mut out = String::new();
+    let now = match obs.phase {
+        PhaseView::Over { winner, reason } => {
+            format!("the game is over, {}", result_text(winner, reason))
+        }
+        phase => phase_text(&phase),
+    };
     let _ = writeln!(
         out,
-        "Starcore, turn {} ({} active) — {:?}",
-        obs.turn, obs.active, obs.phase
+        "Starcore, turn {} ({} active) — {now}",
+        obs.turn, obs.active
     );
+    let name = |c: CardId| game.card(c).name();
     let linked = |a: Tile, b: Tile| {
         obs.links
             .iter()
@@ -31,8 +39,12 @@ pub fn render(game: &Starcore, viewer: Viewer) -> String {
     let cell = |t: Tile| -> String {
         match obs.board.iter().find(|p| p.tile == t) {
             Some(p) => {
-                let abbr: String = p.id.chars().filter(|c| *c != '-').take(4).collect();
-                format!("{}{abbr}{:>2}", p.owner.number(), p.hp.0)
+                let abbr: String = name(p.card)
+                    .chars()
+                    .filter(|c| c.is_alphanumeric())
+                    .take(4)
+                    .collect();
+                format!("{}{abbr:<4}{:>2}", p.owner.number(), p.hp.0)
             }
             None => " .     ".to_owned(),
         }
@@ -104,18 +116,22 @@ pub fn render(game: &Starcore, viewer: Viewer) -> String {
             }
         }
     }
-    let _ = writeln!(out, "(cells: owner, card id's first letters, HP)");
+    let _ = writeln!(
+        out,
+        "(cells: owner, the first letters of the card's name, HP)"
+    );
     for p in &obs.board {
-        let name = game
-            .config()
-            .cards
-            .iter()
-            .find(|c| c.id() == p.id)
-            .map_or("", |_| p.id.as_str());
         let _ = write!(
             out,
-            "  {} {name} {}: HP {}/{} DMG {} DEF {} MOV {}",
-            p.tile, p.owner, p.hp.0, p.hp.1, p.dmg, p.def, p.movement
+            "  {} {} {}: HP {}/{} DMG {} DEF {} MOV {}",
+            p.tile,
+            name(p.card),
+            p.owner,
+            p.hp.0,
+            p.hp.1,
+            p.dmg,
+            p.def,
+            p.movement
         );
         if p.shield > 0 {
             let _ = write!(out, " Shield {}", p.shield);
@@ -136,7 +152,12 @@ pub fn render(game: &Starcore, viewer: Viewer) -> String {
                 .map_or(Resources::NONE, |c| game.card(c).output())
         });
         if members.len() > 1 || !pool.is_empty() {
-            let _ = writeln!(out, "  network of {seat} {members}: {pool} a turn");
+            let tiles: Vec<String> = members.iter().map(|t| t.to_string()).collect();
+            let _ = writeln!(
+                out,
+                "  network of {seat} at {}: {pool} a turn",
+                tiles.join(", ")
+            );
         }
     }
     for (i, p) in obs.players.iter().enumerate() {
@@ -155,7 +176,7 @@ pub fn render(game: &Starcore, viewer: Viewer) -> String {
                 .iter()
                 .map(|c| {
                     let card = game.card(*c);
-                    format!("{} ({})", card.id(), card.cost())
+                    format!("{} (costs {})", card.name(), card.cost())
                 })
                 .collect();
             let _ = writeln!(out, "  your hand: {}", names.join(", "));
@@ -170,7 +191,7 @@ pub fn render(game: &Starcore, viewer: Viewer) -> String {
         for (i, f) in obs.stack.iter().enumerate() {
             let text = match f {
                 FrameView::Deploy { seat, card, tile } => {
-                    format!("{seat} deploys {} to {tile}", game.card(*card).id())
+                    format!("{seat} deploys {} to {tile}", name(*card))
                 }
                 FrameView::Action {
                     seat,
@@ -186,7 +207,7 @@ pub fn render(game: &Starcore, viewer: Viewer) -> String {
                     };
                     format!(
                         "{seat} plays {}{at}{}",
-                        game.card(*card).id(),
+                        name(*card),
                         if *countered { " (countered)" } else { "" }
                     )
                 }

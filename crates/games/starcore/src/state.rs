@@ -125,25 +125,63 @@ impl Frame {
 pub(crate) enum Phase {
     /// Chance: the coin flip.
     CoinFlip,
-    /// Both players choose, hidden and at once, to keep or mulligan.
+    /// Both players choose, hidden and at once, to keep or mulligan (after drawing the
+    /// opening hands they owe).
     Mulligan {
         choices: SeatArray<Option<bool>, SEATS>,
+        owed: Owed,
     },
-    /// `seat` places its Commander.
-    PlaceCommander { seat: Seat },
-    /// The active player's turn: its step, the response stack, the attack being rolled.
+    /// `seat` places its Commander (once the new hands a mulligan owes are drawn).
+    PlaceCommander { seat: Seat, owed: Owed },
+    /// The active player's turn: its step, the response stack, the attack being rolled, and
+    /// the cards a `draw` effect owes.
     Turn {
         step: TurnStep,
         stack: Vec<Frame>,
         rolling: Option<Attack>,
+        owed: Owed,
     },
-    /// The end-of-turn draw (the draws are owed; the next turn begins once they are made).
-    Drawing,
+    /// The end-of-turn draw: the draws owed; the next turn begins once they are made.
+    Drawing { owed: Owed },
     /// The game is over.
     Over {
         winner: Option<Seat>,
         reason: EndReason,
     },
+}
+
+/// Cards each player still has to draw (chance nodes until made, before anything else happens
+/// in the phase that owes them).
+pub(crate) type Owed = SeatArray<u8, SEATS>;
+
+/// No draws owed.
+pub(crate) fn no_draws() -> Owed {
+    SeatArray::from_fn(|_| 0)
+}
+
+/// The draws `phase` owes, by reference or by mutable reference as `phase` is given.
+macro_rules! owed_of {
+    ($phase:expr) => {
+        match $phase {
+            Phase::Mulligan { owed, .. }
+            | Phase::PlaceCommander { owed, .. }
+            | Phase::Turn { owed, .. }
+            | Phase::Drawing { owed } => Some(owed),
+            Phase::CoinFlip | Phase::Over { .. } => None,
+        }
+    };
+}
+
+impl Phase {
+    /// The draws this phase owes (the coin flip and the end of the game owe none).
+    pub(crate) fn owed(&self) -> Option<&Owed> {
+        owed_of!(self)
+    }
+
+    /// The draws this phase owes, to change.
+    pub(crate) fn owed_mut(&mut self) -> Option<&mut Owed> {
+        owed_of!(self)
+    }
 }
 
 /// A Starcore game in progress.
@@ -155,8 +193,6 @@ pub struct Starcore {
     pub(crate) board: crate::board::Board,
     pub(crate) mounts: Mounts,
     pub(crate) players: SeatArray<Player, SEATS>,
-    /// Cards each player still has to draw (chance nodes until paid).
-    pub(crate) owed: SeatArray<u8, SEATS>,
     pub(crate) first: Seat,
     pub(crate) active: Seat,
     /// Turns begun, both players together.
@@ -208,18 +244,18 @@ impl Starcore {
 
     /// Where the game is.
     pub fn phase(&self) -> PhaseView {
-        if self.owed.iter().any(|(_, n)| *n > 0) && !matches!(self.phase, Phase::Over { .. }) {
+        if self.owed_seat().is_some() {
             return PhaseView::Drawing;
         }
         match &self.phase {
             Phase::CoinFlip => PhaseView::CoinFlip,
             Phase::Mulligan { .. } => PhaseView::Mulligan,
-            Phase::PlaceCommander { seat } => PhaseView::PlaceCommander { seat: *seat },
+            Phase::PlaceCommander { seat, .. } => PhaseView::PlaceCommander { seat: *seat },
             Phase::Turn {
                 rolling: Some(_), ..
             } => PhaseView::Rolling,
             Phase::Turn { step, .. } => PhaseView::Turn { step: *step },
-            Phase::Drawing => PhaseView::Drawing,
+            Phase::Drawing { .. } => PhaseView::Drawing,
             Phase::Over { winner, reason } => PhaseView::Over {
                 winner: *winner,
                 reason: *reason,
@@ -297,9 +333,21 @@ impl Starcore {
         matches!(self.phase, Phase::Over { .. })
     }
 
+    /// The cards `seat` still has to draw in this phase.
+    pub(crate) fn owed(&self, seat: Seat) -> u8 {
+        self.phase.owed().map_or(0, |o| o[seat])
+    }
+
+    /// `seat` owes `cards` more draws in this phase.
+    pub(crate) fn owe(&mut self, seat: Seat, cards: u8) {
+        if let Some(owed) = self.phase.owed_mut() {
+            owed[seat] += cards;
+        }
+    }
+
     /// The first seat that still has to draw.
     pub(crate) fn owed_seat(&self) -> Option<Seat> {
-        Seat::all(SEATS).find(|s| self.owed[*s] > 0)
+        Seat::all(SEATS).find(|s| self.owed(*s) > 0)
     }
 
     /// Who holds the response window: the opponent of whoever put the top frame there.
@@ -310,7 +358,7 @@ impl Starcore {
     /// The seat that acts now, outside chance and simultaneous nodes.
     fn seat_to_act(&self) -> Option<Seat> {
         match &self.phase {
-            Phase::PlaceCommander { seat } => Some(*seat),
+            Phase::PlaceCommander { seat, .. } => Some(*seat),
             Phase::Turn { rolling: None, .. } => Some(self.responder().unwrap_or(self.active)),
             _ => None,
         }
@@ -331,7 +379,7 @@ impl Game for Starcore {
     const INFO: GameInfo = INFO;
 
     fn new(config: &Config) -> Result<Self, SetupError> {
-        let rules = Rules::new(config).map_err(|p| SetupError(p.to_string()))?;
+        let rules = Rules::new(config)?;
         let players = SeatArray::from_fn(|s| Player {
             deck: rules.deck(s).cards.clone(),
             ..Player::default()
@@ -342,7 +390,6 @@ impl Game for Starcore {
             board: crate::board::Board::default(),
             mounts: Mounts::new(),
             players,
-            owed: SeatArray::from_fn(|_| 0),
             first: P1,
             active: P1,
             turn: 0,
@@ -362,13 +409,13 @@ impl Game for Starcore {
             | Phase::Turn {
                 rolling: Some(_), ..
             } => Turn::Chance,
-            Phase::Mulligan { choices } => Turn::Simultaneous(
+            Phase::Mulligan { choices, .. } => Turn::Simultaneous(
                 Seat::all(SEATS)
                     .filter(|s| choices[*s].is_none())
                     .fold(SeatSet::EMPTY, SeatSet::with),
             ),
             // Drawing with nothing owed never lasts past a step.
-            Phase::Drawing => Turn::Chance,
+            Phase::Drawing { .. } => Turn::Chance,
             _ => self.seat_to_act().map_or(Turn::Terminal, Turn::Seat),
         }
     }
@@ -531,7 +578,7 @@ impl Game for Starcore {
             unseen.sort_unstable();
             p.hand = hand;
             p.deck = unseen;
-            if let Phase::Mulligan { choices } = &mut s.phase
+            if let Phase::Mulligan { choices, .. } = &mut s.phase
                 && choices[other].is_some()
             {
                 choices[other] = Some(rng.below(2) == 1);

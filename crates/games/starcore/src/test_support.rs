@@ -36,9 +36,10 @@ pub(crate) fn fixture(p1: &str, p2: &str) -> Starcore {
 
 /// [`fixture`] with the shipped pool plus the cards of `extra` (one more card file's text).
 pub(crate) fn fixture_with(extra: &str, p1: &str, p2: &str) -> Starcore {
-    let mut cards: Vec<(String, String)> = crate::content::builtin_sources().0;
+    let shipped = gridwright_engine::content::Files::shipped(Content::SHIPPED);
+    let mut cards = shipped.folder("cards");
     cards.push(("examples".into(), extra.into()));
-    let decks = crate::content::builtin_sources().1;
+    let decks = shipped.folder("decks");
     let content = Content::from_sources(cards, decks).unwrap_or_else(|e| panic!("{e}"));
     fixture_in(content, p1, p2)
 }
@@ -52,6 +53,7 @@ fn fixture_in(content: Content, p1: &str, p2: &str) -> Starcore {
         step: TurnStep::Orders,
         stack: Vec::new(),
         rolling: None,
+        owed: crate::state::no_draws(),
     };
     g.turn = 3;
     for s in Seat::all(2) {
@@ -168,7 +170,7 @@ impl Starcore {
 
     /// Ends the active player's turn by passing through its steps, then makes the owed draws.
     pub(crate) fn pass_turn(&mut self) {
-        while !matches!(self.phase, Phase::Drawing | Phase::Over { .. }) {
+        while !matches!(self.phase, Phase::Drawing { .. } | Phase::Over { .. }) {
             self.act("pass");
         }
         self.draw_owed();

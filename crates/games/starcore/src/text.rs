@@ -240,15 +240,7 @@ pub(crate) fn event_text(rules: &Rules, event: &Event) -> String {
         Event::Linked { a, b } => format!("{a} and {b} are linked"),
         Event::Unlinked { a, b } => format!("{a} and {b} are no longer linked"),
         Event::DrawsOwed { seat, cards } => format!("{seat} is to draw {cards}"),
-        Event::PhaseChanged { phase } => match phase {
-            PhaseView::CoinFlip => "the coin flip".into(),
-            PhaseView::Drawing => "cards are drawn".into(),
-            PhaseView::Mulligan => "both players choose to keep or mulligan".into(),
-            PhaseView::PlaceCommander { seat } => format!("{seat} places its Commander"),
-            PhaseView::Turn { step } => step_text(*step).to_owned(),
-            PhaseView::Rolling => "the attack's dice are rolled".into(),
-            PhaseView::Over { .. } => "the game is over".into(),
-        },
+        Event::PhaseChanged { phase } => phase_text(phase),
         Event::Destroyed { tile, card, to } => format!(
             "{} on {tile} goes to the {}",
             n(*card),
@@ -265,17 +257,33 @@ pub(crate) fn event_text(rules: &Rules, event: &Event) -> String {
         } => format!("{seat} gains {resources} and may spend {pool}"),
         Event::Salvaged { seat, card } => format!("{seat} salvages {}", n(*card)),
         Event::TurnEnded { seat } => format!("{seat}'s turn ends"),
-        Event::GameOver { winner, reason } => {
-            let why = match reason {
-                EndReason::Commander => "a Commander fell",
-                EndReason::DeckOut => "a player could not draw",
-                EndReason::TurnLimit => "the turn limit",
-            };
-            match winner {
-                Some(w) => format!("{w} wins: {why}"),
-                None => format!("draw: {why}"),
-            }
-        }
+        Event::GameOver { winner, reason } => result_text(*winner, *reason),
+    }
+}
+
+/// Where the game is, in words ("the Build step: cards are deployed and Actions played").
+pub(crate) fn phase_text(phase: &PhaseView) -> String {
+    match phase {
+        PhaseView::CoinFlip => "the coin flip".into(),
+        PhaseView::Drawing => "cards are drawn".into(),
+        PhaseView::Mulligan => "both players choose to keep or mulligan".into(),
+        PhaseView::PlaceCommander { seat } => format!("{seat} places its Commander"),
+        PhaseView::Turn { step } => step_text(*step).to_owned(),
+        PhaseView::Rolling => "the attack's dice are rolled".into(),
+        PhaseView::Over { .. } => "the game is over".into(),
+    }
+}
+
+/// How the game ended, in words ("P1 wins: a Commander fell").
+pub(crate) fn result_text(winner: Option<gridwright_engine::Seat>, reason: EndReason) -> String {
+    let why = match reason {
+        EndReason::Commander => "a Commander fell",
+        EndReason::DeckOut => "a player could not draw",
+        EndReason::TurnLimit => "the turn limit",
+    };
+    match winner {
+        Some(w) => format!("{w} wins: {why}"),
+        None => format!("draw: {why}"),
     }
 }
 

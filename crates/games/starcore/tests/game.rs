@@ -44,31 +44,35 @@ pub fn random_game(config: &gridwright_starcore::Config, seed: u64) -> Starcore 
 pub fn random_game_steps(config: &gridwright_starcore::Config, seed: u64) -> (Starcore, usize) {
     let mut rng = Rng::seed_from_u64(seed);
     let mut g = Starcore::new(config).unwrap();
-    let mut scratch = Vec::new();
     let mut ev = Events::disabled();
     let max = g.max_game_length();
     for steps in 0.. {
         assert!(steps <= max, "seed {seed}: past {max} steps");
-        match g.turn() {
-            Turn::Terminal => return (g, steps),
-            Turn::Chance => {
-                let a = sample_chance(&g, &mut rng, &mut scratch).unwrap();
-                g.step(Actor::Chance, a, &mut ev);
-            }
-            Turn::Seat(s) => {
-                let legal = g.legal_actions_vec(s);
-                let a = legal[rng.index(legal.len())];
-                g.step(Actor::Seat(s), a, &mut ev);
-            }
-            Turn::Simultaneous(set) => {
-                let s: Seat = set.iter().next().unwrap();
-                let legal = g.legal_actions_vec(s);
-                let a = legal[rng.index(legal.len())];
-                g.step(Actor::Seat(s), a, &mut ev);
-            }
-        }
+        let Some((actor, a)) = random_step(&g, &mut rng) else {
+            return (g, steps);
+        };
+        g.step(actor, a, &mut ev);
     }
     unreachable!("the step loop has no end")
+}
+
+/// A random step of `g`: a chance outcome drawn by its weight, or a uniformly random legal
+/// action of the seat to act (of the first seat still to choose, when choices are hidden and
+/// made at once); `None` once the game is over.
+pub fn random_step(g: &Starcore, rng: &mut Rng) -> Option<(Actor, gridwright_starcore::Action)> {
+    let pick = |s: Seat, rng: &mut Rng| {
+        let legal = g.legal_actions_vec(s);
+        (Actor::Seat(s), legal[rng.index(legal.len())])
+    };
+    match g.turn() {
+        Turn::Terminal => None,
+        Turn::Chance => {
+            let a = sample_chance(g, rng, &mut Vec::new()).unwrap();
+            Some((Actor::Chance, a))
+        }
+        Turn::Seat(s) => Some(pick(s, rng)),
+        Turn::Simultaneous(set) => Some(pick(set.iter().next().unwrap(), rng)),
+    }
 }
 
 #[test]
@@ -171,21 +175,10 @@ fn the_action_index_of_every_shipped_setup_is_pinned() {
         ("arc-foundry-vs-iron-vanguard+any-cap", D),
     ];
     let c = content();
-    let mut found = Vec::new();
-    for name in c.scenario_names() {
-        let config = c.config(&name).unwrap();
-        let digest = gridwright_engine::testing::action_index_digest::<Starcore>(&config);
-        found.push(format!("(\"{name}\", \"{digest}\"),"));
-    }
-    let pinned: Vec<String> = PINNED
-        .iter()
-        .map(|(n, d)| format!("(\"{n}\", \"{d}\"),"))
-        .collect();
-    assert_eq!(
-        found,
-        pinned,
-        "the action index changed:\n{}",
-        found.join("\n")
+    gridwright_engine::testing::pinned_action_index_digests::<Starcore>(
+        &c.scenario_names(),
+        PINNED,
+        |name| c.config(name).unwrap(),
     );
 }
 
@@ -297,23 +290,16 @@ fn render_shows_both_grids_and_the_hand_only_to_its_owner() {
     let config = c.config("arc-foundry-vs-iron-vanguard").unwrap();
     let mut g = Starcore::new(&config).unwrap();
     let mut rng = Rng::seed_from_u64(4);
-    let mut scratch = Vec::new();
     while g.turn_number() < 4 {
-        let (actor, a) = match g.turn() {
-            Turn::Chance => (
-                Actor::Chance,
-                sample_chance(&g, &mut rng, &mut scratch).unwrap(),
-            ),
-            Turn::Seat(s) => {
-                let legal = g.legal_actions_vec(s);
-                (Actor::Seat(s), legal[rng.index(legal.len())])
-            }
+        let step = match g.turn() {
+            // Both players keep their opening hands.
             Turn::Simultaneous(set) => {
                 let s = set.iter().next().unwrap();
-                (Actor::Seat(s), gridwright_starcore::Action::Keep)
+                Some((Actor::Seat(s), gridwright_starcore::Action::Keep))
             }
-            Turn::Terminal => break,
+            _ => random_step(&g, &mut rng),
         };
+        let Some((actor, a)) = step else { break };
         g.step(actor, a, &mut Events::disabled());
     }
     let p1 = gridwright_starcore::render(&g, Viewer::Seat(Seat::new(0)));
@@ -331,6 +317,59 @@ fn render_shows_both_grids_and_the_hand_only_to_its_owner() {
     }
     assert_eq!(p1.matches("your hand").count(), 1, "{p1}");
     assert!(!spectator.contains("your hand"), "{spectator}");
+}
+
+/// Player language in the terminal view: cards by their names (on the grid, in the board list,
+/// the hand and the stack), where the game is in words, never ids or Debug output — for a seat
+/// and the spectator, at every step of random games.
+#[test]
+fn the_terminal_view_names_cards_and_says_where_the_game_is_in_words() {
+    use gridwright_engine::Viewer;
+    let c = content();
+    let cards = gridwright_starcore::card_list(&c).unwrap();
+    let slugs: Vec<&str> = cards
+        .iter()
+        .filter(|e| e.id.contains('-') && e.id != e.name)
+        .map(|e| e.id.as_str())
+        .collect();
+    let config = c.config("arc-foundry-vs-iron-vanguard").unwrap();
+    let (mut hands, mut stacks, mut over) = (0, 0, 0);
+    for seed in 0..2 {
+        let mut rng = Rng::seed_from_u64(seed);
+        let mut g = Starcore::new(&config).unwrap();
+        loop {
+            for viewer in [Viewer::Seat(Seat::new(0)), Viewer::Spectator] {
+                let text = gridwright_starcore::render(&g, viewer);
+                for slug in &slugs {
+                    assert!(!text.contains(slug), "names `{slug}` by its id:\n{text}");
+                }
+                for debug in [
+                    "{",
+                    "}",
+                    "::",
+                    "Some(",
+                    "None",
+                    "PlaceCommander",
+                    "CoinFlip",
+                ] {
+                    assert!(!text.contains(debug), "Debug output `{debug}`:\n{text}");
+                }
+                let header = text.lines().next().unwrap_or_default();
+                assert!(header.contains(" — "), "{header}");
+                hands += usize::from(text.contains("your hand: "));
+                stacks += usize::from(text.contains("stack (top last)"));
+                over += usize::from(header.contains("the game is over, "));
+            }
+            let Some((actor, a)) = random_step(&g, &mut rng) else {
+                break;
+            };
+            g.step(actor, a, &mut Events::disabled());
+        }
+    }
+    assert!(
+        hands > 100 && stacks > 0 && over == 4,
+        "{hands} {stacks} {over}"
+    );
 }
 
 /// A malformed card file: every problem of every card is reported, each at its file, line and
@@ -438,26 +477,12 @@ fn event_text_names_cards_and_steps_as_players_do() {
         for seed in 0..3 {
             let mut rng = Rng::seed_from_u64(seed);
             let mut g = Starcore::new(&config).unwrap();
-            let mut scratch = Vec::new();
             let mut ev = Events::recording();
             let mut steps = 0;
             while steps <= g.max_game_length() {
                 steps += 1;
-                let (actor, a) = match g.turn() {
-                    Turn::Terminal => break,
-                    Turn::Chance => (
-                        Actor::Chance,
-                        sample_chance(&g, &mut rng, &mut scratch).unwrap(),
-                    ),
-                    Turn::Seat(s) => {
-                        let legal = g.legal_actions_vec(s);
-                        (Actor::Seat(s), legal[rng.index(legal.len())])
-                    }
-                    Turn::Simultaneous(set) => {
-                        let s: Seat = set.iter().next().unwrap();
-                        let legal = g.legal_actions_vec(s);
-                        (Actor::Seat(s), legal[rng.index(legal.len())])
-                    }
+                let Some((actor, a)) = random_step(&g, &mut rng) else {
+                    break;
                 };
                 g.step(actor, a, &mut ev);
                 for event in ev.take() {
@@ -514,43 +539,32 @@ fn a_card_is_typeable_by_its_name_as_well_as_its_id() {
     let config = c.config(&c.scenario_names()[0]).unwrap();
     let mut rng = Rng::seed_from_u64(5);
     let mut g = Starcore::new(&config).unwrap();
-    let mut scratch = Vec::new();
     let mut ev = Events::disabled();
     let mut named = 0;
     for _ in 0..400 {
-        let (actor, a) = match g.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => (
-                Actor::Chance,
-                sample_chance(&g, &mut rng, &mut scratch).unwrap(),
-            ),
-            Turn::Seat(s) => {
-                let legal = g.legal_actions_vec(s);
-                for l in &legal {
-                    let text = g.action_text(l);
-                    assert_eq!(g.parse_action(s, &text).as_ref(), Ok(l), "{text}");
-                    let words: Vec<String> = text
-                        .split(' ')
-                        .map(|w| {
-                            cards
-                                .iter()
-                                .find(|e| e.id == w)
-                                .map_or(w.to_owned(), |e| e.name.to_uppercase())
-                        })
-                        .collect();
-                    let by_name = words.join("  ");
-                    if by_name.to_lowercase() != text.to_lowercase() {
-                        named += 1;
-                    }
-                    assert_eq!(g.parse_action(s, &by_name).as_ref(), Ok(l), "{by_name}");
+        // Every action the seat to act has, typed by id and by name.
+        if let Turn::Seat(s) = g.turn() {
+            for l in &g.legal_actions_vec(s) {
+                let text = g.action_text(l);
+                assert_eq!(g.parse_action(s, &text).as_ref(), Ok(l), "{text}");
+                let words: Vec<String> = text
+                    .split(' ')
+                    .map(|w| {
+                        cards
+                            .iter()
+                            .find(|e| e.id == w)
+                            .map_or(w.to_owned(), |e| e.name.to_uppercase())
+                    })
+                    .collect();
+                let by_name = words.join("  ");
+                if by_name.to_lowercase() != text.to_lowercase() {
+                    named += 1;
                 }
-                (Actor::Seat(s), legal[rng.index(legal.len())])
+                assert_eq!(g.parse_action(s, &by_name).as_ref(), Ok(l), "{by_name}");
             }
-            Turn::Simultaneous(set) => {
-                let s: Seat = set.iter().next().unwrap();
-                let legal = g.legal_actions_vec(s);
-                (Actor::Seat(s), legal[rng.index(legal.len())])
-            }
+        }
+        let Some((actor, a)) = random_step(&g, &mut rng) else {
+            break;
         };
         g.step(actor, a, &mut ev);
     }

@@ -21,6 +21,30 @@
 //! A match is rebuilt from `config + seed + moves`. Storing the full config (content included)
 //! means a designer editing `content/` does not change games already in progress.
 
+/// Implements [`Columns`] for a database's row type `$row`, each column read with its
+/// `$get(i)` and the error turned into a `StoreError` by the store's own `err`.
+macro_rules! columns {
+    ($row:ty, $get:ident) => {
+        impl super::Columns for $row {
+            fn text(&self, i: usize) -> Result<String, StoreError> {
+                self.$get(i).map_err(err)
+            }
+            fn opt_text(&self, i: usize) -> Result<Option<String>, StoreError> {
+                self.$get(i).map_err(err)
+            }
+            fn int(&self, i: usize) -> Result<i64, StoreError> {
+                self.$get(i).map_err(err)
+            }
+            fn opt_int(&self, i: usize) -> Result<Option<i64>, StoreError> {
+                self.$get(i).map_err(err)
+            }
+            fn flag(&self, i: usize) -> Result<bool, StoreError> {
+                self.$get(i).map_err(err)
+            }
+        }
+    };
+}
+
 mod postgres;
 mod schema;
 mod sqlite;
@@ -552,6 +576,53 @@ pub fn now_ms() -> i64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
         .unwrap_or(0)
+}
+
+/// One result row, read the same way from either database, so a row of the `matches` table
+/// is turned into a [`MatchRow`] in one place ([`MatchRow::from_columns`]).
+pub(super) trait Columns {
+    /// Column `i` as text.
+    fn text(&self, i: usize) -> Result<String, StoreError>;
+    /// Column `i` as text or `NULL`.
+    fn opt_text(&self, i: usize) -> Result<Option<String>, StoreError>;
+    /// Column `i` as an integer.
+    fn int(&self, i: usize) -> Result<i64, StoreError>;
+    /// Column `i` as an integer or `NULL`.
+    fn opt_int(&self, i: usize) -> Result<Option<i64>, StoreError>;
+    /// Column `i` as a flag.
+    fn flag(&self, i: usize) -> Result<bool, StoreError>;
+}
+
+impl MatchRow {
+    /// A match from the seventeen columns both stores select, in their order (`id`, `game`,
+    /// `scenario`, `rules_version`, `seed`, `hotseat`, `ai_delay_ms`, `status`, `rev`, `moves`,
+    /// `undos`, `result`, `created_ms`, `updated_ms`, `creator`, `creator_token_hash`,
+    /// `aborted_by`); the config is read apart and left `Null`.
+    fn from_columns(r: &impl Columns) -> Result<MatchRow, StoreError> {
+        Ok(MatchRow {
+            id: r.text(0)?,
+            game: r.text(1)?,
+            scenario: r.opt_text(2)?,
+            rules_version: r.text(3)?,
+            config: Value::Null,
+            seed: from_sql_u64(r.int(4)?),
+            hotseat: r.flag(5)?,
+            ai_delay_ms: r.opt_int(6)?.map(from_sql_u64),
+            status: parse_status(&r.text(7)?)?,
+            rev: from_sql_u64(r.int(8)?),
+            moves: from_sql_u64(r.int(9)?),
+            undos: from_sql_u64(r.int(10)?),
+            result: match r.opt_text(11)? {
+                Some(t) => Some(parse_json(&t, "result")?),
+                None => None,
+            },
+            created_ms: r.int(12)?,
+            updated_ms: r.int(13)?,
+            creator: r.opt_text(14)?,
+            creator_token_hash: r.opt_text(15)?,
+            aborted_by: parse_aborted_by(r.opt_text(16)?)?,
+        })
+    }
 }
 
 /// Seeds and counters are `u64` in Rust and `BIGINT` in SQL: store the bits.

@@ -9,8 +9,7 @@
 use super::schema::{Migration, POSTGRES};
 use super::{
     AbortedBy, Commit, MatchRow, MoveRow, Notice, Progress, SeatRow, Status, StoreError,
-    from_sql_u64, now_ms, parse_aborted_by, parse_json, parse_kind, parse_status, seat_from_sql,
-    to_sql_u64,
+    from_sql_u64, now_ms, parse_json, parse_kind, seat_from_sql, to_sql_u64,
 };
 use futures_util::StreamExt;
 use std::collections::HashMap;
@@ -831,35 +830,10 @@ async fn listen_once(
     result
 }
 
+columns!(Row, try_get);
+
 fn match_row(r: &Row) -> Result<MatchRow, StoreError> {
-    let status: String = r.try_get(7).map_err(err)?;
-    let result: Option<String> = r.try_get(11).map_err(err)?;
-    Ok(MatchRow {
-        id: r.try_get(0).map_err(err)?,
-        game: r.try_get(1).map_err(err)?,
-        scenario: r.try_get(2).map_err(err)?,
-        rules_version: r.try_get(3).map_err(err)?,
-        config: serde_json::Value::Null,
-        seed: from_sql_u64(r.try_get(4).map_err(err)?),
-        hotseat: r.try_get(5).map_err(err)?,
-        ai_delay_ms: r
-            .try_get::<_, Option<i64>>(6)
-            .map_err(err)?
-            .map(from_sql_u64),
-        status: parse_status(&status)?,
-        rev: from_sql_u64(r.try_get(8).map_err(err)?),
-        moves: from_sql_u64(r.try_get(9).map_err(err)?),
-        undos: from_sql_u64(r.try_get(10).map_err(err)?),
-        result: match result {
-            Some(t) => Some(parse_json(&t, "result")?),
-            None => None,
-        },
-        created_ms: r.try_get(12).map_err(err)?,
-        updated_ms: r.try_get(13).map_err(err)?,
-        creator: r.try_get(14).map_err(err)?,
-        creator_token_hash: r.try_get(15).map_err(err)?,
-        aborted_by: parse_aborted_by(r.try_get(16).map_err(err)?)?,
-    })
+    MatchRow::from_columns(r)
 }
 
 fn seat_row(r: &Row) -> Result<(String, SeatRow), StoreError> {

@@ -1,5 +1,9 @@
 //! Schema migrations, numbered and applied in order inside one transaction at start-up. A
 //! migration is never edited once released: changes are new entries at the end.
+//!
+//! Both databases get the same migrations, written once (`migrations!`): they differ only in
+//! the integer column type (SQLite `INTEGER`, PostgreSQL `BIGINT`) and in how a flag is stored
+//! (SQLite has no boolean: `INTEGER` with default `0`; PostgreSQL `BOOLEAN`, default `FALSE`).
 
 /// One schema step.
 pub(crate) struct Migration {
@@ -8,33 +12,57 @@ pub(crate) struct Migration {
     pub sql: &'static str,
 }
 
-/// SQLite migrations.
-pub(crate) const SQLITE: &[Migration] = &[
-    Migration {
-        version: 1,
-        name: "matches, seats, moves",
-        sql: "
+/// Every migration, for a database whose integer column type is `$int` and whose flag column
+/// type and false are `$flag` and `$no`.
+macro_rules! migrations {
+    ($int:literal, $flag:literal, $no:literal) => {
+        &[
+            Migration {
+                version: 1,
+                name: "matches, seats, moves",
+                sql: concat!(
+                    "
 CREATE TABLE matches (
     id            TEXT PRIMARY KEY,
     game          TEXT NOT NULL,
     scenario      TEXT,
     rules_version TEXT NOT NULL,
     config        TEXT NOT NULL,
-    seed          INTEGER NOT NULL,
-    hotseat       INTEGER NOT NULL DEFAULT 0,
-    ai_delay_ms   INTEGER,
+    seed          ",
+                    $int,
+                    " NOT NULL,
+    hotseat       ",
+                    $flag,
+                    " NOT NULL DEFAULT ",
+                    $no,
+                    ",
+    ai_delay_ms   ",
+                    $int,
+                    ",
     status        TEXT NOT NULL,
-    rev           INTEGER NOT NULL DEFAULT 0,
-    moves         INTEGER NOT NULL DEFAULT 0,
-    undos         INTEGER NOT NULL DEFAULT 0,
+    rev           ",
+                    $int,
+                    " NOT NULL DEFAULT 0,
+    moves         ",
+                    $int,
+                    " NOT NULL DEFAULT 0,
+    undos         ",
+                    $int,
+                    " NOT NULL DEFAULT 0,
     result        TEXT,
-    created_ms    INTEGER NOT NULL,
-    updated_ms    INTEGER NOT NULL
+    created_ms    ",
+                    $int,
+                    " NOT NULL,
+    updated_ms    ",
+                    $int,
+                    " NOT NULL
 );
 CREATE INDEX matches_by_status ON matches (status, created_ms);
 CREATE TABLE seats (
     match_id   TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
-    seat       INTEGER NOT NULL,
+    seat       ",
+                    $int,
+                    " NOT NULL,
     kind       TEXT NOT NULL,
     agent      TEXT,
     token_hash TEXT,
@@ -42,110 +70,58 @@ CREATE TABLE seats (
 );
 CREATE TABLE moves (
     match_id   TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
-    n          INTEGER NOT NULL,
-    seat       INTEGER NOT NULL,
+    n          ",
+                    $int,
+                    " NOT NULL,
+    seat       ",
+                    $int,
+                    " NOT NULL,
     action     TEXT NOT NULL,
-    created_ms INTEGER NOT NULL,
+    created_ms ",
+                    $int,
+                    " NOT NULL,
     PRIMARY KEY (match_id, n)
 );
-",
-    },
-    Migration {
-        version: 2,
-        name: "AI leases",
-        sql: "
+"
+                ),
+            },
+            Migration {
+                version: 2,
+                name: "AI leases",
+                sql: concat!(
+                    "
 ALTER TABLE matches ADD COLUMN ai_owner TEXT;
-ALTER TABLE matches ADD COLUMN ai_until INTEGER;
+ALTER TABLE matches ADD COLUMN ai_until ",
+                    $int,
+                    ";
 CREATE INDEX matches_by_ai_lease ON matches (ai_until) WHERE ai_owner IS NOT NULL;
 UPDATE matches SET ai_owner = 'upgrade', ai_until = 0 WHERE status IN ('open', 'running')
     AND EXISTS (SELECT 1 FROM seats WHERE seats.match_id = matches.id AND seats.kind = 'ai');
-",
-    },
-    Migration {
-        version: 3,
-        name: "who created a match",
-        sql: "
+"
+                ),
+            },
+            Migration {
+                version: 3,
+                name: "who created a match",
+                sql: "
 ALTER TABLE matches ADD COLUMN creator TEXT;
 CREATE INDEX matches_by_creator ON matches (creator, status) WHERE creator IS NOT NULL;
 ",
-    },
-    Migration {
-        version: 4,
-        name: "aborting a match",
-        sql: "
+            },
+            Migration {
+                version: 4,
+                name: "aborting a match",
+                sql: "
 ALTER TABLE matches ADD COLUMN creator_token_hash TEXT;
 ALTER TABLE matches ADD COLUMN aborted_by TEXT;
 ",
-    },
-];
+            },
+        ]
+    };
+}
+
+/// SQLite migrations.
+pub(crate) const SQLITE: &[Migration] = migrations!("INTEGER", "INTEGER", "0");
 
 /// PostgreSQL migrations.
-pub(crate) const POSTGRES: &[Migration] = &[
-    Migration {
-        version: 1,
-        name: "matches, seats, moves",
-        sql: "
-CREATE TABLE matches (
-    id            TEXT PRIMARY KEY,
-    game          TEXT NOT NULL,
-    scenario      TEXT,
-    rules_version TEXT NOT NULL,
-    config        TEXT NOT NULL,
-    seed          BIGINT NOT NULL,
-    hotseat       BOOLEAN NOT NULL DEFAULT FALSE,
-    ai_delay_ms   BIGINT,
-    status        TEXT NOT NULL,
-    rev           BIGINT NOT NULL DEFAULT 0,
-    moves         BIGINT NOT NULL DEFAULT 0,
-    undos         BIGINT NOT NULL DEFAULT 0,
-    result        TEXT,
-    created_ms    BIGINT NOT NULL,
-    updated_ms    BIGINT NOT NULL
-);
-CREATE INDEX matches_by_status ON matches (status, created_ms);
-CREATE TABLE seats (
-    match_id   TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
-    seat       BIGINT NOT NULL,
-    kind       TEXT NOT NULL,
-    agent      TEXT,
-    token_hash TEXT,
-    PRIMARY KEY (match_id, seat)
-);
-CREATE TABLE moves (
-    match_id   TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
-    n          BIGINT NOT NULL,
-    seat       BIGINT NOT NULL,
-    action     TEXT NOT NULL,
-    created_ms BIGINT NOT NULL,
-    PRIMARY KEY (match_id, n)
-);
-",
-    },
-    Migration {
-        version: 2,
-        name: "AI leases",
-        sql: "
-ALTER TABLE matches ADD COLUMN ai_owner TEXT;
-ALTER TABLE matches ADD COLUMN ai_until BIGINT;
-CREATE INDEX matches_by_ai_lease ON matches (ai_until) WHERE ai_owner IS NOT NULL;
-UPDATE matches SET ai_owner = 'upgrade', ai_until = 0 WHERE status IN ('open', 'running')
-    AND EXISTS (SELECT 1 FROM seats WHERE seats.match_id = matches.id AND seats.kind = 'ai');
-",
-    },
-    Migration {
-        version: 3,
-        name: "who created a match",
-        sql: "
-ALTER TABLE matches ADD COLUMN creator TEXT;
-CREATE INDEX matches_by_creator ON matches (creator, status) WHERE creator IS NOT NULL;
-",
-    },
-    Migration {
-        version: 4,
-        name: "aborting a match",
-        sql: "
-ALTER TABLE matches ADD COLUMN creator_token_hash TEXT;
-ALTER TABLE matches ADD COLUMN aborted_by TEXT;
-",
-    },
-];
+pub(crate) const POSTGRES: &[Migration] = migrations!("BIGINT", "BOOLEAN", "FALSE");

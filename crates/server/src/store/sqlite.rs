@@ -17,7 +17,7 @@
 use super::schema::{Migration, SQLITE};
 use super::{
     AbortedBy, Commit, MatchRow, MoveRow, Progress, SeatRow, Status, StoreError, from_sql_u64,
-    now_ms, parse_aborted_by, parse_json, parse_kind, parse_status, seat_from_sql, to_sql_u64,
+    now_ms, parse_json, parse_kind, seat_from_sql, to_sql_u64,
 };
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use std::path::{Path, PathBuf};
@@ -761,34 +761,10 @@ fn in_savepoint<T: Kept>(
     }
 }
 
+columns!(Row<'_>, get);
+
 fn match_row(r: &Row<'_>) -> Result<MatchRow, StoreError> {
-    let get_err = |e: rusqlite::Error| err(e);
-    Ok(MatchRow {
-        id: r.get(0).map_err(get_err)?,
-        game: r.get(1).map_err(get_err)?,
-        scenario: r.get(2).map_err(get_err)?,
-        rules_version: r.get(3).map_err(get_err)?,
-        config: serde_json::Value::Null,
-        seed: from_sql_u64(r.get(4).map_err(get_err)?),
-        hotseat: r.get(5).map_err(get_err)?,
-        ai_delay_ms: r
-            .get::<_, Option<i64>>(6)
-            .map_err(get_err)?
-            .map(from_sql_u64),
-        status: parse_status(&r.get::<_, String>(7).map_err(get_err)?)?,
-        rev: from_sql_u64(r.get(8).map_err(get_err)?),
-        moves: from_sql_u64(r.get(9).map_err(get_err)?),
-        undos: from_sql_u64(r.get(10).map_err(get_err)?),
-        result: match r.get::<_, Option<String>>(11).map_err(get_err)? {
-            Some(t) => Some(parse_json(&t, "result")?),
-            None => None,
-        },
-        created_ms: r.get(12).map_err(get_err)?,
-        updated_ms: r.get(13).map_err(get_err)?,
-        creator: r.get(14).map_err(get_err)?,
-        creator_token_hash: r.get(15).map_err(get_err)?,
-        aborted_by: parse_aborted_by(r.get(16).map_err(get_err)?)?,
-    })
+    MatchRow::from_columns(r)
 }
 
 fn seats_of(c: &Connection, id: &str) -> Result<Vec<SeatRow>, StoreError> {

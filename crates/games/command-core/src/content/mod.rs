@@ -20,33 +20,22 @@ use crate::config::{
 use crate::rules::dice::DiceRules;
 use crate::rules::{Rules, check_chassis};
 use defs::{ChassisFile, DiceFile, DieDef, ScenarioFile};
-use gridwright_engine::content::{Lenient, Report, read_file, read_toml_dir, scenario_config};
+use gridwright_engine::content::{Files, Lenient, Report, scenario_config};
 use gridwright_engine::geom::Arc;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
-use std::path::Path;
 
-macro_rules! shipped {
-    ($path:literal) => {
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../content/command-core/",
-            $path
-        ))
-    };
-}
-
-const BUILTIN_DICE: &str = shipped!("dice.toml");
-const BUILTIN_CHASSIS: [(&str, &str); 4] = [
-    ("scout", shipped!("chassis/scout.toml")),
-    ("brawler", shipped!("chassis/brawler.toml")),
-    ("artillery", shipped!("chassis/artillery.toml")),
-    ("heavy", shipped!("chassis/heavy.toml")),
-];
-const BUILTIN_SCENARIOS: [(&str, &str); 2] = [
-    ("duel", shipped!("scenarios/duel.toml")),
-    ("skirmish", shipped!("scenarios/skirmish.toml")),
-];
+gridwright_engine::shipped!(
+    impl Content,
+    "../../../content/command-core":
+    "dice.toml",
+    "chassis/scout.toml",
+    "chassis/brawler.toml",
+    "chassis/artillery.toml",
+    "chassis/heavy.toml",
+    "scenarios/duel.toml",
+    "scenarios/skirmish.toml",
+);
 
 /// Dice, chassis and scenarios, validated.
 ///
@@ -118,29 +107,17 @@ impl ScenarioSummary {
 }
 
 impl Content {
-    /// The content shipped with the game (embedded in the binary).
+    /// Builds content from its files ([`Files`]: the shipped ones or a folder's).
     ///
     /// # Errors
-    /// Only if the shipped files are broken (a test guards against that).
-    pub fn builtin() -> Result<Content, ContentError> {
-        let own = |list: &[(&str, &str)]| {
-            list.iter()
-                .map(|(n, s)| ((*n).to_owned(), (*s).to_owned()))
-                .collect()
-        };
-        Content::from_sources(BUILTIN_DICE, own(&BUILTIN_CHASSIS), own(&BUILTIN_SCENARIOS))
-    }
-
-    /// Loads `dir/dice.toml`, `dir/chassis/*.toml` and `dir/scenarios/*.toml`.
-    ///
-    /// # Errors
-    /// [`ContentError::Io`] if a file cannot be read; [`ContentError::Invalid`] listing every
-    /// problem found in every file.
-    pub fn load_dir(dir: &Path) -> Result<Content, ContentError> {
-        let dice = read_file(&dir.join("dice.toml"))?;
-        let chassis = read_toml_dir(&dir.join("chassis"))?;
-        let scenarios = read_toml_dir(&dir.join("scenarios"))?;
-        Content::from_sources(&dice, chassis, scenarios)
+    /// [`ContentError::Io`] if `dice.toml` is missing; [`ContentError::Invalid`] listing every
+    /// problem found.
+    pub fn from_files(files: &Files) -> Result<Content, ContentError> {
+        Content::from_sources(
+            files.file("dice.toml")?,
+            files.folder("chassis"),
+            files.folder("scenarios"),
+        )
     }
 
     /// Builds content from file texts: `dice.toml`, then `(stem, text)` of each chassis file and
@@ -541,6 +518,15 @@ fn arc_from_name(s: &str) -> Option<Arc> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
+
+    /// A shipped file's text.
+    fn shipped(path: &str) -> String {
+        Files::shipped(Content::SHIPPED)
+            .file(path)
+            .unwrap()
+            .to_owned()
+    }
 
     #[test]
     fn builtin_content_loads() {
@@ -579,9 +565,9 @@ mod tests {
 
     #[test]
     fn errors_name_file_line_and_field() {
-        let bad = BUILTIN_CHASSIS[0].1.replace("slots = 4", "slots = 9");
+        let bad = shipped("chassis/scout.toml").replace("slots = 4", "slots = 9");
         let chassis = vec![("scout".to_owned(), bad)];
-        let err = Content::from_sources(BUILTIN_DICE, chassis, vec![]).unwrap_err();
+        let err = Content::from_sources(&shipped("dice.toml"), chassis, vec![]).unwrap_err();
         let p = &err.problems()[0];
         assert_eq!(p.file, "chassis/scout.toml");
         assert_eq!(p.field, "slots");
@@ -595,14 +581,14 @@ mod tests {
 
     #[test]
     fn unknown_icon_and_chassis_are_reported() {
-        let bad = BUILTIN_CHASSIS[1].1.replace("\"back\"", "\"jump\"");
+        let bad = shipped("chassis/brawler.toml").replace("\"back\"", "\"jump\"");
         let chassis = vec![("brawler".to_owned(), bad)];
-        let err = Content::from_sources(BUILTIN_DICE, chassis, vec![]).unwrap_err();
+        let err = Content::from_sources(&shipped("dice.toml"), chassis, vec![]).unwrap_err();
         assert!(err.to_string().contains("unknown icon `jump`"), "{err}");
 
-        let chassis = vec![("scout".to_owned(), BUILTIN_CHASSIS[0].1.to_owned())];
-        let scen = vec![("duel".to_owned(), BUILTIN_SCENARIOS[0].1.to_owned())];
-        let err = Content::from_sources(BUILTIN_DICE, chassis, scen).unwrap_err();
+        let chassis = vec![("scout".to_owned(), shipped("chassis/scout.toml"))];
+        let scen = vec![("duel".to_owned(), shipped("scenarios/duel.toml"))];
+        let err = Content::from_sources(&shipped("dice.toml"), chassis, scen).unwrap_err();
         let p = &err.problems()[0];
         assert_eq!(p.file, "scenarios/duel.toml");
         assert_eq!(p.field, "side[0].mechs[1]");
@@ -611,7 +597,8 @@ mod tests {
 
     #[test]
     fn dice_faces_are_checked() {
-        let bad = BUILTIN_DICE.replace("[\"block\"], [\"block\"]", "[\"hit\"], [\"block\"]");
+        let bad =
+            shipped("dice.toml").replace("[\"block\"], [\"block\"]", "[\"hit\"], [\"block\"]");
         let err = Content::from_sources(&bad, vec![], vec![]).unwrap_err();
         assert!(
             err.to_string().contains("not a symbol of the armour die"),

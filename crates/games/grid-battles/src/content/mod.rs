@@ -15,31 +15,22 @@ pub use gridwright_engine::content::{ContentError, Problem};
 
 use crate::config::{Advantage, Config, DieType, TerrainType, UnitType, Victory};
 use gridwright_engine::Seat;
-use gridwright_engine::content::{read_file, read_toml_dir, stem};
+use gridwright_engine::content::{Files, read_file, stem};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::Path;
 use tables::{load_dice, load_rules, load_units};
 
-macro_rules! shipped {
-    ($path:literal) => {
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../content/grid-battles/",
-            $path
-        ))
-    };
-}
-
-/// The content files shipped with the game, embedded so the binary works anywhere.
-const BUILTIN_UNITS: &str = shipped!("units.toml");
-const BUILTIN_DICE: &str = shipped!("dice.toml");
-const BUILTIN_RULES: &str = shipped!("rules.toml");
-const BUILTIN_SCENARIOS: [(&str, &str); 3] = [
-    ("skirmish", shipped!("scenarios/skirmish.toml")),
-    ("pitched-battle", shipped!("scenarios/pitched-battle.toml")),
-    ("hill-and-woods", shipped!("scenarios/hill-and-woods.toml")),
-];
+gridwright_engine::shipped!(
+    impl Content,
+    "../../../content/grid-battles":
+    "units.toml",
+    "dice.toml",
+    "rules.toml",
+    "scenarios/skirmish.toml",
+    "scenarios/pitched-battle.toml",
+    "scenarios/hill-and-woods.toml",
+);
 
 /// Unit types, dice, rules tables and scenarios, validated.
 ///
@@ -140,33 +131,18 @@ impl ScenarioSummary {
 }
 
 impl Content {
-    /// The content shipped with the game.
+    /// Builds content from its files ([`Files`]: the shipped ones or a folder's).
     ///
     /// # Errors
-    /// Only if the shipped files are broken (a test guards against that).
-    pub fn builtin() -> Result<Content, ContentError> {
+    /// [`ContentError::Io`] if one of the three tables is missing; [`ContentError::Invalid`]
+    /// listing every problem found.
+    pub fn from_files(files: &Files) -> Result<Content, ContentError> {
         Content::from_sources(
-            BUILTIN_UNITS,
-            BUILTIN_DICE,
-            BUILTIN_RULES,
-            BUILTIN_SCENARIOS
-                .iter()
-                .map(|(n, s)| ((*n).to_owned(), (*s).to_owned()))
-                .collect(),
+            files.file("units.toml")?,
+            files.file("dice.toml")?,
+            files.file("rules.toml")?,
+            files.folder("scenarios"),
         )
-    }
-
-    /// Loads `dir/units.toml`, `dir/dice.toml`, `dir/rules.toml` and `dir/scenarios/*.toml`.
-    ///
-    /// # Errors
-    /// [`ContentError::Io`] if a file cannot be read; [`ContentError::Invalid`] listing every
-    /// problem found in every file.
-    pub fn load_dir(dir: &Path) -> Result<Content, ContentError> {
-        let units = read_file(&dir.join("units.toml"))?;
-        let dice = read_file(&dir.join("dice.toml"))?;
-        let rules = read_file(&dir.join("rules.toml"))?;
-        let scenarios = read_toml_dir(&dir.join("scenarios"))?;
-        Content::from_sources(&units, &dice, &rules, scenarios)
     }
 
     /// Builds content from file texts; scenarios are `(name, text)`.

@@ -175,7 +175,7 @@ impl Starcore {
             }
             match *effect {
                 Effect::Draw(n) => {
-                    self.owed[src.seat] += n;
+                    self.owe(src.seat, n);
                     ev.emit(|| Event::DrawsOwed {
                         seat: src.seat,
                         cards: n,

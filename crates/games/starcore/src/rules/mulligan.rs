@@ -11,7 +11,7 @@ impl Starcore {
     /// to mulligan puts the hand back into the deck and owes a new hand, and the Commanders are
     /// placed.
     pub(crate) fn choose_mulligan(&mut self, seat: Seat, mulligan: bool, ev: &mut Events<Event>) {
-        let Phase::Mulligan { choices } = &mut self.phase else {
+        let Phase::Mulligan { choices, owed } = &mut self.phase else {
             return;
         };
         choices[seat] = Some(mulligan);
@@ -19,7 +19,7 @@ impl Starcore {
             seat,
             mulligan: Some(mulligan),
         });
-        let choices = *choices;
+        let (choices, mut owed) = (*choices, *owed);
         if choices.iter().any(|(_, c)| c.is_none()) {
             return;
         }
@@ -29,7 +29,7 @@ impl Starcore {
                 let hand = std::mem::take(&mut p.hand);
                 p.deck.extend(hand);
                 p.deck.sort_unstable();
-                self.owed[s] = HAND_SIZE;
+                owed[s] = HAND_SIZE;
                 ev.emit(|| Event::Mulliganed { seat: s });
                 ev.emit(|| Event::DrawsOwed {
                     seat: s,
@@ -37,7 +37,10 @@ impl Starcore {
                 });
             }
         }
-        self.phase = Phase::PlaceCommander { seat: self.first };
+        self.phase = Phase::PlaceCommander {
+            seat: self.first,
+            owed,
+        };
     }
 }
 
@@ -89,11 +92,17 @@ mod tests {
         };
         assert!(events.contains(&Event::Mulliganed { seat: P1 }));
         assert!(g.hand(P1).is_empty());
-        assert_eq!(g.owed[P1], HAND_SIZE);
+        assert_eq!(g.owed(P1), HAND_SIZE);
         g.draw_owed();
         assert_eq!(g.hand(P1).len(), usize::from(HAND_SIZE));
         // Commanders next, the first player first.
-        assert_eq!(g.phase, Phase::PlaceCommander { seat: P2 });
+        assert_eq!(
+            g.phase,
+            Phase::PlaceCommander {
+                seat: P2,
+                owed: crate::state::no_draws()
+            }
+        );
         assert_eq!(g.turn(), Turn::Seat(Seat::new(1)));
     }
 

@@ -5,7 +5,7 @@ use crate::action::Action;
 use crate::config::HAND_SIZE;
 use crate::event::Event;
 use crate::grid::Tile;
-use crate::state::{Phase, Piece, SEATS, Starcore};
+use crate::state::{Phase, Piece, SEATS, Starcore, no_draws};
 use gridwright_engine::{Events, Seat};
 
 impl Starcore {
@@ -16,7 +16,6 @@ impl Starcore {
         self.active = first;
         ev.emit(|| Event::FirstPlayer { seat: first });
         for s in Seat::all(SEATS) {
-            self.owed[s] = HAND_SIZE;
             ev.emit(|| Event::DrawsOwed {
                 seat: s,
                 cards: HAND_SIZE,
@@ -24,6 +23,7 @@ impl Starcore {
         }
         self.phase = Phase::Mulligan {
             choices: gridwright_engine::SeatArray::from_fn(|_| None),
+            owed: gridwright_engine::SeatArray::from_fn(|_| HAND_SIZE),
         };
     }
 
@@ -43,8 +43,10 @@ impl Starcore {
         self.put_on_board(seat, card, tile);
         ev.emit(|| Event::CommanderPlaced { seat, tile });
         if seat == self.first {
+            let owed = self.phase.owed().copied().unwrap_or_else(no_draws);
             self.phase = Phase::PlaceCommander {
                 seat: seat.next(SEATS),
+                owed,
             };
         } else {
             self.begin_turn(self.first, ev);

@@ -9,7 +9,7 @@ use crate::grid::{Tile, TileSet};
 use crate::rules::movement::{RegionChange, reachable};
 use crate::rules::network::Resources;
 use crate::rules::pool::Pool;
-use crate::state::{Phase, SEATS, Starcore};
+use crate::state::{Phase, SEATS, Starcore, no_draws};
 use crate::{Keyword, Stat};
 use gridwright_engine::{Events, Seat};
 
@@ -33,7 +33,9 @@ impl Starcore {
             p.deck.remove(i);
             let at = p.hand.partition_point(|c| *c <= card);
             p.hand.insert(at, card);
-            self.owed[seat] = self.owed[seat].saturating_sub(1);
+            if let Some(owed) = self.phase.owed_mut() {
+                owed[seat] = owed[seat].saturating_sub(1);
+            }
             ev.emit(|| Event::Drew {
                 seat,
                 card: Some(card),
@@ -54,7 +56,7 @@ impl Starcore {
             }
             return;
         }
-        if self.phase == Phase::Drawing {
+        if matches!(self.phase, Phase::Drawing { .. }) {
             if self.turn >= self.rules.options.turn_limit {
                 self.game_over(None, EndReason::TurnLimit, ev);
             } else {
@@ -102,6 +104,7 @@ impl Starcore {
             step: TurnStep::Orders,
             stack: Vec::new(),
             rolling: None,
+            owed: no_draws(),
         };
         ev.emit(|| Event::StepBegan {
             step: TurnStep::Orders,
@@ -187,12 +190,13 @@ impl Starcore {
         }
         self.players[other].pool = Pool::default();
         ev.emit(|| Event::TurnEnded { seat });
-        self.owed[seat] += DRAW_PER_TURN;
+        let mut owed = self.phase.owed().copied().unwrap_or_else(no_draws);
+        owed[seat] += DRAW_PER_TURN;
         ev.emit(|| Event::DrawsOwed {
             seat,
             cards: DRAW_PER_TURN,
         });
-        self.phase = Phase::Drawing;
+        self.phase = Phase::Drawing { owed };
     }
 
     /// The tiles of `seat`'s cards.
@@ -279,7 +283,7 @@ mod tests {
     use crate::event::{EndReason, TurnStep};
     use crate::grid::{P1, P2};
     use crate::rules::network::ResourceType::{Life, Matter};
-    use crate::state::{Phase, Starcore};
+    use crate::state::{Phase, Starcore, no_draws};
     use crate::test_support::{fixture, t};
     use gridwright_engine::{Game, Turn};
 
@@ -300,14 +304,15 @@ mod tests {
             Phase::Turn {
                 step: TurnStep::Build,
                 stack: vec![],
-                rolling: None
+                rolling: None,
+                owed: no_draws(),
             }
         );
         g.act("pass");
         g.act("pass");
-        assert_eq!(g.phase, Phase::Drawing);
+        assert!(matches!(g.phase, Phase::Drawing { owed } if owed[P1] == 2));
         assert_eq!(g.turn(), Turn::Chance);
-        assert_eq!(g.owed[P1], 2);
+        assert_eq!(g.owed(P1), 2);
         g.draw_owed();
         assert_eq!(g.hand(P1).len(), 2);
         assert_eq!(g.active, P2);

@@ -17,9 +17,7 @@ impl Starcore {
         if self.is_over() {
             return;
         }
-        for s in gridwright_engine::Seat::all(crate::state::SEATS) {
-            self.owed[s] = 0;
-        }
+        // The game is over: what was owed is owed no more.
         self.phase = Phase::Over { winner, reason };
         ev.emit(|| Event::GameOver { winner, reason });
     }

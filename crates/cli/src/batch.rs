@@ -1,0 +1,70 @@
+//! What `simulate` and `ladder` share: the worker threads their arguments ask for, a fresh
+//! agent per game, and one batch of games played through `gridwright_sim::run` with the game's
+//! own score and end hooks and a progress line on a terminal.
+
+use anyhow::{Result, bail};
+use gridwright_agents::AgentSpec;
+use gridwright_catalog::Frontend;
+use gridwright_sim::{AgentFactory, SimOptions, Summary};
+use std::io::Write;
+use std::sync::Arc;
+
+/// `--threads`, or all cores.
+///
+/// # Errors
+/// `--threads 0`.
+pub(crate) fn threads(asked: Option<usize>) -> Result<usize> {
+    let threads =
+        asked.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    Ok(threads)
+}
+
+/// A fresh agent per game (agents may keep per-game state), from a spec checked before the
+/// batch started.
+pub(crate) fn factory<G: Frontend>(spec: AgentSpec) -> AgentFactory<G> {
+    Arc::new(move || match G::agent(&spec) {
+        Ok(a) => a,
+        // Checked before the batch started; cannot fail here.
+        Err(_) => Box::new(gridwright_engine::RandomAgent),
+    })
+}
+
+/// One batch of games: the setup, one agent per seat and the sim options, with the progress
+/// line (`line(done, total)`, drawn after every `every` games and the last, when `show`).
+pub(crate) struct Batch<'a, G: Frontend> {
+    pub config: &'a G::Config,
+    pub agents: Vec<AgentFactory<G>>,
+    pub opts: SimOptions,
+    pub show: bool,
+    pub every: usize,
+    pub line: Box<dyn Fn(usize, usize) -> String + Sync + 'a>,
+}
+
+impl<G: Frontend> Batch<'_, G> {
+    /// Plays the batch with `G`'s scores and end reasons.
+    ///
+    /// # Errors
+    /// As `gridwright_sim::run`.
+    pub(crate) fn play(&self) -> Result<Summary> {
+        let progress = |done: usize, total: usize| {
+            if self.show && (done % self.every == 0 || done == total) {
+                err!("\r{}", (self.line)(done, total));
+                if done == total {
+                    errln!();
+                }
+                let _ = std::io::stderr().flush();
+            }
+        };
+        Ok(gridwright_sim::run::<G>(
+            self.config,
+            &self.agents,
+            &self.opts,
+            G::scores,
+            G::end_reason,
+            &progress,
+        )?)
+    }
+}
