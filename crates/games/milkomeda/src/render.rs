@@ -352,7 +352,18 @@ fn combat(out: &mut String, obs: &Observation) {
             }
         }
         if let Some(own) = c.own_sealed {
-            let _ = writeln!(out, "  your sealed choice so far: {own:?}");
+            let parts: Vec<String> = crate::rules::combat::ShipType::ALL
+                .iter()
+                .zip(own)
+                .filter(|(_, n)| *n > 0)
+                .map(|(t, n)| format!("{} {n}", t.word()))
+                .collect();
+            let text = if parts.is_empty() {
+                "nothing yet".to_owned()
+            } else {
+                parts.join(", ")
+            };
+            let _ = writeln!(out, "  your sealed choice so far: {text}");
         }
         if !c.owing.is_empty() {
             let o: Vec<String> = c.owing.iter().map(ToString::to_string).collect();
