@@ -461,6 +461,29 @@ mod tests {
     /// counter both defender types and artillery the drone carriers: three dice for the
     /// attacker; shields counter artillery: one die for the defender (§9.A step 3, item 3).
     fn to_first_roll() -> (Milkomeda, Seat, Seat) {
+        let (mut g, seat, other) = to_configuration();
+        let step = |g: &mut Milkomeda, s: Seat, a: Action| {
+            assert!(g.legal_actions_vec(s).contains(&a), "{a:?} for {s}");
+            g.step(Actor::Seat(s), a, &mut Events::disabled());
+        };
+        for n in [1, 0, 1, 0] {
+            step(&mut g, seat, Action::Ships(n));
+        }
+        for n in [0, 1, 0, 1] {
+            step(&mut g, other, Action::Ships(n));
+        }
+        let Phase::Combat(c) = &g.phase else {
+            panic!("no combat")
+        };
+        assert_eq!(c.stage, CombatStage::Roll);
+        assert_eq!((c.battle.dice(seat), c.battle.dice(other)), (3, 1));
+        assert_eq!(g.turn(), Turn::Chance);
+        (g, seat, other)
+    }
+
+    /// The duel of [`to_first_roll`] at the start of its combat, before any fleet is
+    /// configured: the attacker, the defender.
+    fn to_configuration() -> (Milkomeda, Seat, Seat) {
         let mut g = game("duel");
         to_first_turn(&mut g);
         let seat = seat_to_act(&g);
@@ -495,19 +518,31 @@ mod tests {
             // No second origin: engage.
             step(&mut g, seat, Action::Engage);
         }
-        for n in [1, 0, 1, 0] {
-            step(&mut g, seat, Action::Ships(n));
-        }
-        for n in [0, 1, 0, 1] {
-            step(&mut g, other, Action::Ships(n));
-        }
-        let Phase::Combat(c) = &g.phase else {
-            panic!("no combat")
-        };
-        assert_eq!(c.stage, CombatStage::Roll);
-        assert_eq!((c.battle.dice(seat), c.battle.dice(other)), (3, 1));
-        assert_eq!(g.turn(), Turn::Chance);
         (g, seat, other)
+    }
+
+    /// A sealed roster in progress reads, in the terminal, as ship types and counts in words
+    /// (player language), never as an array, and only in its own seat's view.
+    #[test]
+    fn a_sealed_roster_so_far_reads_as_ship_types_and_counts() {
+        let (mut g, seat, other) = to_configuration();
+        for n in [1, 0, 1] {
+            g.step(Actor::Seat(seat), Action::Ships(n), &mut Events::disabled());
+        }
+        let own = crate::render::render(&g, gridwright_engine::Viewer::Seat(seat));
+        let line = own
+            .lines()
+            .find(|l| l.contains("your sealed choice so far"))
+            .unwrap_or_else(|| panic!("no sealed line in {own}"));
+        assert_eq!(
+            line.trim(),
+            "your sealed choice so far: beam 1, artillery 1"
+        );
+        let theirs = crate::render::render(&g, gridwright_engine::Viewer::Seat(other));
+        assert!(
+            !theirs.contains("beam 1, artillery 1"),
+            "the other seat sees no roster: {theirs}"
+        );
     }
 
     /// §9.A steps 4–5: every die earned is a d6 of the player's colour; a 5 or a 6 is a
