@@ -434,7 +434,7 @@ mod tests {
     use super::*;
     use crate::Resources;
     use crate::rules::actions::CoreAction;
-    use crate::rules::steps_tests::{explore_at, game, seat_to_act, to_first_turn};
+    use crate::rules::steps_tests::{explored_next_to, game, seat_to_act, to_first_turn};
     use gridwright_engine::dice::Ratio;
     use gridwright_engine::{Actor, Game, Turn};
 
@@ -489,14 +489,7 @@ mod tests {
         let seat = seat_to_act(&g);
         let other = seat.next(2);
         let home = g.homes[seat];
-        let target = match g.map.size().neighbors(home).find(|s| g.map.is_explored(*s)) {
-            Some(t) => t,
-            None => {
-                let t = g.map.size().neighbors(home).next().unwrap();
-                explore_at(&mut g, t, 60);
-                t
-            }
-        };
+        let target = explored_next_to(&mut g, home);
         g.set_fleets(target, other, 2);
         g.set_fleets(home, seat, 2);
         g.storage[seat] = Resources::new(5, 5, 5, 5);

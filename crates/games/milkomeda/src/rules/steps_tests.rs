@@ -328,6 +328,19 @@ fn move_reassesses_control_and_a_tie_keeps_the_previous_controller() {
     );
 }
 
+/// An explored sector next to `home`: the first already explored, else the first neighbour,
+/// explored now.
+pub(crate) fn explored_next_to(g: &mut Milkomeda, home: Space) -> Space {
+    match g.map.size().neighbors(home).find(|s| g.map.is_explored(*s)) {
+        Some(t) => t,
+        None => {
+            let t = g.map.size().neighbors(home).next().unwrap();
+            explore_at(g, t, 60);
+            t
+        }
+    }
+}
+
 #[test]
 fn attack_pays_one_blue_per_boundary_and_the_sealed_rosters_reveal_together() {
     let mut g = game("duel");
@@ -335,14 +348,7 @@ fn attack_pays_one_blue_per_boundary_and_the_sealed_rosters_reveal_together() {
     let seat = seat_to_act(&g);
     let other = seat.next(2);
     let home = g.homes[seat];
-    let target = match g.map.size().neighbors(home).find(|s| g.map.is_explored(*s)) {
-        Some(t) => t,
-        None => {
-            let t = g.map.size().neighbors(home).next().unwrap();
-            explore_at(&mut g, t, 60);
-            t
-        }
-    };
+    let target = explored_next_to(&mut g, home);
     g.set_fleets(target, other, 1);
     g.set_fleets(home, seat, 2);
     g.storage[seat] = Resources::new(5, 5, 5, 5);
