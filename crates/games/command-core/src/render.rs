@@ -181,17 +181,14 @@ pub fn render(game: &CommandCore, viewer: Viewer) -> String {
     if let Some(a) = &obs.attack {
         let _ = writeln!(
             out,
-            "attack: #{} {} → #{} ({} arc)  attack {:?} armour {:?} evade {:?} (rerolled {:?}/{:?}/{:?})",
+            "attack: #{} {} → #{} ({} arc)  attack dice {}; armour dice {}; evade dice {}",
             a.attacker,
             card_text(rules, a.attacker, Card::Weapon(a.weapon)),
             a.target,
             arc_name(a.arc),
-            a.attack.faces,
-            a.armour.faces,
-            a.evade.faces,
-            a.attack.rerolled,
-            a.armour.rerolled,
-            a.evade.rerolled
+            dice_words(&["crit", "hit", "blank"], &a.attack),
+            dice_words(&["block", "blank"], &a.armour),
+            dice_words(&["evade", "blank"], &a.evade),
         );
     }
     if let Some(c) = &obs.crit {
@@ -409,4 +406,24 @@ pub fn attack_preview(game: &CommandCore, action: &Action) -> Option<String> {
         odds.at_least(d.structure)
     );
     Some(s)
+}
+
+/// One pool of an attack in words, its faces named in order: "1 crit, 2 hits, 0 blanks
+/// (1 rerolled)"; "none" for a pool with no dice.
+fn dice_words(names: &[&str], dice: &crate::observe::DiceView) -> String {
+    let total: u32 = dice.faces.iter().map(|n| u32::from(*n)).sum();
+    if total == 0 {
+        return "none".to_owned();
+    }
+    let parts: Vec<String> = names
+        .iter()
+        .zip(&dice.faces)
+        .map(|(name, n)| format!("{n} {name}{}", if *n == 1 { "" } else { "s" }))
+        .collect();
+    let rerolled: u32 = dice.rerolled.iter().map(|n| u32::from(*n)).sum();
+    if rerolled == 0 {
+        parts.join(", ")
+    } else {
+        format!("{} ({rerolled} rerolled)", parts.join(", "))
+    }
 }

@@ -1,15 +1,18 @@
 //! The greedy agent and the position value MCTS uses.
 //!
 //! [`evaluate`] (MCTS's leaf value) values a position for a seat from what that seat may see
-//! (it reads only public facts: scores, control, fleets, storage): its victory points now,
-//! plus two more per sector it controls (they pay income every turn), two per explored sector
-//! (one with more than two seats) next to its fleets that it does not control (room to grow),
-//! half a point per fleet on the map and a quarter per non-orange resource, less the best
-//! opponent's same sum; plus, for every seat alike, the progress towards the rulebook's two
-//! endings (sector cards placed, objective slots claimed) and the room the seat has to
-//! explore; squashed into `[-1, 1]`. At the end of the game it is the returns. The progress
-//! term makes the leaf value not zero-sum: MCTS keeps a value per seat, and without it MCTS
-//! duels drifted to the round limit (docs/rules/milkomeda.md item 15b).
+//! (it reads only public facts: scores, control, fleets, storage). Its holdings part is the
+//! seat's worth — its victory points now, plus two more per sector it controls (they pay
+//! income every turn), two per explored sector (one with more than two seats) next to its
+//! fleets that it does not control (room to grow), half a point per fleet on the map and a
+//! quarter per non-orange resource — less the best opponent's, squashed by `tanh` over a
+//! spread that grows with the stakes; it carries 80% of the value. The other 20% is, for
+//! every seat alike, how far the game has come towards the rulebook's two endings (sector
+//! cards placed, objective slots claimed) plus the seat's room to explore, from 0 to 1 (so it
+//! is never flattened by a lead: a decided game is still played to its ending). At the end
+//! of the game it is the returns. The progress part makes the leaf value not zero-sum: MCTS
+//! keeps a value per seat; without it, MCTS duels drifted to the round limit
+//! (docs/rules/milkomeda.md item 15b).
 //!
 //! [`GreedyAgent`] steps a determinized copy of the state (the secrets it cannot see redrawn at
 //! random) with each legal action and takes the one whose result is best by the same sum
@@ -86,6 +89,13 @@ const PACE: f64 = 2.5;
 /// unbounded (item 56), crediting every card drawn made the greedy agent pour its green into
 /// boosts whose cards it could not pay to place.
 fn progress(g: &Milkomeda) -> f64 {
+    let (placed, claimed) = placed_and_claimed(g);
+    PLACED_WORTH * (placed as f64 - PACE * f64::from(g.round())) + CLAIMED_WORTH * claimed as f64
+}
+
+/// Sector cards on the grid (with the draw credit of [`progress`]) and objective slots
+/// claimed.
+fn placed_and_claimed(g: &Milkomeda) -> (usize, usize) {
     let drawing = g
         .draws
         .iter()
@@ -132,7 +142,7 @@ fn progress(g: &Milkomeda) -> f64 {
         .iter()
         .map(|c| c.slots().filter(|(_, h)| h.is_some()).count())
         .sum();
-    PLACED_WORTH * (placed as f64 - PACE * f64::from(g.round())) + CLAIMED_WORTH * claimed as f64
+    (placed, claimed)
 }
 
 /// Worth, to a seat, of each empty space (up to [`REACH_CAP`]) next to a sector it could probe
@@ -180,17 +190,63 @@ fn advantage(g: &Milkomeda, seat: Seat) -> f64 {
     holdings_advantage(g, seat) + progress(g) + REACH_WORTH * reach(g, seat) as f64
 }
 
-/// A value in `[-1, 1]` of the position for `seat` (the returns once it is over): the
-/// [`advantage`] the greedy agent compares, squashed.
+/// The share of [`evaluate`] and [`evaluate_prior`] that the holdings carry; the rest is the
+/// bounded progress towards the endings ([`ending_share`]), so that a game already decided
+/// (the holdings' `tanh` flat near ±1, every move alike) is still played to its ending.
+const HOLDINGS_SHARE: f64 = 0.8;
+
+/// The holdings advantage that [`leaf_value`]'s `tanh` maps to ±0.76: 20 at the start, and
+/// a tenth of the seats' mean worth more as the economy grows (late in a duel a seat's worth
+/// runs into the thousands), so that a lead is judged against the stakes.
+fn spread(g: &Milkomeda) -> f64 {
+    let seats = g.num_seats();
+    let total: f64 = Seat::all(seats).map(|s| worth(g, s).abs()).sum();
+    20.0 + total / seats as f64 / 10.0
+}
+
+/// How far the game has come towards the rulebook's endings, from 0 to 1: sector cards
+/// placed (with the draw credit of [`progress`]), objective slots claimed and `seat`'s room
+/// to explore, weighted as in [`progress`], over their most.
+fn ending_share(g: &Milkomeda, seat: Seat) -> f64 {
+    let (placed, claimed) = placed_and_claimed(g);
+    let cards = g
+        .map()
+        .tiles()
+        .filter(|(_, t)| matches!(t.sector, SectorRef::Card(_)))
+        .count()
+        + g.deck_left();
+    let slots: usize = g.claims.cards().iter().map(|c| c.slots().count()).sum();
+    let most = PLACED_WORTH * cards.max(placed) as f64
+        + CLAIMED_WORTH * slots as f64
+        + REACH_WORTH * REACH_CAP as f64;
+    let done = PLACED_WORTH * placed as f64
+        + CLAIMED_WORTH * claimed as f64
+        + REACH_WORTH * reach(g, seat) as f64;
+    if most > 0.0 {
+        (done / most).min(1.0)
+    } else {
+        1.0
+    }
+}
+
+/// MCTS's value of a position for `seat` (the returns once it is over): the holdings advantage
+/// squashed by the game's [`spread`], weighted by [`HOLDINGS_SHARE`], plus the rest in
+/// [`ending_share`]. In `[-1, 1]`.
+fn leaf_value(g: &Milkomeda, seat: Seat, holdings: f64) -> f64 {
+    HOLDINGS_SHARE * (holdings / spread(g)).tanh() + (1.0 - HOLDINGS_SHARE) * ending_share(g, seat)
+}
+
+/// A value in `[-1, 1]` of the position for `seat` (the returns once it is over); see
+/// [`leaf_value`].
 pub fn evaluate(g: &Milkomeda, seat: Seat) -> f64 {
     if g.is_terminal() {
         return g.returns().get(seat).copied().unwrap_or(0.0);
     }
-    (advantage(g, seat) / 20.0).tanh()
+    leaf_value(g, seat, holdings_advantage(g, seat))
 }
 
 /// A value in `[-1, 1]` of the position for `seat` as MCTS's action prior (the returns once it
-/// is over): what the greedy agent would make of it, squashed like [`evaluate`].
+/// is over): what the greedy agent would make of it, valued as [`evaluate`] values it.
 ///
 /// - In phase 1 the position worth cannot see an offer or a card given, so the advantage
 ///   counts what phase 1 is worth to each seat with the offers standing (the bribe model's
@@ -209,9 +265,9 @@ pub fn evaluate_prior(g: &Milkomeda, seat: Seat) -> f64 {
             .filter(|s| *s != seat)
             .map(|s| worth(g, s) + crate::bribe_value::standing_worth(g, s).unwrap_or(0.0))
             .fold(f64::MIN, f64::max);
-        return ((worth(g, seat) + mine - best_other) / 20.0).tanh();
+        return leaf_value(g, seat, worth(g, seat) + mine - best_other);
     }
-    (lookahead(g, seat, prior_depth(g, seat)) / 20.0).tanh()
+    lookahead(g, seat, prior_depth(g, seat), evaluate)
 }
 
 /// How many more of its own steps [`evaluate_prior`] looks through from `g`: two when `seat`
@@ -256,10 +312,11 @@ fn greedy_value(g: &Milkomeda, seat: Seat) -> f64 {
 /// How many more of its own steps the greedy agent looks through.
 const LOOKAHEAD: u8 = 2;
 
-/// The best [`greedy_value`] `seat` can reach from `g` in up to `depth` more steps of its own,
-/// while it keeps acting with no chance step in between.
-fn lookahead(g: &Milkomeda, seat: Seat, depth: u8) -> f64 {
-    let here = greedy_value(g, seat);
+/// The best `value` (the greedy agent's [`greedy_value`], or the prior's [`evaluate`]) `seat`
+/// can reach from `g` in up to `depth` more steps of its own, while it keeps acting with no
+/// chance step in between.
+fn lookahead(g: &Milkomeda, seat: Seat, depth: u8, value: fn(&Milkomeda, Seat) -> f64) -> f64 {
+    let here = value(g, seat);
     if depth == 0 || g.turn() != Turn::Seat(seat) {
         return here;
     }
@@ -269,7 +326,7 @@ fn lookahead(g: &Milkomeda, seat: Seat, depth: u8) -> f64 {
     for b in more {
         let mut after = g.clone();
         after.step(Actor::Seat(seat), b, &mut Events::disabled());
-        best = best.max(lookahead(&after, seat, depth - 1));
+        best = best.max(lookahead(&after, seat, depth - 1, value));
     }
     best
 }
@@ -331,7 +388,7 @@ impl Agent<Milkomeda> for GreedyAgent {
                 Action::Boost(_) | Action::Probe(_) => 1,
                 _ => 0,
             };
-            let v = lookahead(&next, seat, depth);
+            let v = lookahead(&next, seat, depth, greedy_value);
             if v > best + 1e-9 {
                 best = v;
                 picks.clear();
@@ -347,12 +404,13 @@ impl Agent<Milkomeda> for GreedyAgent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Resources;
     use crate::rules::steps_tests::game;
 
     /// The best advantage `seat` reaches in up to `depth` more steps of its own from `g`
     /// while it keeps acting, counted here without `lookahead`.
     fn best_within(g: &Milkomeda, seat: Seat, depth: u8) -> f64 {
-        let mut best = greedy_value(g, seat);
+        let mut best = evaluate(g, seat);
         if depth == 0 || g.turn() != Turn::Seat(seat) {
             return best;
         }
@@ -414,6 +472,30 @@ mod tests {
             );
             assert!(greedy_value(&after, s) > greedy_value(&g, s));
         }
+        // A decided game: P1 holds 20,000 orange (as many VP), so the holdings part of the
+        // leaf value is flat at ±0.8 for both seats; the card still counts, by at least
+        // its share of the progress: 20% of 2 over the weighted cards, slots and room.
+        let rich = |mut x: Milkomeda| {
+            x.storage[Seat::new(0)] = Resources::new(0, 20_000, 0, 0);
+            x
+        };
+        let (g, after) = (rich(g), rich(after));
+        let cards = 72.0;
+        let slots: f64 = g
+            .claims
+            .cards()
+            .iter()
+            .map(|c| c.slots().count() as f64)
+            .sum();
+        let least = 0.2 * 2.0 / (2.0 * cards + 1.5 * slots + 2.0);
+        for s in Seat::all(2) {
+            assert!(
+                evaluate(&after, s) - evaluate(&g, s) >= least - 1e-9,
+                "{s}: {} → {}",
+                evaluate(&g, s),
+                evaluate(&after, s)
+            );
+        }
     }
 
     /// §8.A steps 2–3: an explore draws two cards, one more per green boosted, and the green
@@ -461,13 +543,12 @@ mod tests {
                         if depth == 2 {
                             deep += 1;
                         }
-                        let want = (best_within(&g, s, depth) / 20.0).tanh();
+                        let want = best_within(&g, s, depth);
                         assert!((prior - want).abs() < 1e-12, "{prior} {want}");
                         if s != seat {
-                            // Not its turn: the prior is the greedy value, squashed.
-                            let want = (greedy_value(&g, s) / 20.0).tanh();
-                            assert!((prior - want).abs() < 1e-12);
-                        } else if prior > (greedy_value(&g, s) / 20.0).tanh() + 1e-9 {
+                            // Not its turn: the prior is the leaf value.
+                            assert!((prior - evaluate(&g, s)).abs() < 1e-12);
+                        } else if prior > evaluate(&g, s) + 1e-9 {
                             above += 1;
                         }
                     }

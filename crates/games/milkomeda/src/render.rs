@@ -103,7 +103,7 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
     seats(&mut out, g, &obs);
     positions(&mut out, g, &obs);
     objectives(&mut out, g, &obs);
-    orders(&mut out, &obs);
+    orders(&mut out, g, &obs);
     turn(&mut out, g, &obs);
     combat(&mut out, &obs);
     scores(&mut out, &obs);
@@ -240,21 +240,22 @@ fn objectives(out: &mut String, g: &Milkomeda, obs: &Observation) {
             .collect();
         let _ = writeln!(
             out,
-            "objective {} ({} {:?}): {}",
+            "objective {} ({}: {}): {}",
             i + 1,
             def.id,
-            def.objective,
+            def.objective.words(),
             slots.join(", ")
         );
     }
 }
 
 /// The setup exploration and the Master of the Order's phase.
-fn orders(out: &mut String, obs: &Observation) {
+fn orders(out: &mut String, g: &Milkomeda, obs: &Observation) {
     if let Some((seat, hand)) = &obs.setup {
         let _ = writeln!(
             out,
-            "setup: {seat} places its starting sectors; drawn {hand:?}"
+            "setup: {seat} places its starting sectors; drawn {}",
+            hand_text(g, hand)
         );
     }
     if let Some(o) = &obs.orders {
@@ -291,22 +292,26 @@ fn orders(out: &mut String, obs: &Observation) {
     }
 }
 
+/// Sector cards in a hand, each with its cost and values: "s03 (cost 1, 2 green)".
+fn hand_text(g: &Milkomeda, hand: &[u8]) -> String {
+    let cards: Vec<String> = hand
+        .iter()
+        .map(|c| {
+            g.config().sectors.get(usize::from(*c)).map_or_else(
+                || format!("#{c}"),
+                |s| format!("{} (cost {}, {})", s.id, s.cost, s.values),
+            )
+        })
+        .collect();
+    cards.join(", ")
+}
+
 /// The turn in progress.
 fn turn(out: &mut String, g: &Milkomeda, obs: &Observation) {
     if let Some(t) = &obs.turn {
         let _ = write!(out, "{}'s turn: {}", t.seat, t.stage);
         if !t.hand.is_empty() {
-            let ids: Vec<String> = t
-                .hand
-                .iter()
-                .map(|c| {
-                    g.config().sectors.get(usize::from(*c)).map_or_else(
-                        || format!("#{c}"),
-                        |s| format!("{} (cost {}, {})", s.id, s.cost, s.values),
-                    )
-                })
-                .collect();
-            let _ = write!(out, "; drawn {}", ids.join(", "));
+            let _ = write!(out, "; drawn {}", hand_text(g, &t.hand));
         }
         out.push('\n');
     }
@@ -352,17 +357,7 @@ fn combat(out: &mut String, obs: &Observation) {
             }
         }
         if let Some(own) = c.own_sealed {
-            let parts: Vec<String> = crate::rules::combat::ShipType::ALL
-                .iter()
-                .zip(own)
-                .filter(|(_, n)| *n > 0)
-                .map(|(t, n)| format!("{} {n}", t.word()))
-                .collect();
-            let text = if parts.is_empty() {
-                "nothing yet".to_owned()
-            } else {
-                parts.join(", ")
-            };
+            let text = crate::text::sealed_words(own);
             let _ = writeln!(out, "  your sealed choice so far: {text}");
         }
         if !c.owing.is_empty() {

@@ -6,6 +6,7 @@
 //! (`binding`); the observation shows the bribe in progress.
 
 use crate::action::{Action, Event};
+use crate::rules::scoring::EndTrigger;
 use crate::rules::structures::Structure;
 use crate::state::Milkomeda;
 
@@ -279,7 +280,7 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             marker,
             target,
             ship,
-        } => format!("{marker} marks {target}'s {ship:?}"),
+        } => format!("{marker} marks {target}'s {}", ship.word()),
         Event::Casualties { losses } => {
             let r: Vec<String> = losses
                 .iter()
@@ -401,16 +402,98 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             }
         }
         Event::OwnSealed { seat, counts } => match counts {
-            Some(c) => format!("{seat}'s sealed tracks so far: {c:?}"),
+            Some(c) => format!("{seat}'s sealed choice so far: {}", sealed_words(*c)),
             None => format!("{seat} has nothing sealed"),
         },
         Event::GameEnded { trigger, scores } => {
             let s: Vec<String> = scores
                 .iter()
                 .enumerate()
-                .map(|(i, s)| format!("P{} {}", i + 1, s.standing.points))
+                .map(|(i, s)| format!("P{} {} VP", i + 1, s.standing.points))
                 .collect();
-            format!("game over ({trigger:?}): {}", s.join(", "))
+            format!("game over, {}: {}", ending_words(*trigger), s.join(", "))
         }
+    }
+}
+
+/// How the game ended, as a clause: "P1 completed the grid".
+pub(crate) fn ending_words(trigger: EndTrigger) -> String {
+    match trigger {
+        EndTrigger::GridCompleted { by } => format!("{by} completed the grid"),
+        EndTrigger::ObjectivesCompleted { by } => {
+            format!("{by} claimed the last objective slot")
+        }
+        EndTrigger::RoundLimit => "the round limit was reached".to_owned(),
+        EndTrigger::NoProgress => "a whole round passed with no progress".to_owned(),
+    }
+}
+
+/// A sealed roster or allocation so far in words: "beam 1, artillery 1" ("nothing yet" when
+/// empty), one ship type per track.
+pub(crate) fn sealed_words(counts: [u8; 5]) -> String {
+    let parts: Vec<String> = crate::rules::combat::ShipType::ALL
+        .iter()
+        .zip(counts)
+        .filter(|(_, n)| *n > 0)
+        .map(|(t, n)| format!("{} {n}", t.word()))
+        .collect();
+    if parts.is_empty() {
+        "nothing yet".to_owned()
+    } else {
+        parts.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::scoring::{Holdings, score};
+    use crate::rules::steps_tests::game;
+    use gridwright_engine::Seat;
+
+    /// Player language (issue 22): the end of a game and a sealed choice so far read as
+    /// sentences with ship types and points, never as Rust's debug output.
+    #[test]
+    fn the_ending_and_a_sealed_choice_read_as_words() {
+        let g = game("duel");
+        let (p1, p2) = (Seat::new(0), Seat::new(1));
+        let rich = Holdings {
+            controlled_sectors: 3,
+            ..Holdings::default()
+        };
+        let ended = EndTrigger::GridCompleted { by: p1 };
+        let scores = vec![
+            score(p1, &rich, Some(ended)),
+            score(p2, &Holdings::default(), Some(ended)),
+        ];
+        let points = scores[0].standing.points;
+        let text = event_text(
+            &g,
+            &Event::GameEnded {
+                trigger: ended,
+                scores,
+            },
+        );
+        assert_eq!(
+            text,
+            format!("game over, P1 completed the grid: P1 {points} VP, P2 0 VP")
+        );
+        let text = event_text(
+            &g,
+            &Event::GameEnded {
+                trigger: EndTrigger::ObjectivesCompleted { by: p2 },
+                scores: Vec::new(),
+            },
+        );
+        assert!(text.starts_with("game over, P2 claimed the last objective slot"));
+        let text = event_text(
+            &g,
+            &Event::OwnSealed {
+                seat: p2,
+                counts: Some([2, 0, 0, 1, 0]),
+            },
+        );
+        assert_eq!(text, "P2's sealed choice so far: beam 2, drone 1");
+        assert!(!text.contains('['));
     }
 }

@@ -143,6 +143,25 @@ pub enum Keyword {
 }
 
 impl Keyword {
+    /// The keyword as players read it on a card: "Zone Dominance", "First Strike".
+    pub fn title(self) -> &'static str {
+        match self {
+            Keyword::Splash => "Splash",
+            Keyword::Pierce => "Pierce",
+            Keyword::Execute(_) => "Execute",
+            Keyword::Flank(_) => "Flank",
+            Keyword::ZoneFlank(_) => "Zone Flank",
+            Keyword::ZoneDominance { .. } => "Zone Dominance",
+            Keyword::SectorLock { .. } => "Sector Lock",
+            Keyword::Aura { .. } => "Aura",
+            Keyword::Taunt => "Taunt",
+            Keyword::FirstStrike => "First Strike",
+            Keyword::Heal(_) => "Heal",
+            Keyword::Shield(_) => "Shield",
+            Keyword::Salvage => "Salvage",
+        }
+    }
+
     /// The keyword's name in card files.
     pub fn name(self) -> &'static str {
         match self {

@@ -140,7 +140,7 @@ pub fn render(game: &Starcore, viewer: Viewer) -> String {
             let _ = write!(out, " → serves {h}");
         }
         if !p.keywords.is_empty() {
-            let kws: Vec<&str> = p.keywords.iter().map(|k| k.name()).collect();
+            let kws: Vec<&str> = p.keywords.iter().map(|k| k.title()).collect();
             let _ = write!(out, " [{}]", kws.join(", "));
         }
         let _ = writeln!(out);

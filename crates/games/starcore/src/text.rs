@@ -408,7 +408,7 @@ fn effect_text(e: Effect) -> String {
             format!("{} {}", stat_mod_text(change), until_text(until))
         }
         Effect::Grant { keyword, until } => {
-            format!("give {} {}", keyword.name(), until_text(until))
+            format!("give {} {}", keyword.title(), until_text(until))
         }
         Effect::Draw(n) => format!("draw {n}"),
         Effect::Gain { resource, amount } => format!("gain {amount} {resource} this turn"),

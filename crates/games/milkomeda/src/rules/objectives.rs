@@ -95,6 +95,30 @@ pub enum Objective {
 }
 
 impl Objective {
+    /// What it measures, in words: "green in storage", "sectors with the hazard keyword
+    /// controlled".
+    pub fn words(self) -> String {
+        match self {
+            Objective::ControlledSectors => "sectors controlled".to_owned(),
+            Objective::StructuresOnMap => "structures on the map".to_owned(),
+            Objective::ShipsOnMap => "fleets on the map".to_owned(),
+            Objective::Stored(r) => format!("{} in storage", r.word()),
+            Objective::ControlKeyword(k) => format!("{k} sectors controlled"),
+            Objective::KeywordVariety => "different keywords controlled".to_owned(),
+            Objective::SectorsOfOneKeyword => "controlled sectors sharing a keyword".to_owned(),
+            Objective::DistanceFromHomeworld => {
+                "steps from the homeworld to the farthest sector controlled".to_owned()
+            }
+            Objective::WonBattleThisTurn => "combats won this turn".to_owned(),
+            Objective::WonBattleInThisTurn(k) => format!("combats won in {k} sectors this turn"),
+            Objective::DestroyedStructureThisTurn => {
+                "structures destroyed with a Starlance this turn".to_owned()
+            }
+            Objective::HypergateAttackThisTurn => "Hypergate attacks this turn".to_owned(),
+            Objective::ExploredThisTurn => "sectors explored this turn".to_owned(),
+        }
+    }
+
     /// Whether it measures the current turn only, and so must be claimed at once (§11.1).
     pub const fn this_turn(self) -> bool {
         matches!(
