@@ -39,7 +39,7 @@ fn frontier_worth(seats: usize) -> f64 {
 
 /// The heuristic worth of `seat`'s holdings (see the module docs).
 fn worth(g: &Milkomeda, seat: Seat) -> f64 {
-    let s = g.scores_now(Some(EndTrigger::RoundLimit));
+    let s = g.table.scores_now(Some(EndTrigger::RoundLimit));
     let store = g.storage(seat);
     let non_orange = [Resource::Blue, Resource::Red, Resource::Green]
         .iter()
@@ -83,6 +83,7 @@ const PACE: f64 = 2.5;
 /// boosts whose cards it could not pay to place.
 fn progress(g: &Milkomeda) -> f64 {
     let drawing = g
+        .table
         .draws
         .iter()
         .filter(|d| matches!(d, crate::state::Draw::Sector))
@@ -94,7 +95,8 @@ fn progress(g: &Milkomeda) -> f64 {
                 let mut costs: Vec<u16> = hand
                     .iter()
                     .map(|c| {
-                        g.config
+                        g.table
+                            .config
                             .sectors
                             .get(usize::from(*c))
                             .map_or(0, |s| u16::from(s.cost))
@@ -123,6 +125,7 @@ fn progress(g: &Milkomeda) -> f64 {
         + drawing
         + in_hand;
     let claimed: usize = g
+        .table
         .claims
         .cards()
         .iter()
@@ -381,13 +384,14 @@ mod tests {
         }
         // The middle of the 9 × 9 grid: four steps from every homeworld corner.
         let middle = Space::try_from((4u8, 4u8)).unwrap();
-        assert!(!g.map.is_explored(middle));
-        let card = (0..g.config.sectors.len() as u8)
-            .find(|c| g.deck & (1u128 << c) != 0)
+        assert!(!g.table.map.is_explored(middle));
+        let card = (0..g.table.config.sectors.len() as u8)
+            .find(|c| g.table.deck & (1u128 << c) != 0)
             .unwrap();
         let mut after = g.clone();
-        after.deck &= !(1u128 << card);
+        after.table.deck &= !(1u128 << card);
         after
+            .table
             .map
             .place(
                 middle,
@@ -417,7 +421,7 @@ mod tests {
         let g = game("duel");
         let with = |n: usize| {
             let mut h = g.clone();
-            h.draws = vec![Draw::Sector; n];
+            h.table.draws = vec![Draw::Sector; n];
             progress(&h)
         };
         assert_eq!(with(1) - with(0), 2.0, "one card: PLACED_WORTH");

@@ -17,7 +17,7 @@ use crate::observe::{CombatView, ObjectiveView, Observation, OrdersView, TileVie
 use crate::rules::actions::CoreAction;
 use crate::rules::map::{SectorRef, Space};
 use crate::rules::orders::OrderCard;
-use crate::state::{CombatStage, Milkomeda, Phase};
+use crate::state::{Milkomeda, Phase};
 use gridwright_engine::{EventFold, Events, PerSeat, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -56,11 +56,11 @@ fn stage_view(g: &Milkomeda) -> StageView {
 
 fn own_sealed(g: &Milkomeda, seat: Seat) -> Option<[u8; 5]> {
     match &g.phase {
-        Phase::Combat(c) => match c.stage {
-            CombatStage::Configure => c.configs.get(seat).map(|x| x.counts),
-            CombatStage::Allocate => c.allocs.get(seat).map(|x| x.counts),
-            _ => None,
-        },
+        Phase::Combat(c) => c
+            .stage
+            .sealing()
+            .and_then(|sealed| sealed.get(seat))
+            .map(|x| x.counts),
         _ => None,
     }
 }
@@ -80,33 +80,35 @@ pub(crate) struct Snapshot {
 impl Snapshot {
     pub(crate) fn of(g: &Milkomeda) -> Snapshot {
         Snapshot {
-            storage: g.storage.clone(),
-            fleets: g.fleets.clone(),
-            control: g.control.clone(),
-            markers: g.marker.clone(),
-            slots: g.slots,
+            storage: g.table.storage.clone(),
+            fleets: g.table.fleets.clone(),
+            control: g.table.control.clone(),
+            markers: g.table.marker.clone(),
+            slots: g.table.slots,
             stage: stage_view(g),
-            sealed: Seat::all(g.seats).map(|s| own_sealed(g, s)).collect(),
+            sealed: Seat::all(g.table.seats())
+                .map(|s| own_sealed(g, s))
+                .collect(),
         }
     }
 
     /// Emits an event for every level that differs in `g` from the snapshot.
     pub(crate) fn emit_changes(self, g: &Milkomeda, events: &mut Events<Event>) {
-        for seat in Seat::all(g.seats) {
-            if g.storage[seat] != self.storage[seat] {
-                let storage = g.storage[seat];
+        for seat in Seat::all(g.table.seats()) {
+            if g.table.storage[seat] != self.storage[seat] {
+                let storage = g.table.storage[seat];
                 events.emit(|| Event::Storage { seat, storage });
             }
         }
-        let width = usize::from(g.map.size().width());
-        for (i, (f, c)) in g.fleets.iter().zip(&g.control).enumerate() {
+        let width = usize::from(g.table.map.size().width());
+        for (i, (f, c)) in g.table.fleets.iter().zip(&g.table.control).enumerate() {
             if self.fleets.get(i) == Some(f) && self.control.get(i) == Some(c) {
                 continue;
             }
             let Ok(space) = Space::try_from(((i % width) as u8, (i / width) as u8)) else {
                 continue;
             };
-            let fleets = f[..g.seats].to_vec();
+            let fleets = f[..g.table.seats()].to_vec();
             let control = *c;
             events.emit(|| Event::Sector {
                 space,
@@ -114,15 +116,15 @@ impl Snapshot {
                 control,
             });
         }
-        for seat in Seat::all(g.seats) {
-            if g.marker[seat] != self.markers[seat] {
-                let action = g.marker[seat];
+        for seat in Seat::all(g.table.seats()) {
+            if g.table.marker[seat] != self.markers[seat] {
+                let action = g.table.marker[seat];
                 events.emit(|| Event::Marker { seat, action });
             }
         }
         for (position, (now, was)) in crate::rules::directives::Position::ALL
             .into_iter()
-            .zip(g.slots.iter().zip(&self.slots))
+            .zip(g.table.slots.iter().zip(&self.slots))
         {
             for (directive, now, was) in [(true, now.0, was.0), (false, now.1, was.1)] {
                 if let (None, Some(card)) = (now, was) {
@@ -139,7 +141,7 @@ impl Snapshot {
         if staged {
             events.emit(|| Event::Stage(Box::new(stage)));
         }
-        for seat in Seat::all(g.seats) {
+        for seat in Seat::all(g.table.seats()) {
             let counts = own_sealed(g, seat);
             if self.sealed.get(seat.index()) != Some(&counts) || (staged && counts.is_some()) {
                 events.emit(|| Event::OwnSealed { seat, counts });
@@ -152,7 +154,7 @@ impl EventFold for Milkomeda {
     fn fold_event(start: &Self, viewer: Viewer, seen: &mut Observation, event: &Event) {
         match event {
             Event::ObjectiveRevealed { card } => {
-                let Some(def) = start.config.objectives.get(usize::from(*card)) else {
+                let Some(def) = start.table.config.objectives.get(usize::from(*card)) else {
                     return;
                 };
                 seen.objectives.push(ObjectiveView {
@@ -267,7 +269,7 @@ fn fold_table(start: &Milkomeda, seen: &mut Observation, event: &Event) {
                 sector: SectorRef::Card(*card),
                 rotation: *rotation,
                 control: None,
-                fleets: vec![0; start.seats],
+                fleets: vec![0; start.table.seats()],
             };
             // Tiles are listed row by row from the top left, as the map lists them.
             let key = |s: Space| (s.row(), s.col());

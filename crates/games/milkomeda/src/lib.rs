@@ -101,5 +101,5 @@ pub use render::render;
 pub use resource::{Resource, Resources};
 pub use state::{
     Act, COMBAT_ROUND_CAP, CombatPhase, CombatStage, INFO, Milkomeda, OrderPhase, OrderStage,
-    Phase, Placed, Sealed, TurnStage, TurnState,
+    Phase, Placed, Rolls, Sealed, TurnStage, TurnState,
 };

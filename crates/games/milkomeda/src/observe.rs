@@ -221,6 +221,7 @@ fn turn_view(t: &crate::state::TurnState) -> TurnView {
 /// The observation of `viewer`.
 pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
     let tiles = g
+        .table
         .map
         .tiles()
         .map(|(space, t)| TileView {
@@ -228,16 +229,19 @@ pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
             sector: t.sector,
             rotation: t.rotation,
             control: g.controller(space),
-            fleets: Seat::all(g.seats).map(|s| g.fleets_at(space, s)).collect(),
+            fleets: Seat::all(g.table.seats())
+                .map(|s| g.fleets_at(space, s))
+                .collect(),
         })
         .collect();
     let objectives = g
+        .table
         .claims
         .cards()
         .iter()
-        .zip(&g.row)
+        .zip(&g.table.row)
         .map(|(c, r)| {
-            let def = &g.config.objectives[usize::from(*r)];
+            let def = &g.table.config.objectives[usize::from(*r)];
             ObjectiveView {
                 card: *r,
                 slots: c
@@ -250,28 +254,28 @@ pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
         .collect();
     let mut obs = Observation {
         viewer,
-        round: g.round,
-        grid: (g.map.size().width(), g.map.size().height()),
+        round: g.table.round,
+        grid: (g.table.map.size().width(), g.table.map.size().height()),
         tiles,
-        structures: g.structures.clone(),
-        storage: g.storage.as_slice().to_vec(),
-        markers: g.marker.as_slice().to_vec(),
+        structures: g.table.structures.clone(),
+        storage: g.table.storage.as_slice().to_vec(),
+        markers: g.table.marker.as_slice().to_vec(),
         deck_left: g.deck_left(),
         positions: Position::ALL
             .iter()
             .map(|p| {
-                let (d, m) = g.slots[usize::from(p.number() - 1)];
+                let (d, m) = g.table.slots[usize::from(p.number() - 1)];
                 (*p, d, m)
             })
             .collect(),
         objectives,
-        order: g.order.clone(),
-        cards: g.cards.as_ref().map(|c| c.as_slice().to_vec()),
+        order: g.table.order.clone(),
+        cards: g.table.cards.as_ref().map(|c| c.as_slice().to_vec()),
         setup: None,
         orders: None,
         turn: None,
         combat: None,
-        ended: g.ended,
+        ended: g.ended(),
         scores: g.final_scores().map(|s| s.as_slice().to_vec()),
     };
     match &g.phase {
@@ -301,7 +305,7 @@ pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
             obs.turn = Some(turn_view(&c.resume));
             obs.combat = Some(combat_view(c, viewer));
         }
-        Phase::FirstDeal | Phase::Over => {}
+        Phase::FirstDeal | Phase::Over { .. } => {}
     }
     obs
 }
@@ -309,13 +313,12 @@ pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
 /// The battle mat as `viewer` sees it: rosters once revealed, the faces of the seats that
 /// rolled, allocations once revealed, its own sealed choice while sealing.
 fn combat_view(c: &CombatPhase, viewer: Viewer) -> CombatView {
-    let revealed_rosters = c.stage != crate::state::CombatStage::Configure;
-    let revealed_allocs = matches!(c.stage, CombatStage::Mark { .. });
-    let sealing = match c.stage {
-        CombatStage::Configure => Some(&c.configs),
-        CombatStage::Allocate => Some(&c.allocs),
+    let revealed_rosters = !matches!(c.stage, CombatStage::Configure { .. });
+    let revealed = match &c.stage {
+        CombatStage::Mark { allocs, marks, .. } => Some((allocs, marks)),
         _ => None,
     };
+    let sealing = c.stage.sealing();
     let own_sealed = match (viewer, sealing) {
         (Viewer::Seat(s), Some(sealed)) => sealed.get(s).map(|x| x.counts),
         _ => None,
@@ -327,47 +330,40 @@ fn combat_view(c: &CombatPhase, viewer: Viewer) -> CombatView {
             .map(|(s, _)| s)
             .collect()
     });
+    let seats = c.fleets_in.len();
+    let rolls = c.stage.rolls();
     CombatView {
         sector: c.sector,
         attacker: c.attacker,
         fleets_in: c.fleets_in.as_slice().to_vec(),
-        stage: match c.stage {
-            CombatStage::Configure => "configure",
-            CombatStage::Roll => "roll",
-            CombatStage::Allocate => "allocate",
-            CombatStage::Mark { .. } => "mark",
-        }
-        .into(),
+        stage: c.stage.word().into(),
         round: c.round,
         rosters: if revealed_rosters {
             c.battle.rosters().as_slice().to_vec()
         } else {
             Vec::new()
         },
-        faces: c
-            .faces
-            .iter()
-            .map(|(s, f)| {
-                if c.rolled.contains(s) {
-                    f.clone()
-                } else {
-                    Vec::new()
-                }
-            })
-            .collect(),
-        hits: c.hits.as_slice().to_vec(),
-        allocations: if revealed_allocs {
-            c.allocs.iter().map(|(_, a)| a.roster()).collect()
-        } else {
-            Vec::new()
+        faces: match rolls {
+            Some(r) => r
+                .faces
+                .iter()
+                .map(|(s, f)| {
+                    if r.rolled.contains(s) {
+                        f.clone()
+                    } else {
+                        Vec::new()
+                    }
+                })
+                .collect(),
+            None => vec![Vec::new(); seats],
         },
+        hits: rolls.map_or_else(|| vec![0; seats], |r| r.hits.as_slice().to_vec()),
+        allocations: revealed.map_or_else(Vec::new, |(allocs, _)| {
+            allocs.iter().map(|(_, a)| a.roster()).collect()
+        }),
         own_sealed,
         owing,
-        marked: if revealed_allocs {
-            c.marks.marked().as_slice().to_vec()
-        } else {
-            Vec::new()
-        },
+        marked: revealed.map_or_else(Vec::new, |(_, marks)| marks.marked().as_slice().to_vec()),
     }
 }
 
@@ -393,22 +389,22 @@ pub fn resample(g: &Milkomeda, seat: Seat, rng: &mut Rng) -> Milkomeda {
             o.face_down.sort();
             rng.shuffle(&mut o.face_down);
         }
-        Phase::Combat(c) => match c.stage {
-            CombatStage::Configure => {
-                for s in Seat::all(out.seats) {
+        Phase::Combat(c) => match &mut c.stage {
+            CombatStage::Configure { configs } => {
+                for s in Seat::all(g.num_seats()) {
                     if s != seat {
-                        let done = c.configs[s].done;
+                        let done = configs[s].done;
                         let n = c.fleets_in[s];
                         let tracks = if n > 0 { ALL_TRACKS } else { 0 };
-                        c.configs[s] = random_sealed(tracks, n, done, rng);
+                        configs[s] = random_sealed(tracks, n, done, rng);
                     }
                 }
             }
-            CombatStage::Allocate => {
-                for s in Seat::all(out.seats) {
+            CombatStage::Allocate { rolls, allocs } => {
+                for s in Seat::all(g.num_seats()) {
                     if s != seat {
-                        let (tracks, done) = (c.allocs[s].tracks, c.allocs[s].done);
-                        c.allocs[s] = random_sealed(tracks, c.hits[s], done, rng);
+                        let (tracks, done) = (allocs[s].tracks, allocs[s].done);
+                        allocs[s] = random_sealed(tracks, rolls.hits[s], done, rng);
                     }
                 }
             }

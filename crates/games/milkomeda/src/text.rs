@@ -10,7 +10,8 @@ use crate::rules::structures::Structure;
 use crate::state::Milkomeda;
 
 fn sector(g: &Milkomeda, card: u8) -> String {
-    g.config
+    g.table
+        .config
         .sectors
         .get(usize::from(card))
         .map_or_else(|| format!("#{card}"), |s| s.id.clone())
@@ -33,7 +34,7 @@ pub fn action_text(g: &Milkomeda, action: &Action) -> String {
             space,
             rotation,
         } => format!("place {} {space} {rotation}", sector(g, card)),
-        Action::Offer(c) => match g.config.bribes {
+        Action::Offer(c) => match g.table.config.bribes {
             crate::BribeRule::Transfer => format!("pay for {c}"),
             crate::BribeRule::Binding => format!("offer if {c}"),
         },
@@ -87,7 +88,8 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
     match event {
         Event::ObjectiveRevealed { card } => format!(
             "objective {} joins the row",
-            g.config
+            g.table
+                .config
                 .objectives
                 .get(usize::from(*card))
                 .map_or("?", |o| o.id.as_str())
@@ -100,12 +102,17 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             let what = if *directive { "directive" } else { "module" };
             let id = card.and_then(|c| {
                 if *directive {
-                    g.config
+                    g.table
+                        .config
                         .directives
                         .get(usize::from(c))
                         .map(|d| d.id.clone())
                 } else {
-                    g.config.modules.get(usize::from(c)).map(|m| m.id.clone())
+                    g.table
+                        .config
+                        .modules
+                        .get(usize::from(c))
+                        .map(|m| m.id.clone())
                 }
             });
             match id {
@@ -337,7 +344,8 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             let (kind, id) = if *directive {
                 (
                     "directive",
-                    g.config
+                    g.table
+                        .config
                         .directives
                         .get(usize::from(*card))
                         .map(|d| d.id.as_str()),
@@ -345,7 +353,8 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             } else {
                 (
                     "module",
-                    g.config
+                    g.table
+                        .config
                         .modules
                         .get(usize::from(*card))
                         .map(|m| m.id.as_str()),

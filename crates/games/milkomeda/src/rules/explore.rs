@@ -16,7 +16,8 @@ use crate::action::{Action, Event};
 use crate::rules::map::{Map, MapError, Rotation, SectorRef, Space, Tile};
 use crate::rules::scoring::grid_completion;
 use crate::rules::structures::Structure;
-use crate::state::{Act, Milkomeda, TurnStage};
+use crate::rules::turn::ActNext;
+use crate::state::Table;
 use crate::{Resource, Resources};
 use gridwright_engine::{Events, Seat};
 use serde::{Deserialize, Serialize};
@@ -209,7 +210,7 @@ pub fn explore_cost(boost: u8, costs: &[u8], placed: Placement) -> u32 {
     u32::from(boost) + total(&costs[..costs.len().min(MAX_DRAWN)], placed)
 }
 
-impl Milkomeda {
+impl Table {
     /// Every placement of a card of `cards` the player can afford with `green` (its
     /// exploration cost) on a space of `spaces`, in any rotation, in the order given (the
     /// setup exploration and an Explore action list theirs this way).
@@ -362,15 +363,20 @@ impl Milkomeda {
     }
 
     /// Sends a probe from `origin` (§8.A step 1).
-    pub(crate) fn send_probe(&mut self, seat: Seat, origin: Space) {
+    pub(crate) fn send_probe(&self, seat: Seat, probes: &mut Vec<Probe>, origin: Space) -> ActNext {
         let hypergate = self.has_active_at(seat, Structure::Hypergate, origin);
-        if let Some(Act::Explore { probes, .. }) = self.act_mut() {
-            probes.push(Probe { origin, hypergate });
-        }
+        probes.push(Probe { origin, hypergate });
+        ActNext::Going
     }
 
     /// Launches the probes (§8.A steps 2–3): pays the `boost` in green and queues the draws.
-    pub(crate) fn launch(&mut self, seat: Seat, boost: u8, events: &mut Events<Event>) {
+    pub(crate) fn launch(
+        &mut self,
+        seat: Seat,
+        launched: &mut bool,
+        boost: u8,
+        events: &mut Events<Event>,
+    ) -> ActNext {
         self.pay(seat, Resources::only(Resource::Green, u16::from(boost)));
         if boost > 0 {
             events.emit(|| Event::Boosted {
@@ -379,52 +385,48 @@ impl Milkomeda {
                 amount: boost,
             });
         }
-        if let Some(Act::Explore { launched, .. }) = self.act_mut() {
-            *launched = true;
-        }
+        *launched = true;
         self.queue_sectors(usize::from(BASE_DRAW) + usize::from(boost));
+        ActNext::Going
     }
 
-    /// Places a drawn card (§8.A step 4); the explore ends when the hand is empty.
+    /// Places a drawn card of `hand` (§8.A step 4), extending the `chain`; the explore ends
+    /// when the hand is empty.
     pub(crate) fn explore_place(
         &mut self,
         seat: Seat,
-        card: u8,
-        space: Space,
-        rotation: Rotation,
+        hand: &mut Vec<u8>,
+        chain: &mut Vec<Space>,
+        (card, space, rotation): (u8, Space, Rotation),
         events: &mut Events<Event>,
-    ) {
+    ) -> ActNext {
         self.place_card(seat, card, space, rotation, events);
-        let mut empty = false;
-        if let Some(t) = self.turn_mut() {
-            t.facts.sectors_explored += 1;
-            if let TurnStage::Act(Act::Explore { hand, chain, .. }) = &mut t.stage {
-                hand.retain(|c| *c != card);
-                chain.push(space);
-                empty = hand.is_empty();
-            }
-        }
-        if empty {
-            self.complete_explore(seat, events);
+        hand.retain(|c| *c != card);
+        chain.push(space);
+        if hand.is_empty() {
+            self.complete_explore(seat)
+        } else {
+            ActNext::Going
         }
     }
 
     /// Ends the explore (§8.A step 5): the cards not placed go back into the deck.
-    pub(crate) fn explore_done(&mut self, seat: Seat, events: &mut Events<Event>) {
-        let rest = match self.act_mut() {
-            Some(Act::Explore { hand, .. }) => std::mem::take(hand),
-            _ => Vec::new(),
-        };
+    pub(crate) fn explore_done(
+        &mut self,
+        seat: Seat,
+        hand: &mut Vec<u8>,
+        events: &mut Events<Event>,
+    ) -> ActNext {
+        let rest = std::mem::take(hand);
         self.return_cards(seat, rest, events);
-        self.complete_explore(seat, events);
+        self.complete_explore(seat)
     }
 
     /// After an explore: the game ends if the grid is complete (§14), else the action is over.
-    fn complete_explore(&mut self, seat: Seat, events: &mut Events<Event>) {
-        if let Some(t) = grid_completion(seat, self.deck_left()) {
-            self.end_game(t, events);
-        } else {
-            self.finish_act(events);
+    fn complete_explore(&self, seat: Seat) -> ActNext {
+        match grid_completion(seat, self.deck_left()) {
+            Some(t) => ActNext::GameOver(t),
+            None => ActNext::Finished,
         }
     }
 }

@@ -10,7 +10,8 @@ use super::civilizations::{BASE_MOVE_RANGE, Civilization};
 use super::map::{Map, Space};
 use super::structures::Structure;
 use crate::action::{Action, Event};
-use crate::state::{Act, Milkomeda};
+use crate::rules::turn::ActNext;
+use crate::state::Table;
 use crate::{Resource, Resources};
 use gridwright_engine::{Events, Seat};
 
@@ -44,7 +45,7 @@ pub fn move_destinations(map: &Map, origin: Space, range: u8) -> Vec<Space> {
         .collect()
 }
 
-impl Milkomeda {
+impl Table {
     /// The range of `seat`'s move from `origin` with `boost` blue spent (§8.B): its base range,
     /// the boost, and one from its active Hypergate there.
     pub(crate) fn move_range_from(&self, seat: Seat, boost: u8, origin: Space) -> u8 {
@@ -109,7 +110,13 @@ impl Milkomeda {
     }
 
     /// Spends `boost` blue on the Logistic boost (§8.B).
-    pub(crate) fn logistic_boost(&mut self, seat: Seat, boost: u8, events: &mut Events<Event>) {
+    pub(crate) fn logistic_boost(
+        &mut self,
+        seat: Seat,
+        chosen: &mut Option<u8>,
+        boost: u8,
+        events: &mut Events<Event>,
+    ) -> ActNext {
         self.pay(seat, Resources::only(Resource::Blue, u16::from(boost)));
         if boost > 0 {
             events.emit(|| Event::Boosted {
@@ -118,34 +125,29 @@ impl Milkomeda {
                 amount: boost,
             });
         }
-        if let Some(Act::Move { boost: b, .. }) = self.act_mut() {
-            *b = Some(boost);
-        }
+        *chosen = Some(boost);
+        ActNext::Going
     }
 
-    /// Moves `count` fleets from `from` to `to` and reassesses control of both (§8.B).
+    /// Moves `count` fleets from `from` to `to` and reassesses control of both (§8.B); the
+    /// move's `origins` and the fleets `arrived` keep count.
     pub(crate) fn move_fleets(
         &mut self,
         seat: Seat,
-        from: Space,
-        to: Space,
-        count: u8,
+        origins: &mut Vec<(Space, u8)>,
+        arrived: &mut Vec<(Space, u8)>,
+        (from, to, count): (Space, Space, u8),
         events: &mut Events<Event>,
-    ) {
+    ) -> ActNext {
         let here = self.fleets_at(from, seat);
-        if let Some(Act::Move {
-            origins, arrived, ..
-        }) = self.act_mut()
-        {
-            let moved = arrived.iter().find(|(a, _)| *a == from).map_or(0, |a| a.1);
-            match origins.iter_mut().find(|(o, _)| *o == from) {
-                Some((_, free)) => *free = free.saturating_sub(count),
-                None => origins.push((from, here.saturating_sub(moved).saturating_sub(count))),
-            }
-            match arrived.iter_mut().find(|(a, _)| *a == to) {
-                Some((_, n)) => *n = n.saturating_add(count),
-                None => arrived.push((to, count)),
-            }
+        let moved = arrived.iter().find(|(a, _)| *a == from).map_or(0, |a| a.1);
+        match origins.iter_mut().find(|(o, _)| *o == from) {
+            Some((_, free)) => *free = free.saturating_sub(count),
+            None => origins.push((from, here.saturating_sub(moved).saturating_sub(count))),
+        }
+        match arrived.iter_mut().find(|(a, _)| *a == to) {
+            Some((_, n)) => *n = n.saturating_add(count),
+            None => arrived.push((to, count)),
         }
         self.set_fleets(from, seat, here - count.min(here));
         let there = self.fleets_at(to, seat);
@@ -160,6 +162,7 @@ impl Milkomeda {
             count,
             control,
         });
+        ActNext::Going
     }
 }
 

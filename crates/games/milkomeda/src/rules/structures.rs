@@ -11,7 +11,8 @@ use super::civilizations::Civilization;
 use super::combat::MAX_FLEETS;
 use super::map::Space;
 use crate::action::{Action, Event};
-use crate::state::{Milkomeda, Placed};
+use crate::rules::turn::ActNext;
+use crate::state::{Placed, Table};
 use crate::{Resource, Resources};
 use gridwright_engine::{Events, Seat};
 use serde::{Deserialize, Serialize};
@@ -136,9 +137,9 @@ pub fn fleet_build_limit(controlled_outposts: u8) -> u8 {
     HOMEWORLD_FLEETS_PER_BUILD + controlled_outposts
 }
 
-impl Milkomeda {
+impl Table {
     /// A structure's cost for `seat` (§8.C table, its civilization's discount).
-    pub fn structure_cost(&self, seat: Seat, structure: Structure) -> Resources {
+    pub(crate) fn structure_cost(&self, seat: Seat, structure: Structure) -> Resources {
         let base = structure.cost(None);
         if structure.is_megastructure() {
             let d = u16::from(self.abilities(seat).megastructure_discount);
@@ -232,7 +233,7 @@ impl Milkomeda {
         home: u8,
         outposts: u8,
         events: &mut Events<Event>,
-    ) {
+    ) -> ActNext {
         let total = u16::from(home) + outposts.count_ones() as u16;
         self.pay(
             seat,
@@ -258,7 +259,7 @@ impl Milkomeda {
             });
         }
         self.progress = true;
-        self.use_option(events);
+        ActNext::OptionUsed
     }
 
     /// The structure option (§8.C option 2): builds `structure` at `space`, active from the
@@ -269,7 +270,7 @@ impl Milkomeda {
         structure: Structure,
         space: Space,
         events: &mut Events<Event>,
-    ) {
+    ) -> ActNext {
         let cost = self.structure_cost(seat, structure);
         self.pay(seat, cost);
         self.structures.push(Placed {
@@ -285,7 +286,7 @@ impl Milkomeda {
             space,
             cost,
         });
-        self.use_option(events);
+        ActNext::OptionUsed
     }
 }
 
