@@ -94,13 +94,7 @@ fn progress(g: &Milkomeda) -> f64 {
             TurnStage::Act(Act::Explore { hand, .. }) => {
                 let mut costs: Vec<u16> = hand
                     .iter()
-                    .map(|c| {
-                        g.table
-                            .config
-                            .sectors
-                            .get(usize::from(*c))
-                            .map_or(0, |s| u16::from(s.cost))
-                    })
+                    .map(|c| u16::from(g.table.rules.sector(*c).cost))
                     .collect();
                 costs.sort_unstable();
                 let mut green = g.storage(t.seat).get(Resource::Green);
@@ -385,7 +379,7 @@ mod tests {
         // The middle of the 9 × 9 grid: four steps from every homeworld corner.
         let middle = Space::try_from((4u8, 4u8)).unwrap();
         assert!(!g.table.map.is_explored(middle));
-        let card = (0..g.table.config.sectors.len() as u8)
+        let card = (0..g.table.rules.config.sectors.len() as u8)
             .find(|c| g.table.deck & (1u128 << c) != 0)
             .unwrap();
         let mut after = g.clone();
@@ -396,7 +390,7 @@ mod tests {
             .place(
                 middle,
                 Tile {
-                    sector: SectorRef::Card(card),
+                    sector: SectorRef::Card(crate::SectorId(card)),
                     rotation: Rotation::R0,
                 },
             )

@@ -74,7 +74,7 @@ const HONOUR: f64 = 1e-6;
 
 /// Whether bribes are the rulebook's transfers (not the `binding` variant's offers).
 fn transfers(g: &Milkomeda) -> bool {
-    g.table.config.bribes == BribeRule::Transfer
+    g.table.rules.config.bribes == BribeRule::Transfer
 }
 
 /// The bribes the Master weighs: the open offers (`binding`) or the transfers made this round

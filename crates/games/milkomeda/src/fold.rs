@@ -13,6 +13,7 @@
 
 use crate::Resources;
 use crate::action::Event;
+use crate::config::{DirectiveId, ModuleId, SectorId};
 use crate::observe::{CombatView, ObjectiveView, Observation, OrdersView, TileView, TurnView};
 use crate::rules::actions::CoreAction;
 use crate::rules::map::{SectorRef, Space};
@@ -32,7 +33,7 @@ pub struct StageView {
     /// This round's order cards, once revealed.
     pub cards: Option<Vec<OrderCard>>,
     /// Setup: whose starting exploration, and its drawn cards.
-    pub setup: Option<(Seat, Vec<u8>)>,
+    pub setup: Option<(Seat, Vec<SectorId>)>,
     /// Phase 1 (the Master's drawn cards left out).
     pub orders: Option<OrdersView>,
     /// The current turn.
@@ -72,7 +73,7 @@ pub(crate) struct Snapshot {
     fleets: Vec<[u8; 4]>,
     control: Vec<Option<Seat>>,
     markers: PerSeat<Option<CoreAction>>,
-    slots: [(Option<u8>, Option<u8>); 4],
+    slots: [(Option<DirectiveId>, Option<ModuleId>); 4],
     stage: StageView,
     sealed: Vec<Option<[u8; 5]>>,
 }
@@ -126,7 +127,9 @@ impl Snapshot {
             .into_iter()
             .zip(g.table.slots.iter().zip(&self.slots))
         {
-            for (directive, now, was) in [(true, now.0, was.0), (false, now.1, was.1)] {
+            let directives = (now.0.map(|c| c.0), was.0.map(|c| c.0));
+            let modules = (now.1.map(|c| c.0), was.1.map(|c| c.0));
+            for (directive, (now, was)) in [(true, directives), (false, modules)] {
                 if let (None, Some(card)) = (now, was) {
                     events.emit(|| Event::SlotDiscarded {
                         position,
@@ -154,16 +157,15 @@ impl EventFold for Milkomeda {
     fn fold_event(start: &Self, viewer: Viewer, seen: &mut Observation, event: &Event) {
         match event {
             Event::ObjectiveRevealed { card } => {
-                let Some(def) = start.table.config.objectives.get(usize::from(*card)) else {
-                    return;
-                };
+                let def = start.table.rules.objective(*card);
                 seen.objectives.push(ObjectiveView {
                     card: *card,
+                    // One threshold per slot (`Config::check`).
                     slots: def
-                        .points
+                        .thresholds
                         .iter()
-                        .enumerate()
-                        .map(|(k, p)| (def.thresholds.get(k).copied().unwrap_or(0), *p, None))
+                        .zip(&def.points)
+                        .map(|(th, p)| (*th, *p, None))
                         .collect(),
                 });
             }
@@ -185,9 +187,9 @@ impl EventFold for Milkomeda {
             } => {
                 if let Some(p) = seen.positions.iter_mut().find(|p| p.0 == *position) {
                     if *directive {
-                        p.1 = *card;
+                        p.1 = card.map(DirectiveId);
                     } else {
-                        p.2 = *card;
+                        p.2 = card.map(ModuleId);
                     }
                 }
             }

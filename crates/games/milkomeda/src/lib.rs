@@ -91,8 +91,8 @@ pub use action::{Action, Event};
 pub use agent::{GreedyAgent, evaluate, evaluate_prior};
 pub use bribe_value::{MASTER_CARD_WORTH, PLACE_WORTH, card_worth, offer_notes, payment_worth};
 pub use config::{
-    BribeRule, CivilizationDef, Config, DirectiveCard, MAX_SECTORS, ModuleCard, OBJECTIVE_ROW,
-    ObjectiveCard, SectorCard,
+    BribeRule, CivilizationDef, Config, DirectiveCard, DirectiveId, MAX_SECTORS, ModuleCard,
+    ModuleId, OBJECTIVE_ROW, ObjectiveCard, ObjectiveId, SectorCard, SectorId,
 };
 pub use content::{Content, ContentError, Problem, Sources};
 pub use fold::StageView;

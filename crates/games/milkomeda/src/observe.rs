@@ -8,6 +8,7 @@
 //! roster or hit allocation until all are revealed (only its own seat sees it).
 
 use crate::Resources;
+use crate::config::{DirectiveId, ModuleId, ObjectiveId, SectorId};
 use crate::rules::actions::CoreAction;
 use crate::rules::battle::ALL_TRACKS;
 use crate::rules::bribes::{Offer, Transfer};
@@ -42,7 +43,7 @@ pub struct TileView {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ObjectiveView {
     /// Index of the card in the content.
-    pub card: u8,
+    pub card: ObjectiveId,
     /// Each slot: threshold, VP and who claimed it.
     pub slots: Vec<(u32, u8, Option<Seat>)>,
 }
@@ -84,7 +85,7 @@ pub struct TurnView {
     /// Module action taken.
     pub module: Option<CoreAction>,
     /// Drawn sector cards not placed yet (revealed).
-    pub hand: Vec<u8>,
+    pub hand: Vec<SectorId>,
     /// Probe origins.
     pub probes: Vec<Space>,
     /// Spaces placed this explore.
@@ -149,7 +150,7 @@ pub struct Observation {
     /// Sector cards left.
     pub deck_left: usize,
     /// Directive and module at each position.
-    pub positions: Vec<(Position, Option<u8>, Option<u8>)>,
+    pub positions: Vec<(Position, Option<DirectiveId>, Option<ModuleId>)>,
     /// The objective row.
     pub objectives: Vec<ObjectiveView>,
     /// This round's turn order.
@@ -157,7 +158,7 @@ pub struct Observation {
     /// This round's order cards, once revealed.
     pub cards: Option<Vec<OrderCard>>,
     /// Setup: whose starting exploration, and its drawn cards.
-    pub setup: Option<(Seat, Vec<u8>)>,
+    pub setup: Option<(Seat, Vec<SectorId>)>,
     /// Phase 1 of a later round.
     pub orders: Option<OrdersView>,
     /// The current turn.
@@ -241,13 +242,14 @@ pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
         .iter()
         .zip(&g.table.row)
         .map(|(c, r)| {
-            let def = &g.table.config.objectives[usize::from(*r)];
+            let def = g.table.rules.objective(*r);
             ObjectiveView {
                 card: *r,
+                // One threshold per slot (`Config::check`).
                 slots: c
                     .slots()
-                    .enumerate()
-                    .map(|(k, (p, h))| (def.thresholds.get(k).copied().unwrap_or(0), p, h))
+                    .zip(&def.thresholds)
+                    .map(|((p, h), th)| (*th, p, h))
                     .collect(),
             }
         })

@@ -54,11 +54,7 @@ fn cell_lines(
     };
     let name = match t.sector {
         SectorRef::Homeworld(s) => format!("HOME{}", s.number()),
-        SectorRef::Card(c) => g
-            .config()
-            .sectors
-            .get(usize::from(c))
-            .map_or_else(|| format!("#{c}"), |s| s.id.clone()),
+        SectorRef::Card(c) => g.table.rules.sector(c).id.clone(),
     };
     let ctl = t
         .control
@@ -181,40 +177,29 @@ fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
         _ => obs.turn.as_ref().map(|t| t.seat),
     };
     for (p, d, m) in &obs.positions {
-        let d_text = d
-            .and_then(|d| g.config().directives.get(usize::from(d)))
-            .map_or_else(
-                || "—".to_owned(),
-                |d| {
-                    let dots: Vec<String> = <[Option<crate::Resource>; 4]>::from(d.pattern)
-                        .iter()
-                        .map(|x| x.map_or("·".into(), |r| colour_letter(r).to_string()))
-                        .collect();
-                    format!("{} [{}]", d.id, dots.join(""))
-                },
-            );
-        let m_text = m
-            .and_then(|m| g.config().modules.get(usize::from(m)))
-            .map_or_else(
-                || "—".to_owned(),
-                |m| format!("{} {} for {} {}", m.id, m.action, m.amount, m.resource),
-            );
+        let d_text = d.map(|d| g.table.rules.directive(d)).map_or_else(
+            || "—".to_owned(),
+            |d| {
+                let dots: Vec<String> = <[Option<crate::Resource>; 4]>::from(d.pattern)
+                    .iter()
+                    .map(|x| x.map_or("·".into(), |r| colour_letter(r).to_string()))
+                    .collect();
+                format!("{} [{}]", d.id, dots.join(""))
+            },
+        );
+        let m_text = m.map(|m| g.table.rules.module(m)).map_or_else(
+            || "—".to_owned(),
+            |m| format!("{} {} for {} {}", m.id, m.action, m.amount, m.resource),
+        );
         let mut line = format!("position {p}: directive {d_text}, module {m_text}");
-        if let (Some(seat), Some(d)) = (
-            acting,
-            d.and_then(|d| g.config().directives.get(usize::from(d))),
-        ) {
+        if let (Some(seat), Some(d)) = (acting, d.map(|d| g.table.rules.directive(d))) {
             let found = matching_intersections(
                 g.map(),
                 d.pattern,
                 |s| g.controller(s) == Some(seat),
                 |r| match r {
                     SectorRef::Homeworld(_) => crate::rules::income::HOMEWORLD_VALUES,
-                    SectorRef::Card(c) => g
-                        .config()
-                        .sectors
-                        .get(usize::from(c))
-                        .map_or(crate::Resources::ZERO, |s| s.values),
+                    SectorRef::Card(c) => g.table.rules.sector(c).values,
                 },
             );
             if !found.is_empty() {
@@ -229,7 +214,7 @@ fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
 /// The objective row with its claimed slots.
 fn objectives(out: &mut String, g: &Milkomeda, obs: &Observation) {
     for (i, o) in obs.objectives.iter().enumerate() {
-        let def = &g.config().objectives[usize::from(o.card)];
+        let def = g.table.rules.objective(o.card);
         let slots: Vec<String> = o
             .slots
             .iter()
@@ -300,10 +285,8 @@ fn turn(out: &mut String, g: &Milkomeda, obs: &Observation) {
                 .hand
                 .iter()
                 .map(|c| {
-                    g.config().sectors.get(usize::from(*c)).map_or_else(
-                        || format!("#{c}"),
-                        |s| format!("{} (cost {}, {})", s.id, s.cost, s.values),
-                    )
+                    let s = g.table.rules.sector(*c);
+                    format!("{} (cost {}, {})", s.id, s.cost, s.values)
                 })
                 .collect();
             let _ = write!(out, "; drawn {}", ids.join(", "));

@@ -19,7 +19,7 @@
 
 use crate::Resources;
 use crate::action::{Action, Event};
-use crate::config::Config;
+use crate::config::{Config, DirectiveId, ModuleId, ObjectiveId, Rules, SectorId};
 use crate::rules::actions::CoreAction;
 use crate::rules::bribes::{OpenOffers, Transfer};
 use crate::rules::combat::{Battle, Marks, Pip, Roster};
@@ -179,7 +179,7 @@ pub enum Act {
         /// Whether the cards are drawn.
         launched: bool,
         /// Drawn cards not placed yet.
-        hand: Vec<u8>,
+        hand: Vec<SectorId>,
         /// Spaces placed this explore.
         chain: Vec<Space>,
     },
@@ -385,7 +385,7 @@ pub enum Phase {
         /// Who.
         seat: Seat,
         /// The drawn cards not placed yet.
-        hand: Vec<u8>,
+        hand: Vec<SectorId>,
         /// How many it placed.
         placed: u8,
     },
@@ -409,7 +409,7 @@ pub enum Phase {
 /// the round and its order cards), with the content it was set up from.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Table {
-    pub(crate) config: Arc<Config>,
+    pub(crate) rules: Arc<Rules>,
     pub(crate) map: Map,
     /// Fleets per space (row-major), per seat.
     pub(crate) fleets: Vec<[u8; 4]>,
@@ -427,10 +427,10 @@ pub struct Table {
     pub(crate) mod_draw: [u64; 3],
     pub(crate) mod_discard: [u64; 3],
     /// Each position's directive and module.
-    pub(crate) slots: [(Option<u8>, Option<u8>); 4],
+    pub(crate) slots: [(Option<DirectiveId>, Option<ModuleId>); 4],
     pub(crate) objective_deck: u64,
-    /// The public row: content index of each card.
-    pub(crate) row: Vec<u8>,
+    /// The public row.
+    pub(crate) row: Vec<ObjectiveId>,
     pub(crate) claims: ObjectiveRow,
     /// Pending chance draws, in order.
     pub(crate) draws: Vec<Draw>,
@@ -451,7 +451,7 @@ pub struct Milkomeda {
 impl Table {
     /// The number of seats.
     pub(crate) fn seats(&self) -> usize {
-        self.config.seats.len()
+        self.rules.seats()
     }
 
     pub(crate) fn idx(&self, s: Space) -> usize {
@@ -495,21 +495,13 @@ impl Table {
     pub(crate) fn sector_values(&self, sector: SectorRef) -> Resources {
         match sector {
             SectorRef::Homeworld(_) => crate::rules::income::HOMEWORLD_VALUES,
-            SectorRef::Card(c) => self
-                .config
-                .sectors
-                .get(usize::from(c))
-                .map_or(Resources::ZERO, |s| s.values),
+            SectorRef::Card(c) => self.rules.sector(c).values,
         }
     }
 
     pub(crate) fn keywords_at(&self, space: Space) -> &[Keyword] {
         match self.map.tile(space).map(|t| t.sector) {
-            Some(SectorRef::Card(c)) => self
-                .config
-                .sectors
-                .get(usize::from(c))
-                .map_or(&[][..], |s| &s.keywords[..]),
+            Some(SectorRef::Card(c)) => &self.rules.sector(c).keywords,
             _ => &[],
         }
     }
@@ -577,7 +569,7 @@ impl Milkomeda {
 
     /// The config.
     pub fn config(&self) -> &Config {
-        &self.table.config
+        &self.table.rules.config
     }
 
     /// The phase.
@@ -808,14 +800,14 @@ impl Game for Milkomeda {
         let dice = n * usize::from(crate::rules::combat::MAX_DICE);
         let combat = 4 * n + usize::from(COMBAT_ROUND_CAP) * (dice + 4 * n + 10 * n) + 2;
         // Probes, launch, one step per card drawn (at most the deck), done.
-        let explore = 2 + 1 + self.table.config.sectors.len() + 1;
+        let explore = 2 + 1 + self.table.rules.config.sectors.len() + 1;
         let mv = 2 + 2 * usize::from(crate::rules::combat::MAX_FLEETS);
         let attack = 2 * (1 + combat) + 1;
         let act = explore.max(mv).max(attack).max(3);
         let turn = 4 + 1 + act + 1 + act + 1;
         let round = 1 + 2 * n + 1 + 2 * n + 2 + n * turn;
         let setup = 5 + 8 + n * 6;
-        setup + self.table.config.round_limit as usize * round + 16
+        setup + self.table.rules.config.round_limit as usize * round + 16
     }
 
     fn action_text(&self, action: &Action) -> String {

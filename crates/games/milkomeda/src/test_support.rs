@@ -5,7 +5,7 @@ use crate::rules::map::{Map, Rotation, SectorRef, Space, Tile};
 /// Places sector card `i` unturned on the `i`-th of `spaces`.
 pub(crate) fn place_cards(map: &mut Map, spaces: impl IntoIterator<Item = Space>) {
     for (i, space) in spaces.into_iter().enumerate() {
-        let sector = SectorRef::Card(u8::try_from(i).unwrap());
+        let sector = SectorRef::Card(crate::SectorId(u8::try_from(i).unwrap()));
         map.place(
             space,
             Tile {

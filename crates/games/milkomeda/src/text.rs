@@ -6,15 +6,19 @@
 //! (`binding`); the observation shows the bribe in progress.
 
 use crate::action::{Action, Event};
+use crate::config::SectorId;
 use crate::rules::structures::Structure;
 use crate::state::Milkomeda;
 
-fn sector(g: &Milkomeda, card: u8) -> String {
+/// A sector card's id; `#n` for a number no card has (the text of an action read from
+/// outside).
+fn sector(g: &Milkomeda, card: SectorId) -> String {
     g.table
+        .rules
         .config
         .sectors
-        .get(usize::from(card))
-        .map_or_else(|| format!("#{card}"), |s| s.id.clone())
+        .get(card.index())
+        .map_or_else(|| format!("#{}", card.0), |s| s.id.clone())
 }
 
 fn structure(s: Structure) -> String {
@@ -34,7 +38,7 @@ pub fn action_text(g: &Milkomeda, action: &Action) -> String {
             space,
             rotation,
         } => format!("place {} {space} {rotation}", sector(g, card)),
-        Action::Offer(c) => match g.table.config.bribes {
+        Action::Offer(c) => match g.table.rules.config.bribes {
             crate::BribeRule::Transfer => format!("pay for {c}"),
             crate::BribeRule::Binding => format!("offer if {c}"),
         },
@@ -89,9 +93,10 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
         Event::ObjectiveRevealed { card } => format!(
             "objective {} joins the row",
             g.table
+                .rules
                 .config
                 .objectives
-                .get(usize::from(*card))
+                .get(card.index())
                 .map_or("?", |o| o.id.as_str())
         ),
         Event::SlotFilled {
@@ -103,12 +108,14 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             let id = card.and_then(|c| {
                 if *directive {
                     g.table
+                        .rules
                         .config
                         .directives
                         .get(usize::from(c))
                         .map(|d| d.id.clone())
                 } else {
                     g.table
+                        .rules
                         .config
                         .modules
                         .get(usize::from(c))
@@ -345,6 +352,7 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
                 (
                     "directive",
                     g.table
+                        .rules
                         .config
                         .directives
                         .get(usize::from(*card))
@@ -354,6 +362,7 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
                 (
                     "module",
                     g.table
+                        .rules
                         .config
                         .modules
                         .get(usize::from(*card))

@@ -34,17 +34,11 @@ impl Table {
     /// Every slot `t`'s player meets and may claim (§11.1: one slot per card per player).
     fn claims_open(&self, t: &TurnState, out: &mut Vec<Action>) {
         let facts = self.facts(t);
-        for (ci, card) in self.claims.cards().iter().enumerate() {
+        for (ci, (card, id)) in self.claims.cards().iter().zip(&self.row).enumerate() {
             if card.held_by(t.seat) {
                 continue;
             }
-            let Some(def) = self
-                .row
-                .get(ci)
-                .and_then(|r| self.config.objectives.get(usize::from(*r)))
-            else {
-                continue;
-            };
+            let def = self.rules.objective(*id);
             for (k, (_, holder)) in card.slots().enumerate() {
                 if holder.is_none()
                     && def
@@ -166,15 +160,15 @@ mod tests {
             let seat = t.seat;
             let Action::Module(p) = module else { panic!() };
             let (_, m) = g.table.slots[usize::from(p.number() - 1)];
-            let card = g.table.config.modules[usize::from(m.unwrap())].clone();
+            let card = g.table.rules.module(m.unwrap()).clone();
             // The first row card measures the module's resource; its first slot needs
             // exactly what the player has, so paying the module breaks it.
             let have = u32::from(g.storage(seat).get(card.resource));
-            let mut config = (*g.table.config).clone();
-            let def = &mut config.objectives[usize::from(g.table.row[0])];
+            let mut rules = (*g.table.rules).clone();
+            let def = &mut rules.config.objectives[g.table.row[0].index()];
             def.objective = Objective::Stored(card.resource);
             def.thresholds[0] = have;
-            g.table.config = std::sync::Arc::new(config);
+            g.table.rules = std::sync::Arc::new(rules);
             if g.table.claims.cards()[0]
                 .slots()
                 .next()

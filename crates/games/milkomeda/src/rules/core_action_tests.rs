@@ -10,7 +10,7 @@ use crate::{Resource, Resources};
 use gridwright_engine::{Game, Seat};
 
 /// The explorer's drawn cards not placed yet.
-fn hand(g: &Milkomeda) -> Vec<u8> {
+fn hand(g: &Milkomeda) -> Vec<crate::SectorId> {
     match &g.phase {
         Phase::Turn(t) => match &t.stage {
             TurnStage::Act(Act::Explore { hand, .. }) => hand.clone(),
@@ -20,8 +20,8 @@ fn hand(g: &Milkomeda) -> Vec<u8> {
     }
 }
 
-fn cost(g: &Milkomeda, card: u8) -> u16 {
-    u16::from(g.table.config.sectors[usize::from(card)].cost)
+fn cost(g: &Milkomeda, card: crate::SectorId) -> u16 {
+    u16::from(g.table.rules.sector(card).cost)
 }
 
 /// Starts an explore from the homeworld with `green` in storage and no boost; returns the seat.
@@ -102,7 +102,7 @@ fn explore_lets_the_player_choose_which_cards_go_back_only_when_the_total_is_una
         let placeable = legal
             .iter()
             .any(|a| matches!(a, Action::Place { card, .. } if *card == *c));
-        assert_eq!(placeable, cost(&g, *c) < total, "card {c}");
+        assert_eq!(placeable, cost(&g, *c) < total, "card {c:?}");
     }
 }
 

@@ -13,6 +13,7 @@
 //!   probe, launch, place and `done` steps with their listings (dispatched from `turn.rs`).
 
 use crate::action::{Action, Event};
+use crate::config::SectorId;
 use crate::rules::map::{Map, MapError, Rotation, SectorRef, Space, Tile};
 use crate::rules::scoring::grid_completion;
 use crate::rules::structures::Structure;
@@ -216,17 +217,13 @@ impl Table {
     /// setup exploration and an Explore action list theirs this way).
     pub(crate) fn place_actions(
         &self,
-        cards: &[u8],
+        cards: &[SectorId],
         spaces: &[Space],
         green: u16,
         out: &mut Vec<Action>,
     ) {
         for &card in cards {
-            let affordable = self
-                .config
-                .sectors
-                .get(usize::from(card))
-                .is_some_and(|s| u16::from(s.cost) <= green);
+            let affordable = u16::from(self.rules.sector(card).cost) <= green;
             if !affordable {
                 continue;
             }
@@ -253,7 +250,13 @@ impl Table {
 
     /// Setup step 11: place a drawn card next to the homeworld if its cost can be paid; stop
     /// once one card is placed, or when none can be (docs/rules item 43).
-    pub(crate) fn setup_actions(&self, seat: Seat, hand: &[u8], placed: u8, out: &mut Vec<Action>) {
+    pub(crate) fn setup_actions(
+        &self,
+        seat: Seat,
+        hand: &[SectorId],
+        placed: u8,
+        out: &mut Vec<Action>,
+    ) {
         let green = self.storage[seat].get(Resource::Green);
         let spaces = self.setup_spaces(seat);
         let before = out.len();
@@ -267,12 +270,12 @@ impl Table {
     pub(crate) fn place_card(
         &mut self,
         seat: Seat,
-        card: u8,
+        card: SectorId,
         space: Space,
         rotation: Rotation,
         events: &mut Events<Event>,
     ) {
-        let cost = self.config.sectors[usize::from(card)].cost;
+        let cost = self.rules.sector(card).cost;
         self.pay(seat, Resources::only(Resource::Green, u16::from(cost)));
         let _ = self.map.place(
             space,
@@ -292,12 +295,17 @@ impl Table {
     }
 
     /// Shuffles unplaced drawn cards back into the deck.
-    pub(crate) fn return_cards(&mut self, seat: Seat, cards: Vec<u8>, events: &mut Events<Event>) {
+    pub(crate) fn return_cards(
+        &mut self,
+        seat: Seat,
+        cards: Vec<SectorId>,
+        events: &mut Events<Event>,
+    ) {
         if cards.is_empty() {
             return;
         }
         for &c in &cards {
-            self.deck |= 1u128 << c;
+            self.deck |= 1u128 << c.0;
         }
         events.emit(|| Event::SectorsReturned { seat, cards });
     }
@@ -331,7 +339,7 @@ impl Table {
     pub(crate) fn placement_actions(
         &self,
         probes: &[Probe],
-        hand: &[u8],
+        hand: &[SectorId],
         chain: &[Space],
         green: u16,
         out: &mut Vec<Action>,
@@ -350,12 +358,7 @@ impl Table {
         // both sides), so this needs no memory. A card with no space can only go back.
         let total: u16 = hand
             .iter()
-            .map(|c| {
-                self.config
-                    .sectors
-                    .get(usize::from(*c))
-                    .map_or(0, |s| u16::from(s.cost))
-            })
+            .map(|c| u16::from(self.rules.sector(*c).cost))
             .sum();
         if total > green || out.len() == before {
             out.push(Action::Done);
@@ -395,9 +398,9 @@ impl Table {
     pub(crate) fn explore_place(
         &mut self,
         seat: Seat,
-        hand: &mut Vec<u8>,
+        hand: &mut Vec<SectorId>,
         chain: &mut Vec<Space>,
-        (card, space, rotation): (u8, Space, Rotation),
+        (card, space, rotation): (SectorId, Space, Rotation),
         events: &mut Events<Event>,
     ) -> ActNext {
         self.place_card(seat, card, space, rotation, events);
@@ -414,7 +417,7 @@ impl Table {
     pub(crate) fn explore_done(
         &mut self,
         seat: Seat,
-        hand: &mut Vec<u8>,
+        hand: &mut Vec<SectorId>,
         events: &mut Events<Event>,
     ) -> ActNext {
         let rest = std::mem::take(hand);
@@ -446,7 +449,7 @@ mod tests {
 
     fn card(i: u8, rotation: Rotation) -> Tile {
         Tile {
-            sector: SectorRef::Card(i),
+            sector: SectorRef::Card(crate::SectorId(i)),
             rotation,
         }
     }

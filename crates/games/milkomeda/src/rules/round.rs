@@ -83,7 +83,7 @@ impl Table {
                 // the default rule, no note). Pushed in sorted order: `offer`s, `withdraw`,
                 // `keep`, `transfer`, `add`s.
                 let storage = self.storage[seat];
-                let binding = self.config.bribes == BribeRule::Binding;
+                let binding = self.rules.config.bribes == BribeRule::Binding;
                 let offerer = seat != o.master;
                 let building = o.bribe != Resources::ZERO;
                 if offerer && building {
@@ -151,7 +151,7 @@ impl Table {
             .filter(|p| self.storage[seat].covers(p.as_resources()));
         match action {
             Action::Offer(_) | Action::Transfer
-                if self.config.bribes == BribeRule::Transfer && seat != o.master =>
+                if self.rules.config.bribes == BribeRule::Transfer && seat != o.master =>
             {
                 // The rulebook's bribe: the resources move now; the note binds nobody.
                 if let (Some(payment), Some(note)) = (payment, note) {
@@ -285,12 +285,12 @@ impl Table {
         let module = matches!(choice.kind, RefreshKind::Pair | RefreshKind::Module);
         if directive {
             if let Some(c) = self.slots[i].0.take() {
-                self.dir_discard[dir_tier(dt)] |= 1 << c;
+                self.dir_discard[dir_tier(dt)] |= 1 << c.0;
             }
         }
         if module {
             if let Some(c) = self.slots[i].1.take() {
-                self.mod_discard[mod_tier(mt)] |= 1 << c;
+                self.mod_discard[mod_tier(mt)] |= 1 << c.0;
             }
         }
         // The draws go before the first turn's own draws (none are pending now).
@@ -305,7 +305,7 @@ impl Table {
     /// Phase 3: after the last turn of a round, check the end triggers, else start the next
     /// round with the Master card's holder as Master of the Order.
     pub(crate) fn end_round(&mut self, events: &mut Events<Event>) -> Phase {
-        if let Some(t) = round_limit(self.round, self.config.round_limit) {
+        if let Some(t) = round_limit(self.round, self.rules.config.round_limit) {
             return self.end_game(t, events);
         }
         if !self.progress {

@@ -9,12 +9,13 @@
 
 use crate::Resources;
 use crate::action::{Action, Event};
-use crate::config::{Config, OBJECTIVE_ROW};
+use crate::config::{Config, DirectiveId, ModuleId, OBJECTIVE_ROW, ObjectiveId, Rules, SectorId};
 use crate::rules::directives::{DirectiveTier, ModuleTier, Position};
-use crate::rules::map::{Map, Rotation, SectorRef, Space, Tile, homeworld_corner};
+use crate::rules::map::{Map, Rotation, SectorRef, Space, Tile};
 use crate::rules::orders::{OrderCard, master_looks};
 use crate::rules::scoring::{ObjectiveRow, ObjectiveSlots};
 use crate::state::{Act, Draw, Milkomeda, OrderPhase, Phase, Table, TurnStage};
+use gridwright_engine::content::Problems;
 use gridwright_engine::{Events, PerSeat, Seat, SetupError};
 use std::sync::Arc;
 
@@ -63,29 +64,24 @@ impl Milkomeda {
     /// Builds the initial state (§4 steps 1–10) and queues the setup draws.
     ///
     /// # Errors
-    /// If the config fails [`Config::check`].
+    /// Every problem [`Rules::new`] finds in the config.
     pub(crate) fn setup(config: &Config) -> Result<Milkomeda, SetupError> {
-        let problems = config.check();
-        if !problems.is_empty() {
-            return Err(SetupError(problems.to_string()));
-        }
-        let seats = config.seats.len();
-        let size = config.grid_size();
+        let rules = Rules::new(config)?;
+        let seats = rules.seats();
+        let size = rules.grid;
         let mut map = Map::new(size);
-        let mut homes = Vec::with_capacity(seats);
-        for seat in Seat::all(seats) {
-            let space =
-                homeworld_corner(size, seat, seats).map_err(|e| SetupError(e.to_string()))?;
-            map.place(
-                space,
-                Tile {
-                    sector: SectorRef::Homeworld(seat),
-                    rotation: Rotation::R0,
-                },
-            )
-            .map_err(|e| SetupError(e.to_string()))?;
-            homes.push(space);
+        for (seat, space) in Seat::all(seats).zip(&rules.homes) {
+            let homeworld = Tile {
+                sector: SectorRef::Homeworld(seat),
+                rotation: Rotation::R0,
+            };
+            map.place(*space, homeworld).map_err(|e| {
+                let mut p = Problems::new();
+                p.push(format!("seats[{}]", seat.index()), e.to_string());
+                p
+            })?;
         }
+        let homes = PerSeat::from(rules.homes.clone());
         let cells = usize::from(size.width()) * usize::from(size.height());
         let mut dir_draw = [0u64; 3];
         for (i, d) in config.directives.iter().enumerate() {
@@ -103,14 +99,14 @@ impl Milkomeda {
             (1u128 << config.sectors.len()) - 1
         };
         let mut table = Table {
-            config: Arc::new(config.clone()),
+            rules: Arc::new(rules),
             map,
             fleets: vec![[0; 4]; cells],
             control: vec![None; cells],
             structures: Vec::new(),
             storage: PerSeat::from_fn(seats, |_| START_STORAGE),
             marker: PerSeat::from_fn(seats, |_| None),
-            homes: PerSeat::from(homes),
+            homes,
             deck,
             dir_draw,
             dir_discard: [0; 3],
@@ -195,10 +191,10 @@ impl Table {
         events: &mut Events<Event>,
     ) -> Option<Phase> {
         match (draw, phase, action) {
-            (Draw::Objective, _, Action::Card(c)) => self.reveal_objective(c, events),
+            (Draw::Objective, _, Action::Card(c)) => self.reveal_objective(ObjectiveId(c), events),
             (Draw::Directive(p), _, Action::Card(c)) => {
                 self.dir_draw[dir_tier(p.tiers().0)] &= !(1u64 << c);
-                self.slots[usize::from(p.number() - 1)].0 = Some(c);
+                self.slots[usize::from(p.number() - 1)].0 = Some(DirectiveId(c));
                 events.emit(|| Event::SlotFilled {
                     position: p,
                     directive: true,
@@ -207,7 +203,7 @@ impl Table {
             }
             (Draw::Module(p), _, Action::Card(c)) => {
                 self.mod_draw[mod_tier(p.tiers().1)] &= !(1u64 << c);
-                self.slots[usize::from(p.number() - 1)].1 = Some(c);
+                self.slots[usize::from(p.number() - 1)].1 = Some(ModuleId(c));
                 events.emit(|| Event::SlotFilled {
                     position: p,
                     directive: false,
@@ -215,11 +211,11 @@ impl Table {
                 });
             }
             (Draw::Sector, Phase::Setup { seat, hand, .. }, Action::Card(c)) => {
-                self.draw_sector(*seat, hand, c, events);
+                self.draw_sector(*seat, hand, SectorId(c), events);
             }
             (Draw::Sector, Phase::Turn(t), Action::Card(c)) => match &mut t.stage {
                 TurnStage::Act(Act::Explore { hand, .. }) => {
-                    self.draw_sector(t.seat, hand, c, events);
+                    self.draw_sector(t.seat, hand, SectorId(c), events);
                 }
                 stage => debug_assert!(false, "a sector card drawn at {stage:?}"),
             },
@@ -240,8 +236,8 @@ impl Table {
 
     /// An objective card joins the public row (§4 step 2); the first one follows the setup's
     /// first steps.
-    fn reveal_objective(&mut self, c: u8, events: &mut Events<Event>) {
-        self.objective_deck &= !(1u64 << c);
+    fn reveal_objective(&mut self, c: ObjectiveId, events: &mut Events<Event>) {
+        self.objective_deck &= !(1u64 << c.0);
         if self.row.is_empty() {
             let homeworlds: Vec<(Seat, Space)> = Seat::all(self.seats())
                 .map(|s| (s, self.homes[s]))
@@ -257,7 +253,7 @@ impl Table {
         self.row.push(c);
         let mut cards: Vec<ObjectiveSlots> = Vec::new();
         for &r in &self.row {
-            let points = &self.config.objectives[usize::from(r)].points;
+            let points = &self.rules.objective(r).points;
             if let Ok(s) = ObjectiveSlots::new(points) {
                 cards.push(s);
             }
@@ -267,8 +263,14 @@ impl Table {
     }
 
     /// A sector card drawn into `seat`'s `hand`.
-    fn draw_sector(&mut self, seat: Seat, hand: &mut Vec<u8>, c: u8, events: &mut Events<Event>) {
-        self.deck &= !(1u128 << c);
+    fn draw_sector(
+        &mut self,
+        seat: Seat,
+        hand: &mut Vec<SectorId>,
+        c: SectorId,
+        events: &mut Events<Event>,
+    ) {
+        self.deck &= !(1u128 << c.0);
         hand.push(c);
         events.emit(|| Event::SectorDrawn { seat, card: c });
     }
@@ -348,9 +350,9 @@ impl Table {
     pub(crate) fn setup_place(
         &mut self,
         seat: Seat,
-        hand: &mut Vec<u8>,
+        hand: &mut Vec<SectorId>,
         placed: &mut u8,
-        (card, space, rotation): (u8, Space, Rotation),
+        (card, space, rotation): (SectorId, Space, Rotation),
         events: &mut Events<Event>,
     ) -> Option<Phase> {
         self.place_card(seat, card, space, rotation, events);
@@ -364,7 +366,7 @@ impl Table {
     pub(crate) fn setup_done(
         &mut self,
         seat: Seat,
-        hand: &mut Vec<u8>,
+        hand: &mut Vec<SectorId>,
         events: &mut Events<Event>,
     ) -> Phase {
         let rest = std::mem::take(hand);

@@ -123,7 +123,7 @@ fn setup_exploration_places_only_next_to_the_homeworld_and_pays_green() {
         _ => false,
     }));
     let card = hand[0];
-    let cost = g.table.config.sectors[usize::from(card)].cost;
+    let cost = g.table.rules.sector(card).cost;
     act(
         &mut g,
         p(0),
@@ -263,7 +263,7 @@ pub(crate) fn explore_at(g: &mut Milkomeda, space: Space, card: u8) {
         .place(
             space,
             Tile {
-                sector: SectorRef::Card(card),
+                sector: SectorRef::Card(crate::SectorId(card)),
                 rotation: Rotation::R0,
             },
         )
@@ -377,7 +377,11 @@ fn attack_pays_one_blue_per_boundary_and_the_sealed_rosters_reveal_together() {
         },
     );
     assert!(ev.iter().any(|e| matches!(e, Event::CombatStarted { .. })));
-    let blue = if g.table.config.seats[seat.index()].abilities.red_per_attack > 0 {
+    let blue = if g.table.rules.config.seats[seat.index()]
+        .abilities
+        .red_per_attack
+        > 0
+    {
         (4, 6)
     } else {
         (4, 5)
@@ -549,7 +553,9 @@ fn claiming_the_last_available_slot_ends_the_game_at_once() {
             ..
         }
     )));
-    let bonus = g.table.config.seats[seat.index()].abilities.green_per_claim;
+    let bonus = g.table.rules.config.seats[seat.index()]
+        .abilities
+        .green_per_claim;
     assert_eq!(
         g.storage(seat).get(Resource::Green),
         green + u16::from(bonus)
@@ -564,12 +570,12 @@ fn placing_the_last_sector_card_ends_the_game_with_the_grid_bonus() {
     // Leave one card in the deck.
     let keep = g.table.deck.trailing_zeros();
     g.table.deck = 1u128 << keep;
-    g.table.config = std::sync::Arc::new({
-        let mut c = (*g.table.config).clone();
-        for s in &mut c.sectors {
+    g.table.rules = std::sync::Arc::new({
+        let mut r = (*g.table.rules).clone();
+        for s in &mut r.config.sectors {
             s.cost = 0;
         }
-        c
+        r
     });
     // Probe from a sector next to the homeworld (its own neighbours are taken at setup).
     let home = g.table.homes[seat];
@@ -875,8 +881,8 @@ fn the_optional_module_needs_a_matching_directive_another_action_and_its_cost() 
                 let Action::Module(p) = a else { continue };
                 offered += 1;
                 let (d, m) = before.table.slots[usize::from(p.number() - 1)];
-                let module = &before.table.config.modules[usize::from(m.unwrap())];
-                let pattern = before.table.config.directives[usize::from(d.unwrap())].pattern;
+                let module = before.table.rules.module(m.unwrap());
+                let pattern = before.table.rules.directive(d.unwrap()).pattern;
                 assert!(module_allowed(module.action, main));
                 assert_ne!(module.action, main);
                 assert!(before.storage(seat).covers(module.cost()));
@@ -898,7 +904,7 @@ fn the_optional_module_needs_a_matching_directive_another_action_and_its_cost() 
                     // The cost is paid as it starts (an attack also brings a civilization
                     // with a red-per-attack ability its red).
                     let red = if module.action == CoreAction::Attack {
-                        before.table.config.seats[seat.index()]
+                        before.table.rules.config.seats[seat.index()]
                             .abilities
                             .red_per_attack
                     } else {

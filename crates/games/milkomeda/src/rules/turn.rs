@@ -41,7 +41,7 @@ pub(crate) enum ActNext {
 
 impl Table {
     pub(crate) fn abilities(&self, seat: Seat) -> crate::rules::civilizations::Abilities {
-        self.config.seats[seat.index()].abilities
+        self.rules.abilities(seat)
     }
 
     fn explored_spaces(&self) -> Vec<Space> {
@@ -142,7 +142,7 @@ impl Table {
         let seat = t.seat;
         let (d, m) = self.slots[usize::from(p.number() - 1)];
         let (d, m) = (d?, m?);
-        let module = self.config.modules.get(usize::from(m))?;
+        let module = self.rules.module(m);
         let main = t.main?;
         if !module_allowed(module.action, main) {
             return None;
@@ -151,7 +151,7 @@ impl Table {
         // The pattern before the feasibility: both must hold, and a match is rare while
         // feasibility lists every option of the action.
         // (`matching_intersections` over candidates found once per caller.)
-        let pattern = self.config.directives.get(usize::from(d))?.pattern;
+        let pattern = self.rules.directive(d).pattern;
         let found = candidates.iter().any(|point| {
             matches_at(
                 &self.map,
