@@ -6,7 +6,6 @@
 //! boost, plus one from a sector with the player's active Hypergate. The path runs through
 //! explored sectors; opponents' fleets on the way change nothing.
 
-use super::civilizations::{BASE_MOVE_RANGE, Civilization};
 use super::map::{Map, Space};
 use super::structures::Structure;
 use crate::action::{Action, Event};
@@ -28,10 +27,12 @@ pub fn boost_limit(blue: u16, spaces: usize) -> u8 {
     u8::try_from(useful.min(usize::from(blue))).unwrap_or(u8::MAX)
 }
 
-/// The range of a move from one origin (§8.B).
-pub fn move_range(civilization: Option<Civilization>, blue_spent: u8, from_hypergate: bool) -> u8 {
-    let base = civilization.map_or(BASE_MOVE_RANGE, |c| c.abilities().move_base_range);
-    base.saturating_add(blue_spent)
+/// The range of a move from one origin (§8.B): the player's `base_range` (1, or its
+/// civilization's number from content; §5), plus the blue spent, plus one from an active
+/// Hypergate.
+pub fn move_range(base_range: u8, blue_spent: u8, from_hypergate: bool) -> u8 {
+    base_range
+        .saturating_add(blue_spent)
         .saturating_add(u8::from(from_hypergate))
 }
 
@@ -49,14 +50,11 @@ impl Table {
     /// The range of `seat`'s move from `origin` with `boost` blue spent (§8.B): its base range,
     /// the boost, and one from its active Hypergate there.
     pub(crate) fn move_range_from(&self, seat: Seat, boost: u8, origin: Space) -> u8 {
-        self.abilities(seat)
-            .move_base_range
-            .saturating_add(boost)
-            .saturating_add(u8::from(self.has_active_at(
-                seat,
-                Structure::Hypergate,
-                origin,
-            )))
+        move_range(
+            self.abilities(seat).move_base_range,
+            boost,
+            self.has_active_at(seat, Structure::Hypergate, origin),
+        )
     }
 
     /// A Move before its boost: each Logistic boost the player's `storage` and the grid allow
@@ -181,11 +179,18 @@ mod tests {
 
     #[test]
     fn move_range_is_one_plus_blue_plus_hypergate() {
-        assert_eq!(move_range(None, 0, false), 1);
-        assert_eq!(move_range(None, 2, false), 3);
-        assert_eq!(move_range(None, 2, true), 4);
-        assert_eq!(move_range(Some(Civilization::VoidNavigators), 0, false), 2);
-        assert_eq!(move_range(Some(Civilization::HelixCultivators), 0, true), 2);
+        // The base range as the shipped content gives it (§5, §8.B).
+        let content = crate::Content::builtin().unwrap();
+        let base = |id: &str| {
+            let c = content.civilizations().iter().find(|c| c.id == id).unwrap();
+            c.abilities.move_base_range
+        };
+        let plain = crate::rules::civilizations::BASE_MOVE_RANGE;
+        assert_eq!(move_range(plain, 0, false), 1);
+        assert_eq!(move_range(plain, 2, false), 3);
+        assert_eq!(move_range(plain, 2, true), 4);
+        assert_eq!(move_range(base("void-navigators"), 0, false), 2);
+        assert_eq!(move_range(base("helix-cultivators"), 0, true), 2);
     }
 
     #[test]
