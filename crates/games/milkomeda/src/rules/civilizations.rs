@@ -121,7 +121,7 @@ mod tests {
                 "helix-cultivators"
             ]
         );
-        let mut src = crate::Sources::builtin();
+        let mut src = crate::Sources::builtin().unwrap();
         let Some((name, text)) = src.scenarios.iter_mut().find(|(n, _)| n == "duel") else {
             panic!("no duel scenario");
         };
