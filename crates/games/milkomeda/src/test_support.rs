@@ -16,3 +16,12 @@ pub(crate) fn place_cards(map: &mut Map, spaces: impl IntoIterator<Item = Space>
         .unwrap();
     }
 }
+
+/// The abilities of the shipped civilization `id` (`civilizations.toml`, §5).
+pub(crate) fn shipped_abilities(id: &str) -> crate::rules::civilizations::Abilities {
+    let content = crate::Content::builtin().unwrap();
+    let found = content.civilizations().iter().find(|c| c.id == id);
+    found
+        .unwrap_or_else(|| panic!("no civilization {id}"))
+        .abilities
+}

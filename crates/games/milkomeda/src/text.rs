@@ -21,6 +21,18 @@ fn sector(g: &Milkomeda, card: SectorId) -> String {
         .map_or_else(|| format!("#{}", card.0), |s| s.id.clone())
 }
 
+/// The id of a position's directive (`directive`) or module card numbered `card`, if a card
+/// has that number.
+fn slot_card(g: &Milkomeda, directive: bool, card: u8) -> Option<&str> {
+    let config = &g.table.rules.config;
+    let i = usize::from(card);
+    if directive {
+        config.directives.get(i).map(|d| d.id.as_str())
+    } else {
+        config.modules.get(i).map(|m| m.id.as_str())
+    }
+}
+
 fn structure(s: Structure) -> String {
     s.to_string().to_lowercase().replace(' ', "-")
 }
@@ -105,23 +117,7 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             card,
         } => {
             let what = if *directive { "directive" } else { "module" };
-            let id = card.and_then(|c| {
-                if *directive {
-                    g.table
-                        .rules
-                        .config
-                        .directives
-                        .get(usize::from(c))
-                        .map(|d| d.id.clone())
-                } else {
-                    g.table
-                        .rules
-                        .config
-                        .modules
-                        .get(usize::from(c))
-                        .map(|m| m.id.clone())
-                }
-            });
+            let id = card.and_then(|c| slot_card(g, *directive, c));
             match id {
                 Some(id) => format!("position {position}: {what} {id}"),
                 None => format!("position {position}: {what} slot stays empty"),
@@ -348,27 +344,8 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             directive,
             card,
         } => {
-            let (kind, id) = if *directive {
-                (
-                    "directive",
-                    g.table
-                        .rules
-                        .config
-                        .directives
-                        .get(usize::from(*card))
-                        .map(|d| d.id.as_str()),
-                )
-            } else {
-                (
-                    "module",
-                    g.table
-                        .rules
-                        .config
-                        .modules
-                        .get(usize::from(*card))
-                        .map(|m| m.id.as_str()),
-                )
-            };
+            let kind = if *directive { "directive" } else { "module" };
+            let id = slot_card(g, *directive, *card);
             format!(
                 "position {position}'s {kind} {} is discarded",
                 id.unwrap_or("?")

@@ -36,15 +36,6 @@ mod tests {
     use super::*;
     use crate::Content;
 
-    /// The shipped civilizations (§5), by content id.
-    fn shipped(id: &str) -> Abilities {
-        let content = Content::builtin().unwrap();
-        let found = content.civilizations().iter().find(|c| c.id == id);
-        found
-            .unwrap_or_else(|| panic!("no civilization {id}"))
-            .abilities
-    }
-
     /// §5: each civilization's ability is one number changed from the rulebook's base (the
     /// Void Navigators' range is our decision): the Stellar Architects one orange off each
     /// megastructure, the Quantum Sentinels one red per Attack, the Void Navigators a base
@@ -89,7 +80,7 @@ mod tests {
             ),
         ];
         for (id, abilities) in want {
-            let ab = shipped(id);
+            let ab = crate::test_support::shipped_abilities(id);
             assert_eq!(ab, abilities, "{id}");
             let changed = [
                 ab.megastructure_discount != base.megastructure_discount,

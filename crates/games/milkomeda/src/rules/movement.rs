@@ -180,11 +180,7 @@ mod tests {
     #[test]
     fn move_range_is_one_plus_blue_plus_hypergate() {
         // The base range as the shipped content gives it (§5, §8.B).
-        let content = crate::Content::builtin().unwrap();
-        let base = |id: &str| {
-            let c = content.civilizations().iter().find(|c| c.id == id).unwrap();
-            c.abilities.move_base_range
-        };
+        let base = |id: &str| crate::test_support::shipped_abilities(id).move_base_range;
         let plain = crate::rules::civilizations::BASE_MOVE_RANGE;
         assert_eq!(move_range(plain, 0, false), 1);
         assert_eq!(move_range(plain, 2, false), 3);

@@ -286,13 +286,7 @@ fn move_reassesses_control_and_a_tie_keeps_the_previous_controller() {
     if let Some(t) = target {
         explore_at(&mut g, t, 60);
     }
-    let target = g
-        .table
-        .map
-        .size()
-        .neighbors(home)
-        .find(|s| g.table.map.is_explored(*s))
-        .unwrap();
+    let target = explored_next_to(&mut g, home);
     // The other player holds the target with 2 fleets.
     g.table.set_fleets(target, other, 2);
     let i = g.table.idx(target);
@@ -579,13 +573,7 @@ fn placing_the_last_sector_card_ends_the_game_with_the_grid_bonus() {
     });
     // Probe from a sector next to the homeworld (its own neighbours are taken at setup).
     let home = g.table.homes[seat];
-    let origin = g
-        .table
-        .map
-        .size()
-        .neighbors(home)
-        .find(|s| g.table.map.is_explored(*s))
-        .unwrap();
+    let origin = explored_next_to(&mut g, home);
     g.table.set_fleets(origin, seat, 1);
     let i = g.table.idx(origin);
     g.table.control[i] = Some(seat);

@@ -327,11 +327,7 @@ mod tests {
     #[test]
     fn stellar_architects_pay_one_orange_less_for_megastructures() {
         // The Stellar Architects' discount, as the shipped content gives it (§5).
-        let content = crate::Content::builtin().unwrap();
-        let discount = |id: &str| {
-            let c = content.civilizations().iter().find(|c| c.id == id).unwrap();
-            c.abilities.megastructure_discount
-        };
+        let discount = |id: &str| crate::test_support::shipped_abilities(id).megastructure_discount;
         assert_eq!(
             costs(discount("stellar-architects")),
             blue_orange([(1, 3), (1, 3), (2, 5), (4, 6)])
