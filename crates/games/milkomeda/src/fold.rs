@@ -14,16 +14,24 @@
 use crate::Resources;
 use crate::action::Event;
 use crate::config::{DirectiveId, ModuleId, SectorId};
-use crate::observe::{CombatView, ObjectiveView, Observation, OrdersView, TileView, TurnView};
+use crate::observe::{
+    CardTo, CombatStep, CombatView, FleetsAt, ObjectiveView, Observation, OrderStep, OrdersView,
+    SetupView, SlotView, TileView, TurnStep, TurnView,
+};
 use crate::rules::actions::CoreAction;
+use crate::rules::bribes::{Offer, Transfer};
+use crate::rules::combat::{Pip, Roster};
 use crate::rules::map::{SectorRef, Space};
 use crate::rules::orders::OrderCard;
-use crate::state::{Milkomeda, Phase};
+use crate::rules::refresh::RefreshChoice;
+use crate::state::{Milkomeda, Phase, Table};
 use gridwright_engine::{EventFold, Events, PerSeat, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
-/// The public part of where the game stands: the round, the turn order and the phase's view
-/// (setup, phase 1, the turn, the combat), as a spectator sees it.
+/// The public part of where the game stands: the round, the turn order and the phase
+/// (setup, phase 1, the turn, the combat), as a spectator sees it, in the log's own words
+/// ([`Event::Stage`]). The log keeps this shape so recorded games replay to the same log;
+/// the observation's typed views are read from it ([`StageView::views`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StageView {
     /// Round (0 during setup).
@@ -35,24 +43,321 @@ pub struct StageView {
     /// Setup: whose starting exploration, and its drawn cards.
     pub setup: Option<(Seat, Vec<SectorId>)>,
     /// Phase 1 (the Master's drawn cards left out).
-    pub orders: Option<OrdersView>,
+    pub orders: Option<OrdersRecord>,
     /// The current turn.
-    pub turn: Option<TurnView>,
+    pub turn: Option<TurnRecord>,
     /// The combat (sealed choices left out).
-    pub combat: Option<CombatView>,
+    pub combat: Option<CombatRecord>,
+}
+
+/// Phase 1 in the log ([`OrdersView`] with its step as text).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OrdersRecord {
+    /// The Master of the Order.
+    pub master: Seat,
+    /// `propose`, `offers 1 P2`, `refresh` or `give`.
+    pub stage: String,
+    /// The open offers.
+    pub offers: Vec<Offer>,
+    /// The bribes transferred this round.
+    pub transfers: Vec<Transfer>,
+    /// The bribe being built.
+    pub bribe: Resources,
+    /// The refresh chosen so far.
+    pub refresh: Option<RefreshChoice>,
+    /// Cards given so far.
+    pub given: Vec<(Seat, OrderCard)>,
+    /// The Master's proposed distribution.
+    pub proposal: Vec<(Seat, OrderCard)>,
+    /// The cards the Master drew and revealed.
+    pub drawn: Vec<OrderCard>,
+    /// How many numbered cards lie face down.
+    pub face_down: usize,
+}
+
+/// The turn in the log ([`TurnView`] flat, its step as text).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TurnRecord {
+    /// Whose turn.
+    pub seat: Seat,
+    /// Its stage (`bonus 2`, `main`, `explore`, `module`, `claim`).
+    pub stage: String,
+    /// Main action taken.
+    pub main: Option<CoreAction>,
+    /// Module action taken.
+    pub module: Option<CoreAction>,
+    /// Drawn sector cards not placed yet.
+    pub hand: Vec<SectorId>,
+    /// Probe origins.
+    pub probes: Vec<Space>,
+    /// Spaces placed this explore.
+    pub chain: Vec<Space>,
+    /// Move: blue spent.
+    pub boost: Option<u8>,
+    /// Move origins.
+    pub origins: Vec<(Space, u8)>,
+    /// Move: fleets that arrived.
+    pub arrived: Vec<(Space, u8)>,
+    /// Build or attack options left.
+    pub options: Option<u8>,
+}
+
+/// A combat in the log ([`CombatView`], its step as text).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CombatRecord {
+    /// Where.
+    pub sector: Space,
+    /// Who attacked.
+    pub attacker: Seat,
+    /// Fleets each seat brought.
+    pub fleets_in: Vec<u8>,
+    /// `configure`, `roll`, `allocate` or `mark`.
+    pub stage: String,
+    /// Round (from 0).
+    pub round: u8,
+    /// Revealed rosters.
+    pub rosters: Vec<Roster>,
+    /// The faces rolled.
+    pub faces: Vec<Vec<Pip>>,
+    /// Hits rolled this round.
+    pub hits: Vec<u8>,
+    /// Revealed allocations.
+    pub allocations: Vec<Roster>,
+    /// Always nothing in the log (a spectator's view).
+    pub own_sealed: Option<[u8; 5]>,
+    /// Who still owes a sealed choice.
+    pub owing: Vec<Seat>,
+    /// Marks so far this round.
+    pub marked: Vec<Roster>,
+}
+
+fn pairs(v: &[FleetsAt]) -> Vec<(Space, u8)> {
+    v.iter().map(|f| (f.space, f.fleets)).collect()
+}
+
+fn fleets(v: &[(Space, u8)]) -> Vec<FleetsAt> {
+    v.iter()
+        .map(|(space, fleets)| FleetsAt {
+            space: *space,
+            fleets: *fleets,
+        })
+        .collect()
+}
+
+fn card_pairs(v: &[CardTo]) -> Vec<(Seat, OrderCard)> {
+    v.iter().map(|c| (c.seat, c.card)).collect()
+}
+
+fn cards_to(v: &[(Seat, OrderCard)]) -> Vec<CardTo> {
+    v.iter()
+        .map(|(seat, card)| CardTo {
+            seat: *seat,
+            card: *card,
+        })
+        .collect()
+}
+
+impl OrdersRecord {
+    fn of(o: &OrdersView) -> OrdersRecord {
+        OrdersRecord {
+            master: o.master,
+            stage: o.step.to_string(),
+            offers: o.offers.clone(),
+            transfers: o.transfers.clone(),
+            bribe: o.bribe,
+            refresh: o.refresh,
+            given: card_pairs(&o.given),
+            proposal: card_pairs(&o.proposal),
+            drawn: o.drawn.clone(),
+            face_down: o.face_down,
+        }
+    }
+
+    fn view(&self) -> OrdersView {
+        let words: Vec<&str> = self.stage.split_whitespace().collect();
+        let step = match words.as_slice() {
+            ["offers", pass, seat] => match (pass.parse(), Seat::parse_number(seat)) {
+                (Ok(pass), Some(seat)) => OrderStep::Offers { pass, seat },
+                _ => OrderStep::Propose,
+            },
+            ["refresh"] => OrderStep::Refresh,
+            ["give"] => OrderStep::Give,
+            _ => OrderStep::Propose,
+        };
+        OrdersView {
+            master: self.master,
+            step,
+            offers: self.offers.clone(),
+            transfers: self.transfers.clone(),
+            bribe: self.bribe,
+            refresh: self.refresh,
+            given: cards_to(&self.given),
+            proposal: cards_to(&self.proposal),
+            drawn: self.drawn.clone(),
+            face_down: self.face_down,
+        }
+    }
+}
+
+impl TurnRecord {
+    fn of(t: &TurnView) -> TurnRecord {
+        let mut r = TurnRecord {
+            seat: t.seat,
+            stage: t.step.to_string(),
+            main: t.main,
+            module: t.module,
+            hand: Vec::new(),
+            probes: Vec::new(),
+            chain: Vec::new(),
+            boost: None,
+            origins: Vec::new(),
+            arrived: Vec::new(),
+            options: None,
+        };
+        match &t.step {
+            TurnStep::Explore {
+                probes,
+                hand,
+                chain,
+            } => {
+                r.probes.clone_from(probes);
+                r.hand = hand.iter().map(|c| c.card).collect();
+                r.chain.clone_from(chain);
+            }
+            TurnStep::Move {
+                boost,
+                origins,
+                arrived,
+            } => {
+                r.boost = *boost;
+                r.origins = pairs(origins);
+                r.arrived = pairs(arrived);
+            }
+            TurnStep::Build { options } | TurnStep::Attack { options } => {
+                r.options = Some(*options);
+            }
+            TurnStep::Bonus { .. } | TurnStep::Main | TurnStep::Module | TurnStep::Claim => {}
+        }
+        r
+    }
+
+    fn view(&self, table: &Table) -> TurnView {
+        let words: Vec<&str> = self.stage.split_whitespace().collect();
+        let options = self.options.unwrap_or(0);
+        let step = match words.as_slice() {
+            ["bonus", left] => TurnStep::Bonus {
+                left: left.parse().unwrap_or(0),
+            },
+            ["module"] => TurnStep::Module,
+            ["claim"] => TurnStep::Claim,
+            [word] => match CoreAction::parse(word) {
+                Some(CoreAction::Explore) => TurnStep::Explore {
+                    probes: self.probes.clone(),
+                    hand: self.hand.iter().map(|c| table.named_sector(*c)).collect(),
+                    chain: self.chain.clone(),
+                },
+                Some(CoreAction::Move) => TurnStep::Move {
+                    boost: self.boost,
+                    origins: fleets(&self.origins),
+                    arrived: fleets(&self.arrived),
+                },
+                Some(CoreAction::Build) => TurnStep::Build { options },
+                Some(CoreAction::Attack) => TurnStep::Attack { options },
+                None => TurnStep::Main,
+            },
+            _ => TurnStep::Main,
+        };
+        TurnView {
+            seat: self.seat,
+            step,
+            main: self.main,
+            module: self.module,
+        }
+    }
+}
+
+impl CombatRecord {
+    fn of(c: &CombatView) -> CombatRecord {
+        CombatRecord {
+            sector: c.sector,
+            attacker: c.attacker,
+            fleets_in: c.fleets_in.clone(),
+            stage: c.step.word().to_owned(),
+            round: c.round,
+            rosters: c.rosters.clone(),
+            faces: c.faces.clone(),
+            hits: c.hits.clone(),
+            allocations: c.allocations.clone(),
+            own_sealed: c.own_sealed,
+            owing: c.owing.clone(),
+            marked: c.marked.clone(),
+        }
+    }
+
+    fn view(&self) -> CombatView {
+        let step = CombatStep::ALL
+            .into_iter()
+            .find(|s| s.word() == self.stage)
+            .unwrap_or(CombatStep::Configure);
+        CombatView {
+            sector: self.sector,
+            attacker: self.attacker,
+            fleets_in: self.fleets_in.clone(),
+            step,
+            round: self.round,
+            rosters: self.rosters.clone(),
+            faces: self.faces.clone(),
+            hits: self.hits.clone(),
+            allocations: self.allocations.clone(),
+            own_sealed: self.own_sealed,
+            owing: self.owing.clone(),
+            marked: self.marked.clone(),
+        }
+    }
+}
+
+impl StageView {
+    /// Where the game stands in a spectator's observation `o`, in the log's words.
+    fn of(o: Observation) -> StageView {
+        StageView {
+            round: o.round,
+            order: o.order,
+            cards: o.cards,
+            setup: o
+                .setup
+                .map(|s| (s.seat, s.hand.iter().map(|c| c.card).collect())),
+            orders: o.orders.as_ref().map(OrdersRecord::of),
+            turn: o.turn.as_ref().map(TurnRecord::of),
+            combat: o.combat.as_ref().map(CombatRecord::of),
+        }
+    }
+
+    /// The observation's views of the setup, phase 1, the turn and the combat (names from
+    /// `table`'s content).
+    #[allow(clippy::type_complexity)] // the four views, as the observation holds them
+    pub(crate) fn views(
+        &self,
+        table: &Table,
+    ) -> (
+        Option<SetupView>,
+        Option<OrdersView>,
+        Option<TurnView>,
+        Option<CombatView>,
+    ) {
+        (
+            self.setup.as_ref().map(|(seat, hand)| SetupView {
+                seat: *seat,
+                hand: hand.iter().map(|c| table.named_sector(*c)).collect(),
+            }),
+            self.orders.as_ref().map(OrdersRecord::view),
+            self.turn.as_ref().map(|t| t.view(table)),
+            self.combat.as_ref().map(CombatRecord::view),
+        )
+    }
 }
 
 fn stage_view(g: &Milkomeda) -> StageView {
-    let o = crate::observe::observe(g, Viewer::Spectator);
-    StageView {
-        round: o.round,
-        order: o.order,
-        cards: o.cards,
-        setup: o.setup,
-        orders: o.orders,
-        turn: o.turn,
-        combat: o.combat,
-    }
+    StageView::of(crate::observe::observe(g, Viewer::Spectator))
 }
 
 fn own_sealed(g: &Milkomeda, seat: Seat) -> Option<[u8; 5]> {
@@ -160,12 +465,17 @@ impl EventFold for Milkomeda {
                 let def = start.table.rules.objective(*card);
                 seen.objectives.push(ObjectiveView {
                     card: *card,
+                    name: def.id.clone(),
                     // One threshold per slot (`Config::check`).
                     slots: def
                         .thresholds
                         .iter()
                         .zip(&def.points)
-                        .map(|(th, p)| (*th, *p, None))
+                        .map(|(threshold, points)| SlotView {
+                            threshold: *threshold,
+                            points: *points,
+                            holder: None,
+                        })
                         .collect(),
                 });
             }
@@ -177,7 +487,7 @@ impl EventFold for Milkomeda {
                     .get_mut(usize::from(*card))
                     .and_then(|c| c.slots.get_mut(usize::from(*slot)))
                 {
-                    s.2 = Some(*seat);
+                    s.holder = Some(*seat);
                 }
             }
             Event::SlotFilled {
@@ -185,11 +495,12 @@ impl EventFold for Milkomeda {
                 directive,
                 card,
             } => {
-                if let Some(p) = seen.positions.iter_mut().find(|p| p.0 == *position) {
+                let table = &start.table;
+                if let Some(p) = seen.positions.iter_mut().find(|p| p.position == *position) {
                     if *directive {
-                        p.1 = card.map(DirectiveId);
+                        p.directive = card.map(|c| table.named_directive(DirectiveId(c)));
                     } else {
-                        p.2 = card.map(ModuleId);
+                        p.module = card.map(|c| table.named_module(ModuleId(c)));
                     }
                 }
             }
@@ -198,11 +509,11 @@ impl EventFold for Milkomeda {
                 directive,
                 ..
             } => {
-                if let Some(p) = seen.positions.iter_mut().find(|p| p.0 == *position) {
+                if let Some(p) = seen.positions.iter_mut().find(|p| p.position == *position) {
                     if *directive {
-                        p.1 = None;
+                        p.directive = None;
                     } else {
-                        p.2 = None;
+                        p.module = None;
                     }
                 }
             }
@@ -221,14 +532,10 @@ impl EventFold for Milkomeda {
                 }
             }
             Event::Stage(v) => {
-                let v = v.as_ref().clone();
+                (seen.setup, seen.orders, seen.turn, seen.combat) = v.views(&start.table);
                 seen.round = v.round;
-                seen.order = v.order;
-                seen.cards = v.cards;
-                seen.setup = v.setup;
-                seen.orders = v.orders;
-                seen.turn = v.turn;
-                seen.combat = v.combat;
+                seen.order.clone_from(&v.order);
+                seen.cards.clone_from(&v.cards);
             }
             Event::Rolled { seat, faces, hits } => {
                 if let Some(c) = &mut seen.combat {
@@ -269,6 +576,7 @@ fn fold_table(start: &Milkomeda, seen: &mut Observation, event: &Event) {
             let tile = TileView {
                 space: *space,
                 sector: SectorRef::Card(*card),
+                name: start.table.sector_name(SectorRef::Card(*card)),
                 rotation: *rotation,
                 control: None,
                 fleets: vec![0; start.table.seats()],
@@ -334,5 +642,58 @@ fn fold_table(start: &Milkomeda, seen: &mut Observation, event: &Event) {
             }
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::steps_tests::random_games;
+    use std::collections::BTreeSet;
+
+    /// docs/rules/milkomeda.md item 71: the log's `stage` record keeps its words while the
+    /// observation is typed, and the record reads back as exactly the typed views, at every
+    /// step of random games of every seat count; the typed views name each step with a
+    /// `kind` tag, and every step of each phase comes up.
+    #[test]
+    fn the_stage_record_reads_back_as_the_typed_views() {
+        let mut kinds = BTreeSet::new();
+        for (scenario, games) in [("duel", 2), ("three", 4), ("four", 12)] {
+            random_games(scenario, 0..games, |_, _, _, _, after| {
+                let o = crate::observe::observe(after, Viewer::Spectator);
+                let record = StageView::of(o.clone());
+                let views = (o.setup, o.orders, o.turn, o.combat);
+                assert_eq!(record.views(&after.table), views, "{scenario}");
+                let json = serde_json::to_value(&views).unwrap();
+                for (part, field) in [(1, "step"), (2, "step"), (3, "step")] {
+                    if let Some(kind) = json[part][field]["kind"].as_str() {
+                        kinds.insert(format!("{part} {kind}"));
+                    }
+                }
+                // The log's record is in its own words: steps as text.
+                let text = serde_json::to_value(&record).unwrap();
+                if let Some(t) = text["turn"].get("stage") {
+                    assert!(t.is_string(), "{t}");
+                }
+            });
+        }
+        for want in [
+            "1 propose",
+            "1 offers",
+            "1 refresh",
+            "1 give",
+            "2 main",
+            "2 explore",
+            "2 move",
+            "2 build",
+            "2 attack",
+            "2 claim",
+            "3 configure",
+            "3 roll",
+            "3 allocate",
+            "3 mark",
+        ] {
+            assert!(kinds.contains(want), "{want} never came up: {kinds:?}");
+        }
     }
 }

@@ -95,8 +95,11 @@ pub use config::{
     ModuleId, OBJECTIVE_ROW, ObjectiveCard, ObjectiveId, SectorCard, SectorId,
 };
 pub use content::{Content, ContentError, Problem, Sources};
-pub use fold::StageView;
-pub use observe::{CombatView, ObjectiveView, Observation, OrdersView, TileView, TurnView};
+pub use fold::{CombatRecord, OrdersRecord, StageView, TurnRecord};
+pub use observe::{
+    CardTo, CombatStep, CombatView, FleetsAt, GridView, Named, ObjectiveView, Observation,
+    OrderStep, OrdersView, PositionView, SetupView, SlotView, TileView, TurnStep, TurnView,
+};
 pub use render::render;
 pub use resource::{Resource, Resources};
 pub use state::{

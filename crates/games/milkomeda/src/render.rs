@@ -31,12 +31,7 @@ fn structure_letter(s: Structure) -> char {
     }
 }
 
-fn cell_lines(
-    g: &Milkomeda,
-    obs: &Observation,
-    tile: Option<&TileView>,
-    space: Space,
-) -> [String; 3] {
+fn cell_lines(obs: &Observation, tile: Option<&TileView>, space: Space) -> [String; 3] {
     let Some(t) = tile else {
         return [
             " ".repeat(CELL),
@@ -54,7 +49,7 @@ fn cell_lines(
     };
     let name = match t.sector {
         SectorRef::Homeworld(s) => format!("HOME{}", s.number()),
-        SectorRef::Card(c) => g.table.rules.sector(c).id.clone(),
+        SectorRef::Card(_) => t.name.clone(),
     };
     let ctl = t
         .control
@@ -95,7 +90,7 @@ fn cell_lines(
 pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
     let obs = g.observe(viewer);
     let mut out = String::new();
-    grid(&mut out, g, &obs);
+    grid(&mut out, &obs);
     seats(&mut out, g, &obs);
     positions(&mut out, g, &obs);
     objectives(&mut out, g, &obs);
@@ -107,8 +102,8 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
 }
 
 /// The title line and the sector grid with its legend.
-fn grid(out: &mut String, g: &Milkomeda, obs: &Observation) {
-    let (w, h) = obs.grid;
+fn grid(out: &mut String, obs: &Observation) {
+    let (w, h) = (obs.grid.columns, obs.grid.rows);
     let _ = writeln!(
         out,
         "Milkomeda, round {} — sector deck {} left",
@@ -131,7 +126,7 @@ fn grid(out: &mut String, g: &Milkomeda, obs: &Observation) {
                 continue;
             };
             let tile = obs.tiles.iter().find(|t| t.space == space);
-            for (l, text) in lines.iter_mut().zip(cell_lines(g, obs, tile, space)) {
+            for (l, text) in lines.iter_mut().zip(cell_lines(obs, tile, space)) {
                 l.push('|');
                 l.push_str(&text);
             }
@@ -176,7 +171,10 @@ fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
         Turn::Seat(s) => Some(s),
         _ => obs.turn.as_ref().map(|t| t.seat),
     };
-    for (p, d, m) in &obs.positions {
+    for view in &obs.positions {
+        let p = view.position;
+        let d = view.directive.as_ref().map(|d| d.card);
+        let m = view.module.as_ref().map(|m| m.card);
         let d_text = d.map(|d| g.table.rules.directive(d)).map_or_else(
             || "—".to_owned(),
             |d| {
@@ -218,9 +216,9 @@ fn objectives(out: &mut String, g: &Milkomeda, obs: &Observation) {
         let slots: Vec<String> = o
             .slots
             .iter()
-            .map(|(th, vp, who)| match who {
-                Some(s) => format!("{th}→{vp}VP [{s}]"),
-                None => format!("{th}→{vp}VP"),
+            .map(|s| match s.holder {
+                Some(who) => format!("{}→{}VP [{who}]", s.threshold, s.points),
+                None => format!("{}→{}VP", s.threshold, s.points),
             })
             .collect();
         let _ = writeln!(
@@ -236,14 +234,17 @@ fn objectives(out: &mut String, g: &Milkomeda, obs: &Observation) {
 
 /// The setup exploration and the Master of the Order's phase.
 fn orders(out: &mut String, obs: &Observation) {
-    if let Some((seat, hand)) = &obs.setup {
+    if let Some(setup) = &obs.setup {
+        let drawn: Vec<&str> = setup.hand.iter().map(|c| c.name.as_str()).collect();
         let _ = writeln!(
             out,
-            "setup: {seat} places its starting sectors; drawn {hand:?}"
+            "setup: {} places its starting sectors; drawn {}",
+            setup.seat,
+            drawn.join(", ")
         );
     }
     if let Some(o) = &obs.orders {
-        let _ = writeln!(out, "Master of the Order: {} ({})", o.master, o.stage);
+        let _ = writeln!(out, "Master of the Order: {} ({})", o.master, o.step);
         if !o.drawn.is_empty() {
             let d: Vec<String> = o.drawn.iter().map(ToString::to_string).collect();
             let _ = writeln!(
@@ -257,7 +258,7 @@ fn orders(out: &mut String, obs: &Observation) {
             let p: Vec<String> = o
                 .proposal
                 .iter()
-                .map(|(s, c)| format!("card {c} for {s}"))
+                .map(|c| format!("card {} for {}", c.card, c.seat))
                 .collect();
             let _ = writeln!(out, "the Master proposes (not binding): {}", p.join(", "));
         }
@@ -279,13 +280,14 @@ fn orders(out: &mut String, obs: &Observation) {
 /// The turn in progress.
 fn turn(out: &mut String, g: &Milkomeda, obs: &Observation) {
     if let Some(t) = &obs.turn {
-        let _ = write!(out, "{}'s turn: {}", t.seat, t.stage);
-        if !t.hand.is_empty() {
-            let ids: Vec<String> = t
-                .hand
+        let _ = write!(out, "{}'s turn: {}", t.seat, t.step);
+        if let crate::observe::TurnStep::Explore { hand, .. } = &t.step
+            && !hand.is_empty()
+        {
+            let ids: Vec<String> = hand
                 .iter()
                 .map(|c| {
-                    let s = g.table.rules.sector(*c);
+                    let s = g.table.rules.sector(c.card);
                     format!("{} (cost {}, {})", s.id, s.cost, s.values)
                 })
                 .collect();
@@ -304,7 +306,7 @@ fn combat(out: &mut String, obs: &Observation) {
             c.sector,
             c.attacker,
             c.round + 1,
-            c.stage
+            c.step
         );
         let _ = writeln!(
             out,

@@ -208,17 +208,6 @@ pub enum Act {
     },
 }
 
-impl Act {
-    pub(crate) fn kind(&self) -> CoreAction {
-        match self {
-            Act::Explore { .. } => CoreAction::Explore,
-            Act::Move { .. } => CoreAction::Move,
-            Act::Build { .. } => CoreAction::Build,
-            Act::Attack { .. } => CoreAction::Attack,
-        }
-    }
-}
-
 /// Where a player's turn stands.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum TurnStage {
@@ -345,16 +334,6 @@ impl CombatStage {
             CombatStage::Configure { configs } => Some(configs),
             CombatStage::Allocate { allocs, .. } => Some(allocs),
             CombatStage::Roll(_) | CombatStage::Mark { .. } => None,
-        }
-    }
-
-    /// The stage's word.
-    pub(crate) fn word(&self) -> &'static str {
-        match self {
-            CombatStage::Configure { .. } => "configure",
-            CombatStage::Roll(_) => "roll",
-            CombatStage::Allocate { .. } => "allocate",
-            CombatStage::Mark { .. } => "mark",
         }
     }
 }

@@ -1137,7 +1137,15 @@ fn the_master_announces_a_proposed_distribution_before_bribing() {
         .collect();
     assert_eq!(proposed, want);
     for v in Seat::all(4).map(Viewer::Seat).chain([Viewer::Spectator]) {
-        assert_eq!(g.observe(v).orders.unwrap().proposal, want, "{v:?}");
+        let shown: Vec<(Seat, OrderCard)> = g
+            .observe(v)
+            .orders
+            .unwrap()
+            .proposal
+            .iter()
+            .map(|c| (c.seat, c.card))
+            .collect();
+        assert_eq!(shown, want, "{v:?}");
     }
     assert!(
         matches!(&g.phase, Phase::Orders(o) if o.stage == (OrderStage::Offers { pass: 0, seat: a })),
