@@ -1,12 +1,15 @@
 //! The greedy agent and the position value MCTS uses.
 //!
-//! [`evaluate`] (MCTS's leaf value, zero-sum between two seats) values a position for a seat
-//! from what that seat may see (it reads only
-//! public facts: scores, control, fleets, storage): its victory points now, plus two more per
-//! sector it controls (they pay income every turn), two per explored sector (one with more
-//! than two seats) next to its fleets that it does not control (room to grow), half a point per fleet on the map and
-//! a quarter per non-orange resource, less the best opponent's same sum, squashed into
-//! `[-1, 1]`. At the end of the game it is the returns.
+//! [`evaluate`] (MCTS's leaf value) values a position for a seat from what that seat may see
+//! (it reads only public facts: scores, control, fleets, storage): its victory points now,
+//! plus two more per sector it controls (they pay income every turn), two per explored sector
+//! (one with more than two seats) next to its fleets that it does not control (room to grow),
+//! half a point per fleet on the map and a quarter per non-orange resource, less the best
+//! opponent's same sum; plus, for every seat alike, the progress towards the rulebook's two
+//! endings (sector cards placed, objective slots claimed) and the room the seat has to
+//! explore; squashed into `[-1, 1]`. At the end of the game it is the returns. The progress
+//! term makes the leaf value not zero-sum: MCTS keeps a value per seat, and without it MCTS
+//! duels drifted to the round limit (docs/rules/milkomeda.md item 15b).
 //!
 //! [`GreedyAgent`] steps a determinized copy of the state (the secrets it cannot see redrawn at
 //! random) with each legal action and takes the one whose result is best by the same sum
@@ -39,7 +42,9 @@ fn frontier_worth(seats: usize) -> f64 {
 
 /// The heuristic worth of `seat`'s holdings (see the module docs).
 fn worth(g: &Milkomeda, seat: Seat) -> f64 {
-    let s = g.table.scores_now(Some(EndTrigger::RoundLimit));
+    // Only this seat's score: a seat's score depends on its own holdings alone (§15).
+    let s =
+        crate::rules::scoring::score(seat, &g.table.holdings(seat), Some(EndTrigger::RoundLimit));
     let store = g.storage(seat);
     let non_orange = [Resource::Blue, Resource::Red, Resource::Green]
         .iter()
@@ -55,8 +60,8 @@ fn worth(g: &Milkomeda, seat: Seat) -> f64 {
                 && size.neighbors(*space).any(|n| g.fleets_at(n, seat) > 0)
         })
         .count();
-    f64::from(s[seat].standing.points)
-        + 2.0 * f64::from(s[seat].sectors)
+    f64::from(s.standing.points)
+        + 2.0 * f64::from(s.sectors)
         + frontier_worth(g.num_seats()) * frontier as f64
         + f64::from(g.fleets_on_map(seat)) / 2.0
         + non_orange / 4.0
@@ -173,12 +178,13 @@ fn advantage(g: &Milkomeda, seat: Seat) -> f64 {
     holdings_advantage(g, seat) + progress(g) + REACH_WORTH * reach(g, seat) as f64
 }
 
-/// A value in `[-1, 1]` of the position for `seat` (the returns once it is over).
+/// A value in `[-1, 1]` of the position for `seat` (the returns once it is over): the
+/// [`advantage`] the greedy agent compares, squashed.
 pub fn evaluate(g: &Milkomeda, seat: Seat) -> f64 {
     if g.is_terminal() {
         return g.returns().get(seat).copied().unwrap_or(0.0);
     }
-    (holdings_advantage(g, seat) / 20.0).tanh()
+    (advantage(g, seat) / 20.0).tanh()
 }
 
 /// A value in `[-1, 1]` of the position for `seat` as MCTS's action prior (the returns once it
@@ -400,6 +406,10 @@ mod tests {
             assert!(
                 evaluate_prior(&after, s) > evaluate_prior(&g, s),
                 "{s} values the card placed"
+            );
+            assert!(
+                evaluate(&after, s) > evaluate(&g, s),
+                "{s}'s leaf value counts the card placed"
             );
             assert!(greedy_value(&after, s) > greedy_value(&g, s));
         }
