@@ -20,7 +20,6 @@ use crate::observe::{
 };
 use crate::rules::actions::CoreAction;
 use crate::rules::bribes::{Offer, Transfer};
-use crate::rules::combat::{Pip, Roster};
 use crate::rules::map::{SectorRef, Space};
 use crate::rules::orders::OrderCard;
 use crate::rules::refresh::RefreshChoice;
@@ -102,34 +101,9 @@ pub struct TurnRecord {
     pub options: Option<u8>,
 }
 
-/// A combat in the log ([`CombatView`], its step as text).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CombatRecord {
-    /// Where.
-    pub sector: Space,
-    /// Who attacked.
-    pub attacker: Seat,
-    /// Fleets each seat brought.
-    pub fleets_in: Vec<u8>,
-    /// `configure`, `roll`, `allocate` or `mark`.
-    pub stage: String,
-    /// Round (from 0).
-    pub round: u8,
-    /// Revealed rosters.
-    pub rosters: Vec<Roster>,
-    /// The faces rolled.
-    pub faces: Vec<Vec<Pip>>,
-    /// Hits rolled this round.
-    pub hits: Vec<u8>,
-    /// Revealed allocations.
-    pub allocations: Vec<Roster>,
-    /// Always nothing in the log (a spectator's view).
-    pub own_sealed: Option<[u8; 5]>,
-    /// Who still owes a sealed choice.
-    pub owing: Vec<Seat>,
-    /// Marks so far this round.
-    pub marked: Vec<Roster>,
-}
+/// A combat in the log: [`CombatView`] with its stage as text (`configure`, `roll`,
+/// `allocate` or `mark`; a spectator's view, so `own_sealed` is always nothing).
+pub type CombatRecord = CombatView<String>;
 
 fn pairs(v: &[FleetsAt]) -> Vec<(Space, u8)> {
     v.iter().map(|f| (f.space, f.fleets)).collect()
@@ -161,7 +135,7 @@ impl OrdersRecord {
     fn of(o: &OrdersView) -> OrdersRecord {
         OrdersRecord {
             master: o.master,
-            stage: o.step.to_string(),
+            stage: o.stage.to_string(),
             offers: o.offers.clone(),
             transfers: o.transfers.clone(),
             bribe: o.bribe,
@@ -186,7 +160,7 @@ impl OrdersRecord {
         };
         OrdersView {
             master: self.master,
-            step,
+            stage: step,
             offers: self.offers.clone(),
             transfers: self.transfers.clone(),
             bribe: self.bribe,
@@ -203,7 +177,7 @@ impl TurnRecord {
     fn of(t: &TurnView) -> TurnRecord {
         let mut r = TurnRecord {
             seat: t.seat,
-            stage: t.step.to_string(),
+            stage: t.stage.to_string(),
             main: t.main,
             module: t.module,
             hand: Vec::new(),
@@ -214,7 +188,7 @@ impl TurnRecord {
             arrived: Vec::new(),
             options: None,
         };
-        match &t.step {
+        match &t.stage {
             TurnStep::Explore {
                 probes,
                 hand,
@@ -269,51 +243,20 @@ impl TurnRecord {
         };
         TurnView {
             seat: self.seat,
-            step,
+            stage: step,
             main: self.main,
             module: self.module,
         }
     }
 }
 
-impl CombatRecord {
-    fn of(c: &CombatView) -> CombatRecord {
-        CombatRecord {
-            sector: c.sector,
-            attacker: c.attacker,
-            fleets_in: c.fleets_in.clone(),
-            stage: c.step.word().to_owned(),
-            round: c.round,
-            rosters: c.rosters.clone(),
-            faces: c.faces.clone(),
-            hits: c.hits.clone(),
-            allocations: c.allocations.clone(),
-            own_sealed: c.own_sealed,
-            owing: c.owing.clone(),
-            marked: c.marked.clone(),
-        }
-    }
-
-    fn view(&self) -> CombatView {
-        let step = CombatStep::ALL
-            .into_iter()
-            .find(|s| s.word() == self.stage)
-            .unwrap_or(CombatStep::Configure);
-        CombatView {
-            sector: self.sector,
-            attacker: self.attacker,
-            fleets_in: self.fleets_in.clone(),
-            step,
-            round: self.round,
-            rosters: self.rosters.clone(),
-            faces: self.faces.clone(),
-            hits: self.hits.clone(),
-            allocations: self.allocations.clone(),
-            own_sealed: self.own_sealed,
-            owing: self.owing.clone(),
-            marked: self.marked.clone(),
-        }
-    }
+/// The combat view of a record.
+fn combat_view(c: &CombatRecord) -> CombatView {
+    let step = CombatStep::ALL
+        .into_iter()
+        .find(|s| s.word() == c.stage)
+        .unwrap_or(CombatStep::Configure);
+    c.with_stage(step)
 }
 
 impl StageView {
@@ -328,7 +271,10 @@ impl StageView {
                 .map(|s| (s.seat, s.hand.iter().map(|c| c.card).collect())),
             orders: o.orders.as_ref().map(OrdersRecord::of),
             turn: o.turn.as_ref().map(TurnRecord::of),
-            combat: o.combat.as_ref().map(CombatRecord::of),
+            combat: o
+                .combat
+                .as_ref()
+                .map(|c| c.with_stage(c.stage.word().to_owned())),
         }
     }
 
@@ -351,7 +297,7 @@ impl StageView {
             }),
             self.orders.as_ref().map(OrdersRecord::view),
             self.turn.as_ref().map(|t| t.view(table)),
-            self.combat.as_ref().map(CombatRecord::view),
+            self.combat.as_ref().map(combat_view),
         )
     }
 }
@@ -665,7 +611,7 @@ mod tests {
                 let views = (o.setup, o.orders, o.turn, o.combat);
                 assert_eq!(record.views(&after.table), views, "{scenario}");
                 let json = serde_json::to_value(&views).unwrap();
-                for (part, field) in [(1, "step"), (2, "step"), (3, "step")] {
+                for (part, field) in [(1, "stage"), (2, "stage"), (3, "stage")] {
                     if let Some(kind) = json[part][field]["kind"].as_str() {
                         kinds.insert(format!("{part} {kind}"));
                     }

@@ -178,7 +178,7 @@ pub struct OrdersView {
     /// The Master of the Order.
     pub master: Seat,
     /// Where phase 1 stands.
-    pub step: OrderStep,
+    pub stage: OrderStep,
     /// The open offers (public; the `binding` variant).
     pub offers: Vec<Offer>,
     /// The bribes transferred this round, with their notes (public; the default rule).
@@ -282,7 +282,7 @@ pub struct TurnView {
     /// Whose turn.
     pub seat: Seat,
     /// Where it stands.
-    pub step: TurnStep,
+    pub stage: TurnStep,
     /// Main action taken.
     pub main: Option<CoreAction>,
     /// Module action taken.
@@ -325,9 +325,30 @@ impl CombatStep {
 
 display_word!(CombatStep);
 
-/// A combat.
+impl<S> CombatView<S> {
+    /// The same view with its stage told as `stage`.
+    pub(crate) fn with_stage<T>(&self, stage: T) -> CombatView<T> {
+        CombatView {
+            sector: self.sector,
+            attacker: self.attacker,
+            fleets_in: self.fleets_in.clone(),
+            stage,
+            round: self.round,
+            rosters: self.rosters.clone(),
+            faces: self.faces.clone(),
+            hits: self.hits.clone(),
+            allocations: self.allocations.clone(),
+            own_sealed: self.own_sealed,
+            owing: self.owing.clone(),
+            marked: self.marked.clone(),
+        }
+    }
+}
+
+/// A combat. The log's `stage` event holds it with its stage as text
+/// ([`CombatRecord`](crate::CombatRecord)); the observation's is a [`CombatStep`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CombatView {
+pub struct CombatView<S = CombatStep> {
     /// Where.
     pub sector: Space,
     /// Who attacked.
@@ -335,7 +356,7 @@ pub struct CombatView {
     /// Fleets each seat brought.
     pub fleets_in: Vec<u8>,
     /// Where it stands.
-    pub step: CombatStep,
+    pub stage: S,
     /// Round (from 0).
     pub round: u8,
     /// Revealed rosters (empty while configuring).
@@ -435,7 +456,7 @@ fn turn_view(table: &Table, t: &crate::state::TurnState) -> TurnView {
     };
     TurnView {
         seat: t.seat,
-        step,
+        stage: step,
         main: t.main,
         module: t.module,
     }
@@ -453,7 +474,7 @@ fn orders_view(o: &crate::state::OrderPhase) -> OrdersView {
     };
     OrdersView {
         master: o.master,
-        step: match o.stage {
+        stage: match o.stage {
             OrderStage::Offers { pass, seat } => OrderStep::Offers {
                 pass: pass + 1,
                 seat,
@@ -594,7 +615,7 @@ fn combat_view(c: &CombatPhase, viewer: Viewer) -> CombatView {
         sector: c.sector,
         attacker: c.attacker,
         fleets_in: c.fleets_in.as_slice().to_vec(),
-        step: match c.stage {
+        stage: match c.stage {
             CombatStage::Configure { .. } => CombatStep::Configure,
             CombatStage::Roll(_) => CombatStep::Roll,
             CombatStage::Allocate { .. } => CombatStep::Allocate,

@@ -244,7 +244,7 @@ fn orders(out: &mut String, obs: &Observation) {
         );
     }
     if let Some(o) = &obs.orders {
-        let _ = writeln!(out, "Master of the Order: {} ({})", o.master, o.step);
+        let _ = writeln!(out, "Master of the Order: {} ({})", o.master, o.stage);
         if !o.drawn.is_empty() {
             let d: Vec<String> = o.drawn.iter().map(ToString::to_string).collect();
             let _ = writeln!(
@@ -280,8 +280,8 @@ fn orders(out: &mut String, obs: &Observation) {
 /// The turn in progress.
 fn turn(out: &mut String, g: &Milkomeda, obs: &Observation) {
     if let Some(t) = &obs.turn {
-        let _ = write!(out, "{}'s turn: {}", t.seat, t.step);
-        if let crate::observe::TurnStep::Explore { hand, .. } = &t.step
+        let _ = write!(out, "{}'s turn: {}", t.seat, t.stage);
+        if let crate::observe::TurnStep::Explore { hand, .. } = &t.stage
             && !hand.is_empty()
         {
             let ids: Vec<String> = hand
@@ -306,7 +306,7 @@ fn combat(out: &mut String, obs: &Observation) {
             c.sector,
             c.attacker,
             c.round + 1,
-            c.step
+            c.stage
         );
         let _ = writeln!(
             out,
