@@ -206,16 +206,6 @@ impl SetupError {
     }
 }
 
-/// A setup refused for one reason in a sentence, as [`SetupError::because`]: kept under the
-/// old tuple-constructor spelling (`SetupError(text)`) while games still build setup errors
-/// from text; new code converts its [`Problems`](crate::content::Problems) (`?`) or calls
-/// [`SetupError::because`].
-#[allow(non_snake_case)]
-#[doc(hidden)]
-pub fn SetupError(reason: String) -> SetupError {
-    SetupError::because(reason)
-}
-
 /// A config whose content check found problems does not set up: the error carries every
 /// problem, one `file:line: field: message` line each when printed.
 impl From<crate::content::Problems> for SetupError {

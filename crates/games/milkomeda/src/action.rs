@@ -2,6 +2,7 @@
 
 use crate::Resource;
 use crate::Resources;
+use crate::config::{ObjectiveId, SectorId};
 use crate::rules::actions::CoreAction;
 use crate::rules::bribes::{Condition, Offer, Settlement, Transfer};
 use crate::rules::combat::{Pip, Roster, ShipType};
@@ -34,7 +35,7 @@ pub enum Action {
     /// Explore or setup: place this drawn card here, turned so.
     Place {
         /// The sector card.
-        card: u8,
+        card: SectorId,
         /// Where.
         space: Space,
         /// How it is turned.
@@ -141,8 +142,8 @@ pub enum Action {
 pub enum Event {
     /// An objective card joined the public row.
     ObjectiveRevealed {
-        /// Card index in the content.
-        card: u8,
+        /// The card.
+        card: ObjectiveId,
     },
     /// A directive or module card was turned face up at a position (`None`: the tier is
     /// exhausted and the slot stays empty).
@@ -175,15 +176,15 @@ pub enum Event {
     SectorDrawn {
         /// Who explores.
         seat: Seat,
-        /// Card index.
-        card: u8,
+        /// The card.
+        card: SectorId,
     },
     /// A sector card was placed and paid for.
     SectorPlaced {
         /// Who.
         seat: Seat,
         /// Card.
-        card: u8,
+        card: SectorId,
         /// Where.
         space: Space,
         /// Turned.
@@ -196,7 +197,7 @@ pub enum Event {
         /// Who.
         seat: Seat,
         /// The cards.
-        cards: Vec<u8>,
+        cards: Vec<SectorId>,
     },
     /// A round began.
     RoundStarted {

@@ -147,7 +147,7 @@ impl Layout {
                 space,
                 rotation,
             } => {
-                let card = Some(usize::from(card)).filter(|c| *c < self.c)?;
+                let card = Some(card.index()).filter(|c| *c < self.c)?;
                 (
                     2,
                     (card * self.s + self.space(space)?) * 4 + rotation.quarters() as usize,
@@ -227,7 +227,7 @@ impl Layout {
                 let rotation = Rotation::ALL[i % 4];
                 let rest = i / 4;
                 Action::Place {
-                    card: (rest / self.s) as u8,
+                    card: crate::SectorId((rest / self.s) as u8),
                     space: self.space_at(rest % self.s)?,
                     rotation,
                 }

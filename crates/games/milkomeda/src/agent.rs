@@ -46,7 +46,8 @@ fn frontier_worth(seats: usize) -> f64 {
 /// The heuristic worth of `seat`'s holdings (see the module docs).
 fn worth(g: &Milkomeda, seat: Seat) -> f64 {
     // Only this seat's score: a seat's score depends on its own holdings alone (§15).
-    let s = crate::rules::scoring::score(seat, &g.holdings(seat), Some(EndTrigger::RoundLimit));
+    let s =
+        crate::rules::scoring::score(seat, &g.table.holdings(seat), Some(EndTrigger::RoundLimit));
     let store = g.storage(seat);
     let non_orange = [Resource::Blue, Resource::Red, Resource::Green]
         .iter()
@@ -97,6 +98,7 @@ fn progress(g: &Milkomeda) -> f64 {
 /// claimed.
 fn placed_and_claimed(g: &Milkomeda) -> (usize, usize) {
     let drawing = g
+        .table
         .draws
         .iter()
         .filter(|d| matches!(d, crate::state::Draw::Sector))
@@ -107,12 +109,7 @@ fn placed_and_claimed(g: &Milkomeda) -> (usize, usize) {
             TurnStage::Act(Act::Explore { hand, .. }) => {
                 let mut costs: Vec<u16> = hand
                     .iter()
-                    .map(|c| {
-                        g.config
-                            .sectors
-                            .get(usize::from(*c))
-                            .map_or(0, |s| u16::from(s.cost))
-                    })
+                    .map(|c| u16::from(g.table.rules.sector(*c).cost))
                     .collect();
                 costs.sort_unstable();
                 let mut green = g.storage(t.seat).get(Resource::Green);
@@ -137,6 +134,7 @@ fn placed_and_claimed(g: &Milkomeda) -> (usize, usize) {
         + drawing
         + in_hand;
     let claimed: usize = g
+        .table
         .claims
         .cards()
         .iter()
@@ -215,7 +213,13 @@ fn ending_share(g: &Milkomeda, seat: Seat) -> f64 {
         .filter(|(_, t)| matches!(t.sector, SectorRef::Card(_)))
         .count()
         + g.deck_left();
-    let slots: usize = g.claims.cards().iter().map(|c| c.slots().count()).sum();
+    let slots: usize = g
+        .table
+        .claims
+        .cards()
+        .iter()
+        .map(|c| c.slots().count())
+        .sum();
     let most = PLACED_WORTH * cards.max(placed) as f64
         + CLAIMED_WORTH * slots as f64
         + REACH_WORTH * REACH_CAP as f64;
@@ -444,18 +448,19 @@ mod tests {
         }
         // The middle of the 9 × 9 grid: four steps from every homeworld corner.
         let middle = Space::try_from((4u8, 4u8)).unwrap();
-        assert!(!g.map.is_explored(middle));
-        let card = (0..g.config.sectors.len() as u8)
-            .find(|c| g.deck & (1u128 << c) != 0)
+        assert!(!g.table.map.is_explored(middle));
+        let card = (0..g.table.rules.config.sectors.len() as u8)
+            .find(|c| g.table.deck & (1u128 << c) != 0)
             .unwrap();
         let mut after = g.clone();
-        after.deck &= !(1u128 << card);
+        after.table.deck &= !(1u128 << card);
         after
+            .table
             .map
             .place(
                 middle,
                 Tile {
-                    sector: SectorRef::Card(card),
+                    sector: SectorRef::Card(crate::SectorId(card)),
                     rotation: Rotation::R0,
                 },
             )
@@ -476,12 +481,13 @@ mod tests {
         // leaf value is flat at ±0.8 for both seats; the card still counts, by at least
         // its share of the progress: 20% of 2 over the weighted cards, slots and room.
         let rich = |mut x: Milkomeda| {
-            x.storage[Seat::new(0)] = Resources::new(0, 20_000, 0, 0);
+            x.table.storage[Seat::new(0)] = Resources::new(0, 20_000, 0, 0);
             x
         };
         let (g, after) = (rich(g), rich(after));
         let cards = 72.0;
         let slots: f64 = g
+            .table
             .claims
             .cards()
             .iter()
@@ -508,7 +514,7 @@ mod tests {
         let g = game("duel");
         let with = |n: usize| {
             let mut h = g.clone();
-            h.draws = vec![Draw::Sector; n];
+            h.table.draws = vec![Draw::Sector; n];
             progress(&h)
         };
         assert_eq!(with(1) - with(0), 2.0, "one card: PLACED_WORTH");

@@ -74,7 +74,7 @@ const HONOUR: f64 = 1e-6;
 
 /// Whether bribes are the rulebook's transfers (not the `binding` variant's offers).
 fn transfers(g: &Milkomeda) -> bool {
-    g.config.bribes == BribeRule::Transfer
+    g.table.rules.config.bribes == BribeRule::Transfer
 }
 
 /// The bribes the Master weighs: the open offers (`binding`) or the transfers made this round
@@ -221,7 +221,7 @@ fn meets(
 
 /// Every plan still open to the Master of `o`, with `offers` standing.
 fn plans(g: &Milkomeda, o: &OrderPhase, offers: &[Offer]) -> Vec<Plan> {
-    let seats = g.seats;
+    let seats = g.table.seats();
     let refreshes: Vec<Option<RefreshChoice>> = match (o.stage, o.refresh) {
         (_, Some(r)) => vec![Some(r)],
         _ => {
@@ -322,7 +322,7 @@ fn order_phase(g: &Milkomeda) -> Option<&OrderPhase> {
 fn payer_expects(g: &Milkomeda, o: &OrderPhase, offers: &[Offer], payer: Seat) -> f64 {
     let all = plans(g, o, offers);
     let top = best(&all);
-    let fallback = face_down_worth(o, g.seats);
+    let fallback = face_down_worth(o, g.table.seats());
     let sum: f64 = top
         .iter()
         .map(|p| {
@@ -330,7 +330,7 @@ fn payer_expects(g: &Milkomeda, o: &OrderPhase, offers: &[Offer], payer: Seat) -
                 .given
                 .iter()
                 .find(|(s, _)| *s == payer)
-                .map_or(fallback, |(_, c)| card_worth(*c, g.seats));
+                .map_or(fallback, |(_, c)| card_worth(*c, g.table.seats()));
             // Transfers are paid whatever the Master does (and already in the storage).
             let paid: f64 = if transfers(g) {
                 0.0
@@ -392,7 +392,7 @@ fn card_bribes(g: &Milkomeda, o: &OrderPhase, payer: Seat) -> Vec<(OfferTerms, f
     let all = plans(g, o, &base);
     let storage = g.storage(payer);
     let mut out = Vec::new();
-    for card in OrderCard::all(g.seats) {
+    for card in OrderCard::all(g.table.seats()) {
         let condition = Condition::Card(card);
         let (mut with, mut without) = (f64::MIN, f64::MIN);
         for p in &all {

@@ -2,15 +2,18 @@
 //! `content/milkomeda/`), the seats and the grid. Stored in replays, so a replay is
 //! self-contained. [`Config::check`] checks every fact of a config once, whether it came from
 //! content files or from a replay; the content layer reports what it finds at the files' lines.
+//! The game is built from the validated `Rules` (`Rules::new`), which resolves the typed ids
+//! ([`SectorId`], [`DirectiveId`], [`ModuleId`], [`ObjectiveId`]) without a fallback.
 
 use crate::Resources;
 use crate::rules::actions::CoreAction;
 use crate::rules::civilizations::Abilities;
 use crate::rules::directives::{Directive, DirectiveTier, ModuleTier};
-use crate::rules::map::{GridSize, MAX_SIDE, MIN_SIDE};
+use crate::rules::map::{GridSize, MAX_SIDE, MIN_SIDE, Space, homeworld_corner};
 use crate::rules::objectives::{Keyword, Objective};
 use crate::rules::scoring::{DEFAULT_ROUND_LIMIT, MAX_SLOTS};
 use crate::{Resource, rules::map::DEFAULT_SIDE};
+use gridwright_engine::Seat;
 use gridwright_engine::content::Problems;
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +29,28 @@ pub const OBJECTIVE_ROW: usize = 5;
 pub const MAX_ROUND_LIMIT: u32 = 200;
 /// The most a sector value or an exploration cost may be.
 pub const MAX_VALUE: u16 = 9;
+
+content_id!(
+    /// A sector card: its index in the config's `sectors` (at most [`MAX_SECTORS`]).
+    SectorId,
+    "sectors"
+);
+content_id!(
+    /// A directive card: its index in the config's `directives` (at most [`MAX_CARDS`]).
+    DirectiveId,
+    "directives"
+);
+content_id!(
+    /// An action module card: its index in the config's `modules` (at most [`MAX_CARDS`]).
+    ModuleId,
+    "modules"
+);
+content_id!(
+    /// An objective card: its index in the config's `objectives` (at most
+    /// [`MAX_OBJECTIVES`]).
+    ObjectiveId,
+    "objectives"
+);
 
 /// One sector card: income values, keywords, exploration cost in green (§3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -154,12 +179,82 @@ impl BribeRule {
     }
 }
 
-impl Config {
-    /// The grid size (checked by [`Config::check`]; the default 9 × 9 if it is invalid).
-    pub fn grid_size(&self) -> GridSize {
-        GridSize::new(self.grid.0, self.grid.1).unwrap_or_default()
+/// A config, validated once ([`Rules::new`]): every index into its lists is a typed id that
+/// [`Rules`] resolves without a fallback, and the grid and the homeworlds' corners are known.
+#[derive(Clone, PartialEq, Debug)]
+pub(crate) struct Rules {
+    pub config: Config,
+    /// The grid's size.
+    pub grid: GridSize,
+    /// Each seat's homeworld space (§4 step 7).
+    pub homes: Vec<Space>,
+}
+
+impl Rules {
+    /// Validates `config`: every problem of [`Config::check`], each at its field path.
+    ///
+    /// # Errors
+    /// Every problem found.
+    pub fn new(config: &Config) -> Result<Rules, Problems> {
+        let mut found = config.check();
+        let grid = GridSize::new(config.grid.0, config.grid.1);
+        let mut homes = Vec::new();
+        if let Ok(size) = grid {
+            for seat in Seat::all(config.seats.len()) {
+                match homeworld_corner(size, seat, config.seats.len()) {
+                    Ok(space) => homes.push(space),
+                    Err(e) => found.push(format!("seats[{}]", seat.index()), e.to_string()),
+                }
+            }
+        }
+        match grid {
+            Ok(grid) if found.is_empty() => Ok(Rules {
+                config: config.clone(),
+                grid,
+                homes,
+            }),
+            Ok(_) => Err(found),
+            Err(e) => {
+                if found.is_empty() {
+                    found.push("grid", e.to_string());
+                }
+                Err(found)
+            }
+        }
     }
 
+    /// The number of seats.
+    pub fn seats(&self) -> usize {
+        self.config.seats.len()
+    }
+
+    /// A sector card.
+    pub fn sector(&self, id: SectorId) -> &SectorCard {
+        &self.config.sectors[id.index()]
+    }
+
+    /// A directive card.
+    pub fn directive(&self, id: DirectiveId) -> &DirectiveCard {
+        &self.config.directives[id.index()]
+    }
+
+    /// An action module card.
+    pub fn module(&self, id: ModuleId) -> &ModuleCard {
+        &self.config.modules[id.index()]
+    }
+
+    /// An objective card.
+    pub fn objective(&self, id: ObjectiveId) -> &ObjectiveCard {
+        &self.config.objectives[id.index()]
+    }
+
+    /// `seat`'s civilization's abilities.
+    pub fn abilities(&self, seat: Seat) -> Abilities {
+        self.config.seats[seat.index()].abilities
+    }
+}
+
+impl Config {
     /// Every problem of the config, each at its field path (`sectors[3].cost`).
     pub fn check(&self) -> Problems {
         let mut p = Problems::new();

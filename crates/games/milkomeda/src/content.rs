@@ -17,33 +17,24 @@ use crate::rules::civilizations::{Abilities, BASE_MOVE_RANGE};
 use crate::rules::directives::Directive;
 use crate::rules::objectives::{Keyword, Objective};
 use crate::{Resource, Resources};
-use gridwright_engine::content::{Lenient, Report, read_file, read_toml_dir, scenario_config};
+use gridwright_engine::content::{Files, Lenient, Report, scenario_config};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashSet};
-use std::path::Path;
 use toml::Spanned;
 
-macro_rules! shipped {
-    ($path:literal) => {
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../content/milkomeda/",
-            $path
-        ))
-    };
-}
-
-const SECTORS: &str = shipped!("sectors.toml");
-const DIRECTIVES: &str = shipped!("directives.toml");
-const MODULES: &str = shipped!("modules.toml");
-const OBJECTIVES: &str = shipped!("objectives.toml");
-const CIVILIZATIONS: &str = shipped!("civilizations.toml");
-const SCENARIOS: [(&str, &str); 4] = [
-    ("duel", shipped!("scenarios/duel.toml")),
-    ("four", shipped!("scenarios/four.toml")),
-    ("small", shipped!("scenarios/small.toml")),
-    ("three", shipped!("scenarios/three.toml")),
-];
+gridwright_engine::shipped!(
+    impl Content,
+    "../../../content/milkomeda":
+    "sectors.toml",
+    "directives.toml",
+    "modules.toml",
+    "objectives.toml",
+    "civilizations.toml",
+    "scenarios/duel.toml",
+    "scenarios/four.toml",
+    "scenarios/small.toml",
+    "scenarios/three.toml",
+);
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -174,19 +165,27 @@ pub struct Sources {
 }
 
 impl Sources {
-    /// The shipped files' texts.
-    pub fn builtin() -> Sources {
-        Sources {
-            sectors: SECTORS.to_owned(),
-            directives: DIRECTIVES.to_owned(),
-            modules: MODULES.to_owned(),
-            objectives: OBJECTIVES.to_owned(),
-            civilizations: CIVILIZATIONS.to_owned(),
-            scenarios: SCENARIOS
-                .iter()
-                .map(|(n, t)| ((*n).to_owned(), (*t).to_owned()))
-                .collect(),
-        }
+    /// The texts of `files` (the shipped ones or a folder's, [`Files`]).
+    ///
+    /// # Errors
+    /// [`ContentError::Io`] naming the first of the five card files that is missing.
+    pub fn from_files(files: &Files) -> Result<Sources, ContentError> {
+        Ok(Sources {
+            sectors: files.file("sectors.toml")?.to_owned(),
+            directives: files.file("directives.toml")?.to_owned(),
+            modules: files.file("modules.toml")?.to_owned(),
+            objectives: files.file("objectives.toml")?.to_owned(),
+            civilizations: files.file("civilizations.toml")?.to_owned(),
+            scenarios: files.folder("scenarios"),
+        })
+    }
+
+    /// The shipped files' texts ([`Content::SHIPPED`]).
+    ///
+    /// # Errors
+    /// Only if the shipped list lacks a card file (a test guards against that).
+    pub fn builtin() -> Result<Sources, ContentError> {
+        Sources::from_files(&Files::shipped(Content::SHIPPED))
     }
 }
 
@@ -514,28 +513,13 @@ fn load_civilizations(text: &str, out: &mut Vec<Problem>) -> Vec<CivilizationDef
 }
 
 impl Content {
-    /// The content shipped with the game (embedded in the binary).
+    /// Builds content from its files ([`Files`]: the shipped ones or a folder's).
     ///
     /// # Errors
-    /// Only if the shipped files are broken (a test guards against that).
-    pub fn builtin() -> Result<Content, ContentError> {
-        Content::from_sources(&Sources::builtin())
-    }
-
-    /// Loads the five card files and `scenarios/*.toml` from `dir`.
-    ///
-    /// # Errors
-    /// [`ContentError::Io`] if a file cannot be read; [`ContentError::Invalid`] listing every
+    /// [`ContentError::Io`] if a card file is missing; [`ContentError::Invalid`] listing every
     /// problem found in every file.
-    pub fn load_dir(dir: &Path) -> Result<Content, ContentError> {
-        Content::from_sources(&Sources {
-            sectors: read_file(&dir.join("sectors.toml"))?,
-            directives: read_file(&dir.join("directives.toml"))?,
-            modules: read_file(&dir.join("modules.toml"))?,
-            objectives: read_file(&dir.join("objectives.toml"))?,
-            civilizations: read_file(&dir.join("civilizations.toml"))?,
-            scenarios: read_toml_dir(&dir.join("scenarios"))?,
-        })
+    pub fn from_files(files: &Files) -> Result<Content, ContentError> {
+        Content::from_sources(&Sources::from_files(files)?)
     }
 
     /// Builds content from the files' texts.
@@ -690,6 +674,7 @@ impl Content {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     #[test]
     fn builtin_content_loads_with_the_card_counts() {
@@ -715,7 +700,7 @@ mod tests {
 
     #[test]
     fn every_problem_is_reported_with_file_line_and_field() {
-        let mut src = Sources::builtin();
+        let mut src = Sources::builtin().unwrap();
         src.sectors = src.sectors.replacen("cost = 1", "cost = 12", 1);
         src.sectors = src.sectors.replacen("\"observatory\"", "\"volcano\"", 1);
         src.directives = src.directives.replacen("\"red\"", "\"purple\"", 1);
@@ -741,7 +726,7 @@ mod tests {
 
     #[test]
     fn scenario_problems_name_the_scenario_file() {
-        let mut src = Sources::builtin();
+        let mut src = Sources::builtin().unwrap();
         src.scenarios = vec![(
             "bad".into(),
             "title = \"x\"\ncivilizations = [\"stellar-architects\", \"nobody\"]\ngrid = [40, 9]\n"
@@ -774,7 +759,7 @@ mod tests {
     /// line and the scenario. A short variant fits by taking a smaller deck (`sectors = N`).
     #[test]
     fn a_scenario_grid_must_hold_its_sector_deck_and_homeworlds() {
-        let mut src = Sources::builtin();
+        let mut src = Sources::builtin().unwrap();
         let text = "title = \"x\"\ncivilizations = [\"stellar-architects\", \"void-navigators\"]\ngrid = [5, 5]\n";
         src.scenarios = vec![("cramped".into(), text.into())];
         let err = Content::from_sources(&src).unwrap_err().to_string();

@@ -91,15 +91,18 @@ pub use action::{Action, Event};
 pub use agent::{GreedyAgent, evaluate, evaluate_prior};
 pub use bribe_value::{MASTER_CARD_WORTH, PLACE_WORTH, card_worth, offer_notes, payment_worth};
 pub use config::{
-    BribeRule, CivilizationDef, Config, DirectiveCard, MAX_SECTORS, ModuleCard, OBJECTIVE_ROW,
-    ObjectiveCard, SectorCard,
+    BribeRule, CivilizationDef, Config, DirectiveCard, DirectiveId, MAX_SECTORS, ModuleCard,
+    ModuleId, OBJECTIVE_ROW, ObjectiveCard, ObjectiveId, SectorCard, SectorId,
 };
 pub use content::{Content, ContentError, Problem, Sources};
-pub use fold::StageView;
-pub use observe::{CombatView, ObjectiveView, Observation, OrdersView, TileView, TurnView};
+pub use fold::{CombatRecord, OrdersRecord, StageView, TurnRecord};
+pub use observe::{
+    CardTo, CombatStep, CombatView, FleetsAt, GridView, Named, ObjectiveView, Observation,
+    OrderStep, OrdersView, PositionView, SetupView, SlotView, TileView, TurnStep, TurnView,
+};
 pub use render::render;
 pub use resource::{Resource, Resources};
 pub use state::{
     Act, COMBAT_ROUND_CAP, CombatPhase, CombatStage, INFO, Milkomeda, OrderPhase, OrderStage,
-    Phase, Placed, Sealed, TurnStage, TurnState,
+    Phase, Placed, Rolls, Sealed, TurnStage, TurnState,
 };

@@ -49,3 +49,24 @@ macro_rules! bounded_u8 {
         }
     };
 }
+
+/// A content id: the newtype `$ty(u8)`, the index of a card in the config's `$list` (serialized
+/// as the bare number, so replays and observations read as before).
+macro_rules! content_id {
+    ($(#[$doc:meta])* $ty:ident, $list:literal) => {
+        $(#[$doc])*
+        #[derive(
+            Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, serde::Serialize,
+            serde::Deserialize,
+        )]
+        #[serde(transparent)]
+        pub struct $ty(pub u8);
+
+        impl $ty {
+            #[doc = concat!("The index in the config's `", $list, "`.")]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}

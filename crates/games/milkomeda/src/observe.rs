@@ -6,8 +6,15 @@
 //! drew (it reveals them to every player, §7 phase 1 step 4). Secret: the face-down order
 //! cards (nobody sees them, the Master included, until the reveal), and each seat's sealed
 //! roster or hit allocation until all are revealed (only its own seat sees it).
+//!
+//! # Why the observation is typed for a client
+//! A view reads it without knowing the game's internals: where each phase stands is a tagged
+//! enum (`{"kind": "offers", "pass": 1, "seat": 1}`), pairs are structs with named fields,
+//! and every content card comes with its name (`{"card": 3, "name": "s04"}`), so a client
+//! needs no copy of the content to label what it shows.
 
 use crate::Resources;
+use crate::config::{DirectiveId, ModuleId, ObjectiveId, SectorId};
 use crate::rules::actions::CoreAction;
 use crate::rules::battle::ALL_TRACKS;
 use crate::rules::bribes::{Offer, Transfer};
@@ -18,10 +25,54 @@ use crate::rules::orders::OrderCard;
 use crate::rules::refresh::RefreshChoice;
 use crate::rules::scoring::{EndTrigger, Score};
 use crate::state::{
-    Act, CombatPhase, CombatStage, Milkomeda, OrderStage, Phase, Placed, Sealed, TurnStage,
+    Act, CombatPhase, CombatStage, Milkomeda, OrderStage, Phase, Placed, Sealed, Table, TurnStage,
 };
 use gridwright_engine::{Game, Rng, Seat, Viewer};
 use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A content card and its name (its id in the content files, `s07`, `d03`, `m12`, `o05`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Named<I> {
+    /// The card.
+    pub card: I,
+    /// Its name.
+    pub name: String,
+}
+
+impl Table {
+    pub(crate) fn named_sector(&self, card: SectorId) -> Named<SectorId> {
+        let name = self.rules.sector(card).id.clone();
+        Named { card, name }
+    }
+
+    pub(crate) fn named_directive(&self, card: DirectiveId) -> Named<DirectiveId> {
+        let name = self.rules.directive(card).id.clone();
+        Named { card, name }
+    }
+
+    pub(crate) fn named_module(&self, card: ModuleId) -> Named<ModuleId> {
+        let name = self.rules.module(card).id.clone();
+        Named { card, name }
+    }
+
+    /// The name a view shows for a sector on the grid.
+    pub(crate) fn sector_name(&self, sector: SectorRef) -> String {
+        match sector {
+            SectorRef::Homeworld(s) => format!("{s}'s homeworld"),
+            SectorRef::Card(c) => self.rules.sector(c).id.clone(),
+        }
+    }
+}
+
+/// The grid's size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GridView {
+    /// Columns.
+    pub columns: u8,
+    /// Rows.
+    pub rows: u8,
+}
 
 /// A placed sector card with who holds it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -30,6 +81,8 @@ pub struct TileView {
     pub space: Space,
     /// Which sector.
     pub sector: SectorRef,
+    /// Its name: the card's (`s07`) or `P1's homeworld`.
+    pub name: String,
     /// How it is turned.
     pub rotation: Rotation,
     /// Who controls it.
@@ -38,13 +91,85 @@ pub struct TileView {
     pub fleets: Vec<u8>,
 }
 
+/// One slot of an objective card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SlotView {
+    /// The measure the slot needs.
+    pub threshold: u32,
+    /// Its VP.
+    pub points: u8,
+    /// Who claimed it.
+    pub holder: Option<Seat>,
+}
+
 /// A card of the objective row and its slots.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ObjectiveView {
-    /// Index of the card in the content.
-    pub card: u8,
-    /// Each slot: threshold, VP and who claimed it.
-    pub slots: Vec<(u32, u8, Option<Seat>)>,
+    /// The card.
+    pub card: ObjectiveId,
+    /// Its name.
+    pub name: String,
+    /// Each slot.
+    pub slots: Vec<SlotView>,
+}
+
+/// A position's directive and module (none where the tier ran out).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PositionView {
+    /// Which position.
+    pub position: Position,
+    /// Its directive.
+    pub directive: Option<Named<DirectiveId>>,
+    /// Its module.
+    pub module: Option<Named<ModuleId>>,
+}
+
+/// Setup step 11: whose starting exploration, and its drawn cards.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SetupView {
+    /// Who explores.
+    pub seat: Seat,
+    /// The drawn cards not placed yet.
+    pub hand: Vec<Named<SectorId>>,
+}
+
+/// An order card meant for, or given to, a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardTo {
+    /// The seat.
+    pub seat: Seat,
+    /// The card.
+    pub card: OrderCard,
+}
+
+/// Where phase 1 stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum OrderStep {
+    /// The Master proposes a distribution of the cards it knows.
+    Propose,
+    /// The offer window: `seat` may bribe, in pass 1 or 2.
+    Offers {
+        /// 1 or 2.
+        pass: u8,
+        /// Who may bribe now.
+        seat: Seat,
+    },
+    /// The Master chooses the refresh.
+    Refresh,
+    /// The Master gives out the cards it knows.
+    Give,
+}
+
+impl fmt::Display for OrderStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OrderStep::Propose => f.write_str("propose"),
+            OrderStep::Offers { pass, seat } => write!(f, "offers {pass} {seat}"),
+            OrderStep::Refresh => f.write_str("refresh"),
+            OrderStep::Give => f.write_str("give"),
+        }
+    }
 }
 
 /// Phase 1 as the viewer sees it.
@@ -52,8 +177,8 @@ pub struct ObjectiveView {
 pub struct OrdersView {
     /// The Master of the Order.
     pub master: Seat,
-    /// `propose`, `offers 1 P2`, `refresh` or `give`.
-    pub stage: String,
+    /// Where phase 1 stands.
+    pub stage: OrderStep,
     /// The open offers (public; the `binding` variant).
     pub offers: Vec<Offer>,
     /// The bribes transferred this round, with their notes (public; the default rule).
@@ -63,13 +188,92 @@ pub struct OrdersView {
     /// The refresh chosen so far.
     pub refresh: Option<RefreshChoice>,
     /// Cards given so far.
-    pub given: Vec<(Seat, OrderCard)>,
+    pub given: Vec<CardTo>,
     /// The Master's proposed distribution of the cards it knows (public, not binding).
-    pub proposal: Vec<(Seat, OrderCard)>,
+    pub proposal: Vec<CardTo>,
     /// The cards the Master drew and revealed to every player (§7 phase 1 step 4).
     pub drawn: Vec<OrderCard>,
     /// How many numbered cards lie face down (seen by no one until the reveal).
     pub face_down: usize,
+}
+
+/// Fleets in a space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FleetsAt {
+    /// Where.
+    pub space: Space,
+    /// How many.
+    pub fleets: u8,
+}
+
+/// Where a turn stands, with the core action in progress.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TurnStep {
+    /// Choosing M-Brain bonus resources.
+    Bonus {
+        /// How many are left to choose.
+        left: u8,
+    },
+    /// Choosing the main action.
+    Main,
+    /// Exploring (§8.A).
+    Explore {
+        /// Probe origins.
+        probes: Vec<Space>,
+        /// Drawn sector cards not placed yet (revealed).
+        hand: Vec<Named<SectorId>>,
+        /// Spaces placed this explore.
+        chain: Vec<Space>,
+    },
+    /// Moving (§8.B).
+    Move {
+        /// Blue spent on the boost, once chosen.
+        boost: Option<u8>,
+        /// Origins used, with the fleets still free to leave each.
+        origins: Vec<FleetsAt>,
+        /// Fleets that arrived in each space during this move (they move no further).
+        arrived: Vec<FleetsAt>,
+    },
+    /// Building (§8.C).
+    Build {
+        /// Options left.
+        options: u8,
+    },
+    /// Attacking (§8.D).
+    Attack {
+        /// Options left.
+        options: u8,
+    },
+    /// Choosing whether to activate a module.
+    Module,
+    /// Claiming an objective slot or ending the turn.
+    Claim,
+}
+
+impl TurnStep {
+    /// The core action in progress, if any.
+    pub fn action(&self) -> Option<CoreAction> {
+        match self {
+            TurnStep::Explore { .. } => Some(CoreAction::Explore),
+            TurnStep::Move { .. } => Some(CoreAction::Move),
+            TurnStep::Build { .. } => Some(CoreAction::Build),
+            TurnStep::Attack { .. } => Some(CoreAction::Attack),
+            TurnStep::Bonus { .. } | TurnStep::Main | TurnStep::Module | TurnStep::Claim => None,
+        }
+    }
+}
+
+impl fmt::Display for TurnStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self, self.action()) {
+            (TurnStep::Bonus { left }, _) => write!(f, "bonus {left}"),
+            (_, Some(a)) => write!(f, "{a}"),
+            (TurnStep::Module, _) => f.write_str("module"),
+            (TurnStep::Claim, _) => f.write_str("claim"),
+            _ => f.write_str("main"),
+        }
+    }
 }
 
 /// The current turn.
@@ -77,39 +281,82 @@ pub struct OrdersView {
 pub struct TurnView {
     /// Whose turn.
     pub seat: Seat,
-    /// Its stage (`bonus 2`, `main`, `explore`, `module`, `claim`).
-    pub stage: String,
+    /// Where it stands.
+    pub stage: TurnStep,
     /// Main action taken.
     pub main: Option<CoreAction>,
     /// Module action taken.
     pub module: Option<CoreAction>,
-    /// Drawn sector cards not placed yet (revealed).
-    pub hand: Vec<u8>,
-    /// Probe origins.
-    pub probes: Vec<Space>,
-    /// Spaces placed this explore.
-    pub chain: Vec<Space>,
-    /// Move: blue spent and origins used with fleets still free.
-    pub boost: Option<u8>,
-    /// Move origins.
-    pub origins: Vec<(Space, u8)>,
-    /// Move: fleets that arrived in each space during this move (they move no further).
-    pub arrived: Vec<(Space, u8)>,
-    /// Build or attack options left.
-    pub options: Option<u8>,
 }
 
-/// A combat.
+/// Where a combat stands (§9.A).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CombatStep {
+    /// Sealed fleet configuration (step 2).
+    Configure,
+    /// Rolling (steps 3–5).
+    Roll,
+    /// Sealed hit allocation (step 6).
+    Allocate,
+    /// Marking in order (step 8).
+    Mark,
+}
+
+impl CombatStep {
+    /// Its word (`configure`, `roll`, `allocate`, `mark`).
+    pub fn word(self) -> &'static str {
+        match self {
+            CombatStep::Configure => "configure",
+            CombatStep::Roll => "roll",
+            CombatStep::Allocate => "allocate",
+            CombatStep::Mark => "mark",
+        }
+    }
+
+    /// All four, in order.
+    pub const ALL: [CombatStep; 4] = [
+        CombatStep::Configure,
+        CombatStep::Roll,
+        CombatStep::Allocate,
+        CombatStep::Mark,
+    ];
+}
+
+display_word!(CombatStep);
+
+impl<S> CombatView<S> {
+    /// The same view with its stage told as `stage`.
+    pub(crate) fn with_stage<T>(&self, stage: T) -> CombatView<T> {
+        CombatView {
+            sector: self.sector,
+            attacker: self.attacker,
+            fleets_in: self.fleets_in.clone(),
+            stage,
+            round: self.round,
+            rosters: self.rosters.clone(),
+            faces: self.faces.clone(),
+            hits: self.hits.clone(),
+            allocations: self.allocations.clone(),
+            own_sealed: self.own_sealed,
+            owing: self.owing.clone(),
+            marked: self.marked.clone(),
+        }
+    }
+}
+
+/// A combat. The log's `stage` event holds it with its stage as text
+/// ([`CombatRecord`](crate::CombatRecord)); the observation's is a [`CombatStep`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CombatView {
+pub struct CombatView<S = CombatStep> {
     /// Where.
     pub sector: Space,
     /// Who attacked.
     pub attacker: Seat,
     /// Fleets each seat brought.
     pub fleets_in: Vec<u8>,
-    /// `configure`, `roll`, `allocate` or `mark`.
-    pub stage: String,
+    /// Where it stands.
+    pub stage: S,
     /// Round (from 0).
     pub round: u8,
     /// Revealed rosters (empty while configuring).
@@ -136,8 +383,8 @@ pub struct Observation {
     pub viewer: Viewer,
     /// Round (0 during setup).
     pub round: u32,
-    /// Grid columns and rows.
-    pub grid: (u8, u8),
+    /// The grid's size.
+    pub grid: GridView,
     /// Placed cards.
     pub tiles: Vec<TileView>,
     /// Structures.
@@ -149,7 +396,7 @@ pub struct Observation {
     /// Sector cards left.
     pub deck_left: usize,
     /// Directive and module at each position.
-    pub positions: Vec<(Position, Option<u8>, Option<u8>)>,
+    pub positions: Vec<PositionView>,
     /// The objective row.
     pub objectives: Vec<ObjectiveView>,
     /// This round's turn order.
@@ -157,7 +404,7 @@ pub struct Observation {
     /// This round's order cards, once revealed.
     pub cards: Option<Vec<OrderCard>>,
     /// Setup: whose starting exploration, and its drawn cards.
-    pub setup: Option<(Seat, Vec<u8>)>,
+    pub setup: Option<SetupView>,
     /// Phase 1 of a later round.
     pub orders: Option<OrdersView>,
     /// The current turn.
@@ -170,138 +417,174 @@ pub struct Observation {
     pub scores: Option<Vec<Score>>,
 }
 
-fn turn_view(t: &crate::state::TurnState) -> TurnView {
-    let mut v = TurnView {
+fn fleets_at(v: &[(Space, u8)]) -> Vec<FleetsAt> {
+    v.iter()
+        .map(|(space, fleets)| FleetsAt {
+            space: *space,
+            fleets: *fleets,
+        })
+        .collect()
+}
+
+fn turn_view(table: &Table, t: &crate::state::TurnState) -> TurnView {
+    let step = match &t.stage {
+        TurnStage::Bonus { left } => TurnStep::Bonus { left: *left },
+        TurnStage::Main => TurnStep::Main,
+        TurnStage::Module => TurnStep::Module,
+        TurnStage::Claim => TurnStep::Claim,
+        TurnStage::Act(Act::Explore {
+            probes,
+            hand,
+            chain,
+            ..
+        }) => TurnStep::Explore {
+            probes: probes.iter().map(|p| p.origin).collect(),
+            hand: hand.iter().map(|c| table.named_sector(*c)).collect(),
+            chain: chain.clone(),
+        },
+        TurnStage::Act(Act::Move {
+            boost,
+            origins,
+            arrived,
+        }) => TurnStep::Move {
+            boost: *boost,
+            origins: fleets_at(origins),
+            arrived: fleets_at(arrived),
+        },
+        TurnStage::Act(Act::Build { options }) => TurnStep::Build { options: *options },
+        TurnStage::Act(Act::Attack { options, .. }) => TurnStep::Attack { options: *options },
+    };
+    TurnView {
         seat: t.seat,
-        stage: String::new(),
+        stage: step,
         main: t.main,
         module: t.module,
-        hand: Vec::new(),
-        probes: Vec::new(),
-        chain: Vec::new(),
-        boost: None,
-        origins: Vec::new(),
-        arrived: Vec::new(),
-        options: None,
+    }
+}
+
+/// The view of phase 1.
+fn orders_view(o: &crate::state::OrderPhase) -> OrdersView {
+    let card_to = |v: &[(Seat, OrderCard)]| -> Vec<CardTo> {
+        v.iter()
+            .map(|(seat, card)| CardTo {
+                seat: *seat,
+                card: *card,
+            })
+            .collect()
     };
-    v.stage = match &t.stage {
-        TurnStage::Bonus { left } => format!("bonus {left}"),
-        TurnStage::Main => "main".into(),
-        TurnStage::Module => "module".into(),
-        TurnStage::Claim => "claim".into(),
-        TurnStage::Act(a) => {
-            match a {
-                Act::Explore {
-                    probes,
-                    hand,
-                    chain,
-                    ..
-                } => {
-                    v.probes = probes.iter().map(|p| p.origin).collect();
-                    v.hand.clone_from(hand);
-                    v.chain.clone_from(chain);
-                }
-                Act::Move {
-                    boost,
-                    origins,
-                    arrived,
-                } => {
-                    v.boost = *boost;
-                    v.origins.clone_from(origins);
-                    v.arrived.clone_from(arrived);
-                }
-                Act::Build { options } | Act::Attack { options, .. } => v.options = Some(*options),
-            }
-            a.kind().word().to_owned()
-        }
-    };
-    v
+    OrdersView {
+        master: o.master,
+        stage: match o.stage {
+            OrderStage::Offers { pass, seat } => OrderStep::Offers {
+                pass: pass + 1,
+                seat,
+            },
+            OrderStage::Refresh => OrderStep::Refresh,
+            OrderStage::Give => OrderStep::Give,
+            OrderStage::Propose => OrderStep::Propose,
+        },
+        offers: o.offers.offers().collect(),
+        transfers: o.transfers.clone(),
+        bribe: o.bribe,
+        refresh: o.refresh,
+        given: card_to(&o.given),
+        proposal: card_to(&o.proposal),
+        drawn: o.drawn.clone(),
+        face_down: o.face_down.len(),
+    }
 }
 
 /// The observation of `viewer`.
 pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
-    let tiles = g
+    let table = &g.table;
+    let tiles = table
         .map
         .tiles()
         .map(|(space, t)| TileView {
             space,
             sector: t.sector,
+            name: table.sector_name(t.sector),
             rotation: t.rotation,
-            control: g.controller(space),
-            fleets: Seat::all(g.seats).map(|s| g.fleets_at(space, s)).collect(),
+            control: table.controller(space),
+            fleets: Seat::all(table.seats())
+                .map(|s| table.fleets_at(space, s))
+                .collect(),
         })
         .collect();
-    let objectives = g
+    let objectives = table
         .claims
         .cards()
         .iter()
-        .zip(&g.row)
+        .zip(&table.row)
         .map(|(c, r)| {
-            let def = &g.config.objectives[usize::from(*r)];
+            let def = table.rules.objective(*r);
             ObjectiveView {
                 card: *r,
+                name: def.id.clone(),
+                // One threshold per slot (`Config::check`).
                 slots: c
                     .slots()
-                    .enumerate()
-                    .map(|(k, (p, h))| (def.thresholds.get(k).copied().unwrap_or(0), p, h))
+                    .zip(&def.thresholds)
+                    .map(|((points, holder), threshold)| SlotView {
+                        threshold: *threshold,
+                        points,
+                        holder,
+                    })
                     .collect(),
             }
         })
         .collect();
+    let size = table.map.size();
     let mut obs = Observation {
         viewer,
-        round: g.round,
-        grid: (g.map.size().width(), g.map.size().height()),
+        round: table.round,
+        grid: GridView {
+            columns: size.width(),
+            rows: size.height(),
+        },
         tiles,
-        structures: g.structures.clone(),
-        storage: g.storage.as_slice().to_vec(),
-        markers: g.marker.as_slice().to_vec(),
-        deck_left: g.deck_left(),
+        structures: table.structures.clone(),
+        storage: table.storage.as_slice().to_vec(),
+        markers: table.marker.as_slice().to_vec(),
+        deck_left: table.deck_left(),
         positions: Position::ALL
             .iter()
             .map(|p| {
-                let (d, m) = g.slots[usize::from(p.number() - 1)];
-                (*p, d, m)
+                let (d, m) = table.slots[usize::from(p.number() - 1)];
+                PositionView {
+                    position: *p,
+                    directive: d.map(|d| table.named_directive(d)),
+                    module: m.map(|m| table.named_module(m)),
+                }
             })
             .collect(),
         objectives,
-        order: g.order.clone(),
-        cards: g.cards.as_ref().map(|c| c.as_slice().to_vec()),
+        order: table.order.clone(),
+        cards: table.cards.as_ref().map(|c| c.as_slice().to_vec()),
         setup: None,
         orders: None,
         turn: None,
         combat: None,
-        ended: g.ended,
+        ended: g.ended(),
         scores: g.final_scores().map(|s| s.as_slice().to_vec()),
     };
     match &g.phase {
-        Phase::Setup { seat, hand, .. } => obs.setup = Some((*seat, hand.clone())),
-        Phase::Orders(o) => {
-            obs.cards = None;
-            obs.orders = Some(OrdersView {
-                master: o.master,
-                stage: match o.stage {
-                    OrderStage::Offers { pass, seat } => format!("offers {} {seat}", pass + 1),
-                    OrderStage::Refresh => "refresh".into(),
-                    OrderStage::Give => "give".into(),
-                    OrderStage::Propose => "propose".into(),
-                },
-                offers: o.offers.offers().collect(),
-                transfers: o.transfers.clone(),
-                bribe: o.bribe,
-                refresh: o.refresh,
-                given: o.given.clone(),
-                proposal: o.proposal.clone(),
-                drawn: o.drawn.clone(),
-                face_down: o.face_down.len(),
+        Phase::Setup { seat, hand, .. } => {
+            obs.setup = Some(SetupView {
+                seat: *seat,
+                hand: hand.iter().map(|c| table.named_sector(*c)).collect(),
             });
         }
-        Phase::Turn(t) => obs.turn = Some(turn_view(t)),
+        Phase::Orders(o) => {
+            obs.cards = None;
+            obs.orders = Some(orders_view(o));
+        }
+        Phase::Turn(t) => obs.turn = Some(turn_view(table, t)),
         Phase::Combat(c) => {
-            obs.turn = Some(turn_view(&c.resume));
+            obs.turn = Some(turn_view(table, &c.resume));
             obs.combat = Some(combat_view(c, viewer));
         }
-        Phase::FirstDeal | Phase::Over => {}
+        Phase::FirstDeal | Phase::Over { .. } => {}
     }
     obs
 }
@@ -309,13 +592,12 @@ pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
 /// The battle mat as `viewer` sees it: rosters once revealed, the faces of the seats that
 /// rolled, allocations once revealed, its own sealed choice while sealing.
 fn combat_view(c: &CombatPhase, viewer: Viewer) -> CombatView {
-    let revealed_rosters = c.stage != crate::state::CombatStage::Configure;
-    let revealed_allocs = matches!(c.stage, CombatStage::Mark { .. });
-    let sealing = match c.stage {
-        CombatStage::Configure => Some(&c.configs),
-        CombatStage::Allocate => Some(&c.allocs),
+    let revealed_rosters = !matches!(c.stage, CombatStage::Configure { .. });
+    let revealed = match &c.stage {
+        CombatStage::Mark { allocs, marks, .. } => Some((allocs, marks)),
         _ => None,
     };
+    let sealing = c.stage.sealing();
     let own_sealed = match (viewer, sealing) {
         (Viewer::Seat(s), Some(sealed)) => sealed.get(s).map(|x| x.counts),
         _ => None,
@@ -327,47 +609,45 @@ fn combat_view(c: &CombatPhase, viewer: Viewer) -> CombatView {
             .map(|(s, _)| s)
             .collect()
     });
+    let seats = c.fleets_in.len();
+    let rolls = c.stage.rolls();
     CombatView {
         sector: c.sector,
         attacker: c.attacker,
         fleets_in: c.fleets_in.as_slice().to_vec(),
         stage: match c.stage {
-            CombatStage::Configure => "configure",
-            CombatStage::Roll => "roll",
-            CombatStage::Allocate => "allocate",
-            CombatStage::Mark { .. } => "mark",
-        }
-        .into(),
+            CombatStage::Configure { .. } => CombatStep::Configure,
+            CombatStage::Roll(_) => CombatStep::Roll,
+            CombatStage::Allocate { .. } => CombatStep::Allocate,
+            CombatStage::Mark { .. } => CombatStep::Mark,
+        },
         round: c.round,
         rosters: if revealed_rosters {
             c.battle.rosters().as_slice().to_vec()
         } else {
             Vec::new()
         },
-        faces: c
-            .faces
-            .iter()
-            .map(|(s, f)| {
-                if c.rolled.contains(s) {
-                    f.clone()
-                } else {
-                    Vec::new()
-                }
-            })
-            .collect(),
-        hits: c.hits.as_slice().to_vec(),
-        allocations: if revealed_allocs {
-            c.allocs.iter().map(|(_, a)| a.roster()).collect()
-        } else {
-            Vec::new()
+        faces: match rolls {
+            Some(r) => r
+                .faces
+                .iter()
+                .map(|(s, f)| {
+                    if r.rolled.contains(s) {
+                        f.clone()
+                    } else {
+                        Vec::new()
+                    }
+                })
+                .collect(),
+            None => vec![Vec::new(); seats],
         },
+        hits: rolls.map_or_else(|| vec![0; seats], |r| r.hits.as_slice().to_vec()),
+        allocations: revealed.map_or_else(Vec::new, |(allocs, _)| {
+            allocs.iter().map(|(_, a)| a.roster()).collect()
+        }),
         own_sealed,
         owing,
-        marked: if revealed_allocs {
-            c.marks.marked().as_slice().to_vec()
-        } else {
-            Vec::new()
-        },
+        marked: revealed.map_or_else(Vec::new, |(_, marks)| marks.marked().as_slice().to_vec()),
     }
 }
 
@@ -393,22 +673,22 @@ pub fn resample(g: &Milkomeda, seat: Seat, rng: &mut Rng) -> Milkomeda {
             o.face_down.sort();
             rng.shuffle(&mut o.face_down);
         }
-        Phase::Combat(c) => match c.stage {
-            CombatStage::Configure => {
-                for s in Seat::all(out.seats) {
+        Phase::Combat(c) => match &mut c.stage {
+            CombatStage::Configure { configs } => {
+                for s in Seat::all(g.num_seats()) {
                     if s != seat {
-                        let done = c.configs[s].done;
+                        let done = configs[s].done;
                         let n = c.fleets_in[s];
                         let tracks = if n > 0 { ALL_TRACKS } else { 0 };
-                        c.configs[s] = random_sealed(tracks, n, done, rng);
+                        configs[s] = random_sealed(tracks, n, done, rng);
                     }
                 }
             }
-            CombatStage::Allocate => {
-                for s in Seat::all(out.seats) {
+            CombatStage::Allocate { rolls, allocs } => {
+                for s in Seat::all(g.num_seats()) {
                     if s != seat {
-                        let (tracks, done) = (c.allocs[s].tracks, c.allocs[s].done);
-                        c.allocs[s] = random_sealed(tracks, c.hits[s], done, rng);
+                        let (tracks, done) = (allocs[s].tracks, allocs[s].done);
+                        allocs[s] = random_sealed(tracks, rolls.hits[s], done, rng);
                     }
                 }
             }

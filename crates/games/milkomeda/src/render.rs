@@ -31,12 +31,7 @@ fn structure_letter(s: Structure) -> char {
     }
 }
 
-fn cell_lines(
-    g: &Milkomeda,
-    obs: &Observation,
-    tile: Option<&TileView>,
-    space: Space,
-) -> [String; 3] {
+fn cell_lines(obs: &Observation, tile: Option<&TileView>, space: Space) -> [String; 3] {
     let Some(t) = tile else {
         return [
             " ".repeat(CELL),
@@ -54,11 +49,7 @@ fn cell_lines(
     };
     let name = match t.sector {
         SectorRef::Homeworld(s) => format!("HOME{}", s.number()),
-        SectorRef::Card(c) => g
-            .config()
-            .sectors
-            .get(usize::from(c))
-            .map_or_else(|| format!("#{c}"), |s| s.id.clone()),
+        SectorRef::Card(_) => t.name.clone(),
     };
     let ctl = t
         .control
@@ -99,11 +90,11 @@ fn cell_lines(
 pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
     let obs = g.observe(viewer);
     let mut out = String::new();
-    grid(&mut out, g, &obs);
+    grid(&mut out, &obs);
     seats(&mut out, g, &obs);
     positions(&mut out, g, &obs);
     objectives(&mut out, g, &obs);
-    orders(&mut out, g, &obs);
+    orders(&mut out, &obs);
     turn(&mut out, g, &obs);
     combat(&mut out, &obs);
     scores(&mut out, &obs);
@@ -111,8 +102,8 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
 }
 
 /// The title line and the sector grid with its legend.
-fn grid(out: &mut String, g: &Milkomeda, obs: &Observation) {
-    let (w, h) = obs.grid;
+fn grid(out: &mut String, obs: &Observation) {
+    let (w, h) = (obs.grid.columns, obs.grid.rows);
     let _ = writeln!(
         out,
         "Milkomeda, round {} — sector deck {} left",
@@ -135,7 +126,7 @@ fn grid(out: &mut String, g: &Milkomeda, obs: &Observation) {
                 continue;
             };
             let tile = obs.tiles.iter().find(|t| t.space == space);
-            for (l, text) in lines.iter_mut().zip(cell_lines(g, obs, tile, space)) {
+            for (l, text) in lines.iter_mut().zip(cell_lines(obs, tile, space)) {
                 l.push('|');
                 l.push_str(&text);
             }
@@ -180,41 +171,33 @@ fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
         Turn::Seat(s) => Some(s),
         _ => obs.turn.as_ref().map(|t| t.seat),
     };
-    for (p, d, m) in &obs.positions {
-        let d_text = d
-            .and_then(|d| g.config().directives.get(usize::from(d)))
-            .map_or_else(
-                || "—".to_owned(),
-                |d| {
-                    let dots: Vec<String> = <[Option<crate::Resource>; 4]>::from(d.pattern)
-                        .iter()
-                        .map(|x| x.map_or("·".into(), |r| colour_letter(r).to_string()))
-                        .collect();
-                    format!("{} [{}]", d.id, dots.join(""))
-                },
-            );
-        let m_text = m
-            .and_then(|m| g.config().modules.get(usize::from(m)))
-            .map_or_else(
-                || "—".to_owned(),
-                |m| format!("{} {} for {} {}", m.id, m.action, m.amount, m.resource),
-            );
+    for view in &obs.positions {
+        let p = view.position;
+        let d = view.directive.as_ref().map(|d| d.card);
+        let m = view.module.as_ref().map(|m| m.card);
+        let d_text = d.map(|d| g.table.rules.directive(d)).map_or_else(
+            || "—".to_owned(),
+            |d| {
+                let dots: Vec<String> = <[Option<crate::Resource>; 4]>::from(d.pattern)
+                    .iter()
+                    .map(|x| x.map_or("·".into(), |r| colour_letter(r).to_string()))
+                    .collect();
+                format!("{} [{}]", d.id, dots.join(""))
+            },
+        );
+        let m_text = m.map(|m| g.table.rules.module(m)).map_or_else(
+            || "—".to_owned(),
+            |m| format!("{} {} for {} {}", m.id, m.action, m.amount, m.resource),
+        );
         let mut line = format!("position {p}: directive {d_text}, module {m_text}");
-        if let (Some(seat), Some(d)) = (
-            acting,
-            d.and_then(|d| g.config().directives.get(usize::from(d))),
-        ) {
+        if let (Some(seat), Some(d)) = (acting, d.map(|d| g.table.rules.directive(d))) {
             let found = matching_intersections(
                 g.map(),
                 d.pattern,
                 |s| g.controller(s) == Some(seat),
                 |r| match r {
                     SectorRef::Homeworld(_) => crate::rules::income::HOMEWORLD_VALUES,
-                    SectorRef::Card(c) => g
-                        .config()
-                        .sectors
-                        .get(usize::from(c))
-                        .map_or(crate::Resources::ZERO, |s| s.values),
+                    SectorRef::Card(c) => g.table.rules.sector(c).values,
                 },
             );
             if !found.is_empty() {
@@ -229,13 +212,13 @@ fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
 /// The objective row with its claimed slots.
 fn objectives(out: &mut String, g: &Milkomeda, obs: &Observation) {
     for (i, o) in obs.objectives.iter().enumerate() {
-        let def = &g.config().objectives[usize::from(o.card)];
+        let def = g.table.rules.objective(o.card);
         let slots: Vec<String> = o
             .slots
             .iter()
-            .map(|(th, vp, who)| match who {
-                Some(s) => format!("{th}→{vp}VP [{s}]"),
-                None => format!("{th}→{vp}VP"),
+            .map(|s| match s.holder {
+                Some(who) => format!("{}→{}VP [{who}]", s.threshold, s.points),
+                None => format!("{}→{}VP", s.threshold, s.points),
             })
             .collect();
         let _ = writeln!(
@@ -250,12 +233,14 @@ fn objectives(out: &mut String, g: &Milkomeda, obs: &Observation) {
 }
 
 /// The setup exploration and the Master of the Order's phase.
-fn orders(out: &mut String, g: &Milkomeda, obs: &Observation) {
-    if let Some((seat, hand)) = &obs.setup {
+fn orders(out: &mut String, obs: &Observation) {
+    if let Some(setup) = &obs.setup {
+        let drawn: Vec<&str> = setup.hand.iter().map(|c| c.name.as_str()).collect();
         let _ = writeln!(
             out,
-            "setup: {seat} places its starting sectors; drawn {}",
-            hand_text(g, hand)
+            "setup: {} places its starting sectors; drawn {}",
+            setup.seat,
+            drawn.join(", ")
         );
     }
     if let Some(o) = &obs.orders {
@@ -273,7 +258,7 @@ fn orders(out: &mut String, g: &Milkomeda, obs: &Observation) {
             let p: Vec<String> = o
                 .proposal
                 .iter()
-                .map(|(s, c)| format!("card {c} for {s}"))
+                .map(|c| format!("card {} for {}", c.card, c.seat))
                 .collect();
             let _ = writeln!(out, "the Master proposes (not binding): {}", p.join(", "));
         }
@@ -292,26 +277,21 @@ fn orders(out: &mut String, g: &Milkomeda, obs: &Observation) {
     }
 }
 
-/// Sector cards in a hand, each with its cost and values: "s03 (cost 1, 2 green)".
-fn hand_text(g: &Milkomeda, hand: &[u8]) -> String {
-    let cards: Vec<String> = hand
-        .iter()
-        .map(|c| {
-            g.config().sectors.get(usize::from(*c)).map_or_else(
-                || format!("#{c}"),
-                |s| format!("{} (cost {}, {})", s.id, s.cost, s.values),
-            )
-        })
-        .collect();
-    cards.join(", ")
-}
-
 /// The turn in progress.
 fn turn(out: &mut String, g: &Milkomeda, obs: &Observation) {
     if let Some(t) = &obs.turn {
         let _ = write!(out, "{}'s turn: {}", t.seat, t.stage);
-        if !t.hand.is_empty() {
-            let _ = write!(out, "; drawn {}", hand_text(g, &t.hand));
+        if let crate::observe::TurnStep::Explore { hand, .. } = &t.stage
+            && !hand.is_empty()
+        {
+            let ids: Vec<String> = hand
+                .iter()
+                .map(|c| {
+                    let s = g.table.rules.sector(c.card);
+                    format!("{} (cost {}, {})", s.id, s.cost, s.values)
+                })
+                .collect();
+            let _ = write!(out, "; drawn {}", ids.join(", "));
         }
         out.push('\n');
     }

@@ -1,4 +1,9 @@
-//! The game state, its phases and the [`Game`] dispatch. The rules each phase follows live in
+//! The game state, its phases and the [`Game`] dispatch. The state is the [`Table`] (what
+//! lasts from phase to phase) and the [`Phase`], whose variants hold what exists only in them
+//! (the setup's hand, phase 1's cards and offers, the turn and its action in progress, a
+//! combat's rosters, rolls, allocations and marks, the end trigger). A step's handler takes
+//! its phase's data and the table, and returns the next phase when the step leaves this one.
+//! The rules each phase follows live in
 //! `rules/`: `setup.rs` (setup steps 1–12 and every chance draw), `round.rs` (phase 1: order
 //! cards, the Master's refresh, bribes; phase 3 and the end), `turn.rs` (phase 2: income, the
 //! core actions, modules, claims) and `battle.rs` (Vector Command as game steps).
@@ -14,7 +19,7 @@
 
 use crate::Resources;
 use crate::action::{Action, Event};
-use crate::config::Config;
+use crate::config::{Config, DirectiveId, ModuleId, ObjectiveId, Rules, SectorId};
 use crate::rules::actions::CoreAction;
 use crate::rules::bribes::{OpenOffers, Transfer};
 use crate::rules::combat::{Battle, Marks, Pip, Roster};
@@ -174,7 +179,7 @@ pub enum Act {
         /// Whether the cards are drawn.
         launched: bool,
         /// Drawn cards not placed yet.
-        hand: Vec<u8>,
+        hand: Vec<SectorId>,
         /// Spaces placed this explore.
         chain: Vec<Space>,
     },
@@ -203,17 +208,6 @@ pub enum Act {
     },
 }
 
-impl Act {
-    pub(crate) fn kind(&self) -> CoreAction {
-        match self {
-            Act::Explore { .. } => CoreAction::Explore,
-            Act::Move { .. } => CoreAction::Move,
-            Act::Build { .. } => CoreAction::Build,
-            Act::Attack { .. } => CoreAction::Attack,
-        }
-    }
-}
-
 /// Where a player's turn stands.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum TurnStage {
@@ -239,10 +233,17 @@ pub struct TurnState {
     pub(crate) stage: TurnStage,
     pub(crate) main: Option<CoreAction>,
     pub(crate) module: Option<CoreAction>,
-    pub(crate) in_module: bool,
     pub(crate) facts: TurnFacts,
     /// Whether the one claim of the turn is made.
     pub(crate) claimed: bool,
+}
+
+impl TurnState {
+    /// Whether the core action in progress is the module's (a module is activated once, after
+    /// the main action).
+    pub(crate) fn in_module(&self) -> bool {
+        self.module.is_some()
+    }
 }
 
 /// A sealed choice made one track at a time (a fleet roster or a hit allocation).
@@ -258,18 +259,55 @@ pub struct Sealed {
     pub(crate) done: bool,
 }
 
-/// Where a combat stands.
+/// A combat round's rolls (§9.A steps 3–5), from the first die to the round's end.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Rolls {
+    /// The seats that rolled all their dice.
+    pub(crate) rolled: SeatSet,
+    /// The faces each seat's dice showed this round, in the order rolled (the seat rolling
+    /// now: its dice so far).
+    pub(crate) faces: PerSeat<Vec<Pip>>,
+    /// Each seat's hits (its fives and sixes), once it rolled all its dice.
+    pub(crate) hits: PerSeat<u8>,
+}
+
+impl Rolls {
+    /// No die rolled yet among `seats` seats.
+    pub(crate) fn new(seats: usize) -> Rolls {
+        Rolls {
+            rolled: SeatSet::default(),
+            faces: PerSeat::from_fn(seats, |_| Vec::new()),
+            hits: PerSeat::from_fn(seats, |_| 0),
+        }
+    }
+}
+
+/// Where a combat stands; each stage holds what exists only in it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum CombatStage {
     /// Sealed fleet configuration (§9.A step 2).
-    Configure,
+    Configure {
+        /// Each seat's roster so far.
+        configs: PerSeat<Sealed>,
+    },
     /// Rolling, seat by seat and die by die (steps 3–5).
-    Roll,
+    Roll(Rolls),
     /// Sealed hit allocation (step 6).
-    Allocate,
+    Allocate {
+        /// The round's rolls.
+        rolls: Rolls,
+        /// Each seat's allocation so far.
+        allocs: PerSeat<Sealed>,
+    },
     /// Marking in order (step 8): the marker at `at` in `order`, with `open` hits needing a
     /// choice of opponent.
     Mark {
+        /// The round's rolls.
+        rolls: Rolls,
+        /// The revealed allocations.
+        allocs: PerSeat<Sealed>,
+        /// The marks so far.
+        marks: Marks,
         /// Marking order.
         order: Vec<Seat>,
         /// Who marks now.
@@ -277,6 +315,27 @@ pub enum CombatStage {
         /// Hits left that need a choice.
         open: Roster,
     },
+}
+
+impl CombatStage {
+    /// The round's rolls, once rolling has begun.
+    pub(crate) fn rolls(&self) -> Option<&Rolls> {
+        match self {
+            CombatStage::Configure { .. } => None,
+            CombatStage::Roll(r)
+            | CombatStage::Allocate { rolls: r, .. }
+            | CombatStage::Mark { rolls: r, .. } => Some(r),
+        }
+    }
+
+    /// The sealed choices being made (rosters or allocations), while sealing.
+    pub(crate) fn sealing(&self) -> Option<&PerSeat<Sealed>> {
+        match self {
+            CombatStage::Configure { configs } => Some(configs),
+            CombatStage::Allocate { allocs, .. } => Some(allocs),
+            CombatStage::Roll(_) | CombatStage::Mark { .. } => None,
+        }
+    }
 }
 
 /// A combat (§9), with the turn it interrupts.
@@ -288,29 +347,24 @@ pub struct CombatPhase {
     pub(crate) structure_owners: SeatSet,
     pub(crate) fleets_in: PerSeat<u8>,
     pub(crate) stage: CombatStage,
-    pub(crate) configs: PerSeat<Sealed>,
+    /// The rosters as revealed (every roster empty while configuring).
     pub(crate) start: Battle,
+    /// The rosters now.
     pub(crate) battle: Battle,
     pub(crate) round: u8,
-    pub(crate) rolled: SeatSet,
-    /// The faces each seat's dice showed this round, in the order rolled (the seat rolling
-    /// now: its dice so far).
-    pub(crate) faces: PerSeat<Vec<Pip>>,
-    pub(crate) hits: PerSeat<u8>,
-    pub(crate) allocs: PerSeat<Sealed>,
-    pub(crate) marks: Marks,
     pub(crate) resume: TurnState,
 }
 
 /// Where the game stands.
 #[derive(Clone, PartialEq, Debug)]
+#[must_use = "a step that leaves its phase returns the next one"]
 pub enum Phase {
     /// Setup step 11: `seat` places its starting sector cards.
     Setup {
         /// Who.
         seat: Seat,
         /// The drawn cards not placed yet.
-        hand: Vec<u8>,
+        hand: Vec<SectorId>,
         /// How many it placed.
         placed: u8,
     },
@@ -323,14 +377,18 @@ pub enum Phase {
     /// A combat inside a turn.
     Combat(Box<CombatPhase>),
     /// The game is over.
-    Over,
+    Over {
+        /// Why.
+        trigger: EndTrigger,
+    },
 }
 
-/// A game of Milkomeda.
+/// The table: everything that lasts from phase to phase (the map, fleets, control,
+/// structures, storages, markers, decks, the positions' cards, the objective row and claims,
+/// the round and its order cards), with the content it was set up from.
 #[derive(Clone, PartialEq, Debug)]
-pub struct Milkomeda {
-    pub(crate) config: Arc<Config>,
-    pub(crate) seats: usize,
+pub struct Table {
+    pub(crate) rules: Arc<Rules>,
     pub(crate) map: Map,
     /// Fleets per space (row-major), per seat.
     pub(crate) fleets: Vec<[u8; 4]>,
@@ -348,27 +406,39 @@ pub struct Milkomeda {
     pub(crate) mod_draw: [u64; 3],
     pub(crate) mod_discard: [u64; 3],
     /// Each position's directive and module.
-    pub(crate) slots: [(Option<u8>, Option<u8>); 4],
+    pub(crate) slots: [(Option<DirectiveId>, Option<ModuleId>); 4],
     pub(crate) objective_deck: u64,
-    /// The public row: content index of each card.
-    pub(crate) row: Vec<u8>,
+    /// The public row.
+    pub(crate) row: Vec<ObjectiveId>,
     pub(crate) claims: ObjectiveRow,
+    /// Pending chance draws, in order.
     pub(crate) draws: Vec<Draw>,
     pub(crate) round: u32,
     pub(crate) order: Vec<Seat>,
+    /// The round's order cards, from the first deal on.
     pub(crate) cards: Option<PerSeat<OrderCard>>,
     pub(crate) progress: bool,
-    pub(crate) ended: Option<EndTrigger>,
+}
+
+/// A game of Milkomeda: the table and where the game stands on it.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Milkomeda {
+    pub(crate) table: Table,
     pub(crate) phase: Phase,
 }
 
-impl Milkomeda {
+impl Table {
+    /// The number of seats.
+    pub(crate) fn seats(&self) -> usize {
+        self.rules.seats()
+    }
+
     pub(crate) fn idx(&self, s: Space) -> usize {
         usize::from(s.row()) * usize::from(self.map.size().width()) + usize::from(s.col())
     }
 
     /// `seat`'s fleets in `space`.
-    pub fn fleets_at(&self, space: Space, seat: Seat) -> u8 {
+    pub(crate) fn fleets_at(&self, space: Space, seat: Seat) -> u8 {
         self.fleets[self.idx(space)][seat.index()]
     }
 
@@ -378,7 +448,7 @@ impl Milkomeda {
     }
 
     /// Who controls `space`.
-    pub fn controller(&self, space: Space) -> Option<Seat> {
+    pub(crate) fn controller(&self, space: Space) -> Option<Seat> {
         self.control[self.idx(space)]
     }
 
@@ -390,35 +460,27 @@ impl Milkomeda {
     /// tie kept by the controller before.
     pub(crate) fn recontrol(&mut self, space: Space) -> Option<Seat> {
         let i = self.idx(space);
-        let counts = PerSeat::from_fn(self.seats, |s| self.fleets[i][s.index()]);
+        let counts = PerSeat::from_fn(self.seats(), |s| self.fleets[i][s.index()]);
         let c = controller(&counts, self.control[i]);
         self.control[i] = c;
         c
     }
 
     /// `seat`'s fleet tokens on the map.
-    pub fn fleets_on_map(&self, seat: Seat) -> u32 {
+    pub(crate) fn fleets_on_map(&self, seat: Seat) -> u32 {
         self.fleets.iter().map(|f| u32::from(f[seat.index()])).sum()
     }
 
     pub(crate) fn sector_values(&self, sector: SectorRef) -> Resources {
         match sector {
             SectorRef::Homeworld(_) => crate::rules::income::HOMEWORLD_VALUES,
-            SectorRef::Card(c) => self
-                .config
-                .sectors
-                .get(usize::from(c))
-                .map_or(Resources::ZERO, |s| s.values),
+            SectorRef::Card(c) => self.rules.sector(c).values,
         }
     }
 
     pub(crate) fn keywords_at(&self, space: Space) -> &[Keyword] {
         match self.map.tile(space).map(|t| t.sector) {
-            Some(SectorRef::Card(c)) => self
-                .config
-                .sectors
-                .get(usize::from(c))
-                .map_or(&[][..], |s| &s.keywords[..]),
+            Some(SectorRef::Card(c)) => &self.rules.sector(c).keywords,
             _ => &[],
         }
     }
@@ -441,11 +503,6 @@ impl Milkomeda {
         self.active_structure(seat, structure).contains(&space)
     }
 
-    /// The storage of `seat`.
-    pub fn storage(&self, seat: Seat) -> Resources {
-        self.storage[seat]
-    }
-
     /// Pays `cost`; legal actions only offer what the storage covers (checked in tests).
     pub(crate) fn pay(&mut self, seat: Seat, cost: Resources) {
         debug_assert!(
@@ -462,9 +519,36 @@ impl Milkomeda {
         self.storage[seat] = self.storage[seat].saturating_add(gain);
     }
 
+    /// Cards left in the sector deck.
+    pub(crate) fn deck_left(&self) -> usize {
+        self.deck.count_ones() as usize
+    }
+}
+
+impl Milkomeda {
+    /// `seat`'s fleets in `space`.
+    pub fn fleets_at(&self, space: Space, seat: Seat) -> u8 {
+        self.table.fleets_at(space, seat)
+    }
+
+    /// Who controls `space`.
+    pub fn controller(&self, space: Space) -> Option<Seat> {
+        self.table.controller(space)
+    }
+
+    /// `seat`'s fleet tokens on the map.
+    pub fn fleets_on_map(&self, seat: Seat) -> u32 {
+        self.table.fleets_on_map(seat)
+    }
+
+    /// The storage of `seat`.
+    pub fn storage(&self, seat: Seat) -> Resources {
+        self.table.storage[seat]
+    }
+
     /// The config.
     pub fn config(&self) -> &Config {
-        &self.config
+        &self.table.rules.config
     }
 
     /// The phase.
@@ -474,32 +558,35 @@ impl Milkomeda {
 
     /// The map.
     pub fn map(&self) -> &Map {
-        &self.map
+        &self.table.map
     }
 
     /// The round (from 1; 0 during setup).
     pub fn round(&self) -> u32 {
-        self.round
+        self.table.round
     }
 
     /// Why the game ended, once it has.
     pub fn ended(&self) -> Option<EndTrigger> {
-        self.ended
+        match self.phase {
+            Phase::Over { trigger } => Some(trigger),
+            _ => None,
+        }
     }
 
     /// The final score of every seat, once the game is over.
     pub fn final_scores(&self) -> Option<PerSeat<Score>> {
-        self.ended.map(|e| self.scores_now(Some(e)))
+        self.ended().map(|e| self.table.scores_now(Some(e)))
     }
 
     /// The structures on the map.
     pub fn structures(&self) -> &[Placed] {
-        &self.structures
+        &self.table.structures
     }
 
     /// Cards left in the sector deck.
     pub fn deck_left(&self) -> usize {
-        self.deck.count_ones() as usize
+        self.table.deck_left()
     }
 
     /// The sector an attack is gathering in (fleets moved in, combat not started yet) or a
@@ -520,22 +607,72 @@ impl Milkomeda {
 
     /// The round's turn order.
     pub fn turn_order(&self) -> &[Seat] {
-        &self.order
+        &self.table.order
     }
 
-    fn simultaneous_turn(&self, c: &CombatPhase) -> Turn {
-        let sealed = match c.stage {
-            CombatStage::Configure => &c.configs,
-            CombatStage::Allocate => &c.allocs,
-            _ => return Turn::Chance,
+    /// Applies `action` by the rules: each (phase, action) pair goes to its rule's handler,
+    /// which takes the phase's own data and the table, and says which phase follows when the
+    /// step leaves this one.
+    fn step_rules(&mut self, actor: Actor, action: Action, events: &mut Events<Event>) {
+        let Milkomeda { table, phase } = self;
+        let next = match (actor, phase, action) {
+            (Actor::Chance, phase, action) if !table.draws.is_empty() => {
+                let draw = table.draws.remove(0);
+                table.draw_step(phase, draw, action, events)
+            }
+            (
+                Actor::Seat(seat),
+                Phase::Setup { hand, placed, .. },
+                Action::Place {
+                    card,
+                    space,
+                    rotation,
+                },
+            ) => table.setup_place(seat, hand, placed, (card, space, rotation), events),
+            (Actor::Seat(seat), Phase::Setup { hand, .. }, Action::Done) => {
+                Some(table.setup_done(seat, hand, events))
+            }
+            (Actor::Seat(seat), Phase::Orders(o), Action::AddBribe(r)) => {
+                table.add_bribe(o, seat, r);
+                None
+            }
+            (
+                Actor::Seat(seat),
+                Phase::Orders(o),
+                action @ (Action::Offer(_) | Action::Transfer | Action::Withdraw | Action::Keep),
+            ) => {
+                table.close_bribe(o, seat, action, events);
+                None
+            }
+            (Actor::Seat(_), Phase::Orders(o), Action::Propose(to)) => {
+                table.propose(o, to, events);
+                None
+            }
+            (Actor::Seat(_), Phase::Orders(o), Action::Refresh(choice)) => {
+                Table::choose_refresh(o, choice, events);
+                None
+            }
+            (Actor::Seat(_), Phase::Orders(o), Action::Give(to)) => table.give(o, to, events),
+            (Actor::Seat(_), Phase::Turn(t), action) => table.turn_step(t, action, events),
+            (actor, Phase::Combat(c), action) => table.combat_step(c, actor, action, events),
+            (actor, phase, action) => {
+                debug_assert!(false, "illegal step {action:?} by {actor:?} in {phase:?}");
+                None
+            }
         };
-        let owing: SeatSet = sealed
-            .iter()
-            .filter(|(_, s)| !s.done)
-            .map(|(seat, _)| seat)
-            .collect();
-        Turn::Simultaneous(owing)
+        if let Some(next) = next {
+            self.phase = next;
+        }
     }
+}
+
+/// Who owes a sealed choice of `sealed`.
+fn owing(sealed: &PerSeat<Sealed>) -> SeatSet {
+    sealed
+        .iter()
+        .filter(|(_, s)| !s.done)
+        .map(|(seat, _)| seat)
+        .collect()
 }
 
 impl Game for Milkomeda {
@@ -551,11 +688,11 @@ impl Game for Milkomeda {
     }
 
     fn num_seats(&self) -> usize {
-        self.seats
+        self.table.seats()
     }
 
     fn turn(&self) -> Turn {
-        if !self.draws.is_empty() {
+        if !self.table.draws.is_empty() {
             return Turn::Chance;
         }
         match &self.phase {
@@ -569,13 +706,14 @@ impl Game for Milkomeda {
             },
             Phase::Turn(t) => Turn::Seat(t.seat),
             Phase::Combat(c) => match &c.stage {
-                CombatStage::Configure | CombatStage::Allocate => self.simultaneous_turn(c),
-                CombatStage::Roll => Turn::Chance,
+                CombatStage::Configure { configs: sealed }
+                | CombatStage::Allocate { allocs: sealed, .. } => Turn::Simultaneous(owing(sealed)),
+                CombatStage::Roll(_) => Turn::Chance,
                 CombatStage::Mark { order, at, .. } => {
                     order.get(*at).map_or(Turn::Chance, |s| Turn::Seat(*s))
                 }
             },
-            Phase::Over => Turn::Terminal,
+            Phase::Over { .. } => Turn::Terminal,
         }
     }
 
@@ -584,12 +722,13 @@ impl Game for Milkomeda {
             return;
         }
         let start = out.len();
+        let table = &self.table;
         match &self.phase {
-            Phase::Setup { hand, placed, .. } => self.setup_actions(seat, hand, *placed, out),
-            Phase::Orders(o) => self.order_actions(seat, o, out),
-            Phase::Turn(t) => self.turn_actions(t, out),
-            Phase::Combat(c) => self.combat_actions(seat, c, out),
-            Phase::FirstDeal | Phase::Over => {}
+            Phase::Setup { hand, placed, .. } => table.setup_actions(seat, hand, *placed, out),
+            Phase::Orders(o) => table.order_actions(seat, o, out),
+            Phase::Turn(t) => table.turn_actions(t, out),
+            Phase::Combat(c) => c.actions(seat, out),
+            Phase::FirstDeal | Phase::Over { .. } => {}
         }
         // Most other lists come out sorted and unique already; sort only when needed.
         if !out[start..].is_sorted() {
@@ -606,38 +745,18 @@ impl Game for Milkomeda {
         if self.turn() != Turn::Chance {
             return;
         }
-        if let Some(d) = self.draws.first() {
-            self.draw_outcomes(*d, out);
-        } else if let Phase::FirstDeal = self.phase {
-            self.draw_outcomes(Draw::FirstDeal, out);
+        if let Some(d) = self.table.draws.first() {
+            self.table.draw_outcomes(*d, out);
         } else if let Phase::Combat(c) = &self.phase {
-            self.roll_outcomes(c, out);
+            c.roll_outcomes(out);
         }
     }
 
     fn step(&mut self, actor: Actor, action: Action, events: &mut Events<Event>) {
         // The audit log's levels (`fold.rs`): only while events are recorded.
         let before = events.is_enabled().then(|| crate::fold::Snapshot::of(self));
-        match actor {
-            Actor::Chance => {
-                if let Some(d) = self.draws.first().copied() {
-                    self.draws.remove(0);
-                    self.resolve_draw(d, action, events);
-                } else if let Phase::FirstDeal = self.phase {
-                    self.resolve_draw(Draw::FirstDeal, action, events);
-                } else {
-                    self.resolve_roll(action, events);
-                }
-            }
-            Actor::Seat(seat) => match &self.phase {
-                Phase::Setup { .. } => self.setup_step(seat, action, events),
-                Phase::Orders(_) => self.order_step(seat, action, events),
-                Phase::Turn(_) => self.turn_step(action, events),
-                Phase::Combat(_) => self.combat_step(seat, action, events),
-                Phase::FirstDeal | Phase::Over => {}
-            },
-        }
-        self.settle_draws(events);
+        self.step_rules(actor, action, events);
+        self.table.settle_draws(events);
         if let Some(b) = before {
             b.emit_changes(self, events);
         }
@@ -645,8 +764,8 @@ impl Game for Milkomeda {
 
     fn returns(&self) -> PerSeat<f64> {
         match self.final_scores() {
-            Some(scores) if self.phase == Phase::Over => crate::rules::scoring::returns(&scores),
-            _ => PerSeat::from_fn(self.seats, |_| 0.0),
+            Some(scores) => crate::rules::scoring::returns(&scores),
+            None => PerSeat::from_fn(self.num_seats(), |_| 0.0),
         }
     }
 
@@ -655,19 +774,19 @@ impl Game for Milkomeda {
     }
 
     fn max_game_length(&self) -> usize {
-        let n = self.seats;
+        let n = self.num_seats();
         // A round: every seat's dice one by one, four allocation steps each, ten marks each.
         let dice = n * usize::from(crate::rules::combat::MAX_DICE);
         let combat = 4 * n + usize::from(COMBAT_ROUND_CAP) * (dice + 4 * n + 10 * n) + 2;
         // Probes, launch, one step per card drawn (at most the deck), done.
-        let explore = 2 + 1 + self.config.sectors.len() + 1;
+        let explore = 2 + 1 + self.table.rules.config.sectors.len() + 1;
         let mv = 2 + 2 * usize::from(crate::rules::combat::MAX_FLEETS);
         let attack = 2 * (1 + combat) + 1;
         let act = explore.max(mv).max(attack).max(3);
         let turn = 4 + 1 + act + 1 + act + 1;
         let round = 1 + 2 * n + 1 + 2 * n + 2 + n * turn;
         let setup = 5 + 8 + n * 6;
-        setup + self.config.round_limit as usize * round + 16
+        setup + self.table.rules.config.round_limit as usize * round + 16
     }
 
     fn action_text(&self, action: &Action) -> String {

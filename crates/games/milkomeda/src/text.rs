@@ -6,15 +6,32 @@
 //! (`binding`); the observation shows the bribe in progress.
 
 use crate::action::{Action, Event};
+use crate::config::SectorId;
 use crate::rules::scoring::EndTrigger;
 use crate::rules::structures::Structure;
 use crate::state::Milkomeda;
 
-fn sector(g: &Milkomeda, card: u8) -> String {
-    g.config
+/// A sector card's id; `#n` for a number no card has (the text of an action read from
+/// outside).
+fn sector(g: &Milkomeda, card: SectorId) -> String {
+    g.table
+        .rules
+        .config
         .sectors
-        .get(usize::from(card))
-        .map_or_else(|| format!("#{card}"), |s| s.id.clone())
+        .get(card.index())
+        .map_or_else(|| format!("#{}", card.0), |s| s.id.clone())
+}
+
+/// The id of a position's directive (`directive`) or module card numbered `card`, if a card
+/// has that number.
+fn slot_card(g: &Milkomeda, directive: bool, card: u8) -> Option<&str> {
+    let config = &g.table.rules.config;
+    let i = usize::from(card);
+    if directive {
+        config.directives.get(i).map(|d| d.id.as_str())
+    } else {
+        config.modules.get(i).map(|m| m.id.as_str())
+    }
 }
 
 fn structure(s: Structure) -> String {
@@ -34,7 +51,7 @@ pub fn action_text(g: &Milkomeda, action: &Action) -> String {
             space,
             rotation,
         } => format!("place {} {space} {rotation}", sector(g, card)),
-        Action::Offer(c) => match g.config.bribes {
+        Action::Offer(c) => match g.table.rules.config.bribes {
             crate::BribeRule::Transfer => format!("pay for {c}"),
             crate::BribeRule::Binding => format!("offer if {c}"),
         },
@@ -88,9 +105,11 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
     match event {
         Event::ObjectiveRevealed { card } => format!(
             "objective {} joins the row",
-            g.config
+            g.table
+                .rules
+                .config
                 .objectives
-                .get(usize::from(*card))
+                .get(card.index())
                 .map_or("?", |o| o.id.as_str())
         ),
         Event::SlotFilled {
@@ -99,16 +118,7 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             card,
         } => {
             let what = if *directive { "directive" } else { "module" };
-            let id = card.and_then(|c| {
-                if *directive {
-                    g.config
-                        .directives
-                        .get(usize::from(c))
-                        .map(|d| d.id.clone())
-                } else {
-                    g.config.modules.get(usize::from(c)).map(|m| m.id.clone())
-                }
-            });
+            let id = card.and_then(|c| slot_card(g, *directive, c));
             match id {
                 Some(id) => format!("position {position}: {what} {id}"),
                 None => format!("position {position}: {what} slot stays empty"),
@@ -335,23 +345,8 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             directive,
             card,
         } => {
-            let (kind, id) = if *directive {
-                (
-                    "directive",
-                    g.config
-                        .directives
-                        .get(usize::from(*card))
-                        .map(|d| d.id.as_str()),
-                )
-            } else {
-                (
-                    "module",
-                    g.config
-                        .modules
-                        .get(usize::from(*card))
-                        .map(|m| m.id.as_str()),
-                )
-            };
+            let kind = if *directive { "directive" } else { "module" };
+            let id = slot_card(g, *directive, *card);
             format!(
                 "position {position}'s {kind} {} is discarded",
                 id.unwrap_or("?")

@@ -169,7 +169,7 @@ fn how_greedy_games_end() {
                 .observe(gridwright_engine::Viewer::Spectator)
                 .objectives
                 .iter()
-                .map(|o| o.slots.iter().filter(|s| s.2.is_some()).count())
+                .map(|o| o.slots.iter().filter(|s| s.holder.is_some()).count())
                 .sum::<usize>();
             let e = g.ended().unwrap();
             *ends.entry(e.words()).or_insert(0) += 1;

@@ -17,7 +17,7 @@ fn map() -> impl Strategy<Value = (Map, Option<Probe>, Vec<Space>)> {
             let mut m = Map::new(size);
             for (i, (c, r, rot)) in cards.iter().enumerate() {
                 let tile = Tile {
-                    sector: SectorRef::Card(i as u8),
+                    sector: SectorRef::Card(gridwright_milkomeda::SectorId(i as u8)),
                     rotation: Rotation::ALL[*rot],
                 };
                 let _ = m.place(size.space(*c, *r).unwrap(), tile);

@@ -16,9 +16,9 @@ fn three_player_window(scenario: &str) -> (Milkomeda, Seat, [Seat; 2]) {
     let master = order_phase(&g).unwrap().master;
     let others: Vec<Seat> = master.others(3).collect();
     for s in &others {
-        g.storage[*s] = Resources::new(5, 5, 5, 5);
+        g.table.storage[*s] = Resources::new(5, 5, 5, 5);
     }
-    g.storage[master] = Resources::ZERO;
+    g.table.storage[master] = Resources::ZERO;
     (g, master, [others[0], others[1]])
 }
 
@@ -111,7 +111,7 @@ fn a_greedy_master_takes_the_offer_worth_more_than_its_alternatives() {
     // every seat reads the same notes.
     assert_eq!(offer_notes(&g, b).join("\n"), notes);
     let events = greedy_until_orders_revealed(&mut g);
-    let cards = g.cards.clone().unwrap();
+    let cards = g.table.cards.clone().unwrap();
     assert_eq!(cards[a], OrderCard::Number(1));
     assert!(events.iter().any(|e| matches!(e,
         Event::OfferSettled { offer, settlement: Settlement::Paid } if offer.payer == a)));
@@ -161,7 +161,7 @@ fn a_greedy_player_keeps_out_of_two_player_bribes() {
     to_round_two_orders(&mut g);
     let master = order_phase(&g).unwrap().master;
     let other = master.next(2);
-    g.storage[other] = Resources::new(9, 9, 9, 9);
+    g.table.storage[other] = Resources::new(9, 9, 9, 9);
     let mut rng = Rng::seed_from_u64(1);
     let chosen = GreedyAgent::new().choose(&SeatView::new(&g, other), &mut rng);
     assert_eq!(chosen, Action::Keep);
@@ -209,7 +209,7 @@ fn a_greedy_master_honours_a_transfer_note_when_that_costs_no_more_than_it_was_p
             act(&mut g, s, Action::Keep);
         }
         let events = greedy_until_orders_revealed(&mut g);
-        let cards = g.cards.clone().unwrap();
+        let cards = g.table.cards.clone().unwrap();
         assert_eq!(
             cards[a] == OrderCard::Number(1),
             honoured,
@@ -269,7 +269,7 @@ fn a_greedy_player_transfers_for_a_card_only_when_the_masters_answer_pays_for_it
     let mut g = game("duel");
     to_round_two_orders(&mut g);
     let other = order_phase(&g).unwrap().master.next(2);
-    g.storage[other] = Resources::new(9, 9, 9, 9);
+    g.table.storage[other] = Resources::new(9, 9, 9, 9);
     let chosen = GreedyAgent::new().choose(&SeatView::new(&g, other), &mut rng);
     assert_eq!(chosen, Action::Keep);
 }

@@ -15,7 +15,9 @@
 use super::map::{Map, Space};
 use super::structures::Structure;
 use crate::action::{Action, Event};
-use crate::state::{Act, Milkomeda, TurnStage};
+use crate::rules::objectives::TurnFacts;
+use crate::rules::turn::ActNext;
+use crate::state::{Act, Phase, Table, TurnStage, TurnState};
 use crate::{Resource, Resources};
 use gridwright_engine::{Events, Seat};
 
@@ -57,7 +59,7 @@ pub fn structure_attack_targets(map: &Map, starlance: Space) -> Vec<Space> {
     out
 }
 
-impl Milkomeda {
+impl Table {
     /// An Attack with `options` left and no Attack Fleets option gathering (§8.D): each
     /// option `storage` pays for while an option is left, then `done`.
     pub(crate) fn attack_actions(
@@ -95,7 +97,7 @@ impl Milkomeda {
                 if fleet_attack_cost(&[boundaries]) > blue {
                     continue;
                 }
-                let enemy = Seat::all(self.seats).any(|s| s != seat && self.fleets_at(to, s) > 0);
+                let enemy = Seat::all(self.seats()).any(|s| s != seat && self.fleets_at(to, s) > 0);
                 if !enemy {
                     continue;
                 }
@@ -158,24 +160,22 @@ impl Milkomeda {
     }
 
     /// Attack Fleets from one origin (§8.D option 1): pays the boundaries, moves the fleets
-    /// in, and starts the combat unless a second origin may join.
+    /// in, and starts the combat unless a second origin may join. `attack` is the action's
+    /// options left and the option gathering, `facts` the turn's.
     pub(crate) fn attack_fleets(
         &mut self,
         seat: Seat,
-        from: Space,
-        to: Space,
-        count: u8,
+        (options, gather): (&mut u8, &mut Option<(Space, Space, u8)>),
+        facts: &mut TurnFacts,
+        (from, to, count): (Space, Space, u8),
         events: &mut Events<Event>,
-    ) {
+    ) -> ActNext {
         let hg = self.has_active_at(seat, Structure::Hypergate, from);
         let boundaries = fleet_attack_targets(&self.map, from, hg)
             .into_iter()
             .find(|(s, _)| *s == to)
             .map_or(1, |(_, b)| b);
-        let first = match self.act_mut() {
-            Some(Act::Attack { gather, .. }) => *gather,
-            _ => None,
-        };
+        let first = *gather;
         // The first origin pays its boundaries (at least 1); a second one pays what
         // its own boundaries add to the option's cost (item 45).
         let cost = match first {
@@ -191,17 +191,13 @@ impl Milkomeda {
             self.recontrol(from);
         }
         let hypergate = boundaries > 1;
-        if let Some(t) = self.turn_mut() {
-            if hypergate {
-                t.facts.hypergate_attacks += 1;
-            }
-            if let TurnStage::Act(Act::Attack { options, gather }) = &mut t.stage {
-                // The second origin leaves the gathered option for `engage`.
-                if first.is_none() {
-                    *options -= 1;
-                    *gather = Some((to, from, boundaries));
-                }
-            }
+        if hypergate {
+            facts.hypergate_attacks += 1;
+        }
+        // The second origin leaves the gathered option for `engage`.
+        if first.is_none() {
+            *options -= 1;
+            *gather = Some((to, from, boundaries));
         }
         self.progress = true;
         events.emit(|| Event::Attacked {
@@ -223,18 +219,20 @@ impl Milkomeda {
             );
         }
         if second.is_empty() {
-            self.engage(seat, events);
+            Table::engage(gather)
+        } else {
+            ActNext::Going
         }
     }
 
     /// Starts the combat of the Attack Fleets option being gathered.
-    pub(crate) fn engage(&mut self, seat: Seat, events: &mut Events<Event>) {
-        let mut target = None;
-        if let Some(Act::Attack { gather, .. }) = self.act_mut() {
-            target = gather.take().map(|(t, _, _)| t);
-        }
-        if let Some(t) = target {
-            self.start_combat(t, seat, events);
+    pub(crate) fn engage(gather: &mut Option<(Space, Space, u8)>) -> ActNext {
+        match gather.take() {
+            Some((target, _, _)) => ActNext::Combat(target),
+            None => {
+                debug_assert!(false, "no attack gathering to engage");
+                ActNext::Going
+            }
         }
     }
 
@@ -246,7 +244,7 @@ impl Milkomeda {
         owner: Seat,
         structure: Structure,
         events: &mut Events<Event>,
-    ) {
+    ) -> ActNext {
         self.pay(seat, STRUCTURE_ATTACK_COST);
         if let Some(i) = self
             .structures
@@ -255,9 +253,6 @@ impl Milkomeda {
         {
             self.structures.remove(i);
         }
-        if let Some(t) = self.turn_mut() {
-            t.facts.structures_destroyed += 1;
-        }
         self.progress = true;
         events.emit(|| Event::StructureDestroyed {
             seat,
@@ -265,13 +260,20 @@ impl Milkomeda {
             owner,
             structure,
         });
-        self.use_option(events);
+        ActNext::OptionUsed
     }
 
     /// After a combat: back to the attack, which ends once both options are used.
-    pub(crate) fn after_combat(&mut self, events: &mut Events<Event>) {
-        if let Some(Act::Attack { options: 0, .. }) = self.act_mut() {
-            self.finish_act(events);
+    #[must_use]
+    pub(crate) fn after_combat(
+        &mut self,
+        t: &mut TurnState,
+        events: &mut Events<Event>,
+    ) -> Option<Phase> {
+        if let TurnStage::Act(Act::Attack { options: 0, .. }) = t.stage {
+            self.finish_act(t, events)
+        } else {
+            None
         }
     }
 }

@@ -19,8 +19,10 @@ use crate::rules::combat::{
     Battle, Marks, Pip, Roster, RoundCheck, ShipType, control_after_combat, hits, marking_order,
 };
 use crate::rules::map::Space;
-use crate::state::{COMBAT_ROUND_CAP, CombatPhase, CombatStage, Milkomeda, Phase, Sealed};
-use gridwright_engine::{Events, PerSeat, Seat, SeatSet};
+use crate::state::{
+    COMBAT_ROUND_CAP, CombatPhase, CombatStage, Phase, Rolls, Sealed, Table, TurnState,
+};
+use gridwright_engine::{Actor, Events, PerSeat, Seat, SeatSet};
 
 /// Every roster track.
 pub const ALL_TRACKS: u8 = 0b11111;
@@ -82,19 +84,72 @@ impl Sealed {
     }
 }
 
-impl Milkomeda {
-    /// Starts a combat in `sector` (§9.A step 1): everyone with fleets there takes part.
+/// The seat rolling now: the first in seat order with dice that has not rolled them all.
+fn roller(battle: &Battle, rolls: &Rolls) -> Option<Seat> {
+    Seat::all(battle.seats()).find(|s| !rolls.rolled.contains(*s) && battle.dice(*s) > 0)
+}
+
+/// The stage taken out of `c` (to move its data into the next one).
+fn take_stage(c: &mut CombatPhase) -> CombatStage {
+    std::mem::replace(&mut c.stage, CombatStage::Roll(Rolls::new(0)))
+}
+
+impl CombatPhase {
+    /// What `seat` may do now in this combat.
+    pub(crate) fn actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        match &self.stage {
+            CombatStage::Configure { configs: sealed }
+            | CombatStage::Allocate { allocs: sealed, .. } => {
+                let s = &sealed[seat];
+                if !s.done {
+                    let choice = if matches!(self.stage, CombatStage::Configure { .. }) {
+                        Action::Ships
+                    } else {
+                        Action::Hits
+                    };
+                    out.extend(s.choices().map(choice));
+                }
+            }
+            CombatStage::Mark {
+                order, at, open, ..
+            } => {
+                if order.get(*at) != Some(&seat) {
+                    return;
+                }
+                if let Some(ship) = open.present().next() {
+                    out.extend(
+                        self.battle
+                            .mark_targets(seat, ship)
+                            .iter()
+                            .map(Action::MarkShip),
+                    );
+                }
+            }
+            CombatStage::Roll(_) => {}
+        }
+    }
+
+    /// The rolling seat's next die: six equally likely faces (§9.A step 4).
+    pub(crate) fn roll_outcomes(&self, out: &mut Vec<(Action, u32)>) {
+        if let CombatStage::Roll(rolls) = &self.stage
+            && roller(&self.battle, rolls).is_some()
+        {
+            out.extend(Pip::ALL.into_iter().map(|f| (Action::Die(f), 1)));
+        }
+    }
+}
+
+impl Table {
+    /// Starts a combat in `sector` (§9.A step 1), interrupting the turn `t`: everyone with
+    /// fleets there takes part.
     pub(crate) fn start_combat(
         &mut self,
+        t: &TurnState,
         sector: Space,
-        attacker: Seat,
         events: &mut Events<Event>,
-    ) {
-        let Phase::Turn(t) = &self.phase else {
-            return;
-        };
-        let resume = (**t).clone();
-        let fleets_in = PerSeat::from_fn(self.seats, |s| self.fleets_at(sector, s));
+    ) -> Phase {
+        let attacker = t.seat;
+        let fleets_in = PerSeat::from_fn(self.seats(), |s| self.fleets_at(sector, s));
         let structure_owners: SeatSet = self
             .structures
             .iter()
@@ -114,153 +169,115 @@ impl Milkomeda {
             attacker,
             fleets,
         });
-        let empty = Battle::new(PerSeat::from_fn(self.seats, |_| Roster::EMPTY));
-        self.phase = Phase::Combat(Box::new(CombatPhase {
+        let empty = Battle::new(PerSeat::from_fn(self.seats(), |_| Roster::EMPTY));
+        let mut c = CombatPhase {
             sector,
             attacker,
             previous: self.controller(sector),
             structure_owners,
             fleets_in,
-            stage: CombatStage::Configure,
-            configs,
+            stage: CombatStage::Configure { configs },
             start: empty.clone(),
-            battle: empty.clone(),
+            battle: empty,
             round: 0,
-            rolled: SeatSet::default(),
-            faces: PerSeat::from_fn(self.seats, |_| Vec::new()),
-            hits: PerSeat::from_fn(self.seats, |_| 0),
-            allocs: PerSeat::from_fn(self.seats, |_| Sealed::new(0, 0)),
-            marks: Marks::new(&empty),
-            resume,
-        }));
-        self.after_configure(events);
+            resume: t.clone(),
+        };
+        match self.after_configure(&mut c, events) {
+            Some(next) => next,
+            None => Phase::Combat(Box::new(c)),
+        }
     }
 
-    pub(crate) fn combat_actions(&self, seat: Seat, c: &CombatPhase, out: &mut Vec<Action>) {
-        match &c.stage {
-            CombatStage::Configure => {
-                let s = &c.configs[seat];
-                if !s.done {
-                    out.extend(s.choices().map(Action::Ships));
-                }
+    /// A step of the combat `c`: each (stage, action) pair to its step of §9.A; says which
+    /// phase follows when the combat ends.
+    #[must_use]
+    pub(crate) fn combat_step(
+        &mut self,
+        c: &mut CombatPhase,
+        actor: Actor,
+        action: Action,
+        events: &mut Events<Event>,
+    ) -> Option<Phase> {
+        match (actor, &mut c.stage, action) {
+            (Actor::Seat(seat), CombatStage::Configure { configs }, Action::Ships(n)) => {
+                configs[seat].set(n);
+                self.after_configure(c, events)
             }
-            CombatStage::Allocate => {
-                let s = &c.allocs[seat];
-                if !s.done {
-                    out.extend(s.choices().map(Action::Hits));
+            (Actor::Chance, CombatStage::Roll(rolls), Action::Die(face)) => {
+                if !roll(&c.battle, rolls, face, events) {
+                    return None;
                 }
-            }
-            CombatStage::Mark { order, at, open } => {
-                if order.get(*at) != Some(&seat) {
-                    return;
-                }
-                if let Some(ship) = open.present().next() {
-                    out.extend(
-                        c.battle
-                            .mark_targets(seat, ship)
-                            .iter()
-                            .map(Action::MarkShip),
-                    );
-                }
-            }
-            CombatStage::Roll => {}
-        }
-    }
-
-    fn roller(c: &CombatPhase) -> Option<Seat> {
-        Seat::all(c.battle.seats()).find(|s| !c.rolled.contains(*s) && c.battle.dice(*s) > 0)
-    }
-
-    /// The rolling seat's next die: six equally likely faces (§9.A step 4).
-    pub(crate) fn roll_outcomes(&self, c: &CombatPhase, out: &mut Vec<(Action, u32)>) {
-        if c.stage != CombatStage::Roll || Self::roller(c).is_none() {
-            return;
-        }
-        out.extend(Pip::ALL.into_iter().map(|f| (Action::Die(f), 1)));
-    }
-
-    fn combat_mut(&mut self) -> Option<&mut CombatPhase> {
-        match &mut self.phase {
-            Phase::Combat(c) => Some(c),
-            _ => None,
-        }
-    }
-
-    pub(crate) fn resolve_roll(&mut self, action: Action, events: &mut Events<Event>) {
-        let Action::Die(face) = action else { return };
-        let Some(c) = self.combat_mut() else { return };
-        let Some(seat) = Self::roller(c) else { return };
-        c.faces[seat].push(face);
-        if c.faces[seat].len() < usize::from(c.battle.dice(seat)) {
-            return;
-        }
-        // The seat's last die: its hit pool is the fives and sixes (step 5).
-        let k = hits(&c.faces[seat]);
-        c.hits[seat] = k;
-        c.rolled = c.rolled.with(seat);
-        let faces = c.faces[seat].clone();
-        events.emit(|| Event::Rolled {
-            seat,
-            faces,
-            hits: k,
-        });
-        if Self::roller(c).is_none() {
-            for s in Seat::all(c.battle.seats()) {
-                let reach = c.battle.reachable_targets(s);
-                let mut mask = 0u8;
-                for (i, r) in reach.iter().enumerate() {
-                    if *r {
-                        mask |= 1 << i;
+                // Every seat rolled: each with hits seals its allocation over the tracks
+                // its vectors reach (step 6).
+                let rolls = std::mem::replace(rolls, Rolls::new(0));
+                let allocs = PerSeat::from_fn(c.battle.seats(), |s| {
+                    let mut mask = 0u8;
+                    for (i, r) in c.battle.reachable_targets(s).iter().enumerate() {
+                        if *r {
+                            mask |= 1 << i;
+                        }
                     }
-                }
-                let tracks = if c.hits[s] > 0 { mask } else { 0 };
-                c.allocs[s] = Sealed::new(tracks, c.hits[s]);
+                    let tracks = if rolls.hits[s] > 0 { mask } else { 0 };
+                    Sealed::new(tracks, rolls.hits[s])
+                });
+                c.stage = CombatStage::Allocate { rolls, allocs };
+                self.after_allocate(c, events)
             }
-            c.stage = CombatStage::Allocate;
-            self.after_allocate(events);
-        }
-    }
-
-    pub(crate) fn combat_step(&mut self, seat: Seat, action: Action, events: &mut Events<Event>) {
-        let Some(c) = self.combat_mut() else { return };
-        match action {
-            Action::Ships(n) => {
-                c.configs[seat].set(n);
-                self.after_configure(events);
+            (Actor::Seat(seat), CombatStage::Allocate { allocs, .. }, Action::Hits(n)) => {
+                allocs[seat].set(n);
+                self.after_allocate(c, events)
             }
-            Action::Hits(n) => {
-                c.allocs[seat].set(n);
-                self.after_allocate(events);
-            }
-            Action::MarkShip(target) => {
-                let CombatStage::Mark { open, .. } = &mut c.stage else {
-                    return;
-                };
+            (
+                Actor::Seat(seat),
+                CombatStage::Mark {
+                    open, marks, at, ..
+                },
+                Action::MarkShip(target),
+            ) => {
                 let Some(ship) = open.present().next() else {
-                    return;
+                    debug_assert!(false, "{seat} marks with no hit open");
+                    return None;
                 };
                 let mut counts = open.counts();
                 counts[ship.index()] -= 1;
                 *open = Roster::new(counts).unwrap_or(Roster::EMPTY);
-                let _ = c.marks.mark(&c.battle, seat, target, ship);
+                let _ = marks.mark(&c.battle, seat, target, ship);
                 events.emit(|| Event::Marked {
                     marker: seat,
                     target,
                     ship,
                 });
-                self.advance_marking(events);
+                if !open.is_empty() {
+                    return None;
+                }
+                *at += 1;
+                self.start_marker(c, events)
             }
-            _ => {}
+            (actor, stage, action) => {
+                debug_assert!(
+                    false,
+                    "illegal combat step {action:?} by {actor:?} at {stage:?}"
+                );
+                None
+            }
         }
     }
 
     /// When every roster is sealed: reveal them and begin the first round.
-    fn after_configure(&mut self, events: &mut Events<Event>) {
-        let Some(c) = self.combat_mut() else { return };
-        if c.configs.iter().any(|(_, s)| !s.done) {
-            return;
+    #[must_use]
+    fn after_configure(
+        &mut self,
+        c: &mut CombatPhase,
+        events: &mut Events<Event>,
+    ) -> Option<Phase> {
+        let CombatStage::Configure { configs } = &c.stage else {
+            debug_assert!(false, "configured at {:?}", c.stage);
+            return None;
+        };
+        if configs.iter().any(|(_, s)| !s.done) {
+            return None;
         }
-        c.battle = Battle::new(c.configs.clone().map(|s| s.roster()));
+        c.battle = Battle::new(configs.clone().map(|s| s.roster()));
         c.start = c.battle.clone();
         let rosters: Vec<(Seat, Roster)> = c
             .battle
@@ -270,67 +287,79 @@ impl Milkomeda {
             .map(|(s, r)| (s, *r))
             .collect();
         events.emit(|| Event::RostersRevealed { rosters });
-        self.begin_round(events);
+        self.begin_round(c, events)
     }
 
-    fn begin_round(&mut self, events: &mut Events<Event>) {
-        let Some(c) = self.combat_mut() else { return };
+    #[must_use]
+    fn begin_round(&mut self, c: &mut CombatPhase, events: &mut Events<Event>) -> Option<Phase> {
         match c.battle.round_check() {
             RoundCheck::NextRound if c.round < COMBAT_ROUND_CAP => {
-                c.stage = CombatStage::Roll;
-                c.rolled = SeatSet::default();
-                c.faces = PerSeat::from_fn(c.battle.seats(), |_| Vec::new());
-                c.hits = PerSeat::from_fn(c.battle.seats(), |_| 0);
+                c.stage = CombatStage::Roll(Rolls::new(c.battle.seats()));
+                None
             }
-            RoundCheck::NextRound => self.end_combat(true, events),
-            _ => self.end_combat(false, events),
+            RoundCheck::NextRound => Some(self.end_combat(c, true, events)),
+            _ => Some(self.end_combat(c, false, events)),
         }
     }
 
     /// When every allocation is sealed: reveal them and start marking.
-    fn after_allocate(&mut self, events: &mut Events<Event>) {
-        let order = self.order.clone();
-        let Some(c) = self.combat_mut() else { return };
-        if c.allocs.iter().any(|(_, s)| !s.done) {
-            return;
+    #[must_use]
+    fn after_allocate(&mut self, c: &mut CombatPhase, events: &mut Events<Event>) -> Option<Phase> {
+        let CombatStage::Allocate { rolls, allocs } = &c.stage else {
+            debug_assert!(false, "allocated at {:?}", c.stage);
+            return None;
+        };
+        if allocs.iter().any(|(_, s)| !s.done) {
+            return None;
         }
-        let allocations: Vec<(Seat, Roster)> = c
-            .allocs
+        let allocations: Vec<(Seat, Roster)> = allocs
             .iter()
-            .filter(|(s, _)| c.hits[*s] > 0)
+            .filter(|(s, _)| rolls.hits[*s] > 0)
             .map(|(s, a)| (s, a.roster()))
             .collect();
         events.emit(|| Event::HitsRevealed { allocations });
-        c.marks = Marks::new(&c.battle);
-        let order = marking_order(c.attacker, &order, &c.battle);
+        let CombatStage::Allocate { rolls, allocs } = take_stage(c) else {
+            return None;
+        };
         c.stage = CombatStage::Mark {
-            order,
+            rolls,
+            allocs,
+            marks: Marks::new(&c.battle),
+            order: marking_order(c.attacker, &self.order, &c.battle),
             at: 0,
             open: Roster::EMPTY,
         };
-        self.start_marker(events);
+        self.start_marker(c, events)
     }
 
     /// Forced marks for the marker at `at`; it waits only for hits with a choice.
-    fn start_marker(&mut self, events: &mut Events<Event>) {
+    #[must_use]
+    fn start_marker(&mut self, c: &mut CombatPhase, events: &mut Events<Event>) -> Option<Phase> {
         loop {
-            let Some(c) = self.combat_mut() else { return };
-            let CombatStage::Mark { order, at, open } = &mut c.stage else {
-                return;
+            let CombatStage::Mark {
+                allocs,
+                marks,
+                order,
+                at,
+                open,
+                ..
+            } = &mut c.stage
+            else {
+                debug_assert!(false, "marking at {:?}", c.stage);
+                return None;
             };
             let Some(marker) = order.get(*at).copied() else {
-                self.resolve_round(events);
-                return;
+                return self.resolve_round(c, events);
             };
-            let alloc = c.allocs[marker].roster();
-            let before = c.marks.clone();
-            match c.marks.mark_forced(&c.battle, marker, alloc) {
+            let alloc = allocs[marker].roster();
+            let before = marks.clone();
+            match marks.mark_forced(&c.battle, marker, alloc) {
                 Ok(left) => *open = left,
                 Err(_) => *open = Roster::EMPTY,
             }
             if events.is_enabled() {
                 for ship in ShipType::ALL {
-                    for (target, r) in c.marks.marked().iter() {
+                    for (target, r) in marks.marked().iter() {
                         let was = before.marked()[target].count(ship);
                         for _ in was..r.count(ship) {
                             events.emit(|| Event::Marked {
@@ -343,58 +372,40 @@ impl Milkomeda {
                 }
             }
             if !open.is_empty() {
-                return;
+                return None;
             }
             *at += 1;
-        }
-    }
-
-    fn advance_marking(&mut self, events: &mut Events<Event>) {
-        let Some(c) = self.combat_mut() else { return };
-        if let CombatStage::Mark { at, open, .. } = &mut c.stage
-            && open.is_empty()
-        {
-            *at += 1;
-            self.start_marker(events);
         }
     }
 
     /// Step 9: simultaneous casualties; then step 10.
-    fn resolve_round(&mut self, events: &mut Events<Event>) {
-        let sector;
-        let left: Vec<(Seat, u8)>;
-        {
-            let Some(c) = self.combat_mut() else { return };
-            let (next, losses) = c.battle.resolve_casualties(&c.marks);
-            let shown: Vec<(Seat, Roster)> = losses
-                .iter()
-                .filter(|(_, r)| !r.is_empty())
-                .map(|(s, r)| (s, *r))
-                .collect();
-            events.emit(|| Event::Casualties { losses: shown });
-            c.battle = next;
-            c.round += 1;
-            sector = c.sector;
-            left = c
-                .fleets_in
-                .iter()
-                .map(|(s, _)| (s, c.battle.rosters()[s].total()))
-                .collect();
-        }
-        for (s, n) in left {
-            if self.fleets_at(sector, s) != n {
+    #[must_use]
+    fn resolve_round(&mut self, c: &mut CombatPhase, events: &mut Events<Event>) -> Option<Phase> {
+        let CombatStage::Mark { marks, .. } = &c.stage else {
+            debug_assert!(false, "casualties at {:?}", c.stage);
+            return None;
+        };
+        let (next, losses) = c.battle.resolve_casualties(marks);
+        let shown: Vec<(Seat, Roster)> = losses
+            .iter()
+            .filter(|(_, r)| !r.is_empty())
+            .map(|(s, r)| (s, *r))
+            .collect();
+        events.emit(|| Event::Casualties { losses: shown });
+        c.battle = next;
+        c.round += 1;
+        for (s, _) in c.fleets_in.iter() {
+            let n = c.battle.rosters()[s].total();
+            if self.fleets_at(c.sector, s) != n {
                 self.progress = true;
             }
-            self.set_fleets(sector, s, n);
+            self.set_fleets(c.sector, s, n);
         }
-        self.begin_round(events);
+        self.begin_round(c, events)
     }
 
     /// Step 11: control after the combat, then back to the attacker's turn.
-    fn end_combat(&mut self, capped: bool, events: &mut Events<Event>) {
-        let Phase::Combat(c) = std::mem::replace(&mut self.phase, Phase::Over) else {
-            return;
-        };
+    fn end_combat(&mut self, c: &CombatPhase, capped: bool, events: &mut Events<Event>) -> Phase {
         let control = control_after_combat(
             &c.start,
             &c.battle,
@@ -412,7 +423,7 @@ impl Milkomeda {
         }
         let i = self.idx(c.sector);
         self.control[i] = control;
-        let mut resume = c.resume;
+        let mut resume = c.resume.clone();
         if c.battle.round_check() == RoundCheck::Won(resume.seat) && c.attacker == resume.seat {
             let kw = self.battle_keywords(c.sector);
             resume.facts.won_battle(&kw);
@@ -424,9 +435,34 @@ impl Milkomeda {
             left,
             capped,
         });
-        self.phase = Phase::Turn(Box::new(resume));
-        self.after_combat(events);
+        match self.after_combat(&mut resume, events) {
+            Some(next) => next,
+            None => Phase::Turn(Box::new(resume)),
+        }
     }
+}
+
+/// Rolls one die of the rolling seat (§9.A steps 4–5); after its last die its hit pool is the
+/// fives and sixes. Whether every seat with dice has rolled.
+fn roll(battle: &Battle, rolls: &mut Rolls, face: Pip, events: &mut Events<Event>) -> bool {
+    let Some(seat) = roller(battle, rolls) else {
+        debug_assert!(false, "a die with nobody to roll it");
+        return false;
+    };
+    rolls.faces[seat].push(face);
+    if rolls.faces[seat].len() < usize::from(battle.dice(seat)) {
+        return false;
+    }
+    let k = hits(&rolls.faces[seat]);
+    rolls.hits[seat] = k;
+    rolls.rolled = rolls.rolled.with(seat);
+    let faces = rolls.faces[seat].clone();
+    events.emit(|| Event::Rolled {
+        seat,
+        faces,
+        hits: k,
+    });
+    roller(battle, rolls).is_none()
 }
 
 #[cfg(test)]
@@ -435,6 +471,7 @@ mod tests {
     use crate::Resources;
     use crate::rules::actions::CoreAction;
     use crate::rules::steps_tests::{explored_next_to, game, seat_to_act, to_first_turn};
+    use crate::state::Milkomeda;
     use gridwright_engine::dice::Ratio;
     use gridwright_engine::{Actor, Game, Turn};
 
@@ -475,7 +512,7 @@ mod tests {
         let Phase::Combat(c) = &g.phase else {
             panic!("no combat")
         };
-        assert_eq!(c.stage, CombatStage::Roll);
+        assert!(matches!(c.stage, CombatStage::Roll(_)), "{:?}", c.stage);
         assert_eq!((c.battle.dice(seat), c.battle.dice(other)), (3, 1));
         assert_eq!(g.turn(), Turn::Chance);
         (g, seat, other)
@@ -488,11 +525,11 @@ mod tests {
         to_first_turn(&mut g);
         let seat = seat_to_act(&g);
         let other = seat.next(2);
-        let home = g.homes[seat];
+        let home = g.table.homes[seat];
         let target = explored_next_to(&mut g, home);
-        g.set_fleets(target, other, 2);
-        g.set_fleets(home, seat, 2);
-        g.storage[seat] = Resources::new(5, 5, 5, 5);
+        g.table.set_fleets(target, other, 2);
+        g.table.set_fleets(home, seat, 2);
+        g.table.storage[seat] = Resources::new(5, 5, 5, 5);
         let step = |g: &mut Milkomeda, s: Seat, a: Action| {
             assert!(g.legal_actions_vec(s).contains(&a), "{a:?} for {s}");
             g.step(Actor::Seat(s), a, &mut Events::disabled());

@@ -1,21 +1,8 @@
-//! Civilizations and their abilities, as data (rulebook §5; *decisions* for the Void
-//! Navigators).
+//! Civilizations' abilities, as data (rulebook §5; *decisions* for the Void Navigators). Which
+//! civilization changes which number is content (`civilizations.toml`), never code: the rules
+//! read the numbers where they act (`structures.rs`, `turn.rs`, `movement.rs`, `claims.rs`).
 
 use serde::{Deserialize, Serialize};
-
-/// A civilization (§5).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Civilization {
-    /// Megastructures cost one orange less.
-    StellarArchitects,
-    /// One red each time they start an Attack action.
-    QuantumSentinels,
-    /// Move action base range 2 (the rulebook's ability is "TBD"; *decisions*).
-    VoidNavigators,
-    /// One green each time they claim an objective slot.
-    HelixCultivators,
-}
 
 /// What a civilization changes, as numbers the rules read (zero or the base value for "no
 /// change").
@@ -34,103 +21,110 @@ pub struct Abilities {
 /// The Move action's base range without an ability (§8.B).
 pub const BASE_MOVE_RANGE: u8 = 1;
 
-impl Civilization {
-    /// All four.
-    pub const ALL: [Civilization; 4] = [
-        Civilization::StellarArchitects,
-        Civilization::QuantumSentinels,
-        Civilization::VoidNavigators,
-        Civilization::HelixCultivators,
-    ];
-
-    /// This civilization's abilities.
-    pub const fn abilities(self) -> Abilities {
-        let none = Abilities {
-            megastructure_discount: 0,
-            red_per_attack: 0,
-            move_base_range: BASE_MOVE_RANGE,
-            green_per_claim: 0,
-        };
-        match self {
-            Civilization::StellarArchitects => Abilities {
-                megastructure_discount: 1,
-                ..none
-            },
-            Civilization::QuantumSentinels => Abilities {
-                red_per_attack: 1,
-                ..none
-            },
-            Civilization::VoidNavigators => Abilities {
-                move_base_range: 2,
-                ..none
-            },
-            Civilization::HelixCultivators => Abilities {
-                green_per_claim: 1,
-                ..none
-            },
-        }
-    }
-
-    /// The kebab-case name used in text (`stellar-architects`, …).
-    pub const fn word(self) -> &'static str {
-        match self {
-            Civilization::StellarArchitects => "stellar-architects",
-            Civilization::QuantumSentinels => "quantum-sentinels",
-            Civilization::VoidNavigators => "void-navigators",
-            Civilization::HelixCultivators => "helix-cultivators",
-        }
-    }
-
-    /// Parses [`Civilization::word`] (case-insensitive; spaces may replace the dash).
-    pub fn parse(text: &str) -> Option<Civilization> {
-        let t = text.trim().to_ascii_lowercase().replace(' ', "-");
-        Civilization::ALL.into_iter().find(|c| c.word() == t)
-    }
+impl Abilities {
+    /// No ability: every number at its rulebook value.
+    pub const NONE: Abilities = Abilities {
+        megastructure_discount: 0,
+        red_per_attack: 0,
+        move_base_range: BASE_MOVE_RANGE,
+        green_per_claim: 0,
+    };
 }
-
-display_word!(Civilization);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Content;
 
+    /// §5: each civilization's ability is one number changed from the rulebook's base (the
+    /// Void Navigators' range is our decision): the Stellar Architects one orange off each
+    /// megastructure, the Quantum Sentinels one red per Attack, the Void Navigators a base
+    /// range of 2, the Helix Cultivators one green per claim.
     #[test]
     fn each_civilization_changes_one_number() {
         let base = Abilities {
             megastructure_discount: 0,
             red_per_attack: 0,
-            move_base_range: BASE_MOVE_RANGE,
+            move_base_range: 1,
             green_per_claim: 0,
         };
-        let a = Civilization::StellarArchitects.abilities();
-        assert_eq!(a.megastructure_discount, 1);
-        assert_eq!(Civilization::QuantumSentinels.abilities().red_per_attack, 1);
-        assert_eq!(Civilization::VoidNavigators.abilities().move_base_range, 2);
-        assert_eq!(
-            Civilization::HelixCultivators.abilities().green_per_claim,
-            1
-        );
-        for c in Civilization::ALL {
-            let ab = c.abilities();
+        assert_eq!(Abilities::NONE, base);
+        let want = [
+            (
+                "stellar-architects",
+                Abilities {
+                    megastructure_discount: 1,
+                    ..base
+                },
+            ),
+            (
+                "quantum-sentinels",
+                Abilities {
+                    red_per_attack: 1,
+                    ..base
+                },
+            ),
+            (
+                "void-navigators",
+                Abilities {
+                    move_base_range: 2,
+                    ..base
+                },
+            ),
+            (
+                "helix-cultivators",
+                Abilities {
+                    green_per_claim: 1,
+                    ..base
+                },
+            ),
+        ];
+        for (id, abilities) in want {
+            let ab = crate::test_support::shipped_abilities(id);
+            assert_eq!(ab, abilities, "{id}");
             let changed = [
                 ab.megastructure_discount != base.megastructure_discount,
                 ab.red_per_attack != base.red_per_attack,
                 ab.move_base_range != base.move_base_range,
                 ab.green_per_claim != base.green_per_claim,
             ];
-            assert_eq!(changed.iter().filter(|x| **x).count(), 1, "{c}");
+            assert_eq!(changed.iter().filter(|x| **x).count(), 1, "{id}");
         }
     }
 
+    /// The content names exactly the four civilizations of §5, by their kebab-case ids, and a
+    /// scenario naming another is refused naming it (what `civilization_names_round_trip`
+    /// checked of the deleted `Civilization` enum, now of the content that replaced it).
     #[test]
-    fn civilization_names_round_trip() {
-        for c in Civilization::ALL {
-            assert_eq!(Civilization::parse(c.word()), Some(c));
-        }
+    fn the_content_names_the_four_civilizations_and_refuses_others() {
+        let content = Content::builtin().unwrap();
+        let ids: Vec<&str> = content
+            .civilizations()
+            .iter()
+            .map(|c| c.id.as_str())
+            .collect();
         assert_eq!(
-            Civilization::parse("Void Navigators"),
-            Some(Civilization::VoidNavigators)
+            ids,
+            [
+                "stellar-architects",
+                "quantum-sentinels",
+                "void-navigators",
+                "helix-cultivators"
+            ]
         );
-        assert_eq!(Civilization::parse("pirates"), None);
+        let mut src = crate::Sources::builtin().unwrap();
+        let Some((name, text)) = src.scenarios.iter_mut().find(|(n, _)| n == "duel") else {
+            panic!("no duel scenario");
+        };
+        *text = text.replacen("quantum-sentinels", "pirates", 1);
+        let name = name.clone();
+        let err = match Content::from_sources(&src) {
+            Err(e) => e.to_string(),
+            Ok(c) => c.config(&name).unwrap_err().to_string(),
+        };
+        assert!(
+            err.contains("unknown civilization `pirates`"),
+            "{name}: {err}"
+        );
     }
 }

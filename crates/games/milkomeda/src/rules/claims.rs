@@ -12,16 +12,16 @@
 use crate::action::{Action, Event};
 use crate::rules::objectives::meets;
 use crate::rules::scoring::EndTrigger;
-use crate::state::{Milkomeda, TurnStage, TurnState};
+use crate::state::{Phase, Table, TurnStage, TurnState};
 use crate::{Resource, Resources};
-use gridwright_engine::{Events, Seat};
+use gridwright_engine::Events;
 
 /// Whether a claim made at `stage` leaves the turn going on (the windows before the end).
 pub(crate) fn claim_keeps_turn(stage: &TurnStage) -> bool {
     matches!(stage, TurnStage::Main | TurnStage::Module)
 }
 
-impl Milkomeda {
+impl Table {
     /// The claims `t`'s player may make now, when its turn has no claim yet (the window is
     /// open at `t`'s stage: the caller lists it only at the main action, module and claim
     /// stages).
@@ -34,17 +34,11 @@ impl Milkomeda {
     /// Every slot `t`'s player meets and may claim (§11.1: one slot per card per player).
     fn claims_open(&self, t: &TurnState, out: &mut Vec<Action>) {
         let facts = self.facts(t);
-        for (ci, card) in self.claims.cards().iter().enumerate() {
+        for (ci, (card, id)) in self.claims.cards().iter().zip(&self.row).enumerate() {
             if card.held_by(t.seat) {
                 continue;
             }
-            let Some(def) = self
-                .row
-                .get(ci)
-                .and_then(|r| self.config.objectives.get(usize::from(*r)))
-            else {
-                continue;
-            };
+            let def = self.rules.objective(*id);
             for (k, (_, holder)) in card.slots().enumerate() {
                 if holder.is_none()
                     && def
@@ -63,13 +57,22 @@ impl Milkomeda {
 
     /// `seat` claims slot `slot` of card `card`: its VP are held, the Helix Cultivators gain
     /// their green, and a claim that leaves no available slot ends the game (item 15).
-    pub(crate) fn claim(&mut self, seat: Seat, card: u8, slot: u8, events: &mut Events<Event>) {
+    #[must_use]
+    pub(crate) fn claim(
+        &mut self,
+        t: &mut TurnState,
+        card: u8,
+        slot: u8,
+        events: &mut Events<Event>,
+    ) -> Option<Phase> {
+        let seat = t.seat;
         if self
             .claims
             .claim(seat, usize::from(card), usize::from(slot))
             .is_err()
         {
-            return;
+            debug_assert!(false, "{seat} cannot claim slot {slot} of card {card}");
+            return None;
         }
         let points = self
             .claims
@@ -86,32 +89,32 @@ impl Milkomeda {
             slot,
             points,
         });
-        if self.claims.exhausted(self.seats) {
-            self.end_game(EndTrigger::ObjectivesCompleted { by: seat }, events);
-            return;
+        if self.claims.exhausted(self.seats()) {
+            return Some(self.end_game(EndTrigger::ObjectivesCompleted { by: seat }, events));
         }
-        let mut goes_on = false;
-        if let Some(t) = self.turn_mut() {
-            t.claimed = true;
-            goes_on = claim_keeps_turn(&t.stage);
-        }
-        if !goes_on {
-            self.end_turn(events);
+        t.claimed = true;
+        if claim_keeps_turn(&t.stage) {
+            None
+        } else {
+            Some(self.end_turn(t, events))
         }
     }
 
     /// To the end-of-turn claim window, or straight to the end of the turn when nothing can
     /// be claimed.
-    pub(crate) fn go_to_claims(&mut self, events: &mut Events<Event>) {
-        let Some(t) = self.turn_mut().map(|t| t.clone()) else {
-            return;
-        };
+    #[must_use]
+    pub(crate) fn go_to_claims(
+        &mut self,
+        t: &mut TurnState,
+        events: &mut Events<Event>,
+    ) -> Option<Phase> {
         let mut v = Vec::new();
-        self.claim_window(&t, &mut v);
+        self.claim_window(t, &mut v);
         if v.is_empty() {
-            self.end_turn(events);
-        } else if let Some(t) = self.turn_mut() {
+            Some(self.end_turn(t, events))
+        } else {
             t.stage = TurnStage::Claim;
+            None
         }
     }
 }
@@ -156,18 +159,23 @@ mod tests {
             let Phase::Turn(t) = &g.phase else { panic!() };
             let seat = t.seat;
             let Action::Module(p) = module else { panic!() };
-            let (_, m) = g.slots[usize::from(p.number() - 1)];
-            let card = g.config.modules[usize::from(m.unwrap())].clone();
+            let (_, m) = g.table.slots[usize::from(p.number() - 1)];
+            let card = g.table.rules.module(m.unwrap()).clone();
             // The first row card measures the module's resource; its first slot needs
             // exactly what the player has, so paying the module breaks it.
             let have = u32::from(g.storage(seat).get(card.resource));
-            let mut config = (*g.config).clone();
-            let def = &mut config.objectives[usize::from(g.row[0])];
+            let mut rules = (*g.table.rules).clone();
+            let def = &mut rules.config.objectives[g.table.row[0].index()];
             def.objective = Objective::Stored(card.resource);
             def.thresholds[0] = have;
-            g.config = std::sync::Arc::new(config);
-            if g.claims.cards()[0].slots().next().unwrap().1.is_some()
-                || g.claims.cards()[0].held_by(seat)
+            g.table.rules = std::sync::Arc::new(rules);
+            if g.table.claims.cards()[0]
+                .slots()
+                .next()
+                .unwrap()
+                .1
+                .is_some()
+                || g.table.claims.cards()[0].held_by(seat)
             {
                 continue;
             }

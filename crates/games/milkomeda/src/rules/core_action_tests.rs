@@ -10,7 +10,7 @@ use crate::{Resource, Resources};
 use gridwright_engine::{Game, Seat};
 
 /// The explorer's drawn cards not placed yet.
-fn hand(g: &Milkomeda) -> Vec<u8> {
+fn hand(g: &Milkomeda) -> Vec<crate::SectorId> {
     match &g.phase {
         Phase::Turn(t) => match &t.stage {
             TurnStage::Act(Act::Explore { hand, .. }) => hand.clone(),
@@ -20,27 +20,28 @@ fn hand(g: &Milkomeda) -> Vec<u8> {
     }
 }
 
-fn cost(g: &Milkomeda, card: u8) -> u16 {
-    u16::from(g.config.sectors[usize::from(card)].cost)
+fn cost(g: &Milkomeda, card: crate::SectorId) -> u16 {
+    u16::from(g.table.rules.sector(card).cost)
 }
 
 /// Starts an explore from the homeworld with `green` in storage and no boost; returns the seat.
 fn explore_with(g: &mut Milkomeda, green: u16) -> Seat {
     to_first_turn(g);
     let seat = seat_to_act(g);
-    g.storage[seat] = Resources::new(3, 3, 3, green);
+    g.table.storage[seat] = Resources::new(3, 3, 3, green);
     // The homeworld's neighbours were explored at setup: probe from one of them instead,
     // which has unexplored neighbours.
-    let home = g.homes[seat];
+    let home = g.table.homes[seat];
     let origin = g
+        .table
         .map
         .size()
         .neighbors(home)
-        .find(|s| g.map.is_explored(*s))
+        .find(|s| g.table.map.is_explored(*s))
         .expect("a setup sector");
-    g.set_fleets(origin, seat, 1);
-    let i = g.idx(origin);
-    g.control[i] = Some(seat);
+    g.table.set_fleets(origin, seat, 1);
+    let i = g.table.idx(origin);
+    g.table.control[i] = Some(seat);
     act(g, seat, Action::Main(CoreAction::Explore));
     act(g, seat, Action::Probe(origin));
     act(g, seat, Action::Launch(0));
@@ -101,7 +102,7 @@ fn explore_lets_the_player_choose_which_cards_go_back_only_when_the_total_is_una
         let placeable = legal
             .iter()
             .any(|a| matches!(a, Action::Place { card, .. } if *card == *c));
-        assert_eq!(placeable, cost(&g, *c) < total, "card {c}");
+        assert_eq!(placeable, cost(&g, *c) < total, "card {c:?}");
     }
 }
 
@@ -120,9 +121,9 @@ fn a_moves_fleets_move_once() {
         explore_at(&mut g, s, 60 + i as u8);
     }
     for (s, n) in [(a, 3), (b, 1)] {
-        g.set_fleets(s, seat, n);
-        let i = g.idx(s);
-        g.control[i] = Some(seat);
+        g.table.set_fleets(s, seat, n);
+        let i = g.table.idx(s);
+        g.table.control[i] = Some(seat);
     }
     act(&mut g, seat, Action::Main(CoreAction::Move));
     act(&mut g, seat, Action::Boost(0));
@@ -171,8 +172,8 @@ fn green_and_blue_boosts_are_limited_only_by_what_the_player_holds() {
     let mut g = game("duel");
     to_first_turn(&mut g);
     let seat = seat_to_act(&g);
-    let home = g.homes[seat];
-    g.storage[seat] = Resources::new(7, 3, 3, 10);
+    let home = g.table.homes[seat];
+    g.table.storage[seat] = Resources::new(7, 3, 3, 10);
     act(&mut g, seat, Action::Main(CoreAction::Explore));
     act(&mut g, seat, Action::Probe(home));
     let launches: Vec<u8> = g
@@ -192,7 +193,7 @@ fn green_and_blue_boosts_are_limited_only_by_what_the_player_holds() {
     let mut g = game("duel");
     to_first_turn(&mut g);
     let seat = seat_to_act(&g);
-    g.storage[seat] = Resources::new(7, 3, 3, 10);
+    g.table.storage[seat] = Resources::new(7, 3, 3, 10);
     act(&mut g, seat, Action::Main(CoreAction::Move));
     let boosts: Vec<u8> = g
         .legal_actions_vec(seat)
@@ -221,22 +222,22 @@ fn a_starlance_may_strike_any_structure_its_owners_own_included() {
     for (i, s) in [lance, mine, theirs].into_iter().enumerate() {
         explore_at(&mut g, s, 60 + i as u8);
     }
-    g.set_fleets(lance, seat, 1);
-    let i = g.idx(lance);
-    g.control[i] = Some(seat);
+    g.table.set_fleets(lance, seat, 1);
+    let i = g.table.idx(lance);
+    g.table.control[i] = Some(seat);
     for (owner, structure, space) in [
         (seat, Structure::Starlance, lance),
         (seat, Structure::Outpost, mine),
         (other, Structure::Outpost, theirs),
     ] {
-        g.structures.push(Placed {
+        g.table.structures.push(Placed {
             owner,
             structure,
             space,
             active: true,
         });
     }
-    g.storage[seat] = Resources::new(2, 0, 2, 0);
+    g.table.storage[seat] = Resources::new(2, 0, 2, 0);
     act(&mut g, seat, Action::Main(CoreAction::Attack));
     let strikes: Vec<(crate::rules::map::Space, Seat)> = g
         .legal_actions_vec(seat)
@@ -257,7 +258,7 @@ fn a_starlance_may_strike_any_structure_its_owners_own_included() {
             structure: Structure::Outpost,
         },
     );
-    assert!(!g.structures.iter().any(|p| p.space == mine));
+    assert!(!g.table.structures.iter().any(|p| p.space == mine));
     assert_eq!(g.storage(seat), Resources::ZERO, "2 red and 2 blue paid");
 }
 
@@ -275,12 +276,12 @@ fn attack_fleets_targets_an_adjacent_sector_not_the_origin() {
         explore_at(&mut g, s, 60 + i as u8);
     }
     for s in [shared, next] {
-        g.set_fleets(s, seat, 2);
-        let i = g.idx(s);
-        g.control[i] = Some(seat);
+        g.table.set_fleets(s, seat, 2);
+        let i = g.table.idx(s);
+        g.table.control[i] = Some(seat);
     }
-    g.set_fleets(shared, other, 1);
-    g.storage[seat] = Resources::new(5, 0, 0, 0);
+    g.table.set_fleets(shared, other, 1);
+    g.table.storage[seat] = Resources::new(5, 0, 0, 0);
     act(&mut g, seat, Action::Main(CoreAction::Attack));
     let attacks: Vec<(crate::rules::map::Space, crate::rules::map::Space)> = g
         .legal_actions_vec(seat)

@@ -279,7 +279,7 @@ mod tests {
             map.place(
                 *s,
                 Tile {
-                    sector: SectorRef::Card(i as u8),
+                    sector: SectorRef::Card(crate::SectorId(i as u8)),
                     rotation: rot[i],
                 },
             )
@@ -328,7 +328,7 @@ mod tests {
         let point = map.size().intersections().next().unwrap();
         let mine = |s: Space| s == spaces[0];
         let no_blue_on_card_3 = |s: SectorRef| match s {
-            SectorRef::Card(3) => Resources::new(0, 2, 2, 2),
+            SectorRef::Card(crate::SectorId(3)) => Resources::new(0, 2, 2, 2),
             _ => Resources::new(1, 1, 1, 1),
         };
         let pattern = d([Some(Green), None, None, Some(Blue)]);
@@ -385,7 +385,7 @@ mod tests {
         map.place(
             s,
             Tile {
-                sector: SectorRef::Card(0),
+                sector: SectorRef::Card(crate::SectorId(0)),
                 rotation: Rotation::R0,
             },
         )

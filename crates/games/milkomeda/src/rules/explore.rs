@@ -13,10 +13,12 @@
 //!   probe, launch, place and `done` steps with their listings (dispatched from `turn.rs`).
 
 use crate::action::{Action, Event};
+use crate::config::SectorId;
 use crate::rules::map::{Map, MapError, Rotation, SectorRef, Space, Tile};
 use crate::rules::scoring::grid_completion;
 use crate::rules::structures::Structure;
-use crate::state::{Act, Milkomeda, TurnStage};
+use crate::rules::turn::ActNext;
+use crate::state::Table;
 use crate::{Resource, Resources};
 use gridwright_engine::{Events, Seat};
 use serde::{Deserialize, Serialize};
@@ -209,23 +211,19 @@ pub fn explore_cost(boost: u8, costs: &[u8], placed: Placement) -> u32 {
     u32::from(boost) + total(&costs[..costs.len().min(MAX_DRAWN)], placed)
 }
 
-impl Milkomeda {
+impl Table {
     /// Every placement of a card of `cards` the player can afford with `green` (its
     /// exploration cost) on a space of `spaces`, in any rotation, in the order given (the
     /// setup exploration and an Explore action list theirs this way).
     pub(crate) fn place_actions(
         &self,
-        cards: &[u8],
+        cards: &[SectorId],
         spaces: &[Space],
         green: u16,
         out: &mut Vec<Action>,
     ) {
         for &card in cards {
-            let affordable = self
-                .config
-                .sectors
-                .get(usize::from(card))
-                .is_some_and(|s| u16::from(s.cost) <= green);
+            let affordable = u16::from(self.rules.sector(card).cost) <= green;
             if !affordable {
                 continue;
             }
@@ -252,7 +250,13 @@ impl Milkomeda {
 
     /// Setup step 11: place a drawn card next to the homeworld if its cost can be paid; stop
     /// once one card is placed, or when none can be (docs/rules item 43).
-    pub(crate) fn setup_actions(&self, seat: Seat, hand: &[u8], placed: u8, out: &mut Vec<Action>) {
+    pub(crate) fn setup_actions(
+        &self,
+        seat: Seat,
+        hand: &[SectorId],
+        placed: u8,
+        out: &mut Vec<Action>,
+    ) {
         let green = self.storage[seat].get(Resource::Green);
         let spaces = self.setup_spaces(seat);
         let before = out.len();
@@ -266,12 +270,12 @@ impl Milkomeda {
     pub(crate) fn place_card(
         &mut self,
         seat: Seat,
-        card: u8,
+        card: SectorId,
         space: Space,
         rotation: Rotation,
         events: &mut Events<Event>,
     ) {
-        let cost = self.config.sectors[usize::from(card)].cost;
+        let cost = self.rules.sector(card).cost;
         self.pay(seat, Resources::only(Resource::Green, u16::from(cost)));
         let _ = self.map.place(
             space,
@@ -291,12 +295,17 @@ impl Milkomeda {
     }
 
     /// Shuffles unplaced drawn cards back into the deck.
-    pub(crate) fn return_cards(&mut self, seat: Seat, cards: Vec<u8>, events: &mut Events<Event>) {
+    pub(crate) fn return_cards(
+        &mut self,
+        seat: Seat,
+        cards: Vec<SectorId>,
+        events: &mut Events<Event>,
+    ) {
         if cards.is_empty() {
             return;
         }
         for &c in &cards {
-            self.deck |= 1u128 << c;
+            self.deck |= 1u128 << c.0;
         }
         events.emit(|| Event::SectorsReturned { seat, cards });
     }
@@ -330,7 +339,7 @@ impl Milkomeda {
     pub(crate) fn placement_actions(
         &self,
         probes: &[Probe],
-        hand: &[u8],
+        hand: &[SectorId],
         chain: &[Space],
         green: u16,
         out: &mut Vec<Action>,
@@ -349,12 +358,7 @@ impl Milkomeda {
         // both sides), so this needs no memory. A card with no space can only go back.
         let total: u16 = hand
             .iter()
-            .map(|c| {
-                self.config
-                    .sectors
-                    .get(usize::from(*c))
-                    .map_or(0, |s| u16::from(s.cost))
-            })
+            .map(|c| u16::from(self.rules.sector(*c).cost))
             .sum();
         if total > green || out.len() == before {
             out.push(Action::Done);
@@ -362,15 +366,20 @@ impl Milkomeda {
     }
 
     /// Sends a probe from `origin` (§8.A step 1).
-    pub(crate) fn send_probe(&mut self, seat: Seat, origin: Space) {
+    pub(crate) fn send_probe(&self, seat: Seat, probes: &mut Vec<Probe>, origin: Space) -> ActNext {
         let hypergate = self.has_active_at(seat, Structure::Hypergate, origin);
-        if let Some(Act::Explore { probes, .. }) = self.act_mut() {
-            probes.push(Probe { origin, hypergate });
-        }
+        probes.push(Probe { origin, hypergate });
+        ActNext::Going
     }
 
     /// Launches the probes (§8.A steps 2–3): pays the `boost` in green and queues the draws.
-    pub(crate) fn launch(&mut self, seat: Seat, boost: u8, events: &mut Events<Event>) {
+    pub(crate) fn launch(
+        &mut self,
+        seat: Seat,
+        launched: &mut bool,
+        boost: u8,
+        events: &mut Events<Event>,
+    ) -> ActNext {
         self.pay(seat, Resources::only(Resource::Green, u16::from(boost)));
         if boost > 0 {
             events.emit(|| Event::Boosted {
@@ -379,52 +388,48 @@ impl Milkomeda {
                 amount: boost,
             });
         }
-        if let Some(Act::Explore { launched, .. }) = self.act_mut() {
-            *launched = true;
-        }
+        *launched = true;
         self.queue_sectors(usize::from(BASE_DRAW) + usize::from(boost));
+        ActNext::Going
     }
 
-    /// Places a drawn card (§8.A step 4); the explore ends when the hand is empty.
+    /// Places a drawn card of `hand` (§8.A step 4), extending the `chain`; the explore ends
+    /// when the hand is empty.
     pub(crate) fn explore_place(
         &mut self,
         seat: Seat,
-        card: u8,
-        space: Space,
-        rotation: Rotation,
+        hand: &mut Vec<SectorId>,
+        chain: &mut Vec<Space>,
+        (card, space, rotation): (SectorId, Space, Rotation),
         events: &mut Events<Event>,
-    ) {
+    ) -> ActNext {
         self.place_card(seat, card, space, rotation, events);
-        let mut empty = false;
-        if let Some(t) = self.turn_mut() {
-            t.facts.sectors_explored += 1;
-            if let TurnStage::Act(Act::Explore { hand, chain, .. }) = &mut t.stage {
-                hand.retain(|c| *c != card);
-                chain.push(space);
-                empty = hand.is_empty();
-            }
-        }
-        if empty {
-            self.complete_explore(seat, events);
+        hand.retain(|c| *c != card);
+        chain.push(space);
+        if hand.is_empty() {
+            self.complete_explore(seat)
+        } else {
+            ActNext::Going
         }
     }
 
     /// Ends the explore (§8.A step 5): the cards not placed go back into the deck.
-    pub(crate) fn explore_done(&mut self, seat: Seat, events: &mut Events<Event>) {
-        let rest = match self.act_mut() {
-            Some(Act::Explore { hand, .. }) => std::mem::take(hand),
-            _ => Vec::new(),
-        };
+    pub(crate) fn explore_done(
+        &mut self,
+        seat: Seat,
+        hand: &mut Vec<SectorId>,
+        events: &mut Events<Event>,
+    ) -> ActNext {
+        let rest = std::mem::take(hand);
         self.return_cards(seat, rest, events);
-        self.complete_explore(seat, events);
+        self.complete_explore(seat)
     }
 
     /// After an explore: the game ends if the grid is complete (§14), else the action is over.
-    fn complete_explore(&mut self, seat: Seat, events: &mut Events<Event>) {
-        if let Some(t) = grid_completion(seat, self.deck_left()) {
-            self.end_game(t, events);
-        } else {
-            self.finish_act(events);
+    fn complete_explore(&self, seat: Seat) -> ActNext {
+        match grid_completion(seat, self.deck_left()) {
+            Some(t) => ActNext::GameOver(t),
+            None => ActNext::Finished,
         }
     }
 }
@@ -444,7 +449,7 @@ mod tests {
 
     fn card(i: u8, rotation: Rotation) -> Tile {
         Tile {
-            sector: SectorRef::Card(i),
+            sector: SectorRef::Card(crate::SectorId(i)),
             rotation,
         }
     }

@@ -12,6 +12,7 @@
 //!   reach).
 
 use crate::Resource;
+use crate::config::SectorId;
 use gridwright_engine::Seat;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -311,8 +312,8 @@ impl fmt::Display for Rotation {
 pub enum SectorRef {
     /// A seat's homeworld.
     Homeworld(Seat),
-    /// A card of the sector deck, by its index in the game's sector content.
-    Card(u8),
+    /// A card of the sector deck.
+    Card(SectorId),
 }
 
 /// A sector card on the grid.
@@ -585,7 +586,7 @@ mod tests {
 
     fn card(i: u8, rotation: Rotation) -> Tile {
         Tile {
-            sector: SectorRef::Card(i),
+            sector: SectorRef::Card(crate::SectorId(i)),
             rotation,
         }
     }

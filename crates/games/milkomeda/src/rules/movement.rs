@@ -6,11 +6,11 @@
 //! boost, plus one from a sector with the player's active Hypergate. The path runs through
 //! explored sectors; opponents' fleets on the way change nothing.
 
-use super::civilizations::{BASE_MOVE_RANGE, Civilization};
 use super::map::{Map, Space};
 use super::structures::Structure;
 use crate::action::{Action, Event};
-use crate::state::{Act, Milkomeda};
+use crate::rules::turn::ActNext;
+use crate::state::Table;
 use crate::{Resource, Resources};
 use gridwright_engine::{Events, Seat};
 
@@ -27,10 +27,12 @@ pub fn boost_limit(blue: u16, spaces: usize) -> u8 {
     u8::try_from(useful.min(usize::from(blue))).unwrap_or(u8::MAX)
 }
 
-/// The range of a move from one origin (§8.B).
-pub fn move_range(civilization: Option<Civilization>, blue_spent: u8, from_hypergate: bool) -> u8 {
-    let base = civilization.map_or(BASE_MOVE_RANGE, |c| c.abilities().move_base_range);
-    base.saturating_add(blue_spent)
+/// The range of a move from one origin (§8.B): the player's `base_range` (1, or its
+/// civilization's number from content; §5), plus the blue spent, plus one from an active
+/// Hypergate.
+pub fn move_range(base_range: u8, blue_spent: u8, from_hypergate: bool) -> u8 {
+    base_range
+        .saturating_add(blue_spent)
         .saturating_add(u8::from(from_hypergate))
 }
 
@@ -44,18 +46,15 @@ pub fn move_destinations(map: &Map, origin: Space, range: u8) -> Vec<Space> {
         .collect()
 }
 
-impl Milkomeda {
+impl Table {
     /// The range of `seat`'s move from `origin` with `boost` blue spent (§8.B): its base range,
     /// the boost, and one from its active Hypergate there.
     pub(crate) fn move_range_from(&self, seat: Seat, boost: u8, origin: Space) -> u8 {
-        self.abilities(seat)
-            .move_base_range
-            .saturating_add(boost)
-            .saturating_add(u8::from(self.has_active_at(
-                seat,
-                Structure::Hypergate,
-                origin,
-            )))
+        move_range(
+            self.abilities(seat).move_base_range,
+            boost,
+            self.has_active_at(seat, Structure::Hypergate, origin),
+        )
     }
 
     /// A Move before its boost: each Logistic boost the player's `storage` and the grid allow
@@ -109,7 +108,13 @@ impl Milkomeda {
     }
 
     /// Spends `boost` blue on the Logistic boost (§8.B).
-    pub(crate) fn logistic_boost(&mut self, seat: Seat, boost: u8, events: &mut Events<Event>) {
+    pub(crate) fn logistic_boost(
+        &mut self,
+        seat: Seat,
+        chosen: &mut Option<u8>,
+        boost: u8,
+        events: &mut Events<Event>,
+    ) -> ActNext {
         self.pay(seat, Resources::only(Resource::Blue, u16::from(boost)));
         if boost > 0 {
             events.emit(|| Event::Boosted {
@@ -118,34 +123,29 @@ impl Milkomeda {
                 amount: boost,
             });
         }
-        if let Some(Act::Move { boost: b, .. }) = self.act_mut() {
-            *b = Some(boost);
-        }
+        *chosen = Some(boost);
+        ActNext::Going
     }
 
-    /// Moves `count` fleets from `from` to `to` and reassesses control of both (§8.B).
+    /// Moves `count` fleets from `from` to `to` and reassesses control of both (§8.B); the
+    /// move's `origins` and the fleets `arrived` keep count.
     pub(crate) fn move_fleets(
         &mut self,
         seat: Seat,
-        from: Space,
-        to: Space,
-        count: u8,
+        origins: &mut Vec<(Space, u8)>,
+        arrived: &mut Vec<(Space, u8)>,
+        (from, to, count): (Space, Space, u8),
         events: &mut Events<Event>,
-    ) {
+    ) -> ActNext {
         let here = self.fleets_at(from, seat);
-        if let Some(Act::Move {
-            origins, arrived, ..
-        }) = self.act_mut()
-        {
-            let moved = arrived.iter().find(|(a, _)| *a == from).map_or(0, |a| a.1);
-            match origins.iter_mut().find(|(o, _)| *o == from) {
-                Some((_, free)) => *free = free.saturating_sub(count),
-                None => origins.push((from, here.saturating_sub(moved).saturating_sub(count))),
-            }
-            match arrived.iter_mut().find(|(a, _)| *a == to) {
-                Some((_, n)) => *n = n.saturating_add(count),
-                None => arrived.push((to, count)),
-            }
+        let moved = arrived.iter().find(|(a, _)| *a == from).map_or(0, |a| a.1);
+        match origins.iter_mut().find(|(o, _)| *o == from) {
+            Some((_, free)) => *free = free.saturating_sub(count),
+            None => origins.push((from, here.saturating_sub(moved).saturating_sub(count))),
+        }
+        match arrived.iter_mut().find(|(a, _)| *a == to) {
+            Some((_, n)) => *n = n.saturating_add(count),
+            None => arrived.push((to, count)),
         }
         self.set_fleets(from, seat, here - count.min(here));
         let there = self.fleets_at(to, seat);
@@ -160,6 +160,7 @@ impl Milkomeda {
             count,
             control,
         });
+        ActNext::Going
     }
 }
 
@@ -178,11 +179,14 @@ mod tests {
 
     #[test]
     fn move_range_is_one_plus_blue_plus_hypergate() {
-        assert_eq!(move_range(None, 0, false), 1);
-        assert_eq!(move_range(None, 2, false), 3);
-        assert_eq!(move_range(None, 2, true), 4);
-        assert_eq!(move_range(Some(Civilization::VoidNavigators), 0, false), 2);
-        assert_eq!(move_range(Some(Civilization::HelixCultivators), 0, true), 2);
+        // The base range as the shipped content gives it (§5, §8.B).
+        let base = |id: &str| crate::test_support::shipped_abilities(id).move_base_range;
+        let plain = crate::rules::civilizations::BASE_MOVE_RANGE;
+        assert_eq!(move_range(plain, 0, false), 1);
+        assert_eq!(move_range(plain, 2, false), 3);
+        assert_eq!(move_range(plain, 2, true), 4);
+        assert_eq!(move_range(base("void-navigators"), 0, false), 2);
+        assert_eq!(move_range(base("helix-cultivators"), 0, true), 2);
     }
 
     #[test]

@@ -24,7 +24,7 @@ use crate::rules::refresh::{RefreshChoice, RefreshKind};
 use crate::rules::scoring::{EndTrigger, Holdings, Score, round_limit, scores};
 use crate::rules::setup::{dir_tier, mod_tier};
 use crate::rules::structures::Structure;
-use crate::state::{Draw, Milkomeda, OrderPhase, OrderStage, Phase};
+use crate::state::{Draw, OrderPhase, OrderStage, Phase, Table};
 use gridwright_engine::{Events, PerSeat, Seat};
 use std::sync::OnceLock;
 
@@ -45,10 +45,15 @@ fn finishes(seats: usize) -> &'static [Action] {
 /// Passes of the offer window (item 53).
 pub const OFFER_PASSES: u8 = 2;
 
-impl Milkomeda {
+impl Table {
     /// Reveals the round's order cards and starts the first turn.
-    pub(crate) fn reveal_orders(&mut self, cards: PerSeat<OrderCard>, events: &mut Events<Event>) {
-        let order = turn_order(&cards).unwrap_or_else(|_| Seat::all(self.seats).collect());
+    #[must_use]
+    pub(crate) fn reveal_orders(
+        &mut self,
+        cards: PerSeat<OrderCard>,
+        events: &mut Events<Event>,
+    ) -> Option<Phase> {
+        let order = turn_order(&cards).unwrap_or_else(|_| Seat::all(self.seats()).collect());
         self.order = order.clone();
         let shown = cards.as_slice().to_vec();
         self.cards = Some(cards);
@@ -56,18 +61,16 @@ impl Milkomeda {
             cards: shown,
             order: order.clone(),
         });
-        if let Some(first) = order.first() {
-            self.begin_turn(*first, events);
-        }
+        order.first().map(|first| self.begin_turn(*first, events))
     }
 
     /// The seats that make offers, in order: from the seat after the Master, round the table.
     fn offerers(&self, master: Seat) -> Vec<Seat> {
         let mut v = Vec::new();
-        let mut s = master.next(self.seats);
+        let mut s = master.next(self.seats());
         while s != master {
             v.push(s);
-            s = s.next(self.seats);
+            s = s.next(self.seats());
         }
         v
     }
@@ -80,11 +83,11 @@ impl Milkomeda {
                 // the default rule, no note). Pushed in sorted order: `offer`s, `withdraw`,
                 // `keep`, `transfer`, `add`s.
                 let storage = self.storage[seat];
-                let binding = self.config.bribes == BribeRule::Binding;
+                let binding = self.rules.config.bribes == BribeRule::Binding;
                 let offerer = seat != o.master;
                 let building = o.bribe != Resources::ZERO;
                 if offerer && building {
-                    out.extend_from_slice(finishes(self.seats));
+                    out.extend_from_slice(finishes(self.seats()));
                 }
                 if binding && !building && o.offers.offers().any(|f| f.payer == seat) {
                     out.push(Action::Withdraw);
@@ -102,7 +105,7 @@ impl Milkomeda {
                 }
             }
             OrderStage::Propose => {
-                for s in Seat::all(self.seats) {
+                for s in Seat::all(self.seats()) {
                     if !o.proposal.iter().any(|(g, _)| *g == s) {
                         out.push(Action::Propose(s));
                     }
@@ -110,7 +113,7 @@ impl Milkomeda {
             }
             OrderStage::Refresh => out.extend(RefreshChoice::all().map(Action::Refresh)),
             OrderStage::Give => {
-                for s in Seat::all(self.seats) {
+                for s in Seat::all(self.seats()) {
                     if !o.given.iter().any(|(g, _)| *g == s) {
                         out.push(Action::Give(s));
                     }
@@ -119,20 +122,24 @@ impl Milkomeda {
         }
     }
 
-    pub(crate) fn order_step(&mut self, seat: Seat, action: Action, events: &mut Events<Event>) {
-        let Phase::Orders(o) = &mut self.phase else {
-            return;
-        };
-        if seat != o.master
-            && let Action::AddBribe(r) = action
-        {
-            // Nothing moves yet: the window stays with the seat.
-            let more = o.bribe.saturating_add(Resources::only(r, 1));
-            if self.storage[seat].covers(more) {
-                o.bribe = more;
-            }
-            return;
+    /// `seat` adds one unit of `r` to the bribe it is building; nothing moves yet, and the
+    /// window stays with the seat.
+    pub(crate) fn add_bribe(&self, o: &mut OrderPhase, seat: Seat, r: Resource) {
+        let more = o.bribe.saturating_add(Resources::only(r, 1));
+        if seat != o.master && self.storage[seat].covers(more) {
+            o.bribe = more;
         }
+    }
+
+    /// `seat` finishes its bribe (`offer`, `transfer`), withdraws its offer or keeps what
+    /// stands; the offer window moves on.
+    pub(crate) fn close_bribe(
+        &mut self,
+        o: &mut OrderPhase,
+        seat: Seat,
+        action: Action,
+        events: &mut Events<Event>,
+    ) {
         let bribe = std::mem::replace(&mut o.bribe, Resources::ZERO);
         let note = match action {
             Action::Offer(c) => Some(Some(c)),
@@ -144,7 +151,7 @@ impl Milkomeda {
             .filter(|p| self.storage[seat].covers(p.as_resources()));
         match action {
             Action::Offer(_) | Action::Transfer
-                if self.config.bribes == BribeRule::Transfer && seat != o.master =>
+                if self.rules.config.bribes == BribeRule::Transfer && seat != o.master =>
             {
                 // The rulebook's bribe: the resources move now; the note binds nobody.
                 if let (Some(payment), Some(note)) = (payment, note) {
@@ -179,46 +186,12 @@ impl Milkomeda {
             Action::Withdraw if o.offers.withdraw(seat).is_ok() => {
                 events.emit(|| Event::OfferWithdrawn { payer: seat });
             }
-            Action::Refresh(choice) => {
-                o.refresh = Some(choice);
-                o.stage = OrderStage::Give;
-                events.emit(|| Event::Refreshed { choice });
-                return;
-            }
-            Action::Propose(to) => {
-                let known = o.known();
-                let card = known[o.proposal.len()];
-                o.proposal.push((to, card));
-                events.emit(|| Event::Proposed { card, seat: to });
-                if o.proposal.len() == known.len() {
-                    let first = o.master.next(self.seats);
-                    o.stage = OrderStage::Offers {
-                        pass: 0,
-                        seat: first,
-                    };
-                }
-                return;
-            }
-            Action::Give(to) => {
-                let known = o.known();
-                let card = known[o.given.len()];
-                o.given.push((to, card));
-                events.emit(|| Event::Given { card, seat: to });
-                if o.given.len() == known.len() {
-                    self.commit_master(events);
-                }
-                return;
-            }
             _ => {}
         }
         // The offer window moves on after a finished bribe, Withdraw or Keep.
         if let OrderStage::Offers { pass, seat: at } = o.stage {
-            let master = o.master;
-            let list = self.offerers(master);
+            let list = self.offerers(o.master);
             let pos = list.iter().position(|s| *s == at).unwrap_or(0);
-            let Phase::Orders(o) = &mut self.phase else {
-                return;
-            };
             o.stage = if pos + 1 < list.len() {
                 OrderStage::Offers {
                     pass,
@@ -235,14 +208,58 @@ impl Milkomeda {
         }
     }
 
+    /// The Master chooses the refresh (§7 phase 1 steps 2–3), then gives out its cards.
+    pub(crate) fn choose_refresh(
+        o: &mut OrderPhase,
+        choice: RefreshChoice,
+        events: &mut Events<Event>,
+    ) {
+        o.refresh = Some(choice);
+        o.stage = OrderStage::Give;
+        events.emit(|| Event::Refreshed { choice });
+    }
+
+    /// The Master proposes the next card it knows for `to` (§7 phase 1 step 4: public, not
+    /// binding); after the last one the offer window opens.
+    pub(crate) fn propose(&self, o: &mut OrderPhase, to: Seat, events: &mut Events<Event>) {
+        let known = o.known();
+        let card = known[o.proposal.len()];
+        o.proposal.push((to, card));
+        events.emit(|| Event::Proposed { card, seat: to });
+        if o.proposal.len() == known.len() {
+            let first = o.master.next(self.seats());
+            o.stage = OrderStage::Offers {
+                pass: 0,
+                seat: first,
+            };
+        }
+    }
+
+    /// The Master gives the next card it knows to `to`; after the last one it commits.
+    #[must_use]
+    pub(crate) fn give(
+        &mut self,
+        o: &mut OrderPhase,
+        to: Seat,
+        events: &mut Events<Event>,
+    ) -> Option<Phase> {
+        let known = o.known();
+        let card = known[o.given.len()];
+        o.given.push((to, card));
+        events.emit(|| Event::Given { card, seat: to });
+        if o.given.len() == known.len() {
+            self.commit_master(o, events)
+        } else {
+            None
+        }
+    }
+
     /// The Master's commitment: settle offers, deal, refresh, reveal (§7 phase 1 steps 2–6).
-    fn commit_master(&mut self, events: &mut Events<Event>) {
-        let Phase::Orders(o) = &self.phase else {
-            return;
-        };
-        let o = o.clone();
-        let Ok(cards) = complete_deal(self.seats, &o.given, &o.face_down) else {
-            return;
+    #[must_use]
+    fn commit_master(&mut self, o: &OrderPhase, events: &mut Events<Event>) -> Option<Phase> {
+        let Ok(cards) = complete_deal(self.seats(), &o.given, &o.face_down) else {
+            debug_assert!(false, "the Master gave {:?} of {:?}", o.given, o.face_down);
+            return None;
         };
         let decision = MasterDecision {
             refresh: o.refresh,
@@ -256,7 +273,7 @@ impl Milkomeda {
         if let Some(choice) = o.refresh {
             self.apply_refresh(choice);
         }
-        self.reveal_orders(cards, events);
+        self.reveal_orders(cards, events)
     }
 
     /// Discards the chosen card(s) and queues their replacements (§7 phase 1 steps 2–3).
@@ -268,12 +285,12 @@ impl Milkomeda {
         let module = matches!(choice.kind, RefreshKind::Pair | RefreshKind::Module);
         if directive {
             if let Some(c) = self.slots[i].0.take() {
-                self.dir_discard[dir_tier(dt)] |= 1 << c;
+                self.dir_discard[dir_tier(dt)] |= 1 << c.0;
             }
         }
         if module {
             if let Some(c) = self.slots[i].1.take() {
-                self.mod_discard[mod_tier(mt)] |= 1 << c;
+                self.mod_discard[mod_tier(mt)] |= 1 << c.0;
             }
         }
         // The draws go before the first turn's own draws (none are pending now).
@@ -287,14 +304,12 @@ impl Milkomeda {
 
     /// Phase 3: after the last turn of a round, check the end triggers, else start the next
     /// round with the Master card's holder as Master of the Order.
-    pub(crate) fn end_round(&mut self, events: &mut Events<Event>) {
-        if let Some(t) = round_limit(self.round, self.config.round_limit) {
-            self.end_game(t, events);
-            return;
+    pub(crate) fn end_round(&mut self, events: &mut Events<Event>) -> Phase {
+        if let Some(t) = round_limit(self.round, self.rules.config.round_limit) {
+            return self.end_game(t, events);
         }
         if !self.progress {
-            self.end_game(EndTrigger::NoProgress, events);
-            return;
+            return self.end_game(EndTrigger::NoProgress, events);
         }
         self.progress = false;
         self.round += 1;
@@ -308,12 +323,13 @@ impl Milkomeda {
             round,
             master: Some(master),
         });
-        let Ok(offers) = OpenOffers::new(master, self.seats) else {
+        let Ok(offers) = OpenOffers::new(master, self.seats()) else {
             // Never: the Master card's holder is a seat of the game.
-            self.end_game(EndTrigger::NoProgress, events);
-            return;
+            debug_assert!(false, "the Master {master} is no seat");
+            return self.end_game(EndTrigger::NoProgress, events);
         };
-        self.phase = Phase::Orders(Box::new(OrderPhase {
+        self.draws.push(Draw::MasterDeal);
+        Phase::Orders(Box::new(OrderPhase {
             master,
             drawn: Vec::new(),
             face_down: Vec::new(),
@@ -324,8 +340,7 @@ impl Milkomeda {
             proposal: Vec::new(),
             transfers: Vec::new(),
             bribe: Resources::ZERO,
-        }));
-        self.draws.push(Draw::MasterDeal);
+        }))
     }
 
     /// What `seat` holds now, as §15 scores it.
@@ -348,19 +363,18 @@ impl Milkomeda {
     }
 
     pub(crate) fn scores_now(&self, ended: Option<EndTrigger>) -> PerSeat<Score> {
-        let h = PerSeat::from_fn(self.seats, |s| self.holdings(s));
+        let h = PerSeat::from_fn(self.seats(), |s| self.holdings(s));
         scores(&h, ended)
     }
 
     /// Ends the game at once and scores it (§14, §15).
-    pub(crate) fn end_game(&mut self, trigger: EndTrigger, events: &mut Events<Event>) {
-        self.ended = Some(trigger);
-        self.phase = Phase::Over;
+    pub(crate) fn end_game(&mut self, trigger: EndTrigger, events: &mut Events<Event>) -> Phase {
         self.draws.clear();
         let s = self.scores_now(Some(trigger));
         events.emit(|| Event::GameEnded {
             trigger,
             scores: s.as_slice().to_vec(),
         });
+        Phase::Over { trigger }
     }
 }

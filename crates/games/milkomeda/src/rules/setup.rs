@@ -9,12 +9,13 @@
 
 use crate::Resources;
 use crate::action::{Action, Event};
-use crate::config::{Config, OBJECTIVE_ROW};
+use crate::config::{Config, DirectiveId, ModuleId, OBJECTIVE_ROW, ObjectiveId, Rules, SectorId};
 use crate::rules::directives::{DirectiveTier, ModuleTier, Position};
-use crate::rules::map::{Map, Rotation, SectorRef, Space, Tile, homeworld_corner};
+use crate::rules::map::{Map, Rotation, SectorRef, Space, Tile};
 use crate::rules::orders::{OrderCard, master_looks};
 use crate::rules::scoring::{ObjectiveRow, ObjectiveSlots};
-use crate::state::{Draw, Milkomeda, Phase};
+use crate::state::{Act, Draw, Milkomeda, OrderPhase, Phase, Table, TurnStage};
+use gridwright_engine::content::Problems;
 use gridwright_engine::{Events, PerSeat, Seat, SetupError};
 use std::sync::Arc;
 
@@ -63,29 +64,24 @@ impl Milkomeda {
     /// Builds the initial state (§4 steps 1–10) and queues the setup draws.
     ///
     /// # Errors
-    /// If the config fails [`Config::check`].
+    /// Every problem [`Rules::new`] finds in the config.
     pub(crate) fn setup(config: &Config) -> Result<Milkomeda, SetupError> {
-        let problems = config.check();
-        if !problems.is_empty() {
-            return Err(SetupError(problems.to_string()));
-        }
-        let seats = config.seats.len();
-        let size = config.grid_size();
+        let rules = Rules::new(config)?;
+        let seats = rules.seats();
+        let size = rules.grid;
         let mut map = Map::new(size);
-        let mut homes = Vec::with_capacity(seats);
-        for seat in Seat::all(seats) {
-            let space =
-                homeworld_corner(size, seat, seats).map_err(|e| SetupError(e.to_string()))?;
-            map.place(
-                space,
-                Tile {
-                    sector: SectorRef::Homeworld(seat),
-                    rotation: Rotation::R0,
-                },
-            )
-            .map_err(|e| SetupError(e.to_string()))?;
-            homes.push(space);
+        for (seat, space) in Seat::all(seats).zip(&rules.homes) {
+            let homeworld = Tile {
+                sector: SectorRef::Homeworld(seat),
+                rotation: Rotation::R0,
+            };
+            map.place(*space, homeworld).map_err(|e| {
+                let mut p = Problems::new();
+                p.push(format!("seats[{}]", seat.index()), e.to_string());
+                p
+            })?;
         }
+        let homes = PerSeat::from(rules.homes.clone());
         let cells = usize::from(size.width()) * usize::from(size.height());
         let mut dir_draw = [0u64; 3];
         for (i, d) in config.directives.iter().enumerate() {
@@ -102,16 +98,15 @@ impl Milkomeda {
         } else {
             (1u128 << config.sectors.len()) - 1
         };
-        let mut game = Milkomeda {
-            config: Arc::new(config.clone()),
-            seats,
+        let mut table = Table {
+            rules: Arc::new(rules),
             map,
             fleets: vec![[0; 4]; cells],
             control: vec![None; cells],
             structures: Vec::new(),
             storage: PerSeat::from_fn(seats, |_| START_STORAGE),
             marker: PerSeat::from_fn(seats, |_| None),
-            homes: PerSeat::from(homes),
+            homes,
             deck,
             dir_draw,
             dir_discard: [0; 3],
@@ -126,28 +121,31 @@ impl Milkomeda {
             order: Vec::new(),
             cards: None,
             progress: false,
-            ended: None,
+        };
+        for seat in Seat::all(seats) {
+            let home = table.homes[seat];
+            table.set_fleets(home, seat, START_FLEETS);
+            let i = table.idx(home);
+            table.control[i] = Some(seat);
+        }
+        table.draws.extend([Draw::Objective; OBJECTIVE_ROW]);
+        for p in Position::ALL {
+            table.draws.push(Draw::Directive(p));
+            table.draws.push(Draw::Module(p));
+        }
+        table.queue_sectors(SETUP_DRAW);
+        Ok(Milkomeda {
+            table,
             phase: Phase::Setup {
                 seat: Seat::new(0),
                 hand: Vec::new(),
                 placed: 0,
             },
-        };
-        for seat in Seat::all(seats) {
-            let home = game.homes[seat];
-            game.set_fleets(home, seat, START_FLEETS);
-            let i = game.idx(home);
-            game.control[i] = Some(seat);
-        }
-        game.draws.extend([Draw::Objective; OBJECTIVE_ROW]);
-        for p in Position::ALL {
-            game.draws.push(Draw::Directive(p));
-            game.draws.push(Draw::Module(p));
-        }
-        game.queue_sectors(SETUP_DRAW);
-        Ok(game)
+        })
     }
+}
 
+impl Table {
     /// Queues up to `n` sector draws (never more than the deck holds).
     pub(crate) fn queue_sectors(&mut self, n: usize) -> usize {
         let n = n.min(self.deck_left());
@@ -170,108 +168,128 @@ impl Milkomeda {
             Draw::Module(p) => cards(u128::from(self.mod_draw[mod_tier(p.tiers().1)])),
             Draw::Sector => cards(self.deck),
             Draw::FirstDeal => {
-                for i in 0..factorial(self.seats) {
+                for i in 0..factorial(self.seats()) {
                     out.push((Action::Deal(i as u8), 1));
                 }
             }
             Draw::MasterDeal => {
-                for i in 0..factorial(self.seats - 1) {
+                for i in 0..factorial(self.seats() - 1) {
                     out.push((Action::Deal(i as u8), 1));
                 }
             }
         }
     }
 
-    /// Applies a drawn card or deal.
-    pub(crate) fn resolve_draw(&mut self, d: Draw, action: Action, events: &mut Events<Event>) {
-        match (d, action) {
-            (Draw::Objective, Action::Card(c)) => {
-                self.objective_deck &= !(1u64 << c);
-                if self.row.is_empty() {
-                    let homeworlds: Vec<(Seat, Space)> =
-                        Seat::all(self.seats).map(|s| (s, self.homes[s])).collect();
-                    let fleets = self.fleets_at(self.homes[Seat::new(0)], Seat::new(0));
-                    let storage = self.storage[Seat::new(0)];
-                    events.emit(|| Event::GameSetUp {
-                        homeworlds,
-                        fleets,
-                        storage,
-                    });
-                }
-                self.row.push(c);
-                let mut cards: Vec<ObjectiveSlots> = Vec::new();
-                for &r in &self.row {
-                    let points = &self.config.objectives[usize::from(r)].points;
-                    if let Ok(s) = ObjectiveSlots::new(points) {
-                        cards.push(s);
-                    }
-                }
-                self.claims = ObjectiveRow::new(cards);
-                events.emit(|| Event::ObjectiveRevealed { card: c });
-            }
-            (Draw::Directive(p), Action::Card(c)) => {
+    /// Applies a drawn card or deal: the draw says what was drawn, the phase where a sector
+    /// card goes (the setup's or the explore's hand).
+    #[must_use]
+    pub(crate) fn draw_step(
+        &mut self,
+        phase: &mut Phase,
+        draw: Draw,
+        action: Action,
+        events: &mut Events<Event>,
+    ) -> Option<Phase> {
+        match (draw, phase, action) {
+            (Draw::Objective, _, Action::Card(c)) => self.reveal_objective(ObjectiveId(c), events),
+            (Draw::Directive(p), _, Action::Card(c)) => {
                 self.dir_draw[dir_tier(p.tiers().0)] &= !(1u64 << c);
-                self.slots[usize::from(p.number() - 1)].0 = Some(c);
+                self.slots[usize::from(p.number() - 1)].0 = Some(DirectiveId(c));
                 events.emit(|| Event::SlotFilled {
                     position: p,
                     directive: true,
                     card: Some(c),
                 });
             }
-            (Draw::Module(p), Action::Card(c)) => {
+            (Draw::Module(p), _, Action::Card(c)) => {
                 self.mod_draw[mod_tier(p.tiers().1)] &= !(1u64 << c);
-                self.slots[usize::from(p.number() - 1)].1 = Some(c);
+                self.slots[usize::from(p.number() - 1)].1 = Some(ModuleId(c));
                 events.emit(|| Event::SlotFilled {
                     position: p,
                     directive: false,
                     card: Some(c),
                 });
             }
-            (Draw::Sector, Action::Card(c)) => {
-                self.deck &= !(1u128 << c);
-                let seat = match &mut self.phase {
-                    Phase::Setup { seat, hand, .. } => {
-                        hand.push(c);
-                        Some(*seat)
-                    }
-                    Phase::Turn(t) => match &mut t.stage {
-                        crate::state::TurnStage::Act(crate::state::Act::Explore {
-                            hand, ..
-                        }) => {
-                            hand.push(c);
-                            Some(t.seat)
-                        }
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                if let Some(seat) = seat {
-                    events.emit(|| Event::SectorDrawn { seat, card: c });
-                }
+            (Draw::Sector, Phase::Setup { seat, hand, .. }, Action::Card(c)) => {
+                self.draw_sector(*seat, hand, SectorId(c), events);
             }
-            (Draw::FirstDeal, Action::Deal(i)) => {
-                let all: Vec<OrderCard> = OrderCard::all(self.seats).collect();
+            (Draw::Sector, Phase::Turn(t), Action::Card(c)) => match &mut t.stage {
+                TurnStage::Act(Act::Explore { hand, .. }) => {
+                    self.draw_sector(t.seat, hand, SectorId(c), events);
+                }
+                stage => debug_assert!(false, "a sector card drawn at {stage:?}"),
+            },
+            (Draw::FirstDeal, _, Action::Deal(i)) => {
+                let all: Vec<OrderCard> = OrderCard::all(self.seats()).collect();
                 let cards = PerSeat::from(permutation(&all, usize::from(i)));
-                self.reveal_orders(cards, events);
+                return self.reveal_orders(cards, events);
             }
-            (Draw::MasterDeal, Action::Deal(i)) => {
-                let numbered: Vec<OrderCard> = OrderCard::all(self.seats)
-                    .filter(|c| *c != OrderCard::Master)
-                    .collect();
-                let dealt = permutation(&numbered, usize::from(i));
-                let k = master_looks(self.seats);
-                if let Phase::Orders(o) = &mut self.phase {
-                    o.drawn = dealt[..k].to_vec();
-                    o.face_down = dealt[k..].to_vec();
-                    let (master, drawn) = (o.master, o.drawn.clone());
-                    events.emit(|| Event::MasterDrew {
-                        master,
-                        cards: drawn,
-                    });
-                }
+            (Draw::MasterDeal, Phase::Orders(o), Action::Deal(i)) => {
+                self.master_deal(o, i, events);
             }
-            _ => {}
+            (draw, phase, action) => {
+                debug_assert!(false, "draw {draw:?} resolved by {action:?} in {phase:?}");
+            }
         }
+        None
+    }
+
+    /// An objective card joins the public row (§4 step 2); the first one follows the setup's
+    /// first steps.
+    fn reveal_objective(&mut self, c: ObjectiveId, events: &mut Events<Event>) {
+        self.objective_deck &= !(1u64 << c.0);
+        if self.row.is_empty() {
+            let homeworlds: Vec<(Seat, Space)> = Seat::all(self.seats())
+                .map(|s| (s, self.homes[s]))
+                .collect();
+            let fleets = self.fleets_at(self.homes[Seat::new(0)], Seat::new(0));
+            let storage = self.storage[Seat::new(0)];
+            events.emit(|| Event::GameSetUp {
+                homeworlds,
+                fleets,
+                storage,
+            });
+        }
+        self.row.push(c);
+        let mut cards: Vec<ObjectiveSlots> = Vec::new();
+        for &r in &self.row {
+            let points = &self.rules.objective(r).points;
+            if let Ok(s) = ObjectiveSlots::new(points) {
+                cards.push(s);
+            }
+        }
+        self.claims = ObjectiveRow::new(cards);
+        events.emit(|| Event::ObjectiveRevealed { card: c });
+    }
+
+    /// A sector card drawn into `seat`'s `hand`.
+    fn draw_sector(
+        &mut self,
+        seat: Seat,
+        hand: &mut Vec<SectorId>,
+        c: SectorId,
+        events: &mut Events<Event>,
+    ) {
+        self.deck &= !(1u128 << c.0);
+        hand.push(c);
+        events.emit(|| Event::SectorDrawn { seat, card: c });
+    }
+
+    /// A later round's deal (§7 phase 1 step 4): the Master's numbered cards, shown to every
+    /// player, and the face-down rest.
+    fn master_deal(&mut self, o: &mut OrderPhase, i: u8, events: &mut Events<Event>) {
+        let numbered: Vec<OrderCard> = OrderCard::all(self.seats())
+            .filter(|c| *c != OrderCard::Master)
+            .collect();
+        let dealt = permutation(&numbered, usize::from(i));
+        let k = master_looks(self.seats());
+        o.drawn = dealt[..k].to_vec();
+        o.face_down = dealt[k..].to_vec();
+        let (master, drawn) = (o.master, o.drawn.clone());
+        events.emit(|| Event::MasterDrew {
+            master,
+            cards: drawn,
+        });
     }
 
     /// Resolves pending draws that need no chance: a tier whose draw pile is empty is
@@ -326,46 +344,48 @@ impl Milkomeda {
         }
     }
 
-    pub(crate) fn setup_step(&mut self, seat: Seat, action: Action, events: &mut Events<Event>) {
-        let finished = match action {
-            Action::Place {
-                card,
-                space,
-                rotation,
-            } => {
-                self.place_card(seat, card, space, rotation, events);
-                if let Phase::Setup { hand, placed, .. } = &mut self.phase {
-                    hand.retain(|c| *c != card);
-                    *placed += 1;
-                    hand.is_empty()
-                } else {
-                    true
-                }
-            }
-            _ => true,
-        };
-        if !finished {
-            return;
-        }
-        if let Phase::Setup { hand, .. } = &mut self.phase {
-            let rest = std::mem::take(hand);
-            self.return_cards(seat, rest, events);
-        }
-        if seat.index() + 1 < self.seats {
-            self.phase = Phase::Setup {
-                seat: seat.next(self.seats),
+    /// Setup step 11: `seat` places a drawn card next to its homeworld; its exploration ends
+    /// when the hand is empty.
+    #[must_use]
+    pub(crate) fn setup_place(
+        &mut self,
+        seat: Seat,
+        hand: &mut Vec<SectorId>,
+        placed: &mut u8,
+        (card, space, rotation): (SectorId, Space, Rotation),
+        events: &mut Events<Event>,
+    ) -> Option<Phase> {
+        self.place_card(seat, card, space, rotation, events);
+        hand.retain(|c| *c != card);
+        *placed += 1;
+        hand.is_empty().then(|| self.setup_done(seat, hand, events))
+    }
+
+    /// `seat`'s starting exploration is over: the cards not placed go back, and the next
+    /// seat explores, or the first round begins with its deal.
+    pub(crate) fn setup_done(
+        &mut self,
+        seat: Seat,
+        hand: &mut Vec<SectorId>,
+        events: &mut Events<Event>,
+    ) -> Phase {
+        let rest = std::mem::take(hand);
+        self.return_cards(seat, rest, events);
+        if seat.index() + 1 < self.seats() {
+            self.queue_sectors(SETUP_DRAW);
+            Phase::Setup {
+                seat: seat.next(self.seats()),
                 hand: Vec::new(),
                 placed: 0,
-            };
-            self.queue_sectors(SETUP_DRAW);
+            }
         } else {
-            self.phase = Phase::FirstDeal;
             self.round = 1;
             events.emit(|| Event::RoundStarted {
                 round: 1,
                 master: None,
             });
             self.draws.push(Draw::FirstDeal);
+            Phase::FirstDeal
         }
     }
 }

@@ -93,20 +93,25 @@ pub(crate) fn seat_to_act(g: &Milkomeda) -> Seat {
 fn setup_puts_three_fleets_on_each_homeworld_and_storage_at_3_3_3_5() {
     let g = game("four");
     for s in Seat::all(4) {
-        assert_eq!(g.fleets_at(g.homes[s], s), 3);
-        assert_eq!(g.controller(g.homes[s]), Some(s));
+        assert_eq!(g.fleets_at(g.table.homes[s], s), 3);
+        assert_eq!(g.controller(g.table.homes[s]), Some(s));
         assert_eq!(g.storage(s), Resources::new(3, 3, 3, 5));
     }
     // Five objectives, then each position's directive and module, then P1's two sectors.
-    assert_eq!(g.draws.len(), 5 + 8 + 2);
+    assert_eq!(g.table.draws.len(), 5 + 8 + 2);
 }
 
 #[test]
 fn setup_exploration_places_only_next_to_the_homeworld_and_pays_green() {
     let mut g = game("duel");
     chance_first(&mut g);
-    assert_eq!(g.row.len(), 5);
-    assert!(g.slots.iter().all(|(d, m)| d.is_some() && m.is_some()));
+    assert_eq!(g.table.row.len(), 5);
+    assert!(
+        g.table
+            .slots
+            .iter()
+            .all(|(d, m)| d.is_some() && m.is_some())
+    );
     let Phase::Setup { seat, hand, .. } = g.phase.clone() else {
         panic!()
     };
@@ -118,7 +123,7 @@ fn setup_exploration_places_only_next_to_the_homeworld_and_pays_green() {
         _ => false,
     }));
     let card = hand[0];
-    let cost = g.config.sectors[usize::from(card)].cost;
+    let cost = g.table.rules.sector(card).cost;
     act(
         &mut g,
         p(0),
@@ -146,12 +151,12 @@ fn setup_exploration_places_only_next_to_the_homeworld_and_pays_green() {
 fn first_round_deals_every_order_card_and_the_master_card_acts_last() {
     let mut g = game("three");
     to_first_turn(&mut g);
-    let cards = g.cards.clone().unwrap();
+    let cards = g.table.cards.clone().unwrap();
     let master = Seat::all(3)
         .find(|s| cards[*s] == OrderCard::Master)
         .unwrap();
-    assert_eq!(g.order.last(), Some(&master));
-    assert_eq!(seat_to_act(&g), g.order[0]);
+    assert_eq!(g.table.order.last(), Some(&master));
+    assert_eq!(seat_to_act(&g), g.table.order[0]);
     assert!(matches!(&g.phase, Phase::Turn(t) if t.stage == TurnStage::Main));
 }
 
@@ -161,16 +166,16 @@ fn income_pays_each_controlled_sector_and_the_homeworld_3_of_each() {
     to_first_turn(&mut g);
     let seat = seat_to_act(&g);
     let mut want = Resources::ZERO;
-    for (space, tile) in g.map.tiles() {
-        if g.controls(seat, space) {
-            want = want.saturating_add(g.sector_values(tile.sector));
+    for (space, tile) in g.table.map.tiles() {
+        if g.table.controls(seat, space) {
+            want = want.saturating_add(g.table.sector_values(tile.sector));
         }
     }
     // The storage now is the start storage less setup costs, plus that income.
     let before = g.storage(seat);
     let mut h = g.clone();
-    h.storage[seat] = Resources::ZERO;
-    h.begin_turn(seat, &mut Events::disabled());
+    h.table.storage[seat] = Resources::ZERO;
+    h.phase = h.table.begin_turn(seat, &mut Events::disabled());
     assert_eq!(h.storage(seat), want);
     assert!(
         want.get(Resource::Blue) >= 3,
@@ -189,16 +194,16 @@ fn main_action_may_not_repeat_the_marker_unless_an_active_mbrain() {
     let mut g = game("duel");
     to_first_turn(&mut g);
     let seat = seat_to_act(&g);
-    g.marker[seat] = Some(CoreAction::Build);
+    g.table.marker[seat] = Some(CoreAction::Build);
     let legal = g.legal_actions_vec(seat);
     assert!(
         !legal.contains(&Action::Main(CoreAction::Build)),
         "{legal:?}"
     );
-    g.structures.push(Placed {
+    g.table.structures.push(Placed {
         owner: seat,
         structure: Structure::MBrain,
-        space: g.homes[seat],
+        space: g.table.homes[seat],
         active: true,
     });
     assert!(
@@ -212,9 +217,9 @@ fn a_structure_is_active_from_the_start_of_its_owners_next_turn() {
     let mut g = game("duel");
     to_first_turn(&mut g);
     let seat = seat_to_act(&g);
-    g.storage[seat] = Resources::new(9, 9, 9, 9);
+    g.table.storage[seat] = Resources::new(9, 9, 9, 9);
     act(&mut g, seat, Action::Main(CoreAction::Build));
-    let home = g.homes[seat];
+    let home = g.table.homes[seat];
     act(
         &mut g,
         seat,
@@ -228,36 +233,37 @@ fn a_structure_is_active_from_the_start_of_its_owners_next_turn() {
         Resources::new(8, 6, 9, 9),
         "1 blue, 3 orange"
     );
-    assert!(!g.structures[0].active);
-    g.begin_turn(seat, &mut Events::disabled());
-    assert!(g.structures[0].active);
+    assert!(!g.table.structures[0].active);
+    g.phase = g.table.begin_turn(seat, &mut Events::disabled());
+    assert!(g.table.structures[0].active);
 }
 
 #[test]
 fn stellar_architects_pay_one_orange_less_for_megastructures_only() {
     let g = game("duel"); // P1 is the Stellar Architects
     assert_eq!(
-        g.structure_cost(p(0), Structure::MBrain),
+        g.table.structure_cost(p(0), Structure::MBrain),
         Resources::new(4, 6, 0, 0)
     );
     assert_eq!(
-        g.structure_cost(p(0), Structure::Outpost),
+        g.table.structure_cost(p(0), Structure::Outpost),
         Resources::new(1, 3, 0, 0)
     );
     assert_eq!(
-        g.structure_cost(p(1), Structure::MBrain),
+        g.table.structure_cost(p(1), Structure::MBrain),
         Resources::new(4, 7, 0, 0)
     );
 }
 
 /// Places an explored card at `space`, controlled by nobody.
 pub(crate) fn explore_at(g: &mut Milkomeda, space: Space, card: u8) {
-    g.deck &= !(1u128 << card);
-    g.map
+    g.table.deck &= !(1u128 << card);
+    g.table
+        .map
         .place(
             space,
             Tile {
-                sector: SectorRef::Card(card),
+                sector: SectorRef::Card(crate::SectorId(card)),
                 rotation: Rotation::R0,
             },
         )
@@ -270,26 +276,22 @@ fn move_reassesses_control_and_a_tie_keeps_the_previous_controller() {
     to_first_turn(&mut g);
     let seat = seat_to_act(&g);
     let other = seat.next(2);
-    let home = g.homes[seat];
+    let home = g.table.homes[seat];
     let target = g
+        .table
         .map
         .size()
         .neighbors(home)
-        .find(|s| !g.map.is_explored(*s));
+        .find(|s| !g.table.map.is_explored(*s));
     if let Some(t) = target {
         explore_at(&mut g, t, 60);
     }
-    let target = g
-        .map
-        .size()
-        .neighbors(home)
-        .find(|s| g.map.is_explored(*s))
-        .unwrap();
+    let target = explored_next_to(&mut g, home);
     // The other player holds the target with 2 fleets.
-    g.set_fleets(target, other, 2);
-    let i = g.idx(target);
-    g.control[i] = Some(other);
-    g.set_fleets(home, seat, 3);
+    g.table.set_fleets(target, other, 2);
+    let i = g.table.idx(target);
+    g.table.control[i] = Some(other);
+    g.table.set_fleets(home, seat, 3);
     act(&mut g, seat, Action::Main(CoreAction::Move));
     act(&mut g, seat, Action::Boost(0));
     let ev = act(
@@ -331,10 +333,16 @@ fn move_reassesses_control_and_a_tie_keeps_the_previous_controller() {
 /// An explored sector next to `home`: the first already explored, else the first neighbour,
 /// explored now.
 pub(crate) fn explored_next_to(g: &mut Milkomeda, home: Space) -> Space {
-    match g.map.size().neighbors(home).find(|s| g.map.is_explored(*s)) {
+    match g
+        .table
+        .map
+        .size()
+        .neighbors(home)
+        .find(|s| g.table.map.is_explored(*s))
+    {
         Some(t) => t,
         None => {
-            let t = g.map.size().neighbors(home).next().unwrap();
+            let t = g.table.map.size().neighbors(home).next().unwrap();
             explore_at(g, t, 60);
             t
         }
@@ -347,11 +355,11 @@ fn attack_pays_one_blue_per_boundary_and_the_sealed_rosters_reveal_together() {
     to_first_turn(&mut g);
     let seat = seat_to_act(&g);
     let other = seat.next(2);
-    let home = g.homes[seat];
+    let home = g.table.homes[seat];
     let target = explored_next_to(&mut g, home);
-    g.set_fleets(target, other, 1);
-    g.set_fleets(home, seat, 2);
-    g.storage[seat] = Resources::new(5, 5, 5, 5);
+    g.table.set_fleets(target, other, 1);
+    g.table.set_fleets(home, seat, 2);
+    g.table.storage[seat] = Resources::new(5, 5, 5, 5);
     act(&mut g, seat, Action::Main(CoreAction::Attack));
     let ev = act(
         &mut g,
@@ -363,7 +371,11 @@ fn attack_pays_one_blue_per_boundary_and_the_sealed_rosters_reveal_together() {
         },
     );
     assert!(ev.iter().any(|e| matches!(e, Event::CombatStarted { .. })));
-    let blue = if g.config.seats[seat.index()].abilities.red_per_attack > 0 {
+    let blue = if g.table.rules.config.seats[seat.index()]
+        .abilities
+        .red_per_attack
+        > 0
+    {
         (4, 6)
     } else {
         (4, 5)
@@ -453,9 +465,9 @@ fn bribe_is_paid_when_the_master_gives_the_named_card_and_lapses_otherwise() {
     let two_red = Resources::only(Resource::Red, 2);
     let on = |card| Action::Offer(Condition::Card(card));
     for s in &offerers {
-        g.storage[*s] = Resources::new(5, 5, 5, 5);
+        g.table.storage[*s] = Resources::new(5, 5, 5, 5);
     }
-    g.storage[master] = Resources::ZERO;
+    g.table.storage[master] = Resources::ZERO;
     let known = o.drawn[0];
     bribe(&mut g, offerers[0], two_red, on(known));
     bribe(&mut g, offerers[1], two_red, on(OrderCard::Master));
@@ -483,7 +495,7 @@ fn bribe_is_paid_when_the_master_gives_the_named_card_and_lapses_otherwise() {
         g.storage(master).get(Resource::Red) >= 2,
         "the Master received 2 red"
     );
-    assert_eq!(g.cards.as_ref().unwrap()[offerers[0]], known);
+    assert_eq!(g.table.cards.as_ref().unwrap()[offerers[0]], known);
 }
 
 #[test]
@@ -493,7 +505,7 @@ fn claiming_the_last_available_slot_ends_the_game_at_once() {
     let seat = seat_to_act(&g);
     let other = seat.next(2);
     // Make every measure easy to meet, and go to the claim step.
-    g.storage[seat] = Resources::new(50, 50, 50, 50);
+    g.table.storage[seat] = Resources::new(50, 50, 50, 50);
     let mut t = match &g.phase {
         Phase::Turn(t) => (**t).clone(),
         _ => panic!(),
@@ -514,19 +526,19 @@ fn claiming_the_last_available_slot_ends_the_game_at_once() {
     };
     // Everything else is taken: each seat holds a slot on every other card, and the other
     // seat one on this card.
-    for c in 0..g.claims.cards().len() {
-        let free: Vec<usize> = (0..g.claims.cards()[c].slots().count())
+    for c in 0..g.table.claims.cards().len() {
+        let free: Vec<usize> = (0..g.table.claims.cards()[c].slots().count())
             .filter(|k| c != usize::from(card) || *k != usize::from(slot))
             .collect();
-        g.claims.claim(other, c, free[0]).unwrap();
+        g.table.claims.claim(other, c, free[0]).unwrap();
         if c != usize::from(card) {
-            g.claims.claim(seat, c, free[1]).unwrap();
+            g.table.claims.claim(seat, c, free[1]).unwrap();
         }
     }
-    assert!(!g.claims.exhausted(2));
+    assert!(!g.table.claims.exhausted(2));
     let green = g.storage(seat).get(Resource::Green);
     let ev = act(&mut g, seat, Action::Claim { card, slot });
-    assert!(g.claims.exhausted(2));
+    assert!(g.table.claims.exhausted(2));
     assert!(g.is_terminal());
     assert!(ev.iter().any(|e| matches!(
         e,
@@ -535,7 +547,9 @@ fn claiming_the_last_available_slot_ends_the_game_at_once() {
             ..
         }
     )));
-    let bonus = g.config.seats[seat.index()].abilities.green_per_claim;
+    let bonus = g.table.rules.config.seats[seat.index()]
+        .abilities
+        .green_per_claim;
     assert_eq!(
         g.storage(seat).get(Resource::Green),
         green + u16::from(bonus)
@@ -548,26 +562,21 @@ fn placing_the_last_sector_card_ends_the_game_with_the_grid_bonus() {
     to_first_turn(&mut g);
     let seat = seat_to_act(&g);
     // Leave one card in the deck.
-    let keep = g.deck.trailing_zeros();
-    g.deck = 1u128 << keep;
-    g.config = std::sync::Arc::new({
-        let mut c = (*g.config).clone();
-        for s in &mut c.sectors {
+    let keep = g.table.deck.trailing_zeros();
+    g.table.deck = 1u128 << keep;
+    g.table.rules = std::sync::Arc::new({
+        let mut r = (*g.table.rules).clone();
+        for s in &mut r.config.sectors {
             s.cost = 0;
         }
-        c
+        r
     });
     // Probe from a sector next to the homeworld (its own neighbours are taken at setup).
-    let home = g.homes[seat];
-    let origin = g
-        .map
-        .size()
-        .neighbors(home)
-        .find(|s| g.map.is_explored(*s))
-        .unwrap();
-    g.set_fleets(origin, seat, 1);
-    let i = g.idx(origin);
-    g.control[i] = Some(seat);
+    let home = g.table.homes[seat];
+    let origin = explored_next_to(&mut g, home);
+    g.table.set_fleets(origin, seat, 1);
+    let i = g.table.idx(origin);
+    g.table.control[i] = Some(seat);
     act(&mut g, seat, Action::Main(CoreAction::Explore));
     act(&mut g, seat, Action::Probe(origin));
     act(&mut g, seat, Action::Launch(0));
@@ -588,15 +597,15 @@ fn a_round_in_which_everyone_must_pass_ends_the_game() {
     to_first_turn(&mut g);
     // Nobody can do anything: no resources, no fleets, an empty deck.
     for s in Seat::all(2) {
-        g.storage[s] = Resources::ZERO;
-        let h = g.homes[s];
-        g.set_fleets(h, s, 0);
+        g.table.storage[s] = Resources::ZERO;
+        let h = g.table.homes[s];
+        g.table.set_fleets(h, s, 0);
     }
-    for c in &mut g.control {
+    for c in &mut g.table.control {
         *c = None;
     }
-    g.deck = 0;
-    g.progress = false;
+    g.table.deck = 0;
+    g.table.progress = false;
     // The current turn already began; finish both turns.
     for _ in 0..2 {
         let s = seat_to_act(&g);
@@ -613,7 +622,7 @@ fn a_claim_after_income_comes_before_the_main_action_and_is_the_turns_only_claim
         let mut g = game(scenario);
         to_first_turn(&mut g);
         let seat = seat_to_act(&g);
-        g.storage[seat] = Resources::new(40, 40, 40, 40);
+        g.table.storage[seat] = Resources::new(40, 40, 40, 40);
         let legal = g.legal_actions_vec(seat);
         let Some(claim) = legal
             .iter()
@@ -659,12 +668,12 @@ fn attack_fleets_gathers_up_to_two_origins_each_paying_its_boundaries() {
         explore_at(&mut g, s, 60 + i as u8);
     }
     for s in [a, b] {
-        g.set_fleets(s, seat, 2);
-        let i = g.idx(s);
-        g.control[i] = Some(seat);
+        g.table.set_fleets(s, seat, 2);
+        let i = g.table.idx(s);
+        g.table.control[i] = Some(seat);
     }
-    g.set_fleets(t, other, 1);
-    g.storage[seat] = Resources::new(5, 5, 5, 5);
+    g.table.set_fleets(t, other, 1);
+    g.table.storage[seat] = Resources::new(5, 5, 5, 5);
     act(&mut g, seat, Action::Main(CoreAction::Attack));
     act(
         &mut g,
@@ -771,6 +780,7 @@ fn combat_marking_goes_attacker_first_then_turn_order() {
             }
             want.extend(
                 before
+                    .table
                     .order
                     .iter()
                     .copied()
@@ -858,18 +868,18 @@ fn the_optional_module_needs_a_matching_directive_another_action_and_its_cost() 
             for a in &legal {
                 let Action::Module(p) = a else { continue };
                 offered += 1;
-                let (d, m) = before.slots[usize::from(p.number() - 1)];
-                let module = &before.config.modules[usize::from(m.unwrap())];
-                let pattern = before.config.directives[usize::from(d.unwrap())].pattern;
+                let (d, m) = before.table.slots[usize::from(p.number() - 1)];
+                let module = before.table.rules.module(m.unwrap());
+                let pattern = before.table.rules.directive(d.unwrap()).pattern;
                 assert!(module_allowed(module.action, main));
                 assert_ne!(module.action, main);
                 assert!(before.storage(seat).covers(module.cost()));
                 assert!(
                     !matching_intersections(
-                        &before.map,
+                        &before.table.map,
                         pattern,
-                        |s| before.controls(seat, s),
-                        |r| before.sector_values(r),
+                        |s| before.table.controls(seat, s),
+                        |r| before.table.sector_values(r),
                     )
                     .is_empty()
                 );
@@ -882,7 +892,9 @@ fn the_optional_module_needs_a_matching_directive_another_action_and_its_cost() 
                     // The cost is paid as it starts (an attack also brings a civilization
                     // with a red-per-attack ability its red).
                     let red = if module.action == CoreAction::Attack {
-                        before.config.seats[seat.index()].abilities.red_per_attack
+                        before.table.rules.config.seats[seat.index()]
+                            .abilities
+                            .red_per_attack
                     } else {
                         0
                     };
@@ -909,34 +921,34 @@ fn mbrain_income_is_one_resource_of_choice_per_controlled_neighbour() {
     let mut g = game("duel");
     to_first_turn(&mut g);
     let seat = seat_to_act(&g);
-    let home = g.homes[seat];
-    let neighbours: Vec<Space> = g.map.size().neighbors(home).collect();
+    let home = g.table.homes[seat];
+    let neighbours: Vec<Space> = g.table.map.size().neighbors(home).collect();
     let mut card = 60;
     for n in &neighbours {
-        if !g.map.is_explored(*n) {
+        if !g.table.map.is_explored(*n) {
             explore_at(&mut g, *n, card);
             card += 1;
         }
     }
     // The player controls two of the neighbours.
     for n in &neighbours[..2] {
-        let i = g.idx(*n);
-        g.control[i] = Some(seat);
-        g.set_fleets(*n, seat, 1);
+        let i = g.table.idx(*n);
+        g.table.control[i] = Some(seat);
+        g.table.set_fleets(*n, seat, 1);
     }
     for n in &neighbours[2..] {
-        let i = g.idx(*n);
-        g.control[i] = None;
+        let i = g.table.idx(*n);
+        g.table.control[i] = None;
     }
-    g.structures.push(Placed {
+    g.table.structures.push(Placed {
         owner: seat,
         structure: Structure::MBrain,
         space: home,
         active: false,
     });
-    g.storage[seat] = Resources::ZERO;
+    g.table.storage[seat] = Resources::ZERO;
     let mut ev = Events::recording();
-    g.begin_turn(seat, &mut ev);
+    g.phase = g.table.begin_turn(seat, &mut ev);
     assert!(
         ev.take()
             .iter()
@@ -982,7 +994,7 @@ fn the_offer_window_lists_adds_for_what_is_held_and_every_condition_once_buildin
             (Resources::new(9, 9, 9, 9), Resources::new(0, 9, 0, 0)),
             (Resources::new(0, 4, 1, 3), Resources::new(0, 4, 1, 3)),
         ] {
-            g.storage[seat] = held;
+            g.table.storage[seat] = held;
             let Phase::Orders(o) = &mut g.phase else {
                 panic!()
             };
@@ -1125,7 +1137,15 @@ fn the_master_announces_a_proposed_distribution_before_bribing() {
         .collect();
     assert_eq!(proposed, want);
     for v in Seat::all(4).map(Viewer::Seat).chain([Viewer::Spectator]) {
-        assert_eq!(g.observe(v).orders.unwrap().proposal, want, "{v:?}");
+        let shown: Vec<(Seat, OrderCard)> = g
+            .observe(v)
+            .orders
+            .unwrap()
+            .proposal
+            .iter()
+            .map(|c| (c.seat, c.card))
+            .collect();
+        assert_eq!(shown, want, "{v:?}");
     }
     assert!(
         matches!(&g.phase, Phase::Orders(o) if o.stage == (OrderStage::Offers { pass: 0, seat: a })),
@@ -1141,7 +1161,7 @@ fn the_master_announces_a_proposed_distribution_before_bribing() {
     act(&mut g, master, Action::Give(b));
     act(&mut g, master, Action::Give(a));
     act(&mut g, master, Action::Give(master));
-    let cards = g.cards.clone().unwrap();
+    let cards = g.table.cards.clone().unwrap();
     assert_eq!((cards[b], cards[a]), (o.drawn[0], o.drawn[1]));
 }
 
@@ -1160,8 +1180,8 @@ fn a_bribe_is_an_immediate_transfer_that_binds_no_one() {
     };
     let master = o.master;
     let (a, b) = (master.next(3), master.next(3).next(3));
-    g.storage[a] = Resources::new(5, 5, 5, 5);
-    g.storage[master] = Resources::new(1, 1, 1, 1);
+    g.table.storage[a] = Resources::new(5, 5, 5, 5);
+    g.table.storage[master] = Resources::new(1, 1, 1, 1);
     let note = Condition::Card(OrderCard::Number(1));
     let legal = g.legal_actions_vec(a);
     assert!(!legal.contains(&Action::Withdraw));
@@ -1201,7 +1221,7 @@ fn a_bribe_is_an_immediate_transfer_that_binds_no_one() {
         };
         ev.extend(act(&mut g, master, Action::Give(to)));
     }
-    let cards = g.cards.clone().unwrap();
+    let cards = g.table.cards.clone().unwrap();
     assert_eq!(cards[b], OrderCard::Number(1));
     assert!(!ev.iter().any(|e| matches!(e, Event::OfferSettled { .. })));
     // Nothing refunded: whoever has not had income yet holds what the transfers left.
@@ -1227,8 +1247,8 @@ fn a_bribe_may_transfer_any_resources_in_any_amounts_held() {
     };
     let master = o.master;
     let a = seat_to_act(&g);
-    g.storage[a] = Resources::new(0, 0, 2, 5);
-    g.storage[master] = Resources::new(1, 1, 1, 1);
+    g.table.storage[a] = Resources::new(0, 0, 2, 5);
+    g.table.storage[master] = Resources::new(1, 1, 1, 1);
     // Nothing held of blue and orange: only red and green can be added.
     let legal = g.legal_actions_vec(a);
     assert!(legal.contains(&Action::AddBribe(Resource::Red)));
@@ -1308,8 +1328,8 @@ fn a_binding_offer_may_pay_any_resources_held() {
     let master = o.master;
     let a = seat_to_act(&g);
     let b = a.next(3);
-    g.storage[a] = Resources::new(0, 4, 0, 7);
-    g.storage[master] = Resources::ZERO;
+    g.table.storage[a] = Resources::new(0, 4, 0, 7);
+    g.table.storage[master] = Resources::ZERO;
     let card = o.drawn[0];
     let payment = Resources::new(0, 4, 0, 7);
     let ev = bribe(&mut g, a, payment, Action::Offer(Condition::Card(card)));
@@ -1365,7 +1385,7 @@ fn every_bribe_step_lists_at_most_four_adds_and_every_condition() {
         let (mut steps, mut biggest, mut longest) = (0, 0, 0);
         // Rich payers, so a random bribe can grow large.
         for s in Seat::all(seats) {
-            g.storage[s] = Resources::new(20, 20, 20, 40);
+            g.table.storage[s] = Resources::new(20, 20, 20, 40);
         }
         for _ in 0..400 {
             let Phase::Orders(o) = &g.phase else { break };
@@ -1412,7 +1432,7 @@ fn bribe_steps_are_typed_as_shown_and_other_text_is_refused() {
     let mut g = game("three");
     to_round_two_orders(&mut g);
     let a = seat_to_act(&g);
-    g.storage[a] = Resources::new(0, 0, 1, 5);
+    g.table.storage[a] = Resources::new(0, 0, 1, 5);
     assert_eq!(
         g.parse_action(a, " ADD 1 green "),
         Ok(Action::AddBribe(Resource::Green))

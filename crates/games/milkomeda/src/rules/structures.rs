@@ -7,11 +7,11 @@
 //! for the game state to track. The Build action's listing and steps are here too (dispatched
 //! from `turn.rs`).
 
-use super::civilizations::Civilization;
 use super::combat::MAX_FLEETS;
 use super::map::Space;
 use crate::action::{Action, Event};
-use crate::state::{Milkomeda, Placed};
+use crate::rules::turn::ActNext;
+use crate::state::{Placed, Table};
 use crate::{Resource, Resources};
 use gridwright_engine::{Events, Seat};
 use serde::{Deserialize, Serialize};
@@ -61,9 +61,10 @@ impl Structure {
         !matches!(self, Structure::Outpost)
     }
 
-    /// The build cost (§8.C table) for a player of `civilization`: blue and orange, with the
-    /// Stellar Architects' discount of one orange on megastructures.
-    pub fn cost(self, civilization: Option<Civilization>) -> Resources {
+    /// The build cost (§8.C table) for a player whose civilization takes
+    /// `megastructure_discount` orange off each megastructure (§5: the Stellar Architects' one;
+    /// the number is content): blue and orange.
+    pub fn cost(self, megastructure_discount: u8) -> Resources {
         let (blue, orange) = match self {
             Structure::Outpost => (1, 3),
             Structure::Starlance => (1, 4),
@@ -71,7 +72,7 @@ impl Structure {
             Structure::MBrain => (4, 7),
         };
         let discount = if self.is_megastructure() {
-            civilization.map_or(0, |c| c.abilities().megastructure_discount)
+            megastructure_discount
         } else {
             0
         };
@@ -136,17 +137,10 @@ pub fn fleet_build_limit(controlled_outposts: u8) -> u8 {
     HOMEWORLD_FLEETS_PER_BUILD + controlled_outposts
 }
 
-impl Milkomeda {
+impl Table {
     /// A structure's cost for `seat` (§8.C table, its civilization's discount).
-    pub fn structure_cost(&self, seat: Seat, structure: Structure) -> Resources {
-        let base = structure.cost(None);
-        if structure.is_megastructure() {
-            let d = u16::from(self.abilities(seat).megastructure_discount);
-            let orange = base.get(Resource::Orange);
-            Resources::new(base.get(Resource::Blue), orange - d.min(orange), 0, 0)
-        } else {
-            base
-        }
+    pub(crate) fn structure_cost(&self, seat: Seat, structure: Structure) -> Resources {
+        structure.cost(self.abilities(seat).megastructure_discount)
     }
 
     /// `seat`'s Outposts in structure order (bit `i` of a fleet build is the `i`-th).
@@ -232,7 +226,7 @@ impl Milkomeda {
         home: u8,
         outposts: u8,
         events: &mut Events<Event>,
-    ) {
+    ) -> ActNext {
         let total = u16::from(home) + outposts.count_ones() as u16;
         self.pay(
             seat,
@@ -258,7 +252,7 @@ impl Milkomeda {
             });
         }
         self.progress = true;
-        self.use_option(events);
+        ActNext::OptionUsed
     }
 
     /// The structure option (§8.C option 2): builds `structure` at `space`, active from the
@@ -269,7 +263,7 @@ impl Milkomeda {
         structure: Structure,
         space: Space,
         events: &mut Events<Event>,
-    ) {
+    ) -> ActNext {
         let cost = self.structure_cost(seat, structure);
         self.pay(seat, cost);
         self.structures.push(Placed {
@@ -285,14 +279,13 @@ impl Milkomeda {
             space,
             cost,
         });
-        self.use_option(events);
+        ActNext::OptionUsed
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::civilizations::Civilization;
 
     #[test]
     fn structures_score_two_and_the_m_brain_three() {
@@ -316,9 +309,9 @@ mod tests {
         assert!(check_structure_build(Structure::MBrain, [0, 0, 0, 1]).is_err());
     }
 
-    /// What each of [`Structure::ALL`] costs `civ`.
-    fn costs(civ: Option<Civilization>) -> [Resources; 4] {
-        Structure::ALL.map(|s| s.cost(civ))
+    /// What each of [`Structure::ALL`] costs a player with this megastructure discount.
+    fn costs(discount: u8) -> [Resources; 4] {
+        Structure::ALL.map(|s| s.cost(discount))
     }
 
     /// Costs of blue and orange only, from (blue, orange) pairs.
@@ -328,17 +321,18 @@ mod tests {
 
     #[test]
     fn structure_costs_follow_the_table() {
-        assert_eq!(costs(None), blue_orange([(1, 3), (1, 4), (2, 6), (4, 7)]));
+        assert_eq!(costs(0), blue_orange([(1, 3), (1, 4), (2, 6), (4, 7)]));
     }
 
     #[test]
     fn stellar_architects_pay_one_orange_less_for_megastructures() {
-        let architects = Some(Civilization::StellarArchitects);
+        // The Stellar Architects' discount, as the shipped content gives it (§5).
+        let discount = |id: &str| crate::test_support::shipped_abilities(id).megastructure_discount;
         assert_eq!(
-            costs(architects),
+            costs(discount("stellar-architects")),
             blue_orange([(1, 3), (1, 3), (2, 5), (4, 6)])
         );
-        let others = Some(Civilization::QuantumSentinels);
+        let others = discount("quantum-sentinels");
         assert_eq!(Structure::MBrain.cost(others), Resources::new(4, 7, 0, 0));
     }
 

@@ -4,7 +4,9 @@
 //!
 //! The core actions run one step at a time; their listings and steps are beside their rules
 //! (`explore.rs`, `movement.rs`, `structures.rs`, `attack.rs`), and this file only dispatches
-//! on the action in progress and the step (`act_actions`, `act_step`).
+//! on the action in progress and the step (`act_actions`, `turn_step`). A core action's step
+//! takes that action's own data and the table and says what it leaves to the turn
+//! (`ActNext`); only the turn moves the game to another phase.
 
 use crate::action::{Action, Event};
 use crate::rules::actions::{CoreAction, allowed_main_actions, marker_after, module_allowed};
@@ -12,17 +14,34 @@ use crate::rules::directives::{Position, candidate_intersections, matches_at};
 use crate::rules::income::mbrain_bonus;
 use crate::rules::map::{Intersection, Space};
 use crate::rules::objectives::{Facts, Keyword};
+use crate::rules::scoring::EndTrigger;
 use crate::rules::structures::Structure;
-use crate::state::{Act, Milkomeda, Phase, TurnStage, TurnState};
+use crate::state::{Act, Phase, Table, TurnStage, TurnState};
 use crate::{Resource, Resources};
 use gridwright_engine::{Events, Seat};
 
 /// Options per Build or Attack action (§8.C, §8.D: "up to 2").
 pub const OPTIONS: u8 = 2;
 
-impl Milkomeda {
+/// What a step of a core action leaves to the turn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[must_use]
+pub(crate) enum ActNext {
+    /// The action goes on.
+    Going,
+    /// The action is over.
+    Finished,
+    /// A Build or Attack option is used (the action ends after the second).
+    OptionUsed,
+    /// The combat of an Attack Fleets option starts in this sector.
+    Combat(Space),
+    /// The game ends.
+    GameOver(EndTrigger),
+}
+
+impl Table {
     pub(crate) fn abilities(&self, seat: Seat) -> crate::rules::civilizations::Abilities {
-        self.config.seats[seat.index()].abilities
+        self.rules.abilities(seat)
     }
 
     fn explored_spaces(&self) -> Vec<Space> {
@@ -44,7 +63,7 @@ impl Milkomeda {
 
     /// Starts `seat`'s turn: its structures built last turn become active, then income
     /// (§7 phase 2 step 1; items 39–40).
-    pub(crate) fn begin_turn(&mut self, seat: Seat, events: &mut Events<Event>) {
+    pub(crate) fn begin_turn(&mut self, seat: Seat, events: &mut Events<Event>) -> Phase {
         for p in self.structures.iter_mut().filter(|p| p.owner == seat) {
             p.active = true;
         }
@@ -66,7 +85,7 @@ impl Milkomeda {
             income,
             bonus,
         });
-        self.phase = Phase::Turn(Box::new(TurnState {
+        Phase::Turn(Box::new(TurnState {
             seat,
             stage: if bonus > 0 {
                 TurnStage::Bonus { left: bonus }
@@ -75,10 +94,9 @@ impl Milkomeda {
             },
             main: None,
             module: None,
-            in_module: false,
             facts: Default::default(),
             claimed: false,
-        }));
+        }))
     }
 
     /// Whether `seat` could do something with core action `a` given `storage`.
@@ -124,7 +142,7 @@ impl Milkomeda {
         let seat = t.seat;
         let (d, m) = self.slots[usize::from(p.number() - 1)];
         let (d, m) = (d?, m?);
-        let module = self.config.modules.get(usize::from(m))?;
+        let module = self.rules.module(m);
         let main = t.main?;
         if !module_allowed(module.action, main) {
             return None;
@@ -133,7 +151,7 @@ impl Milkomeda {
         // The pattern before the feasibility: both must hold, and a match is rare while
         // feasibility lists every option of the action.
         // (`matching_intersections` over candidates found once per caller.)
-        let pattern = self.config.directives.get(usize::from(d))?.pattern;
+        let pattern = self.rules.directive(d).pattern;
         let found = candidates.iter().any(|point| {
             matches_at(
                 &self.map,
@@ -253,74 +271,150 @@ impl Milkomeda {
         }
     }
 
-    pub(crate) fn turn_mut(&mut self) -> Option<&mut TurnState> {
-        match &mut self.phase {
-            Phase::Turn(t) => Some(t),
-            _ => None,
-        }
-    }
-
-    pub(crate) fn turn_step(&mut self, action: Action, events: &mut Events<Event>) {
-        let Phase::Turn(t) = &self.phase else {
-            return;
-        };
+    /// A step of `t`, the turn in progress: each (stage, action) pair goes to its rule (the
+    /// core actions' steps are beside their rules); says which phase follows when the step
+    /// leaves the turn.
+    #[must_use]
+    pub(crate) fn turn_step(
+        &mut self,
+        t: &mut TurnState,
+        action: Action,
+        events: &mut Events<Event>,
+    ) -> Option<Phase> {
         let seat = t.seat;
-        match action {
-            Action::Bonus(r) => {
+        let next = match (&mut t.stage, action) {
+            (TurnStage::Bonus { left }, Action::Bonus(r)) => {
                 self.gain(seat, Resources::only(r, 1));
                 events.emit(|| Event::BonusTaken { seat, resource: r });
-                if let Some(t) = self.turn_mut()
-                    && let TurnStage::Bonus { left } = &mut t.stage
-                {
-                    *left -= 1;
-                    if *left == 0 {
-                        t.stage = TurnStage::Main;
-                    }
+                *left -= 1;
+                if *left == 0 {
+                    t.stage = TurnStage::Main;
                 }
+                return None;
             }
-            Action::Main(a) => {
+            (TurnStage::Main, Action::Main(a)) => {
                 // A main action is offered only when it can change something: the round
                 // made progress in the sense of the no-progress end (item 15a).
                 self.progress = true;
-                if let Some(t) = self.turn_mut() {
-                    t.main = Some(a);
-                }
-                self.start_act(seat, a, None, Resources::ZERO, events);
+                t.main = Some(a);
+                self.start_act(t, a, None, Resources::ZERO, events);
+                return None;
             }
-            Action::Pass => {
+            (TurnStage::Main, Action::Pass) => {
                 events.emit(|| Event::Passed { seat });
-                self.go_to_claims(events);
+                return self.go_to_claims(t, events);
             }
-            Action::Module(p) => {
-                let Some((a, cost)) = self
-                    .turn_mut()
-                    .map(|t| t.clone())
-                    .and_then(|t| self.module_option(&t, p, &self.module_candidates(seat)))
+            (TurnStage::Module, Action::Module(p)) => {
+                let Some((a, cost)) = self.module_option(t, p, &self.module_candidates(seat))
                 else {
-                    return;
+                    debug_assert!(false, "module {p} cannot be activated");
+                    return None;
                 };
                 self.pay(seat, cost);
-                if let Some(t) = self.turn_mut() {
-                    t.module = Some(a);
-                    t.in_module = true;
-                }
-                self.start_act(seat, a, Some(p), cost, events);
+                t.module = Some(a);
+                self.start_act(t, a, Some(p), cost, events);
+                return None;
             }
-            Action::NoModule => self.go_to_claims(events),
-            Action::Claim { card, slot } => self.claim(seat, card, slot, events),
-            Action::EndTurn => self.end_turn(events),
-            other => self.act_step(seat, other, events),
+            (TurnStage::Module, Action::NoModule) => return self.go_to_claims(t, events),
+            (
+                TurnStage::Main | TurnStage::Module | TurnStage::Claim,
+                Action::Claim { card, slot },
+            ) => {
+                return self.claim(t, card, slot, events);
+            }
+            (TurnStage::Claim, Action::EndTurn) => return Some(self.end_turn(t, events)),
+            (TurnStage::Act(Act::Explore { probes, .. }), Action::Probe(origin)) => {
+                self.send_probe(seat, probes, origin)
+            }
+            (TurnStage::Act(Act::Explore { launched, .. }), Action::Launch(boost)) => {
+                self.launch(seat, launched, boost, events)
+            }
+            (
+                TurnStage::Act(Act::Explore { hand, chain, .. }),
+                Action::Place {
+                    card,
+                    space,
+                    rotation,
+                },
+            ) => {
+                t.facts.sectors_explored += 1;
+                self.explore_place(seat, hand, chain, (card, space, rotation), events)
+            }
+            (TurnStage::Act(Act::Explore { hand, .. }), Action::Done) => {
+                self.explore_done(seat, hand, events)
+            }
+            (TurnStage::Act(Act::Move { boost: b, .. }), Action::Boost(boost)) => {
+                self.logistic_boost(seat, b, boost, events)
+            }
+            (
+                TurnStage::Act(Act::Move {
+                    origins, arrived, ..
+                }),
+                Action::MoveFleets { from, to, count },
+            ) => self.move_fleets(seat, origins, arrived, (from, to, count), events),
+            (TurnStage::Act(Act::Build { .. }), Action::BuildFleets { home, outposts }) => {
+                self.build_fleets(seat, home, outposts, events)
+            }
+            (TurnStage::Act(Act::Build { .. }), Action::BuildStructure { structure, space }) => {
+                self.build_structure(seat, structure, space, events)
+            }
+            (
+                TurnStage::Act(Act::Attack { options, gather }),
+                Action::AttackFleets { from, to, count },
+            ) => self.attack_fleets(
+                seat,
+                (options, gather),
+                &mut t.facts,
+                (from, to, count),
+                events,
+            ),
+            (TurnStage::Act(Act::Attack { gather, .. }), Action::Engage) => Table::engage(gather),
+            (
+                TurnStage::Act(Act::Attack { .. }),
+                Action::AttackStructure {
+                    target,
+                    owner,
+                    structure,
+                },
+            ) => {
+                t.facts.structures_destroyed += 1;
+                self.attack_structure(seat, target, owner, structure, events)
+            }
+            (TurnStage::Act(_), Action::Done) => ActNext::Finished,
+            (stage, action) => {
+                debug_assert!(false, "illegal turn step {action:?} at {stage:?}");
+                return None;
+            }
+        };
+        self.after_act_step(t, next, events)
+    }
+
+    /// What follows a step of the core action in progress.
+    #[must_use]
+    pub(crate) fn after_act_step(
+        &mut self,
+        t: &mut TurnState,
+        next: ActNext,
+        events: &mut Events<Event>,
+    ) -> Option<Phase> {
+        match next {
+            ActNext::Going => None,
+            ActNext::Finished => self.finish_act(t, events),
+            ActNext::OptionUsed => self.use_option(t, events),
+            ActNext::Combat(sector) => Some(self.start_combat(t, sector, events)),
+            ActNext::GameOver(trigger) => Some(self.end_game(trigger, events)),
         }
     }
 
     fn start_act(
         &mut self,
-        seat: Seat,
+        t: &mut TurnState,
         a: CoreAction,
         module: Option<Position>,
         paid: Resources,
         events: &mut Events<Event>,
     ) {
+        let seat = t.seat;
         if a == CoreAction::Attack {
             let red = self.abilities(seat).red_per_attack;
             self.gain(seat, Resources::only(Resource::Red, u16::from(red)));
@@ -331,7 +425,7 @@ impl Milkomeda {
             module,
             paid,
         });
-        let act = match a {
+        t.stage = TurnStage::Act(match a {
             CoreAction::Explore => Act::Explore {
                 probes: Vec::new(),
                 launched: false,
@@ -348,104 +442,46 @@ impl Milkomeda {
                 options: OPTIONS,
                 gather: None,
             },
-        };
-        if let Some(t) = self.turn_mut() {
-            t.stage = TurnStage::Act(act);
-        }
-    }
-
-    pub(crate) fn act_mut(&mut self) -> Option<&mut Act> {
-        match &mut self.turn_mut()?.stage {
-            TurnStage::Act(a) => Some(a),
-            _ => None,
-        }
-    }
-
-    /// A step of the core action in progress; each action's step is beside its rule.
-    fn act_step(&mut self, seat: Seat, action: Action, events: &mut Events<Event>) {
-        use CoreAction::{Attack, Build, Explore, Move};
-        let Some(kind) = self.act_mut().map(|a| a.kind()) else {
-            return;
-        };
-        match (kind, action) {
-            (Explore, Action::Probe(origin)) => self.send_probe(seat, origin),
-            (Explore, Action::Launch(boost)) => self.launch(seat, boost, events),
-            (
-                Explore,
-                Action::Place {
-                    card,
-                    space,
-                    rotation,
-                },
-            ) => self.explore_place(seat, card, space, rotation, events),
-            (Explore, Action::Done) => self.explore_done(seat, events),
-            (Move, Action::Boost(boost)) => self.logistic_boost(seat, boost, events),
-            (Move, Action::MoveFleets { from, to, count }) => {
-                self.move_fleets(seat, from, to, count, events)
-            }
-            (Build, Action::BuildFleets { home, outposts }) => {
-                self.build_fleets(seat, home, outposts, events)
-            }
-            (Build, Action::BuildStructure { structure, space }) => {
-                self.build_structure(seat, structure, space, events)
-            }
-            (Attack, Action::AttackFleets { from, to, count }) => {
-                self.attack_fleets(seat, from, to, count, events)
-            }
-            (Attack, Action::Engage) => self.engage(seat, events),
-            (
-                Attack,
-                Action::AttackStructure {
-                    target,
-                    owner,
-                    structure,
-                },
-            ) => self.attack_structure(seat, target, owner, structure, events),
-            (_, Action::Done) => self.finish_act(events),
-            _ => {}
-        }
+        });
     }
 
     /// One Build or Attack option used; the action ends after the second.
-    pub(crate) fn use_option(&mut self, events: &mut Events<Event>) {
+    #[must_use]
+    fn use_option(&mut self, t: &mut TurnState, events: &mut Events<Event>) -> Option<Phase> {
         let mut done = false;
-        if let Some(Act::Build { options } | Act::Attack { options, .. }) = self.act_mut() {
+        if let TurnStage::Act(Act::Build { options } | Act::Attack { options, .. }) = &mut t.stage {
             *options = options.saturating_sub(1);
             done = *options == 0;
         }
         if done {
-            self.finish_act(events);
+            self.finish_act(t, events)
+        } else {
+            None
         }
     }
 
     /// The core action is over: on to the module choice (after a main action, when a module
     /// can be activated) or the claim.
-    pub(crate) fn finish_act(&mut self, events: &mut Events<Event>) {
-        let Some(t) = self.turn_mut().map(|t| t.clone()) else {
-            return;
-        };
-        let candidates = if t.in_module {
-            Vec::new()
-        } else {
-            self.module_candidates(t.seat)
-        };
-        if !t.in_module
-            && Position::ALL
+    #[must_use]
+    pub(crate) fn finish_act(
+        &mut self,
+        t: &mut TurnState,
+        events: &mut Events<Event>,
+    ) -> Option<Phase> {
+        if !t.in_module() {
+            let candidates = self.module_candidates(t.seat);
+            if Position::ALL
                 .iter()
-                .any(|p| self.module_option(&t, *p, &candidates).is_some())
-        {
-            if let Some(t) = self.turn_mut() {
+                .any(|p| self.module_option(t, *p, &candidates).is_some())
+            {
                 t.stage = TurnStage::Module;
+                return None;
             }
-        } else {
-            self.go_to_claims(events);
         }
+        self.go_to_claims(t, events)
     }
 
-    pub(crate) fn end_turn(&mut self, events: &mut Events<Event>) {
-        let Some(t) = self.turn_mut().map(|t| t.clone()) else {
-            return;
-        };
+    pub(crate) fn end_turn(&mut self, t: &TurnState, events: &mut Events<Event>) -> Phase {
         if let Some(main) = t.main {
             self.marker[t.seat] = Some(marker_after(main, t.module));
         }
