@@ -23,6 +23,8 @@ pub mod milkomeda;
 mod odds;
 mod scenarios;
 pub mod starcore;
+#[cfg(feature = "ts")]
+pub mod typescript;
 
 pub use content::ContentSource;
 pub use dyn_session::{
