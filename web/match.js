@@ -176,6 +176,14 @@ export async function mount(root, { id, navigate, announce }) {
       const yours = w.some((s) => mine.includes(s)) && mine.length < (msg.seats?.length ?? 2);
       return who ? `Game over — ${who} wins${yours ? ' (you!)' : ''}.` : 'Game over — draw.';
     }
+    // A seat nobody has taken yet: the match waits for a person, whoever is to move.
+    const empty = (msg.seats ?? []).filter((s) => s.kind !== 'ai' && !s.taken);
+    if (empty.length && msg.status === 'open') {
+      const names = empty.map((s) => seatName(s.seat)).join(' and ');
+      const link = `${location.origin}/play/${id}`;
+      const meanwhile = msg.legal?.length ? ' You may move meanwhile.' : '';
+      return `Waiting for a player to join as ${names}: send them the invite link ${link}.${meanwhile}`;
+    }
     if (msg.legal?.length) return msg.you?.seats?.length > 1 ? `${seatName(msg.you.viewer)} to move (hotseat).` : 'Your move.';
     const acting = (msg.turn?.seats ?? []).map((s) => msg.seats?.find((x) => x.seat === s)).filter(Boolean);
     if (acting.some((s) => s.kind === 'ai')) return `${acting.map((s) => seatName(s.seat)).join(', ')} (AI) is thinking…`;

@@ -80,6 +80,11 @@ async function createSkirmish(page, { screenshot } = {}) {
   await page.goto(`${BASE}/`);
   await page.locator('input[name="game"][value="grid-battles"]').check();
   await page.locator('input[name="scenario"][value="skirmish"]').check();
+  // AI opponents by strength, Normal by default; the agents by name stay for experts.
+  const offered = await page.locator('#seat-1 option[data-strength]').allTextContents();
+  assert.deepEqual(offered, ['AI: Easy', 'AI: Normal', 'AI: Hard'], 'the strengths offered');
+  assert.equal(await page.locator('#seat-1 option:checked').textContent(), 'AI: Normal', 'Normal by default');
+  assert.ok(await page.locator('#seat-1 optgroup[label="Experts"] option[value="ai:custom"]').count(), 'the spec editor is kept');
   await page.locator('#seat-0').selectOption('human');
   await page.locator('#seat-1').selectOption('ai:greedy');
   await page.locator('details.advanced summary').click();
@@ -126,8 +131,12 @@ async function checkTokensStayOutOfUrls(browser) {
   await g.goto(`${BASE}/play/${id}`);
   await g.waitForFunction(() => /You are watching/.test(document.querySelector('.you')?.textContent ?? ''));
   await assertShareLink(g, id, 'before joining (invite link)');
+  // The empty seat: the match says it waits for a player, with the invite link, not "Your move."
+  const waiting = await g.locator('#turn').textContent();
+  assert.match(waiting, new RegExp(`^Waiting for a player to join as P2: send them the invite link ${BASE}/play/${id}\\.`), waiting);
   await g.locator('.match-tools button', { hasText: /^Join as P2$/ }).click();
   await g.waitForFunction(() => /You play P2/.test(document.querySelector('.you')?.textContent ?? ''));
+  await g.waitForFunction(() => !/Waiting for a player/.test(document.querySelector('#turn')?.textContent ?? ''));
   assertNoToken(g, 'after joining');
   await g.reload();
   await g.waitForFunction(() => /You play P2/.test(document.querySelector('.you')?.textContent ?? ''));
@@ -468,12 +477,21 @@ async function pageWeight(browser) {
     r.enc = header(e.response.headers, 'content-encoding') ?? null;
     r.cached ||= Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache);
   });
-  cdp.on('Network.loadingFinished', (e) => { const r = reqs.get(e.requestId); if (r) r.bytes = e.encodedDataLength; });
+  // A revalidated response is reported with the cached status (200); the status on the wire
+  // (304) comes with the raw headers.
+  const wire = new Map();
+  cdp.on('Network.responseReceivedExtraInfo', (e) => wire.set(e.requestId, e.statusCode));
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = reqs.get(e.requestId);
+    if (!r) return;
+    r.bytes = e.encodedDataLength;
+  });
   const visit = async () => {
     reqs = new Map();
     await page.goto(`${BASE}/`);
     await page.locator('input[name="game"]').first().waitFor();
     await page.waitForLoadState('networkidle');
+    for (const [id, r] of reqs) if (wire.get(id) === 304) r.status = 304;
     return [...reqs.values()];
   };
   const sum = (rs) => rs.reduce((n, r) => n + (r.cached ? 0 : r.bytes), 0);
@@ -483,7 +501,9 @@ async function pageWeight(browser) {
   const line = (rs) => `${rs.length} requests, ${rs.filter((r) => !r.cached).length} over the network, ${sum(rs)} bytes`;
   step(`page weight: first lobby visit ${line(first)}; repeat visit ${line(again)} (` +
     `${again.filter((r) => r.status === 304).length} answered 304, ${again.filter((r) => r.cached).length} from the cache)`);
-  for (const r of first) if (!r.cached) step(`  first: ${r.status} ${r.enc ?? 'identity'} ${r.bytes} B ${new URL(r.url).pathname}`);
+  for (const [name, rs] of [['first', first], ['repeat', again]]) {
+    for (const r of rs) if (!r.cached) step(`  ${name}: ${r.status} ${r.enc ?? 'identity'} ${r.bytes} B ${new URL(r.url).pathname}`);
+  }
   assert.ok(first.some((r) => isFile(r) && r.enc === 'gzip'), 'the client files travel gzipped');
   assert.ok(first.some((r) => !isFile(r) && r.enc === 'gzip'), 'the JSON travels gzipped');
   const doc = again.find((r) => new URL(r.url).pathname === '/');

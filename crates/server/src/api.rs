@@ -225,6 +225,8 @@ fn game_json(g: &dyn crate::games::GameProvider) -> Value {
         "information": info.information,
         "rules_version": info.rules_version,
         "agents": agents,
+        "strengths": g.strengths(),
+        "default_strength": gridwright_catalog::DEFAULT_STRENGTH,
         "scenarios": scenarios,
         "decks": g.decks(),
         "content_error": error,
