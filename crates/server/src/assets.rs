@@ -123,6 +123,28 @@ fn not_modified(headers: &HeaderMap, etag: &HeaderValue) -> bool {
         .any(|t| t == want || t == "*")
 }
 
+/// A JSON answer with an ETag (of its bytes), revalidated on every use (`no-cache`): a request
+/// that names the tag gets `304` and no body. For answers that rarely change, such as the list of
+/// games the lobby reads on every visit.
+pub(crate) fn revalidated_json(headers: &HeaderMap, value: &serde_json::Value) -> Response {
+    let bytes = serde_json::to_vec(value).unwrap_or_default();
+    let etag = etag_of(&bytes);
+    let mut res = if not_modified(headers, &etag) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        (
+            StatusCode::OK,
+            [(header::CONTENT_TYPE, "application/json")],
+            bytes,
+        )
+            .into_response()
+    };
+    let h = res.headers_mut();
+    h.insert(header::ETAG, etag);
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    res
+}
+
 /// The embedded file (or the routed `index.html`) for `path`, with its ETag.
 fn lookup(path: &str) -> Option<(&'static str, &'static [u8], HeaderValue)> {
     let c = catalog();

@@ -1,6 +1,7 @@
 //! Page weight: the browser client's files and the JSON answers travel compressed when the
 //! browser accepts gzip, the files carry ETags and a revisit is answered `304 Not Modified`
-//! with no body, and the versioned URLs `index.html` loads (`/v/<build>/…`) are cached for good.
+//! with no body (so is the list of games the lobby reads), and the versioned URLs `index.html`
+//! loads (`/v/<build>/…`) are cached for good.
 
 use crate::common::*;
 use serde_json::json;
@@ -53,6 +54,7 @@ async fn a_revisit_with_the_etag_gets_304_and_no_body() {
         "/app.js",
         "/views/grid-battles/view.js",
         "/play/0123456789abcdef",
+        "/api/games",
     ] {
         let first = get_with(a, path, &[GZIP]).await;
         assert_eq!(first.status, 200, "{path}");
