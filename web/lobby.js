@@ -2,7 +2,7 @@
 // match; list open, running and finished matches to join, watch or replay.
 
 import { api, creatorTokens, tokens } from './api.js';
-import { h, replace, seatName } from './dom.js';
+import { aiLabel, h, replace, seatName } from './dom.js';
 import { viewFor } from './views/index.js';
 
 /**
@@ -54,8 +54,8 @@ function seatRows(game, seats) {
   });
 }
 
-function matchItem(m, navigate) {
-  const seats = (m.seats ?? []).map((s) => `${seatName(s.seat)}: ${s.kind === 'ai' ? `AI (${s.agent})` : s.kind === 'human' && s.taken ? 'human' : 'open'}`).join(' · ');
+function matchItem(m, navigate, strengths) {
+  const seats = (m.seats ?? []).map((s) => `${seatName(s.seat)}: ${s.kind === 'ai' ? aiLabel(s.agent, strengths) : s.kind === 'human' && s.taken ? 'human' : 'open'}`).join(' · ');
   const mine = tokens.get(m.id);
   const actions = [];
   if (mine && m.status !== 'finished') actions.push(h('a', { class: 'button primary', href: `/play/${m.id}` }, 'Continue'));
@@ -153,7 +153,7 @@ export async function mount(root, { navigate }) {
     for (const [status, ul] of Object.entries(lists)) {
       try {
         const { matches } = await api.matches(status, status === 'finished' ? 10 : 20);
-        replace(ul, matches.length ? matches.map((m) => matchItem(m, navigate)) : h('li', { class: 'muted' }, 'None.'));
+        replace(ul, matches.length ? matches.map((m) => matchItem(m, navigate, games.find((g) => g.name === m.game)?.strengths)) : h('li', { class: 'muted' }, 'None.'));
       } catch (err) {
         replace(ul, h('li', { class: 'error' }, err.message));
       }

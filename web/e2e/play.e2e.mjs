@@ -553,6 +553,8 @@ try {
   const id = await createSkirmish(page, { screenshot: () => shot(page, 'lobby-1280x800') });
   step(`match ${id}`);
   assert.match(await page.locator('.you').textContent(), /You play P1/);
+  // The AI seat is named by its strength (greedy is Grid Battles' Easy), not by its spec.
+  assert.match(await page.locator('.you').textContent(), /P2: AI: Easy/);
   assertNoToken(page, 'after creating a match');
   await assertShareLink(page, id, 'the creator');
 
