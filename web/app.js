@@ -1,6 +1,7 @@
 // The client's shell: routes the URL to the lobby, a match or a replay, and keeps links inside
 // the page. Plain ES modules, served as they are by the Gridwright server; no build step.
 
+/** @type {Array<[RegExp, () => Promise<{mount: Function}>]>} */
 const ROUTES = [
   [/^\/$/, () => import('./lobby.js')],
   [/^\/play\/([0-9a-f]{16})\/?$/, () => import('./match.js')],
@@ -39,7 +40,7 @@ async function route() {
   unmount?.();
   unmount = null;
   const path = location.pathname;
-  const found = ROUTES.map(([re, load]) => [re.exec(path), load]).find(([m]) => m);
+  const found = ROUTES.map(([re, load]) => /** @type {const} */ ([re.exec(path), load])).find(([m]) => m);
   main.replaceChildren();
   main.setAttribute('aria-busy', 'true');
   try {
@@ -61,7 +62,7 @@ async function route() {
 }
 
 document.addEventListener('click', (e) => {
-  const a = e.target.closest?.('a[href]');
+  const a = /** @type {HTMLAnchorElement | null} */ (/** @type {Element} */ (e.target).closest?.('a[href]'));
   if (!a || a.target || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin || url.pathname.startsWith('/api/')) return;

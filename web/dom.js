@@ -49,5 +49,16 @@ export function pressable(el, handler) {
   return el;
 }
 
+/**
+ * An AI seat as players read it: its strength (`AI: Hard`) when its agent spec is one of the
+ * game's strengths (`/api/games`), else the spec an expert gave (`AI (mcts:iters=500)`).
+ * @param {string | null | undefined} agent
+ * @param {Array<{title: string, agent: string}> | undefined} strengths
+ */
+export function aiLabel(agent, strengths) {
+  const s = (strengths ?? []).find((x) => x.agent === agent);
+  return s ? `AI: ${s.title}` : `AI (${agent ?? 'random'})`;
+}
+
 /** Seat labels as the engine prints them (`P1`, `P2`). */
 export const seatName = (seat) => `P${Number(seat) + 1}`;

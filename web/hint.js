@@ -17,6 +17,7 @@ const chance = (v) => (v === null || v === undefined ? '' : ` (≈${Math.round(5
  * `play(action, seat)` (optional) plays a suggested action.
  * Returns `{ el, refresh(key), hide() }`: `refresh` asks again when the position (`key`) changed
  * and the panel is open.
+ * @param {{request: () => Promise<any>, play?: (action: unknown, seat: number) => unknown, maxRows?: number}} options
  */
 export function hintPanel({ request, play, maxRows = 8 }) {
   let open = false;

@@ -2,14 +2,20 @@
 // match; list open, running and finished matches to join, watch or replay.
 
 import { api, creatorTokens, tokens } from './api.js';
-import { h, replace, seatName } from './dom.js';
+import { aiLabel, h, replace, seatName } from './dom.js';
 import { viewFor } from './views/index.js';
 
-const SEAT_CHOICES = (agents) => [
-  { value: 'human', label: 'Human, on this device' },
-  { value: 'open', label: 'Human, invite by link (open seat)' },
-  ...agents.filter((a) => a !== 'human').map((a) => ({ value: `ai:${a}`, label: `AI: ${a}` })),
-  { value: 'ai:custom', label: 'AI: agent spec…' },
+/**
+ * A seat's choices: people, the AI opponents by strength (Easy, Normal, Hard) and, for experts,
+ * each agent by name and any agent spec.
+ * @param {{agents?: string[], strengths?: Array<{name: string, title: string, agent: string}>}} game
+ */
+const SEAT_CHOICES = (game) => [
+  { value: 'human', label: 'Human, on this device', group: null, strength: null },
+  { value: 'open', label: 'Human, invite by link (open seat)', group: null, strength: null },
+  ...(game.strengths ?? []).map((s) => ({ value: `ai:${s.agent}`, label: `AI: ${s.title}`, group: null, strength: s.name })),
+  ...(game.agents ?? ['random']).filter((a) => a !== 'human').map((a) => ({ value: `ai:${a}`, label: `AI: ${a}`, group: 'Experts', strength: null })),
+  { value: 'ai:custom', label: 'AI: agent spec…', group: 'Experts', strength: null },
 ];
 
 function gameCard(game, checked, onPick) {
@@ -28,8 +34,8 @@ async function scenarioCard(game, sc, checked, onPick) {
 }
 
 function seatRows(game, seats) {
-  const choices = SEAT_CHOICES(game.agents ?? ['human', 'random']);
-  const preferred = choices.find((c) => c.value === 'ai:greedy') ?? choices.find((c) => c.value.startsWith('ai:')) ?? choices[1];
+  const choices = SEAT_CHOICES(game);
+  const preferred = choices.find((c) => c.strength === (game.default_strength ?? 'normal')) ?? choices.find((c) => c.value.startsWith('ai:')) ?? choices[1];
   return [...Array(seats).keys()].map((i) => {
     // Any agent spec (`mcts:iters=5000`, `mcts:ms=500,threads=2`): `gridwright agents` lists them.
     const custom = h('input', {
@@ -39,14 +45,17 @@ function seatRows(game, seats) {
     const select = h('select', {
       id: `seat-${i}`, name: `seat-${i}`,
       onchange: () => { custom.hidden = select.value !== 'ai:custom'; },
-    }, choices.map((c) =>
-      h('option', { value: c.value, selected: i === 0 ? c.value === 'human' : c.value === preferred.value }, c.label)));
+    }, [...new Set(choices.map((c) => c.group))].map((group) => {
+      const options = choices.filter((c) => c.group === group).map((c) =>
+        h('option', { value: c.value, 'data-strength': c.strength, selected: i === 0 ? c.value === 'human' : c === preferred }, c.label));
+      return group ? h('optgroup', { label: group }, options) : options;
+    }).flat());
     return h('div', { class: 'seat-row' }, h('label', { for: `seat-${i}` }, seatName(i)), select, custom);
   });
 }
 
-function matchItem(m, navigate) {
-  const seats = (m.seats ?? []).map((s) => `${seatName(s.seat)}: ${s.kind === 'ai' ? `AI (${s.agent})` : s.kind === 'human' && s.taken ? 'human' : 'open'}`).join(' · ');
+function matchItem(m, navigate, strengths) {
+  const seats = (m.seats ?? []).map((s) => `${seatName(s.seat)}: ${s.kind === 'ai' ? aiLabel(s.agent, strengths) : s.kind === 'human' && s.taken ? 'human' : 'open'}`).join(' · ');
   const mine = tokens.get(m.id);
   const actions = [];
   if (mine && m.status !== 'finished') actions.push(h('a', { class: 'button primary', href: `/play/${m.id}` }, 'Continue'));
@@ -144,7 +153,7 @@ export async function mount(root, { navigate }) {
     for (const [status, ul] of Object.entries(lists)) {
       try {
         const { matches } = await api.matches(status, status === 'finished' ? 10 : 20);
-        replace(ul, matches.length ? matches.map((m) => matchItem(m, navigate)) : h('li', { class: 'muted' }, 'None.'));
+        replace(ul, matches.length ? matches.map((m) => matchItem(m, navigate, games.find((g) => g.name === m.game)?.strengths)) : h('li', { class: 'muted' }, 'None.'));
       } catch (err) {
         replace(ul, h('li', { class: 'error' }, err.message));
       }

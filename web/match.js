@@ -4,7 +4,7 @@
 // bar cleaned at once, so copying the URL never hands over the seat.
 
 import { Live, api, creatorTokens, tokens } from './api.js';
-import { h, replace, seatName } from './dom.js';
+import { aiLabel, h, replace, seatName } from './dom.js';
 import { viewFor } from './views/index.js';
 import { hintPanel, liveHint } from './hint.js';
 
@@ -18,8 +18,8 @@ function takeTokenFromHash(id) {
   return m[1];
 }
 
-function seatText(seat) {
-  if (seat.kind === 'ai') return `AI (${seat.agent ?? 'random'})`;
+function seatText(seat, strengths) {
+  if (seat.kind === 'ai') return aiLabel(seat.agent, strengths);
   return seat.taken ? 'human' : 'open seat';
 }
 
@@ -33,6 +33,8 @@ export async function mount(root, { id, navigate, announce }) {
     return () => {};
   }
   const view = await viewFor(summary.game);
+  // The game's AI strengths, to name AI seats by them (the list is cached: a revisit gets 304).
+  const strengths = await api.games().then((r) => r.games?.find((g) => g.name === summary.game)?.strengths, () => undefined);
   const gameTitle = view.title || summary.game;
   document.title = `Gridwright — ${gameTitle}`;
 
@@ -176,6 +178,14 @@ export async function mount(root, { id, navigate, announce }) {
       const yours = w.some((s) => mine.includes(s)) && mine.length < (msg.seats?.length ?? 2);
       return who ? `Game over — ${who} wins${yours ? ' (you!)' : ''}.` : 'Game over — draw.';
     }
+    // A seat nobody has taken yet: the match waits for a person, whoever is to move.
+    const empty = (msg.seats ?? []).filter((s) => s.kind !== 'ai' && !s.taken);
+    if (empty.length && msg.status === 'open') {
+      const names = empty.map((s) => seatName(s.seat)).join(' and ');
+      const link = `${location.origin}/play/${id}`;
+      const meanwhile = msg.legal?.length ? ' You may move meanwhile.' : '';
+      return `Waiting for a player to join as ${names}: send them the invite link ${link}.${meanwhile}`;
+    }
     if (msg.legal?.length) return msg.you?.seats?.length > 1 ? `${seatName(msg.you.viewer)} to move (hotseat).` : 'Your move.';
     const acting = (msg.turn?.seats ?? []).map((s) => msg.seats?.find((x) => x.seat === s)).filter(Boolean);
     if (acting.some((s) => s.kind === 'ai')) return `${acting.map((s) => seatName(s.seat)).join(', ')} (AI) is thinking…`;
@@ -199,7 +209,7 @@ export async function mount(root, { id, navigate, announce }) {
     el.you.textContent = mine.length === 0
       ? 'You are watching.'
       : `You play ${mine.map(seatName).join(' and ')}${mine.length > 1 ? ' on this device (hotseat)' : ''}. ` +
-        (msg.seats ?? []).filter((s) => !mine.includes(s.seat)).map((s) => `${seatName(s.seat)}: ${seatText(s)}`).join(' · ');
+        (msg.seats ?? []).filter((s) => !mine.includes(s.seat)).map((s) => `${seatName(s.seat)}: ${seatText(s, strengths)}`).join(' · ');
     // Hotseat: say so when the device should change hands.
     if (mine.length > 1 && prevViewer !== undefined && prevViewer !== msg.you.viewer && msg.status !== 'finished') {
       el.banner.textContent = `${seatName(msg.you.viewer)}'s turn — pass the device.`;

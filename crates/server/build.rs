@@ -1,4 +1,5 @@
-//! Embeds every file under the repository's `web/` folder (except `e2e/` and `node_modules/`)
+//! Embeds every file under the repository's `web/` folder (except `e2e/`, `node_modules/`,
+//! `types/` and `tsconfig.json`, which only the tests read)
 //! into the server binary, so that `gridwright serve` needs no separate build step and no files
 //! next to the binary.
 //!
@@ -44,12 +45,13 @@ fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) {
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') || name.ends_with('~') {
+        if name.starts_with('.') || name.ends_with('~') || name == "tsconfig.json" {
             continue;
         }
         if path.is_dir() {
             // The browser never loads the client's own tests or installed packages.
-            if name == "e2e" || name == "node_modules" {
+            // Nor the TypeScript declarations, which only `tsc` reads.
+            if name == "e2e" || name == "node_modules" || name == "types" {
                 continue;
             }
             collect(root, &path, files);

@@ -1,7 +1,8 @@
 // End-to-end: a person plays a whole Grid Battles skirmish against the greedy AI in Debian's
 // Chromium, through the browser client only — clicks for the opening moves, the keyboard later —
 // reloads mid-game, finishes, and steps through the replay. Also checks the lobby, a match and
-// the replay at phone size (375×812) for horizontal scrolling, and saves screenshots. Then a
+// the replay at phone size (375×812) for horizontal scrolling, and saves screenshots; measures the
+// page weight of a first and a repeat lobby visit (gzip, 304, cached client files). Then a
 // short Command Core flow: the lobby's scenario maps, deployment, programming a mech by clicking
 // cards into slots, flipping a split card and leaving a middle slot for the random fill (checked
 // on the server's program), and a selected weapon's hatched reach (checked
@@ -79,6 +80,11 @@ async function createSkirmish(page, { screenshot } = {}) {
   await page.goto(`${BASE}/`);
   await page.locator('input[name="game"][value="grid-battles"]').check();
   await page.locator('input[name="scenario"][value="skirmish"]').check();
+  // AI opponents by strength, Normal by default; the agents by name stay for experts.
+  const offered = await page.locator('#seat-1 option[data-strength]').allTextContents();
+  assert.deepEqual(offered, ['AI: Easy', 'AI: Normal', 'AI: Hard'], 'the strengths offered');
+  assert.equal(await page.locator('#seat-1 option:checked').textContent(), 'AI: Normal', 'Normal by default');
+  assert.ok(await page.locator('#seat-1 optgroup[label="Experts"] option[value="ai:custom"]').count(), 'the spec editor is kept');
   await page.locator('#seat-0').selectOption('human');
   await page.locator('#seat-1').selectOption('ai:greedy');
   await page.locator('details.advanced summary').click();
@@ -125,8 +131,12 @@ async function checkTokensStayOutOfUrls(browser) {
   await g.goto(`${BASE}/play/${id}`);
   await g.waitForFunction(() => /You are watching/.test(document.querySelector('.you')?.textContent ?? ''));
   await assertShareLink(g, id, 'before joining (invite link)');
+  // The empty seat: the match says it waits for a player, with the invite link, not "Your move."
+  const waiting = await g.locator('#turn').textContent();
+  assert.match(waiting, new RegExp(`^Waiting for a player to join as P2: send them the invite link ${BASE}/play/${id}\\.`), waiting);
   await g.locator('.match-tools button', { hasText: /^Join as P2$/ }).click();
   await g.waitForFunction(() => /You play P2/.test(document.querySelector('.you')?.textContent ?? ''));
+  await g.waitForFunction(() => !/Waiting for a player/.test(document.querySelector('#turn')?.textContent ?? ''));
   assertNoToken(g, 'after joining');
   await g.reload();
   await g.waitForFunction(() => /You play P2/.test(document.querySelector('.you')?.textContent ?? ''));
@@ -445,6 +455,66 @@ async function ccTurn(page, checks) {
 
 // ---- the test ------------------------------------------------------------------------------
 
+/**
+ * Page weight: a first and a repeat lobby visit in a fresh context, counted from the DevTools
+ * network events (bytes on the wire: headers and the encoded body). The first visit gets gzipped
+ * files; the repeat visit revalidates the page (304) and takes every client file from the cache
+ * (versioned URLs, cached for a year), so only the API's JSON travels again.
+ */
+async function pageWeight(browser) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Network.enable');
+  let reqs = new Map();
+  const header = (hs, name) => Object.entries(hs ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
+  cdp.on('Network.requestWillBeSent', (e) => reqs.set(e.requestId, { url: e.request.url, status: 0, bytes: 0, cached: false, enc: null }));
+  cdp.on('Network.requestServedFromCache', (e) => { const r = reqs.get(e.requestId); if (r) r.cached = true; });
+  cdp.on('Network.responseReceived', (e) => {
+    const r = reqs.get(e.requestId);
+    if (!r) return;
+    r.status = e.response.status;
+    r.enc = header(e.response.headers, 'content-encoding') ?? null;
+    r.cached ||= Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache);
+  });
+  // A revalidated response is reported with the cached status (200); the status on the wire
+  // (304) comes with the raw headers.
+  const wire = new Map();
+  cdp.on('Network.responseReceivedExtraInfo', (e) => wire.set(e.requestId, e.statusCode));
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = reqs.get(e.requestId);
+    if (!r) return;
+    r.bytes = e.encodedDataLength;
+  });
+  const visit = async () => {
+    reqs = new Map();
+    await page.goto(`${BASE}/`);
+    await page.locator('input[name="game"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    for (const [id, r] of reqs) if (wire.get(id) === 304) r.status = 304;
+    return [...reqs.values()];
+  };
+  const sum = (rs) => rs.reduce((n, r) => n + (r.cached ? 0 : r.bytes), 0);
+  const first = await visit();
+  const again = await visit();
+  const isFile = (r) => !new URL(r.url).pathname.startsWith('/api/');
+  const line = (rs) => `${rs.length} requests, ${rs.filter((r) => !r.cached).length} over the network, ${sum(rs)} bytes`;
+  step(`page weight: first lobby visit ${line(first)}; repeat visit ${line(again)} (` +
+    `${again.filter((r) => r.status === 304).length} answered 304, ${again.filter((r) => r.cached).length} from the cache)`);
+  for (const [name, rs] of [['first', first], ['repeat', again]]) {
+    for (const r of rs) if (!r.cached) step(`  ${name}: ${r.status} ${r.enc ?? 'identity'} ${r.bytes} B ${new URL(r.url).pathname}`);
+  }
+  assert.ok(first.some((r) => isFile(r) && r.enc === 'gzip'), 'the client files travel gzipped');
+  assert.ok(first.some((r) => !isFile(r) && r.enc === 'gzip'), 'the JSON travels gzipped');
+  const doc = again.find((r) => new URL(r.url).pathname === '/');
+  assert.equal(doc?.status, 304, 'the revisited page is answered 304 Not Modified');
+  for (const r of again.filter(isFile)) {
+    assert.ok(r.cached || r.status === 304, `revisit: ${r.url} is not downloaded again (status ${r.status})`);
+  }
+  assert.ok(sum(again) * 3 < sum(first), `a revisit downloads far less (${sum(again)} against ${sum(first)} bytes)`);
+  await ctx.close();
+}
+
 // Playwright starts Chromium with a fresh, empty profile (--user-data-dir in a new temporary
 // directory) on every launch and removes it afterwards; it refuses the flag from callers.
 const browser = await chromium.launch({
@@ -476,10 +546,15 @@ try {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
   });
 
+  step('page weight: compressed files and JSON, a 304 and the cache on a repeat visit');
+  await pageWeight(browser);
+
   step('lobby → create a skirmish against the greedy AI');
   const id = await createSkirmish(page, { screenshot: () => shot(page, 'lobby-1280x800') });
   step(`match ${id}`);
   assert.match(await page.locator('.you').textContent(), /You play P1/);
+  // The AI seat is named by its strength (greedy is Grid Battles' Easy), not by its spec.
+  assert.match(await page.locator('.you').textContent(), /P2: AI: Easy/);
   assertNoToken(page, 'after creating a match');
   await assertShareLink(page, id, 'the creator');
 

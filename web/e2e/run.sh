@@ -29,14 +29,10 @@ if [ ! -x /usr/bin/chromium ]; then
   sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 fi
 
-# 2. playwright-core, pinned by package-lock.json.
-mkdir -p "$work" "$shots"
-cp "$here/package.json" "$here/package-lock.json" "$here"/*.mjs "$work/"
-if [ ! -f "$work/node_modules/playwright-core/package.json" ] || ! cmp -s "$here/package-lock.json" "$work/node_modules/.package-lock.json.copy"; then
-  say "npm ci"
-  (cd "$work" && npm ci --no-audit --no-fund --loglevel=error)
-  cp "$here/package-lock.json" "$work/node_modules/.package-lock.json.copy"
-fi
+# 2. playwright-core (and typescript for typecheck.sh), pinned by package-lock.json.
+mkdir -p "$shots"
+# shellcheck source=install.sh
+source "$here/install.sh"
 
 # 3. The server: `gridwright serve` once the CLI has it, else the server crate's own binary.
 cd "$root"

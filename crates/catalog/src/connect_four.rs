@@ -1,12 +1,25 @@
 //! Connect Four's front-end hooks.
 
-use crate::{CatalogError, ContentSource, Frontend, ScenarioInfo, generic_agent};
+use crate::{
+    CatalogError, ContentSource, Frontend, GREEDY_MCTS_STRENGTHS, ScenarioInfo, Strength,
+    generic_agent,
+};
 use gridwright_agents::AgentSpec;
 use gridwright_connect_four::{ConnectFour, render};
 use gridwright_engine::{Agent, Game, Viewer};
 
 impl Frontend for ConnectFour {
     const AGENTS: &'static [&'static str] = &["random", "mcts"];
+    // No greedy agent: Easy is a short search (it sees an immediate win or loss only sometimes).
+    const STRENGTHS: [Strength; 3] = [
+        Strength {
+            name: "easy",
+            title: "Easy",
+            agent: "mcts:iters=40",
+        },
+        GREEDY_MCTS_STRENGTHS[1],
+        GREEDY_MCTS_STRENGTHS[2],
+    ];
 
     fn scenarios(_: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
         let cfg = Default::default();

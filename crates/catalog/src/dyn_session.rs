@@ -17,8 +17,13 @@ use std::time::Duration;
 
 /// Who acts now, in a form clients can read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TurnInfo {
     /// `seat`, `simultaneous` or `terminal`.
+    #[cfg_attr(
+        feature = "ts",
+        ts(type = "\"seat\" | \"simultaneous\" | \"chance\" | \"terminal\"")
+    )]
     pub kind: &'static str,
     /// The seats that may act now.
     pub seats: Vec<Seat>,

@@ -23,6 +23,8 @@ pub mod milkomeda;
 mod odds;
 mod scenarios;
 pub mod starcore;
+#[cfg(feature = "ts")]
+pub mod typescript;
 
 pub use content::ContentSource;
 pub use dyn_session::{
@@ -289,6 +291,10 @@ pub trait Frontend: Game + EventFold {
     /// plain `mcts` means for this game. Chosen so a move takes well under a second on a
     /// two-core machine while beating the game's greedy agent; a spec's own parameters win.
     const MCTS_DEFAULTS: &'static str = "";
+
+    /// The AI opponents players pick from, weakest first: Easy, Normal, Hard
+    /// (see [`Strength`]).
+    const STRENGTHS: [Strength; 3] = GREEDY_MCTS_STRENGTHS;
 
     /// The scenarios available from `content`.
     ///
@@ -588,6 +594,43 @@ pub fn mcts_agent_capped<G: Frontend>(
     Ok(Mcts::new(config).with_evaluator(Arc::new(evaluator)))
 }
 
+/// An AI opponent as players pick it: by strength, not by algorithm. Each game defines three
+/// ([`Frontend::STRENGTHS`]): Easy, Normal (the default) and Hard, the strongest that answers
+/// within about a second on two cores. Any agent spec stays available to experts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Strength {
+    /// `easy`, `normal` or `hard`.
+    pub name: &'static str,
+    /// What players read: `Easy`, `Normal`, `Hard`.
+    pub title: &'static str,
+    /// The agent spec it stands for.
+    pub agent: &'static str,
+}
+
+/// The strength a new AI seat gets unless the creator picks another.
+pub const DEFAULT_STRENGTH: &str = "normal";
+
+/// The strengths of a game whose own agent (`greedy`) plays one ply ahead: Easy is that agent,
+/// Normal the game's default MCTS ([`Frontend::MCTS_DEFAULTS`]), Hard MCTS on both cores for
+/// 900 ms a move (no iteration limit).
+pub const GREEDY_MCTS_STRENGTHS: [Strength; 3] = [
+    Strength {
+        name: "easy",
+        title: "Easy",
+        agent: "greedy",
+    },
+    Strength {
+        name: "normal",
+        title: "Normal",
+        agent: "mcts",
+    },
+    Strength {
+        name: "hard",
+        title: "Hard",
+        agent: "mcts:ms=900,threads=2",
+    },
+];
+
 /// `spec` with the game's [`Frontend::MCTS_DEFAULTS`] filled in where it sets nothing itself.
 /// A spec that names a budget (`iters` or `ms`) keeps exactly that budget.
 pub fn with_defaults<G: Frontend>(spec: &AgentSpec) -> AgentSpec {
@@ -610,6 +653,34 @@ pub fn with_defaults<G: Frontend>(spec: &AgentSpec) -> AgentSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every game offers Easy, Normal and Hard, in that order, each a spec its agent builder
+    /// accepts; Hard answers within about a second (an `ms` budget of at most 1000).
+    #[test]
+    fn every_game_offers_easy_normal_and_hard_opponents() {
+        fn check<G: Frontend>() {
+            let names: Vec<&str> = G::STRENGTHS.iter().map(|s| s.name).collect();
+            assert_eq!(names, ["easy", "normal", "hard"], "{}", G::INFO.short_name);
+            assert!(G::STRENGTHS.iter().any(|s| s.name == DEFAULT_STRENGTH));
+            for s in G::STRENGTHS {
+                let spec: AgentSpec = s.agent.parse().unwrap();
+                assert!(
+                    G::agent(&spec).is_ok(),
+                    "{}: {}",
+                    G::INFO.short_name,
+                    s.agent
+                );
+            }
+            let hard: AgentSpec = G::STRENGTHS[2].agent.parse().unwrap();
+            let ms: u64 = hard.param("ms").unwrap().parse().unwrap();
+            assert!(ms <= 1000, "{}: Hard thinks {ms} ms", G::INFO.short_name);
+        }
+        check::<GridBattles>();
+        check::<CommandCore>();
+        check::<ConnectFour>();
+        check::<Starcore>();
+        check::<Milkomeda>();
+    }
 
     /// Every shipped scenario of every game seats a number of players the game allows
     /// (`INFO.min_seats..=max_seats`), as the lobby lists it and as the game sets it up.

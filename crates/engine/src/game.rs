@@ -51,6 +51,7 @@ impl Turn {
 
 /// Who performed a step: a seat or chance.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Actor {
     /// A player's choice.
@@ -61,6 +62,7 @@ pub enum Actor {
 
 /// How a game uses chance, for documentation and agent selection.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ChanceMode {
     /// No chance nodes.
@@ -71,6 +73,7 @@ pub enum ChanceMode {
 
 /// Whether every seat sees the whole state.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Information {
     /// Observations equal the state.
@@ -81,6 +84,7 @@ pub enum Information {
 
 /// Static facts about a game, like OpenSpiel's `GameType`.
 #[derive(Clone, Copy, Debug, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GameInfo {
     /// Short name used on the command line and in URLs (`grid-battles`).
     pub short_name: &'static str,
@@ -415,6 +419,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
 /// Why an action was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
 pub enum RejectReason {
     /// The game is over.

@@ -9,6 +9,7 @@ use std::fmt;
 
 /// A seat index at the table, `0..Seat::MAX`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "number"))]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Seat(u8);
 
@@ -110,6 +111,7 @@ impl fmt::Display for Seat {
 
 /// A set of seats, e.g. the seats that still owe a hidden simultaneous commitment.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatSet(u8);
 
 impl SeatSet {
@@ -173,6 +175,7 @@ impl FromIterator<Seat> for SeatSet {
 
 /// Who is looking: one seat, or a spectator who sees only public information.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Viewer {
     /// A player at this seat: sees public information plus that seat's secrets.
@@ -199,6 +202,7 @@ impl fmt::Display for Viewer {
 
 /// One value per seat, indexed by [`Seat`] rather than a bare `usize`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct PerSeat<T>(Vec<T>);
 

@@ -26,20 +26,22 @@ pub struct LogEntry<G: Game> {
     pub events: Vec<G::Event>,
 }
 
-/// What one viewer may see of a log entry.
+/// What one viewer may see of a log entry, of a game with actions `A` and events `E`
+/// (`VisibleEntry<G::Action, G::Event>`; generic over the two rather than the game so that the
+/// web client's type declarations can name it per game).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(bound = "")]
-pub struct VisibleEntry<G: Game> {
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct VisibleEntry<A, E> {
     /// Position in the log.
     pub index: usize,
     /// Who acted.
     pub actor: Actor,
     /// The action, if this viewer may see it.
-    pub action: Option<G::Action>,
+    pub action: Option<A>,
     /// The action's text form, if visible.
     pub action_text: Option<String>,
     /// The events this viewer may see, redacted by the game.
-    pub events: Vec<G::Event>,
+    pub events: Vec<E>,
     /// Their text forms.
     pub event_texts: Vec<String>,
 }
@@ -243,7 +245,11 @@ impl<G: Game> Session<G> {
     }
 
     /// The log entries from `from` on, as `viewer` may see them.
-    pub fn visible_log(&self, viewer: Viewer, from: usize) -> Vec<VisibleEntry<G>> {
+    pub fn visible_log(
+        &self,
+        viewer: Viewer,
+        from: usize,
+    ) -> Vec<VisibleEntry<G::Action, G::Event>> {
         self.log
             .get(from..)
             .unwrap_or_default()

@@ -271,7 +271,11 @@ fn text_diff(a: &str, b: &str) -> String {
     format!("at byte {at}: `…{}` vs `…{}`", clip(a), clip(b))
 }
 
-fn visible_entry<G: Game>(state: &G, entry: &LogEntry<G>, viewer: Viewer) -> VisibleEntry<G> {
+fn visible_entry<G: Game>(
+    state: &G,
+    entry: &LogEntry<G>,
+    viewer: Viewer,
+) -> VisibleEntry<G::Action, G::Event> {
     // The same rendering as `Session::visible_log`.
     let shown = state.action_visible_to(entry.actor, &entry.action, viewer);
     let events: Vec<G::Event> = entry
@@ -291,7 +295,7 @@ fn visible_entry<G: Game>(state: &G, entry: &LogEntry<G>, viewer: Viewer) -> Vis
 
 #[allow(clippy::expect_used)]
 fn visible_json<G: Game>(state: &G, entries: &[LogEntry<G>], viewer: Viewer) -> String {
-    let v: Vec<VisibleEntry<G>> = entries
+    let v: Vec<VisibleEntry<G::Action, G::Event>> = entries
         .iter()
         .map(|e| visible_entry(state, e, viewer))
         .collect();

@@ -225,20 +225,24 @@ fn game_json(g: &dyn crate::games::GameProvider) -> Value {
         "information": info.information,
         "rules_version": info.rules_version,
         "agents": agents,
+        "strengths": g.strengths(),
+        "default_strength": gridwright_catalog::DEFAULT_STRENGTH,
         "scenarios": scenarios,
         "decks": g.decks(),
         "content_error": error,
     })
 }
 
-async fn list_games(State(app): State<AppState>) -> Json<Value> {
+/// The games, with an ETag: the lobby reads them on every visit, and they change only when the
+/// server restarts with other content (a revisit gets `304`).
+async fn list_games(State(app): State<AppState>, headers: HeaderMap) -> Response {
     let games: Vec<Value> = app
         .hub
         .games
         .iter()
         .map(|g| game_json(g.as_ref()))
         .collect();
-    Json(json!({ "games": games }))
+    crate::assets::revalidated_json(&headers, &json!({ "games": games }))
 }
 
 async fn get_game(State(app): State<AppState>, Path(name): Path<String>) -> ApiResult {

@@ -25,6 +25,8 @@ pub trait GameProvider: Send + Sync + 'static {
     fn info(&self) -> GameInfo;
     /// The agents the game offers (besides `human`).
     fn agents(&self) -> &'static [&'static str];
+    /// The AI opponents by strength: Easy, Normal, Hard.
+    fn strengths(&self) -> [gridwright_catalog::Strength; 3];
     /// The scenarios available.
     ///
     /// # Errors
@@ -277,6 +279,10 @@ impl<G: Frontend> GameProvider for FrontendGame<G> {
 
     fn agents(&self) -> &'static [&'static str] {
         G::AGENTS
+    }
+
+    fn strengths(&self) -> [gridwright_catalog::Strength; 3] {
+        G::STRENGTHS
     }
 
     fn scenarios(&self) -> Result<Vec<ScenarioInfo>, CatalogError> {

@@ -57,6 +57,7 @@ mod openapi;
 mod store;
 mod token;
 mod view;
+pub mod wire;
 mod ws;
 
 pub use api::api_routes;
@@ -322,6 +323,9 @@ pub fn app(state: AppState) -> axum::Router {
             middleware::rate_limit,
         ))
         .layer(axum::middleware::from_fn(middleware::security_headers))
+        // gzip for browsers that accept it: files, pages and JSON (bodies of 32 bytes and more;
+        // a WebSocket upgrade has none). Outermost, so that every answer above is covered.
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(state)
 }
 

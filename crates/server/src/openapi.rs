@@ -114,6 +114,9 @@ fn paths_and_schemas() -> Value {
                     "chance": { "type": "string" }, "information": { "type": "string", "enum": ["perfect", "imperfect"] },
                     "rules_version": { "type": "string" },
                     "agents": { "type": "array", "items": { "type": "string" } },
+                    "strengths": { "type": "array", "description": "The AI opponents players pick from, weakest first: Easy, Normal, Hard, each an agent spec.", "items": { "type": "object", "properties": {
+                        "name": { "type": "string", "enum": ["easy", "normal", "hard"] }, "title": { "type": "string" }, "agent": { "type": "string" } } } },
+                    "default_strength": { "type": "string", "description": "The strength a new AI seat gets by default (normal)." },
                     "decks": { "type": "array", "items": { "type": "string" }, "description": "The decks a creator may pick by name (the shipped ones, then the operator's --deck files); empty for games without decks." },
                     "scenarios": { "type": "array", "items": { "type": "object", "properties": {
                         "name": { "type": "string" }, "title": { "type": "string" }, "description": { "type": "string" },

@@ -10,8 +10,9 @@
 //! [`AnySession::legal`]: gridwright_catalog::AnySession::legal
 //! [`AnySession::visible_log`]: gridwright_catalog::AnySession::visible_log
 
-use crate::hub::{LiveMatch, MatchState, Who, result_json};
+use crate::hub::{LiveMatch, MatchState, Who, game_result, result_json};
 use crate::store::{MatchRow, SeatKind, SeatRow, Status};
+use crate::wire::{LegalEntry, SeatInfo, StateMessage, You};
 use gridwright_engine::Viewer;
 use serde_json::{Value, json};
 
@@ -38,76 +39,82 @@ pub fn state_message(
     let turn = st.session.turn();
     let log_len = st.session.log_len();
     let from = log_from.min(log_len);
-    let legal: Vec<Value> = who
+    let legal: Vec<LegalEntry> = who
         .seats
         .iter()
         .filter(|s| turn.seats.contains(s))
         .flat_map(|s| {
-            st.session
-                .legal(*s)
-                .into_iter()
-                .map(move |l| json!({ "seat": s, "action": l.action, "text": l.text }))
+            st.session.legal(*s).into_iter().map(move |l| LegalEntry {
+                seat: *s,
+                action: l.action,
+                text: l.text,
+            })
         })
         .collect();
-    let you = if who.is_spectator() {
-        Value::Null
-    } else {
-        json!({ "seats": who.seats, "viewer": viewer_seat(viewer) })
-    };
-    let msg = json!({
-        "type": "state",
-        "match": m.id,
-        "game": m.game.info().short_name,
-        "status": st.status,
-        "version": st.rev,
-        "moves": st.session.version(),
-        "turn": turn,
-        "you": you,
-        "observation": st.session.observe(viewer),
-        "legal": legal,
-        "log_from": from,
-        "log": st.session.visible_log(viewer, from),
-        "log_len": log_len,
-        "result": result_json(st.session.as_ref()),
-        "aborted_by": st.aborted,
-        "ended": ended(st),
-        "seats": seats_json(&st.seats),
+    let you = (!who.is_spectator()).then(|| You {
+        seats: who.seats.clone(),
+        viewer: viewer_seat(viewer),
     });
+    let msg = StateMessage {
+        kind: "state",
+        match_id: m.id.clone(),
+        game: m.game.info().short_name,
+        status: st.status,
+        version: st.rev,
+        moves: st.session.version(),
+        turn,
+        you,
+        observation: st.session.observe(viewer),
+        legal,
+        log_from: from,
+        log: st.session.visible_log(viewer, from),
+        log_len,
+        result: game_result(st.session.as_ref()),
+        aborted_by: st.aborted,
+        ended: ended_sentence(st),
+        seats: seat_infos(&st.seats),
+    };
+    let msg = serde_json::to_value(msg).unwrap_or(Value::Null);
     (msg, viewer, log_len)
 }
 
 /// How a match that ended without its game being over ended, as players are told: "This
 /// match was aborted by its creator." (`null` while it goes on, or once its game is over).
 fn ended(st: &MatchState) -> Value {
+    ended_sentence(st).map_or(Value::Null, Value::String)
+}
+
+fn ended_sentence(st: &MatchState) -> Option<String> {
     match (st.aborted, st.expired) {
-        (Some(by), _) => json!(format!("This match was {}.", by.sentence())),
-        (None, true) => json!("This match expired: nothing happened in it for too long."),
-        (None, false) => Value::Null,
+        (Some(by), _) => Some(format!("This match was {}.", by.sentence())),
+        (None, true) => Some("This match expired: nothing happened in it for too long.".into()),
+        (None, false) => None,
     }
 }
 
-fn viewer_seat(v: Viewer) -> Value {
+fn viewer_seat(v: Viewer) -> Option<gridwright_engine::Seat> {
     match v {
-        Viewer::Seat(s) => json!(s),
-        Viewer::Spectator => Value::Null,
+        Viewer::Seat(s) => Some(s),
+        Viewer::Spectator => None,
     }
 }
 
 /// Seats as the public sees them: kind, agent and whether taken, never token hashes.
+fn seat_infos(seats: &[SeatRow]) -> Vec<SeatInfo> {
+    seats
+        .iter()
+        .map(|s| SeatInfo {
+            seat: s.seat,
+            kind: s.kind,
+            agent: s.agent.clone(),
+            taken: s.kind == SeatKind::Ai || s.token_hash.is_some(),
+        })
+        .collect()
+}
+
+/// Seats as the public sees them, as JSON (see [`SeatInfo`]).
 pub fn seats_json(seats: &[SeatRow]) -> Value {
-    Value::Array(
-        seats
-            .iter()
-            .map(|s| {
-                json!({
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "agent": s.agent,
-                    "taken": s.kind == SeatKind::Ai || s.token_hash.is_some(),
-                })
-            })
-            .collect(),
-    )
+    serde_json::to_value(seat_infos(seats)).unwrap_or(Value::Null)
 }
 
 /// The link that opens the match in the browser; with a token, as that seat's player. The

@@ -72,7 +72,7 @@ pub async fn http_raw(
     token: Option<&str>,
 ) -> Resp {
     let s = TcpStream::connect(addr).await.unwrap();
-    http_on(s, addr, method, path, body, token).await
+    http_on(s, addr, method, path, body, token, &[]).await
 }
 
 /// `POST` of JSON from another loopback address (`127.0.0.2`, …): another client, as the
@@ -82,7 +82,13 @@ pub async fn post_from(from: [u8; 4], addr: SocketAddr, path: &str, body: &Value
     sock.bind(SocketAddr::from((from, 0))).unwrap();
     let s = sock.connect(addr).await.unwrap();
     let b = body.to_string();
-    http_on(s, addr, "POST", path, Some(b.as_bytes()), None).await
+    http_on(s, addr, "POST", path, Some(b.as_bytes()), None, &[]).await
+}
+
+/// A `GET` with extra request headers (`Accept-Encoding`, `If-None-Match`, …).
+pub async fn get_with(addr: SocketAddr, path: &str, headers: &[(&str, &str)]) -> Resp {
+    let s = TcpStream::connect(addr).await.unwrap();
+    http_on(s, addr, "GET", path, None, None, headers).await
 }
 
 async fn http_on(
@@ -92,8 +98,12 @@ async fn http_on(
     path: &str,
     body: Option<&[u8]>,
     token: Option<&str>,
+    extra: &[(&str, &str)],
 ) -> Resp {
     let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (k, v) in extra {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
     if let Some(t) = token {
         req.push_str(&format!("Authorization: Bearer {t}\r\n"));
     }

@@ -9,6 +9,12 @@ import { cardList, indexLegal, kindOf, mechLabel, phaseText, sq } from './model.
 
 export const title = 'Command Core';
 
+/** @typedef {import('../../types/command-core').State} State */
+/** @typedef {import('../../types/command-core').Observation} Observation */
+/** @typedef {import('../../types/command-core').Legal} Legal */
+/** @typedef {import('../../types/command-core').LogEntry} LogEntry */
+/** @typedef {import('../../types/command-core').ScenarioMap} ScenarioMap */
+
 /** The lobby's picture of a scenario: its grid with deployment zones, and each side's mechs. */
 export function miniMap(scenario) {
   const map = scenario?.board;
@@ -29,12 +35,14 @@ export function miniMap(scenario) {
 const arcsText = (w) => (w.arcs ?? []).map((a) => a.toLowerCase()).join('/');
 const bandText = (w) => `${w.range?.[0]}–${w.range?.[1]}`;
 
+/** @param {Observation | null} obs */
 export function statusLine(obs) {
   if (!obs) return '';
   const acting = (obs.to_act ?? []).map((s) => `${seatName(s)} ${obs.sides?.[s]?.name ?? ''}`.trim()).join(', ');
   return `Round ${obs.round}/${obs.round_limit} · ${phaseText(obs)}${acting ? ` · to act: ${acting}` : ''}`;
 }
 
+/** @param {LogEntry} entry */
 export function logEntry(entry) {
   const actor = entry.actor === 'chance' ? 'Chance' : entry.actor?.seat !== undefined ? seatName(entry.actor.seat) : '';
   const li = h('li', { 'data-index': entry.index });
@@ -461,6 +469,10 @@ export function createView(root, ctx) {
   }
 
   return {
+    /**
+     * @param {State} msg
+     * @param {LogEntry[]} log
+     */
     update(msg, log) {
       ui.msg = msg;
       ui.log = log ?? [];

@@ -3,6 +3,11 @@
 
 import { h, pressable, replace, s, seatName } from '../../dom.js';
 
+/** @typedef {import('../../types/connect-four').State} State */
+/** @typedef {import('../../types/connect-four').Observation} Observation */
+/** @typedef {import('../../types/connect-four').Legal} Legal */
+/** @typedef {import('../../types/connect-four').LogEntry} LogEntry */
+
 export const title = 'Connect Four';
 
 const R = 20;
@@ -16,6 +21,11 @@ function disc(seat, cx, cy) {
   return g;
 }
 
+/**
+ * @param {Observation['board']} board
+ * @param {Map<number, Legal>} drops
+ * @param {(l: Legal) => void} onDrop
+ */
 function boardSvg(board, drops, onDrop) {
   const cols = board[0]?.length ?? 7;
   const rows = board.length;
@@ -43,14 +53,16 @@ export function miniMap() {
   return null;
 }
 
+/** @param {Observation} obs */
 export function statusLine(obs) {
   if (obs.winner !== null && obs.winner !== undefined) return `${seatName(obs.winner)} wins`;
   if (obs.next === null || obs.next === undefined) return 'Draw';
   return `${seatName(obs.next)} (${obs.next === 0 ? 'X' : 'O'}) to move`;
 }
 
+/** @param {LogEntry} entry */
 export function logEntry(entry) {
-  const who = entry.actor?.seat !== undefined ? seatName(entry.actor.seat) : '';
+  const who = typeof entry.actor === 'object' ? seatName(entry.actor.seat) : '';
   return h('li', { 'data-index': entry.index }, h('strong', {}, `${who}: ${entry.action_text ?? ''}`),
     entry.event_texts?.length ? h('ul', {}, entry.event_texts.map((t) => h('li', {}, t))) : null);
 }
@@ -58,7 +70,9 @@ export function logEntry(entry) {
 export function createView(root, ctx) {
   const wrap = h('div', { class: 'c4' });
   root.append(wrap);
+  /** @type {State | null} */
   let msg = null;
+  /** @param {Legal} l */
   const act = async (l) => {
     try {
       await ctx.act(l.action, l.seat);
@@ -67,6 +81,7 @@ export function createView(root, ctx) {
     }
   };
   function render() {
+    /** @type {Map<number, Legal>} */
     const drops = new Map();
     if (!ctx.readOnly) for (const l of msg.legal ?? []) if (l.action?.drop !== undefined) drops.set(l.action.drop, l);
     const focused = document.activeElement?.getAttribute?.('data-col');
@@ -77,6 +92,7 @@ export function createView(root, ctx) {
     if (focused !== null && focused !== undefined) wrap.querySelector(`[data-col="${focused}"]`)?.focus();
   }
   return {
+    /** @param {State} m */
     update(m) {
       msg = m;
       render();

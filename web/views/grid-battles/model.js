@@ -3,11 +3,25 @@
 // statistics, once per update. The map is drawn from the observation's `board`
 // (crates/games/grid-battles/src/board.rs), which the server builds hex by hex.
 
-/** The observation with each unit's type statistics filled in. */
+/** @typedef {import('../../types/grid-battles').Observation} Observation */
+/** @typedef {import('../../types/grid-battles').UnitView} UnitView */
+/** @typedef {import('../../types/grid-battles').UnitType} UnitType */
+/**
+ * A unit with its type's statistics.
+ * @typedef {UnitView & Pick<UnitType, 'name' | 'attack_die' | 'defence_die' | 'base' | 'attack' | 'range'>} Unit
+ */
+/** @typedef {Omit<Observation, 'units'> & {units: Unit[], normalized: true}} Normalized */
+
+/**
+ * The observation with each unit's type statistics filled in.
+ * @param {Observation | Normalized} obs
+ * @returns {Normalized}
+ */
 export function normalize(obs) {
-  if (!obs?.board || obs.normalized) return obs;
+  if (!obs?.board || 'normalized' in obs) return /** @type {Normalized} */ (obs);
   const types = new Map((obs.unit_types ?? []).map((t) => [t.id, t]));
   const units = (obs.units ?? []).map((u) => {
+    /** @type {Partial<UnitType>} */
     const t = types.get(u.unit_type) ?? {};
     return {
       name: t.name ?? u.unit_type ?? '?',
@@ -19,5 +33,5 @@ export function normalize(obs) {
       ...u,
     };
   });
-  return { ...obs, units, normalized: true };
+  return { ...obs, units, normalized: /** @type {const} */ (true) };
 }

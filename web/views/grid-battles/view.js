@@ -8,9 +8,18 @@ import { normalize } from './model.js';
 import { legend, rosterTables } from './roster.js';
 import { code, toOffset } from '../../hex.js';
 
+/** @typedef {import('../../types/grid-battles').State} State */
+/** @typedef {import('../../types/grid-battles').Observation} Observation */
+/** @typedef {import('../../types/grid-battles').Legal} Legal */
+/** @typedef {import('../../types/grid-battles').LogEntry} LogEntry */
+/** @typedef {import('../../types/grid-battles').Phase} Phase */
+
 export const title = 'Grid Battles';
 
-/** Sorts the legal actions by kind and unit. */
+/**
+ * Sorts the legal actions by kind and unit.
+ * @param {Legal[]} legal
+ */
 function indexLegal(legal) {
   const ix = { activate: new Map(), hold: new Map(), move: new Map(), attack: new Map(), done: null, all: legal };
   for (const l of legal) {
@@ -30,6 +39,7 @@ function indexLegal(legal) {
   return ix;
 }
 
+/** @param {{phase: Phase}} obs */
 function phaseText(obs) {
   const p = obs.phase;
   switch (p.phase) {
@@ -38,7 +48,7 @@ function phaseText(obs) {
     case 'attack': return 'Attack';
     case 'combat': return 'Combat';
     case 'over': return 'Game over';
-    default: return p.phase;
+    default: return /** @type {{phase: string}} */ (p).phase;
   }
 }
 
@@ -48,7 +58,10 @@ const HELP = {
   attack: 'Select an activated unit, then an enemy marked with crosshairs to see the odds and confirm. End attacks when done.',
 };
 
-/** The status line: round, who acts, phase, victory points. */
+/**
+ * The status line: round, who acts, phase, victory points.
+ * @param {Observation} raw
+ */
 export function statusLine(raw) {
   const obs = normalize(raw);
   const sideName = (i) => `${seatName(i)} ${obs.sides[i] ?? ''}`.trim();
@@ -63,7 +76,11 @@ export function miniMap(scenario) {
   return drawBoard(board, { compact: true, label: `Map of ${scenario.title}: ${board.width} by ${board.height} hexes` });
 }
 
-/** One log entry: who did what, the events, and the dice of any roll. */
+/**
+ * One log entry: who did what, the events, and the dice of any roll.
+ * @param {LogEntry} entry
+ * @param {Observation} raw
+ */
 export function logEntry(entry, raw) {
   const obs = normalize(raw);
   const actor = entry.actor === 'chance' ? 'Dice' : entry.actor?.seat !== undefined ? seatName(entry.actor.seat) : '';
@@ -130,6 +147,7 @@ export function createView(root, ctx) {
     const { unit: a, target: d } = l.action.attack;
     ui.pending = { l, attacker: a, defender: d, preview: null, loading: true };
     render();
+    /** @type {{text: string, odds?: unknown} | null} */
     let preview = l.preview !== undefined || l.odds !== undefined ? { text: l.preview, odds: l.odds } : null;
     try {
       preview = (await ctx.preview?.(l.action, l.seat)) ?? preview;

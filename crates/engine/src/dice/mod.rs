@@ -182,6 +182,7 @@ impl Add for Face {
 /// A die as a content file writes it. Each face lists its symbol names, and an empty list is a
 /// blank face. Repeat a name to show that symbol several times: `["sword", "sword"]`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct DieDef {
     /// The die's name, e.g. `"red"` or `"attack"`.

@@ -25,6 +25,7 @@ use std::str::FromStr;
 /// assert_eq!("4/6".parse::<Ratio>(), Ok(Ratio::new(2, 3)));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 #[serde(into = "String", try_from = "String")]
 pub struct Ratio {
     num: i128,

@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 
 /// A 90° quarter around a facing model.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Arc {
     /// Centred on the facing; includes both 45° boundaries.
     Front,

@@ -16,6 +16,7 @@ use std::ops::{Add, Sub};
 /// assert_eq!(HexDir::NE.opposite(), HexDir::SW);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[repr(u8)]
 pub enum HexDir {
     /// Up the column.
@@ -102,6 +103,7 @@ impl HexDir {
 #[derive(
     Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Hex {
     /// Axial column coordinate: grows towards the south-east (and, with `r`, eastward).
     pub q: i32,

@@ -49,6 +49,7 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!(steps, [LineStep::Edge(Hex::new(0, 1), Hex::new(1, 0))]);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum LineStep {
     /// The line passes through the inside of this hex.
     Hex(Hex),

@@ -18,6 +18,7 @@ use std::ops::{Add, Sub};
 #[derive(
     Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Cell {
     /// Column, growing eastward.
     pub x: i32,
@@ -90,6 +91,7 @@ impl Sub for Cell {
 /// assert!(Dir8::SW.is_diagonal());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[repr(u8)]
 pub enum Dir8 {
     /// Up the board (`y` decreasing).
@@ -176,6 +178,7 @@ impl Dir8 {
 
 /// A direction relative to a facing, e.g. for "move one cell left" instructions.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Relative {
     /// The facing itself.
     Forward,
@@ -199,6 +202,7 @@ pub enum Relative {
 /// assert_eq!(board.cells().count(), 48);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Bounds {
     /// Number of columns.
     pub width: u32,

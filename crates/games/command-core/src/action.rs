@@ -40,6 +40,7 @@ use std::fmt;
 /// A mech's number within a game: P1's mechs first, in scenario order. Zero-based in JSON, shown
 /// one-based.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct MechId(pub(crate) u8);
 
@@ -71,6 +72,7 @@ impl fmt::Display for MechId {
 #[derive(
     Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Pos {
     /// Column, from 0 (west).
     pub x: u8,
@@ -128,6 +130,7 @@ pub struct Slot(pub(crate) u8);
 
 /// The JSON shape of a filled slot.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct SlotCard {
     /// Zero-based index into the chassis' directives.
@@ -181,6 +184,7 @@ impl Slot {
 /// A program: one slot per directive slot, at most [`MAX_SLOTS`]. More cards than that cannot be
 /// written down: the JSON form refuses a longer list.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "Vec<Option<SlotCard>>"))]
 pub struct Program(pub(crate) [Slot; MAX_SLOTS]);
 
 impl Program {
@@ -261,6 +265,7 @@ impl<'de> Deserialize<'de> for Program {
 
 /// A card attached to a mech: a weapon or a directive (zero-based index into the chassis' list).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Card {
     /// A weapon.
@@ -290,6 +295,7 @@ impl Card {
 
 /// A set of one mech's cards (weapons and directives), as a bit set. JSON: a list of [`Card`]s.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "Vec<Card>"))]
 pub struct CardSet(pub(crate) u16);
 
 impl CardSet {
@@ -342,6 +348,7 @@ impl<'de> Deserialize<'de> for CardSet {
 
 /// Which dice pool a reroll is for.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Pool {
     /// The attacker's attack dice (1 Surge each).
@@ -365,6 +372,7 @@ impl Pool {
 
 /// What one die shows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Face {
     /// Attack: crit.
@@ -412,6 +420,7 @@ impl Face {
 
 /// A player's choice or a chance outcome. At most 8 bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Chance: this seat decides the placement order.

@@ -36,6 +36,7 @@ pub const MAX_RANGE: u8 = 32;
 
 /// One icon on a directive: a move or turn relative to the mech's facing, a stop, or a target.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum Icon {
     /// Move one square in the facing direction.
@@ -125,6 +126,7 @@ impl fmt::Display for Icon {
 
 /// Which neighbouring slot a combo looks at.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Neighbour {
     /// The slot before (to the left of) this card.
@@ -135,6 +137,7 @@ pub enum Neighbour {
 
 /// A combo: when the card in the `slot` neighbour shows `colour` on top, the cost is `cost`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Combo {
     /// Which neighbour.
     pub slot: Neighbour,
@@ -146,6 +149,7 @@ pub struct Combo {
 
 /// One half of a directive card (a card that is not split has one half).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Half {
     /// Icons, run left to right.
     pub icons: Vec<Icon>,
@@ -160,6 +164,7 @@ pub struct Half {
 
 /// A directive card.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Directive {
     /// Id, unique among the chassis' cards (weapons included); used in action texts.
     pub id: String,
@@ -178,6 +183,7 @@ impl Directive {
 
 /// A weapon.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Weapon {
     /// Id, unique among the chassis' cards; used in action texts.
     pub id: String,
@@ -197,6 +203,7 @@ pub struct Weapon {
 
 /// Armour dice per arc of the defender that the attacker stands in.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Armour {
     /// Front arc.
     pub front: u8,
@@ -222,6 +229,7 @@ impl Armour {
 
 /// A mech design: statistics, weapons and its own directive cards.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Chassis {
     /// Id used in scenarios (`scout`).
     pub id: String,
@@ -247,6 +255,7 @@ pub struct Chassis {
 
 /// A die symbol.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum DieSymbol {
     /// Attack: one damage and a crit resolution.
@@ -286,6 +295,7 @@ impl DieSymbol {
 
 /// The three dice, each a list of faces; a face shows at most one symbol (`[]` is blank).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DiceConfig {
     /// Attack die faces: crit, hit or blank.
     pub attack: Vec<Vec<DieSymbol>>,
@@ -316,6 +326,7 @@ impl Default for DiceConfig {
 
 /// Where a side may deploy.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum HomeEdge {
     /// Near any board edge.
@@ -365,6 +376,7 @@ impl fmt::Display for HomeEdge {
 
 /// One side of the battle.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SideConfig {
     /// Display name.
     pub name: String,
@@ -376,6 +388,7 @@ pub struct SideConfig {
 
 /// A fully resolved scenario with all the content it uses. Replays embed it.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Config {
     /// Scenario name (file stem, e.g. `duel`).

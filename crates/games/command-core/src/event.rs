@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 /// How many cards a sealed program holds, shown to all once every program is sealed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SealedProgram {
     /// The mech.
     pub mech: MechId,
@@ -25,6 +26,7 @@ pub struct SealedProgram {
 
 /// Something that happened.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// The random draw: this seat decides the placement order.

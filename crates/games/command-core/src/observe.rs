@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 /// `arcs` of the firing mech (the engine's [`arc_of`](gridwright_engine::geom::arc_of): 90°
 /// cones, the 45° and 135° boundaries belonging to the front and rear arcs).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WeaponView {
     /// Index on the chassis (the `weapon` of a fire action).
     pub index: u8,
@@ -43,6 +44,7 @@ pub struct WeaponView {
 
 /// One mech as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MechView {
     /// Its id.
     pub id: MechId,
@@ -100,6 +102,7 @@ pub struct MechView {
 
 /// One pool of dice in the attack being resolved.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DiceView {
     /// Counts by face, in [`Face::of`](crate::Face::of) order (success first, blank last).
     pub faces: Vec<u8>,
@@ -109,6 +112,7 @@ pub struct DiceView {
 
 /// The attack being resolved.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AttackView {
     /// The attacker.
     pub attacker: MechId,
@@ -128,6 +132,7 @@ pub struct AttackView {
 
 /// A crit being resolved.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CritView {
     /// The damaged mech.
     pub mech: MechId,
@@ -143,6 +148,7 @@ pub struct CritView {
 
 /// One side.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SideView {
     /// The seat.
     pub seat: Seat,
@@ -156,6 +162,7 @@ pub struct SideView {
 
 /// What a viewer sees.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Observation {
     /// Who is looking.
     pub viewer: Viewer,

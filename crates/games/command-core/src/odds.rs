@@ -26,6 +26,7 @@ use std::collections::BTreeMap;
 
 /// The inputs of [`damage_odds_with`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OddsQuery {
     /// Attack dice (the weapon's attack value).
     pub attack: u8,
@@ -43,6 +44,7 @@ pub struct OddsQuery {
 
 /// The exact distribution of one attack's structure damage and crits.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DamageOdds {
     /// What was asked.
     pub query: OddsQuery,

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 /// A mech of a side's roster, before deployment.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RosterMech {
     /// The id the mech will have in the game.
     pub id: MechId,
@@ -26,6 +27,7 @@ pub struct RosterMech {
 
 /// One side of a scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MapSide {
     /// The seat that plays it.
     pub seat: Seat,
@@ -41,6 +43,7 @@ pub struct MapSide {
 
 /// A scenario's board before the game starts (nothing is placed yet: mechs deploy in play).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScenarioMap {
     /// Board columns.
     pub width: u8,

@@ -46,6 +46,7 @@ pub const INFO: GameInfo = GameInfo {
 
 /// Why the game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// A player has no mechs left.
@@ -56,6 +57,7 @@ pub enum EndReason {
 
 /// Where the game is. Public information only.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// Chance: who decides the placement order.

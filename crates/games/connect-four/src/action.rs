@@ -16,6 +16,7 @@ use std::fmt;
 /// assert!(Column::try_from(7).is_err());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "number"))]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Column(u8);
 
@@ -92,6 +93,7 @@ impl fmt::Display for Column {
 /// A player's move: drop a disc into a column. Its text form is `drop 4` (one-based column);
 /// its JSON form is `{"drop":3}` (zero-based).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Drop a disc into this column; it falls to the lowest empty cell.
@@ -109,6 +111,7 @@ impl Action {
 
 /// Something that happened on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Event {
     /// `seat`'s disc landed in `column` at `row` (0 = bottom row).

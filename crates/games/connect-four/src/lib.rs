@@ -75,6 +75,7 @@ pub const INFO: GameInfo = GameInfo {
 /// The rules config. Connect Four has no options: the board is always 7 × 6. In JSON it is
 /// `{}`, and unknown fields are refused, so a replay of a future variant fails clearly here.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Config {}
 

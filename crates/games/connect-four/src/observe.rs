@@ -11,6 +11,7 @@ use std::fmt::Write;
 /// In JSON a cell is the zero-based seat whose disc is there, or `null`:
 /// `{"board":[[null,…],…],"next":0,"winner":null}`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Observation {
     /// Six rows, the **top** row first (as drawn on screen); each row lists columns 1 to 7.
     pub board: Vec<Vec<Option<Seat>>>,

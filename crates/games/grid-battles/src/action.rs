@@ -19,6 +19,7 @@ use std::fmt;
 ///
 /// Stored zero-based; shown and typed one-based, as in the unit table.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct UnitId(pub(crate) u8);
 
@@ -51,6 +52,7 @@ impl fmt::Display for UnitId {
 
 /// A player's choice or a dice roll.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Activation phase: mark a fresh unit active for this turn.

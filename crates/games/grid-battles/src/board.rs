@@ -14,6 +14,7 @@ use serde::Serialize;
 
 /// The map and the units on it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Board {
     /// Columns.
     pub width: u8,
@@ -29,6 +30,7 @@ pub struct Board {
 
 /// One hex of the map.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BoardHex {
     /// Printed code, column then row (`0304`).
     pub code: String,
@@ -44,6 +46,7 @@ pub struct BoardHex {
 
 /// One unit on the map.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BoardUnit {
     /// The unit's number (as typed in actions).
     pub id: UnitId,

@@ -34,6 +34,7 @@ pub const MAX_HEALTH: u8 = 99;
 
 /// A unit's base type: decides who has the attack bonus against whom.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum BaseType {
     /// Foot soldiers in close order (pikemen).
@@ -75,6 +76,7 @@ impl fmt::Display for BaseType {
 
 /// How a unit attacks.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum AttackKind {
     /// Adjacent enemies only; a surviving bold defender strikes back.
@@ -101,6 +103,7 @@ impl fmt::Display for AttackKind {
 
 /// A symbol printed on a die face.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Symbol {
     /// One hit.
@@ -141,6 +144,7 @@ impl Symbol {
 
 /// A kind of terrain.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TerrainType {
     /// Name used in content (`plain`, `woods`, `hill`).
     pub id: String,
@@ -156,6 +160,7 @@ pub struct TerrainType {
 
 /// A die: its faces, each a multiset of symbols.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DieType {
     /// Name used in content (`yellow`, `brown`, ...).
     pub id: String,
@@ -188,6 +193,7 @@ pub(crate) fn engine_dice(dice: &[DieType]) -> (SymbolTable, Vec<Result<Die, Dic
 
 /// A unit type's statistics.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UnitType {
     /// Name used in scenarios and on the command line (`knight`).
     pub id: String,
@@ -229,6 +235,7 @@ impl UnitType {
 
 /// One row of the attack bonus table: `attacker` has the advantage against `against`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Advantage {
     /// The base type that gets the bonus symbols.
     pub attacker: BaseType,
@@ -238,6 +245,7 @@ pub struct Advantage {
 
 /// The map: size and terrain.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MapConfig {
     /// Number of columns (codes `00..width`).
     pub width: u8,
@@ -249,6 +257,7 @@ pub struct MapConfig {
 
 /// A unit placed at the start of the scenario.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Placement {
     /// Unit type id.
     pub unit: String,
@@ -258,6 +267,7 @@ pub struct Placement {
 
 /// One side of the battle.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SideConfig {
     /// Display name of the side.
     pub name: String,
@@ -267,6 +277,7 @@ pub struct SideConfig {
 
 /// How the battle is won before the round limit.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum Victory {
     /// The first side to hold this many victory points wins.
@@ -286,6 +297,7 @@ impl fmt::Display for Victory {
 
 /// A fully resolved scenario with all the content it uses. Replays embed it.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Config {
     /// Scenario name (file stem, e.g. `skirmish`).

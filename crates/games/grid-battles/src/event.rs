@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// Something that happened.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// A side's turn began; it must activate this many units.

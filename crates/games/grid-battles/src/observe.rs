@@ -10,6 +10,7 @@ use serde::Serialize;
 
 /// Everything a player or spectator sees.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Observation {
     /// Scenario name.
     pub scenario: String,
@@ -46,6 +47,7 @@ pub struct Observation {
 /// The hex at column `c`, row `r` (code `format!("{c:02}{r:02}")`) has the terrain whose
 /// `letter` is the `c`-th character of `rows[r]`. Odd columns sit half a row lower.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MapView {
     /// Columns.
     pub width: u8,
@@ -59,6 +61,7 @@ pub struct MapView {
 
 /// One unit in an observation or the unit table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UnitView {
     /// The unit's number (as typed in actions).
     pub id: UnitId,

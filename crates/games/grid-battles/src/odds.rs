@@ -141,6 +141,7 @@ impl HitTable {
 
 /// The odds of one unit type attacking another, out of any battle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MatchupOdds {
     /// Attacking unit type id.
     pub attacker: String,
@@ -160,6 +161,7 @@ pub struct MatchupOdds {
 
 /// The odds of the counterattack that may follow an attack.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CounterOdds {
     /// Whether the defender's bonus symbols count against the attacker.
     pub advantage: bool,
@@ -175,6 +177,7 @@ pub struct CounterOdds {
 
 /// The exact odds of an attack between two units in the current position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AttackOdds {
     /// The attacker.
     pub attacker: UnitId,

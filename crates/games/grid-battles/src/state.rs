@@ -32,6 +32,7 @@ pub const INFO: GameInfo = GameInfo {
 
 /// Where a unit stands in the activation cycle of a round.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// May be activated this round.
@@ -109,6 +110,7 @@ impl Occupancy {
 
 /// Why the game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// A side met the scenario's victory condition.
@@ -122,6 +124,7 @@ pub enum EndReason {
 /// Serialized as an object tagged `phase`; a combat shows its roll as the two flags
 /// `counterattack` and `counter_due` (see [`CombatRoll`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "PhaseJson"))]
 #[serde(into = "PhaseJson", try_from = "PhaseJson")]
 pub enum Phase {
     /// The active side picks units to activate, one at a time.
@@ -181,6 +184,7 @@ impl CombatRoll {
 
 /// The JSON form of [`Phase`] (observations carry it; the web client reads it).
 #[derive(Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Phase"))]
 #[serde(tag = "phase", rename_all = "snake_case")]
 enum PhaseJson {
     Activation {

@@ -48,7 +48,7 @@ use crate::token;
 use ai::lease_deadline;
 use gridwright_catalog::AnySession;
 use gridwright_engine::Seat;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize};
 use std::sync::{Arc, Mutex};
@@ -261,6 +261,11 @@ fn status_of(session: &dyn AnySession, seats: &[SeatRow]) -> Status {
 
 /// `{returns, scores, winners}` once the game is over.
 pub(crate) fn result_json(session: &dyn AnySession) -> Option<Value> {
+    game_result(session).and_then(|r| serde_json::to_value(r).ok())
+}
+
+/// How the game came out, once it is over.
+pub(crate) fn game_result(session: &dyn AnySession) -> Option<crate::wire::GameResult> {
     let returns = session.returns()?;
     let max = returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let min = returns.iter().copied().fold(f64::INFINITY, f64::min);
@@ -269,7 +274,11 @@ pub(crate) fn result_json(session: &dyn AnySession) -> Option<Value> {
     } else {
         Vec::new()
     };
-    Some(json!({ "returns": returns, "scores": session.scores(), "winners": winners }))
+    Some(crate::wire::GameResult {
+        returns,
+        scores: session.scores(),
+        winners,
+    })
 }
 
 /// Answers to expensive reads of finished matches (a replay step, a hint), which never change

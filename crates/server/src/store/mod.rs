@@ -75,6 +75,7 @@ pub enum StoreError {
 
 /// Where a match stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// Some seat is open for anyone to join.
@@ -124,6 +125,7 @@ impl fmt::Display for Status {
 
 /// Who ended a match before its game was over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum AbortedBy {
     /// The person who created it (proven by the creator token the create request returned).
@@ -161,6 +163,11 @@ impl AbortedBy {
 /// store's column, the JSON of a create request (`"kind": "human"`, surrounding blanks allowed)
 /// and of a seat in a summary all use it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(type = "\"human\" | \"open\" | \"ai\"")
+)]
 pub enum SeatKind {
     /// A person whose token was issued when the match was created (invite link or hotseat).
     Human,

@@ -57,6 +57,7 @@ pub struct Content {
 
 /// What the lobby shows about a scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScenarioSummary {
     /// Scenario name (file stem).
     pub name: String,

@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 
 /// How far a slot's directive got.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum SlotStatus {
     /// No card (nothing was left to fill it with).

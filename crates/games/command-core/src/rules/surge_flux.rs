@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 /// How a delta was settled.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Settlement {
     /// Surge gained (positive delta).
     pub gained: u8,

@@ -55,6 +55,7 @@ pub struct Content {
 
 /// What the lobby shows about a scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScenarioSummary {
     /// Scenario name (file stem).
     pub name: String,
@@ -80,6 +81,7 @@ pub struct ScenarioSummary {
 
 /// One side in a [`ScenarioSummary`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SideSummary {
     /// Side name.
     pub name: String,

@@ -1,0 +1,619 @@
+// Generated from the Rust types by ts-rs (crates/catalog/src/typescript.rs); do not edit.
+// Regenerate: cargo test -p gridwright-server --test integration bless_web_types -- --ignored
+
+/**
+ * A player's choice or a dice roll.
+ */
+export type Action = { "activate": UnitId } | { "move": { 
+/**
+ * The moving unit.
+ */
+unit: UnitId, 
+/**
+ * Where it ends.
+ */
+to: Hex, } } | { "hold": UnitId } | { "attack": { 
+/**
+ * The attacker (an active unit that has not attacked this turn).
+ */
+unit: UnitId, 
+/**
+ * The enemy it attacks.
+ */
+target: UnitId, } } | "done" | { "roll": { 
+/**
+ * Attack die face index.
+ */
+attack_face: number, 
+/**
+ * Defence die face index.
+ */
+defence_face: number, } };
+
+/**
+ * Who performed a step: a seat or chance.
+ */
+export type Actor = { "seat": Seat } | "chance";
+
+/**
+ * How a unit attacks.
+ */
+export type AttackKind = "melee" | "ranged";
+
+/**
+ * A unit's base type: decides who has the attack bonus against whom.
+ */
+export type BaseType = "infantry" | "mounted" | "missile";
+
+/**
+ * The map and the units on it.
+ */
+export type Board = { 
+/**
+ * Columns.
+ */
+width: number, 
+/**
+ * Rows.
+ */
+height: number, 
+/**
+ * Every hex, column by column, each column top to bottom.
+ */
+hexes: Array<BoardHex>, 
+/**
+ * The terrain types the hexes name, with their entry cost and whether they block sight.
+ */
+terrain: Array<TerrainType>, 
+/**
+ * The units on the map (destroyed units are not on it), in id order.
+ */
+units: Array<BoardUnit>, };
+
+/**
+ * One hex of the map.
+ */
+export type BoardHex = { 
+/**
+ * Printed code, column then row (`0304`).
+ */
+code: string, 
+/**
+ * Column, from 0 at the west edge.
+ */
+col: number, 
+/**
+ * Row, from 0 at the top; odd columns sit half a row lower.
+ */
+row: number, 
+/**
+ * Axial position, as actions name hexes.
+ */
+hex: Hex, 
+/**
+ * Terrain type id (`plain`, `woods`, `hill`).
+ */
+terrain: string, };
+
+/**
+ * One unit on the map.
+ */
+export type BoardUnit = { 
+/**
+ * The unit's number (as typed in actions).
+ */
+id: UnitId, 
+/**
+ * Map label: type letter (upper case for P1, lower case for P2) and number.
+ */
+label: string, 
+/**
+ * Owner.
+ */
+seat: Seat, 
+/**
+ * Unit type id.
+ */
+unit_type: string, 
+/**
+ * Code of the hex it stands on.
+ */
+at: string, 
+/**
+ * Axial position.
+ */
+hex: Hex, 
+/**
+ * Fresh, activated or fatigued.
+ */
+status: Status, 
+/**
+ * Health left.
+ */
+health: number, 
+/**
+ * Starting health.
+ */
+max_health: number, };
+
+/**
+ * Why the game ended.
+ */
+export type EndReason = "victory" | "round_limit";
+
+/**
+ * Something that happened.
+ */
+export type Event = { "event": "turn_started", 
+/**
+ * The side.
+ */
+side: Seat, 
+/**
+ * Units it must activate.
+ */
+activations: number, } | { "event": "passed", 
+/**
+ * The side.
+ */
+side: Seat, } | { "event": "activated", 
+/**
+ * The unit.
+ */
+unit: UnitId, } | { "event": "moved", 
+/**
+ * The unit.
+ */
+unit: UnitId, 
+/**
+ * Start hex.
+ */
+from: Hex, 
+/**
+ * End hex.
+ */
+to: Hex, 
+/**
+ * Movement points spent.
+ */
+cost: number, } | { "event": "held", 
+/**
+ * The unit.
+ */
+unit: UnitId, } | { "event": "attack_declared", 
+/**
+ * The attacker.
+ */
+attacker: UnitId, 
+/**
+ * The defender.
+ */
+defender: UnitId, 
+/**
+ * Whether it is a ranged attack (never answered by a counterattack).
+ */
+ranged: boolean, 
+/**
+ * Whether the attacker's bonus symbols count.
+ */
+advantage: boolean, 
+/**
+ * Whether the defender was bold when the attack was declared.
+ */
+defender_bold: boolean, } | { "event": "rolled", 
+/**
+ * The unit rolling its attack die.
+ */
+striker: UnitId, 
+/**
+ * The unit rolling its defence die.
+ */
+target: UnitId, 
+/**
+ * Whether this is a counterattack.
+ */
+counterattack: boolean, 
+/**
+ * Attack die face (zero-based).
+ */
+attack_face: number, 
+/**
+ * Defence die face (zero-based).
+ */
+defence_face: number, 
+/**
+ * Swords rolled.
+ */
+swords: number, 
+/**
+ * Bonus symbols rolled.
+ */
+bonus: number, 
+/**
+ * Whether the bonus symbols counted.
+ */
+advantage: boolean, 
+/**
+ * Shields rolled.
+ */
+shields: number, 
+/**
+ * Hits dealt.
+ */
+hits: number, 
+/**
+ * The target's health afterwards.
+ */
+health: number, } | { "event": "counterattack", 
+/**
+ * The defender.
+ */
+unit: UnitId, } | { "event": "destroyed", 
+/**
+ * The unit.
+ */
+unit: UnitId, 
+/**
+ * The side that scores the victory point.
+ */
+vp_to: Seat, } | { "event": "turn_ended", 
+/**
+ * The side.
+ */
+side: Seat, } | { "event": "round_ended", 
+/**
+ * The round.
+ */
+round: number, } | { "event": "round_started", 
+/**
+ * The round.
+ */
+round: number, 
+/**
+ * The side that starts it.
+ */
+first: Seat, } | { "event": "game_over", 
+/**
+ * The winner, or `None` for a draw.
+ */
+winner: Seat | null, 
+/**
+ * Why it ended.
+ */
+reason: EndReason, 
+/**
+ * Final victory points of P1 and P2.
+ */
+vp: PerSeat<number>, };
+
+/**
+ * A hex on an unbounded grid of flat-topped hexes, in axial coordinates `(q, r)`.
+ *
+ * Stepping [`HexDir::SE`] adds one to `q`, stepping [`HexDir::S`] adds one to `r`, and the
+ * implied third cube coordinate is `s = -q - r` ([`Hex::s`]). Maps printed as column and row use
+ * [`Hex::from_offset`], [`Hex::to_offset`], [`Hex::code`] and [`Hex::parse_code`]. Pixel
+ * positions are a presentation matter and live in the client, not here.
+ *
+ * # Why axial coordinates?
+ * Printed maps number hexes by column and row ("offset" coordinates), but in offset
+ * coordinates the neighbours of a hex depend on whether its column is odd or even, so
+ * distances, lines and areas all need parity special cases. Axial coordinates are a plain
+ * 2-D lattice: a direction is a fixed vector, distance is one formula, and a line is linear
+ * interpolation. They are the cube coordinates `(q, r, s)` with `q + r + s = 0`, storing two
+ * and deriving the third, so the type is small and every value is a valid hex. Offset codes
+ * are converted only at the edges: content files and displays.
+ *
+ * # Examples
+ * ```
+ * use gridwright_engine::geom::{Hex, HexDir};
+ * let a = Hex::parse_code("0304").unwrap();
+ * let b = a.neighbor(HexDir::S).neighbor(HexDir::SE);
+ * assert_eq!(a.distance(b), 2);
+ * assert_eq!(b.code(), "0406");
+ * ```
+ */
+export type Hex = { 
+/**
+ * Axial column coordinate: grows towards the south-east (and, with `r`, eastward).
+ */
+q: number, 
+/**
+ * Axial row coordinate: grows towards the south.
+ */
+r: number, };
+
+/**
+ * The map in an observation, compactly: one string of terrain letters per row.
+ *
+ * The hex at column `c`, row `r` (code `format!("{c:02}{r:02}")`) has the terrain whose
+ * `letter` is the `c`-th character of `rows[r]`. Odd columns sit half a row lower.
+ */
+export type MapView = { 
+/**
+ * Columns.
+ */
+width: number, 
+/**
+ * Rows.
+ */
+height: number, 
+/**
+ * Terrain letters, one string per row.
+ */
+rows: Array<string>, 
+/**
+ * The terrain types the letters stand for.
+ */
+terrain: Array<TerrainType>, };
+
+/**
+ * Everything a player or spectator sees.
+ */
+export type Observation = { 
+/**
+ * Scenario name.
+ */
+scenario: string, 
+/**
+ * Scenario title.
+ */
+title: string, 
+/**
+ * Current round, from 1.
+ */
+round: number, 
+/**
+ * Last round.
+ */
+round_limit: number, 
+/**
+ * The side whose turn it is.
+ */
+active: Seat, 
+/**
+ * The side that started this round.
+ */
+round_starter: Seat, 
+/**
+ * The phase.
+ */
+phase: Phase, 
+/**
+ * Victory points of P1 and P2.
+ */
+vp: PerSeat<number>, 
+/**
+ * Victory points each side needs to win at once.
+ */
+vp_target: PerSeat<number>, 
+/**
+ * Side names.
+ */
+sides: PerSeat<string>, 
+/**
+ * The map.
+ */
+map: MapView, 
+/**
+ * Unit types (statistics, dice) by id.
+ */
+unit_types: Array<UnitType>, 
+/**
+ * Every unit, destroyed ones included (ids never change).
+ */
+units: Array<UnitView>, 
+/**
+ * The map hex by hex and the units on it, for drawing (see [`Board`]).
+ */
+board: Board, };
+
+/**
+ * One value per seat, indexed by [`Seat`] rather than a bare `usize`.
+ */
+export type PerSeat<T> = Array<T>;
+
+/**
+ * The phase of the current turn.
+ *
+ * Serialized as an object tagged `phase`; a combat shows its roll as the two flags
+ * `counterattack` and `counter_due` (see [`CombatRoll`]).
+ */
+export type Phase = { "phase": "activation", remaining: number, } | { "phase": "movement" } | { "phase": "attack" } | { "phase": "combat", attacker: UnitId, defender: UnitId, 
+/**
+ * Whether this roll is the defender's counterattack.
+ */
+counterattack: boolean, 
+/**
+ * Whether the defender will counterattack if it survives.
+ */
+counter_due: boolean, } | { "phase": "over", winner: Seat | null, reason: EndReason, };
+
+/**
+ * A seat index at the table, `0..Seat::MAX`.
+ */
+export type Seat = number;
+
+/**
+ * Where a unit stands in the activation cycle of a round.
+ */
+export type Status = "fresh" | "activated" | "fatigued";
+
+/**
+ * A kind of terrain.
+ */
+export type TerrainType = { 
+/**
+ * Name used in content (`plain`, `woods`, `hill`).
+ */
+id: string, 
+/**
+ * The letter that stands for it in scenario map rows.
+ */
+letter: string, 
+/**
+ * The picture drawn in terminal maps.
+ */
+glyph: string, 
+/**
+ * Movement points to enter a hex of it.
+ */
+cost: number, 
+/**
+ * Whether it blocks line of sight through it.
+ */
+blocks_los: boolean, };
+
+/**
+ * A unit's number within a battle: P1's units first, in scenario order.
+ *
+ * Stored zero-based; shown and typed one-based, as in the unit table.
+ */
+export type UnitId = number;
+
+/**
+ * A unit type's statistics.
+ */
+export type UnitType = { 
+/**
+ * Name used in scenarios and on the command line (`knight`).
+ */
+id: string, 
+/**
+ * Display name (`Knight`).
+ */
+name: string, 
+/**
+ * One letter for maps (`K`).
+ */
+letter: string, 
+/**
+ * One or more base types.
+ */
+base: Array<BaseType>, 
+/**
+ * Melee or ranged.
+ */
+attack: AttackKind, 
+/**
+ * How far it shoots, in hexes (1 for melee units).
+ */
+range: number, 
+/**
+ * Movement points per activation.
+ */
+movement: number, 
+/**
+ * Starting health.
+ */
+health: number, 
+/**
+ * Id of the die it attacks with.
+ */
+attack_die: string, 
+/**
+ * Id of the die it defends with.
+ */
+defence_die: string, };
+
+/**
+ * One unit in an observation or the unit table.
+ */
+export type UnitView = { 
+/**
+ * The unit's number (as typed in actions).
+ */
+id: UnitId, 
+/**
+ * Map label: type letter (upper case for P1, lower case for P2) and number, e.g. `K3`.
+ */
+label: string, 
+/**
+ * Owner.
+ */
+side: Seat, 
+/**
+ * Unit type id.
+ */
+unit_type: string, 
+/**
+ * Whether it is still on the map.
+ */
+alive: boolean, 
+/**
+ * Where it stands (`None` once destroyed).
+ */
+at: string | null, 
+/**
+ * Axial position (`None` once destroyed).
+ */
+hex: Hex | null, 
+/**
+ * Health left.
+ */
+health: number, 
+/**
+ * Starting health.
+ */
+max_health: number, 
+/**
+ * Movement points per activation.
+ */
+movement: number, 
+/**
+ * Movement points left this turn.
+ */
+mp_left: number, 
+/**
+ * Fresh, activated or fatigued.
+ */
+status: Status, 
+/**
+ * Has moved (or held) this turn.
+ */
+moved: boolean, 
+/**
+ * Has attacked this turn.
+ */
+attacked: boolean, 
+/**
+ * Has at least two friendly units adjacent.
+ */
+bold: boolean, };
+
+/**
+ * What one viewer may see of a log entry, of a game with actions `A` and events `E`
+ * (`VisibleEntry<G::Action, G::Event>`; generic over the two rather than the game so that the
+ * web client's type declarations can name it per game).
+ */
+export type VisibleEntry<A, E> = { 
+/**
+ * Position in the log.
+ */
+index: number, 
+/**
+ * Who acted.
+ */
+actor: Actor, 
+/**
+ * The action, if this viewer may see it.
+ */
+action: A | null, 
+/**
+ * The action's text form, if visible.
+ */
+action_text: string | null, 
+/**
+ * The events this viewer may see, redacted by the game.
+ */
+events: Array<E>, 
+/**
+ * Their text forms.
+ */
+event_texts: Array<string>, };
+
+/** A log entry of this game as a viewer may see it. */
+export type LogEntry = VisibleEntry<Action, Event>;
+/** A legal action of this game as the server offers it. */
+export type Legal = { seat: Seat, action: Action, text: string };
+/** The server's `state` message for this game. */
+export type State = import('./server').StateMessage & { observation: Observation, legal: Array<Legal>, log: Array<LogEntry> };
