@@ -10,6 +10,35 @@ const ATTACK: [(u8, u8); 6] = [(1, 0), (0, 1), (0, 1), (0, 1), (0, 0), (0, 0)];
 const ARMOUR: [u8; 6] = [1, 1, 1, 0, 0, 0];
 const EVADE: [u8; 6] = [1, 1, 0, 0, 0, 0];
 
+/// Every sequence of `n` dice with `faces`, blanks rerolled up to `budget` times: (successes,
+/// probability), one entry per sequence (not summed).
+fn successes(faces: [u8; 6], n: u8, budget: u8) -> Vec<(u8, Ratio)> {
+    let sixth = Ratio::new(1, 6);
+    let mut v: Vec<(u8, u8, Ratio)> = vec![(0, 0, Ratio::ONE)];
+    for _ in 0..n {
+        v = v
+            .iter()
+            .flat_map(|(s, b, p)| {
+                faces
+                    .iter()
+                    .map(move |f| (s + f, b + u8::from(*f == 0), *p * sixth))
+            })
+            .collect();
+    }
+    let mut out = Vec::new();
+    for (s, b, p) in v {
+        let mut w: Vec<(u8, Ratio)> = vec![(s, p)];
+        for _ in 0..b.min(budget) {
+            w = w
+                .iter()
+                .flat_map(|(s, p)| faces.iter().map(move |f| (s + f, *p * sixth)))
+                .collect();
+        }
+        out.extend(w);
+    }
+    out
+}
+
 /// Damage distribution by enumerating every die face in sequence, rerolling blanks as the
 /// documented policy says.
 fn brute(q: OddsQuery) -> BTreeMap<u8, Ratio> {
@@ -44,33 +73,8 @@ fn brute(q: OddsQuery) -> BTreeMap<u8, Ratio> {
         }
         after.extend(v);
     }
-    let one = |faces: [u8; 6], n: u8, budget: u8| -> Vec<(u8, Ratio)> {
-        let mut v: Vec<(u8, u8, Ratio)> = vec![(0, 0, Ratio::ONE)];
-        for _ in 0..n {
-            v = v
-                .iter()
-                .flat_map(|(s, b, p)| {
-                    faces
-                        .iter()
-                        .map(move |f| (s + f, b + u8::from(*f == 0), *p * sixth))
-                })
-                .collect();
-        }
-        let mut out = Vec::new();
-        for (s, b, p) in v {
-            let mut w: Vec<(u8, Ratio)> = vec![(s, p)];
-            for _ in 0..b.min(budget) {
-                w = w
-                    .iter()
-                    .flat_map(|(s, p)| faces.iter().map(move |f| (s + f, *p * sixth)))
-                    .collect();
-            }
-            out.extend(w);
-        }
-        out
-    };
-    let blocks = one(ARMOUR, q.armour, q.defender_flux);
-    let evades = one(EVADE, q.evade, q.defender_surge);
+    let blocks = successes(ARMOUR, q.armour, q.defender_flux);
+    let evades = successes(EVADE, q.evade, q.defender_surge);
     for ((c, h), pa) in &after {
         for (b, pb) in &blocks {
             for (e, pe) in &evades {
@@ -140,35 +144,15 @@ fn damage_odds_known_values() {
 
 /// Distribution of defence successes (blocks + evades) with blanks rerolled.
 fn defence(armour: u8, flux: u8, evade: u8, surge: u8) -> Vec<(u8, Ratio)> {
-    let sixth = Ratio::new(1, 6);
-    let one = |faces: [u8; 6], n: u8, budget: u8| -> BTreeMap<u8, Ratio> {
-        let mut v: Vec<(u8, u8, Ratio)> = vec![(0, 0, Ratio::ONE)];
-        for _ in 0..n {
-            v = v
-                .iter()
-                .flat_map(|(s, b, p)| {
-                    faces
-                        .iter()
-                        .map(move |f| (s + f, b + u8::from(*f == 0), *p * sixth))
-                })
-                .collect();
+    let summed = |v: Vec<(u8, Ratio)>| {
+        let mut m = BTreeMap::new();
+        for (s, p) in v {
+            *m.entry(s).or_insert(Ratio::ZERO) += p;
         }
-        let mut out = BTreeMap::new();
-        for (s, b, p) in v {
-            let mut w: Vec<(u8, Ratio)> = vec![(s, p)];
-            for _ in 0..b.min(budget) {
-                w = w
-                    .iter()
-                    .flat_map(|(s, p)| faces.iter().map(move |f| (s + f, *p * sixth)))
-                    .collect();
-            }
-            for (s, p) in w {
-                *out.entry(s).or_insert(Ratio::ZERO) += p;
-            }
-        }
-        out
+        m
     };
-    let (a, e) = (one(ARMOUR, armour, flux), one(EVADE, evade, surge));
+    let a = summed(successes(ARMOUR, armour, flux));
+    let e = summed(successes(EVADE, evade, surge));
     let mut out = BTreeMap::new();
     for (x, p) in &a {
         for (y, q) in &e {
