@@ -39,6 +39,19 @@ fn successes(faces: [u8; 6], n: u8, budget: u8) -> Vec<(u8, Ratio)> {
     out
 }
 
+/// The query of a test row: attack, armour and evade dice, the attacker's Surge, the
+/// defender's Flux and Surge.
+fn query((attack, armour, evade, surge, flux, dsurge): (u8, u8, u8, u8, u8, u8)) -> OddsQuery {
+    OddsQuery {
+        attack,
+        armour,
+        evade,
+        attacker_surge: surge,
+        defender_flux: flux,
+        defender_surge: dsurge,
+    }
+}
+
 /// Damage distribution by enumerating every die face in sequence, rerolling blanks as the
 /// documented policy says.
 fn brute(q: OddsQuery) -> BTreeMap<u8, Ratio> {
@@ -95,14 +108,7 @@ fn damage_odds_match_brute_force_enumeration() {
         (2, 2, 1, 1, 1, 1),
         (4, 1, 1, 1, 1, 0),
     ] {
-        let q = OddsQuery {
-            attack,
-            armour,
-            evade,
-            attacker_surge: surge,
-            defender_flux: flux,
-            defender_surge: dsurge,
-        };
+        let q = query((attack, armour, evade, surge, flux, dsurge));
         let odds = damage_odds_with(&DiceConfig::default(), q).unwrap();
         let want: Vec<(u8, Ratio)> = brute(q)
             .into_iter()
@@ -224,14 +230,7 @@ fn blank_only_rerolls_are_optimal_for_expected_damage() {
                 * Ratio::new(1, 3i128.pow(u32::from(attack - succ)));
             want += pr * best(succ, attack - succ, 0, surge, &def);
         }
-        let q = OddsQuery {
-            attack,
-            armour,
-            evade,
-            attacker_surge: surge,
-            defender_flux: flux,
-            defender_surge: dsurge,
-        };
+        let q = query((attack, armour, evade, surge, flux, dsurge));
         assert_eq!(
             damage_odds_with(&DiceConfig::default(), q)
                 .unwrap()
@@ -329,14 +328,7 @@ fn large_pools_are_computed_exactly() {
         (20, 20, 0, 0, 0, 0),
         (11, 2, 14, 11, 2, 3),
     ] {
-        let q = OddsQuery {
-            attack,
-            armour,
-            evade,
-            attacker_surge: surge,
-            defender_flux: flux,
-            defender_surge: dsurge,
-        };
+        let q = query((attack, armour, evade, surge, flux, dsurge));
         let odds = damage_odds_with(&DiceConfig::default(), q).unwrap();
         assert_eq!(odds.query, q, "the query is reported as asked");
         let want: Vec<(u8, Ratio)> = by_die(q).into_iter().collect();
@@ -350,14 +342,7 @@ fn the_die_by_die_check_agrees_with_brute_force() {
     for (attack, armour, evade, surge, flux, dsurge) in
         [(2, 1, 1, 0, 0, 0), (3, 1, 0, 2, 0, 0), (2, 2, 1, 1, 1, 1)]
     {
-        let q = OddsQuery {
-            attack,
-            armour,
-            evade,
-            attacker_surge: surge,
-            defender_flux: flux,
-            defender_surge: dsurge,
-        };
+        let q = query((attack, armour, evade, surge, flux, dsurge));
         let mut want = brute(q);
         want.retain(|_, p| *p != Ratio::ZERO);
         assert_eq!(by_die(q), want, "{q:?}");
