@@ -217,6 +217,15 @@ fn show<G: Frontend>(s: &Session<G>) {
     }
 }
 
+/// The layout `[which] text…` of the content and scenario targets: the selector byte, the text
+/// (`None` if it is not UTF-8) and a playout seed derived from the whole input.
+fn selected_text(data: &[u8]) -> Option<(u8, &str, u64)> {
+    let mut input = Input { data };
+    let which = input.byte();
+    let text = std::str::from_utf8(input.rest()).ok()?;
+    Some((which, text, hash_bytes(data)))
+}
+
 /// Content files: Grid Battles `units.toml`, `dice.toml`, `rules.toml`, Command Core
 /// `dice.toml` or one chassis file replaced by the input, loaded through the same
 /// `Content::from_sources` that `--content DIR` uses; valid content must then give scenarios
@@ -230,12 +239,9 @@ fn show<G: Frontend>(s: &Session<G>) {
 /// Layout: `[which] text…` — `which % 5` picks the file (0 units, 1 GB dice, 2 rules, 3 CC dice,
 /// 4 chassis), `which / 5 % 4` the chassis replaced.
 pub fn content(data: &[u8]) {
-    let mut input = Input { data };
-    let which = input.byte();
-    let Ok(text) = std::str::from_utf8(input.rest()) else {
+    let Some((which, text, seed)) = selected_text(data) else {
         return;
     };
-    let seed = hash_bytes(data);
     if which >= SHIPPED_FILES {
         let k = which - SHIPPED_FILES;
         let game = if k.is_multiple_of(2) {
@@ -419,12 +425,9 @@ fn gb_content() -> &'static gridwright_grid_battles::Content {
 ///
 /// Layout: `[which] text…`.
 pub fn scenario(data: &[u8]) {
-    let mut input = Input { data };
-    let which = input.byte();
-    let Ok(text) = std::str::from_utf8(input.rest()) else {
+    let Some((which, text, seed)) = selected_text(data) else {
         return;
     };
-    let seed = hash_bytes(data);
     if which >= SHIPPED_FILES {
         if which.is_multiple_of(2) {
             own_file::<gridwright_catalog::Starcore>(text, seed, true);

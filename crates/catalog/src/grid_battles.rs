@@ -96,16 +96,7 @@ impl Frontend for GridBattles {
         Ok(OddsReport { text, json })
     }
 
-    fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
-        crate::scenarios::<Self>(source)
-    }
-
-    fn load_config(
-        source: &ContentSource,
-        scenario: Option<&str>,
-    ) -> Result<Self::Config, CatalogError> {
-        crate::load_config::<Self>(source, scenario)
-    }
+    crate::scenarios::frontend_scenarios!();
 
     fn render(&self, viewer: Viewer) -> String {
         render(self, viewer)

@@ -110,3 +110,22 @@ macro_rules! content_scenarios {
     };
 }
 pub(crate) use content_scenarios;
+
+/// The [`Frontend::scenarios`] and [`Frontend::load_config`] of a game that implements
+/// [`Scenarios`]: the generic [`scenarios`] and [`load_config`], by delegation
+/// (`frontend_scenarios!();` inside its `impl Frontend`).
+macro_rules! frontend_scenarios {
+    () => {
+        fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
+            crate::scenarios::<Self>(source)
+        }
+
+        fn load_config(
+            source: &ContentSource,
+            scenario: Option<&str>,
+        ) -> Result<Self::Config, CatalogError> {
+            crate::load_config::<Self>(source, scenario)
+        }
+    };
+}
+pub(crate) use frontend_scenarios;

@@ -1,31 +1,10 @@
 //! `gridwright cards` and `--deck SEAT=NAME|PATH`: real processes, shipped content.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers may panic with a message
 
+mod common;
+
+use common::*;
 use serde_json::Value;
-use std::process::{Command, Output};
-
-fn gw(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridwright"))
-        .args(args)
-        .env_remove("GRIDWRIGHT_CONTENT")
-        .output()
-        .expect("runs")
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn refused(out: &Output, needle: &str) {
-    assert!(!out.status.success(), "should have failed");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains(needle), "stderr lacks `{needle}`: {err}");
-}
 
 /// Every card of the pool is listed with stats, keywords and effects in words and a coverage
 /// line naming a test; a game without cards says so.
@@ -87,13 +66,6 @@ fn cards_lists_every_card_with_its_words_and_its_tests() {
         "`gridwright cards`: grid-battles is not played with a card list",
     );
     refused(&gw(&["cards", "chess"]), "unknown game `chess`");
-}
-
-fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("gw-cards-decks-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// The deck names of the config inside the first replay `simulate` wrote to `dir`.

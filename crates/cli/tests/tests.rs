@@ -1,60 +1,12 @@
 //! End-to-end tests of the `gridwright` binary: real processes, real files.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // test helpers may panic with a message
 
+mod common;
+
+use common::*;
 use serde_json::Value;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn gw(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridwright"))
-        .args(args)
-        .env_remove("GRIDWRIGHT_CONTENT")
-        .output()
-        .expect("runs")
-}
-
-fn gw_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridwright"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawns");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("writes");
-    child.wait_with_output().expect("finishes")
-}
-
-fn json(out: &Output) -> Value {
-    assert!(
-        out.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("stdout is one JSON document")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// [`gw`] with the arguments written as one line, split at white space.
-fn gw_words(line: &str) -> Output {
-    gw(&line.split_whitespace().collect::<Vec<_>>())
-}
-
-/// Asserts that the command's standard error contains `needle`, showing it if not.
-#[track_caller]
-fn assert_stderr_has(out: &Output, needle: &str) {
-    let err = stderr(out);
-    assert!(err.contains(needle), "{err}");
-}
+use std::process::{Command, Stdio};
 
 /// Asserts that the `decimal` probabilities of an odds report's `distribution` sum to 1.
 #[track_caller]
@@ -66,13 +18,6 @@ fn assert_distribution_sums_to_one(v: &Value) {
         .map(|e| e["decimal"].as_f64().unwrap())
         .sum();
     assert!((total - 1.0).abs() < 1e-12, "{total}");
-}
-
-fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gw-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
 }
 
 #[test]
@@ -806,16 +751,7 @@ fn hotseat_play_clears_the_screen_and_scrollback_between_two_humans() {
     let clear = "\x1b[2J\x1b[3J\x1b[H";
     let script = "\n1\n".repeat(12) + "quit\n";
     let out = gw_stdin(
-        &[
-            "play",
-            "milkomeda",
-            "--seed",
-            "3",
-            "--seat",
-            "1=human",
-            "--seat",
-            "2=human",
-        ],
+        &words("play milkomeda --seed 3 --seat 1=human --seat 2=human"),
         &script,
     );
     assert!(out.status.success(), "{}", stderr(&out));
@@ -830,16 +766,7 @@ fn hotseat_play_clears_the_screen_and_scrollback_between_two_humans() {
     }
     // One person against an agent: nothing is ever cleared.
     let out = gw_stdin(
-        &[
-            "play",
-            "milkomeda",
-            "--seed",
-            "3",
-            "--seat",
-            "1=human",
-            "--seat",
-            "2=random",
-        ],
+        &words("play milkomeda --seed 3 --seat 1=human --seat 2=random"),
         &("1\n".repeat(6) + "quit\n"),
     );
     assert!(out.status.success(), "{}", stderr(&out));

@@ -79,10 +79,7 @@ async fn a_matchs_creator_aborts_it_even_where_nobody_holds_a_seat_and_its_socke
         listed.body
     );
     let again = abort(a, &id, Some(&creator)).await;
-    assert_eq!(
-        (again.status, again.body["code"].as_str()),
-        (409, Some("match_aborted"))
-    );
+    assert_refused(&again, 409, "match_aborted");
     t.stop().await;
 }
 
@@ -96,19 +93,15 @@ async fn a_move_in_an_aborted_match_is_refused_saying_who_aborted_it() {
     )
     .await;
     assert_eq!(abort(a, &id, Some(&creator)).await.status, 200);
-    let r = post(
+    let r = drop_disc(
         a,
         &format!("/api/matches/{id}/actions"),
-        &json!({ "version": 1, "action": drop_col(3) }),
+        1,
+        3,
         Some(&seats[0]),
     )
     .await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (409, Some("match_aborted")),
-        "{:?}",
-        r.body
-    );
+    assert_refused(&r, 409, "match_aborted");
     assert_eq!(
         r.body["message"],
         format!("match {id} was aborted by its creator: it can no longer be played or joined")
@@ -131,14 +124,7 @@ async fn nobody_but_the_creator_or_the_operator_may_abort_a_match() {
     let none = abort(a, &id, None).await;
     assert_eq!(none.status, 401, "{:?}", none.body);
     assert_eq!(none.header("www-authenticate"), Some("Bearer"));
-    assert!(
-        none.body["message"]
-            .as_str()
-            .unwrap()
-            .contains("creator token"),
-        "{:?}",
-        none.body
-    );
+    assert!(message(&none).contains("creator token"), "{:?}", none.body);
     // A seat token, another match's creator token, a guess, a would-be operator credential, a
     // huge token and junk: 403 (or 401 for what is not a bearer token), never 200.
     let huge = "a".repeat(16 * 1024);
@@ -235,12 +221,7 @@ async fn the_operator_may_abort_any_match() {
         Some(&seats[0]),
     )
     .await;
-    assert_eq!(
-        (hint.status, hint.body["code"].as_str()),
-        (409, Some("match_aborted")),
-        "{:?}",
-        hint.body
-    );
+    assert_refused(&hint, 409, "match_aborted");
     t.stop().await;
 }
 
@@ -256,12 +237,7 @@ async fn a_finished_match_cannot_be_aborted() {
     play_columns(a, &id, &[&seats[0]], 0, &FOUR_IN_COLUMN_0).await;
     assert_eq!(summary(a, &id).await["status"], "finished");
     let r = abort(a, &id, Some(&creator)).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (409, Some("match_over")),
-        "{:?}",
-        r.body
-    );
+    assert_refused(&r, 409, "match_over");
     assert_eq!(
         r.body["message"],
         format!("match {id} is already over: a finished game cannot be aborted")
@@ -309,10 +285,11 @@ async fn an_aborted_matchs_ai_thread_goes_at_once_to_another_match() {
     tokio::time::sleep(Duration::from_millis(300)).await; // it is thinking
     assert_eq!(thinking(a).await, 1, "the heavy match's search");
     let (light, token, mut ws) = other_clients_ai_match(a, [127, 0, 0, 2]).await;
-    let r = post(
+    let r = drop_disc(
         a,
         &format!("/api/matches/{light}/actions"),
-        &json!({ "version": 0, "action": drop_col(3) }),
+        0,
+        3,
         Some(&token),
     )
     .await;

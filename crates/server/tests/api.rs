@@ -17,10 +17,7 @@ async fn games_are_listed_with_scenarios_and_agents() {
     assert!(games.iter().any(|g| g["name"] == "sealed-bid"));
     assert_eq!(get(t.addr, "/api/games/connect-four").await.status, 200);
     let r = get(t.addr, "/api/games/chess").await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (404, Some("unknown_game"))
-    );
+    assert_refused(&r, 404, "unknown_game");
     t.stop().await;
 }
 
@@ -64,10 +61,7 @@ async fn create_join_spectate_and_list() {
     let p2 = j.body["token"].as_str().unwrap().to_owned();
     assert!(j.body["link"].as_str().unwrap().contains(&p2));
     let again = post(a, &format!("/api/matches/{id}/join"), &json!({}), None).await;
-    assert_eq!(
-        (again.status, again.body["code"].as_str()),
-        (409, Some("no_open_seat"))
-    );
+    assert_refused(&again, 409, "no_open_seat");
     let running = get(a, "/api/matches?status=running").await;
     assert!(
         running.body["matches"]
@@ -99,13 +93,7 @@ async fn create_join_spectate_and_list() {
     assert_eq!(seen["log"][0]["action_text"], "drop 4");
 
     // A move over HTTP reaches the WebSocket clients too.
-    let r = post(
-        a,
-        &format!("/api/matches/{id}/actions"),
-        &json!({ "version": 1, "action": drop_col(3) }),
-        Some(&p2),
-    )
-    .await;
+    let r = drop_disc(a, &format!("/api/matches/{id}/actions"), 1, 3, Some(&p2)).await;
     assert_eq!(r.status, 200, "{:?}", r.body);
     assert_eq!(r.body["version"], 2);
     assert_eq!(w1.state_at(2).await["moves"], 2);
@@ -134,31 +122,17 @@ async fn create_join_spectate_and_list() {
 async fn actions_without_the_right_token_are_refused_and_change_nothing() {
     let t = TestServer::sqlite().await;
     let a = t.addr;
-    let (id, tokens) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()] }),
-    )
-    .await;
+    let (id, tokens) = pvp(a).await;
     let (p1, p2) = (tokens[0].1.clone(), tokens[1].1.clone());
     let path = format!("/api/matches/{id}/actions");
     let body = json!({ "version": 0, "action": drop_col(0) });
 
     let r = post(a, &path, &body, None).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (401, Some("unauthorized"))
-    );
+    assert_refused(&r, 401, "unauthorized");
     let r = post(a, &path, &body, Some("0123456789abcdef0123456789abcdef")).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (403, Some("forbidden"))
-    );
+    assert_refused(&r, 403, "forbidden");
     // A real token of another match.
-    let (_, other) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()] }),
-    )
-    .await;
+    let (_, other) = pvp(a).await;
     let r = post(a, &path, &body, Some(&other[0].1)).await;
     assert_eq!(r.status, 403);
     // P2's token may not act for P1, by naming the seat or by acting out of turn.
@@ -171,10 +145,7 @@ async fn actions_without_the_right_token_are_refused_and_change_nothing() {
     .await;
     assert_eq!(r.status, 403);
     let r = post(a, &path, &body, Some(&p2)).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (422, Some("illegal_action"))
-    );
+    assert_refused(&r, 422, "illegal_action");
     // WebSocket: a bad token is refused, and acting without hello too.
     let mut ws = Ws::connect(a, &id).await;
     ws.send(json!({ "type": "act", "version": 0, "action": drop_col(0) }))
@@ -208,29 +179,13 @@ async fn actions_without_the_right_token_are_refused_and_change_nothing() {
 async fn stale_versions_are_refused() {
     let t = TestServer::sqlite().await;
     let a = t.addr;
-    let (id, tokens) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()] }),
-    )
-    .await;
+    let (id, tokens) = pvp(a).await;
     let (p1, p2) = (tokens[0].1.clone(), tokens[1].1.clone());
     let path = format!("/api/matches/{id}/actions");
-    let r = post(
-        a,
-        &path,
-        &json!({ "version": 0, "action": drop_col(2) }),
-        Some(&p1),
-    )
-    .await;
+    let r = drop_disc(a, &path, 0, 2, Some(&p1)).await;
     assert_eq!(r.status, 200);
     // P2 answers a position that no longer exists.
-    let r = post(
-        a,
-        &path,
-        &json!({ "version": 0, "action": drop_col(2) }),
-        Some(&p2),
-    )
-    .await;
+    let r = drop_disc(a, &path, 0, 2, Some(&p2)).await;
     assert_eq!(
         (
             r.status,
@@ -239,13 +194,7 @@ async fn stale_versions_are_refused() {
         ),
         (409, Some("stale_version"), Some(1))
     );
-    let r = post(
-        a,
-        &path,
-        &json!({ "version": 5, "action": drop_col(2) }),
-        Some(&p2),
-    )
-    .await;
+    let r = drop_disc(a, &path, 5, 2, Some(&p2)).await;
     assert_eq!(r.status, 409);
     let (mut w2, _) = Ws::join(a, &id, Some(&p2)).await;
     w2.send(json!({ "type": "act", "version": 0, "action": drop_col(2) }))
@@ -263,23 +212,12 @@ async fn stale_versions_are_refused() {
 async fn hostile_input_gets_clear_errors_and_hurts_no_one_else() {
     let t = TestServer::sqlite().await;
     let a = t.addr;
-    let (id, tokens) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()] }),
-    )
-    .await;
-    let (other, other_tokens) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()] }),
-    )
-    .await;
+    let (id, tokens) = pvp(a).await;
+    let (other, other_tokens) = pvp(a).await;
 
     // HTTP: malformed JSON, wrong shape, unknown match, oversized body, unknown route.
     let r = http_raw(a, "POST", "/api/matches", Some(b"{not json"), None).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (400, Some("malformed"))
-    );
+    assert_refused(&r, 400, "malformed");
     let r = post(
         a,
         "/api/matches",
@@ -287,10 +225,7 @@ async fn hostile_input_gets_clear_errors_and_hurts_no_one_else() {
         None,
     )
     .await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (400, Some("malformed"))
-    );
+    assert_refused(&r, 400, "malformed");
     let r = post(
         a,
         "/api/matches",
@@ -298,10 +233,7 @@ async fn hostile_input_gets_clear_errors_and_hurts_no_one_else() {
         None,
     )
     .await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (400, Some("bad_request"))
-    );
+    assert_refused(&r, 400, "bad_request");
     let r = post(
         a,
         "/api/matches",
@@ -309,10 +241,7 @@ async fn hostile_input_gets_clear_errors_and_hurts_no_one_else() {
         None,
     )
     .await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (400, Some("bad_content"))
-    );
+    assert_refused(&r, 400, "bad_content");
     let r = post(
         a,
         &format!("/api/matches/{id}/actions"),
@@ -320,28 +249,16 @@ async fn hostile_input_gets_clear_errors_and_hurts_no_one_else() {
         Some(&tokens[0].1),
     )
     .await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (422, Some("malformed_action"))
-    );
+    assert_refused(&r, 422, "malformed_action");
     let r = get(a, "/api/matches/0000000000000000").await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (404, Some("unknown_match"))
-    );
+    assert_refused(&r, 404, "unknown_match");
     let r = get(a, "/api/matches/..%2f..%2fetc").await;
     assert_eq!(r.status, 404);
     let big = format!("{{\"game\":\"{}\"}}", "x".repeat(200_000));
     let r = http_raw(a, "POST", "/api/matches", Some(big.as_bytes()), None).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (413, Some("too_large"))
-    );
+    assert_refused(&r, 413, "too_large");
     let r = get(a, "/api/nothing-here").await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (404, Some("unknown_route"))
-    );
+    assert_refused(&r, 404, "unknown_route");
 
     // WebSocket: unknown match.
     let mut ws = Ws::connect(a, "0000000000000000").await;
@@ -549,16 +466,8 @@ async fn ai_think_budgets_beyond_the_servers_limits_are_refused() {
 async fn authenticated_routes_refuse_in_one_order() {
     let t = TestServer::sqlite().await;
     let a = t.addr;
-    let (id, tokens) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()] }),
-    )
-    .await;
-    let (_, other) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()] }),
-    )
-    .await;
+    let (id, tokens) = pvp(a).await;
+    let (_, other) = pvp(a).await;
     let unknown = "0123456789abcdef";
     let code = |r: &Resp| (r.status, r.body["code"].as_str().map(str::to_owned));
     let want = |s: u16, c: &str| (s, Some(c.to_owned()));

@@ -211,6 +211,42 @@ pub async fn post(addr: SocketAddr, path: &str, body: &Value, token: Option<&str
     http_raw(addr, "POST", path, Some(b.as_bytes()), token).await
 }
 
+/// Posts the action "drop a disc in column `col`" at `version` to the actions path `path`.
+pub async fn drop_disc(
+    addr: SocketAddr,
+    path: &str,
+    version: impl serde::Serialize,
+    col: u8,
+    token: Option<&str>,
+) -> Resp {
+    let body = json!({ "version": version, "action": drop_col(col) });
+    post(addr, path, &body, token).await
+}
+
+/// The status of match `id` (`"running"`, `"finished"`, `"expired"`, ...).
+pub async fn status(addr: SocketAddr, id: &str) -> Value {
+    get(addr, &format!("/api/matches/{id}")).await.body["status"].clone()
+}
+
+/// Asserts that `r` is a refusal with HTTP `status` and the error `code`.
+#[track_caller]
+pub fn assert_refused(r: &Resp, status: u16, code: &str) {
+    assert_eq!(
+        (r.status, r.body["code"].as_str()),
+        (status, Some(code)),
+        "{:?}",
+        r.body
+    );
+}
+
+/// The `message` of an error body (panics if there is none).
+#[track_caller]
+pub fn message(r: &Resp) -> &str {
+    r.body["message"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no message in {:?}", r.body))
+}
+
 /// Asserts that `r` refuses the name `what` with 400 `code`, quotes nothing of a file (no
 /// secret, no parse or OS error), and lists the names `listed` belongs to; returns the body.
 pub fn refused_name(r: &Resp, what: &str, code: &str, listed: &str) -> String {
@@ -257,6 +293,15 @@ pub const FOUR_IN_COLUMN_0: [u8; 7] = [0, 1, 0, 1, 0, 1, 0];
 /// Drops discs in Connect Four match `id` in columns `cols` over HTTP, from version `from`,
 /// move `i` with `tokens[i % tokens.len()]`; asserts every move is accepted (200) and returns
 /// each answer.
+/// A new Connect Four match for two humans (the server's default game), as [`create`] gives it.
+pub async fn pvp(addr: SocketAddr) -> (String, Vec<(u64, String)>) {
+    create(
+        addr,
+        json!({ "game": "connect-four", "seats": [human(), human()] }),
+    )
+    .await
+}
+
 pub async fn play_columns(
     addr: SocketAddr,
     id: &str,

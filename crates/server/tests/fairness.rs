@@ -49,17 +49,9 @@ async fn the_operator_bounds_an_ai_seats_time_a_move() {
         None,
     )
     .await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (400, Some("bad_request")),
-        "{:?}",
-        r.body
-    );
+    assert_refused(&r, 400, "bad_request");
     assert!(
-        r.body["message"]
-            .as_str()
-            .unwrap()
-            .contains("limit of 200 ms a move"),
+        message(&r).contains("limit of 200 ms a move"),
         "{:?}",
         r.body
     );
@@ -94,14 +86,9 @@ async fn unwatched_all_ai_matches_expire_and_watched_ones_play_on() {
     let (watched, _) = create(a, quicker).await;
     let (mut ws, _) = Ws::join(a, &watched, None).await;
     let (unwatched, _) = create(a, req).await;
-    let status = async |id: &str| {
-        get(a, &format!("/api/matches/{id}")).await.body["status"]
-            .as_str()
-            .unwrap()
-            .to_owned()
-    };
+    let status_of = async |id: &str| status(a, id).await.as_str().unwrap().to_owned();
     let deadline = Instant::now() + WAIT;
-    while status(&unwatched).await != "expired" {
+    while status_of(&unwatched).await != "expired" {
         assert!(
             Instant::now() < deadline,
             "the unwatched match never expired"
@@ -109,7 +96,7 @@ async fn unwatched_all_ai_matches_expire_and_watched_ones_play_on() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert_eq!(
-        status(&watched).await,
+        status_of(&watched).await,
         "running",
         "a watched match plays on"
     );

@@ -80,20 +80,11 @@ async fn hints_are_given_in_hotseat_and_vs_ai_but_not_against_a_person() {
     assert_eq!(r.status, 200, "{:?}", r.body);
 
     // Against another person: refused, for either of them.
-    let (id3, toks3) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()] }),
-    )
-    .await;
+    let (id3, toks3) = pvp(a).await;
     assert_eq!(toks3.len(), 2);
     for (_, tk) in &toks3 {
         let r = post(a, &hint_path(&id3), &json!({}), Some(tk)).await;
-        assert_eq!(
-            (r.status, r.body["code"].as_str()),
-            (403, Some("forbidden")),
-            "{:?}",
-            r.body
-        );
+        assert_refused(&r, 403, "forbidden");
     }
     t.stop().await;
 }

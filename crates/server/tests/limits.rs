@@ -105,11 +105,7 @@ async fn match_creation_is_rate_limited_per_client() {
 async fn unfinished_matches_are_capped() {
     let t = TestServer::sqlite_with(|o| o.matches.max_unfinished = 2).await;
     let a = t.addr;
-    let (pvp, tok) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()] }),
-    )
-    .await;
+    let (pvp, tok) = pvp(a).await;
     create(a, json!({ "game": "connect-four" })).await;
     let r = post(a, "/api/matches", &json!({ "game": "connect-four" }), None).await;
     assert_eq!(r.status, 503, "{:?}", r.body);
@@ -122,10 +118,7 @@ async fn unfinished_matches_are_capped() {
     assert!(r.header("retry-after").is_some());
     // Once a match is finished, there is room again.
     play_columns(a, &pvp, &[&tok[0].1, &tok[1].1], 0, &FOUR_IN_COLUMN_0).await;
-    assert_eq!(
-        get(a, &format!("/api/matches/{pvp}")).await.body["status"],
-        "finished"
-    );
+    assert_eq!(status(a, &pvp).await, "finished");
     let r = post(a, "/api/matches", &json!({ "game": "connect-four" }), None).await;
     assert_eq!(r.status, 201, "{:?}", r.body);
     t.stop().await;
@@ -141,11 +134,7 @@ async fn abandoned_matches_expire_and_finished_ones_stay() {
     .await;
     let a = t.addr;
     let (open_id, open_tok) = create(a, json!({ "game": "connect-four" })).await;
-    let (run_id, run_tok) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()] }),
-    )
-    .await;
+    let (run_id, run_tok) = pvp(a).await;
     let (done_id, _) = create(
         a,
         json!({ "game": "connect-four", "seats": [ai("random"), ai("random")] }),
@@ -153,58 +142,38 @@ async fn abandoned_matches_expire_and_finished_ones_stay() {
     .await;
     let (mut watch, _) = Ws::join(a, &open_id, None).await;
     // Someone who keeps moving keeps a match alive.
-    let (busy_id, busy_tok) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()] }),
-    )
-    .await;
+    let (busy_id, busy_tok) = pvp(a).await;
     let path = format!("/api/matches/{busy_id}/actions");
     for (v, c) in [0, 1, 2, 3, 4, 5].into_iter().enumerate() {
         tokio::time::sleep(std::time::Duration::from_millis(150)).await;
-        let r = post(
-            a,
-            &path,
-            &json!({ "version": v, "action": drop_col(c) }),
-            Some(&busy_tok[v % 2].1),
-        )
-        .await;
+        let r = drop_disc(a, &path, v, c, Some(&busy_tok[v % 2].1)).await;
         assert_eq!(r.status, 200, "move {v}: {:?}", r.body);
     }
     eventually("the open match expires", async || {
-        get(a, &format!("/api/matches/{open_id}")).await.body["status"] == "expired"
+        status(a, &open_id).await == "expired"
     })
     .await;
     eventually("the running match expires", async || {
-        get(a, &format!("/api/matches/{run_id}")).await.body["status"] == "expired"
+        status(a, &run_id).await == "expired"
     })
     .await;
     // Watchers hear of it.
     watch
         .until(|m| m["type"] == "state" && m["status"] == "expired")
         .await;
-    assert_eq!(
-        get(a, &format!("/api/matches/{done_id}")).await.body["status"],
-        "finished"
-    );
+    assert_eq!(status(a, &done_id).await, "finished");
     // Nothing more happens in an expired match.
     let r = post(a, &format!("/api/matches/{open_id}/join"), &json!({}), None).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (409, Some("match_expired"))
-    );
-    let r = post(
+    assert_refused(&r, 409, "match_expired");
+    let r = drop_disc(
         a,
         &format!("/api/matches/{run_id}/actions"),
-        &json!({ "version": 1, "action": drop_col(0) }),
+        1,
+        0,
         Some(&run_tok[0].1),
     )
     .await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (409, Some("match_expired")),
-        "{:?}",
-        r.body
-    );
+    assert_refused(&r, 409, "match_expired");
     let _ = open_tok;
     let expired = ids(&get(a, "/api/matches?status=expired").await.body);
     assert!(
@@ -229,13 +198,7 @@ async fn an_evicted_match_reloads_and_play_goes_on() {
     )
     .await;
     let path = format!("/api/matches/{id}/actions");
-    let r = post(
-        a,
-        &path,
-        &json!({ "version": 0, "action": drop_col(3) }),
-        Some(&tok[0].1),
-    )
-    .await;
+    let r = drop_disc(a, &path, 0, 3, Some(&tok[0].1)).await;
     assert_eq!(r.status, 200, "{:?}", r.body);
     let state = format!("/api/matches/{id}/state");
     eventually("the AI replies", async || {
@@ -250,13 +213,7 @@ async fn an_evicted_match_reloads_and_play_goes_on() {
     .await;
     // Loaded again on demand, exactly as it was, and play goes on (the AI seat too).
     assert_eq!(get_as(a, &state, &tok[0].1).await.body, before);
-    let r = post(
-        a,
-        &path,
-        &json!({ "version": 2, "action": drop_col(3) }),
-        Some(&tok[0].1),
-    )
-    .await;
+    let r = drop_disc(a, &path, 2, 3, Some(&tok[0].1)).await;
     assert_eq!(r.status, 200, "{:?}", r.body);
     eventually("the reloaded AI seat replies", async || {
         get(a, &state).await.body["version"] == 4
@@ -423,10 +380,7 @@ async fn refused_creates_do_not_count_against_the_creation_budget() {
     assert_eq!(post(a, "/api/matches", &req, None).await.status, 201);
     assert_eq!(post(a, "/api/matches", &req, None).await.status, 201);
     let r = post(a, "/api/matches", &req, None).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (429, Some("rate_limited"))
-    );
+    assert_refused(&r, 429, "rate_limited");
     t.stop().await;
 }
 
@@ -446,12 +400,7 @@ async fn one_address_holds_at_most_its_share_of_unfinished_matches_until_they_ex
         mine.push(create(a, req.clone()).await);
     }
     let r = post(a, "/api/matches", &req, None).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (429, Some("too_many_matches")),
-        "{:?}",
-        r.body
-    );
+    assert_refused(&r, 429, "too_many_matches");
     assert!(
         message(&r).contains("your address already has 3"),
         "{:?}",
@@ -464,13 +413,7 @@ async fn one_address_holds_at_most_its_share_of_unfinished_matches_until_they_ex
     // A match that is played on stays; the abandoned ones (no move ever) expire and make room.
     let (kept, tok) = &mine[0];
     let path = format!("/api/matches/{kept}/actions");
-    let r = post(
-        a,
-        &path,
-        &json!({ "version": 0, "action": drop_col(3) }),
-        Some(&tok[0].1),
-    )
-    .await;
+    let r = drop_disc(a, &path, 0, 3, Some(&tok[0].1)).await;
     assert_eq!(r.status, 200, "{:?}", r.body);
     eventually("the unplayed matches expire", async || {
         get(a, &format!("/api/matches/{}", mine[1].0)).await.body["status"] == "expired"
@@ -478,7 +421,7 @@ async fn one_address_holds_at_most_its_share_of_unfinished_matches_until_they_ex
     })
     .await;
     assert_eq!(
-        get(a, &format!("/api/matches/{kept}")).await.body["status"],
+        status(a, kept).await,
         "running",
         "a match with moves is not `unplayed`"
     );

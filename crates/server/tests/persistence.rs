@@ -31,24 +31,14 @@ pub async fn crash_and_resume(args: Vec<String>) {
     let server = Proc::spawn(&args);
     let a = server.addr;
     // A game between two people, several moves in.
-    let (pvp, t) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()] }),
-    )
-    .await;
+    let (pvp, t) = pvp(a).await;
     let (p1, p2) = (t[0].1.clone(), t[1].1.clone());
     let path = format!("/api/matches/{pvp}/actions");
     for (v, (tok, c)) in [(&p1, 3), (&p2, 3), (&p1, 4), (&p2, 2), (&p1, 5)]
         .into_iter()
         .enumerate()
     {
-        let r = post(
-            a,
-            &path,
-            &json!({ "version": v, "action": drop_col(c) }),
-            Some(tok),
-        )
-        .await;
+        let r = drop_disc(a, &path, v, c, Some(tok)).await;
         assert_eq!(r.status, 200, "{:?}", r.body);
     }
     // A game against the AI, after its reply.
@@ -95,21 +85,9 @@ pub async fn crash_and_resume(args: Vec<String>) {
         );
     }
     // Play goes on: the versions and tokens are still valid, stale ones still refused.
-    let r = post(
-        a,
-        &path,
-        &json!({ "version": 5, "action": drop_col(6) }),
-        Some(&p2),
-    )
-    .await;
+    let r = drop_disc(a, &path, 5, 6, Some(&p2)).await;
     assert_eq!(r.status, 200, "{:?}", r.body);
-    let r = post(
-        a,
-        &path,
-        &json!({ "version": 5, "action": drop_col(6) }),
-        Some(&p1),
-    )
-    .await;
+    let r = drop_disc(a, &path, 5, 6, Some(&p1)).await;
     assert_eq!(r.status, 409);
     let (mut w, s) = Ws::join(a, &pve, Some(&me)).await;
     assert_eq!(s["version"], 2);
@@ -192,11 +170,7 @@ pub async fn acknowledged_concurrent_moves_survive_sigkill(args: Vec<String>) {
     let a = server.addr;
     let mut games = Vec::new();
     for _ in 0..MATCHES {
-        let (id, t) = create(
-            a,
-            json!({ "game": "connect-four", "seats": [human(), human()] }),
-        )
-        .await;
+        let (id, t) = pvp(a).await;
         games.push((id, [t[0].1.clone(), t[1].1.clone()]));
     }
     let acked_total = Arc::new(AtomicUsize::new(0));

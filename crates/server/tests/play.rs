@@ -73,10 +73,7 @@ async fn each_client_sees_only_its_own_secrets() {
     }
     // Neither replay file nor replay steps before the end.
     let r = get(a, &format!("/api/matches/{id}/replay")).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (409, Some("not_finished"))
-    );
+    assert_refused(&r, 409, "not_finished");
     assert_eq!(
         get(a, &format!("/api/matches/{id}/replay/1")).await.status,
         409
@@ -135,10 +132,7 @@ async fn ai_seats_move_by_themselves_and_undo_takes_back_their_reply() {
     );
     assert_eq!(undone["log"], json!([]));
     let r = post(a, &format!("/api/matches/{id}/undo"), &json!({}), Some(&p1)).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (409, Some("nothing_to_undo"))
-    );
+    assert_refused(&r, 409, "nothing_to_undo");
     // The old version is stale even though the move count is back to 0.
     w.send(json!({ "type": "act", "version": 0, "action": drop_col(3) }))
         .await;
@@ -163,15 +157,12 @@ async fn ai_seats_move_by_themselves_and_undo_takes_back_their_reply() {
     }
 
     // Between two people, undo is refused.
-    let (id2, t2) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()] }),
-    )
-    .await;
-    let r = post(
+    let (id2, t2) = pvp(a).await;
+    let r = drop_disc(
         a,
         &format!("/api/matches/{id2}/actions"),
-        &json!({ "version": 0, "action": drop_col(0) }),
+        0,
+        0,
         Some(&t2[0].1),
     )
     .await;
@@ -183,10 +174,7 @@ async fn ai_seats_move_by_themselves_and_undo_takes_back_their_reply() {
         Some(&t2[0].1),
     )
     .await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (403, Some("undo_not_allowed"))
-    );
+    assert_refused(&r, 403, "undo_not_allowed");
 
     // Hotseat: one token plays both seats and may undo.
     let (id3, t3) = create(a, json!({ "game": "connect-four", "hotseat": true })).await;
@@ -195,13 +183,7 @@ async fn ai_seats_move_by_themselves_and_undo_takes_back_their_reply() {
     let tok = t3[0].1.clone();
     let path = format!("/api/matches/{id3}/actions");
     for (v, c) in [(0, 0), (1, 1), (2, 0)] {
-        let r = post(
-            a,
-            &path,
-            &json!({ "version": v, "action": drop_col(c) }),
-            Some(&tok),
-        )
-        .await;
+        let r = drop_disc(a, &path, v, c, Some(&tok)).await;
         assert_eq!(r.status, 200, "{:?}", r.body);
     }
     let r = post(
@@ -272,21 +254,11 @@ async fn finished_games_can_be_replayed_move_by_move() {
 async fn reconnecting_clients_resume_where_they_were() {
     let t = TestServer::sqlite().await;
     let a = t.addr;
-    let (id, tokens) = create(
-        a,
-        json!({ "game": "connect-four", "seats": [human(), human()] }),
-    )
-    .await;
+    let (id, tokens) = pvp(a).await;
     let (p1, p2) = (tokens[0].1.clone(), tokens[1].1.clone());
     let path = format!("/api/matches/{id}/actions");
     let (mut w, _) = Ws::join(a, &id, Some(&p2)).await;
-    post(
-        a,
-        &path,
-        &json!({ "version": 0, "action": drop_col(0) }),
-        Some(&p1),
-    )
-    .await;
+    drop_disc(a, &path, 0, 0, Some(&p1)).await;
     let s = w.state_at(1).await;
     assert_eq!(
         (s["log_from"].as_u64(), s["log"].as_array().unwrap().len()),
@@ -294,20 +266,8 @@ async fn reconnecting_clients_resume_where_they_were() {
     );
     drop(w); // the connection drops
 
-    post(
-        a,
-        &path,
-        &json!({ "version": 1, "action": drop_col(1) }),
-        Some(&p2),
-    )
-    .await;
-    post(
-        a,
-        &path,
-        &json!({ "version": 2, "action": drop_col(2) }),
-        Some(&p1),
-    )
-    .await;
+    drop_disc(a, &path, 1, 1, Some(&p2)).await;
+    drop_disc(a, &path, 2, 2, Some(&p1)).await;
 
     let mut w = Ws::connect(a, &id).await;
     w.send(json!({ "type": "hello", "token": p2, "from": 1 }))

@@ -122,12 +122,9 @@ async fn postgres_store_serves_the_same_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_share_one_postgres_database() {
-    let Some(url) = pg_fresh_db().await else {
+    let Some((pa, pb)) = two_processes().await else {
         return;
     };
-    let args = vec!["--database".to_string(), url];
-    let pa = Proc::spawn(&args);
-    let pb = Proc::spawn(&args);
     let (a, b) = (pa.addr, pb.addr);
 
     // Created through A, visible through B.
@@ -236,11 +233,7 @@ async fn a_failing_move_in_a_postgres_group_commit_is_refused_alone() {
     let a = server.addr;
     let mut games = Vec::new();
     for _ in 0..24 {
-        let (id, t) = create(
-            a,
-            json!({ "game": "connect-four", "seats": [human(), human()] }),
-        )
-        .await;
+        let (id, t) = pvp(a).await;
         games.push((id, t[0].1.clone()));
     }
     // Plant a stray move 0 in the first match behind the server's back.
@@ -286,12 +279,9 @@ async fn a_failing_move_in_a_postgres_group_commit_is_refused_alone() {
 /// its lease in the database lapses, and another process takes the match over and replies.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn another_process_takes_over_the_ai_seats_of_a_dead_one() {
-    let Some(url) = pg_fresh_db().await else {
+    let Some((pa, pb)) = two_processes().await else {
         return;
     };
-    let args = vec!["--database".to_string(), url];
-    let pa = Proc::spawn(&args);
-    let pb = Proc::spawn(&args);
     let (a, b) = (pa.addr, pb.addr);
     // A slow AI seat, so that A is still waiting to reply when it dies.
     let (id, t) = create(
@@ -300,10 +290,11 @@ async fn another_process_takes_over_the_ai_seats_of_a_dead_one() {
     )
     .await;
     let (mut w, _) = Ws::join(b, &id, Some(&t[0].1)).await;
-    let r = post(
+    let r = drop_disc(
         a,
         &format!("/api/matches/{id}/actions"),
-        &json!({ "version": 0, "action": drop_col(3) }),
+        0,
+        3,
         Some(&t[0].1),
     )
     .await;
@@ -321,4 +312,12 @@ async fn another_process_takes_over_the_ai_seats_of_a_dead_one() {
         .await;
     assert_eq!(w.state_at(4).await["moves"], 4);
     pb.kill();
+}
+
+/// Two server processes on one fresh PostgreSQL database (`None`: no PostgreSQL to test with,
+/// outside CI).
+async fn two_processes() -> Option<(Proc, Proc)> {
+    let url = pg_fresh_db().await?;
+    let args = vec!["--database".to_string(), url];
+    Some((Proc::spawn(&args), Proc::spawn(&args)))
 }

@@ -22,17 +22,8 @@ async fn an_illegal_action_says_illegal_action_once() {
     let path = format!("/api/matches/{id}/actions");
     // Six discs fill column 0 (a Connect Four column holds six).
     play_columns(a, &id, &[tok], 0, &[0; 6]).await;
-    let r = post(
-        a,
-        &path,
-        &json!({ "version": 6, "action": drop_col(0) }),
-        Some(tok),
-    )
-    .await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (422, Some("illegal_action"))
-    );
+    let r = drop_disc(a, &path, 6, 0, Some(tok)).await;
+    assert_refused(&r, 422, "illegal_action");
     let message = r.body["message"].as_str().unwrap();
     assert_eq!(
         message.matches("illegal action").count(),
@@ -64,27 +55,14 @@ async fn join_bodies_are_objects_and_seats_are_numbered_from_0_as_everywhere_els
     }
     // A seat the match does not have: 400, not "not open".
     let r = post(a, &path, &json!({ "seat": 2 }), None).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (400, Some("bad_request")),
-        "{:?}",
-        r.body
-    );
-    assert!(
-        r.body["message"]
-            .as_str()
-            .unwrap()
-            .contains("numbered 0 to 1")
-    );
+    assert_refused(&r, 400, "bad_request");
+    assert!(message(&r).contains("numbered 0 to 1"), "{:?}", r.body);
     let r = post(a, &path, &json!({ "seat": 200 }), None).await;
     assert_eq!(r.status, 400, "{:?}", r.body);
     // Seat 0 (P1) is taken, seat 1 (P2) is open: 0-based as in `act`, `replay/{n}?seat=`, seat
     // grants and summaries.
     let r = post(a, &path, &json!({ "seat": 0 }), None).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (409, Some("no_open_seat"))
-    );
+    assert_refused(&r, 409, "no_open_seat");
     assert!(r.body["message"].as_str().unwrap().contains("0 (P1)"));
     let r = post(a, &path, &json!({ "seat": 1 }), None).await;
     assert_eq!(
@@ -102,18 +80,8 @@ async fn duplicate_json_keys_are_refused_in_bodies_and_messages() {
     let a = t.addr;
     let dup = br#"{"game":"connect-four","game":"grid-battles"}"#;
     let r = http_raw(a, "POST", "/api/matches", Some(dup), None).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (400, Some("malformed")),
-        "{:?}",
-        r.body
-    );
-    assert!(
-        r.body["message"]
-            .as_str()
-            .unwrap()
-            .contains("`game` appears twice")
-    );
+    assert_refused(&r, 400, "malformed");
+    assert!(message(&r).contains("`game` appears twice"), "{:?}", r.body);
     let (id, tokens) = create(
         a,
         json!({ "game": "connect-four", "seats": [human(), human()], "hotseat": true }),
@@ -130,10 +98,7 @@ async fn duplicate_json_keys_are_refused_in_bodies_and_messages() {
         Some(&tok),
     )
     .await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (400, Some("malformed"))
-    );
+    assert_refused(&r, 400, "malformed");
     // Over WebSocket too, and nothing was played.
     let (mut ws, _) = Ws::join(a, &id, Some(&tok)).await;
     assert!(

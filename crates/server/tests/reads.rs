@@ -114,10 +114,11 @@ async fn state_reads_are_built_once_per_version_and_viewer_and_never_stale() {
     let joined = get(a, &path).await;
     assert_eq!(joined.body["seats"][1]["taken"], true);
     assert_eq!(joined.body["status"], "running");
-    let r = post(
+    let r = drop_disc(
         a,
         &format!("/api/matches/{id}/actions"),
-        &json!({ "version": 0, "action": drop_col(3) }),
+        0,
+        3,
         Some(&tokens[0].1),
     )
     .await;

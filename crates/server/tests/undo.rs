@@ -11,17 +11,9 @@ async fn a_finished_match_cannot_be_undone() {
     // P1 drops four in column 0 while P2 plays column 1: P1 wins on move 7.
     let (id, tok) = finished_hotseat_match(a).await;
     let tok = &tok;
-    assert_eq!(
-        get(a, &format!("/api/matches/{id}")).await.body["status"],
-        "finished"
-    );
+    assert_eq!(status(a, &id).await, "finished");
     let r = post(a, &format!("/api/matches/{id}/undo"), &json!({}), Some(tok)).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (403, Some("undo_not_allowed")),
-        "{:?}",
-        r.body
-    );
+    assert_refused(&r, 403, "undo_not_allowed");
     assert!(r.body["message"].as_str().unwrap().contains("game is over"));
     let after = get(a, &format!("/api/matches/{id}")).await.body;
     assert_eq!(
@@ -79,18 +71,8 @@ async fn an_undo_never_shows_chance_the_player_could_not_see_before() {
         r.body["log_len"]
     );
     let r = post(a, &format!("/api/matches/{id}/undo"), &json!({}), Some(tok)).await;
-    assert_eq!(
-        (r.status, r.body["code"].as_str()),
-        (403, Some("undo_not_allowed")),
-        "{:?}",
-        r.body
-    );
-    assert!(
-        r.body["message"]
-            .as_str()
-            .unwrap()
-            .contains("cards were drawn")
-    );
+    assert_refused(&r, 403, "undo_not_allowed");
+    assert!(message(&r).contains("cards were drawn"), "{:?}", r.body);
     let after = get(a, &format!("/api/matches/{id}")).await.body;
     assert_eq!(after["moves"], 2, "the mulligan stands: {after:?}");
     // A move after which nothing was drawn can still be taken back (Connect Four has no chance).
@@ -100,13 +82,7 @@ async fn an_undo_never_shows_chance_the_player_could_not_see_before() {
     )
     .await;
     let c4_tok = &c4_tokens[0].1;
-    let r = post(
-        a,
-        &format!("/api/matches/{c4}/actions"),
-        &json!({ "version": 0, "action": drop_col(3) }),
-        Some(c4_tok),
-    )
-    .await;
+    let r = drop_disc(a, &format!("/api/matches/{c4}/actions"), 0, 3, Some(c4_tok)).await;
     assert_eq!(r.status, 200);
     let r = post(
         a,

@@ -10,6 +10,48 @@ const ATTACK: [(u8, u8); 6] = [(1, 0), (0, 1), (0, 1), (0, 1), (0, 0), (0, 0)];
 const ARMOUR: [u8; 6] = [1, 1, 1, 0, 0, 0];
 const EVADE: [u8; 6] = [1, 1, 0, 0, 0, 0];
 
+/// Every sequence of `n` dice with `faces`, blanks rerolled up to `budget` times: (successes,
+/// probability), one entry per sequence (not summed).
+fn successes(faces: [u8; 6], n: u8, budget: u8) -> Vec<(u8, Ratio)> {
+    let sixth = Ratio::new(1, 6);
+    let mut v: Vec<(u8, u8, Ratio)> = vec![(0, 0, Ratio::ONE)];
+    for _ in 0..n {
+        v = v
+            .iter()
+            .flat_map(|(s, b, p)| {
+                faces
+                    .iter()
+                    .map(move |f| (s + f, b + u8::from(*f == 0), *p * sixth))
+            })
+            .collect();
+    }
+    let mut out = Vec::new();
+    for (s, b, p) in v {
+        let mut w: Vec<(u8, Ratio)> = vec![(s, p)];
+        for _ in 0..b.min(budget) {
+            w = w
+                .iter()
+                .flat_map(|(s, p)| faces.iter().map(move |f| (s + f, *p * sixth)))
+                .collect();
+        }
+        out.extend(w);
+    }
+    out
+}
+
+/// The query of a test row: attack, armour and evade dice, the attacker's Surge, the
+/// defender's Flux and Surge.
+fn query((attack, armour, evade, surge, flux, dsurge): (u8, u8, u8, u8, u8, u8)) -> OddsQuery {
+    OddsQuery {
+        attack,
+        armour,
+        evade,
+        attacker_surge: surge,
+        defender_flux: flux,
+        defender_surge: dsurge,
+    }
+}
+
 /// Damage distribution by enumerating every die face in sequence, rerolling blanks as the
 /// documented policy says.
 fn brute(q: OddsQuery) -> BTreeMap<u8, Ratio> {
@@ -44,33 +86,8 @@ fn brute(q: OddsQuery) -> BTreeMap<u8, Ratio> {
         }
         after.extend(v);
     }
-    let one = |faces: [u8; 6], n: u8, budget: u8| -> Vec<(u8, Ratio)> {
-        let mut v: Vec<(u8, u8, Ratio)> = vec![(0, 0, Ratio::ONE)];
-        for _ in 0..n {
-            v = v
-                .iter()
-                .flat_map(|(s, b, p)| {
-                    faces
-                        .iter()
-                        .map(move |f| (s + f, b + u8::from(*f == 0), *p * sixth))
-                })
-                .collect();
-        }
-        let mut out = Vec::new();
-        for (s, b, p) in v {
-            let mut w: Vec<(u8, Ratio)> = vec![(s, p)];
-            for _ in 0..b.min(budget) {
-                w = w
-                    .iter()
-                    .flat_map(|(s, p)| faces.iter().map(move |f| (s + f, *p * sixth)))
-                    .collect();
-            }
-            out.extend(w);
-        }
-        out
-    };
-    let blocks = one(ARMOUR, q.armour, q.defender_flux);
-    let evades = one(EVADE, q.evade, q.defender_surge);
+    let blocks = successes(ARMOUR, q.armour, q.defender_flux);
+    let evades = successes(EVADE, q.evade, q.defender_surge);
     for ((c, h), pa) in &after {
         for (b, pb) in &blocks {
             for (e, pe) in &evades {
@@ -91,14 +108,7 @@ fn damage_odds_match_brute_force_enumeration() {
         (2, 2, 1, 1, 1, 1),
         (4, 1, 1, 1, 1, 0),
     ] {
-        let q = OddsQuery {
-            attack,
-            armour,
-            evade,
-            attacker_surge: surge,
-            defender_flux: flux,
-            defender_surge: dsurge,
-        };
+        let q = query((attack, armour, evade, surge, flux, dsurge));
         let odds = damage_odds_with(&DiceConfig::default(), q).unwrap();
         let want: Vec<(u8, Ratio)> = brute(q)
             .into_iter()
@@ -140,35 +150,15 @@ fn damage_odds_known_values() {
 
 /// Distribution of defence successes (blocks + evades) with blanks rerolled.
 fn defence(armour: u8, flux: u8, evade: u8, surge: u8) -> Vec<(u8, Ratio)> {
-    let sixth = Ratio::new(1, 6);
-    let one = |faces: [u8; 6], n: u8, budget: u8| -> BTreeMap<u8, Ratio> {
-        let mut v: Vec<(u8, u8, Ratio)> = vec![(0, 0, Ratio::ONE)];
-        for _ in 0..n {
-            v = v
-                .iter()
-                .flat_map(|(s, b, p)| {
-                    faces
-                        .iter()
-                        .map(move |f| (s + f, b + u8::from(*f == 0), *p * sixth))
-                })
-                .collect();
+    let summed = |v: Vec<(u8, Ratio)>| {
+        let mut m = BTreeMap::new();
+        for (s, p) in v {
+            *m.entry(s).or_insert(Ratio::ZERO) += p;
         }
-        let mut out = BTreeMap::new();
-        for (s, b, p) in v {
-            let mut w: Vec<(u8, Ratio)> = vec![(s, p)];
-            for _ in 0..b.min(budget) {
-                w = w
-                    .iter()
-                    .flat_map(|(s, p)| faces.iter().map(move |f| (s + f, *p * sixth)))
-                    .collect();
-            }
-            for (s, p) in w {
-                *out.entry(s).or_insert(Ratio::ZERO) += p;
-            }
-        }
-        out
+        m
     };
-    let (a, e) = (one(ARMOUR, armour, flux), one(EVADE, evade, surge));
+    let a = summed(successes(ARMOUR, armour, flux));
+    let e = summed(successes(EVADE, evade, surge));
     let mut out = BTreeMap::new();
     for (x, p) in &a {
         for (y, q) in &e {
@@ -240,14 +230,7 @@ fn blank_only_rerolls_are_optimal_for_expected_damage() {
                 * Ratio::new(1, 3i128.pow(u32::from(attack - succ)));
             want += pr * best(succ, attack - succ, 0, surge, &def);
         }
-        let q = OddsQuery {
-            attack,
-            armour,
-            evade,
-            attacker_surge: surge,
-            defender_flux: flux,
-            defender_surge: dsurge,
-        };
+        let q = query((attack, armour, evade, surge, flux, dsurge));
         assert_eq!(
             damage_odds_with(&DiceConfig::default(), q)
                 .unwrap()
@@ -345,14 +328,7 @@ fn large_pools_are_computed_exactly() {
         (20, 20, 0, 0, 0, 0),
         (11, 2, 14, 11, 2, 3),
     ] {
-        let q = OddsQuery {
-            attack,
-            armour,
-            evade,
-            attacker_surge: surge,
-            defender_flux: flux,
-            defender_surge: dsurge,
-        };
+        let q = query((attack, armour, evade, surge, flux, dsurge));
         let odds = damage_odds_with(&DiceConfig::default(), q).unwrap();
         assert_eq!(odds.query, q, "the query is reported as asked");
         let want: Vec<(u8, Ratio)> = by_die(q).into_iter().collect();
@@ -366,14 +342,7 @@ fn the_die_by_die_check_agrees_with_brute_force() {
     for (attack, armour, evade, surge, flux, dsurge) in
         [(2, 1, 1, 0, 0, 0), (3, 1, 0, 2, 0, 0), (2, 2, 1, 1, 1, 1)]
     {
-        let q = OddsQuery {
-            attack,
-            armour,
-            evade,
-            attacker_surge: surge,
-            defender_flux: flux,
-            defender_surge: dsurge,
-        };
+        let q = query((attack, armour, evade, surge, flux, dsurge));
         let mut want = brute(q);
         want.retain(|_, p| *p != Ratio::ZERO);
         assert_eq!(by_die(q), want, "{q:?}");

@@ -217,24 +217,9 @@ impl Rules {
         });
         // Only the two decks' cards can carry Zone Dominance in this game.
         let can_dominate = |c: &Card| {
-            let host = match c.kind() {
-                Kind::Module { host, .. } => host.keywords.as_slice(),
-                _ => &[],
-            };
-            let granted = c.abilities().iter().flat_map(|a| &a.effects).any(|e| {
-                matches!(
-                    e,
-                    crate::Effect::Grant {
-                        keyword: crate::Keyword::ZoneDominance { .. },
-                        ..
-                    }
-                )
-            });
-            granted
-                || c.keywords()
-                    .iter()
-                    .chain(host)
-                    .any(|k| matches!(k, crate::Keyword::ZoneDominance { .. }))
+            let zone_dominance =
+                |k: &crate::Keyword| matches!(k, crate::Keyword::ZoneDominance { .. });
+            c.keywords().iter().any(zone_dominance) || gives_keyword(c, zone_dominance)
         };
         let dominance = decks.iter().any(|d| {
             d.cards
@@ -248,25 +233,9 @@ impl Rules {
             options: o,
             max_len,
             hp_can_drop,
-            auras_move: cards.iter().any(|c| {
-                let host = match c.kind() {
-                    Kind::Module { host, .. } => host.keywords.as_slice(),
-                    _ => &[],
-                };
-                let granted = c.abilities().iter().flat_map(|a| &a.effects).any(|e| {
-                    matches!(
-                        e,
-                        crate::Effect::Grant {
-                            keyword: crate::Keyword::Aura { .. },
-                            ..
-                        }
-                    )
-                });
-                granted
-                    || host
-                        .iter()
-                        .any(|k| matches!(k, crate::Keyword::Aura { .. }))
-            }),
+            auras_move: cards
+                .iter()
+                .any(|c| gives_keyword(c, |k| matches!(k, crate::Keyword::Aura { .. }))),
             dominance,
             has_aura: cards
                 .iter()
@@ -308,6 +277,20 @@ impl Rules {
 /// The targets the interpreter can aim: a `chosen` target needs a player's choice, so only
 /// Actions and activated abilities (played with an aim) may use it, and only Actions may aim at
 /// the stack (rules 66–67).
+/// Whether `c` can give another card a keyword that `is` picks: as a Module's bonus to its host,
+/// or by a `grant` effect.
+fn gives_keyword(c: &Card, is: impl Fn(&crate::Keyword) -> bool) -> bool {
+    let host = match c.kind() {
+        Kind::Module { host, .. } => host.keywords.as_slice(),
+        _ => &[],
+    };
+    host.iter().any(&is)
+        || c.abilities()
+            .iter()
+            .flat_map(|a| &a.effects)
+            .any(|e| matches!(e, crate::Effect::Grant { keyword, .. } if is(keyword)))
+}
+
 fn check_targets(card: &Card, i: usize, found: &mut Problems) {
     let action = matches!(card.kind(), Kind::Action);
     for (k, a) in card.abilities().iter().enumerate() {

@@ -2,7 +2,8 @@
 //! [`Ability`] lines that compose a [`Trigger`], [`Condition`]s, a [`Target`] and [`Effect`]s,
 //! the way Command Core directives compose icons. One interpreter runs them all
 //! (`rules/effects.rs` for abilities; the keywords where their rule lives: `rules/combat.rs`,
-//! `rules/stats.rs`, `rules/flank.rs`, `rules/zone_control.rs`, `rules/turn.rs`); nothing here
+//! `rules/stats.rs`, `rules/flank.rs`, `rules/zone_control.rs`, `rules/turn.rs`,
+//! `rules/deploy.rs` for Salvage and `rules/setup.rs` for a new card's Shield); nothing here
 //! runs by itself. Every word is defined in `docs/rules/starcore.md`, "Card data and keywords".
 //!
 //! In card files every enum is written in `snake_case`: a word alone (`"pierce"`), or a

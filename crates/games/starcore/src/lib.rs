@@ -13,9 +13,10 @@
 //!
 //! [`Starcore`] implements `gridwright_engine::Game` (and `EventFold`: its log folds into every
 //! viewer's observation, `fold.rs`) and is in the catalog; its state, phases and dispatch are
-//! in `state.rs`, each rule has its own file under `rules/` (setup, mulligan, turn, deploy,
-//! stack, activate, combat, effects, stats, pool, destroy, victory), and `changes.rs` logs what
-//! a step changed by comparing before and after. The foundation modules below hold the rules
+//! in `state.rs`, each rule has its own file under `rules/` (deck, setup, mulligan, turn,
+//! deploy, stack, activate, combat, effects, stats, pool, destroy, victory), `board.rs` keeps
+//! the cards on the board and their link cards in step, and `changes.rs` logs what a step
+//! changed by comparing before and after. The foundation modules below hold the rules
 //! that need no card content, and the card data model:
 //!
 //! | module | rules |

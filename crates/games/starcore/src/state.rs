@@ -1,6 +1,7 @@
 //! The game state, its phases and the [`Game`] dispatch. Each rule lives in its own file under
-//! `rules/` (setup, mulligan, turn, deploy, stack, combat, effects, stats, victory); this file
-//! holds the state and sends each action to the rule it belongs to.
+//! `rules/` (setup, mulligan, turn, deploy, stack, activate, combat, effects, stats, destroy,
+//! victory and the rest, listed in `lib.rs`); this file holds the state and sends each action
+//! to the rule it belongs to.
 
 use crate::action::{Action, Aim, CardId};
 use crate::config::{Config, Rules};
@@ -534,10 +535,25 @@ impl Game for Starcore {
     }
 
     fn action_visible_to(&self, actor: Actor, action: &Action, viewer: Viewer) -> bool {
+        // Every action is listed, so that a new hidden one cannot pass as public silently.
         match (actor, action) {
             (Actor::Chance, Action::Draw(s, _)) => viewer.sees_secrets_of(*s),
             (Actor::Seat(s), Action::Keep | Action::Mulligan) => viewer.sees_secrets_of(s),
-            _ => true,
+            // Public, or by an actor that never makes it (so never applied).
+            (Actor::Seat(_), Action::Draw(..))
+            | (Actor::Chance, Action::Keep | Action::Mulligan) => true,
+            (
+                _,
+                Action::FirstPlayer(_)
+                | Action::Roll(..)
+                | Action::PlaceCommander(_)
+                | Action::Move { .. }
+                | Action::Deploy { .. }
+                | Action::Play { .. }
+                | Action::Attack { .. }
+                | Action::Activate { .. }
+                | Action::Pass,
+            ) => true,
         }
     }
 

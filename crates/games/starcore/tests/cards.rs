@@ -7,137 +7,16 @@ use gridwright_starcore::{
     TileMap, Trigger, UnitType,
 };
 
-const COMMANDER: &str = r#"
-[commander]
-id = "marshal-okoro"
-name = "Marshal Okoro"
-tier = 6
-class = "combat"
-def = 2
-movement = 1
-links = ["top", "left", "right", "bottom"]
-attack = { dmg = 4, reach = { range = "A+B", width = "lane±1" } }
-keywords = ["first_strike", { flank = 2 }]
-"#;
-
-const UNIT: &str = r#"
-[unit]
-id = "glass-lancer"
-name = "Glass Lancer"
-tier = 3
-rarity = "rare"
-cost = { energy = 3 }
-type = "infantry"
-hp = 5
-def = 1
-movement = 2
-rows = ["A", "B"]
-links = ["left", "right"]
-attack = { dmg = 3, reach = { range = "A+C", width = "lane" } }
-keywords = ["pierce", { execute = 2 }, { zone_dominance = { zone = "Z1", tiles = 6, stat = "def", amount = 1 } }]
-
-[[unit.abilities]]
-trigger = { activated = { energy = 5 } }
-conditions = [{ target_is_not = "commander" }]
-target = { chosen = { side = "enemy", area = { range = "All", width = "Z1" } } }
-effects = [{ damage = 4 }]
-"#;
-
-const STRUCTURE: &str = r#"
-[unit]
-id = "bulwark-spire"
-name = "Bulwark Spire"
-tier = 4
-cost = { matter = 4 }
-type = "structure"
-hp = 9
-movement = 0
-links = ["top", "bottom"]
-output = { matter = 1 }
-keywords = ["taunt", { sector_lock = { protect = "S3", from = "S2" } }]
-
-[[unit.abilities]]
-trigger = "end_of_turn"
-target = { adjacent = "friendly" }
-effects = [{ heal = 1 }]
-"#;
-
-const SHIELD_MODULE: &str = r#"
-[module]
-id = "ward-plate"
-name = "Ward Plate"
-tier = 2
-cost = { life = 1 }
-type = "shield"
-hp = 2
-links = ["left", "right", "top", "bottom"]
-host = { stats = [{ stat = "def", amount = 2 }], keywords = [{ shield = 1 }] }
-keywords = [{ aura = { side = "friendly", stat = "def", amount = 1 } }]
-"#;
-
-const MOUNTING_MODULE: &str = r#"
-[module]
-id = "piggyback-array"
-name = "Piggyback Array"
-tier = 5
-cost = { signal = 2 }
-type = "targeting"
-hp = 3
-links = ["left"]
-mounts_on_modules = true
-"#;
-
-const SMALL_CORE: &str = r#"
-[resource]
-id = "ember-cell"
-name = "Ember Cell"
-tier = 1
-size = "small"
-produces = "energy"
-output = 2
-hp = 3
-links = ["right", "left"]
-"#;
-
-const MASSIVE_CORE: &str = r#"
-[resource]
-id = "sunheart-reactor"
-name = "Sunheart Reactor"
-tier = 9
-rarity = "legendary"
-size = "massive"
-cost = { energy = 6 }
-produces = "energy"
-output = 8
-hp = 10
-links = ["top", "left", "right"]
-"#;
-
-const STRIKE: &str = r#"
-[action]
-id = "rail-volley"
-name = "Rail Volley"
-tier = 2
-cost = { matter = 3 }
-
-[[action.abilities]]
-trigger = "on_play"
-target = { area = { side = "enemy", area = { range = "A", width = "lane±1" } } }
-effects = [{ damage = 2 }, { modify = { change = { stat = "def", amount = -1 }, until = "end_of_turn" } }]
-"#;
-
-const COUNTER: &str = r#"
-[action]
-id = "null-writ"
-name = "Null Writ"
-tier = 3
-cost = { signal = 2 }
-
-[[action.abilities]]
-trigger = "on_play"
-target = "stack_action"
-effects = ["counter"]
-"#;
+/// Hand-written definitions, one of each kind (the shipped pool is checked elsewhere).
+const COMMANDER: &str = include_str!("card_defs/commander.toml");
+const UNIT: &str = include_str!("card_defs/unit.toml");
+const STRUCTURE: &str = include_str!("card_defs/structure.toml");
+const SHIELD_MODULE: &str = include_str!("card_defs/shield-module.toml");
+const MOUNTING_MODULE: &str = include_str!("card_defs/mounting-module.toml");
+const SMALL_CORE: &str = include_str!("card_defs/small-core.toml");
+const MASSIVE_CORE: &str = include_str!("card_defs/massive-core.toml");
+const STRIKE: &str = include_str!("card_defs/strike.toml");
+const COUNTER: &str = include_str!("card_defs/counter.toml");
 
 const ALL: [&str; 9] = [
     COMMANDER,

@@ -319,6 +319,16 @@ fn render_shows_both_grids_and_the_hand_only_to_its_owner() {
     assert!(!spectator.contains("your hand"), "{spectator}");
 }
 
+/// The ids of `cards` that are slugs and not also the card's name (all the shipped ids have a
+/// '-'): text for players must never show them.
+fn slugs(cards: &[gridwright_starcore::CardEntry]) -> Vec<&str> {
+    cards
+        .iter()
+        .filter(|e| e.id.contains('-') && e.id != e.name)
+        .map(|e| e.id.as_str())
+        .collect()
+}
+
 /// Player language in the terminal view: cards by their names (on the grid, in the board list,
 /// the hand and the stack), where the game is in words, never ids or Debug output — for a seat
 /// and the spectator, at every step of random games.
@@ -327,11 +337,7 @@ fn the_terminal_view_names_cards_and_says_where_the_game_is_in_words() {
     use gridwright_engine::Viewer;
     let c = content();
     let cards = gridwright_starcore::card_list(&c).unwrap();
-    let slugs: Vec<&str> = cards
-        .iter()
-        .filter(|e| e.id.contains('-') && e.id != e.name)
-        .map(|e| e.id.as_str())
-        .collect();
+    let slugs = slugs(&cards);
     let config = c.config("arc-foundry-vs-iron-vanguard").unwrap();
     let (mut hands, mut stacks, mut over) = (0, 0, 0);
     for seed in 0..2 {
@@ -456,12 +462,7 @@ fn camel_case(word: &str) -> bool {
 fn event_text_names_cards_and_steps_as_players_do() {
     let c = content();
     let cards = gridwright_starcore::card_list(&c).unwrap();
-    // Slugs that are not also the card's name (all the shipped ids have a '-').
-    let slugs: Vec<&str> = cards
-        .iter()
-        .filter(|e| e.id.contains('-') && e.id != e.name)
-        .map(|e| e.id.as_str())
-        .collect();
+    let slugs = slugs(&cards);
     assert!(slugs.len() > 20, "the shipped cards have slugs to look for");
     let name_words: Vec<&str> = cards.iter().flat_map(|e| e.name.split(' ')).collect();
     // `None`: the whole event, as the log keeps it.
