@@ -241,7 +241,7 @@ fn leaf_value(g: &Milkomeda, seat: Seat, holdings: f64) -> f64 {
 }
 
 /// A value in `[-1, 1]` of the position for `seat` (the returns once it is over); see
-/// [`leaf_value`].
+/// `leaf_value`.
 pub fn evaluate(g: &Milkomeda, seat: Seat) -> f64 {
     if g.is_terminal() {
         return g.returns().get(seat).copied().unwrap_or(0.0);

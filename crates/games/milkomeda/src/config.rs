@@ -36,18 +36,18 @@ content_id!(
     "sectors"
 );
 content_id!(
-    /// A directive card: its index in the config's `directives` (at most [`MAX_CARDS`]).
+    /// A directive card: its index in the config's `directives` (at most `MAX_CARDS`).
     DirectiveId,
     "directives"
 );
 content_id!(
-    /// An action module card: its index in the config's `modules` (at most [`MAX_CARDS`]).
+    /// An action module card: its index in the config's `modules` (at most `MAX_CARDS`).
     ModuleId,
     "modules"
 );
 content_id!(
     /// An objective card: its index in the config's `objectives` (at most
-    /// [`MAX_OBJECTIVES`]).
+    /// `MAX_OBJECTIVES`).
     ObjectiveId,
     "objectives"
 );

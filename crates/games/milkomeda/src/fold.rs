@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 /// The public part of where the game stands: the round, the turn order and the phase
 /// (setup, phase 1, the turn, the combat), as a spectator sees it, in the log's own words
 /// ([`Event::Stage`]). The log keeps this shape so recorded games replay to the same log;
-/// the observation's typed views are read from it ([`StageView::views`]).
+/// the observation's typed views are read from it (`StageView::views`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StageView {
     /// Round (0 during setup).
