@@ -44,30 +44,94 @@ fn frontier_worth(seats: usize) -> f64 {
 }
 
 /// The heuristic worth of `seat`'s holdings (see the module docs).
+#[cfg(test)]
 fn worth(g: &Milkomeda, seat: Seat) -> f64 {
+    worth_with(g, seat, &Surroundings::of(g, seat))
+}
+
+/// The heuristic worth of `seat`'s holdings (see the module docs), with its [`Surroundings`]
+/// found already.
+fn worth_with(g: &Milkomeda, seat: Seat, around: &Surroundings) -> f64 {
     // Only this seat's score: a seat's score depends on its own holdings alone (§15).
-    let s =
-        crate::rules::scoring::score(seat, &g.table.holdings(seat), Some(EndTrigger::RoundLimit));
-    let store = g.storage(seat);
+    let h = g.table.holdings(seat);
+    let s = crate::rules::scoring::score(seat, &h, Some(EndTrigger::RoundLimit));
     let non_orange = [Resource::Blue, Resource::Red, Resource::Green]
         .iter()
-        .map(|r| f64::from(store.get(*r)))
+        .map(|r| f64::from(h.storage.get(*r)))
         .sum::<f64>();
-    // Explored sectors next to the seat's fleets that it does not control: room to grow.
-    let size = g.map().size();
-    let frontier = g
-        .map()
-        .tiles()
-        .filter(|(space, _)| {
-            g.controller(*space) != Some(seat)
-                && size.neighbors(*space).any(|n| g.fleets_at(n, seat) > 0)
-        })
-        .count();
     f64::from(s.standing.points)
         + 2.0 * f64::from(s.sectors)
-        + frontier_worth(g.num_seats()) * frontier as f64
-        + f64::from(g.fleets_on_map(seat)) / 2.0
+        + frontier_worth(g.num_seats()) * around.frontier as f64
+        + f64::from(h.fleets_on_map) / 2.0
         + non_orange / 4.0
+}
+
+/// What lies around `seat`'s fleets, found in one pass over the grid: the explored sectors
+/// next to its fleets that it does not control (room to grow, in [`worth_with`]) and the empty
+/// spaces it could explore into next (valued by [`REACH_WORTH`]).
+struct Surroundings {
+    /// Explored sectors next to the seat's fleets that it does not control.
+    frontier: usize,
+    /// The seat's room to explore next: the empty spaces next to a sector it controls with a
+    /// fleet there, up to [`REACH_CAP`]; with none, `1 / (2 + d)` for the fewest steps `d`
+    /// its nearest fleet must still move to stand next to an empty space (so that moving
+    /// towards the last empty spaces is worth something before they are in reach); 0 once
+    /// the deck is out.
+    room: f64,
+}
+
+impl Surroundings {
+    fn of(g: &Milkomeda, seat: Seat) -> Surroundings {
+        let t = &g.table;
+        let size = t.map.size();
+        let has_fleet = |space: crate::rules::map::Space| t.fleets[t.idx(space)][seat.index()] > 0;
+        let cards_left = g.deck_left() > 0;
+        let mut frontier = 0;
+        let mut empty: [Option<crate::rules::map::Space>; REACH_CAP] = [None; REACH_CAP];
+        let mut found = 0;
+        for space in size.spaces() {
+            if !t.map.is_explored(space) {
+                continue;
+            }
+            let mine = t.control[t.idx(space)] == Some(seat);
+            if !mine {
+                if size.neighbors(space).any(has_fleet) {
+                    frontier += 1;
+                }
+            } else if cards_left && found < REACH_CAP && has_fleet(space) {
+                for n in size.neighbors(space) {
+                    if found < REACH_CAP && !t.map.is_explored(n) && !empty.contains(&Some(n)) {
+                        empty[found] = Some(n);
+                        found += 1;
+                    }
+                }
+            }
+        }
+        let room = if found > 0 || !cards_left {
+            found as f64
+        } else {
+            Surroundings::approach(g, seat)
+        };
+        Surroundings { frontier, room }
+    }
+
+    /// `1 / (2 + d)`, `d` the fewest steps (grid distance) any of `seat`'s fleets is from
+    /// standing next to an empty space; 0 with no fleet or no empty space.
+    fn approach(g: &Milkomeda, seat: Seat) -> f64 {
+        let t = &g.table;
+        let size = t.map.size();
+        let empty: Vec<crate::rules::map::Space> =
+            size.spaces().filter(|s| !t.map.is_explored(*s)).collect();
+        let nearest = size
+            .spaces()
+            .filter(|s| t.fleets[t.idx(*s)][seat.index()] > 0)
+            .flat_map(|f| empty.iter().map(move |e| f.manhattan(*e)))
+            .min();
+        match nearest {
+            Some(d) => 1.0 / (1.0 + f64::from(d.max(1))),
+            None => 0.0,
+        }
+    }
 }
 
 /// Worth, to every seat, of each sector card on the grid and of each objective slot claimed:
@@ -90,13 +154,30 @@ const PACE: f64 = 2.5;
 /// unbounded (item 56), crediting every card drawn made the greedy agent pour its green into
 /// boosts whose cards it could not pay to place.
 fn progress(g: &Milkomeda) -> f64 {
-    let (placed, claimed) = placed_and_claimed(g);
+    let Progress {
+        placed, claimed, ..
+    } = placed_and_claimed(g);
     PLACED_WORTH * (placed as f64 - PACE * f64::from(g.round())) + CLAIMED_WORTH * claimed as f64
 }
 
-/// Sector cards on the grid (with the draw credit of [`progress`]) and objective slots
-/// claimed.
-fn placed_and_claimed(g: &Milkomeda) -> (usize, usize) {
+/// How far the game has come towards its endings, counted for [`progress`] and
+/// [`ending_share`].
+struct Progress {
+    /// Sector cards on the grid, with the draw credit of [`progress`].
+    placed: usize,
+    /// Objective slots claimed.
+    claimed: usize,
+    /// Sector cards on the grid.
+    on_grid: usize,
+}
+
+/// The cards an explore under way is credited with in [`progress`]: those still to be drawn
+/// (up to [`BASE_DRAW`](crate::rules::explore::BASE_DRAW)) and those drawn that the
+/// explorer's green pays for, cheapest first — none when no empty space lies next to the
+/// explore's probes or the cards it placed, for then every card drawn goes back into the deck
+/// (late in a duel the greedy agent launched explores from sectors with no empty space next
+/// to them, credited with two cards each time, and drew and returned cards for 40 rounds).
+fn explore_credit(g: &Milkomeda) -> (usize, usize) {
     let drawing = g
         .table
         .draws
@@ -104,35 +185,49 @@ fn placed_and_claimed(g: &Milkomeda) -> (usize, usize) {
         .filter(|d| matches!(d, crate::state::Draw::Sector))
         .count()
         .min(usize::from(crate::rules::explore::BASE_DRAW));
-    let in_hand = match &g.phase {
-        Phase::Turn(t) => match &t.stage {
-            TurnStage::Act(Act::Explore { hand, .. }) => {
-                let mut costs: Vec<u16> = hand
-                    .iter()
-                    .map(|c| u16::from(g.table.rules.sector(*c).cost))
-                    .collect();
-                costs.sort_unstable();
-                let mut green = g.storage(t.seat).get(Resource::Green);
-                costs
-                    .iter()
-                    .take_while(|c| {
-                        let fits = **c <= green;
-                        green = green.saturating_sub(**c);
-                        fits
-                    })
-                    .count()
-            }
-            _ => 0,
-        },
-        _ => 0,
+    let Phase::Turn(t) = &g.phase else {
+        return (drawing, 0);
     };
-    let placed = g
+    let TurnStage::Act(Act::Explore {
+        probes,
+        hand,
+        chain,
+        ..
+    }) = &t.stage
+    else {
+        return (drawing, 0);
+    };
+    let room = crate::rules::explore::placement_targets(g.map(), probes, chain)
+        .is_ok_and(|targets| !targets.is_empty());
+    if !room {
+        return (0, 0);
+    }
+    let mut costs: Vec<u16> = hand
+        .iter()
+        .map(|c| u16::from(g.table.rules.sector(*c).cost))
+        .collect();
+    costs.sort_unstable();
+    let mut green = g.storage(t.seat).get(Resource::Green);
+    let in_hand = costs
+        .iter()
+        .take_while(|c| {
+            let fits = **c <= green;
+            green = green.saturating_sub(**c);
+            fits
+        })
+        .count();
+    (drawing, in_hand)
+}
+
+/// Sector cards on the grid (with the draw credit of [`progress`]) and objective slots
+/// claimed.
+fn placed_and_claimed(g: &Milkomeda) -> Progress {
+    let (drawing, in_hand) = explore_credit(g);
+    let on_grid = g
         .map()
         .tiles()
         .filter(|(_, t)| matches!(t.sector, SectorRef::Card(_)))
-        .count()
-        + drawing
-        + in_hand;
+        .count();
     let claimed: usize = g
         .table
         .claims
@@ -140,7 +235,11 @@ fn placed_and_claimed(g: &Milkomeda) -> (usize, usize) {
         .iter()
         .map(|c| c.slots().filter(|(_, h)| h.is_some()).count())
         .sum();
-    (placed, claimed)
+    Progress {
+        placed: on_grid + drawing + in_hand,
+        claimed,
+        on_grid,
+    }
 }
 
 /// Worth, to a seat, of each empty space (up to [`REACH_CAP`]) next to a sector it could probe
@@ -150,42 +249,53 @@ const REACH_WORTH: f64 = 1.0;
 /// See [`REACH_WORTH`].
 const REACH_CAP: usize = 2;
 
-/// Empty spaces `seat` could explore into next (up to [`REACH_CAP`]), while cards are left.
-fn reach(g: &Milkomeda, seat: Seat) -> usize {
-    if g.deck_left() == 0 {
-        return 0;
-    }
-    let size = g.map().size();
-    let mut empty: Vec<crate::rules::map::Space> = Vec::new();
-    for (space, _) in g.map().tiles() {
-        if g.controller(space) == Some(seat) && g.fleets_at(space, seat) > 0 {
-            for n in size.neighbors(space) {
-                if !g.map().is_explored(n) && !empty.contains(&n) {
-                    empty.push(n);
-                    if empty.len() >= REACH_CAP {
-                        return REACH_CAP;
-                    }
-                }
-            }
-        }
-    }
-    empty.len()
+/// Every seat's worth ([`worth_with`]) and one seat's room to explore ([`Surroundings::room`]), found
+/// once for a position: the values below read them several times.
+struct Appraisal {
+    /// Each seat's worth, in seat order.
+    worths: Vec<f64>,
+    /// The room to explore ([`Surroundings::room`]) of the seat the position is valued for.
+    room: f64,
 }
 
-/// `seat`'s worth less the best opponent's, unbounded: zero-sum between two seats.
-fn holdings_advantage(g: &Milkomeda, seat: Seat) -> f64 {
-    let mine = worth(g, seat);
-    let best_other = Seat::all(g.num_seats())
-        .filter(|s| *s != seat)
-        .map(|s| worth(g, s))
-        .fold(f64::MIN, f64::max);
-    mine - best_other
+impl Appraisal {
+    fn of(g: &Milkomeda, seat: Seat) -> Appraisal {
+        let mut room = 0.0;
+        let worths = Seat::all(g.num_seats())
+            .map(|s| {
+                let around = Surroundings::of(g, s);
+                if s == seat {
+                    room = around.room;
+                }
+                worth_with(g, s, &around)
+            })
+            .collect();
+        Appraisal { worths, room }
+    }
+
+    /// `seat`'s worth less the best opponent's, unbounded: zero-sum between two seats.
+    fn holdings_advantage(&self, seat: Seat) -> f64 {
+        let best_other = Seat::all(self.worths.len())
+            .filter(|s| *s != seat)
+            .map(|s| self.worths[s.index()])
+            .fold(f64::MIN, f64::max);
+        self.worths[seat.index()] - best_other
+    }
+
+    /// The holdings advantage that [`leaf_value`]'s `tanh` maps to ±0.76: 20 at the start,
+    /// and a tenth of the seats' mean worth more as the economy grows (late in a duel a
+    /// seat's worth runs into the thousands), so that a lead is judged against the stakes.
+    fn spread(&self) -> f64 {
+        let total: f64 = self.worths.iter().map(|w| w.abs()).sum();
+        20.0 + total / self.worths.len() as f64 / 10.0
+    }
 }
 
 /// [`holdings_advantage`] plus the progress towards the rulebook's endings (the same for every
 /// seat) and the room `seat` has to explore: what the greedy agent and MCTS's priors compare.
 fn advantage(g: &Milkomeda, seat: Seat) -> f64 {
-    holdings_advantage(g, seat) + progress(g) + REACH_WORTH * reach(g, seat) as f64
+    let a = Appraisal::of(g, seat);
+    a.holdings_advantage(seat) + progress(g) + REACH_WORTH * a.room
 }
 
 /// The share of [`evaluate`] and [`evaluate_prior`] that the holdings carry; the rest is the
@@ -193,26 +303,16 @@ fn advantage(g: &Milkomeda, seat: Seat) -> f64 {
 /// (the holdings' `tanh` flat near ±1, every move alike) is still played to its ending.
 const HOLDINGS_SHARE: f64 = 0.8;
 
-/// The holdings advantage that [`leaf_value`]'s `tanh` maps to ±0.76: 20 at the start, and
-/// a tenth of the seats' mean worth more as the economy grows (late in a duel a seat's worth
-/// runs into the thousands), so that a lead is judged against the stakes.
-fn spread(g: &Milkomeda) -> f64 {
-    let seats = g.num_seats();
-    let total: f64 = Seat::all(seats).map(|s| worth(g, s).abs()).sum();
-    20.0 + total / seats as f64 / 10.0
-}
-
 /// How far the game has come towards the rulebook's endings, from 0 to 1: sector cards
 /// placed (with the draw credit of [`progress`]), objective slots claimed and `seat`'s room
 /// to explore, weighted as in [`progress`], over their most.
-fn ending_share(g: &Milkomeda, seat: Seat) -> f64 {
-    let (placed, claimed) = placed_and_claimed(g);
-    let cards = g
-        .map()
-        .tiles()
-        .filter(|(_, t)| matches!(t.sector, SectorRef::Card(_)))
-        .count()
-        + g.deck_left();
+fn ending_share(g: &Milkomeda, room: f64) -> f64 {
+    let Progress {
+        placed,
+        claimed,
+        on_grid,
+    } = placed_and_claimed(g);
+    let cards = on_grid + g.deck_left();
     let slots: usize = g
         .table
         .claims
@@ -223,9 +323,7 @@ fn ending_share(g: &Milkomeda, seat: Seat) -> f64 {
     let most = PLACED_WORTH * cards.max(placed) as f64
         + CLAIMED_WORTH * slots as f64
         + REACH_WORTH * REACH_CAP as f64;
-    let done = PLACED_WORTH * placed as f64
-        + CLAIMED_WORTH * claimed as f64
-        + REACH_WORTH * reach(g, seat) as f64;
+    let done = PLACED_WORTH * placed as f64 + CLAIMED_WORTH * claimed as f64 + REACH_WORTH * room;
     if most > 0.0 {
         (done / most).min(1.0)
     } else {
@@ -234,10 +332,11 @@ fn ending_share(g: &Milkomeda, seat: Seat) -> f64 {
 }
 
 /// MCTS's value of a position for `seat` (the returns once it is over): the holdings advantage
-/// squashed by the game's [`spread`], weighted by [`HOLDINGS_SHARE`], plus the rest in
+/// squashed by the game's [`Appraisal::spread`], weighted by [`HOLDINGS_SHARE`], plus the rest in
 /// [`ending_share`]. In `[-1, 1]`.
-fn leaf_value(g: &Milkomeda, seat: Seat, holdings: f64) -> f64 {
-    HOLDINGS_SHARE * (holdings / spread(g)).tanh() + (1.0 - HOLDINGS_SHARE) * ending_share(g, seat)
+fn leaf_value(g: &Milkomeda, a: &Appraisal, holdings: f64) -> f64 {
+    HOLDINGS_SHARE * (holdings / a.spread()).tanh()
+        + (1.0 - HOLDINGS_SHARE) * ending_share(g, a.room)
 }
 
 /// A value in `[-1, 1]` of the position for `seat` (the returns once it is over); see
@@ -246,7 +345,8 @@ pub fn evaluate(g: &Milkomeda, seat: Seat) -> f64 {
     if g.is_terminal() {
         return g.returns().get(seat).copied().unwrap_or(0.0);
     }
-    leaf_value(g, seat, holdings_advantage(g, seat))
+    let a = Appraisal::of(g, seat);
+    leaf_value(g, &a, a.holdings_advantage(seat))
 }
 
 /// A value in `[-1, 1]` of the position for `seat` as MCTS's action prior (the returns once it
@@ -265,11 +365,12 @@ pub fn evaluate_prior(g: &Milkomeda, seat: Seat) -> f64 {
         return g.returns().get(seat).copied().unwrap_or(0.0);
     }
     if let Some(mine) = crate::bribe_value::standing_worth(g, seat) {
+        let a = Appraisal::of(g, seat);
         let best_other = Seat::all(g.num_seats())
             .filter(|s| *s != seat)
-            .map(|s| worth(g, s) + crate::bribe_value::standing_worth(g, s).unwrap_or(0.0))
+            .map(|s| a.worths[s.index()] + crate::bribe_value::standing_worth(g, s).unwrap_or(0.0))
             .fold(f64::MIN, f64::max);
-        return leaf_value(g, seat, worth(g, seat) + mine - best_other);
+        return leaf_value(g, &a, a.worths[seat.index()] + mine - best_other);
     }
     lookahead(g, seat, prior_depth(g, seat), evaluate)
 }
@@ -520,6 +621,133 @@ mod tests {
         assert_eq!(with(1) - with(0), 2.0, "one card: PLACED_WORTH");
         assert_eq!(with(2) - with(0), 4.0, "two cards");
         assert_eq!(with(6), with(2), "a boost's extra cards earn nothing");
+    }
+
+    /// The first position where a seat takes its turn, the setup and phase 1 played by the
+    /// first legal action and chance outcome.
+    fn first_turn() -> Milkomeda {
+        let mut g = game("duel");
+        while !matches!(g.phase, Phase::Turn(_)) {
+            let mut outs = Vec::new();
+            g.chance_outcomes(&mut outs);
+            match g.turn() {
+                Turn::Chance => g.step(Actor::Chance, outs[0].0, &mut Events::disabled()),
+                Turn::Seat(s) => {
+                    let a = g.legal_actions_vec(s)[0];
+                    g.step(Actor::Seat(s), a, &mut Events::disabled());
+                }
+                t => panic!("{t:?}"),
+            }
+        }
+        g
+    }
+
+    /// A sector card (the first of the config) at every space of `spaces`.
+    fn fill(g: &mut Milkomeda, spaces: impl IntoIterator<Item = crate::rules::map::Space>) {
+        use crate::rules::map::{Rotation, Tile};
+        for s in spaces {
+            g.table
+                .map
+                .place(
+                    s,
+                    Tile {
+                        sector: SectorRef::Card(crate::SectorId(0)),
+                        rotation: Rotation::R0,
+                    },
+                )
+                .unwrap();
+        }
+    }
+
+    /// §8.A step 4: a card drawn is placed next to a probe's origin (or a card placed in the
+    /// same explore); one with no empty space there goes back into the deck. So two cards
+    /// about to be drawn are progress (2 × `PLACED_WORTH`) when the probe has an empty space
+    /// next to it, and nothing once every space next to it holds a card.
+    #[test]
+    fn an_explore_whose_probes_have_no_empty_space_next_to_them_earns_no_progress() {
+        use crate::rules::explore::Probe;
+        use crate::state::Draw;
+        let mut g = first_turn();
+        let Phase::Turn(t) = &mut g.phase else {
+            unreachable!()
+        };
+        // An explored sector with an empty space next to it (the probe's origin).
+        let size = g.table.map.size();
+        let map = &g.table.map;
+        let origin = size
+            .spaces()
+            .find(|s| map.is_explored(*s) && size.neighbors(*s).any(|n| !map.is_explored(n)))
+            .expect("room to explore at the start");
+        t.stage = TurnStage::Act(Act::Explore {
+            probes: vec![Probe {
+                origin,
+                hypergate: false,
+            }],
+            launched: true,
+            hand: Vec::new(),
+            chain: Vec::new(),
+        });
+        let drawing = |g: &Milkomeda| {
+            let mut h = g.clone();
+            h.table.draws = vec![Draw::Sector; 2];
+            progress(&h) - progress(g)
+        };
+        assert_eq!(drawing(&g), 2.0 * 2.0, "room next to the probe");
+        let around: Vec<_> = size
+            .neighbors(origin)
+            .filter(|n| !g.table.map.is_explored(*n))
+            .collect();
+        assert!(!around.is_empty());
+        fill(&mut g, around);
+        assert_eq!(drawing(&g), 0.0, "no empty space next to the probe");
+    }
+
+    /// Late in a game the last empty spaces lie far from every fleet. With none in reach, a
+    /// seat's room to explore is `1 / (2 + d)`, `d` the steps its nearest fleet must still
+    /// move to stand next to one, so that moving towards them is worth something.
+    #[test]
+    fn a_fleet_nearer_the_last_empty_space_has_more_room_to_explore() {
+        use crate::rules::map::Space;
+        let mut g = first_turn();
+        let (seat, _) = g
+            .table
+            .homes
+            .iter()
+            .find(|(_, h)| (h.col(), h.row()) == (0, 0))
+            .expect("a homeworld in the corner c1r1");
+        let size = g.table.map.size();
+        // The corner c9r1, far from both homeworlds (c1r1 and c9r9).
+        let last = Space::try_from((8u8, 0u8)).unwrap();
+        assert!(!g.table.map.is_explored(last));
+        let others: Vec<_> = size
+            .spaces()
+            .filter(|s| *s != last && !g.table.map.is_explored(*s))
+            .collect();
+        fill(&mut g, others);
+        // Only this seat's fleets matter here: take the other seat's off the map.
+        for s in size.spaces() {
+            for other in Seat::all(2).filter(|o| *o != seat) {
+                g.table.set_fleets(s, other, 0);
+            }
+        }
+        let fleets_at = |g: &mut Milkomeda, at: Space| {
+            for s in size.spaces() {
+                g.table.set_fleets(s, seat, 0);
+            }
+            g.table.set_fleets(at, seat, 1);
+            Surroundings::of(g, seat).room
+        };
+        // From c1r1 to c9r1: 8 steps, 7 of them to stand next to it.
+        let far = fleets_at(&mut g, Space::try_from((0u8, 0u8)).unwrap());
+        assert_eq!(far, 1.0 / (2.0 + 7.0));
+        // From c6r2: 3 + 1 = 4 steps, 3 to stand next to it.
+        let near = fleets_at(&mut g, Space::try_from((5u8, 1u8)).unwrap());
+        assert_eq!(near, 1.0 / (2.0 + 3.0));
+        // Next to it: the one empty space in reach if the seat controls c8r1.
+        let next = Space::try_from((7u8, 0u8)).unwrap();
+        let i = g.table.idx(next);
+        g.table.control[i] = Some(seat);
+        assert_eq!(fleets_at(&mut g, next), 1.0);
     }
 
     #[test]
