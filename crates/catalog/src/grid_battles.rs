@@ -4,7 +4,7 @@
 
 use crate::{
     CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport, ScenarioInfo,
-    Scenarios, generic_agent, odds_entry, odds_table,
+    Scenarios, generic_agent, known_params, odds_entry, odds_table,
 };
 use gridwright_agents::AgentSpec;
 use gridwright_engine::content::ContentError;
@@ -116,7 +116,10 @@ impl Frontend for GridBattles {
 
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
         match spec.name.as_str() {
-            "greedy" => Ok(Box::new(GreedyAgent::default())),
+            "greedy" => {
+                known_params(spec, &[])?;
+                Ok(Box::new(GreedyAgent::default()))
+            }
             _ => generic_agent::<Self>(spec),
         }
     }

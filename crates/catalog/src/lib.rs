@@ -558,6 +558,29 @@ pub fn generic_agent<G: Frontend>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>,
     }
 }
 
+/// Refuses `spec` if it gives a parameter other than `known` (an agent that has none refuses
+/// every parameter), naming the ones it has: `greedy:depth=3` must not run plain `greedy`.
+///
+/// # Errors
+/// [`CatalogError::AgentParam`] naming the first unknown parameter.
+pub fn known_params(spec: &AgentSpec, known: &[&str]) -> Result<(), CatalogError> {
+    match spec.params.keys().find(|k| !known.contains(&k.as_str())) {
+        None => Ok(()),
+        Some(key) => Err(CatalogError::AgentParam {
+            spec: spec.to_string(),
+            reason: if known.is_empty() {
+                format!("`{}` takes no parameters (`{key}` given)", spec.name)
+            } else {
+                format!(
+                    "`{}` has no parameter `{key}`; its parameters are: {}",
+                    spec.name,
+                    known.join(", ")
+                )
+            },
+        }),
+    }
+}
+
 /// The MCTS agent of an `mcts…` spec for game `G`, with the game's evaluation plugged in: the
 /// concrete type, for callers that want its [`SearchReport`](gridwright_agents::SearchReport)
 /// (`gridwright analyze`, a hint panel).
@@ -975,5 +998,36 @@ mod tests {
                 assert!(G::AGENTS.contains(&"mcts"), "{k:?} does not list mcts");
             });
         }
+    }
+
+    /// An agent spec with a parameter its agent lacks is refused, naming it, rather than run
+    /// as the plain agent: a designer's `greedy:bribes=no` in a game whose greedy agent has no
+    /// such switch must not measure plain greedy under that label.
+    #[test]
+    fn an_agent_refuses_a_parameter_it_does_not_have() {
+        for k in GameKind::ALL {
+            with_game!(k, G => {
+                if G::AGENTS.contains(&"greedy") {
+                    assert!(G::agent(&"greedy".parse().unwrap()).is_ok());
+                    let known = if k == GameKind::Milkomeda { "bribes" } else { "" };
+                    match G::agent(&"greedy:depth=3".parse().unwrap()) {
+                        Err(CatalogError::AgentParam { reason, .. }) => {
+                            assert!(reason.contains("`depth`"), "{k:?}: {reason}");
+                            assert!(reason.contains(known), "{k:?}: {reason}");
+                        }
+                        Err(e) => panic!("{k:?}: {e}"),
+                        Ok(_) => panic!("{k:?}: greedy:depth=3 accepted"),
+                    }
+                }
+            });
+        }
+        // Milkomeda's greedy agent can be told not to bribe, and nothing else.
+        type M = gridwright_milkomeda::Milkomeda;
+        assert!(M::agent(&"greedy:bribes=no".parse().unwrap()).is_ok());
+        assert!(M::agent(&"greedy:bribes=yes".parse().unwrap()).is_ok());
+        assert!(matches!(
+            M::agent(&"greedy:bribes=maybe".parse().unwrap()),
+            Err(CatalogError::AgentParam { .. })
+        ));
     }
 }

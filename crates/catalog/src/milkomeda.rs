@@ -5,7 +5,7 @@
 
 use crate::{
     CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport, ScenarioInfo,
-    generic_agent, odds_entry, odds_table,
+    generic_agent, known_params, odds_entry, odds_table,
 };
 use gridwright_agents::AgentSpec;
 use gridwright_engine::dice::Ratio;
@@ -130,7 +130,17 @@ impl Frontend for Milkomeda {
 
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
         match spec.name.as_str() {
-            "greedy" => Ok(Box::new(GreedyAgent::new())),
+            "greedy" => {
+                known_params(spec, &["bribes"])?;
+                match spec.param("bribes") {
+                    None | Some("yes") => Ok(Box::new(GreedyAgent::new())),
+                    Some("no") => Ok(Box::new(GreedyAgent::without_bribes())),
+                    Some(other) => Err(CatalogError::AgentParam {
+                        spec: spec.to_string(),
+                        reason: format!("`bribes={other}`: expected yes or no"),
+                    }),
+                }
+            }
             _ => generic_agent::<Self>(spec),
         }
     }

@@ -4,7 +4,7 @@
 
 use crate::{
     CardList, CatalogError, ContentSource, Frontend, LoadedDeck, OddsParam, OddsQuery, OddsReport,
-    ScenarioInfo, Scenarios, generic_agent, odds_entry, odds_table,
+    ScenarioInfo, Scenarios, generic_agent, known_params, odds_entry, odds_table,
 };
 use gridwright_agents::AgentSpec;
 use gridwright_engine::content::ContentError;
@@ -210,7 +210,10 @@ impl Frontend for Starcore {
 
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
         match spec.name.as_str() {
-            "greedy" => Ok(Box::new(GreedyAgent::new())),
+            "greedy" => {
+                known_params(spec, &[])?;
+                Ok(Box::new(GreedyAgent::new()))
+            }
             _ => generic_agent::<Self>(spec),
         }
     }
