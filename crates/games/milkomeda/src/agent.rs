@@ -84,24 +84,37 @@ impl Surroundings {
     fn of(g: &Milkomeda, seat: Seat) -> Surroundings {
         let t = &g.table;
         let size = t.map.size();
-        let has_fleet = |space: crate::rules::map::Space| t.fleets[t.idx(space)][seat.index()] > 0;
+        let (w, h) = (usize::from(size.width()), usize::from(size.height()));
+        let k = seat.index();
+        // Cells by index in `GridSize::spaces` order, as `fleets` and `control` are kept.
+        let fleet = |i: usize| t.fleets[i][k] > 0;
+        let neighbours = |i: usize| {
+            let (c, r) = (i % w, i / w);
+            [
+                (r > 0).then(|| i - w),
+                (c + 1 < w).then(|| i + 1),
+                (r + 1 < h).then(|| i + w),
+                (c > 0).then(|| i - 1),
+            ]
+            .into_iter()
+            .flatten()
+        };
         let cards_left = g.deck_left() > 0;
         let mut frontier = 0;
-        let mut empty: [Option<crate::rules::map::Space>; REACH_CAP] = [None; REACH_CAP];
+        let mut empty: [usize; REACH_CAP] = [usize::MAX; REACH_CAP];
         let mut found = 0;
-        for space in size.spaces() {
-            if !t.map.is_explored(space) {
+        for i in 0..w * h {
+            if !t.map.explored_at(i) {
                 continue;
             }
-            let mine = t.control[t.idx(space)] == Some(seat);
-            if !mine {
-                if size.neighbors(space).any(has_fleet) {
+            if t.control[i] != Some(seat) {
+                if neighbours(i).any(fleet) {
                     frontier += 1;
                 }
-            } else if cards_left && found < REACH_CAP && has_fleet(space) {
-                for n in size.neighbors(space) {
-                    if found < REACH_CAP && !t.map.is_explored(n) && !empty.contains(&Some(n)) {
-                        empty[found] = Some(n);
+            } else if cards_left && found < REACH_CAP && fleet(i) {
+                for n in neighbours(i) {
+                    if found < REACH_CAP && !t.map.explored_at(n) && !empty.contains(&n) {
+                        empty[found] = n;
                         found += 1;
                     }
                 }
@@ -120,13 +133,41 @@ impl Surroundings {
     fn approach(g: &Milkomeda, seat: Seat) -> f64 {
         let t = &g.table;
         let size = t.map.size();
-        let empty: Vec<crate::rules::map::Space> =
-            size.spaces().filter(|s| !t.map.is_explored(*s)).collect();
-        let nearest = size
-            .spaces()
-            .filter(|s| t.fleets[t.idx(*s)][seat.index()] > 0)
-            .flat_map(|f| empty.iter().map(move |e| f.manhattan(*e)))
-            .min();
+        let (w, h) = (usize::from(size.width()), usize::from(size.height()));
+        // Each cell's grid distance from the nearest of the seat's fleets: the two passes of
+        // a city-block distance transform (exact on a grid without walls).
+        let mut d: Vec<u16> = (0..w * h)
+            .map(|i| {
+                if t.fleets[i][seat.index()] > 0 {
+                    0
+                } else {
+                    u16::MAX
+                }
+            })
+            .collect();
+        for i in 0..w * h {
+            let (c, r) = (i % w, i / w);
+            if c > 0 {
+                d[i] = d[i].min(d[i - 1].saturating_add(1));
+            }
+            if r > 0 {
+                d[i] = d[i].min(d[i - w].saturating_add(1));
+            }
+        }
+        for i in (0..w * h).rev() {
+            let (c, r) = (i % w, i / w);
+            if c + 1 < w {
+                d[i] = d[i].min(d[i + 1].saturating_add(1));
+            }
+            if r + 1 < h {
+                d[i] = d[i].min(d[i + w].saturating_add(1));
+            }
+        }
+        let nearest = (0..w * h)
+            .filter(|i| !t.map.explored_at(*i))
+            .map(|i| d[i])
+            .min()
+            .filter(|d| *d < u16::MAX);
         match nearest {
             Some(d) => 1.0 / (1.0 + f64::from(d.max(1))),
             None => 0.0,
@@ -656,6 +697,83 @@ mod tests {
                     },
                 )
                 .unwrap();
+        }
+    }
+
+    /// The one-pass scan by cell index finds what the words of `Surroundings` say, counted
+    /// here space by space, at every position of random games in every setup.
+    #[test]
+    fn the_surroundings_scan_counts_what_its_definition_says() {
+        use crate::rules::map::Space;
+        for scenario in ["duel", "three", "four"] {
+            let mut g = game(scenario);
+            let mut rng = Rng::seed_from_u64(11);
+            let (mut checked, mut approached) = (0, 0);
+            while !g.is_terminal() && checked < 600 {
+                let size = g.map().size();
+                for seat in Seat::all(g.num_seats()) {
+                    let has_fleet = |s: Space| g.fleets_at(s, seat) > 0;
+                    let frontier = g
+                        .map()
+                        .tiles()
+                        .filter(|(s, _)| {
+                            g.controller(*s) != Some(seat) && size.neighbors(*s).any(has_fleet)
+                        })
+                        .count();
+                    let mut empty: Vec<Space> = Vec::new();
+                    for (s, _) in g.map().tiles() {
+                        if g.controller(s) == Some(seat) && has_fleet(s) {
+                            for n in size.neighbors(s) {
+                                if !g.map().is_explored(n) && !empty.contains(&n) {
+                                    empty.push(n);
+                                }
+                            }
+                        }
+                    }
+                    let nearest = size
+                        .spaces()
+                        .filter(|s| has_fleet(*s))
+                        .flat_map(|f| {
+                            size.spaces()
+                                .filter(|e| !g.map().is_explored(*e))
+                                .map(move |e| f.manhattan(e))
+                        })
+                        .min();
+                    let room = if g.deck_left() == 0 {
+                        0.0
+                    } else if !empty.is_empty() {
+                        empty.len().min(REACH_CAP) as f64
+                    } else {
+                        approached += 1;
+                        nearest.map_or(0.0, |d| 1.0 / (2.0 + f64::from(d) - 1.0))
+                    };
+                    let got = Surroundings::of(&g, seat);
+                    assert_eq!(got.frontier, frontier, "{scenario} {seat}");
+                    assert_eq!(got.room, room, "{scenario} {seat}");
+                }
+                checked += 1;
+                let actor = match g.turn() {
+                    Turn::Chance => Actor::Chance,
+                    Turn::Seat(s) => Actor::Seat(s),
+                    t => panic!("{t:?}"),
+                };
+                let a = match actor {
+                    Actor::Chance => {
+                        let mut outs = Vec::new();
+                        g.chance_outcomes(&mut outs);
+                        outs[rng.index(outs.len())].0
+                    }
+                    Actor::Seat(s) => {
+                        let legal = g.legal_actions_vec(s);
+                        legal[rng.index(legal.len())]
+                    }
+                };
+                g.step(actor, a, &mut Events::disabled());
+            }
+            assert!(
+                approached > 0,
+                "{scenario}: no position without an empty space in reach"
+            );
         }
     }
 

@@ -460,6 +460,12 @@ impl Map {
         self.check(space).ok().and_then(|i| self.tiles[i])
     }
 
+    /// Whether a card lies at the space of index `i` in [`GridSize::spaces`] order (false off
+    /// the grid): for scans over the grid by index.
+    pub(crate) fn explored_at(&self, i: usize) -> bool {
+        self.tiles.get(i).is_some_and(Option::is_some)
+    }
+
     /// Whether a card lies at `space` (the sector is explored).
     pub fn is_explored(&self, space: Space) -> bool {
         self.tile(space).is_some()
