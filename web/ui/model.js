@@ -189,11 +189,17 @@ export function resultSummary(msg, log, game = {}) {
   // Why: the reason the server gives, else the log's last text that speaks of the end.
   let why = msg.result?.reason ?? game.reason ?? null;
   if (!why) {
+    // The text of the game's own ending event, else the last line that speaks of the end.
+    for (const e of log) (e.events ?? []).forEach((ev, i) => {
+      if (ev && typeof ev === 'object' && ev.event === 'game_over' && e.event_texts?.[i]) why = e.event_texts[i];
+    });
+  }
+  if (!why) {
     const texts = log.flatMap((e) => e.event_texts ?? []);
     why = [...texts].reverse().find((t) => /game over|wins|draw|resign/i.test(t)) ?? null;
     if (why) why = why.replace(/^now: /, '');
-    if (why) why = why[0].toUpperCase() + why.slice(1);
   }
+  if (why) why = why[0].toUpperCase() + why.slice(1);
   const scores = Array.isArray(msg.result?.scores)
     ? msg.result.scores.map((v, s) => ({ seat: s, label: name(s), value: v, winner: w.includes(s) }))
     : [];

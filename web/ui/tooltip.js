@@ -64,7 +64,10 @@ export function installTooltips() {
     const el = termOf(e.target);
     if (el) show(el);
   });
-  document.addEventListener('focusout', () => hide());
+  // Only the element that owns the tip takes it away when it loses focus.
+  document.addEventListener('focusout', (e) => {
+    if (owner && termOf(e.target) === owner) hide();
+  });
   // A tap: show, or close when the same term is tapped again. Buttons keep their own action.
   document.addEventListener('click', (e) => {
     const el = termOf(e.target);

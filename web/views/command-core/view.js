@@ -349,7 +349,7 @@ export function createView(root, ctx) {
         const n = fireBy.get(x.index)?.length ?? 0;
         return h('button', {
           type: 'button', 'aria-pressed': ui.weapon === x.index ? 'true' : 'false', 'data-key': `weapon-${x.index}`, class: 'cc-weapon',
-          title: `attack ${x.attack}, range ${bandText(x)}, arcs ${arcsText(x)}, delta ${x.delta}`,
+          'data-tip': `${x.name}: attack ${x.attack} dice, range ${bandText(x)}, arcs ${arcsText(x)}, delta ${x.delta}`,
           onclick: () => { ui.weapon = ui.weapon === x.index ? null : x.index; render(); },
         }, `${ui.weapon === x.index ? '✓ ' : ''}${x.name} · ${bandText(x)} · ${arcsText(x)}${x.depleted ? ' · depleted' : ''}${n ? ` (${n} target${n === 1 ? '' : 's'})` : ''}`);
       })),
@@ -494,7 +494,8 @@ export function createView(root, ctx) {
 
   function renderMechs(o, ix) {
     const rows = o.mechs.map((m) => h('tr', { class: [`side-${m.owner}`, ui.selected === m.id ? 'selected' : ''] },
-      h('th', { scope: 'row' }, h('button', { type: 'button', class: 'linkish', 'data-key': `row-${m.id}`, 'aria-pressed': ui.selected === m.id ? 'true' : 'false', onclick: () => onMech(m) },
+      h('th', { scope: 'row' }, h('button', { type: 'button', class: 'linkish', 'data-key': `row-${m.id}`, 'aria-pressed': ui.selected === m.id ? 'true' : 'false', onclick: () => onMech(m),
+        'data-tip': `${mechLabel(m)}: ${m.chassis}, structure ${m.structure} of ${m.max_structure}${(m.weapons ?? []).length ? `; weapons ${m.weapons.map((w) => `${w.name} (range ${bandText(w)}, ${arcsText(w)})`).join(', ')}` : ''}` },
         `${m.owner === 0 ? '●' : '◆'} #${m.id + 1} ${m.name}`)),
       h('td', {}, `${seatName(m.owner)} ${o.sides?.[m.owner]?.name ?? ''}`),
       h('td', {}, m.at ? `${sq(m.at)} ${m.facing}` : m.destroyed ? 'destroyed' : '—'),
@@ -504,7 +505,7 @@ export function createView(root, ctx) {
       h('td', {}, [m.committed ? `committed${m.committed_cards !== null && m.committed_cards !== undefined ? ` (${m.committed_cards})` : ''}` : '', m.revealed ? 'revealed' : '', m.executed ? 'executed' : '',
         cardList(m.depleted).length ? `depleted: ${cardList(m.depleted).join(', ')}` : '', ix.programMech === m.id ? 'programming now' : ''].filter(Boolean).join(' · ') || '—')));
     replace(el.mechs, h('h2', {}, 'Mechs'), h('div', { class: 'cc-table-wrap' }, h('table', { class: 'cc-table' },
-      h('thead', {}, h('tr', {}, ['Mech', 'Side', 'Square', 'Structure', 'Surge', 'Flux', 'Tokens', 'Order', 'Status'].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', {}, h('tr', {}, ['Mech', 'Side', 'Square', 'Structure', 'Surge', 'Flux', 'Tokens', 'Order', 'Status'].map((t) => h('th', { scope: 'col', 'data-term': ['Structure', 'Surge', 'Flux', 'Tokens', 'Order'].includes(t) ? t : undefined }, t)))),
       h('tbody', {}, rows))),
     h('p', { class: 'muted' }, 'P1: ● circles, upper-case letters. P2: ◆ diamonds, lower-case letters. The arrow shows facing; the small number is the order.'));
   }
