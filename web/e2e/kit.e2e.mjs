@@ -199,6 +199,19 @@ export async function kitChecks({ browser, BASE, shot, step, watch }) {
       if (g !== 'connect-four') figures[`picker ${g} ${tag}`] = (await checkPicker(page, what)).join('/');
       const close = await checkHowTo(page, g, `${what} match`);
       await close();
+      if (g === 'connect-four' && !touch) {
+        // Sound is off unless asked for; Resign ends the match (the server's resign, or where
+        // it has none the creator's abort) and the result panel says how.
+        assert.equal(await page.locator('#sound-toggle').getAttribute('aria-pressed'), 'false', `${what}: sound is off by default`);
+        await page.evaluate(([mid, tok]) => localStorage.setItem(`gridwright.creator.${mid}`, tok), [vs.match.id, vs.creator_token]);
+        await page.reload();
+        await page.locator('.match[data-my-turn="true"]').waitFor();
+        await page.locator('#resign').click();
+        await page.locator('#resign-confirm').click();
+        await page.locator('#result').waitFor();
+        figures.resign = `${await page.locator('#result h2').textContent()} (${await status(BASE, vs.match.id)})`;
+        await shot(page, `kit-resigned-${tag}`);
+      }
       if (g === 'grid-battles') {
         await page.locator('svg.board .unit.can-act').first().click();
         await page.locator('.unit-card [data-term]').first().waitFor();
