@@ -154,7 +154,7 @@ export async function kitChecks({ browser, BASE, shot, step, watch }) {
       await close();
     }
     // The finished list names the winner.
-    await page.waitForFunction(() => [...document.querySelectorAll('.match-item .winner')].some((w) => /won|Draw/.test(w.textContent ?? '')), null, { timeout: 10000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('.match-item .winner')].some((w) => /won|wins|draw/i.test(w.textContent ?? '')), null, { timeout: 10000 });
 
     for (const g of GAMES) {
       const what = `${tag} ${g}`;
