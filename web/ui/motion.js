@@ -29,7 +29,9 @@ export function slide(el, points, { stepMs = 220, delay = 0 } = {}) {
  * Plays tracks of several pieces one step after another: `steps` is a list of
  * `{el, from: [x, y], to: [x, y], rotate?: [a, b]}`, in order; each piece holds its place
  * between its own steps. Resolves when the last step ends.
- * @param {Array<{el: Element, from: number[], to: number[]}>} steps
+ * A step may also turn a part: `spin: {el, deg, origin: [x, y]}` turns `el` from `deg` degrees
+ * back to where it is drawn, about `origin`.
+ * @param {Array<{el: Element, from: number[], to: number[], spin?: {el: Element, deg: number, origin: number[]}}>} steps
  * @param {{stepMs?: number}} [opts]
  */
 export function playSteps(steps, { stepMs = 300 } = {}) {
@@ -55,6 +57,15 @@ export function playSteps(steps, { stepMs = 300 } = {}) {
     const a = /** @type {any} */ (el).animate(frames, { duration: total, easing: 'linear', fill: 'backwards' });
     done.push(a.finished.catch(() => {}));
   }
+  steps.forEach((st, i) => {
+    const sp = st.spin;
+    if (!sp || !('animate' in sp.el) || !sp.deg) return;
+    const el = /** @type {any} */ (sp.el);
+    el.style.transformOrigin = `${sp.origin[0]}px ${sp.origin[1]}px`;
+    el.style.transformBox = 'view-box';
+    const a = el.animate([{ rotate: `${sp.deg}deg` }, { rotate: '0deg' }], { duration: stepMs, delay: i * stepMs, easing: 'ease-in-out', fill: 'backwards' });
+    done.push(a.finished.catch(() => {}));
+  });
   return Promise.all(done).then(() => {});
 }
 

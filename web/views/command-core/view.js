@@ -9,7 +9,7 @@ import { chance, oddsBox } from '../../ui/odds.js';
 import { playSteps } from '../../ui/motion.js';
 import { oddsFromText } from '../../ui/model.js';
 import { arcOf, distance, reach } from './geom.js';
-import { cardList, indexLegal, kindOf, mechLabel, phaseText, sq } from './model.js';
+import { DIR_ANGLE, cardList, indexLegal, kindOf, mechLabel, phaseText, sq } from './model.js';
 
 export const title = 'Command Core';
 /** For the result panel: the sides' names, what the scores count and the log's key events. */
@@ -442,11 +442,15 @@ export function createView(root, ctx) {
 
   /** Programs run step by step: each move of the entries new since the last update slides in
    * turn, and a turn on the spot takes a step too. */
-  function animateExecution(fresh) {
+  function animateExecution(fresh, before) {
     const svg = el.board.querySelector('svg.cc-board');
     if (!svg) return null;
     const steps = [];
     const at = new Map();
+    const facing = new Map((before ?? []).map((m) => [m.id, m.facing]));
+    // The facing arrow is drawn at the last facing; each turn spins it from the one before.
+    const turns = new Map();
+    for (const e of fresh) for (const ev of e.events ?? []) if (ev.event === 'turned') turns.set(ev.mech, (turns.get(ev.mech) ?? 0) + 1);
     for (const e of fresh) {
       for (const ev of e.events ?? []) {
         if (ev.event !== 'moved' && ev.event !== 'turned') continue;
@@ -457,7 +461,15 @@ export function createView(root, ctx) {
           at.set(ev.mech, ev.to);
         } else {
           const p = at.get(ev.mech) ?? mech(ev.mech)?.at;
-          if (p) steps.push({ el: g, from: squareCenter(p), to: squareCenter(p) });
+          const last = mech(ev.mech)?.facing;
+          const old = facing.get(ev.mech);
+          facing.set(ev.mech, ev.facing);
+          const left = turns.get(ev.mech) - 1;
+          turns.set(ev.mech, left);
+          // Only the last turn of a mech shows on its arrow (drawn at its last facing).
+          const deg = left === 0 && old && last ? ((((DIR_ANGLE[old] ?? 0) - (DIR_ANGLE[last] ?? 0)) % 360) + 540) % 360 - 180 : 0;
+          const arrow = g.querySelector('.cc-arrow')?.parentElement;
+          if (p) steps.push({ el: g, from: squareCenter(p), to: squareCenter(p), spin: arrow && deg ? { el: arrow, deg, origin: squareCenter(at.get(ev.mech) ?? mech(ev.mech)?.at ?? p) } : undefined });
         }
       }
     }
@@ -567,10 +579,11 @@ export function createView(root, ctx) {
      */
     update(msg, log, opts) {
       const prevLen = ui.log.length;
+      const before = ui.msg?.observation?.mechs;
       ui.msg = msg;
       ui.log = log ?? [];
       render();
-      const motion = opts?.animate && ui.log.length >= prevLen ? animateExecution(ui.log.slice(prevLen)) : null;
+      const motion = opts?.animate && ui.log.length >= prevLen ? animateExecution(ui.log.slice(prevLen), before) : null;
       const v = msg?.version ?? 0;
       const ready = ui.waiters.filter((w) => w.version <= v);
       ui.waiters = ui.waiters.filter((w) => w.version > v);
