@@ -74,6 +74,22 @@ export function oddsView(preview) {
 }
 
 /**
+ * A line of the server's text with each `fraction ≈ decimal` read first as a percentage (a
+ * chance) or a short decimal (an expectation), the exact fraction behind the toggle.
+ */
+function readable(line, asChance) {
+  const out = [];
+  let last = 0;
+  for (const m of line.matchAll(/(\d+(?:\/\d+)?)\s*≈\s*(\d+(?:\.\d+)?)/g)) {
+    out.push(line.slice(last, m.index));
+    out.push(asChance ? percent(m[1]) : ratio(m[1]).toFixed(2), h('span', { class: 'exact' }, ` (${m[1]})`));
+    last = m.index + m[0].length;
+  }
+  out.push(line.slice(last));
+  return out;
+}
+
+/**
  * The server's text preview (crates/games/grid-battles/src/render.rs, `attack_preview`), laid
  * out: the unit lines are left out (the table above shows both units), each `k: p ≈ x` list
  * becomes a table with bars, every other line a paragraph. Nothing is dropped but the unit lines.
@@ -99,7 +115,9 @@ function textOdds(text) {
       rows = [];
       continue;
     }
-    out.push(/destroyed/i.test(line) ? h('p', {}, h('strong', {}, line)) : h('p', {}, line));
+    const chanceLine = /destroyed|chance|probab/i.test(line);
+    const body = readable(line, chanceLine);
+    out.push(chanceLine ? h('p', {}, h('strong', {}, body)) : h('p', {}, body));
   }
   flush();
   const box = oddsBox(out);
