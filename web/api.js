@@ -54,6 +54,17 @@ export const api = {
   },
   /** Ends the match early: `token` is its creator token (or the operator's credential). */
   abort: (id, token) => http('POST', `${m(id)}/abort`, { token, body: {} }),
+  /** Resigns the caller's seat (`seat` for a hotseat token holding several). */
+  resign: async (id, token, seat) => {
+    const body = seat === undefined || seat === null ? {} : { seat };
+    try {
+      return await http('POST', `${m(id)}/resign`, { token, body });
+    } catch (e) {
+      // A route that takes no seat: ask again without one.
+      if (e.status === 400 && 'seat' in body) return http('POST', `${m(id)}/resign`, { token, body: {} });
+      throw e;
+    }
+  },
   replayStep: (id, n) => http('GET', `${m(id)}/replay/${n}`),
   /** MCTS's advice: `{report, seat, at}` (hotseat, vs-AI and finished matches only). */
   hint: (id, token, body) => http('POST', `${m(id)}/hint`, { token: token ?? undefined, body }),

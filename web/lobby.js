@@ -4,6 +4,9 @@
 import { api, creatorTokens, tokens } from './api.js';
 import { aiLabel, h, replace, seatName } from './dom.js';
 import { viewFor } from './views/index.js';
+import { finishedText } from './ui/model.js';
+import { howToButton } from './ui/howto.js';
+import { installTooltips } from './ui/tooltip.js';
 
 /**
  * A seat's choices: people, the AI opponents by strength (Easy, Normal, Hard) and, for experts,
@@ -54,7 +57,11 @@ function seatRows(game, seats) {
   });
 }
 
-function matchItem(m, navigate, strengths) {
+function matchItem(m, navigate, game) {
+  const strengths = game?.strengths;
+  const title = game?.title ?? 'A game';
+  const scenario = m.scenario ? game?.scenarios?.find((sc) => sc.name === m.scenario)?.title ?? '' : '';
+  const outcome = m.status === 'finished' || m.status === 'aborted' || m.status === 'expired' ? finishedText(m) : '';
   const seats = (m.seats ?? []).map((s) => `${seatName(s.seat)}: ${s.kind === 'ai' ? aiLabel(s.agent, strengths) : s.kind === 'human' && s.taken ? 'human' : 'open'}`).join(' · ');
   const mine = tokens.get(m.id);
   const actions = [];
@@ -77,7 +84,8 @@ function matchItem(m, navigate, strengths) {
   if (m.status === 'finished') actions.push(h('a', { class: 'button', href: `/replay/${m.id}` }, 'Replay'));
   else actions.push(h('a', { class: 'button', href: `/play/${m.id}` }, 'Watch'));
   return h('li', { class: 'match-item' },
-    h('div', {}, h('strong', {}, `${m.game}${m.scenario ? ` — ${m.scenario}` : ''}`), ' ',
+    h('div', {}, h('strong', {}, `${title}${scenario ? ` — ${scenario}` : ''}`), ' ',
+      outcome ? h('span', { class: 'winner', 'data-winner': (m.result?.winners ?? []).join(',') }, `${outcome} · `) : null,
       h('small', {}, `${m.moves} move${m.moves === 1 ? '' : 's'} · ${seats}`)),
     h('div', { class: 'buttons' }, actions));
 }
@@ -91,10 +99,12 @@ export async function mount(root, { navigate }) {
   const delay = h('input', { type: 'number', id: 'ai-delay', name: 'ai-delay', min: 0, max: 60000, step: 10, placeholder: 'server default' });
   const message = h('p', { class: 'error', role: 'alert' });
   const submit = h('button', { type: 'submit', class: 'primary', id: 'create-match' }, 'Create match');
+  const howto = h('span', { class: 'howto-slot' });
+  installTooltips();
   form.append(gamesBox, scenBox, seatBox,
     h('details', { class: 'advanced' }, h('summary', {}, 'More options'),
       h('label', { for: 'ai-delay' }, 'AI move delay (ms) '), delay),
-    h('div', { class: 'buttons' }, submit), message);
+    h('div', { class: 'buttons create-bar' }, submit, howto), message);
   const lists = Object.fromEntries(['open', 'running', 'finished'].map((st) => [st, h('ul', { class: 'match-list', 'aria-live': 'off' })]));
   replace(root,
     h('div', { class: 'lobby' },
@@ -110,6 +120,7 @@ export async function mount(root, { navigate }) {
 
   async function pickGame(g) {
     game = g;
+    replace(howto, howToButton(g.name, g.title, 'lobby-howto'));
     const scs = g.scenarios ?? [];
     scenario = scs[0] ?? null;
     replace(scenBox, h('legend', {}, 'Scenario'), await Promise.all(scs.map((sc, i) => scenarioCard(g, sc, i === 0, (x) => { scenario = x; pickSeats(); }))));
@@ -153,7 +164,7 @@ export async function mount(root, { navigate }) {
     for (const [status, ul] of Object.entries(lists)) {
       try {
         const { matches } = await api.matches(status, status === 'finished' ? 10 : 20);
-        replace(ul, matches.length ? matches.map((m) => matchItem(m, navigate, games.find((g) => g.name === m.game)?.strengths)) : h('li', { class: 'muted' }, 'None.'));
+        replace(ul, matches.length ? matches.map((m) => matchItem(m, navigate, games.find((g) => g.name === m.game))) : h('li', { class: 'muted' }, 'None.'));
       } catch (err) {
         replace(ul, h('li', { class: 'error' }, err.message));
       }

@@ -3,10 +3,35 @@
 // a link that carries one (`#token=…`, as the API's seat grants do) is stored and the address
 // bar cleaned at once, so copying the URL never hands over the seat.
 
-import { Live, api, creatorTokens, tokens } from './api.js';
+import { ApiError, Live, api, creatorTokens, tokens } from './api.js';
 import { aiLabel, h, replace, seatName } from './dom.js';
 import { viewFor } from './views/index.js';
 import { hintPanel, liveHint } from './hint.js';
+import { SPEEDS, paceOf, rematchRequest } from './ui/model.js';
+import { resultPanel } from './ui/result.js';
+import { howToButton, loadGlossary } from './ui/howto.js';
+import { installTooltips } from './ui/tooltip.js';
+import { clearSignal, setSound, signalTurn, soundOn } from './ui/signal.js';
+
+/** The pace of other seats' actions this browser chose (ui/model.js SPEEDS). */
+const speed = {
+  get: () => {
+    try {
+      const v = localStorage.getItem('gridwright.pace');
+      return v && v in SPEEDS ? v : 'normal';
+    } catch {
+      return 'normal';
+    }
+  },
+  set: (v) => {
+    try {
+      localStorage.setItem('gridwright.pace', v);
+    } catch { /* no storage */ }
+  },
+};
+
+/** For the end-to-end test: when each state arrived, was shown and its motion ended. */
+const motionLog = /** @type {any} */ (window).__gwMotion ??= [];
 
 /** Takes a seat token out of the address bar (storing it for `id`); returns it, or null. */
 function takeTokenFromHash(id) {
@@ -34,8 +59,11 @@ export async function mount(root, { id, navigate, announce }) {
   }
   const view = await viewFor(summary.game);
   // The game's AI strengths, to name AI seats by them (the list is cached: a revisit gets 304).
-  const strengths = await api.games().then((r) => r.games?.find((g) => g.name === summary.game)?.strengths, () => undefined);
-  const gameTitle = view.title || summary.game;
+  const gameInfo = await api.games().then((r) => r.games?.find((g) => g.name === summary.game), () => undefined);
+  const strengths = gameInfo?.strengths;
+  // Scenarios by their titles, never by their names in the data.
+  const scenarioTitle = summary.scenario ? gameInfo?.scenarios?.find((sc) => sc.name === summary.scenario)?.title ?? '' : '';
+  const gameTitle = view.title || gameInfo?.title || 'this game';
   document.title = `Gridwright — ${gameTitle}`;
 
   const el = {
@@ -50,6 +78,8 @@ export async function mount(root, { id, navigate, announce }) {
     extra: h('div', { class: 'slot-extra' }),
     log: h('ol', { class: 'log', id: 'log', 'aria-label': 'Game log' }),
     error: h('p', { class: 'error', role: 'alert' }),
+    result: h('div', { class: 'slot-result' }),
+    pace: h('div', { class: 'pace', role: 'group', 'aria-label': 'Pace of the other side' }),
   };
   // Hints: only where no other person plays (the server enforces the same rule).
   const hint = hintPanel({
@@ -67,10 +97,13 @@ export async function mount(root, { id, navigate, announce }) {
   replace(root,
     h('div', { class: 'match' },
       h('header', { class: 'match-head' },
-        h('div', {}, h('h1', {}, `${gameTitle}${summary.scenario ? ` — ${summary.scenario}` : ''}`), el.status, el.turn, el.you),
-        h('div', { class: 'head-right' }, el.conn, el.tools)),
-      el.error, el.banner,
+        h('div', {}, h('h1', {}, `${gameTitle}${scenarioTitle ? ` — ${scenarioTitle}` : ''}`), el.status, el.turn, el.you),
+        h('div', { class: 'head-right' }, el.conn, el.tools, el.pace)),
+      el.error, el.banner, el.result,
       h('div', { class: 'match-body' }, el.main, el.extra, h('aside', { class: 'match-side' }, el.side, hint.el, logPanel))));
+  installTooltips();
+  // The glossary feeds the tooltips; fetched once the match is on screen.
+  setTimeout(() => loadGlossary(summary.game), 0);
 
   let live = null;
   let rendered = [];
@@ -151,7 +184,9 @@ export async function mount(root, { id, navigate, announce }) {
       }, open.length ? 'Copy invite link' : 'Copy watch link'));
     }
     if (msg.status === 'finished') items.push(h('a', { class: 'button primary', href: `/replay/${id}`, id: 'open-replay' }, 'Watch the replay'));
+    items.push(howToButton(summary.game, gameTitle));
     const creator = creatorTokens.get(id);
+    if (mine.length && (msg.status === 'open' || msg.status === 'running')) items.push(resignButton(msg, creator));
     if (creator && (msg.status === 'open' || msg.status === 'running')) {
       // The creator may end the match early; every connection then receives its `aborted` state.
       items.push(h('button', {
@@ -167,6 +202,32 @@ export async function mount(root, { id, navigate, announce }) {
       }, 'Abort match'));
     }
     replace(el.tools, items);
+  }
+
+  /** Resign: the server's resign route; where it has none, the creator's abort (the only way
+   * to end a match early there). Asks once more in the page before it acts. */
+  function resignButton(msg, creator) {
+    const wrap = h('span', { class: 'resign' });
+    const ask = h('button', { type: 'button', id: 'resign', onclick: () => {
+      replace(wrap, h('span', {}, 'Resign this game? '),
+        h('button', { type: 'button', class: 'danger', id: 'resign-confirm', onclick: doResign }, 'Yes, resign'),
+        h('button', { type: 'button', id: 'resign-cancel', onclick: () => replace(wrap, ask) }, 'No'));
+      /** @type {HTMLElement | null} */ (wrap.querySelector('#resign-confirm'))?.focus();
+    } }, 'Resign');
+    async function doResign() {
+      try {
+        await api.resign(id, token, msg.you?.viewer);
+      } catch (e) {
+        if (e instanceof ApiError && (e.status === 404 || e.status === 405) && creator) {
+          await api.abort(id, creator).catch((err) => { el.error.textContent = err.message; });
+        } else {
+          el.error.textContent = e instanceof ApiError && (e.status === 404 || e.status === 405)
+            ? 'This server cannot take a resignation yet, and only the match\'s creator may end it.' : e.message;
+        }
+      }
+    }
+    wrap.append(ask);
+    return wrap;
   }
 
   function turnText(msg) {
@@ -194,15 +255,80 @@ export async function mount(root, { id, navigate, announce }) {
   }
 
   const shell = root.querySelector('.match');
+
+  // Pace: the states another seat's actions bring are shown one at a time, each at least the
+  // chosen pace and until its motion ends; Skip shows the latest at once. A state still waiting
+  // behind another is shown without legal actions (it is not the present).
+  /** @type {Array<{msg: any, log: any[], at: number}>} */
+  const queue = [];
+  let pumping = false;
+  let skipping = false;
+  let shownLog = null;
+  let wake = null;
+  const sleep = (ms) => new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    wake = () => { clearTimeout(t); resolve(); };
+  });
+
+  function renderPace() {
+    const cur = speed.get();
+    replace(el.pace,
+      h('label', { for: 'pace-select' }, 'Pace '),
+      h('select', { id: 'pace-select', onchange: (e) => speed.set(e.target.value) },
+        Object.keys(SPEEDS).map((k) => h('option', { value: k, selected: k === cur }, k[0].toUpperCase() + k.slice(1)))),
+      h('button', { type: 'button', id: 'skip-motion', disabled: queue.length === 0 && !pumping, onclick: skip }, 'Skip ▶▶'),
+      h('button', { type: 'button', id: 'sound-toggle', 'aria-pressed': String(soundOn()), onclick: () => { setSound(!soundOn()); renderPace(); } }, soundOn() ? 'Sound on' : 'Sound off'));
+  }
+
+  function skip() {
+    skipping = true;
+    for (const a of document.getAnimations?.() ?? []) a.finish();
+    wake?.();
+  }
+
   function onState(msg, log) {
+    queue.push({ msg, log: log.slice(), at: performance.now() });
+    if (!pumping) pump();
+  }
+
+  async function pump() {
+    pumping = true;
+    try {
+      while (queue.length) {
+        if (skipping && queue.length > 1) queue.splice(0, queue.length - 1);
+        const item = queue.shift();
+        const latest = queue.length === 0;
+        const mine = item.msg.you?.seats ?? [];
+        const before = shownLog;
+        const fresh = before && before.length <= item.log.length ? item.log.slice(before.length) : [];
+        const hold = skipping ? 0 : paceOf({ log: fresh, mine, speed: speed.get(), first: before === null });
+        shownLog = item.log;
+        const shownAt = performance.now();
+        const motion = show(latest ? item.msg : { ...item.msg, legal: [] }, item.log, { animate: !skipping && before !== null });
+        renderPace();
+        const record = { version: item.msg.version, other: hold > 0, received: item.at, shown: shownAt, settled: 0 };
+        motionLog.push(record);
+        await Promise.all([Promise.resolve(motion).catch(() => {}), hold ? sleep(hold) : null]);
+        record.settled = performance.now();
+        if (!queue.length) skipping = false;
+      }
+    } finally {
+      pumping = false;
+      skipping = false;
+      renderPace();
+    }
+  }
+
+  function show(msg, log, { animate }) {
     const prevViewer = lastMsg?.you?.viewer;
     lastMsg = msg;
     // For tests and styling: the version shown, whether it is over, whether this browser acts.
     shell.dataset.version = String(msg.version);
     shell.dataset.status = msg.status;
-    shell.dataset.myTurn = String((msg.legal?.length ?? 0) > 0);
+    const myTurn = (msg.legal?.length ?? 0) > 0;
+    shell.dataset.myTurn = String(myTurn);
     el.error.textContent = '';
-    v.update(msg, log);
+    const motion = v.update(msg, log, { animate });
     el.status.textContent = v.status?.() || view.statusLine?.(msg.observation) || '';
     el.turn.textContent = turnText(msg);
     const mine = msg.you?.seats ?? [];
@@ -218,12 +344,44 @@ export async function mount(root, { id, navigate, announce }) {
     } else if (mine.length <= 1 || prevViewer === msg.you?.viewer) {
       el.banner.hidden = true;
     }
+    const over = ['finished', 'aborted', 'expired'].includes(msg.status);
+    signalTurn(`Gridwright — ${gameTitle}`, { myTurn, finished: over });
     renderTools(msg);
+    renderResult(msg, log, over);
     renderLog(log, msg.observation);
     const others = (msg.seats ?? []).filter((s) => !mine.includes(s.seat));
     const hintable = mine.length > 0 && others.every((s) => s.kind === 'ai') && msg.status !== 'finished' && (msg.legal?.length ?? 0) > 0;
     hint.show(hintable);
     if (hintable) hint.refresh(`${msg.version}:${msg.you?.viewer}`);
+    return motion;
+  }
+
+  let resultShown = false;
+  function renderResult(msg, log, over) {
+    if (!over) {
+      replace(el.result);
+      resultShown = false;
+      return;
+    }
+    if (resultShown) return;
+    resultShown = true;
+    const mine = msg.you?.seats ?? [];
+    replace(el.result, resultPanel({
+      msg, log,
+      game: { sides: view.sideNames?.(msg.observation), scoreName: view.scoreName, keyEvents: view.keyEvents },
+      replayHref: msg.status === 'finished' ? `/replay/${id}` : undefined,
+      onRematch: async () => {
+        const fresh = await api.match(id);
+        const created = await api.create(rematchRequest(fresh, mine));
+        const nid = created.match.id;
+        const grant = created.seats?.[0];
+        if (grant) tokens.set(nid, grant.token);
+        if (created.creator_token) creatorTokens.set(nid, created.creator_token);
+        navigate(`/play/${nid}`);
+      },
+    }));
+    const panel = /** @type {HTMLElement | null} */ (el.result.querySelector('.result-panel'));
+    if (panel && !root.contains(document.activeElement)) panel.focus({ preventScroll: true });
   }
 
   live = new Live(id, token, {
@@ -246,8 +404,12 @@ export async function mount(root, { id, navigate, announce }) {
     },
   });
   live.start();
+  renderPace();
   return () => {
     live.stop();
+    wake?.();
+    queue.length = 0;
+    clearSignal();
     v.destroy();
   };
 }

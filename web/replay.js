@@ -15,7 +15,9 @@ export async function mount(root, { id, announce }) {
     return () => {};
   }
   const view = await viewFor(summary.game);
-  const gameTitle = view.title || summary.game;
+  const gameInfo = await api.games().then((r) => r.games?.find((g) => g.name === summary.game), () => undefined);
+  const gameTitle = view.title || gameInfo?.title || 'this game';
+  const scenarioTitle = summary.scenario ? gameInfo?.scenarios?.find((sc) => sc.name === summary.scenario)?.title ?? '' : '';
   document.title = `Gridwright — replay of ${gameTitle}`;
   if (summary.status !== 'finished') {
     replace(root, h('section', { class: 'panel' }, h('h1', {}, `Replay of ${gameTitle}`),
@@ -41,7 +43,7 @@ export async function mount(root, { id, announce }) {
     slider, where);
   replace(root, h('div', { class: 'match replay' },
     h('header', { class: 'match-head' },
-      h('div', {}, h('h1', {}, `Replay: ${gameTitle}${summary.scenario ? ` — ${summary.scenario}` : ''}`), status),
+      h('div', {}, h('h1', {}, `Replay: ${gameTitle}${scenarioTitle ? ` — ${scenarioTitle}` : ''}`), status),
       h('div', { class: 'head-right' }, h('a', { class: 'button', href: `/play/${id}` }, 'Final position'))),
     controls,
     h('div', { class: 'match-body' }, main, extra, h('aside', { class: 'match-side' }, side, hint.el,

@@ -16,6 +16,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { kitChecks } from './kit.e2e.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'e2e-screenshots';
@@ -446,9 +447,29 @@ async function ccTurn(page, checks) {
       await ccCheckTargets(page, checks);
       await fire.first().click();
     } else {
-      // A long group of actions sits in a closed <details>: open it first.
-      if (!(await page.locator('.cc-actions button[data-action]:visible').count())) await page.locator('.cc-actions details summary').first().click();
-      await page.locator('.cc-actions button[data-action]:visible').first().click();
+      // An aim step: the legal targets are the enemies in the hatched reach.
+      if (await page.locator('svg.cc-board g.cc-mech.targeted').count()) await ccCheckTargets(page, checks);
+      // The picker: a group opens the next step; a leaf plays (fire and aim ask first).
+      const leaf = page.locator('.cc-actions .picker button.picker-leaf:visible');
+      if (!(await leaf.count())) await page.locator('.cc-actions .picker button.picker-group:visible').first().click();
+      assert.ok((await page.locator('.cc-actions .picker button:visible').count()) <= 30, 'no more than 30 buttons in the picker');
+      await page.locator('.cc-actions .picker button.picker-leaf:visible').first().click();
+    }
+    // Fire and aim wait for a confirmation with the server's odds, percentages first.
+    const box = page.locator('.cc-confirm');
+    if (await box.waitFor({ timeout: 1500 }).then(() => true, () => false)) {
+      const confirm = page.locator('.cc-confirm button[data-action="confirm-attack"]:not([disabled])');
+      await confirm.waitFor({ timeout: 10000 });
+      const text = await box.textContent();
+      if (/^Aim/.test(await page.locator('.cc-confirm h2').textContent())) {
+        assert.match(text, /Target destroyed: \d+(\.\d+)?%/, `the aim confirmation shows the odds in percent: ${text}`);
+        checks.aimOdds = (checks.aimOdds ?? 0) + 1;
+        if (!checks.oddsShot) {
+          await shot(page, 'command-core-aim-confirm-1280x800');
+          checks.oddsShot = true;
+        }
+      }
+      await confirm.click();
     }
   }
 }
@@ -542,6 +563,8 @@ try {
   const first = await page.goto(`${BASE}/`);
   assert.match(first.headers()['content-security-policy'] ?? '', /script-src 'self'/);
   assert.doesNotMatch(first.headers()['content-security-policy'], /unsafe-inline/);
+  // The long game plays at once; the kit checks measure the pace.
+  await desk.addInitScript(() => localStorage.setItem('gridwright.pace', 'instant'));
   await desk.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
   });
@@ -598,7 +621,23 @@ try {
   const result = await page.locator('#turn').textContent();
   step(`game over: ${result}`);
   assert.match(result, /Game over/);
+  // The result panel: who won and why, the victory points, key moments.
+  await page.locator('#result').waitFor();
+  const panel = await page.locator('#result').textContent();
+  step(`result panel: ${panel.replace(/\s+/g, ' ').slice(0, 200)}`);
+  assert.match(panel, /wins/);
+  assert.match(panel, /Victory points/, 'the score breakdown');
   await shot(page, 'match-over-1280x800');
+
+  step('rematch: a new match with the same scenario and seats, me as P1 again');
+  const rematchFrom = page.url();
+  await page.locator('#rematch').click();
+  await page.waitForURL((u) => /\/play\/[0-9a-f]{16}$/.test(u.pathname) && u.href !== rematchFrom);
+  await page.locator('svg.board .unit').first().waitFor();
+  assert.match(await page.locator('.you').textContent(), /You play P1.*P2: AI: Easy/, 'the rematch seats me against the same AI');
+  assert.match(await page.locator('h1').textContent(), /Grid Battles — Skirmish/, 'the same scenario, by its title');
+  await page.goto(rematchFrom);
+  await page.locator('#open-replay').waitFor();
 
   step('replay: step through the finished game');
   await page.locator('#open-replay').click();
@@ -647,7 +686,7 @@ try {
   await createDuel(ccPage);
   const cc = {};
   await playCommandCore(ccPage, cc);
-  step(`Command Core: programmed ${cc.programmed ?? 0} mech(s), flipped a card: ${!!cc.flipped}, left slot ${cc.left ?? 'none'} for the random fill, ${cc.reach ?? 0} squares hatched, ${cc.targetsChecked ?? 0} legal target(s) checked inside the reach`);
+  step(`Command Core: programmed ${cc.programmed ?? 0} mech(s), flipped a card: ${!!cc.flipped}, left slot ${cc.left ?? 'none'} for the random fill, ${cc.reach ?? 0} squares hatched, ${cc.targetsChecked ?? 0} legal target(s) checked inside the reach, ${cc.aimOdds ?? 0} aim(s) confirmed after their odds`);
   assert.ok((cc.programmed ?? 0) >= 1, 'programmed a mech by clicking cards into slots');
   assert.ok(cc.flipped, 'flipped a split card in a slot');
   assert.ok(cc.left, 'left a slot in the middle of a program for the random fill');
@@ -657,6 +696,7 @@ try {
 
   step('phone size: lobby, a match, the replay — no horizontal scrolling');
   const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await phone.addInitScript(() => localStorage.setItem('gridwright.pace', 'instant'));
   const mob = await phone.newPage();
   watch(mob, 'phone');
   const id2 = await createSkirmish(mob, {
@@ -684,6 +724,10 @@ try {
   await createDuel(mob);
   await noHorizontalScroll(mob, 'Command Core match');
   await shot(mob, 'command-core-375x812');
+
+  step('view kit: how to play, tooltips, results and rematch, waiting, tab title, picker, motion (1280x800 and 390x844)');
+  const figures = await kitChecks({ browser, BASE, shot, step, watch });
+  for (const [k, v] of Object.entries(figures)) step(`kit figure: ${k}: ${v}`);
 
   assert.deepEqual(errors, [], 'no script errors in the page');
   step('PASS');

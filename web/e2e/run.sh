@@ -18,8 +18,10 @@ shots="$root/target/e2e-screenshots"
 
 say() { printf 'e2e: %s\n' "$*" >&2; }
 
-# 0. The browser's copy of the Command Core arc rule against the engine's table (plain Node).
+# 0. The browser's copy of the Command Core arc rule against the engine's table, and the view
+# kit's pure logic (web/ui/model.js), under plain Node.
 node "$here/arcs.check.mjs"
+node --test "$here/unit/"
 
 # 1. The browser: Debian's Chromium (a test tool's own browser download does not work here).
 if [ ! -x /usr/bin/chromium ]; then
@@ -54,7 +56,7 @@ port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()
 data="$(mktemp -d "${TMPDIR:-/tmp}/gridwright-e2e.XXXXXX")"
 log="$data/server.log"
 say "starting ${server[*]} --port $port --data $data"
-"${server[@]}" --port "$port" --data "$data" >"$log" 2>&1 &
+"${server[@]}" --port "$port" --data "$data" --create-burst 200 --create-per-minute 200 --max-unfinished-per-address 200 >"$log" 2>&1 &
 server_pid=$!
 cleanup() {
   kill "$server_pid" 2>/dev/null || true

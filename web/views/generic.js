@@ -1,7 +1,9 @@
-// The fallback view for a game without its own module: the observation as JSON and the legal
-// actions as buttons. Enough to play any game the server offers.
+// The fallback view for a game without its own module: the legal actions through the kit's
+// stepwise picker (kind → subject → option, never more than 30 buttons a screen) and the
+// observation as text. Enough to play any game the server offers.
 
 import { h, replace } from '../dom.js';
+import { actionPicker } from '../ui/picker.js';
 
 export const title = '';
 
@@ -18,14 +20,14 @@ export function logEntry(entry) {
 }
 
 export function createView(root, ctx) {
-  const wrap = h('div', { class: 'generic' });
+  const picker = actionPicker({ onPick: (l) => ctx.act(l.action, l.seat).catch((e) => ctx.announce?.(e.message, true)) });
+  const obs = h('pre', { class: 'observation' });
+  const wrap = h('div', { class: 'generic' }, picker.el, h('details', { class: 'observation-box' }, h('summary', {}, 'Everything this seat sees'), obs));
   root.append(wrap);
   return {
     update(msg) {
-      replace(wrap,
-        ctx.readOnly ? null : h('div', { class: 'buttons wrap' }, (msg.legal ?? []).map((l) =>
-          h('button', { type: 'button', 'data-action': l.text, onclick: () => ctx.act(l.action, l.seat).catch((e) => ctx.announce?.(e.message, true)) }, l.text))),
-        h('pre', { class: 'observation' }, JSON.stringify(msg.observation, null, 2)));
+      picker.update(ctx.readOnly ? [] : msg.legal ?? []);
+      replace(obs, JSON.stringify(msg.observation, null, 2));
     },
     status: () => '',
     destroy() {

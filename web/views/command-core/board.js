@@ -6,6 +6,7 @@
 import { pressable, s, seatName } from '../../dom.js';
 import { DIR_ANGLE, mechLabel, sq } from './model.js';
 import { seatMarker } from '../seats.js';
+import { squareBoard } from '../../ui/squareboard.js';
 
 const C = 44;
 const M = 18;
@@ -29,36 +30,39 @@ function hatch(svg, cls) {
  * onMech(m), onSquare(p)}
  */
 export function drawBoard(obs, opts = {}) {
-  const W = obs.width * C + M + 4;
-  const H = obs.height * C + M + 4;
-  const svg = s('svg', { class: 'cc-board', viewBox: `0 0 ${W} ${H}`, role: 'group', 'aria-label': `Grid of ${obs.width} by ${obs.height} squares` });
-  for (let x = 0; x < obs.width; x++) svg.append(s('text', { x: M + x * C + C / 2, y: 13, class: 'cc-coord', 'text-anchor': 'middle', text: String.fromCharCode(97 + x) }));
-  for (let y = 0; y < obs.height; y++) svg.append(s('text', { x: 9, y: M + y * C + C / 2 + 4, class: 'cc-coord', 'text-anchor': 'middle', text: String(y + 1) }));
   const squares = opts.squares ?? new Map();
   const reach = opts.reach ?? new Map();
-  const fill = reach.size ? hatch(svg, 'cc-reach') : null;
   // A mech's own badge names its arc; the square's letter would sit under it.
   const occupied = new Set(obs.mechs.filter((m) => m.at && !m.destroyed).map((m) => `${m.at.x},${m.at.y}`));
-  for (let y = 0; y < obs.height; y++) {
-    for (let x = 0; x < obs.width; x++) {
+  let fill = null;
+  const board = squareBoard({
+    cols: obs.width, rows: obs.height, size: C, margin: M, coords: true, cls: 'cc-board',
+    label: `Grid of ${obs.width} by ${obs.height} squares`,
+    cell: (x, y, box) => {
       const key = `${x},${y}`;
       const target = squares.get(key);
       const chosen = opts.chosenSquare && opts.chosenSquare.x === x && opts.chosenSquare.y === y;
-      const r = s('rect', { x: M + x * C, y: M + y * C, width: C, height: C, class: ['cc-sq', (x + y) % 2 ? 'odd' : '', target ? 'target' : '', chosen ? 'chosen' : ''] });
-      svg.append(r);
+      const out = [s('rect', { x: box.x, y: box.y, width: C, height: C, class: ['cc-sq', (x + y) % 2 ? 'odd' : '', target ? 'target' : '', chosen ? 'chosen' : ''] })];
       const arc = reach.get(key);
       if (arc) {
-        svg.append(s('rect', { x: M + x * C + 1, y: M + y * C + 1, width: C - 2, height: C - 2, class: 'cc-reach', fill, 'data-reach': key, 'data-arc': arc }));
-        if (!occupied.has(key)) svg.append(s('text', { x: M + x * C + 4, y: M + y * C + 12, class: 'cc-reach-arc', text: ARC_LETTER[arc] ?? '' }));
+        out.push(s('rect', { x: box.x + 1, y: box.y + 1, width: C - 2, height: C - 2, class: 'cc-reach', fill: 'cc-reach-fill', 'data-reach': key, 'data-arc': arc }));
+        if (!occupied.has(key)) out.push(s('text', { x: box.x + 4, y: box.y + 12, class: 'cc-reach-arc', text: ARC_LETTER[arc] ?? '' }));
       }
       if (target) {
         const g = s('g', { class: 'cc-sq-btn', tabindex: '0', role: 'button', 'aria-label': target, 'data-key': `sq-${key}`, 'aria-pressed': chosen ? 'true' : 'false' },
-          s('rect', { x: M + x * C + 2, y: M + y * C + 2, width: C - 4, height: C - 4, class: 'cc-sq-hit' }),
-          s('text', { x: M + x * C + C / 2, y: M + y * C + C / 2 + 6, 'text-anchor': 'middle', class: 'cc-plus', text: chosen ? '✓' : '+' }));
+          s('rect', { x: box.x + 2, y: box.y + 2, width: C - 4, height: C - 4, class: 'cc-sq-hit' }),
+          s('text', { x: box.cx, y: box.cy + 6, 'text-anchor': 'middle', class: 'cc-plus', text: chosen ? '✓' : '+' }));
         pressable(g, () => opts.onSquare?.({ x, y }));
-        svg.append(g);
+        out.push(g);
       }
-    }
+      return out;
+    },
+  });
+  const svg = board.svg;
+  // The hatch pattern, once the board knows it needs one.
+  if (reach.size) {
+    fill = hatch(svg, 'cc-reach');
+    for (const r of svg.querySelectorAll('rect.cc-reach')) r.setAttribute('fill', fill);
   }
   for (const m of obs.mechs) {
     if (!m.at || m.destroyed) continue;
@@ -66,6 +70,9 @@ export function drawBoard(obs, opts = {}) {
   }
   return svg;
 }
+
+/** The pixel centre of square `p` on the board `drawBoard` draws. */
+export const squareCenter = (p) => [M + p.x * C + C / 2, M + p.y * C + C / 2];
 
 function mechToken(m, opts) {
   const cx = M + m.at.x * C + C / 2;

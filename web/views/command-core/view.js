@@ -3,11 +3,19 @@
 
 import { h, replace, seatName } from '../../dom.js';
 import { seatGlyph } from '../seats.js';
-import { drawBoard, drawScenarioMap } from './board.js';
+import { drawBoard, drawScenarioMap, squareCenter } from './board.js';
+import { actionPicker } from '../../ui/picker.js';
+import { chance, oddsBox } from '../../ui/odds.js';
+import { playSteps } from '../../ui/motion.js';
+import { oddsFromText } from '../../ui/model.js';
 import { arcOf, distance, reach } from './geom.js';
-import { cardList, indexLegal, kindOf, mechLabel, phaseText, sq } from './model.js';
+import { DIR_ANGLE, cardList, indexLegal, kindOf, mechLabel, phaseText, sq } from './model.js';
 
 export const title = 'Command Core';
+/** For the result panel: the sides' names, what the scores count and the log's key events. */
+export const sideNames = (obs) => obs?.sides?.map((sd) => sd.name);
+export const scoreName = 'Structure left';
+export const keyEvents = ['destroyed', 'depleted'];
 
 /** @typedef {import('../../types/command-core').State} State */
 /** @typedef {import('../../types/command-core').Observation} Observation */
@@ -64,7 +72,7 @@ const HELP = {
 };
 
 export function createView(root, ctx) {
-  const ui = { msg: null, log: [], selected: null, weapon: null, deployAt: null, draft: [], draftMech: null, why: '', names: {}, sending: false, waiters: [] };
+  const ui = { confirm: null, msg: null, log: [], selected: null, weapon: null, deployAt: null, draft: [], draftMech: null, why: '', names: {}, sending: false, waiters: [] };
   const el = {
     board: h('div', { class: 'board-wrap cc-board-wrap' }),
     status: h('p', { class: 'cc-status' }),
@@ -76,7 +84,8 @@ export function createView(root, ctx) {
     recent: h('section', { class: 'cc-recent', 'aria-label': 'Latest events' }),
     mechs: h('section', { class: 'cc-mechs', 'aria-label': 'Mechs' }),
   };
-  const side = h('div', { class: 'cc-side' }, el.status, el.help, el.program, el.selection, el.actions, el.combat, el.recent);
+  el.confirm = h('section', { class: 'cc-confirm-slot', 'aria-label': 'Confirm' });
+  const side = h('div', { class: 'cc-side' }, el.status, el.help, el.confirm, el.program, el.selection, el.actions, el.combat, el.recent);
   const extra = h('div', { class: 'cc-extra' }, el.mechs);
   root.append(h('div', { class: 'cc' }, el.board, ctx.side ? null : side, ctx.extra ? null : extra));
   ctx.side?.append(side);
@@ -111,7 +120,7 @@ export function createView(root, ctx) {
     const ix = indexLegal(ctx.readOnly ? [] : ui.msg?.legal ?? []);
     const aim = shotsOf(ix).find((x) => x.target !== null && x.target === m.id);
     if (aim) {
-      act(aim.l);
+      confirmShot(aim.l);
       return;
     }
     ui.selected = ui.selected === m.id ? null : m.id;
@@ -340,7 +349,7 @@ export function createView(root, ctx) {
         const n = fireBy.get(x.index)?.length ?? 0;
         return h('button', {
           type: 'button', 'aria-pressed': ui.weapon === x.index ? 'true' : 'false', 'data-key': `weapon-${x.index}`, class: 'cc-weapon',
-          title: `attack ${x.attack}, range ${bandText(x)}, arcs ${arcsText(x)}, delta ${x.delta}`,
+          'data-tip': `${x.name}: attack ${x.attack} dice, range ${bandText(x)}, arcs ${arcsText(x)}, delta ${x.delta}`,
           onclick: () => { ui.weapon = ui.weapon === x.index ? null : x.index; render(); },
         }, `${ui.weapon === x.index ? '✓ ' : ''}${x.name} · ${bandText(x)} · ${arcsText(x)}${x.depleted ? ' · depleted' : ''}${n ? ` (${n} target${n === 1 ? '' : 's'})` : ''}`);
       })),
@@ -351,27 +360,120 @@ export function createView(root, ctx) {
         : h('p', { class: 'muted' }, 'Choose a weapon to hatch the squares it reaches.'),
       w && m.at && enemies.length ? h('ul', { class: 'cc-enemy-arcs', 'aria-label': 'Enemy mechs relative to this mech' }, enemies.map(where)) : null,
       fires.length ? h('div', { class: 'buttons wrap' }, fires.map((x) => {
-        if (x.target === null) return btn(`Fire ${w.name} (pays delta ${w.delta}, then choose a target) — ${x.l.text}`, x.l);
+        if (x.target === null) return btn(`Fire ${w.name} (pays delta ${w.delta}, then choose a target)`, x.l, { onclick: () => confirmShot(x.l) });
         const t = mech(x.target);
-        return btn(`Aim at ${t ? mechLabel(t) : x.target + 1} — ${x.l.text}`, x.l);
+        return btn(`Aim at ${t ? mechLabel(t) : x.target + 1}`, x.l, { onclick: () => confirmShot(x.l) });
       })) : null);
   }
 
-  function renderActions(ix) {
-    const groups = [...ix.kinds.entries()].filter(([k]) => k !== 'program');
-    if (ctx.readOnly || !groups.length) { replace(el.actions); el.actions.hidden = true; return; }
-    el.actions.hidden = false;
-    replace(el.actions, h('h2', {}, 'Actions'), groups.map(([k, ls]) => {
-      const title = KIND_TITLE[k] ?? k.replace(/_/g, ' ');
-      const list = h('div', { class: 'buttons wrap' }, ls.map((l) => btn(l.text, l)));
-      if (ls.length > 12) {
-        const d = h('details', { class: 'cc-group', 'data-kind': k }, h('summary', {}, `${title} (${ls.length})`), list);
-        d.open = ui.open?.[k] ?? false;
-        d.addEventListener('toggle', () => { ui.open = { ...ui.open, [k]: d.open }; });
-        return d;
+  // Every other choice, a step at a time: kind → mech → option (never a wall of buttons).
+  const mechName = (id) => {
+    const m = mech(id);
+    return m ? mechLabel(m) : 'a mech';
+  };
+  const picker = actionPicker({
+    title: 'Actions',
+    id: 'cc-picker',
+    onPick: (l) => (kindOf(l.action) === 'fire' || kindOf(l.action) === 'aim' ? confirmShot(l) : act(l)),
+    describe: (l) => {
+      const k = kindOf(l.action);
+      const body = l.action?.[k];
+      const d = { kind: k, kindLabel: KIND_TITLE[k] ?? undefined };
+      if (body && typeof body === 'object' && 'mech' in body) {
+        const rest = Object.keys(body).filter((x) => x !== 'mech');
+        return { ...d, subject: rest.length ? String(body.mech) : null, subjectLabel: mechName(body.mech), label: rest.length ? undefined : mechName(body.mech) };
       }
-      return h('div', { class: 'cc-group', 'data-kind': k }, h('h3', {}, title), list);
-    }));
+      if (k === 'aim') return { ...d, subject: null, label: `at ${mechName(body.target)}` };
+      return d;
+    },
+  });
+
+  function renderActions(ix) {
+    const legal = [...ix.kinds.entries()].filter(([k]) => k !== 'program').flatMap(([, ls]) => ls);
+    if (ctx.readOnly || !legal.length) { replace(el.actions); el.actions.hidden = true; return; }
+    el.actions.hidden = false;
+    if (!el.actions.contains(picker.el)) replace(el.actions, picker.el);
+    picker.update(legal);
+  }
+
+  // ---- the attack confirmation: the odds before the dice (POST …/preview) ----
+  async function confirmShot(l) {
+    ui.confirm = { l, text: null, loading: true };
+    render();
+    let text = null;
+    try {
+      const p = await ctx.preview?.(l.action, l.seat);
+      text = p?.text ?? null;
+    } catch (e) {
+      text = `No odds: ${e.message}`;
+    }
+    if (ui.confirm?.l !== l) return;
+    ui.confirm = { l, text, loading: false };
+    render();
+    /** @type {HTMLElement | null} */ (el.confirm.querySelector('[data-action="confirm-attack"]'))?.focus();
+  }
+
+  function renderConfirm(ix) {
+    const c = ui.confirm;
+    if (c && !ix.all.some((l) => JSON.stringify(l.action) === JSON.stringify(c.l.action))) ui.confirm = null;
+    if (!ui.confirm || ctx.readOnly) { replace(el.confirm); el.confirm.hidden = true; return; }
+    el.confirm.hidden = false;
+    const { l, text, loading } = ui.confirm;
+    const k = kindOf(l.action);
+    const p = obs()?.phase ?? {};
+    const attacker = mech(k === 'fire' ? l.action.fire.mech : p.mech);
+    const weapon = attacker?.weapons?.find((w) => w.index === (k === 'fire' ? l.action.fire.weapon : p.weapon));
+    const target = k === 'aim' ? mech(l.action.aim.target) : null;
+    const odds = text ? oddsFromText(text) : [];
+    const cancel = () => { ui.confirm = null; render(); };
+    const box = h('div', { class: 'attack-confirm cc-confirm', role: 'dialog', 'aria-label': 'Confirm the attack' },
+      h('h2', {}, k === 'fire' ? `Fire ${weapon?.name ?? 'this weapon'}${attacker ? ` with ${mechLabel(attacker)}` : ''}?` : `Aim ${weapon?.name ?? ''} at ${target ? mechLabel(target) : 'this mech'}?`),
+      loading ? h('p', { class: 'muted' }, 'Computing exact odds…')
+        : oddsBox([
+          ...odds.map((o) => chance(o.label, o.exact, true)),
+          text ? h('p', {}, text) : h('p', { class: 'muted' }, 'The server gave no odds for this choice.'),
+        ]),
+      h('div', { class: 'buttons' },
+        h('button', { type: 'button', class: 'primary', 'data-action': 'confirm-attack', disabled: loading, onclick: () => { ui.confirm = null; act(l); } }, k === 'fire' ? 'Fire' : 'Confirm attack'),
+        h('button', { type: 'button', 'data-action': 'cancel-attack', onclick: cancel }, 'Cancel')));
+    box.addEventListener('keydown', (e) => { if (e.key === 'Escape') cancel(); });
+    replace(el.confirm, box);
+  }
+
+  /** Programs run step by step: each move of the entries new since the last update slides in
+   * turn, and a turn on the spot takes a step too. */
+  function animateExecution(fresh, before) {
+    const svg = el.board.querySelector('svg.cc-board');
+    if (!svg) return null;
+    const steps = [];
+    const at = new Map();
+    const facing = new Map((before ?? []).map((m) => [m.id, m.facing]));
+    // The facing arrow is drawn at the last facing; each turn spins it from the one before.
+    const turns = new Map();
+    for (const e of fresh) for (const ev of e.events ?? []) if (ev.event === 'turned') turns.set(ev.mech, (turns.get(ev.mech) ?? 0) + 1);
+    for (const e of fresh) {
+      for (const ev of e.events ?? []) {
+        if (ev.event !== 'moved' && ev.event !== 'turned') continue;
+        const g = svg.querySelector(`[data-mech="${ev.mech}"]`);
+        if (!g) continue;
+        if (ev.event === 'moved') {
+          steps.push({ el: g, from: squareCenter(ev.from), to: squareCenter(ev.to) });
+          at.set(ev.mech, ev.to);
+        } else {
+          const p = at.get(ev.mech) ?? mech(ev.mech)?.at;
+          const last = mech(ev.mech)?.facing;
+          const old = facing.get(ev.mech);
+          facing.set(ev.mech, ev.facing);
+          const left = turns.get(ev.mech) - 1;
+          turns.set(ev.mech, left);
+          // Only the last turn of a mech shows on its arrow (drawn at its last facing).
+          const deg = left === 0 && old && last ? ((((DIR_ANGLE[old] ?? 0) - (DIR_ANGLE[last] ?? 0)) % 360) + 540) % 360 - 180 : 0;
+          const arrow = g.querySelector('.cc-arrow')?.parentElement;
+          if (p) steps.push({ el: g, from: squareCenter(p), to: squareCenter(p), spin: arrow && deg ? { el: arrow, deg, origin: squareCenter(at.get(ev.mech) ?? mech(ev.mech)?.at ?? p) } : undefined });
+        }
+      }
+    }
+    return steps.length ? playSteps(steps, { stepMs: 260 }) : null;
   }
 
   function revealedNames(c) {
@@ -404,7 +506,8 @@ export function createView(root, ctx) {
 
   function renderMechs(o, ix) {
     const rows = o.mechs.map((m) => h('tr', { class: [`side-${m.owner}`, ui.selected === m.id ? 'selected' : ''] },
-      h('th', { scope: 'row' }, h('button', { type: 'button', class: 'linkish', 'data-key': `row-${m.id}`, 'aria-pressed': ui.selected === m.id ? 'true' : 'false', onclick: () => onMech(m) },
+      h('th', { scope: 'row' }, h('button', { type: 'button', class: 'linkish', 'data-key': `row-${m.id}`, 'aria-pressed': ui.selected === m.id ? 'true' : 'false', onclick: () => onMech(m),
+        'data-tip': `${mechLabel(m)}: ${m.chassis}, structure ${m.structure} of ${m.max_structure}${(m.weapons ?? []).length ? `; weapons ${m.weapons.map((w) => `${w.name} (range ${bandText(w)}, ${arcsText(w)})`).join(', ')}` : ''}` },
         `${m.owner === 0 ? '●' : '◆'} #${m.id + 1} ${m.name}`)),
       h('td', {}, `${seatName(m.owner)} ${o.sides?.[m.owner]?.name ?? ''}`),
       h('td', {}, m.at ? `${sq(m.at)} ${m.facing}` : m.destroyed ? 'destroyed' : '—'),
@@ -414,7 +517,7 @@ export function createView(root, ctx) {
       h('td', {}, [m.committed ? `committed${m.committed_cards !== null && m.committed_cards !== undefined ? ` (${m.committed_cards})` : ''}` : '', m.revealed ? 'revealed' : '', m.executed ? 'executed' : '',
         cardList(m.depleted).length ? `depleted: ${cardList(m.depleted).join(', ')}` : '', ix.programMech === m.id ? 'programming now' : ''].filter(Boolean).join(' · ') || '—')));
     replace(el.mechs, h('h2', {}, 'Mechs'), h('div', { class: 'cc-table-wrap' }, h('table', { class: 'cc-table' },
-      h('thead', {}, h('tr', {}, ['Mech', 'Side', 'Square', 'Structure', 'Surge', 'Flux', 'Tokens', 'Order', 'Status'].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', {}, h('tr', {}, ['Mech', 'Side', 'Square', 'Structure', 'Surge', 'Flux', 'Tokens', 'Order', 'Status'].map((t) => h('th', { scope: 'col', 'data-term': ['Structure', 'Surge', 'Flux', 'Tokens', 'Order'].includes(t) ? t : undefined }, t)))),
       h('tbody', {}, rows))),
     h('p', { class: 'muted' }, 'P1: ● circles, upper-case letters. P2: ◆ diamonds, lower-case letters. The arrow shows facing; the small number is the order.'));
   }
@@ -462,6 +565,7 @@ export function createView(root, ctx) {
     renderProgram(ix);
     renderSelection(ix);
     renderActions(ix);
+    renderConfirm(ix);
     renderCombat(o);
     renderRecent();
     renderMechs(o, ix);
@@ -473,14 +577,18 @@ export function createView(root, ctx) {
      * @param {State} msg
      * @param {LogEntry[]} log
      */
-    update(msg, log) {
+    update(msg, log, opts) {
+      const prevLen = ui.log.length;
+      const before = ui.msg?.observation?.mechs;
       ui.msg = msg;
       ui.log = log ?? [];
       render();
+      const motion = opts?.animate && ui.log.length >= prevLen ? animateExecution(ui.log.slice(prevLen), before) : null;
       const v = msg?.version ?? 0;
       const ready = ui.waiters.filter((w) => w.version <= v);
       ui.waiters = ui.waiters.filter((w) => w.version > v);
       for (const w of ready) w.resolve();
+      return motion;
     },
     status: () => statusLine(obs()),
     destroy() {

@@ -3,10 +3,11 @@
 // marker shape (seats.js) and letter case as well as colour, unit status by border and glyph.
 
 import { pressable, s, seatName } from '../../dom.js';
-import { center, corners, extent, toOffset } from '../../hex.js';
+import { center, corners, hexBoard, toOffset } from '../../ui/hexboard.js';
 import { seatMarker } from '../seats.js';
 
 const TERRAIN_GLYPH = { plain: '', woods: '♣', hill: '▲' };
+const TERRAIN_NAME = { plain: 'plain', woods: 'woods (blocks sight)', hill: 'hill (blocks sight)' };
 const ATTACK_DIE_LETTER = { yellow: 'Y', blue: 'B', red: 'R' };
 const DEFENCE_DIE_LETTER = { brown: 'N', grey: 'G', black: 'K' };
 
@@ -109,29 +110,22 @@ function counter(u, cx, cy, size, ui) {
 export function drawBoard(board, ui = {}) {
   const size = 40;
   const map = board;
-  const [w, h] = extent(map.width, map.height, size);
-  const pad = 4;
   const id = `gb${Math.random().toString(36).slice(2, 8)}`;
-  const svg = s('svg', {
-    class: ['board', ui.compact && 'compact'],
-    viewBox: `${-pad} ${-pad} ${w + 2 * pad} ${h + 2 * pad}`,
-    role: ui.compact ? 'img' : 'group',
-    'aria-label': ui.label ?? `Map, ${map.width} columns by ${map.height} rows`,
+  const cells = map.hexes.map((hv) => {
+    const [col, row] = toOffset(hv.hex);
+    return {
+      col, row, cls: `t-${hv.terrain}`, code: hv.code, glyph: TERRAIN_GLYPH[hv.terrain],
+      fill: ['plain', 'woods', 'hill'].includes(hv.terrain) ? `url(#${id}-${hv.terrain})` : null,
+      data: ui.compact ? {} : { 'data-tip': `${hv.code}: ${TERRAIN_NAME[hv.terrain] ?? hv.terrain}` },
+    };
   });
-  svg.append(defs(id));
-  const terrain = s('g', { class: 'terrain' });
+  const { svg, codes } = hexBoard({ cols: map.width, rows: map.height, size, cells, compact: ui.compact, label: ui.label ?? `Map, ${map.width} columns by ${map.height} rows` });
+  svg.insertBefore(defs(id), svg.firstChild);
   const marks = s('g', { class: 'marks' });
-  const codes = s('g', { class: 'codes', 'aria-hidden': 'true' });
   for (const hv of map.hexes) {
     const [col, row] = toOffset(hv.hex);
     const [cx, cy] = center(col, row, size);
     const key = `${hv.hex.q},${hv.hex.r}`;
-    const fill = ['plain', 'woods', 'hill'].includes(hv.terrain) ? `url(#${id}-${hv.terrain})` : null;
-    const hex = s('g', { class: `hex t-${hv.terrain}`, 'data-code': hv.code });
-    hex.append(s('polygon', { points: corners(cx, cy, size), class: 'hex-shape', fill }));
-    if (TERRAIN_GLYPH[hv.terrain]) hex.append(s('text', { class: 'glyph', x: cx - size * 0.55, y: cy + size * 0.62, 'font-size': size * 0.3, text: TERRAIN_GLYPH[hv.terrain] }));
-    if (!ui.compact) codes.append(s('text', { class: 'code', x: cx, y: cy - size * 0.69, 'font-size': size * 0.2, 'text-anchor': 'middle', text: hv.code }));
-    terrain.append(hex);
     const move = ui.moveTargets?.get(key);
     if (move) {
       const m = s('g', { class: 'move-target', 'data-code': hv.code });
@@ -145,7 +139,6 @@ export function drawBoard(board, ui = {}) {
       marks.append(m);
     }
   }
-  svg.append(terrain);
   if (ui.lastMove) {
     const [a, b] = [ui.lastMove.from, ui.lastMove.to].map((hx) => center(...toOffset(hx), size));
     svg.append(s('line', { class: 'last-move', x1: a[0], y1: a[1], x2: b[0], y2: b[1] }));

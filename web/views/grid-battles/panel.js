@@ -2,6 +2,9 @@
 
 import { h, seatName } from '../../dom.js';
 import { seatChip as chip } from '../seats.js';
+import { dieFace, diceRow } from '../../ui/dice.js';
+import { chance, oddsBox, oddsTable } from '../../ui/odds.js';
+import { percent, ratio } from '../../ui/model.js';
 
 const cap = (t) => (t ? t[0].toUpperCase() + t.slice(1) : '');
 
@@ -23,7 +26,7 @@ function stats(u, sides) {
 export function unitCard(u, sides, role) {
   return h('section', { class: `unit-card side-${u.side}`, 'aria-label': `${role ? `${role}: ` : ''}${u.name} ${u.label}` },
     h('h3', {}, role ? h('span', { class: 'role' }, `${role}: `) : null, chip(u.side), `${u.name} ${u.label}`),
-    h('dl', {}, stats(u, sides).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
+    h('dl', {}, stats(u, sides).flatMap(([k, v]) => [h('dt', { 'data-term': k, tabindex: '0' }, k), h('dd', {}, v)])),
   );
 }
 
@@ -39,25 +42,10 @@ export function duelTable(a, d, sides) {
   );
 }
 
-/** `"5/36"` → 0.1388…; `"1"` → 1. */
-export function ratio(text) {
-  const [n, d] = String(text).split('/').map(Number);
-  return d ? n / d : n;
-}
+export { ratio };
 
-const pct = (p) => `${(p * 100).toFixed(p > 0 && p < 0.001 ? 3 : 1)}%`;
-
-function distTable(caption, pairs) {
-  return h('table', { class: 'odds-table' },
-    h('caption', {}, caption),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Damage'), h('th', { scope: 'col' }, 'Exact'), h('th', { scope: 'col' }, 'Chance'))),
-    h('tbody', {}, pairs.map(([k, p]) =>
-      h('tr', {},
-        h('th', { scope: 'row' }, String(k)),
-        h('td', {}, String(p)),
-        h('td', {}, h('span', { class: 'bar', style: `--p:${ratio(p)}` }), ' ', pct(ratio(p)))))),
-  );
-}
+const pct = percent;
+const distTable = (caption, pairs) => oddsTable(caption, pairs);
 
 /** The odds as the server gave them: structured (`odds`), else its text (`text`). */
 export function oddsView(preview) {
@@ -65,24 +53,40 @@ export function oddsView(preview) {
   const o = preview.odds;
   if (o) {
     const parts = [
-      h('p', {}, `Bonus symbols ${o.advantage ? 'count (attacker has the advantage)' : 'do not count'}. `,
-        `Expected damage ${o.expected_damage} ≈ ${ratio(o.expected_damage).toFixed(2)}. `,
-        h('strong', {}, `Defender destroyed: ${o.destroyed} (${pct(ratio(o.destroyed))})`)),
+      chance('Defender destroyed', o.destroyed, true),
+      h('p', {}, `Expected damage ≈ ${ratio(o.expected_damage).toFixed(2)}`, h('span', { class: 'exact' }, ` (${o.expected_damage})`),
+        `. Bonus symbols ${o.advantage ? 'count (attacker has the advantage)' : 'do not count'}.`),
       distTable('Damage to the defender', o.damage),
     ];
     if (o.counter) {
       parts.push(
-        h('p', {}, `Defender is bold: strikes back if it survives (${pct(ratio(o.counter.happens))}). `,
-          h('strong', {}, `Attacker destroyed: ${o.counter.attacker_destroyed} (${pct(ratio(o.counter.attacker_destroyed))})`)),
+        chance('Attacker destroyed by the counterattack', o.counter.attacker_destroyed, true),
+        h('p', {}, `Defender is bold: strikes back if it survives (${pct(o.counter.happens)}`, h('span', { class: 'exact' }, `, ${o.counter.happens}`), ').'),
         distTable('Damage to the attacker (counterattack)', o.counter.damage),
       );
     } else {
       parts.push(h('p', {}, o.defender_bold && o.ranged ? 'Defender is bold, but a ranged attack is never answered.' : 'No counterattack.'));
     }
-    return h('div', { class: 'odds' }, parts);
+    return oddsBox(parts);
   }
   if (preview.text) return textOdds(preview.text);
   return h('p', { class: 'muted' }, 'The server gave no odds for this attack.');
+}
+
+/**
+ * A line of the server's text with each `fraction ≈ decimal` read first as a percentage (a
+ * chance) or a short decimal (an expectation), the exact fraction behind the toggle.
+ */
+function readable(line, asChance) {
+  const out = [];
+  let last = 0;
+  for (const m of line.matchAll(/(\d+(?:\/\d+)?)\s*≈\s*(\d+(?:\.\d+)?)/g)) {
+    out.push(line.slice(last, m.index));
+    out.push(asChance ? percent(m[1]) : ratio(m[1]).toFixed(2), h('span', { class: 'exact' }, ` (${m[1]})`));
+    last = m.index + m[0].length;
+  }
+  out.push(line.slice(last));
+  return out;
 }
 
 /**
@@ -111,10 +115,14 @@ function textOdds(text) {
       rows = [];
       continue;
     }
-    out.push(/destroyed/i.test(line) ? h('p', {}, h('strong', {}, line)) : h('p', {}, line));
+    const chanceLine = /destroyed|chance|probab/i.test(line);
+    const body = readable(line, chanceLine);
+    out.push(chanceLine ? h('p', {}, h('strong', {}, body)) : h('p', {}, body));
   }
   flush();
-  return h('div', { class: 'odds odds-text' }, out);
+  const box = oddsBox(out);
+  box.classList.add('odds-text');
+  return box;
 }
 
 /** The attack confirmation: both units' cards, the exact odds, Confirm and Cancel. */
@@ -153,18 +161,17 @@ function icon(kind) {
 function die(kind, color, symbols) {
   const marks = Object.entries(symbols).flatMap(([k, n]) => Array.from({ length: n }, () => k));
   const words = Object.entries(symbols).filter(([, n]) => n).map(([k, n]) => `${n} ${NAMES[k]}${n > 1 ? 's' : ''}`);
-  return h('span', { class: `die-face die-${color}`, role: 'img', 'aria-label': `${color} ${kind} die: ${words.length ? words.join(', ') : 'blank'}` },
-    marks.length ? marks.map(icon) : h('span', { 'aria-hidden': 'true' }, '–'));
+  return dieFace({ cls: `die-${color}`, label: `${color} ${kind} die: ${words.length ? words.join(', ') : 'blank'}`, marks: marks.map(icon) });
 }
 
 /** The dice of one `rolled` event, drawn as faces with their symbols. */
-export function diceRoll(ev, units) {
+export function diceRoll(ev, units, { roll = false } = {}) {
   const striker = units[ev.striker];
   const target = units[ev.target];
-  return h('div', { class: 'dice-roll' },
+  return diceRow([
     die('attack', striker?.attack_die ?? 'attack', { sword: ev.swords, bonus: ev.bonus }),
     h('span', { class: 'vs' }, 'vs'),
     die('defence', target?.defence_die ?? 'defence', { shield: ev.shields }),
     h('span', { class: 'hits' }, `${ev.hits} hit${ev.hits === 1 ? '' : 's'}${ev.bonus && !ev.advantage ? ' (bonus not counted)' : ''}`),
-  );
+  ], { roll });
 }

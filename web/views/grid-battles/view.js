@@ -6,7 +6,10 @@ import { drawBoard } from './board.js';
 import { attackConfirm, diceRoll, unitCard } from './panel.js';
 import { normalize } from './model.js';
 import { legend, rosterTables } from './roster.js';
-import { code, toOffset } from '../../hex.js';
+import { axialCenter, code, toOffset } from '../../ui/hexboard.js';
+import { actionPicker } from '../../ui/picker.js';
+import { playSteps } from '../../ui/motion.js';
+import { hexLine } from '../../ui/model.js';
 
 /** @typedef {import('../../types/grid-battles').State} State */
 /** @typedef {import('../../types/grid-battles').Observation} Observation */
@@ -15,6 +18,10 @@ import { code, toOffset } from '../../hex.js';
 /** @typedef {import('../../types/grid-battles').Phase} Phase */
 
 export const title = 'Grid Battles';
+/** For the result panel: the sides' names, what the scores count and the log's key events. */
+export const sideNames = (obs) => obs?.sides;
+export const scoreName = 'Victory points';
+export const keyEvents = ['destroyed'];
 
 /**
  * Sorts the legal actions by kind and unit.
@@ -93,7 +100,7 @@ export function logEntry(entry, raw) {
   texts.forEach((t, i) => {
     const ev = events[i];
     const item = h('li', { class: ev?.event ? `ev-${ev.event}` : null }, t);
-    if (ev?.event === 'rolled') item.append(diceRoll(ev, units));
+    if (ev?.event === 'rolled') item.append(diceRoll(ev, units, { roll: false }));
     list.append(item);
   });
   if (texts.length) li.append(list);
@@ -114,14 +121,14 @@ function lastOf(log, kind) {
  * replay step) and `log` the visible log so far.
  */
 export function createView(root, ctx) {
-  const ui = { selected: null, pending: null, msg: null, log: [] };
+  const ui = { selected: null, pending: null, msg: null, log: [], freshDice: false };
   const el = {
     board: h('div', { class: 'board-wrap' }),
     help: h('p', { class: 'help' }),
     controls: h('div', { class: 'controls' }),
     selection: h('div', { class: 'selection' }),
     dice: h('section', { class: 'dice', 'aria-label': 'Last combat' }),
-    legal: h('details', { class: 'legal' }),
+    legal: h('div', { class: 'legal' }),
     roster: h('section', { class: 'roster', 'aria-label': 'Units' }),
   };
   const side = h('div', { class: 'gb-side' }, el.help, el.controls, el.selection, el.dice, el.legal);
@@ -133,6 +140,28 @@ export function createView(root, ctx) {
 
   const obs = () => ui.msg?.observation;
   const unit = (id) => obs()?.units?.[id];
+  const unitName = (id) => {
+    const u = unit(id);
+    return u ? `${u.name} ${u.label}` : 'a unit';
+  };
+  // Every legal action, a step at a time: kind → unit → target (never a wall of buttons).
+  const picker = actionPicker({
+    title: 'All actions',
+    id: 'gb-picker',
+    onPick: (l) => (l.action?.attack ? openAttack(l) : act(l)),
+    describe: (l) => {
+      const a = l.action;
+      if (a === 'done') return { kind: 'done', label: 'End this phase' };
+      if ('activate' in a) return { kind: 'activate', kindLabel: 'Activate', subject: null, label: unitName(a.activate) };
+      if ('hold' in a) return { kind: 'hold', kindLabel: 'Hold', subject: null, label: unitName(a.hold) };
+      if ('move' in a) return { kind: 'move', kindLabel: 'Move', subject: String(a.move.unit), subjectLabel: unitName(a.move.unit), label: `to ${code(...toOffset(a.move.to))}` };
+      if ('attack' in a) {
+        const t = unit(a.attack.target);
+        return { kind: 'attack', kindLabel: 'Attack', subject: String(a.attack.unit), subjectLabel: unitName(a.attack.unit), label: `${t?.name ?? ''} ${t?.label ?? ''} at ${t?.at ?? ''}`.trim() };
+      }
+      return {};
+    },
+  });
 
   async function act(l) {
     ui.pending = null;
@@ -263,7 +292,7 @@ export function createView(root, ctx) {
     replace(el.selection, selectionPanel(ix));
     const combat = lastOf(ui.log, 'rolled');
     replace(el.dice, combat ? [h('h3', {}, 'Last combat'), ...combat.events.map((ev) =>
-      h('div', {}, h('span', { class: 'who' }, `${unit(ev.striker)?.label ?? ''} → ${unit(ev.target)?.label ?? ''}${ev.counterattack ? ' (counterattack)' : ''}`), diceRoll(ev, o.units)))] : null);
+      h('div', {}, h('span', { class: 'who' }, `${unit(ev.striker)?.label ?? ''} → ${unit(ev.target)?.label ?? ''}${ev.counterattack ? ' (counterattack)' : ''}`), diceRoll(ev, o.units, { roll: ui.freshDice })))] : null);
     el.dice.hidden = !combat;
     renderLegal(ix);
     renderRoster(o, ix);
@@ -272,27 +301,45 @@ export function createView(root, ctx) {
 
   function renderLegal(ix) {
     el.legal.hidden = ctx.readOnly || ix.all.length === 0;
-    const open = el.legal.open;
-    replace(el.legal,
-      h('summary', {}, `All legal actions (${ix.all.length})`),
-      h('ol', { class: 'legal-list' }, ix.all.map((l) => h('li', {}, h('button', {
-        type: 'button', 'data-action': l.text,
-        onclick: () => (l.action?.attack ? openAttack(l) : act(l)),
-      }, l.text)))));
-    el.legal.open = open;
+    if (!el.legal.contains(picker.el)) el.legal.append(picker.el);
+    picker.update(ctx.readOnly ? [] : ix.all);
   }
 
   function renderRoster(o, ix) {
     replace(el.roster, h('h2', { class: 'visually-hidden' }, 'Units'), rosterTables(o, ix.actionable, ui.selected, onUnit));
   }
 
+  /** Slides the units that moved in the entries new since the last update, one move after
+   * another, hex by hex along the line from where they stood. */
+  function animateMoves(fresh) {
+    const svg = el.board.querySelector('svg.board');
+    if (!svg) return null;
+    const steps = [];
+    for (const e of fresh) {
+      for (const ev of e.events ?? []) {
+        if (ev.event !== 'moved') continue;
+        const g = svg.querySelector(`.units [data-unit="${ev.unit}"]`);
+        if (!g) continue;
+        const path = hexLine(ev.from, ev.to).map((hx) => axialCenter(hx, 40));
+        for (let i = 1; i < path.length; i++) steps.push({ el: g, from: path[i - 1], to: path[i] });
+      }
+    }
+    return steps.length ? playSteps(steps, { stepMs: 180 }) : null;
+  }
+
   return {
-    update(msg, log) {
+    update(msg, log, opts) {
       const prevActive = ui.msg?.observation?.active;
+      const prevLen = ui.log.length;
       ui.msg = { ...msg, observation: normalize(msg.observation) };
       ui.log = log ?? [];
       if (prevActive !== undefined && prevActive !== msg.observation?.active) ui.selected = null;
+      const fresh = opts?.animate && ui.log.length >= prevLen ? ui.log.slice(prevLen) : [];
+      // The dice of a new roll tumble in; a redraw for a click leaves them still.
+      ui.freshDice = fresh.some((e) => (e.events ?? []).some((ev) => ev.event === 'rolled'));
       render();
+      ui.freshDice = false;
+      return animateMoves(fresh);
     },
     status: () => (obs() ? statusLine(obs()) : ''),
     destroy() {

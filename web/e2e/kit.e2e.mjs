@@ -1,0 +1,269 @@
+// End-to-end checks of the view kit (web/ui/) for Grid Battles, Command Core and Connect Four,
+// at 1280×800 and 390×844: How to play opens, a tooltip shows, a finished match has a result
+// panel whose Rematch starts a new match, the tab title marks my turn, an open seat says it
+// waits, reduced motion is honoured, the picker never shows more than 30 buttons, Create match
+// is above the fold; and the time from an AI's move to the end of its animation is measured.
+// Called by play.e2e.mjs (which owns the browser and the server).
+
+import assert from 'node:assert/strict';
+
+const GAMES = ['grid-battles', 'command-core', 'connect-four'];
+const SIZES = [{ width: 1280, height: 800 }, { width: 390, height: 844 }];
+const MAX_BUTTONS = 30;
+
+/** POST /api/matches; returns the created answer. */
+async function create(BASE, body) {
+  const res = await fetch(`${BASE}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await res.text();
+  assert.equal(res.status, 201, `create ${body.game}: ${text}`);
+  return JSON.parse(text);
+}
+
+async function status(BASE, id) {
+  return (await (await fetch(`${BASE}/api/matches/${id}`)).json()).status;
+}
+
+/** An AI-only match that finishes on its own (greedy where the game has it). */
+async function finishedMatch(BASE, game) {
+  const agent = game === 'connect-four' ? 'random' : 'greedy';
+  const c = await create(BASE, { game, seats: [{ kind: 'ai', agent }, { kind: 'ai', agent }], ai_delay_ms: 0 });
+  const id = c.match.id;
+  for (let i = 0; i < 300 && (await status(BASE, id)) !== 'finished'; i++) await new Promise((r) => setTimeout(r, 100));
+  assert.equal(await status(BASE, id), 'finished', `${game}: the AI match finished`);
+  return id;
+}
+
+/** Buttons shown in every picker on the page (visible ones). */
+async function pickerButtons(page) {
+  return page.locator('.picker:not([hidden]) button:visible').count();
+}
+
+/** Walks the picker as deep as it goes from the top, checking the count on every screen. */
+async function checkPicker(page, what) {
+  const seen = [];
+  for (let depth = 0; depth < 4; depth++) {
+    const n = await pickerButtons(page);
+    seen.push(n);
+    assert.ok(n <= MAX_BUTTONS, `${what}: the picker shows ${n} buttons (at most ${MAX_BUTTONS})`);
+    const group = page.locator('.picker:not([hidden]) button.picker-group:visible').first();
+    if (!(await group.count())) break;
+    await group.click();
+    const more = page.locator('.picker:not([hidden]) button[data-picker="next"]:visible:not([disabled])').first();
+    if (await more.count()) {
+      await more.click();
+      const m = await pickerButtons(page);
+      seen.push(m);
+      assert.ok(m <= MAX_BUTTONS, `${what}: a second page shows ${m} buttons`);
+      await page.locator('.picker:not([hidden]) button[data-picker="prev"]').first().click();
+    }
+  }
+  // Back to the top for whoever plays on.
+  while (await page.locator('.picker:not([hidden]) button[data-picker="back"]:visible').count()) {
+    await page.locator('.picker:not([hidden]) button[data-picker="back"]:visible').first().click();
+  }
+  return seen;
+}
+
+/** Opens How to play, checks it, closes it. Needs GET /api/games/{game}/how-to-play (wire branch). */
+async function checkHowTo(page, game, what) {
+  await page.locator('#howto-open, #lobby-howto').first().click();
+  const drawer = page.locator('#howto');
+  await drawer.waitFor();
+  await page.waitForFunction(() => !/Loading…/.test(document.querySelector('#howto')?.textContent ?? ''), null, { timeout: 10000 });
+  const text = await drawer.textContent();
+  assert.doesNotMatch(text, /no how-to-play page|could not be loaded/, `${what}: How to play for ${game} is served (GET /api/games/${game}/how-to-play)`);
+  assert.ok((await drawer.locator('.howto-section').count()) >= 1, `${what}: How to play has sections`);
+  assert.ok((await drawer.locator('.howto-glossary dt').count()) >= 1, `${what}: How to play has a glossary`);
+  return async () => {
+    await page.locator('#howto-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+  };
+}
+
+/** Hovers (desktop) or taps (phone) an element with a tip and reads the tooltip. */
+async function checkTooltip(page, selector, touch, what) {
+  const el = page.locator(selector).first();
+  await el.scrollIntoViewIfNeeded();
+  if (touch) await el.tap();
+  else await el.hover();
+  const tip = page.locator('#tooltip');
+  await tip.waitFor({ state: 'visible', timeout: 3000 }).catch(async () => {
+    await page.mouse.move(0, 0);
+    if (touch) await el.tap();
+    else await el.hover();
+    await tip.waitFor({ state: 'visible', timeout: 3000 });
+  });
+  const text = (await tip.textContent()).trim();
+  assert.ok(text.length > 3, `${what}: the tooltip of ${selector} says something`);
+  assert.doesNotMatch(text, /[{}[\]]|undefined|null/, `${what}: the tooltip is in words: ${text}`);
+  return text;
+}
+
+/** A term from the glossary on hover or tap (wire branch: the glossary): the first term shown
+ * that the game's glossary explains. */
+async function checkGlossaryTip(page, game, touch, what) {
+  const glossary = await (await fetch(`${page.url().replace(/^(https?:\/\/[^/]+).*$/, '$1')}/api/games/${game}/how-to-play`)).json();
+  const known = new Set(glossary.glossary.map((g) => g.term.toLowerCase()));
+  const terms = await page.locator('[data-term]:visible').evaluateAll((els) => els.map((e) => e.getAttribute('data-term')));
+  const term = terms.find((t) => known.has(t.toLowerCase()) || known.has(t.toLowerCase().replace(/s$/, '')));
+  assert.ok(term, `${what}: a term shown is in the glossary (shown: ${[...new Set(terms)].join(', ')}; glossary: ${[...known].join(', ')})`);
+  const el = page.locator(`[data-term="${term}"]:visible`).first();
+  await el.scrollIntoViewIfNeeded();
+  if (touch) await el.tap();
+  else await el.hover();
+  await page.locator('#tooltip').waitFor({ state: 'visible', timeout: 3000 }).catch(async () => {
+    await page.mouse.move(0, 0);
+    if (touch) await el.tap();
+    else await el.hover();
+    await page.locator('#tooltip').waitFor({ state: 'visible', timeout: 3000 });
+  });
+  const text = await page.locator('#tooltip').textContent();
+  assert.ok(text.toLowerCase().startsWith(`${term.toLowerCase().replace(/s$/, '')}`), `${what}: the glossary explains ${term}: ${text}`);
+  return text;
+}
+
+/**
+ * Every kit check. `ctx`: {browser, BASE, shot, step, watch, gbFinished (a finished Grid Battles
+ * match this browser played, or null)}. Returns figures for the report.
+ */
+export async function kitChecks({ browser, BASE, shot, step, watch }) {
+  const figures = {};
+  const finished = {};
+  for (const g of GAMES) finished[g] = await finishedMatch(BASE, g);
+  step(`kit: finished AI matches ${Object.entries(finished).map(([g, id]) => `${g} ${id}`).join(', ')}`);
+
+  for (const size of SIZES) {
+    const touch = size.width < 960;
+    const tag = `${size.width}x${size.height}`;
+    const ctx = await browser.newContext({ viewport: size, isMobile: touch, hasTouch: touch, deviceScaleFactor: touch ? 2 : 1 });
+    await ctx.addInitScript(() => localStorage.setItem('gridwright.pace', 'fast'));
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(15000);
+    watch(page, `kit ${tag}`);
+
+    // The lobby: Create match above the fold; How to play from the lobby.
+    await page.goto(`${BASE}/`);
+    await page.locator('input[name="game"]').first().waitFor();
+    const box = await page.locator('#create-match').boundingBox();
+    assert.ok(box && box.y + box.height <= size.height, `${tag}: Create match is above the fold (bottom at ${box && box.y + box.height})`);
+    for (const g of GAMES) {
+      await page.locator(`input[name="game"][value="${g}"]`).check();
+      await page.locator(`#lobby-howto[data-game="${g}"]`).waitFor();
+      const close = await checkHowTo(page, g, `${tag} lobby`);
+      if (g === 'grid-battles') await shot(page, `kit-howto-${tag}`);
+      await close();
+    }
+    // The finished list names the winner.
+    await page.waitForFunction(() => [...document.querySelectorAll('.match-item .winner')].some((w) => /won|wins|draw/i.test(w.textContent ?? '')), null, { timeout: 10000 });
+
+    for (const g of GAMES) {
+      const what = `${tag} ${g}`;
+      // The result panel of a finished match, with Rematch starting a new match.
+      await page.goto(`${BASE}/play/${finished[g]}`);
+      const panel = page.locator('#result');
+      await panel.waitFor();
+      const head = await panel.locator('h2').textContent();
+      assert.match(head, /wins|draw/i, `${what}: the result panel says who won: ${head}`);
+      assert.doesNotMatch(await panel.textContent(), /[{}]|undefined|Some\(|None\b/, `${what}: the result panel is in words`);
+      assert.equal(await page.locator('#result-replay').count(), 1, `${what}: Watch the replay`);
+      await shot(page, `kit-result-${g}-${tag}`);
+      if (!touch || g === 'connect-four') {
+        await page.locator('#rematch').click();
+        await page.waitForURL((u) => /\/play\/[0-9a-f]{16}$/.test(u.pathname) && !u.pathname.endsWith(finished[g]), { timeout: 15000 });
+        const nid = /\/play\/([0-9a-f]{16})/.exec(page.url())[1];
+        const sum = await (await fetch(`${BASE}/api/matches/${nid}`)).json();
+        assert.equal(sum.game, g, `${what}: the rematch is the same game`);
+        assert.deepEqual(sum.seats.map((s) => s.kind), ['ai', 'ai'], `${what}: the rematch keeps the seat kinds`);
+      }
+
+      // An open seat: the match waits, with the invite link, and the tab title marks my turn.
+      const open = await create(BASE, { game: g, seats: [{ kind: 'human' }, { kind: 'open' }] });
+      await page.goto(`${BASE}${open.seats[0].link}`);
+      await page.waitForFunction(() => /Waiting for a player to join as P2/.test(document.querySelector('#turn')?.textContent ?? ''));
+      if (g === 'connect-four') {
+        await page.locator('.match[data-my-turn="true"]').waitFor();
+        const title = await page.title();
+        assert.match(title, /^● Your turn · /, `${what}: the tab title marks my turn: ${title}`);
+        assert.match(await page.locator('link[rel="icon"]').getAttribute('href'), /^data:image\/svg\+xml/, `${what}: the favicon marks my turn`);
+      }
+      await shot(page, `kit-waiting-${g}-${tag}`);
+
+      // Against the AI: my turn in the title, a tooltip, the picker's limit, How to play in the match.
+      const vs = await create(BASE, { game: g, seats: [{ kind: 'human' }, { kind: 'ai', agent: g === 'connect-four' ? 'mcts:iters=40' : 'greedy' }], ai_delay_ms: 0, ...(g === 'command-core' ? { scenario: 'duel' } : {}) });
+      await page.goto(`${BASE}${vs.seats[0].link}`);
+      await page.locator('.match[data-my-turn="true"]').waitFor({ timeout: 20000 });
+      assert.match(await page.title(), /^● Your turn · /, `${what}: the tab title on my turn`);
+      const tipSel = g === 'grid-battles' ? 'svg.board .hex[data-tip]' : g === 'connect-four' ? '.c4-buttons button[data-tip]' : '[data-key^="row-"][data-tip]';
+      figures[`tooltip ${g} ${tag}`] = await checkTooltip(page, tipSel, touch, what);
+      await shot(page, `kit-turn-${g}-${tag}`);
+      if (g !== 'connect-four') figures[`picker ${g} ${tag}`] = (await checkPicker(page, what)).join('/');
+      const close = await checkHowTo(page, g, `${what} match`);
+      await close();
+      if (g === 'connect-four' && !touch) {
+        // Sound is off unless asked for; Resign ends the match (the server's resign, or where
+        // it has none the creator's abort) and the result panel says how.
+        assert.equal(await page.locator('#sound-toggle').getAttribute('aria-pressed'), 'false', `${what}: sound is off by default`);
+        await page.evaluate(([mid, tok]) => localStorage.setItem(`gridwright.creator.${mid}`, tok), [vs.match.id, vs.creator_token]);
+        await page.reload();
+        await page.locator('.match[data-my-turn="true"]').waitFor();
+        await page.locator('#resign').click();
+        await page.locator('#resign-confirm').click();
+        await page.locator('#result').waitFor();
+        figures.resign = `${await page.locator('#result h2').textContent()} (${await status(BASE, vs.match.id)})`;
+        await shot(page, `kit-resigned-${tag}`);
+      }
+      if (g === 'grid-battles') {
+        await page.locator('svg.board .unit.can-act').first().click();
+        await page.locator('.unit-card [data-term]').first().waitFor();
+        figures[`glossary tip ${tag}`] = await checkGlossaryTip(page, g, touch, what);
+      }
+    }
+    await ctx.close();
+  }
+
+  // Motion: the time from an AI's move to the end of its animation, at the normal pace; then
+  // with reduced motion, nothing animates.
+  for (const reduced of [false, true]) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: reduced ? 'reduce' : 'no-preference' });
+    await ctx.addInitScript(() => {
+      window.__gwAnimations = 0;
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (...args) {
+        window.__gwAnimations += 1;
+        return animate.apply(this, args);
+      };
+    });
+    const page = await ctx.newPage();
+    watch(page, `motion${reduced ? ' reduced' : ''}`);
+    const vs = await create(BASE, { game: 'grid-battles', scenario: 'skirmish', seats: [{ kind: 'human' }, { kind: 'ai', agent: 'greedy' }], ai_delay_ms: 40 });
+    await page.goto(`${BASE}${vs.seats[0].link}`);
+    // Hold every unit this turn (activate, then end each phase), so the AI moves next.
+    for (let i = 0; i < 40; i++) {
+      await page.locator('.match[data-my-turn="true"]').waitFor({ timeout: 30000 });
+      const aiMoved = await page.evaluate(() => (window.__gwMotion ?? []).some((r) => r.other && r.settled));
+      if (aiMoved && i > 2) break;
+      const v = Number(await page.locator('.match').getAttribute('data-version'));
+      const ph = await page.locator('.board-wrap').getAttribute('data-phase');
+      if (ph === 'activation') {
+        await page.locator('svg.board .unit.can-act.side-0').first().click();
+        await page.locator('.selection button', { hasText: /^Activate / }).click();
+      } else await page.locator('.controls button.done').click();
+      await page.waitForFunction((old) => Number(document.querySelector('.match')?.dataset.version) > old, v);
+    }
+    await page.waitForFunction(() => (window.__gwMotion ?? []).some((r) => r.other && r.settled), null, { timeout: 30000 });
+    const recs = await page.evaluate(() => (window.__gwMotion ?? []).filter((r) => r.other && r.settled));
+    const anims = await page.evaluate(() => window.__gwAnimations);
+    const ms = recs.map((r) => Math.round(r.settled - r.received)).sort((a, b) => a - b);
+    const shown = recs.map((r) => Math.round(r.settled - r.shown)).sort((a, b) => a - b);
+    if (reduced) {
+      assert.equal(anims, 0, 'reduced motion: nothing animates');
+      figures.reduced = `${recs.length} AI states, ${anims} animations, shown for ${shown[0]}–${shown.at(-1)} ms each`;
+    } else {
+      assert.ok(anims > 0, 'motion: the AI turn animates');
+      figures.aiMotion = `${recs.length} AI states: from arrival to the end of its animation median ${ms[Math.floor(ms.length / 2)]} ms, max ${ms.at(-1)} ms; on screen ${shown[0]}–${shown.at(-1)} ms each (pace normal = 750 ms); ${anims} animations`;
+    }
+    await shot(page, `kit-motion${reduced ? '-reduced' : ''}-1280x800`);
+    await ctx.close();
+  }
+  return figures;
+}

@@ -1,0 +1,35 @@
+// The result panel at the end of a match: who won and why, the score breakdown where the game
+// has one, key moments from the log, Rematch and Watch the replay.
+
+import { h } from '../dom.js';
+import { resultSummary } from './model.js';
+
+/**
+ * @param {{msg: any, log: any[], game?: any, onRematch?: () => Promise<unknown>, replayHref?: string}} p
+ */
+export function resultPanel({ msg, log, game, onRematch, replayHref }) {
+  const r = resultSummary(msg, log, game);
+  const status = h('p', { class: 'error', role: 'alert' });
+  const rematch = onRematch ? h('button', {
+    type: 'button', class: 'primary', id: 'rematch',
+    onclick: async () => {
+      rematch.disabled = true;
+      status.textContent = '';
+      try {
+        await onRematch();
+      } catch (e) {
+        status.textContent = `No rematch: ${e.message}`;
+        rematch.disabled = false;
+      }
+    },
+  }, 'Rematch') : null;
+  return h('section', { class: 'result-panel', id: 'result', 'aria-labelledby': 'result-h', tabindex: '-1' },
+    h('h2', { id: 'result-h' }, r.headline),
+    r.why ? h('p', { class: 'result-why' }, r.why) : null,
+    r.scores.length ? h('table', { class: 'result-scores' },
+      h('caption', {}, r.scoreName),
+      h('tbody', {}, r.scores.map((s) => h('tr', { class: s.winner ? 'winner' : null }, h('th', { scope: 'row' }, `${s.winner ? '★ ' : ''}${s.label}`), h('td', { class: 'num' }, String(s.value)))))) : null,
+    r.moments.length ? h('div', { class: 'result-moments' }, h('h3', {}, 'Key moments'), h('ol', {}, r.moments.map((t) => h('li', {}, t)))) : null,
+    h('div', { class: 'buttons' }, rematch, replayHref ? h('a', { class: 'button', href: replayHref, id: 'result-replay' }, 'Watch the replay') : null),
+    status);
+}
