@@ -5,9 +5,8 @@
 
 use crate::{
     CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport, ScenarioInfo,
-    generic_agent, odds_entry, odds_table,
+    odds_entry, odds_table,
 };
-use gridwright_agents::AgentSpec;
 use gridwright_engine::dice::Ratio;
 use gridwright_engine::{Agent, Game, PerSeat, Seat, Viewer};
 use gridwright_milkomeda::rules::combat::{Battle, Roster};
@@ -128,11 +127,8 @@ impl Frontend for Milkomeda {
         gridwright_milkomeda::offer_notes(self, seat)
     }
 
-    fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
-        match spec.name.as_str() {
-            "greedy" => Ok(Box::new(GreedyAgent::new())),
-            _ => generic_agent::<Self>(spec),
-        }
+    fn greedy_agent() -> Option<Box<dyn Agent<Self>>> {
+        Some(Box::new(GreedyAgent::new()))
     }
 }
 

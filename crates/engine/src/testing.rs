@@ -423,6 +423,48 @@ pub fn random_pick<G: Game>(
     Some((Actor::Seat(seat), legal[rng.index(legal.len())]))
 }
 
+/// Which seat of a sealed simultaneous choice [`next_seat`] asks first.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Sealed {
+    /// The lowest seat still to choose.
+    Lowest,
+    /// A random one of the seats still to choose (drawn from the game's RNG).
+    Random,
+}
+
+/// Plays out the chance nodes at the head of `game` by their exact weights, drawing from
+/// `rng` with events disabled, and returns the seat to act then: the only one, or at a sealed
+/// simultaneous choice the one `sealed` says; `None` once the game is over. The driver of
+/// agent-against-agent loops in tests and examples that pick the seats' actions themselves.
+///
+/// # Panics
+/// At a chance node with no outcomes (a bug in the game).
+pub fn next_seat<G: Game>(
+    game: &mut G,
+    rng: &mut Rng,
+    chance: &mut Vec<(G::Action, u32)>,
+    sealed: Sealed,
+) -> Option<Seat> {
+    loop {
+        match game.turn() {
+            Turn::Terminal => return None,
+            Turn::Chance => {
+                let Some(outcome) = crate::game::sample_chance(game, rng, chance) else {
+                    panic!("a chance node with no outcomes");
+                };
+                game.step(Actor::Chance, outcome, &mut Events::disabled());
+            }
+            Turn::Seat(seat) => return Some(seat),
+            Turn::Simultaneous(set) => {
+                return match sealed {
+                    Sealed::Lowest => set.iter().next(),
+                    Sealed::Random => set.iter().nth(rng.index(set.len())),
+                };
+            }
+        }
+    }
+}
+
 /// Plays a copy of `start` to its end by [`random_pick`] with events disabled (the fast path
 /// of simulations, and what benchmarks of random games time); returns the final state and the
 /// number of steps taken.

@@ -2,8 +2,9 @@
 //! --example greedy_vs_random -- duel 200`.
 
 use gridwright_command_core::{CommandCore, Content, GreedyAgent};
+use gridwright_engine::testing::{Sealed, next_seat};
 use gridwright_engine::{
-    Actor, Agent, Events, Game, PerSeat, RandomAgent, Rng, Seat, SeatView, Turn, derive_seed,
+    Actor, Agent, Events, Game, PerSeat, RandomAgent, Rng, Seat, SeatView, derive_seed,
 };
 
 fn main() {
@@ -30,19 +31,7 @@ fn main() {
         let mut state = start.clone();
         let mut chance = Vec::new();
         let mut events = Events::disabled();
-        loop {
-            let seat = match state.turn() {
-                Turn::Terminal => break,
-                Turn::Chance => {
-                    chance.clear();
-                    state.chance_outcomes(&mut chance);
-                    let i = rng.weighted_index(chance.iter().map(|(_, w)| *w));
-                    state.step(Actor::Chance, chance[i].0, &mut events);
-                    continue;
-                }
-                Turn::Seat(s) => s,
-                Turn::Simultaneous(set) => set.iter().next().unwrap_or(Seat::new(0)),
-            };
+        while let Some(seat) = next_seat(&mut state, &mut rng, &mut chance, Sealed::Lowest) {
             let view = SeatView::new(&state, seat);
             let a = if seat == greedy_seat {
                 greedy.choose(&view, &mut rng)

@@ -2,7 +2,8 @@
 //! (`--nocapture`) for docs/rules/milkomeda.md.
 
 use crate::common::config;
-use gridwright_engine::{Agent, Game, RandomAgent, Rng, Seat, SeatView, Turn};
+use gridwright_engine::testing::{Sealed, next_seat};
+use gridwright_engine::{Agent, Game, RandomAgent, Rng, Seat, SeatView};
 use gridwright_milkomeda::{GreedyAgent, Milkomeda, evaluate};
 
 /// Plays one game with greedy at `greedy_seat` and random elsewhere; whether greedy ranked
@@ -12,21 +13,7 @@ fn greedy_wins(scenario: &str, seed: u64, greedy_seat: Seat) -> bool {
     let mut rng = Rng::seed_from_u64(seed);
     let mut greedy = GreedyAgent::new();
     let mut scratch = Vec::new();
-    loop {
-        let seat = match g.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                let a = gridwright_engine::sample_chance(&g, &mut rng, &mut scratch).unwrap();
-                g.step(
-                    gridwright_engine::Actor::Chance,
-                    a,
-                    &mut gridwright_engine::Events::disabled(),
-                );
-                continue;
-            }
-            Turn::Seat(s) => s,
-            Turn::Simultaneous(set) => set.iter().next().unwrap(),
-        };
+    while let Some(seat) = next_seat(&mut g, &mut rng, &mut scratch, Sealed::Lowest) {
         let view = SeatView::new(&g, seat);
         let a = if seat == greedy_seat {
             greedy.choose(&view, &mut rng)
@@ -111,21 +98,7 @@ fn greedy_game(
         })
         .collect();
     let mut scratch = Vec::new();
-    loop {
-        let seat = match g.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                let a = gridwright_engine::sample_chance(&g, &mut rng, &mut scratch).unwrap();
-                g.step(
-                    gridwright_engine::Actor::Chance,
-                    a,
-                    &mut gridwright_engine::Events::disabled(),
-                );
-                continue;
-            }
-            Turn::Seat(s) => s,
-            Turn::Simultaneous(set) => set.iter().next().unwrap(),
-        };
+    while let Some(seat) = next_seat(&mut g, &mut rng, &mut scratch, Sealed::Lowest) {
         let a = agents[seat.index()].choose(&SeatView::new(&g, seat), &mut rng);
         let mut events = gridwright_engine::Events::recording();
         g.apply(gridwright_engine::Actor::Seat(seat), a, &mut events)
@@ -291,21 +264,7 @@ fn measure_greedy_and_speed() {
         let mut rng = Rng::seed_from_u64(seed);
         let mut greedy = GreedyAgent::new();
         let mut scratch = Vec::new();
-        loop {
-            let seat = match g.turn() {
-                Turn::Terminal => break,
-                Turn::Chance => {
-                    let a = gridwright_engine::sample_chance(&g, &mut rng, &mut scratch).unwrap();
-                    g.step(
-                        gridwright_engine::Actor::Chance,
-                        a,
-                        &mut gridwright_engine::Events::disabled(),
-                    );
-                    continue;
-                }
-                Turn::Seat(s) => s,
-                Turn::Simultaneous(set) => set.iter().next().unwrap(),
-            };
+        while let Some(seat) = next_seat(&mut g, &mut rng, &mut scratch, Sealed::Lowest) {
             if let gridwright_milkomeda::Phase::Orders(o) = g.phase()
                 && matches!(o.stage(), gridwright_milkomeda::OrderStage::Offers { .. })
             {
