@@ -19,6 +19,7 @@ use crate::agent::{Agent, RandomAgent};
 use crate::game::Game;
 use crate::replay::Replay;
 use crate::rng::Rng;
+use crate::seat::{Seat, winner_of};
 use crate::session::Session;
 use std::path::PathBuf;
 
@@ -225,18 +226,8 @@ impl<G: Game> GreedyGolden<G> {
     }
 }
 
-/// The number of the seat with the highest return (1 for the first seat), or 0 when no seat
-/// stands alone at the top (a draw, or a game not over).
+/// The number of the winning seat by the returns ([`winner_of`]), 0 for none.
 #[must_use]
 pub fn winner_number<G: Game>(game: &G) -> u8 {
-    let returns = game.returns();
-    let best = returns
-        .iter()
-        .map(|(_, r)| *r)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let mut top = returns.iter().filter(|(_, r)| **r == best);
-    match (top.next(), top.next()) {
-        (Some((seat, _)), None) => seat.number(),
-        _ => 0,
-    }
+    winner_of(&game.returns()).map_or(0, Seat::number)
 }

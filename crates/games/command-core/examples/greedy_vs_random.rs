@@ -1,25 +1,19 @@
 //! Greedy against random over many games: `cargo run --release -p gridwright-command-core
 //! --example greedy_vs_random -- duel 200`.
 
-use gridwright_command_core::{CommandCore, Content, GreedyAgent};
+use gridwright_command_core::{CommandCore, GreedyAgent};
 use gridwright_engine::testing::{Sealed, next_seat};
 use gridwright_engine::{
     Actor, Agent, Events, Game, PerSeat, RandomAgent, Rng, Seat, SeatView, derive_seed,
 };
 
+mod common;
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let name = args.next().unwrap_or_else(|| "duel".into());
-    let n: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(100);
-    let Ok(content) = Content::builtin() else {
+    let Some((name, n, start)) = common::setup(100) else {
         return;
     };
-    let Ok(config) = content.config(&name) else {
-        return;
-    };
-    let Ok(start) = CommandCore::new(&config) else {
-        return;
-    };
+    let n = u64::from(n);
     let t0 = std::time::Instant::now();
     let mut wins = PerSeat::from_fn(2, |_| 0u32);
     let mut draws = 0;

@@ -2,21 +2,13 @@
 //! `random_playout`, as simulations play them), for profiling:
 //! `cargo run --release -p gridwright-command-core --example random_playouts -- duel 20000`.
 
-use gridwright_command_core::{CommandCore, Content};
+use gridwright_engine::Rng;
 use gridwright_engine::testing::random_playout;
-use gridwright_engine::{Game, Rng};
+
+mod common;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let name = args.next().unwrap_or_else(|| "duel".into());
-    let n: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10_000);
-    let Ok(content) = Content::builtin() else {
-        return;
-    };
-    let Ok(config) = content.config(&name) else {
-        return;
-    };
-    let Ok(start) = CommandCore::new(&config) else {
+    let Some((name, n, start)) = common::setup(10_000) else {
         return;
     };
     let mut rng = Rng::seed_from_u64(1);

@@ -468,8 +468,7 @@ fn roll(battle: &Battle, rolls: &mut Rolls, face: Pip, events: &mut Events<Event
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::actions::CoreAction;
-    use crate::rules::steps_tests::attack_ready;
+    use crate::rules::steps_tests::{attack_ready, declare_attack};
     use crate::state::Milkomeda;
     use gridwright_engine::dice::Ratio;
     use gridwright_engine::{Actor, Game, Turn};
@@ -525,16 +524,7 @@ mod tests {
             assert!(g.legal_actions_vec(s).contains(&a), "{a:?} for {s}");
             g.step(Actor::Seat(s), a, &mut Events::disabled());
         };
-        step(&mut g, seat, Action::Main(CoreAction::Attack));
-        step(
-            &mut g,
-            seat,
-            Action::AttackFleets {
-                from: home,
-                to: target,
-                count: 2,
-            },
-        );
+        declare_attack(&mut g, seat, home, target, 2);
         while let Phase::Turn(_) = g.phase {
             // No second origin: engage.
             step(&mut g, seat, Action::Engage);

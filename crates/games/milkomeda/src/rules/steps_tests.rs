@@ -346,6 +346,19 @@ pub(crate) fn attack_ready(mine: u8, theirs: u8) -> (Milkomeda, Seat, Seat, Spac
     (g, seat, other, home, target)
 }
 
+/// `seat` takes the Attack action and attacks `to` with `count` fleets from `from` (§8.D),
+/// each step checked legal ([`act`]); the events of the second.
+pub(crate) fn declare_attack(
+    g: &mut Milkomeda,
+    seat: Seat,
+    from: Space,
+    to: Space,
+    count: u8,
+) -> Vec<Event> {
+    act(g, seat, Action::Main(CoreAction::Attack));
+    act(g, seat, Action::AttackFleets { from, to, count })
+}
+
 /// An explored sector next to `home`: the first already explored, else the first neighbour,
 /// explored now.
 pub(crate) fn explored_next_to(g: &mut Milkomeda, home: Space) -> Space {
@@ -368,16 +381,7 @@ pub(crate) fn explored_next_to(g: &mut Milkomeda, home: Space) -> Space {
 #[test]
 fn attack_pays_one_blue_per_boundary_and_the_sealed_rosters_reveal_together() {
     let (mut g, seat, other, home, target) = attack_ready(2, 1);
-    act(&mut g, seat, Action::Main(CoreAction::Attack));
-    let ev = act(
-        &mut g,
-        seat,
-        Action::AttackFleets {
-            from: home,
-            to: target,
-            count: 2,
-        },
-    );
+    let ev = declare_attack(&mut g, seat, home, target, 2);
     assert!(ev.iter().any(|e| matches!(e, Event::CombatStarted { .. })));
     let blue = if g.table.rules.config.seats[seat.index()]
         .abilities
