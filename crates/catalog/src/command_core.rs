@@ -4,9 +4,8 @@
 
 use crate::{
     CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport, ScenarioInfo,
-    Scenarios, generic_agent, known_params, odds_entry, odds_table,
+    Scenarios, odds_entry, odds_table,
 };
-use gridwright_agents::AgentSpec;
 use gridwright_command_core::Config;
 use gridwright_command_core::{
     CommandCore, Content, GreedyAgent, attack_preview, preview, render, scenario_map,
@@ -159,14 +158,8 @@ impl Frontend for CommandCore {
         Some(gridwright_command_core::evaluate_drafts(self, seat))
     }
 
-    fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
-        match spec.name.as_str() {
-            "greedy" => {
-                known_params(spec, &[])?;
-                Ok(Box::new(GreedyAgent::new()))
-            }
-            _ => generic_agent::<Self>(spec),
-        }
+    fn greedy_agent() -> Option<Box<dyn Agent<Self>>> {
+        Some(Box::new(GreedyAgent::new()))
     }
 }
 

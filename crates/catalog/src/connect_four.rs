@@ -1,12 +1,8 @@
 //! Connect Four's front-end hooks.
 
-use crate::{
-    CatalogError, ContentSource, Frontend, GREEDY_MCTS_STRENGTHS, ScenarioInfo, Strength,
-    generic_agent,
-};
-use gridwright_agents::AgentSpec;
+use crate::{CatalogError, ContentSource, Frontend, GREEDY_MCTS_STRENGTHS, ScenarioInfo, Strength};
 use gridwright_connect_four::{ConnectFour, render};
-use gridwright_engine::{Agent, Game, Viewer};
+use gridwright_engine::{Game, Viewer};
 
 impl Frontend for ConnectFour {
     const AGENTS: &'static [&'static str] = &["random", "mcts"];
@@ -50,9 +46,5 @@ impl Frontend for ConnectFour {
 
     fn render(&self, _: Viewer) -> String {
         render(self)
-    }
-
-    fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
-        generic_agent::<Self>(spec)
     }
 }

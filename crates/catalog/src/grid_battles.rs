@@ -4,9 +4,8 @@
 
 use crate::{
     CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport, ScenarioInfo,
-    Scenarios, generic_agent, known_params, odds_entry, odds_table,
+    Scenarios, odds_entry, odds_table,
 };
-use gridwright_agents::AgentSpec;
 use gridwright_engine::content::ContentError;
 use gridwright_engine::{Agent, Game, Seat, Viewer};
 use gridwright_grid_battles::Config;
@@ -114,13 +113,7 @@ impl Frontend for GridBattles {
         Some(gridwright_grid_battles::evaluate(self, seat))
     }
 
-    fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
-        match spec.name.as_str() {
-            "greedy" => {
-                known_params(spec, &[])?;
-                Ok(Box::new(GreedyAgent::default()))
-            }
-            _ => generic_agent::<Self>(spec),
-        }
+    fn greedy_agent() -> Option<Box<dyn Agent<Self>>> {
+        Some(Box::new(GreedyAgent::default()))
     }
 }

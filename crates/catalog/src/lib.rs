@@ -426,11 +426,24 @@ pub trait Frontend: Game + EventFold {
         )))
     }
 
-    /// Builds an agent from a spec.
+    /// The game's own greedy agent, which the spec `greedy` names. `None` (the default): the
+    /// game has none.
+    fn greedy_agent() -> Option<Box<dyn Agent<Self>>> {
+        None
+    }
+
+    /// Builds an agent from a spec: `greedy` is [`greedy_agent`](Frontend::greedy_agent) where
+    /// the game has one, anything else [`generic_agent`].
     ///
     /// # Errors
     /// Unknown agent or bad parameters.
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
+        if spec.name == "greedy"
+            && let Some(agent) = Self::greedy_agent()
+        {
+            known_params(spec, &[])?;
+            return Ok(agent);
+        }
         generic_agent::<Self>(spec)
     }
 }

@@ -128,6 +128,12 @@ impl Frontend for Milkomeda {
         gridwright_milkomeda::offer_notes(self, seat)
     }
 
+    fn greedy_agent() -> Option<Box<dyn Agent<Self>>> {
+        Some(Box::new(GreedyAgent::new()))
+    }
+
+    /// `greedy` takes `bribes=no` (it keeps in every offer window, to measure what bribing
+    /// is worth); everything else as every game.
     fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
         match spec.name.as_str() {
             "greedy" => {

@@ -30,6 +30,13 @@ pub trait Scenarios: Frontend {
     /// The scenario names, in listing order.
     fn scenario_names(content: &Self::Content) -> Vec<String>;
 
+    /// The scenario of `content` played when none is named: [`Self::DEFAULT_SCENARIO`] unless
+    /// the game says otherwise.
+    fn default_scenario(content: &Self::Content) -> String {
+        let _ = content;
+        Self::DEFAULT_SCENARIO.to_owned()
+    }
+
     /// The config of a scenario name or a path to a scenario file.
     ///
     /// # Errors
@@ -79,10 +86,11 @@ pub fn load_config<S: Scenarios>(
     scenario: Option<&str>,
 ) -> Result<S::Config, CatalogError> {
     let content = content_of::<S>(source)?;
-    Ok(S::config(
-        &content,
-        scenario.unwrap_or(S::DEFAULT_SCENARIO),
-    )?)
+    let name = match scenario {
+        Some(name) => name.to_owned(),
+        None => S::default_scenario(&content),
+    };
+    Ok(S::config(&content, &name)?)
 }
 
 /// The [`Scenarios`] items a game whose `Content` has `load_dir`, `builtin`, `scenario_names`

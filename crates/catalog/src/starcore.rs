@@ -4,9 +4,8 @@
 
 use crate::{
     CardList, CatalogError, ContentSource, Frontend, LoadedDeck, OddsParam, OddsQuery, OddsReport,
-    ScenarioInfo, Scenarios, generic_agent, known_params, odds_entry, odds_table,
+    ScenarioInfo, Scenarios, odds_entry, odds_table,
 };
-use gridwright_agents::AgentSpec;
 use gridwright_engine::content::ContentError;
 use gridwright_engine::dice::Ratio;
 use gridwright_engine::{Agent, Game, Seat, Viewer};
@@ -27,7 +26,7 @@ impl Scenarios for Starcore {
     type Content = Content;
 
     /// The first pairing of the shipped decks (a folder of one's own starts at its own first
-    /// pairing: see `load_config`).
+    /// pairing: see `default_scenario`).
     const DEFAULT_SCENARIO: &'static str = "arc-foundry-vs-iron-vanguard";
 
     fn load_dir(dir: &std::path::Path) -> Result<Content, ContentError> {
@@ -40,6 +39,16 @@ impl Scenarios for Starcore {
 
     fn scenario_names(content: &Content) -> Vec<String> {
         content.scenario_names()
+    }
+
+    /// The content's first pairing, which for a folder of one's own need not be the shipped
+    /// default.
+    fn default_scenario(content: &Content) -> String {
+        content
+            .scenario_names()
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| Self::DEFAULT_SCENARIO.to_owned())
     }
 
     /// A scenario name or file, or `DECK,DECK`: two decks, each a shipped name or a deck file
@@ -174,27 +183,7 @@ impl Frontend for Starcore {
         })
     }
 
-    fn scenarios(source: &ContentSource) -> Result<Vec<ScenarioInfo>, CatalogError> {
-        crate::scenarios::<Self>(source)
-    }
-
-    fn load_config(
-        source: &ContentSource,
-        scenario: Option<&str>,
-    ) -> Result<Self::Config, CatalogError> {
-        let c = content(source)?;
-        // No name: the content's first pairing, which for a folder of one's own need not be
-        // the shipped default.
-        let name = match scenario {
-            Some(name) => name.to_owned(),
-            None => c
-                .scenario_names()
-                .into_iter()
-                .next()
-                .unwrap_or_else(|| <Self as Scenarios>::DEFAULT_SCENARIO.to_owned()),
-        };
-        Ok(<Self as Scenarios>::config(&c, &name)?)
-    }
+    crate::scenarios::frontend_scenarios!();
 
     fn render(&self, viewer: Viewer) -> String {
         render(self, viewer)
@@ -208,13 +197,7 @@ impl Frontend for Starcore {
         Some(Starcore::evaluate(self, seat))
     }
 
-    fn agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, CatalogError> {
-        match spec.name.as_str() {
-            "greedy" => {
-                known_params(spec, &[])?;
-                Ok(Box::new(GreedyAgent::new()))
-            }
-            _ => generic_agent::<Self>(spec),
-        }
+    fn greedy_agent() -> Option<Box<dyn Agent<Self>>> {
+        Some(Box::new(GreedyAgent::new()))
     }
 }

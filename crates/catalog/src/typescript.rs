@@ -129,39 +129,32 @@ fn game_extra(d: &mut Declarations) {
 /// # Errors
 /// A name clash within one game's file (see [`Declarations::finish`]).
 pub fn game_declarations() -> Result<Vec<(&'static str, String)>, String> {
-    use gridwright_engine::VisibleEntry;
-    let mut files = Vec::new();
-    {
-        use gridwright_grid_battles as g;
-        let mut d = Declarations::default();
-        d.add::<g::Observation>()
-            .add::<g::Action>()
-            .add::<g::Event>()
-            .add::<VisibleEntry<g::Action, g::Event>>()
-            .add::<g::Board>();
-        game_extra(&mut d);
-        files.push((g::INFO.short_name, d.finish(HEADER)?));
-    }
-    {
-        use gridwright_command_core as g;
-        let mut d = Declarations::default();
-        d.add::<g::Observation>()
-            .add::<g::Action>()
-            .add::<g::Event>()
-            .add::<VisibleEntry<g::Action, g::Event>>()
-            .add::<g::ScenarioMap>();
-        game_extra(&mut d);
-        files.push((g::INFO.short_name, d.finish(HEADER)?));
-    }
-    {
-        use gridwright_connect_four as g;
-        let mut d = Declarations::default();
-        d.add::<g::Observation>()
-            .add::<g::Action>()
-            .add::<g::Event>()
-            .add::<VisibleEntry<g::Action, g::Event>>();
-        game_extra(&mut d);
-        files.push((gridwright_connect_four::INFO.short_name, d.finish(HEADER)?));
-    }
-    Ok(files)
+    Ok(vec![
+        game_file::<gridwright_grid_battles::GridBattles>(|d| {
+            d.add::<gridwright_grid_battles::Board>();
+        })?,
+        game_file::<gridwright_command_core::CommandCore>(|d| {
+            d.add::<gridwright_command_core::ScenarioMap>();
+        })?,
+        game_file::<gridwright_connect_four::ConnectFour>(|_| {})?,
+    ])
+}
+
+/// One game's file: its observation, actions, events and log entries, what `more` adds (types
+/// a view reads beside those), and the lines tying them to the server's `state` message.
+fn game_file<G>(more: fn(&mut Declarations)) -> Result<(&'static str, String), String>
+where
+    G: gridwright_engine::Game,
+    G::Observation: TS + 'static,
+    G::Action: TS + 'static,
+    G::Event: TS + 'static,
+{
+    let mut d = Declarations::default();
+    d.add::<G::Observation>()
+        .add::<G::Action>()
+        .add::<G::Event>()
+        .add::<gridwright_engine::VisibleEntry<G::Action, G::Event>>();
+    more(&mut d);
+    game_extra(&mut d);
+    Ok((G::INFO.short_name, d.finish(HEADER)?))
 }

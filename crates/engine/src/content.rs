@@ -302,6 +302,34 @@ pub fn read_toml_dir(dir: &Path) -> Result<Vec<(String, String)>, ContentError> 
         .collect()
 }
 
+/// `Ok(value)` if there are no `problems`, else [`ContentError::Invalid`] listing them: the
+/// end of a content loader that collected every problem before giving up.
+///
+/// # Errors
+/// The problems, when there are any.
+pub fn valid<T>(value: T, problems: impl Into<Problems>) -> Result<T, ContentError> {
+    Ok(problems.into().into_result(value)?)
+}
+
+/// Resolves each scenario file `(name, text)` of a content folder's `scenarios/` with
+/// `resolve`, given the name and a [`Report`] on `scenarios/<name>.toml`; each report's problems
+/// go to `problems`. The scenarios `resolve` built, by name.
+pub fn resolve_scenarios<C>(
+    files: &[(String, String)],
+    problems: &mut Vec<Problem>,
+    mut resolve: impl FnMut(&str, &mut Report<'_>) -> Option<C>,
+) -> BTreeMap<String, C> {
+    let mut out = BTreeMap::new();
+    for (name, text) in files {
+        let mut r = Report::new(format!("scenarios/{name}.toml"), text);
+        if let Some(c) = resolve(name, &mut r) {
+            out.insert(name.clone(), c);
+        }
+        problems.extend(r.into_problems().into_vec());
+    }
+    out
+}
+
 /// A scenario's config: the one named `name_or_path` in `scenarios`, or else the scenario file
 /// at that path, read ([`read_file`]) and given to `resolve` with its file name as the scenario
 /// name (`custom` when it has none) and a [`Report`] on its text. A problem `resolve` reports

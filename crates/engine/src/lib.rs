@@ -46,6 +46,7 @@ pub use replay::{Replay, ReplayError};
 pub use rng::{Rng, derive_seed, splitmix64};
 pub use seat::{
     PerSeat, Seat, SeatArray, SeatOutOfRange, SeatSet, Viewer, rank_returns, win_loss_returns,
+    winner_of,
 };
 pub use session::{LogEntry, Rejected, Session, TextActionError, VisibleEntry};
 

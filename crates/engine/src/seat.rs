@@ -404,6 +404,26 @@ pub fn win_loss_returns(seats: usize, winner: Option<Seat>) -> PerSeat<f64> {
     })
 }
 
+/// The winner from per-seat returns: the unique seat with the highest return, else a draw
+/// (`None`; also for a game of one seat). The inverse of [`win_loss_returns`].
+///
+/// ```
+/// use gridwright_engine::{Seat, win_loss_returns, winner_of};
+/// assert_eq!(winner_of(&win_loss_returns(2, Some(Seat::new(1)))), Some(Seat::new(1)));
+/// assert_eq!(winner_of(&win_loss_returns(2, None)), None);
+/// ```
+pub fn winner_of(returns: &PerSeat<f64>) -> Option<Seat> {
+    let best = returns
+        .iter()
+        .map(|(_, r)| *r)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let mut top = returns.iter().filter(|(_, r)| **r == best);
+    match (top.next(), top.next()) {
+        (Some((seat, _)), None) if returns.len() > 1 => Some(seat),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -56,7 +56,7 @@
 
 use crate::action_index::ActionIndex;
 use crate::agent::{Agent, SeatView};
-use crate::game::{Actor, Events, Game, Information, Turn};
+use crate::game::{Actor, ChanceMode, Events, Game, GameInfo, Information, Turn};
 use crate::replay::Replay;
 use crate::rng::{Rng, derive_seed};
 use crate::seat::{PerSeat, Seat, Viewer};
@@ -421,6 +421,83 @@ pub fn random_pick<G: Game>(
     legal.clear();
     x.legal_actions(seat, legal);
     Some((Actor::Seat(seat), legal[rng.index(legal.len())]))
+}
+
+/// The [`GameInfo`] of a test fixture game: `seats` seats, rules version `1`.
+#[must_use]
+pub const fn fixture_info(
+    short_name: &'static str,
+    long_name: &'static str,
+    seats: u8,
+    chance: ChanceMode,
+    information: Information,
+) -> GameInfo {
+    GameInfo {
+        short_name,
+        long_name,
+        summary: "test fixture",
+        min_seats: seats,
+        max_seats: seats,
+        chance,
+        information,
+        rules_version: "1",
+    }
+}
+
+/// Checks that a value of `T` takes at most `bytes` bytes (a game's `Action` is kept small:
+/// agents copy and store it by the million).
+///
+/// # Panics
+/// If it is larger, naming the type and both sizes.
+pub fn assert_size_at_most<T>(bytes: usize) {
+    let size = std::mem::size_of::<T>();
+    assert!(
+        size <= bytes,
+        "{} takes {size} bytes, more than {bytes}",
+        std::any::type_name::<T>()
+    );
+}
+
+/// Which seat of a sealed simultaneous choice [`next_seat`] asks first.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Sealed {
+    /// The lowest seat still to choose.
+    Lowest,
+    /// A random one of the seats still to choose (drawn from the game's RNG).
+    Random,
+}
+
+/// Plays out the chance nodes at the head of `game` by their exact weights, drawing from
+/// `rng` with events disabled, and returns the seat to act then: the only one, or at a sealed
+/// simultaneous choice the one `sealed` says; `None` once the game is over. The driver of
+/// agent-against-agent loops in tests and examples that pick the seats' actions themselves.
+///
+/// # Panics
+/// At a chance node with no outcomes (a bug in the game).
+pub fn next_seat<G: Game>(
+    game: &mut G,
+    rng: &mut Rng,
+    chance: &mut Vec<(G::Action, u32)>,
+    sealed: Sealed,
+) -> Option<Seat> {
+    loop {
+        match game.turn() {
+            Turn::Terminal => return None,
+            Turn::Chance => {
+                let Some(outcome) = crate::game::sample_chance(game, rng, chance) else {
+                    panic!("a chance node with no outcomes");
+                };
+                game.step(Actor::Chance, outcome, &mut Events::disabled());
+            }
+            Turn::Seat(seat) => return Some(seat),
+            Turn::Simultaneous(set) => {
+                return match sealed {
+                    Sealed::Lowest => set.iter().next(),
+                    Sealed::Random => set.iter().nth(rng.index(set.len())),
+                };
+            }
+        }
+    }
 }
 
 /// Plays a copy of `start` to its end by [`random_pick`] with events disabled (the fast path

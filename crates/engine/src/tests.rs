@@ -47,16 +47,13 @@ impl Game for Race {
     type Action = RaceAction;
     type Event = RaceEvent;
     type Observation = RaceObs;
-    const INFO: GameInfo = GameInfo {
-        short_name: "race",
-        long_name: "Sealed race",
-        summary: "test fixture",
-        min_seats: 2,
-        max_seats: 2,
-        chance: ChanceMode::Explicit,
-        information: Information::Imperfect,
-        rules_version: "1",
-    };
+    const INFO: GameInfo = crate::testing::fixture_info(
+        "race",
+        "Sealed race",
+        2,
+        ChanceMode::Explicit,
+        Information::Imperfect,
+    );
     fn new(_: &()) -> Result<Self, SetupError> {
         Ok(Race {
             pos: [0; 2],

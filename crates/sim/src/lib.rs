@@ -134,18 +134,8 @@ pub enum SimError {
     },
 }
 
-/// The winner from per-seat returns: the unique seat with the highest return, else a draw.
-pub fn winner_of(returns: &PerSeat<f64>) -> Option<Seat> {
-    let best = returns
-        .iter()
-        .map(|(_, r)| *r)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let mut top = returns.iter().filter(|(_, r)| **r == best);
-    match (top.next(), top.next()) {
-        (Some((seat, _)), None) if returns.len() > 1 => Some(seat),
-        _ => None,
-    }
-}
+/// The winner from per-seat returns (the engine's; re-exported for the callers of the sim).
+pub use gridwright_engine::winner_of;
 
 /// Plays one game between `agents` (one per seat) from `seed`, starting from `initial` (which
 /// must be `G::new(config)`; building it once per batch keeps setup cost out of every game).

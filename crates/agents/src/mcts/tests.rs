@@ -64,27 +64,13 @@ enum BetAction {
     Lose,
 }
 
-/// A test game's info: `seats` seats exactly, summary "test", rules version "1".
-const fn test_info(
-    short_name: &'static str,
-    long_name: &'static str,
-    seats: u8,
-    chance: ChanceMode,
-    information: Information,
-) -> GameInfo {
-    GameInfo {
-        short_name,
-        long_name,
-        summary: "test",
-        min_seats: seats,
-        max_seats: seats,
-        chance,
-        information,
-        rules_version: "1",
-    }
-}
-
-const BET_INFO: GameInfo = test_info("bet", "Bet", 1, ChanceMode::Explicit, Information::Perfect);
+const BET_INFO: GameInfo = gridwright_engine::testing::fixture_info(
+    "bet",
+    "Bet",
+    1,
+    ChanceMode::Explicit,
+    Information::Perfect,
+);
 
 impl Game for Bet {
     type Config = u32;
@@ -354,7 +340,7 @@ enum Coin {
     Tails,
 }
 
-const PENNIES_INFO: GameInfo = test_info(
+const PENNIES_INFO: GameInfo = gridwright_engine::testing::fixture_info(
     "pennies",
     "Matching pennies",
     2,
@@ -527,7 +513,7 @@ struct Pick {
     picked: Option<u16>,
 }
 
-const PICK_INFO: GameInfo = test_info(
+const PICK_INFO: GameInfo = gridwright_engine::testing::fixture_info(
     "pick",
     "Pick",
     1,

@@ -10,11 +10,16 @@
 //!
 //! After an intended rules change the game bumps `INFO.rules_version` and rewrites its files
 //! with its ignored `bless_golden_replays` test, which calls [`Golden::bless`].
+//!
+//! A game whose golden games pit its greedy agent against the random one lists them as a table
+//! of [`GreedyGame`] rows and hands it to [`GreedyGolden`], which plays, verifies and blesses
+//! them all the same way.
 
-use crate::agent::Agent;
+use crate::agent::{Agent, RandomAgent};
 use crate::game::Game;
 use crate::replay::Replay;
 use crate::rng::Rng;
+use crate::seat::{Seat, winner_of};
 use crate::session::Session;
 use std::path::PathBuf;
 
@@ -137,4 +142,92 @@ pub fn play<G: Game>(
     let mut rng = Rng::seed_from_u64(seed ^ salt);
     super::play_to_end(&mut session, &mut agents, &mut rng);
     session
+}
+
+/// One golden game between a game's greedy agent and the random agent: the file, the scenario,
+/// the seed, whether each seat is greedy (else random), and the number of the winning seat (0:
+/// none).
+pub type GreedyGame = (&'static str, &'static str, u64, [bool; 2], u8);
+
+/// A game's golden games of greedy against random ([`GreedyGame`] rows): its golden folder, how
+/// to build a scenario's config and the greedy agent, and the salt of the agents' RNG (see
+/// [`play`]).
+pub struct GreedyGolden<G: Game> {
+    /// The game's golden replays.
+    pub golden: Golden,
+    /// The salt of the agents' RNG.
+    pub salt: u64,
+    /// The config of a scenario name.
+    pub config: fn(&str) -> G::Config,
+    /// A new greedy agent.
+    pub greedy: fn() -> Box<dyn Agent<G>>,
+}
+
+impl<G: Game> std::fmt::Debug for GreedyGolden<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GreedyGolden")
+            .field("golden", &self.golden)
+            .field("salt", &self.salt)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> GreedyGolden<G> {
+    /// Plays the game of `row` to its end.
+    ///
+    /// # Panics
+    /// As [`play`].
+    #[must_use]
+    pub fn play(&self, &(_, scenario, seed, greedy, _): &GreedyGame) -> Session<G> {
+        let agents = greedy
+            .iter()
+            .map(|&g| -> Box<dyn Agent<G>> {
+                if g {
+                    (self.greedy)()
+                } else {
+                    Box::new(RandomAgent)
+                }
+            })
+            .collect();
+        play((self.config)(scenario), seed, self.salt, agents)
+    }
+
+    /// Verifies every row's file ([`Golden::verify`]) and checks who won.
+    ///
+    /// # Panics
+    /// On any failed check, naming the file (this is a test helper).
+    pub fn verify_all(&self, rows: &[GreedyGame]) {
+        for row @ (file, scenario, seed, _, winner) in rows {
+            let config = (self.config)(scenario);
+            let session = self.golden.verify(file, &config, *seed, &self.play(row));
+            assert_eq!(
+                winner_number(session.state()),
+                *winner,
+                "{file}: the winner"
+            );
+        }
+    }
+
+    /// Rewrites every row's file, printing each game's length and winner.
+    ///
+    /// # Panics
+    /// As [`Golden::bless`].
+    pub fn bless_all(&self, rows: &[GreedyGame]) {
+        for row in rows {
+            let session = self.play(row);
+            self.golden.bless(row.0, &session);
+            eprintln!(
+                "{}: {} moves, winner {}",
+                row.0,
+                session.moves().len(),
+                winner_number(session.state())
+            );
+        }
+    }
+}
+
+/// The number of the winning seat by the returns ([`winner_of`]), 0 for none.
+#[must_use]
+pub fn winner_number<G: Game>(game: &G) -> u8 {
+    winner_of(&game.returns()).map_or(0, Seat::number)
 }

@@ -133,16 +133,13 @@ impl Game for HighCard {
     type Action = Act;
     type Event = Ev;
     type Observation = Obs;
-    const INFO: GameInfo = GameInfo {
-        short_name: "high-card",
-        long_name: "High card",
-        summary: "harness test fixture",
-        min_seats: 2,
-        max_seats: 2,
-        chance: ChanceMode::Explicit,
-        information: Information::Imperfect,
-        rules_version: "1",
-    };
+    const INFO: GameInfo = crate::testing::fixture_info(
+        "high-card",
+        "High card",
+        2,
+        ChanceMode::Explicit,
+        Information::Imperfect,
+    );
 
     fn new(flaw: &Flaw) -> Result<Self, SetupError> {
         Ok(HighCard {
@@ -609,16 +606,13 @@ impl<const ZS: bool> Game for Count<ZS> {
     type Action = u8;
     type Event = (Seat, u8);
     type Observation = (u8, Option<Seat>);
-    const INFO: GameInfo = GameInfo {
-        short_name: "count",
-        long_name: "Count to five",
-        summary: "harness test fixture",
-        min_seats: 2,
-        max_seats: 2,
-        chance: ChanceMode::Deterministic,
-        information: Information::Perfect,
-        rules_version: "1",
-    };
+    const INFO: GameInfo = crate::testing::fixture_info(
+        "count",
+        "Count to five",
+        2,
+        ChanceMode::Deterministic,
+        Information::Perfect,
+    );
     const ZERO_SUM: bool = ZS;
 
     fn new(flaw: &PerfectFlaw) -> Result<Self, SetupError> {
@@ -888,16 +882,13 @@ mod fold {
         type Action = (bool, u8);
         type Event = Ev;
         type Observation = Obs;
-        const INFO: GameInfo = GameInfo {
-            short_name: "tally",
-            long_name: "Tally",
-            summary: "harness test fixture",
-            min_seats: 2,
-            max_seats: 2,
-            chance: ChanceMode::Explicit,
-            information: Information::Imperfect,
-            rules_version: "1",
-        };
+        const INFO: GameInfo = crate::testing::fixture_info(
+            "tally",
+            "Tally",
+            2,
+            ChanceMode::Explicit,
+            Information::Imperfect,
+        );
         fn new(silent: &bool) -> Result<Self, SetupError> {
             Ok(Tally {
                 silent: *silent,

@@ -1,24 +1,19 @@
 //! Greedy against random over many games: `cargo run --release -p gridwright-command-core
 //! --example greedy_vs_random -- duel 200`.
 
-use gridwright_command_core::{CommandCore, Content, GreedyAgent};
+use gridwright_command_core::{CommandCore, GreedyAgent};
+use gridwright_engine::testing::{Sealed, next_seat};
 use gridwright_engine::{
-    Actor, Agent, Events, Game, PerSeat, RandomAgent, Rng, Seat, SeatView, Turn, derive_seed,
+    Actor, Agent, Events, Game, PerSeat, RandomAgent, Rng, Seat, SeatView, derive_seed,
 };
 
+mod common;
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let name = args.next().unwrap_or_else(|| "duel".into());
-    let n: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(100);
-    let Ok(content) = Content::builtin() else {
+    let Some((name, n, start)) = common::setup(100) else {
         return;
     };
-    let Ok(config) = content.config(&name) else {
-        return;
-    };
-    let Ok(start) = CommandCore::new(&config) else {
-        return;
-    };
+    let n = u64::from(n);
     let t0 = std::time::Instant::now();
     let mut wins = PerSeat::from_fn(2, |_| 0u32);
     let mut draws = 0;
@@ -30,19 +25,7 @@ fn main() {
         let mut state = start.clone();
         let mut chance = Vec::new();
         let mut events = Events::disabled();
-        loop {
-            let seat = match state.turn() {
-                Turn::Terminal => break,
-                Turn::Chance => {
-                    chance.clear();
-                    state.chance_outcomes(&mut chance);
-                    let i = rng.weighted_index(chance.iter().map(|(_, w)| *w));
-                    state.step(Actor::Chance, chance[i].0, &mut events);
-                    continue;
-                }
-                Turn::Seat(s) => s,
-                Turn::Simultaneous(set) => set.iter().next().unwrap_or(Seat::new(0)),
-            };
+        while let Some(seat) = next_seat(&mut state, &mut rng, &mut chance, Sealed::Lowest) {
             let view = SeatView::new(&state, seat);
             let a = if seat == greedy_seat {
                 greedy.choose(&view, &mut rng)

@@ -538,7 +538,7 @@ mod tests {
 
     #[test]
     fn action_is_small() {
-        assert!(std::mem::size_of::<Action>() <= 8);
+        gridwright_engine::testing::assert_size_at_most::<Action>(8);
     }
 
     #[test]

@@ -42,6 +42,31 @@ pub struct OddsQuery {
     pub defender_surge: u8,
 }
 
+impl OddsQuery {
+    /// `attack` dice against `armour` and `evade` dice, the attacker holding `surge` Surge and
+    /// the defender `flux` Flux and no Surge.
+    #[must_use]
+    pub const fn new(attack: u8, armour: u8, evade: u8, surge: u8, flux: u8) -> Self {
+        OddsQuery {
+            attack,
+            armour,
+            evade,
+            attacker_surge: surge,
+            defender_flux: flux,
+            defender_surge: 0,
+        }
+    }
+
+    /// The same query with the defender holding `surge` Surge for evade rerolls.
+    #[must_use]
+    pub const fn with_defender_surge(self, surge: u8) -> Self {
+        OddsQuery {
+            defender_surge: surge,
+            ..self
+        }
+    }
+}
+
 /// The exact distribution of one attack's structure damage and crits.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -123,14 +148,7 @@ pub fn damage_odds(
 ) -> Result<DamageOdds, OddsError> {
     damage_odds_with(
         &DiceConfig::default(),
-        OddsQuery {
-            attack,
-            armour,
-            evade,
-            attacker_surge: surge,
-            defender_flux: flux,
-            defender_surge: 0,
-        },
+        OddsQuery::new(attack, armour, evade, surge, flux),
     )
 }
 

@@ -3,6 +3,7 @@
 
 use crate::common::content;
 use gridwright_command_core::{Action, CommandCore, GreedyAgent, MechId, SlotCard};
+use gridwright_engine::testing::{Sealed, next_seat};
 use gridwright_engine::{
     Actor, Agent, Events, Game, RandomAgent, Rng, Seat, SeatView, Turn, derive_seed,
 };
@@ -19,22 +20,7 @@ fn greedy_vs_random(scenario: &str, games: u64) -> [u64; 2] {
         let mut rng = Rng::seed_from_u64(derive_seed(2024, g));
         let mut greedy = GreedyAgent::new();
         let mut state = start.clone();
-        loop {
-            let seat = match state.turn() {
-                Turn::Terminal => break,
-                Turn::Chance => {
-                    chance.clear();
-                    state.chance_outcomes(&mut chance);
-                    let i = rng.weighted_index(chance.iter().map(|(_, w)| *w));
-                    state.step(Actor::Chance, chance[i].0, &mut events);
-                    continue;
-                }
-                Turn::Seat(s) => s,
-                Turn::Simultaneous(set) => {
-                    let seats: Vec<Seat> = set.iter().collect();
-                    seats[rng.index(seats.len())]
-                }
-            };
+        while let Some(seat) = next_seat(&mut state, &mut rng, &mut chance, Sealed::Random) {
             let view = SeatView::new(&state, seat);
             let action = if seat.index() == greedy_seat {
                 greedy.choose(&view, &mut rng)

@@ -5,16 +5,21 @@
 
 use crate::common::content;
 use gridwright_command_core::{CommandCore, GreedyAgent};
-use gridwright_engine::testing::golden::{self, Golden};
-use gridwright_engine::{Agent, Game, RandomAgent, Session};
+use gridwright_engine::Game;
+use gridwright_engine::testing::golden::{Golden, GreedyGame, GreedyGolden};
 
-fn golden() -> Golden {
-    Golden::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_PKG_NAME"))
+fn golden() -> GreedyGolden<CommandCore> {
+    GreedyGolden {
+        golden: Golden::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_PKG_NAME")),
+        salt: 0xA6E7,
+        config: |scenario| content().config(scenario).unwrap(),
+        greedy: || Box::new(GreedyAgent::new()),
+    }
 }
 
 /// File, scenario, seed, whether each seat is greedy (else random), and the winner (1, 2, or
 /// 0 for a draw).
-const GOLDEN: &[(&str, &str, u64, [bool; 2], u8)] = &[
+const GOLDEN: &[GreedyGame] = &[
     (
         "duel-greedy-vs-greedy.replay.json",
         "duel",
@@ -38,35 +43,18 @@ const GOLDEN: &[(&str, &str, u64, [bool; 2], u8)] = &[
     ),
 ];
 
-fn play(scenario: &str, seed: u64, greedy: [bool; 2]) -> Session<CommandCore> {
-    let agents = greedy
-        .iter()
-        .map(|&g| -> Box<dyn Agent<CommandCore>> {
-            if g {
-                Box::new(GreedyAgent::new())
-            } else {
-                Box::new(RandomAgent)
-            }
-        })
-        .collect();
-    golden::play(content().config(scenario).unwrap(), seed, 0xA6E7, agents)
-}
-
 #[test]
 fn golden_replays_verify() {
-    for (file, scenario, seed, greedy, winner) in GOLDEN {
-        let config = content().config(scenario).unwrap();
-        let session = golden().verify(file, &config, *seed, &play(scenario, *seed, *greedy));
-        let game = session.state();
-        assert_eq!(game.winner().map_or(0, |w| w.number()), *winner, "{file}");
-    }
+    golden().verify_all(GOLDEN);
 }
 
 /// A replay saved under rules version 1 (whole programs in one action) is refused by name:
 /// the moves of an older rules version are not replayed under the new rules.
 #[test]
 fn replays_of_an_older_rules_version_are_refused_with_the_reason() {
-    let replay = golden().read("rules-v1-duel-random-vs-greedy.replay.json");
+    let replay = golden()
+        .golden
+        .read("rules-v1-duel-random-vs-greedy.replay.json");
     assert_eq!(replay.rules_version, "1");
     let err = replay.verify::<CommandCore>().unwrap_err().to_string();
     assert_eq!(
@@ -82,10 +70,5 @@ fn replays_of_an_older_rules_version_are_refused_with_the_reason() {
 #[test]
 #[ignore = "rewrites tests/golden; run on purpose after an intended rules change"]
 fn bless_golden_replays() {
-    for (file, scenario, seed, greedy, _) in GOLDEN {
-        let s = play(scenario, *seed, *greedy);
-        let winner = s.state().winner().map_or(0, |w| w.number());
-        golden().bless(file, &s);
-        eprintln!("{file}: {} moves, winner {winner}", s.moves().len());
-    }
+    golden().bless_all(GOLDEN);
 }

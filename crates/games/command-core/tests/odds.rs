@@ -42,14 +42,7 @@ fn successes(faces: [u8; 6], n: u8, budget: u8) -> Vec<(u8, Ratio)> {
 /// The query of a test row: attack, armour and evade dice, the attacker's Surge, the
 /// defender's Flux and Surge.
 fn query((attack, armour, evade, surge, flux, dsurge): (u8, u8, u8, u8, u8, u8)) -> OddsQuery {
-    OddsQuery {
-        attack,
-        armour,
-        evade,
-        attacker_surge: surge,
-        defender_flux: flux,
-        defender_surge: dsurge,
-    }
+    OddsQuery::new(attack, armour, evade, surge, flux).with_defender_surge(dsurge)
 }
 
 /// Damage distribution by enumerating every die face in sequence, rerolling blanks as the

@@ -8,7 +8,8 @@ use crate::common::content;
 use gridwright_command_core::{
     Action, CommandCore, Event, MechId, Observation, Phase, Program, Slot,
 };
-use gridwright_engine::{Actor, Events, Game, Rng, Seat, Turn, Viewer};
+use gridwright_engine::testing::random_pick;
+use gridwright_engine::{Actor, Events, Game, Rng, Viewer};
 use proptest::prelude::*;
 
 fn invariants(g: &CommandCore) {
@@ -84,19 +85,8 @@ fn play(scenario: &str, seed: u64) {
     loop {
         invariants(&g);
         let before = g.observe(Viewer::Spectator);
-        let (actor, action) = match g.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                chance.clear();
-                g.chance_outcomes(&mut chance);
-                let i = rng.weighted_index(chance.iter().map(|(_, w)| *w));
-                (Actor::Chance, chance[i].0)
-            }
-            Turn::Seat(s) => pick(&g, s, &mut rng, &mut legal),
-            Turn::Simultaneous(set) => {
-                let seats: Vec<Seat> = set.iter().collect();
-                pick(&g, seats[rng.index(seats.len())], &mut rng, &mut legal)
-            }
+        let Some((actor, action)) = random_pick(&g, &mut rng, &mut legal, &mut chance) else {
+            break;
         };
         assert!(g.is_legal(actor, &action), "{action:?} not legal");
         let json = serde_json::to_string(&action).unwrap();
@@ -113,12 +103,6 @@ fn play(scenario: &str, seed: u64) {
         payments_within_means(&before, &events.take());
     }
     assert!(g.is_terminal());
-}
-
-fn pick(g: &CommandCore, s: Seat, rng: &mut Rng, legal: &mut Vec<Action>) -> (Actor, Action) {
-    legal.clear();
-    g.legal_actions(s, legal);
-    (Actor::Seat(s), legal[rng.index(legal.len())])
 }
 
 proptest! {

@@ -492,10 +492,6 @@ mod tests {
 
     #[test]
     fn action_is_small() {
-        assert!(
-            std::mem::size_of::<Action>() <= 16,
-            "{}",
-            std::mem::size_of::<Action>()
-        );
+        gridwright_engine::testing::assert_size_at_most::<Action>(16);
     }
 }

@@ -17,7 +17,9 @@ use crate::rules::civilizations::{Abilities, BASE_MOVE_RANGE};
 use crate::rules::directives::Directive;
 use crate::rules::objectives::{Keyword, Objective};
 use crate::{Resource, Resources};
-use gridwright_engine::content::{Files, Lenient, Report, scenario_config};
+use gridwright_engine::content::{
+    Files, Lenient, Report, resolve_scenarios, scenario_config, valid,
+};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashSet};
 use toml::Spanned;
@@ -540,18 +542,10 @@ impl Content {
             // Scenario checks would only repeat these problems.
             return Err(ContentError::Invalid { problems });
         }
-        for (name, text) in &src.scenarios {
-            let mut r = Report::new(format!("scenarios/{name}.toml"), text);
-            if let Some(c) = content.resolve_scenario(name, &mut r) {
-                content.scenarios.insert(name.clone(), c);
-            }
-            problems.extend(r.into_problems().into_vec());
-        }
-        if problems.is_empty() {
-            Ok(content)
-        } else {
-            Err(ContentError::Invalid { problems })
-        }
+        content.scenarios = resolve_scenarios(&src.scenarios, &mut problems, |name, r| {
+            content.resolve_scenario(name, r)
+        });
+        valid(content, problems)
     }
 
     /// Scenario names, sorted.

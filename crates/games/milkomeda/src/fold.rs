@@ -15,15 +15,15 @@ use crate::Resources;
 use crate::action::Event;
 use crate::config::{DirectiveId, ModuleId, SectorId};
 use crate::observe::{
-    CardTo, CombatStep, CombatView, FleetsAt, ObjectiveView, Observation, OrderStep, OrdersView,
-    SetupView, SlotView, TileView, TurnStep, TurnView,
+    CardTo, CombatStep, CombatView, FleetsAt, ObjectiveView, Observation, OrdersView, SetupView,
+    SlotView, TileView, TurnStep, TurnView,
 };
 use crate::rules::actions::CoreAction;
 use crate::rules::bribes::{Offer, Transfer};
 use crate::rules::map::{SectorRef, Space};
 use crate::rules::orders::OrderCard;
 use crate::rules::refresh::RefreshChoice;
-use crate::state::{Milkomeda, Phase, Table};
+use crate::state::{Milkomeda, OrderStage, Phase, Table};
 use gridwright_engine::{EventFold, Events, PerSeat, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -151,12 +151,12 @@ impl OrdersRecord {
         let words: Vec<&str> = self.stage.split_whitespace().collect();
         let step = match words.as_slice() {
             ["offers", pass, seat] => match (pass.parse(), Seat::parse_number(seat)) {
-                (Ok(pass), Some(seat)) => OrderStep::Offers { pass, seat },
-                _ => OrderStep::Propose,
+                (Ok(pass), Some(seat)) => OrderStage::Offers { pass, seat },
+                _ => OrderStage::Propose,
             },
-            ["refresh"] => OrderStep::Refresh,
-            ["give"] => OrderStep::Give,
-            _ => OrderStep::Propose,
+            ["refresh"] => OrderStage::Refresh,
+            ["give"] => OrderStage::Give,
+            _ => OrderStage::Propose,
         };
         OrdersView {
             master: self.master,

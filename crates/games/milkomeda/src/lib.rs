@@ -98,7 +98,7 @@ pub use content::{Content, ContentError, Problem, Sources};
 pub use fold::{CombatRecord, OrdersRecord, StageView, TurnRecord};
 pub use observe::{
     CardTo, CombatStep, CombatView, FleetsAt, GridView, Named, ObjectiveView, Observation,
-    OrderStep, OrdersView, PositionView, SetupView, SlotView, TileView, TurnStep, TurnView,
+    OrdersView, PositionView, SetupView, SlotView, TileView, TurnStep, TurnView,
 };
 pub use render::render;
 pub use resource::{Resource, Resources};

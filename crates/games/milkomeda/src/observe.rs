@@ -142,43 +142,13 @@ pub struct CardTo {
     pub card: OrderCard,
 }
 
-/// Where phase 1 stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum OrderStep {
-    /// The Master proposes a distribution of the cards it knows.
-    Propose,
-    /// The offer window: `seat` may bribe, in pass 1 or 2.
-    Offers {
-        /// 1 or 2.
-        pass: u8,
-        /// Who may bribe now.
-        seat: Seat,
-    },
-    /// The Master chooses the refresh.
-    Refresh,
-    /// The Master gives out the cards it knows.
-    Give,
-}
-
-impl fmt::Display for OrderStep {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OrderStep::Propose => f.write_str("propose"),
-            OrderStep::Offers { pass, seat } => write!(f, "offers {pass} {seat}"),
-            OrderStep::Refresh => f.write_str("refresh"),
-            OrderStep::Give => f.write_str("give"),
-        }
-    }
-}
-
 /// Phase 1 as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OrdersView {
     /// The Master of the Order.
     pub master: Seat,
     /// Where phase 1 stands.
-    pub stage: OrderStep,
+    pub stage: OrderStage,
     /// The open offers (public; the `binding` variant).
     pub offers: Vec<Offer>,
     /// The bribes transferred this round, with their notes (public; the default rule).
@@ -474,15 +444,7 @@ fn orders_view(o: &crate::state::OrderPhase) -> OrdersView {
     };
     OrdersView {
         master: o.master,
-        stage: match o.stage {
-            OrderStage::Offers { pass, seat } => OrderStep::Offers {
-                pass: pass + 1,
-                seat,
-            },
-            OrderStage::Refresh => OrderStep::Refresh,
-            OrderStage::Give => OrderStep::Give,
-            OrderStage::Propose => OrderStep::Propose,
-        },
+        stage: o.stage,
         offers: o.offers.offers().collect(),
         transfers: o.transfers.clone(),
         bribe: o.bribe,

@@ -36,6 +36,8 @@ use gridwright_engine::{
     Actor, ChanceMode, Events, Game, GameInfo, Information, PerSeat, Rng, Seat, SeatSet,
     SetupError, Turn, Viewer,
 };
+use serde::{Deserialize, Serialize};
+use std::fmt;
 use std::sync::Arc;
 
 /// Static facts about Milkomeda.
@@ -148,25 +150,37 @@ impl OrderPhase {
     }
 }
 
-/// Where phase 1 stands.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// Where phase 1 stands (the state's and the observation's: a view shows it as it is).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum OrderStage {
     /// The Master announces a proposed distribution, one card it knows at a time (§7 phase 1
     /// step 4: public, not binding).
     Propose,
     /// Offer window: `seat` may build a bribe one unit at a time and finish it, transferring
     /// it (the default rule) or posting it as an offer (`binding`), withdraw its offer
-    /// (`binding`), or keep; `pass` is 0 or 1.
+    /// (`binding`), or keep.
     Offers {
-        /// The second pass lets players answer the first.
+        /// 1 or 2: the second pass lets players answer the first.
         pass: u8,
-        /// Who acts.
+        /// Who may bribe now.
         seat: Seat,
     },
     /// The Master chooses the refresh.
     Refresh,
     /// The Master gives out the cards it knows, one at a time.
     Give,
+}
+
+impl fmt::Display for OrderStage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OrderStage::Propose => f.write_str("propose"),
+            OrderStage::Offers { pass, seat } => write!(f, "offers {pass} {seat}"),
+            OrderStage::Refresh => f.write_str("refresh"),
+            OrderStage::Give => f.write_str("give"),
+        }
+    }
 }
 
 /// A core action being performed.

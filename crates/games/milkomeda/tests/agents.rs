@@ -2,44 +2,39 @@
 //! (`--nocapture`) for docs/rules/milkomeda.md.
 
 use crate::common::config;
-use gridwright_engine::{Agent, Game, RandomAgent, Rng, Seat, SeatView, Turn};
+use gridwright_engine::testing::{Sealed, next_seat};
+use gridwright_engine::{Actor, Agent, Events, Game, RandomAgent, Rng, Seat, SeatView};
 use gridwright_milkomeda::{GreedyAgent, Milkomeda, evaluate};
+
+/// Plays `g` to its end drawing from `rng`: the greedy agent for the seats `greedy_at` picks,
+/// random play for the others; `before` sees the game and the seat before each seat's move.
+fn play_out(
+    g: &mut Milkomeda,
+    rng: &mut Rng,
+    greedy_at: impl Fn(Seat) -> bool,
+    mut before: impl FnMut(&Milkomeda, Seat),
+) {
+    let mut greedy = GreedyAgent::new();
+    let mut scratch = Vec::new();
+    while let Some(seat) = next_seat(g, rng, &mut scratch, Sealed::Lowest) {
+        before(g, seat);
+        let view = SeatView::new(&*g, seat);
+        let a = if greedy_at(seat) {
+            greedy.choose(&view, rng)
+        } else {
+            RandomAgent.choose(&view, rng)
+        };
+        g.apply(Actor::Seat(seat), a, &mut Events::disabled())
+            .unwrap();
+    }
+}
 
 /// Plays one game with greedy at `greedy_seat` and random elsewhere; whether greedy ranked
 /// first alone.
 fn greedy_wins(scenario: &str, seed: u64, greedy_seat: Seat) -> bool {
     let mut g = Milkomeda::new(&config(scenario)).unwrap();
     let mut rng = Rng::seed_from_u64(seed);
-    let mut greedy = GreedyAgent::new();
-    let mut scratch = Vec::new();
-    loop {
-        let seat = match g.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                let a = gridwright_engine::sample_chance(&g, &mut rng, &mut scratch).unwrap();
-                g.step(
-                    gridwright_engine::Actor::Chance,
-                    a,
-                    &mut gridwright_engine::Events::disabled(),
-                );
-                continue;
-            }
-            Turn::Seat(s) => s,
-            Turn::Simultaneous(set) => set.iter().next().unwrap(),
-        };
-        let view = SeatView::new(&g, seat);
-        let a = if seat == greedy_seat {
-            greedy.choose(&view, &mut rng)
-        } else {
-            RandomAgent.choose(&view, &mut rng)
-        };
-        g.apply(
-            gridwright_engine::Actor::Seat(seat),
-            a,
-            &mut gridwright_engine::Events::disabled(),
-        )
-        .unwrap();
-    }
+    play_out(&mut g, &mut rng, |seat| seat == greedy_seat, |_, _| {});
     let r = g.returns();
     r[greedy_seat] >= 1.0 - 1e-9
 }
@@ -111,21 +106,7 @@ fn greedy_game(
         })
         .collect();
     let mut scratch = Vec::new();
-    loop {
-        let seat = match g.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                let a = gridwright_engine::sample_chance(&g, &mut rng, &mut scratch).unwrap();
-                g.step(
-                    gridwright_engine::Actor::Chance,
-                    a,
-                    &mut gridwright_engine::Events::disabled(),
-                );
-                continue;
-            }
-            Turn::Seat(s) => s,
-            Turn::Simultaneous(set) => set.iter().next().unwrap(),
-        };
+    while let Some(seat) = next_seat(&mut g, &mut rng, &mut scratch, Sealed::Lowest) {
         let a = agents[seat.index()].choose(&SeatView::new(&g, seat), &mut rng);
         let mut events = gridwright_engine::Events::recording();
         g.apply(gridwright_engine::Actor::Seat(seat), a, &mut events)
@@ -289,43 +270,21 @@ fn measure_greedy_and_speed() {
     for seed in 0..30u64 {
         let mut g = Milkomeda::new(&c).unwrap();
         let mut rng = Rng::seed_from_u64(seed);
-        let mut greedy = GreedyAgent::new();
-        let mut scratch = Vec::new();
-        loop {
-            let seat = match g.turn() {
-                Turn::Terminal => break,
-                Turn::Chance => {
-                    let a = gridwright_engine::sample_chance(&g, &mut rng, &mut scratch).unwrap();
-                    g.step(
-                        gridwright_engine::Actor::Chance,
-                        a,
-                        &mut gridwright_engine::Events::disabled(),
+        play_out(
+            &mut g,
+            &mut rng,
+            |_| seed >= 20,
+            |g, seat| {
+                if let gridwright_milkomeda::Phase::Orders(o) = g.phase()
+                    && matches!(o.stage(), gridwright_milkomeda::OrderStage::Offers { .. })
+                {
+                    sizes.push(
+                        gridwright_milkomeda::rules::bribes::PaymentSpace::new(g.storage(seat))
+                            .count(),
                     );
-                    continue;
                 }
-                Turn::Seat(s) => s,
-                Turn::Simultaneous(set) => set.iter().next().unwrap(),
-            };
-            if let gridwright_milkomeda::Phase::Orders(o) = g.phase()
-                && matches!(o.stage(), gridwright_milkomeda::OrderStage::Offers { .. })
-            {
-                sizes.push(
-                    gridwright_milkomeda::rules::bribes::PaymentSpace::new(g.storage(seat)).count(),
-                );
-            }
-            let view = SeatView::new(&g, seat);
-            let a = if seed >= 20 {
-                greedy.choose(&view, &mut rng)
-            } else {
-                RandomAgent.choose(&view, &mut rng)
-            };
-            g.apply(
-                gridwright_engine::Actor::Seat(seat),
-                a,
-                &mut gridwright_engine::Events::disabled(),
-            )
-            .unwrap();
-        }
+            },
+        );
     }
     sizes.sort_unstable();
     if !sizes.is_empty() {

@@ -103,6 +103,6 @@ mod tests {
 
     #[test]
     fn action_is_small() {
-        assert!(std::mem::size_of::<Action>() <= 6);
+        gridwright_engine::testing::assert_size_at_most::<Action>(6);
     }
 }

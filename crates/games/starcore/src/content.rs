@@ -18,7 +18,7 @@ pub use gridwright_engine::content::{ContentError, Problem};
 use crate::card::{ActionDef, CardDef, CommanderDef, ModuleDef, ResourceDef, UnitDef};
 use crate::config::{Config, DeckList, Options};
 use crate::rules::deck::check_deck;
-use gridwright_engine::content::{Files, Problems, Report, read_file, stem};
+use gridwright_engine::content::{Files, Problems, Report, read_file, stem, valid};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -183,11 +183,7 @@ impl Content {
                 }
             }
         }
-        if problems.is_empty() {
-            Ok(Content { cards, decks })
-        } else {
-            Err(problems.into())
-        }
+        valid(Content { cards, decks }, problems)
     }
 
     /// The shipped (or loaded) deck names, in order.

@@ -179,9 +179,11 @@ impl Observation {
             .stack()
             .iter()
             .map(|f| match *f {
-                Frame::Deploy {
-                    seat, card, tile, ..
-                } => FrameView::Deploy { seat, card, tile },
+                Frame::Deploy(d) => FrameView::Deploy {
+                    seat: d.seat,
+                    card: d.card,
+                    tile: d.tile,
+                },
                 Frame::Action {
                     seat,
                     card,

@@ -90,16 +90,21 @@ pub(crate) struct Attack {
     pub first_strike: bool,
 }
 
+/// A card deploying, from its declaration until it resolves: whose, which card, where, and
+/// the face of the host a Module links to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Deployment {
+    pub seat: Seat,
+    pub card: CardId,
+    pub tile: Tile,
+    pub host: Option<Face>,
+}
+
 /// A frame of the response stack (rules 57–61).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Frame {
     /// A card deploying: it enters when the frame resolves.
-    Deploy {
-        seat: Seat,
-        card: CardId,
-        tile: Tile,
-        host: Option<Face>,
-    },
+    Deploy(Deployment),
     /// An Action card; `countered` once a Counter cancelled it.
     Action {
         seat: Seat,
@@ -115,7 +120,8 @@ impl Frame {
     /// Who put the frame on the stack.
     pub fn seat(&self) -> Seat {
         match self {
-            Frame::Deploy { seat, .. } | Frame::Action { seat, .. } => *seat,
+            Frame::Action { seat, .. } => *seat,
+            Frame::Deploy(d) => d.seat,
             Frame::Attack(a) => a.seat,
         }
     }
@@ -478,7 +484,15 @@ impl Game for Starcore {
             Action::Mulligan => self.choose_mulligan(seat, true, ev),
             Action::PlaceCommander(tile) => self.place_commander(seat, tile, ev),
             Action::Move { from, to } => self.move_card(from, to, ev),
-            Action::Deploy { card, tile, host } => self.declare_deploy(seat, card, tile, host, ev),
+            Action::Deploy { card, tile, host } => {
+                let d = Deployment {
+                    seat,
+                    card,
+                    tile,
+                    host,
+                };
+                self.declare_deploy(d, ev);
+            }
             Action::Play { card, aim } => self.play(seat, card, aim, ev),
             Action::Attack { from, target } => self.declare_attack(seat, from, target, ev),
             Action::Activate { tile, ability, aim } => self.activate(tile, ability, aim, ev),

@@ -4,17 +4,21 @@
 //! `cargo test -p gridwright-starcore --test integration -- --ignored bless_golden_replays`.
 
 use crate::game::content;
-use gridwright_engine::testing::golden::{self, Golden};
-use gridwright_engine::{Agent, RandomAgent, Session};
+use gridwright_engine::testing::golden::{Golden, GreedyGame, GreedyGolden};
 use gridwright_starcore::{GreedyAgent, Starcore};
 
-fn golden() -> Golden {
-    Golden::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_PKG_NAME"))
+fn golden() -> GreedyGolden<Starcore> {
+    GreedyGolden {
+        golden: Golden::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_PKG_NAME")),
+        salt: 0x5C0E,
+        config: |scenario| content().config(scenario).unwrap(),
+        greedy: || Box::new(GreedyAgent::new()),
+    }
 }
 
 /// File, scenario, seed, whether each seat is greedy (else random), and the winner (1, 2, or
 /// 0 for a draw).
-const GOLDEN: &[(&str, &str, u64, [bool; 2], u8)] = &[
+const GOLDEN: &[GreedyGame] = &[
     (
         "arc-foundry-vs-iron-vanguard-greedy-vs-greedy-p1-wins.replay.json",
         "arc-foundry-vs-iron-vanguard",
@@ -45,39 +49,14 @@ const GOLDEN: &[(&str, &str, u64, [bool; 2], u8)] = &[
     ),
 ];
 
-fn play(scenario: &str, seed: u64, greedy: [bool; 2]) -> Session<Starcore> {
-    let config = content().config(scenario).unwrap();
-    let agents: Vec<Box<dyn Agent<Starcore>>> = greedy
-        .iter()
-        .map(|&g| -> Box<dyn Agent<Starcore>> {
-            if g {
-                Box::new(GreedyAgent::new())
-            } else {
-                Box::new(RandomAgent)
-            }
-        })
-        .collect();
-    golden::play(config, seed, 0x5C0E, agents)
-}
-
 #[test]
 fn golden_replays_verify() {
-    for (file, scenario, seed, greedy, winner) in GOLDEN {
-        let config = content().config(scenario).unwrap();
-        let session = golden().verify(file, &config, *seed, &play(scenario, *seed, *greedy));
-        let game = session.state();
-        assert_eq!(game.winner().map_or(0, |w| w.number()), *winner, "{file}");
-    }
+    golden().verify_all(GOLDEN);
 }
 
 /// Rewrites the golden files. Run on purpose only (it is ignored).
 #[test]
 #[ignore = "rewrites tests/golden; run on purpose after an intended rules change"]
 fn bless_golden_replays() {
-    for (file, scenario, seed, greedy, _) in GOLDEN {
-        let s = play(scenario, *seed, *greedy);
-        let winner = s.state().winner().map_or(0, |w| w.number());
-        golden().bless(file, &s);
-        println!("{file}: winner {winner}, {} moves", s.replay().moves.len());
-    }
+    golden().bless_all(GOLDEN);
 }

@@ -20,7 +20,9 @@ use crate::config::{
 use crate::rules::dice::DiceRules;
 use crate::rules::{Rules, check_chassis};
 use defs::{ChassisFile, DiceFile, DieDef, ScenarioFile};
-use gridwright_engine::content::{Files, Lenient, Report, scenario_config};
+use gridwright_engine::content::{
+    Files, Lenient, Report, resolve_scenarios, scenario_config, valid,
+};
 use gridwright_engine::geom::Arc;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
@@ -163,18 +165,10 @@ impl Content {
             chassis: all,
             scenarios: BTreeMap::new(),
         };
-        for (name, text) in scenarios {
-            let mut r = Report::new(format!("scenarios/{name}.toml"), &text);
-            if let Some(c) = content.resolve_scenario(&name, &mut r) {
-                content.scenarios.insert(name, c);
-            }
-            problems.extend(r.into_problems().into_vec());
-        }
-        if problems.is_empty() {
-            Ok(content)
-        } else {
-            Err(ContentError::Invalid { problems })
-        }
+        content.scenarios = resolve_scenarios(&scenarios, &mut problems, |name, r| {
+            content.resolve_scenario(name, r)
+        });
+        valid(content, problems)
     }
 
     /// Scenario names, sorted.

@@ -400,11 +400,7 @@ impl CommandCore {
         card: Option<SlotCard>,
         ev: &mut Events<Event>,
     ) {
-        let Stage::Programming {
-            mut drafts,
-            mut next,
-        } = self.stage
-        else {
+        let Some((drafts, next)) = self.programming() else {
             return;
         };
         let s = seat.index().min(SEATS - 1);
@@ -413,28 +409,30 @@ impl CommandCore {
             drafts[s] = drafts[s].with_slot(usize::from(slot), card.card, card.flipped);
         }
         next[s] += 1;
-        self.stage = Stage::Programming { drafts, next };
+        let decided = next[s];
         ev.emit(|| Event::Programmed { mech, slot, card });
-        if usize::from(next[s]) >= usize::from(self.rules.chassis_of(mech.index()).slots) {
+        if usize::from(decided) >= usize::from(self.rules.chassis_of(mech.index()).slots) {
             self.seal(seat, mech, ev);
+        }
+    }
+
+    /// The seats' drafts and next slots while programming, to change in place.
+    fn programming(&mut self) -> Option<(&mut [Program; SEATS], &mut [u8; SEATS])> {
+        match &mut self.stage {
+            Stage::Programming { drafts, next } => Some((drafts, next)),
+            _ => None,
         }
     }
 
     /// Commits `seat`'s draft as `mech`'s program; once every live mech is programmed, all
     /// programs' card counts are shown at once and execution starts.
     fn seal(&mut self, seat: Seat, mech: MechId, ev: &mut Events<Event>) {
-        let Stage::Programming {
-            mut drafts,
-            mut next,
-        } = self.stage
-        else {
+        let Some((drafts, next)) = self.programming() else {
             return;
         };
         let s = seat.index().min(SEATS - 1);
-        let program = drafts[s];
-        drafts[s] = Program::EMPTY;
+        let program = std::mem::replace(&mut drafts[s], Program::EMPTY);
         next[s] = 0;
-        self.stage = Stage::Programming { drafts, next };
         let m = &mut self.mechs[mech.index()];
         m.program = program;
         m.flags |= COMMITTED;

@@ -15,7 +15,7 @@ pub use gridwright_engine::content::{ContentError, Problem};
 
 use crate::config::{Advantage, Config, DieType, TerrainType, UnitType, Victory};
 use gridwright_engine::Seat;
-use gridwright_engine::content::{Files, read_file, stem};
+use gridwright_engine::content::{Files, read_file, stem, valid};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -182,11 +182,7 @@ impl Content {
                 Err(mut p) => problems.append(&mut p),
             }
         }
-        if problems.is_empty() {
-            Ok(content)
-        } else {
-            Err(ContentError::Invalid { problems })
-        }
+        valid(content, problems)
     }
 
     /// Names of the scenarios, sorted.

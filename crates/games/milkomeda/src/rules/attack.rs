@@ -60,21 +60,6 @@ pub fn structure_attack_targets(map: &Map, starlance: Space) -> Vec<Space> {
 }
 
 impl Table {
-    /// An Attack with `options` left and no Attack Fleets option gathering (§8.D): each
-    /// option `storage` pays for while an option is left, then `done`.
-    pub(crate) fn attack_actions(
-        &self,
-        seat: Seat,
-        options: u8,
-        storage: Resources,
-        out: &mut Vec<Action>,
-    ) {
-        if options > 0 {
-            self.attack_options(seat, storage, out);
-        }
-        out.push(Action::Done);
-    }
-
     /// An Attack Fleets option gathering its origins (`gather`: the target, the first origin
     /// and its boundaries): a second origin, or `engage`.
     pub(crate) fn gather_actions(
@@ -88,7 +73,9 @@ impl Table {
         out.push(Action::Engage);
     }
 
-    fn attack_options(&self, seat: Seat, storage: Resources, out: &mut Vec<Action>) {
+    /// An Attack with an option left and no Attack Fleets option gathering (§8.D): each option
+    /// `storage` pays for.
+    pub(crate) fn attack_options(&self, seat: Seat, storage: Resources, out: &mut Vec<Action>) {
         let blue = storage.get(Resource::Blue);
         for from in self.controlled_with_fleets(seat) {
             let hg = self.has_active_at(seat, Structure::Hypergate, from);

@@ -468,9 +468,7 @@ fn roll(battle: &Battle, rolls: &mut Rolls, face: Pip, events: &mut Events<Event
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Resources;
-    use crate::rules::actions::CoreAction;
-    use crate::rules::steps_tests::{explored_next_to, game, seat_to_act, to_first_turn};
+    use crate::rules::steps_tests::{attack_ready, declare_attack};
     use crate::state::Milkomeda;
     use gridwright_engine::dice::Ratio;
     use gridwright_engine::{Actor, Game, Turn};
@@ -521,29 +519,12 @@ mod tests {
     /// The duel of [`to_first_roll`] at the start of its combat, before any fleet is
     /// configured: the attacker, the defender.
     fn to_configuration() -> (Milkomeda, Seat, Seat) {
-        let mut g = game("duel");
-        to_first_turn(&mut g);
-        let seat = seat_to_act(&g);
-        let other = seat.next(2);
-        let home = g.table.homes[seat];
-        let target = explored_next_to(&mut g, home);
-        g.table.set_fleets(target, other, 2);
-        g.table.set_fleets(home, seat, 2);
-        g.table.storage[seat] = Resources::new(5, 5, 5, 5);
+        let (mut g, seat, other, home, target) = attack_ready(2, 2);
         let step = |g: &mut Milkomeda, s: Seat, a: Action| {
             assert!(g.legal_actions_vec(s).contains(&a), "{a:?} for {s}");
             g.step(Actor::Seat(s), a, &mut Events::disabled());
         };
-        step(&mut g, seat, Action::Main(CoreAction::Attack));
-        step(
-            &mut g,
-            seat,
-            Action::AttackFleets {
-                from: home,
-                to: target,
-                count: 2,
-            },
-        );
+        declare_attack(&mut g, seat, home, target, 2);
         while let Phase::Turn(_) = g.phase {
             // No second origin: engage.
             step(&mut g, seat, Action::Engage);

@@ -438,21 +438,7 @@ impl Table {
 mod tests {
     use super::*;
     use crate::rules::map::GridSize;
-
-    fn g(w: u8, h: u8) -> GridSize {
-        GridSize::new(w, h).unwrap()
-    }
-
-    fn at(size: GridSize, col: u8, row: u8) -> Space {
-        size.space(col, row).unwrap()
-    }
-
-    fn card(i: u8, rotation: Rotation) -> Tile {
-        Tile {
-            sector: SectorRef::Card(crate::SectorId(i)),
-            rotation,
-        }
-    }
+    use crate::rules::map::fixtures::{at, card, g};
 
     fn probe(origin: Space, hypergate: bool) -> Probe {
         Probe { origin, hypergate }

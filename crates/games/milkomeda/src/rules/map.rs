@@ -578,24 +578,34 @@ impl Map {
     }
 }
 
+/// Short names for grids, spaces and tiles in the unit tests of the map and its rules.
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) mod fixtures {
+    use super::{GridSize, Rotation, SectorRef, Space, Tile};
 
-    fn g(w: u8, h: u8) -> GridSize {
+    /// The grid `w` × `h`.
+    pub(crate) fn g(w: u8, h: u8) -> GridSize {
         GridSize::new(w, h).unwrap()
     }
 
-    fn at(size: GridSize, col: u8, row: u8) -> Space {
+    /// The space at `col`, `row` (from 0) of `size`.
+    pub(crate) fn at(size: GridSize, col: u8, row: u8) -> Space {
         size.space(col, row).unwrap()
     }
 
-    fn card(i: u8, rotation: Rotation) -> Tile {
+    /// Sector card `i` placed at `rotation`.
+    pub(crate) fn card(i: u8, rotation: Rotation) -> Tile {
         Tile {
             sector: SectorRef::Card(crate::SectorId(i)),
             rotation,
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixtures::{at, card, g};
+    use super::*;
 
     #[test]
     fn grid_size_is_bounded_and_defaults_to_nine_by_nine() {

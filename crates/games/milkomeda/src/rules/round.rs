@@ -197,7 +197,7 @@ impl Table {
                     pass,
                     seat: list[pos + 1],
                 }
-            } else if pass + 1 < OFFER_PASSES {
+            } else if pass < OFFER_PASSES {
                 OrderStage::Offers {
                     pass: pass + 1,
                     seat: list[0],
@@ -229,7 +229,7 @@ impl Table {
         if o.proposal.len() == known.len() {
             let first = o.master.next(self.seats());
             o.stage = OrderStage::Offers {
-                pass: 0,
+                pass: 1,
                 seat: first,
             };
         }

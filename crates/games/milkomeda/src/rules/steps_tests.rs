@@ -330,6 +330,35 @@ fn move_reassesses_control_and_a_tie_keeps_the_previous_controller() {
     );
 }
 
+/// A duel at its first turn ready for an Attack: the seat to act holds 5 of each resource
+/// and `mine` fleets at home, next to an explored target where the other seat has `theirs`
+/// fleets. The game, the attacker, the defender, the attacker's home, the target.
+pub(crate) fn attack_ready(mine: u8, theirs: u8) -> (Milkomeda, Seat, Seat, Space, Space) {
+    let mut g = game("duel");
+    to_first_turn(&mut g);
+    let seat = seat_to_act(&g);
+    let other = seat.next(2);
+    let home = g.table.homes[seat];
+    let target = explored_next_to(&mut g, home);
+    g.table.set_fleets(target, other, theirs);
+    g.table.set_fleets(home, seat, mine);
+    g.table.storage[seat] = Resources::new(5, 5, 5, 5);
+    (g, seat, other, home, target)
+}
+
+/// `seat` takes the Attack action and attacks `to` with `count` fleets from `from` (§8.D),
+/// each step checked legal ([`act`]); the events of the second.
+pub(crate) fn declare_attack(
+    g: &mut Milkomeda,
+    seat: Seat,
+    from: Space,
+    to: Space,
+    count: u8,
+) -> Vec<Event> {
+    act(g, seat, Action::Main(CoreAction::Attack));
+    act(g, seat, Action::AttackFleets { from, to, count })
+}
+
 /// An explored sector next to `home`: the first already explored, else the first neighbour,
 /// explored now.
 pub(crate) fn explored_next_to(g: &mut Milkomeda, home: Space) -> Space {
@@ -351,25 +380,8 @@ pub(crate) fn explored_next_to(g: &mut Milkomeda, home: Space) -> Space {
 
 #[test]
 fn attack_pays_one_blue_per_boundary_and_the_sealed_rosters_reveal_together() {
-    let mut g = game("duel");
-    to_first_turn(&mut g);
-    let seat = seat_to_act(&g);
-    let other = seat.next(2);
-    let home = g.table.homes[seat];
-    let target = explored_next_to(&mut g, home);
-    g.table.set_fleets(target, other, 1);
-    g.table.set_fleets(home, seat, 2);
-    g.table.storage[seat] = Resources::new(5, 5, 5, 5);
-    act(&mut g, seat, Action::Main(CoreAction::Attack));
-    let ev = act(
-        &mut g,
-        seat,
-        Action::AttackFleets {
-            from: home,
-            to: target,
-            count: 2,
-        },
-    );
+    let (mut g, seat, other, home, target) = attack_ready(2, 1);
+    let ev = declare_attack(&mut g, seat, home, target, 2);
     assert!(ev.iter().any(|e| matches!(e, Event::CombatStarted { .. })));
     let blue = if g.table.rules.config.seats[seat.index()]
         .abilities
@@ -730,21 +742,12 @@ pub(crate) fn random_games(
     mut check: impl FnMut(&Milkomeda, Seat, Action, &[Event], &Milkomeda),
 ) {
     use gridwright_engine::Rng;
+    use gridwright_engine::testing::{Sealed, next_seat};
     for seed in seeds {
         let mut g = game(scenario);
         let mut rng = Rng::seed_from_u64(seed);
         let mut scratch = Vec::new();
-        loop {
-            let seat = match g.turn() {
-                Turn::Terminal => break,
-                Turn::Chance => {
-                    let a = gridwright_engine::sample_chance(&g, &mut rng, &mut scratch).unwrap();
-                    g.step(Actor::Chance, a, &mut Events::disabled());
-                    continue;
-                }
-                Turn::Seat(s) => s,
-                Turn::Simultaneous(set) => set.iter().next().unwrap(),
-            };
+        while let Some(seat) = next_seat(&mut g, &mut rng, &mut scratch, Sealed::Lowest) {
             let legal = g.legal_actions_vec(seat);
             let a = legal[rng.index(legal.len())];
             let before = g.clone();
@@ -1148,7 +1151,7 @@ fn the_master_announces_a_proposed_distribution_before_bribing() {
         assert_eq!(shown, want, "{v:?}");
     }
     assert!(
-        matches!(&g.phase, Phase::Orders(o) if o.stage == (OrderStage::Offers { pass: 0, seat: a })),
+        matches!(&g.phase, Phase::Orders(o) if o.stage == (OrderStage::Offers { pass: 1, seat: a })),
         "the offer window opens after the proposal"
     );
     // Not binding: everyone keeps, the Master refreshes and gives the cards the other way.

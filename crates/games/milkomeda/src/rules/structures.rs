@@ -152,22 +152,8 @@ impl Table {
             .collect()
     }
 
-    /// A Build with `options` left (§8.C): each fleet and structure option `storage` pays
-    /// for while an option is left, then `done`.
-    pub(crate) fn build_actions(
-        &self,
-        seat: Seat,
-        options: u8,
-        storage: Resources,
-        out: &mut Vec<Action>,
-    ) {
-        if options > 0 {
-            self.build_options(seat, storage, out);
-        }
-        out.push(Action::Done);
-    }
-
-    fn build_options(&self, seat: Seat, storage: Resources, out: &mut Vec<Action>) {
+    /// A Build with an option left (§8.C): each fleet and structure option `storage` pays for.
+    pub(crate) fn build_options(&self, seat: Seat, storage: Resources, out: &mut Vec<Action>) {
         let room = u32::from(MAX_FLEETS).saturating_sub(self.fleets_on_map(seat));
         let orange = u32::from(storage.get(Resource::Orange));
         let can = room.min(orange);

@@ -259,7 +259,9 @@ impl Table {
                 origins,
                 arrived,
             } => self.move_fleet_actions(seat, *boost, origins, arrived, out),
-            Act::Build { options } => self.build_actions(seat, *options, storage, out),
+            Act::Build { options } => options_then_done(*options, out, |out| {
+                self.build_options(seat, storage, out);
+            }),
             Act::Attack {
                 gather: Some(gather),
                 ..
@@ -267,7 +269,9 @@ impl Table {
             Act::Attack {
                 options,
                 gather: None,
-            } => self.attack_actions(seat, *options, storage, out),
+            } => options_then_done(*options, out, |out| {
+                self.attack_options(seat, storage, out);
+            }),
         }
     }
 
@@ -496,4 +500,13 @@ impl Table {
     pub(crate) fn battle_keywords(&self, space: Space) -> Vec<Keyword> {
         self.keywords_at(space).to_vec()
     }
+}
+
+/// A Build or an Attack with `options` left (§8.C, §8.D): what `each` lists while an option is
+/// left, then `done`.
+fn options_then_done(options: u8, out: &mut Vec<Action>, each: impl FnOnce(&mut Vec<Action>)) {
+    if options > 0 {
+        each(out);
+    }
+    out.push(Action::Done);
 }

@@ -13,7 +13,7 @@ use crate::effect::Trigger;
 use crate::event::Event;
 use crate::grid::Tile;
 use crate::rules::links::{Face, LinkCard};
-use crate::state::{Frame, Phase, Starcore};
+use crate::state::{Deployment, Frame, Phase, Starcore};
 use gridwright_engine::{Events, Seat};
 
 /// Cards placed on a player's first turn, and Resources (or cards) on later turns.
@@ -100,14 +100,10 @@ impl Starcore {
 
     /// Declares a deployment: the card leaves the hand, its cost is paid, it counts against the
     /// cap, and it waits on the stack for responses.
-    pub(crate) fn declare_deploy(
-        &mut self,
-        seat: Seat,
-        card: CardId,
-        tile: Tile,
-        host: Option<Face>,
-        ev: &mut Events<Event>,
-    ) {
+    pub(crate) fn declare_deploy(&mut self, d: Deployment, ev: &mut Events<Event>) {
+        let Deployment {
+            seat, card, tile, ..
+        } = d;
         let c = self.rules.card(card);
         let (cost, core) = (c.cost(), matches!(c.kind(), Kind::Resource(_)));
         let p = &mut self.players[seat];
@@ -124,26 +120,20 @@ impl Starcore {
         ev.emit(|| Event::Paid { seat, cost, pool });
         ev.emit(|| Event::DeployDeclared { seat, card, tile });
         if let Phase::Turn { stack, .. } = &mut self.phase {
-            stack.push(Frame::Deploy {
-                seat,
-                card,
-                tile,
-                host,
-            });
+            stack.push(Frame::Deploy(d));
         }
     }
 
     /// A deployment resolves: the card enters if its tile is still empty (and a Module's host
     /// still takes it), else it fizzles to the Scrapyard. Entering runs `on_enter` abilities and
     /// Salvage.
-    pub(crate) fn resolve_deploy(
-        &mut self,
-        seat: Seat,
-        card: CardId,
-        tile: Tile,
-        host: Option<Face>,
-        ev: &mut Events<Event>,
-    ) {
+    pub(crate) fn resolve_deploy(&mut self, d: Deployment, ev: &mut Events<Event>) {
+        let Deployment {
+            seat,
+            card,
+            tile,
+            host,
+        } = d;
         let c = self.rules.card(card);
         let lc = c.link_card(seat);
         let ok = self.board.get(tile).is_none()

@@ -144,12 +144,7 @@ impl Starcore {
     /// Resolves one frame taken off the stack.
     fn resolve(&mut self, frame: Frame, ev: &mut Events<Event>) {
         match frame {
-            Frame::Deploy {
-                seat,
-                card,
-                tile,
-                host,
-            } => self.resolve_deploy(seat, card, tile, host, ev),
+            Frame::Deploy(d) => self.resolve_deploy(d, ev),
             Frame::Action {
                 seat,
                 card,
