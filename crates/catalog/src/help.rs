@@ -4,7 +4,7 @@
 //! only composes these; the words live here and in the games' content.
 
 use crate::{Frontend, GameKind, HowToPlay, Reference};
-use gridwright_engine::{Game, Seat};
+use gridwright_engine::Seat;
 
 /// What each kind of action does, by the first word of its text, per game.
 fn verb_help(kind: GameKind, verb: &str) -> Option<&'static str> {
