@@ -41,6 +41,10 @@ impl Scenarios for CommandCore {
 }
 
 impl Frontend for CommandCore {
+    fn reference(config: &Self::Config) -> crate::Reference {
+        crate::reference::command_core(config)
+    }
+
     const AGENTS: &'static [&'static str] = &["random", "greedy", "mcts"];
     /// Programs are built one card at a time, and a card's value shows only in the program it
     /// leads to: the priors (`evaluate_prior`: each card at its best completion) carry the

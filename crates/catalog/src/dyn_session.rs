@@ -92,6 +92,11 @@ pub trait AnySession: Send + Sync + std::fmt::Debug {
     fn scores(&self) -> Option<Vec<f64>>;
     /// The replay so far.
     fn replay(&self) -> Replay;
+    /// The match's public reference data (see [`crate::Reference`]), from its config.
+    fn reference(&self) -> crate::Reference;
+    /// How a finished game ended, in words ([`Frontend::end_reason`]); `None` while it goes on
+    /// or where the game does not say.
+    fn end_reason(&self) -> Option<String>;
     /// Undo to before `seat`'s last move.
     ///
     /// # Errors
@@ -127,13 +132,18 @@ pub trait AnySession: Send + Sync + std::fmt::Debug {
     ///
     /// # Errors
     /// Not an `mcts` spec, bad parameters, or `seat` may not act now.
+    ///
+    /// `stop`: set from elsewhere (the position changed, the player asked to stop), the search
+    /// ends within one iteration and the answer is `Ok(None)`: a search cut short is not the
+    /// hint it would have been. Never set, it changes nothing.
     fn hint(
         &self,
         spec: &AgentSpec,
         seat: Seat,
         seed: u64,
         clock_cap: Option<Duration>,
-    ) -> Result<Value, CatalogError>;
+        stop: &Stop,
+    ) -> Result<Option<Value>, CatalogError>;
 }
 
 impl<G: Frontend> AnySession for Session<G> {
@@ -203,6 +213,16 @@ impl<G: Frontend> AnySession for Session<G> {
     fn replay(&self) -> Replay {
         Session::replay(self)
     }
+    fn reference(&self) -> crate::Reference {
+        G::reference(self.config())
+    }
+    fn end_reason(&self) -> Option<String> {
+        if self.state().is_terminal() {
+            self.state().end_reason()
+        } else {
+            None
+        }
+    }
     fn undo(&mut self, seat: Seat) -> Result<bool, ReplayError> {
         Session::undo(self, seat)
     }
@@ -241,7 +261,8 @@ impl<G: Frontend> AnySession for Session<G> {
         seat: Seat,
         seed: u64,
         clock_cap: Option<Duration>,
-    ) -> Result<Value, CatalogError> {
+        stop: &Stop,
+    ) -> Result<Option<Value>, CatalogError> {
         if spec.name != "mcts" {
             return Err(CatalogError::AgentParam {
                 spec: spec.to_string(),
@@ -251,12 +272,17 @@ impl<G: Frontend> AnySession for Session<G> {
         if seat.index() >= self.state().num_seats() || !self.state().turn().includes(seat) {
             return Err(CatalogError::Unsupported(format!("{seat} may not act now")));
         }
-        let mcts = crate::mcts_agent_capped::<G>(spec, clock_cap)?;
+        let mcts = crate::mcts_agent_capped::<G>(spec, clock_cap)?.with_stop(stop.clone());
         let report = mcts.search(
             &SeatView::new(self.state(), seat),
             &mut Rng::seed_from_u64(seed),
         );
-        serde_json::to_value(report).map_err(|e| CatalogError::Unsupported(e.to_string()))
+        if stop.is_stopped() {
+            return Ok(None);
+        }
+        serde_json::to_value(report)
+            .map(Some)
+            .map_err(|e| CatalogError::Unsupported(e.to_string()))
     }
 }
 

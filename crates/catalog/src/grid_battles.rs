@@ -40,6 +40,10 @@ impl Scenarios for GridBattles {
 }
 
 impl Frontend for GridBattles {
+    fn reference(config: &Self::Config) -> crate::Reference {
+        crate::reference::grid_battles(config)
+    }
+
     const AGENTS: &'static [&'static str] = &["random", "greedy", "mcts"];
     const ODDS: &'static [OddsParam] = &[
         OddsParam {

@@ -19,8 +19,11 @@ mod connect_four;
 mod content;
 mod dyn_session;
 pub mod grid_battles;
+mod help;
+mod how_to_play;
 pub mod milkomeda;
 mod odds;
+pub mod reference;
 mod scenarios;
 pub mod starcore;
 #[cfg(feature = "ts")]
@@ -35,7 +38,10 @@ pub use gridwright_connect_four::ConnectFour;
 pub use gridwright_grid_battles::GridBattles;
 pub use gridwright_milkomeda::Milkomeda;
 pub use gridwright_starcore::Starcore;
+pub use help::{describe, step_help};
+pub use how_to_play::{GlossaryEntry, HowToPlay, HowToPlaySection, how_to_play};
 pub use odds::{OddsParam, OddsQuery, OddsReport, odds_entry, odds_help, odds_table};
+pub use reference::{Reference, ReferenceEntry, ReferenceGroup, ReferenceStat};
 pub use scenarios::{Scenarios, content_of, load_config, scenarios};
 
 use gridwright_agents::{AgentSpec, Mcts, MctsConfig, WithPrior};
@@ -424,6 +430,13 @@ pub trait Frontend: Game + EventFold {
             "`gridwright cards`: {} is not played with a card list",
             Self::INFO.short_name
         )))
+    }
+
+    /// The public reference data of a match played with `config` (card texts, unit tables:
+    /// see [`Reference`]), which never changes during the match. Empty by default.
+    fn reference(config: &Self::Config) -> Reference {
+        let _ = config;
+        Reference::empty(Self::INFO.short_name)
     }
 
     /// The game's own greedy agent, which the spec `greedy` names. `None` (the default): the

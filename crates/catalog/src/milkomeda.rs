@@ -22,6 +22,10 @@ pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
 }
 
 impl Frontend for Milkomeda {
+    fn reference(config: &Self::Config) -> crate::Reference {
+        crate::reference::milkomeda(config)
+    }
+
     const AGENTS: &'static [&'static str] = &["random", "greedy", "mcts"];
     /// A game is some 650 steps, so a move gets about 200 iterations. The priors
     /// (`evaluate_prior`: the greedy agent's view of each action) count as 1,000 visits, so

@@ -88,6 +88,10 @@ const fn param(name: &'static str, help: &'static str, default: Option<&'static 
 }
 
 impl Frontend for Starcore {
+    fn reference(config: &Self::Config) -> crate::Reference {
+        crate::reference::starcore(config)
+    }
+
     const AGENTS: &'static [&'static str] = &["random", "greedy", "mcts"];
     // About a third of a second a move on one core of a shared machine; 9 of 10 games won
     // against greedy as P1 (docs/rules/starcore.md, "Agents, balance and speed").

@@ -172,3 +172,56 @@ fn no_text_a_person_reads_is_rust_debug_output() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// The first distinct action and event texts of a seeded random game of `G`'s default setup.
+fn examples<G: Frontend>(seed: u64) -> (Vec<String>, Vec<String>) {
+    let content = ContentSource::Builtin;
+    let config = G::load_config(&content, None).expect("the default setup loads");
+    let mut g = G::new(&config).expect("it starts");
+    let mut rng = Rng::seed_from_u64(seed);
+    let (mut legal, mut chance) = (Vec::new(), Vec::new());
+    let (mut actions, mut events) = (Vec::<String>::new(), Vec::<String>::new());
+    for _ in 0..400 {
+        if let gridwright_engine::Turn::Seat(seat) = g.turn() {
+            let mut acts = Vec::new();
+            g.legal_actions(seat, &mut acts);
+            for a in &acts {
+                let t = g.action_text(a);
+                let verb = t.split(' ').next().unwrap_or_default().to_owned();
+                if !actions
+                    .iter()
+                    .any(|x| x.split(' ').next() == Some(verb.as_str()))
+                {
+                    actions.push(t);
+                }
+            }
+        }
+        let Some((actor, action)) = random_pick(&g, &mut rng, &mut legal, &mut chance) else {
+            break;
+        };
+        let mut ev = Events::recording();
+        g.step(actor, action, &mut ev);
+        for e in ev.take() {
+            let t = g.event_text(&e);
+            if events.len() < 12 && !events.contains(&t) {
+                events.push(t);
+            }
+        }
+    }
+    (actions, events)
+}
+
+/// Pinned examples of what players read, per game (issue 22, player language): legal actions
+/// name cards, units and places as players do, and events read as sentences.
+#[test]
+fn pinned_examples_of_each_games_action_and_event_texts() {
+    for k in GameKind::ALL {
+        let (actions, events) = with_game!(k, G => examples::<G>(11));
+        eprintln!("{k:?}\n  actions: {actions:?}\n  events: {events:?}");
+        assert!(!actions.is_empty() && !events.is_empty(), "{k:?}");
+        for e in &events {
+            assert!(e.contains(' '), "{k:?}: `{e}` is not a sentence");
+            assert!(debug_mark(e).is_none(), "{k:?}: `{e}`");
+        }
+    }
+}

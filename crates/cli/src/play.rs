@@ -3,7 +3,7 @@
 use crate::game_kind;
 use anyhow::{Context, Result, bail};
 use gridwright_agents::AgentSpec;
-use gridwright_catalog::{ContentSource, Frontend, with_game};
+use gridwright_catalog::{ContentSource, Frontend, GameKind, with_game};
 use gridwright_engine::{
     Actor, Agent, Game, Information, Replay, Rng, Seat, SeatView, Session, Turn, Viewer,
     derive_seed,
@@ -149,8 +149,8 @@ fn columns(items: &[String]) -> String {
 /// Clears the screen (`ESC[2J`), the scrollback (`ESC[3J`) and homes the cursor (`ESC[H`).
 pub const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
 
-const HELP: &str =
-    "Type an action (its number or its text), or: legal · undo · save FILE · help · quit";
+const HELP: &str = "Type an action (its number or its text), or: legal · card NAME · undo · \
+                    save FILE · help · quit";
 
 /// The play loop, over any input and output so that it can be tested with scripts.
 pub fn play<G: Frontend>(
@@ -294,7 +294,20 @@ pub fn play<G: Frontend>(
                 .map_or((line, ""), |(c, r)| (c, r.trim()));
             match cmd {
                 "" => continue,
-                "help" | "?" => writeln!(out, "{HELP}")?,
+                "help" | "?" => writeln!(
+                    out,
+                    "{}\n{HELP}",
+                    gridwright_catalog::step_help(session.state(), seat)
+                )?,
+                "card" if !rest.is_empty() => {
+                    let how = GameKind::from_name(G::INFO.short_name)
+                        .and_then(|k| gridwright_catalog::how_to_play(content, k).ok());
+                    let reference = G::reference(session.config());
+                    match how.map(|h| gridwright_catalog::describe(&reference, &h, rest)) {
+                        Some(Ok(text)) | Some(Err(text)) => writeln!(out, "{text}")?,
+                        None => writeln!(out, "No card list for this game.")?,
+                    }
+                }
                 "legal" => writeln!(out, "{}", columns(&legal))?,
                 "quit" | "exit" => return Ok(()),
                 "save" if !rest.is_empty() => {

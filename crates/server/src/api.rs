@@ -37,6 +37,11 @@ fn table() -> Vec<(&'static str, Method, MethodRouter<AppState>)> {
         ("/api/openapi.json", Method::GET, get(openapi_doc)),
         ("/api/games", Method::GET, get(list_games)),
         ("/api/games/{game}", Method::GET, get(get_game)),
+        (
+            "/api/games/{game}/how-to-play",
+            Method::GET,
+            get(how_to_play),
+        ),
         ("/api/matches", Method::GET, get(list_matches)),
         ("/api/matches", Method::POST, post(create_match)),
         ("/api/matches/{id}", Method::GET, get(get_match)),
@@ -45,8 +50,11 @@ fn table() -> Vec<(&'static str, Method, MethodRouter<AppState>)> {
         ("/api/matches/{id}/actions", Method::POST, post(act)),
         ("/api/matches/{id}/undo", Method::POST, post(undo)),
         ("/api/matches/{id}/abort", Method::POST, post(abort)),
+        ("/api/matches/{id}/resign", Method::POST, post(resign)),
+        ("/api/matches/{id}/reference", Method::GET, get(reference)),
         ("/api/matches/{id}/preview", Method::POST, post(preview)),
         ("/api/matches/{id}/hint", Method::POST, post(hint)),
+        ("/api/matches/{id}/hint/stop", Method::POST, post(stop_hint)),
         ("/api/matches/{id}/replay", Method::GET, get(replay)),
         (
             "/api/matches/{id}/replay/{n}",
@@ -207,42 +215,63 @@ async fn openapi_doc() -> Json<Value> {
     Json(openapi::document())
 }
 
-fn game_json(g: &dyn crate::games::GameProvider) -> Value {
+fn game_json(g: &dyn crate::games::GameProvider) -> crate::wire::GameEntry {
+    use crate::wire::{GameEntry, ScenarioEntry, StrengthInfo};
     let info = g.info();
     let (scenarios, error) = match g.scenarios() {
-        Ok(s) => (json!(s), Value::Null),
-        Err(e) => (json!([]), json!(e.to_string())),
+        Ok(s) => (s, None),
+        Err(e) => (Vec::new(), Some(e.to_string())),
     };
-    let mut agents = vec!["human"];
-    agents.extend_from_slice(g.agents());
-    json!({
-        "name": info.short_name,
-        "title": info.long_name,
-        "summary": info.summary,
-        "min_seats": info.min_seats,
-        "max_seats": info.max_seats,
-        "chance": info.chance,
-        "information": info.information,
-        "rules_version": info.rules_version,
-        "agents": agents,
-        "strengths": g.strengths(),
-        "default_strength": gridwright_catalog::DEFAULT_STRENGTH,
-        "scenarios": scenarios,
-        "decks": g.decks(),
-        "content_error": error,
-    })
+    let mut agents = vec!["human".to_owned()];
+    agents.extend(g.agents().iter().map(|a| (*a).to_owned()));
+    GameEntry {
+        name: info.short_name.to_owned(),
+        title: info.long_name.to_owned(),
+        summary: info.summary.to_owned(),
+        min_seats: info.min_seats,
+        max_seats: info.max_seats,
+        chance: info.chance,
+        information: info.information,
+        rules_version: info.rules_version.to_owned(),
+        agents,
+        strengths: g
+            .strengths()
+            .iter()
+            .map(|s| StrengthInfo {
+                name: s.name.to_owned(),
+                title: s.title.to_owned(),
+                agent: s.agent.to_owned(),
+            })
+            .collect(),
+        default_strength: gridwright_catalog::DEFAULT_STRENGTH.to_owned(),
+        scenarios: scenarios
+            .into_iter()
+            .map(|s| ScenarioEntry {
+                name: s.name,
+                title: s.title,
+                description: s.description,
+                seats: s.seats,
+                preview: s.preview,
+                board: s.board,
+            })
+            .collect(),
+        decks: g.decks(),
+        content_error: error,
+    }
 }
 
 /// The games, with an ETag: the lobby reads them on every visit, and they change only when the
 /// server restarts with other content (a revisit gets `304`).
 async fn list_games(State(app): State<AppState>, headers: HeaderMap) -> Response {
-    let games: Vec<Value> = app
-        .hub
-        .games
-        .iter()
-        .map(|g| game_json(g.as_ref()))
-        .collect();
-    crate::assets::revalidated_json(&headers, &json!({ "games": games }))
+    let games = crate::wire::GameList {
+        games: app
+            .hub
+            .games
+            .iter()
+            .map(|g| game_json(g.as_ref()))
+            .collect(),
+    };
+    crate::assets::revalidated_json(&headers, &json!(games))
 }
 
 async fn get_game(State(app): State<AppState>, Path(name): Path<String>) -> ApiResult {
@@ -255,6 +284,49 @@ async fn get_game(State(app): State<AppState>, Path(name): Path<String>) -> ApiR
             known: app.hub.games.names(),
         })?;
     Ok(Json(game_json(g.as_ref())).into_response())
+}
+
+/// How to play a game: `{title, sections: [{heading, paragraphs}], glossary: [{term, text}]}`,
+/// with an ETag (it changes only when the server restarts with other content).
+async fn how_to_play(
+    State(app): State<AppState>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let g = app
+        .hub
+        .games
+        .get(&name)
+        .ok_or_else(|| ServerError::UnknownGame {
+            name: name.chars().take(60).collect(),
+            known: app.hub.games.names(),
+        })?;
+    let page = g
+        .how_to_play()
+        .map_err(|e| ServerError::Content(e.to_string()))?;
+    let value = serde_json::to_value(page).map_err(|e| ServerError::Internal(e.to_string()))?;
+    Ok(crate::assets::revalidated_json(&headers, &value))
+}
+
+/// The match's public reference data (card texts, unit tables: see
+/// `gridwright_catalog::Reference`), built from its config, which never changes: served with a
+/// content-hash ETag and cached for a year. Anyone may read it, as anyone may spectate.
+async fn reference(
+    State(app): State<AppState>,
+    MatchParam(m): MatchParam,
+    headers: HeaderMap,
+) -> ApiResult {
+    let key = format!("{}/reference", m.id);
+    let value = match app.hub.reads.get(&key) {
+        Some(v) => v,
+        None => {
+            let r = m.st.read().await.session.reference();
+            let v = serde_json::to_value(r).map_err(|e| ServerError::Internal(e.to_string()))?;
+            app.hub.reads.put(key, v)
+        }
+    };
+    let bytes = serde_json::to_vec(&*value).map_err(|e| ServerError::Internal(e.to_string()))?;
+    Ok(crate::assets::immutable_json(&headers, &bytes))
 }
 
 async fn list_matches(
@@ -279,8 +351,8 @@ async fn list_matches(
             .ok_or_else(|| ServerError::BadRequest("limit must be 1 to 500".into()))?,
     };
     let rows = app.hub.store.list(status, limit).await?;
-    let matches: Vec<Value> = rows.iter().map(|(m, s)| row_summary(m, s)).collect();
-    Ok(Json(json!({ "matches": matches })).into_response())
+    let matches = rows.iter().map(|(m, s)| row_summary(m, s)).collect();
+    Ok(Json(crate::wire::MatchList { matches }).into_response())
 }
 
 async fn create_match(
@@ -293,16 +365,15 @@ async fn create_match(
     let created = app.hub.create(req, client).await?;
     let m = &created.live;
     let summary = live_summary(m, &*m.st.read().await);
-    let seats: Vec<Value> = created
-        .tokens
-        .iter()
-        .map(|(s, t)| seat_grant(&m.id, *s, t))
-        .collect();
-    let body = json!({
-        "match": summary,
-        "seats": seats,
-        "creator_token": created.creator_token,
-    });
+    let body = crate::wire::Created {
+        match_summary: summary,
+        seats: created
+            .tokens
+            .iter()
+            .map(|(s, t)| seat_grant(&m.id, *s, t))
+            .collect(),
+        creator_token: created.creator_token.clone(),
+    };
     Ok((
         StatusCode::CREATED,
         [(header::LOCATION, format!("/api/matches/{}", m.id))],
@@ -346,9 +417,11 @@ async fn join_match(
     };
     let (seat, token) = app.hub.join(&m, seat).await?;
     let summary = live_summary(&m, &*m.st.read().await);
-    let mut grant = seat_grant(&m.id, seat, &token);
-    grant["match"] = summary;
-    Ok(Json(grant).into_response())
+    Ok(Json(crate::wire::Joined {
+        grant: seat_grant(&m.id, seat, &token),
+        match_summary: summary,
+    })
+    .into_response())
 }
 
 /// The caller's view. Built on the read threads, shared fairly between client addresses (a
@@ -452,6 +525,26 @@ async fn abort(
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct ResignBody {
+    /// The seat that resigns (default: the caller's only seat, or the hotseat's seat to act).
+    #[serde(default)]
+    seat: Option<Seat>,
+}
+
+/// A seated player gives up: the match ends at once, the other side winning (with more seats,
+/// the resigning seat ranks last). Only the seat's own token may resign it.
+async fn resign(
+    State(app): State<AppState>,
+    Player(Caller { m, who }): Player,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let req: ResignBody = json_body(body, app.hub.opts.limits.max_body)?;
+    app.hub.resign(&m, &who, req.seat).await?;
+    respond_state(&m, &who).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct PreviewBody {
     action: Value,
     #[serde(default)]
@@ -482,10 +575,13 @@ async fn preview(
         gridwright_catalog::ApplyError::Malformed(m) => ServerError::MalformedAction(m),
         gridwright_catalog::ApplyError::Rejected(r) => ServerError::Illegal(r),
     })?;
-    Ok(
-        Json(json!({ "type": "preview", "seat": seat, "text": text, "odds": Value::Null }))
-            .into_response(),
-    )
+    Ok(Json(crate::wire::PreviewMessage {
+        kind: "preview",
+        seat,
+        text,
+        odds: None,
+    })
+    .into_response())
 }
 
 /// The search behind hints: the `mcts` agent at its default budget, chosen by the server (a
@@ -593,21 +689,47 @@ async fn hint(
         return Ok(Json((*cached).clone()).into_response());
     }
     // On the AI threads, shared fairly: a flood of hints from one address waits its turns.
+    // Stopped when the position changes (a move, an undo, a resignation) or a player asks.
+    let stop = if finished { None } else { Some(m.hint_stop()) };
     let slot = app.hub.think_slot(&client).await;
     let thinking = app.hub.thinking.clone();
+    let searching = stop.clone().unwrap_or_default();
     let report = tokio::task::spawn_blocking(move || {
         let _slot = slot;
         let _thinking = crate::hub::Thinking::enter(&thinking);
-        session.hint(&spec, seat, seed, Some(crate::hub::CLOCK_CAP))
+        session.hint(&spec, seat, seed, Some(crate::hub::CLOCK_CAP), &searching)
     })
     .await
     .map_err(|e| ServerError::Internal(e.to_string()))?
-    .map_err(|e| ServerError::Illegal(e.to_string()))?;
-    let body = json!({ "type": "hint", "match": m.id, "at": at, "seat": seat, "report": report });
+    .map_err(|e| ServerError::Illegal(e.to_string()))?
+    .ok_or(ServerError::HintStopped)?;
+    let body = json!(crate::wire::HintMessage {
+        kind: "hint",
+        match_id: m.id.clone(),
+        at,
+        seat,
+        report,
+    });
     if finished {
         app.hub.reads.put(key, body.clone());
     }
     Ok(Json(body).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StopHintBody {}
+
+/// Stops the hint searches running for the match (a player who no longer wants the advice, or
+/// acts before it arrives; a move stops them anyway). Only for a holder of one of its seats.
+async fn stop_hint(
+    State(app): State<AppState>,
+    Player(Caller { m, who: _ }): Player,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let StopHintBody {} = json_body(body, app.hub.opts.limits.max_body)?;
+    let stopped = m.stop_hints();
+    Ok(Json(json!({ "type": "hint_stopped", "match": m.id, "stopped": stopped })).into_response())
 }
 
 async fn respond_state(m: &crate::hub::LiveMatch, who: &Who) -> ApiResult {
@@ -644,12 +766,12 @@ async fn replay_step(
     Path((_, n)): Path<(String, String)>,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
-    let total = {
+    let (total, resigned) = {
         let st = m.st.read().await;
         if st.status != Status::Finished {
             return Err(ServerError::NotFinished);
         }
-        st.session.version()
+        (st.session.version(), st.resigned)
     };
     let n: usize = n
         .parse()
@@ -689,16 +811,19 @@ async fn replay_step(
             s.num_seats()
         )));
     }
-    let body = json!({
-        "type": "replay_step",
-        "match": m.id,
-        "n": n,
-        "moves": total,
-        "viewer": match viewer { Viewer::Seat(s) => json!(s), Viewer::Spectator => Value::Null },
-        "turn": s.turn(),
-        "observation": s.observe(viewer),
-        "log": s.visible_log(viewer, 0),
-        "result": crate::hub::result_json(s.as_ref()),
+    let body = json!(crate::wire::ReplayStepMessage {
+        kind: "replay_step",
+        match_id: m.id.clone(),
+        n,
+        moves: total,
+        viewer: match viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        },
+        turn: s.turn(),
+        observation: s.observe(viewer),
+        log: s.visible_log(viewer, 0),
+        result: crate::hub::result_json(s.as_ref(), resigned.filter(|_| n == total)),
     });
     Ok(Json((*app.hub.reads.put(key, body)).clone()).into_response())
 }

@@ -145,6 +145,33 @@ pub(crate) fn revalidated_json(headers: &HeaderMap, value: &serde_json::Value) -
     res
 }
 
+/// A JSON answer that never changes for its URL (a match's reference data): an ETag of its
+/// bytes and a year's cache (`immutable`), so a client fetches it once; a request naming the tag
+/// gets `304` and no body.
+pub(crate) fn immutable_json(headers: &HeaderMap, bytes: &[u8]) -> Response {
+    let etag = etag_of(bytes);
+    let mut res = if not_modified(headers, &etag) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        (
+            StatusCode::OK,
+            [(header::CONTENT_TYPE, "application/json")],
+            bytes.to_vec(),
+        )
+            .into_response()
+    };
+    let h = res.headers_mut();
+    h.insert(header::ETAG, etag);
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(IMMUTABLE_PUBLIC),
+    );
+    res
+}
+
+/// How long an answer that never changes for its URL may be cached.
+const IMMUTABLE_PUBLIC: &str = "public, max-age=31536000, immutable";
+
 /// The embedded file (or the routed `index.html`) for `path`, with its ETag.
 fn lookup(path: &str) -> Option<(&'static str, &'static [u8], HeaderValue)> {
     let c = catalog();

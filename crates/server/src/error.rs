@@ -157,6 +157,11 @@ pub enum ServerError {
     /// No free seat to join.
     #[error("{0}")]
     NoOpenSeat(String),
+    /// A hint search was stopped (the position changed, or a player asked) before it ended.
+    #[error(
+        "the hint was stopped before it was ready: the position changed, or a player asked to stop it"
+    )]
+    HintStopped,
     /// The replay of a game in progress would reveal secrets.
     #[error("the match is not finished; its replay is served once it ends")]
     NotFinished,
@@ -215,6 +220,7 @@ impl ServerError {
             ServerError::NothingToUndo => "nothing_to_undo",
             ServerError::NoOpenSeat(_) => "no_open_seat",
             ServerError::NotFinished => "not_finished",
+            ServerError::HintStopped => "hint_stopped",
             ServerError::Content(_) => "bad_content",
             ServerError::Broken { .. } => "match_broken",
             ServerError::Store(_) => "store_error",
@@ -249,7 +255,8 @@ impl ServerError {
             ServerError::Stale { .. }
             | ServerError::NothingToUndo
             | ServerError::NoOpenSeat(_)
-            | ServerError::NotFinished => StatusCode::CONFLICT,
+            | ServerError::NotFinished
+            | ServerError::HintStopped => StatusCode::CONFLICT,
             ServerError::MalformedAction(_) | ServerError::Illegal(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
@@ -264,11 +271,20 @@ impl ServerError {
 
     /// The error as the JSON object both HTTP bodies and WebSocket messages carry.
     pub fn to_json(&self) -> serde_json::Value {
-        let mut v = json!({ "type": "error", "code": self.code(), "message": self.to_string() });
-        if let ServerError::Stale { current, .. } = self {
-            v["version"] = json!(current);
+        json!(self.message())
+    }
+
+    /// The error as the typed message both HTTP bodies and WebSocket messages carry.
+    pub fn message(&self) -> crate::wire::ErrorMessage {
+        crate::wire::ErrorMessage {
+            kind: "error",
+            code: self.code(),
+            message: self.to_string(),
+            version: match self {
+                ServerError::Stale { current, .. } => Some(*current),
+                _ => None,
+            },
         }
-        v
     }
 }
 

@@ -32,6 +32,16 @@ pub trait GameProvider: Send + Sync + 'static {
     /// # Errors
     /// If content fails to load.
     fn scenarios(&self) -> Result<Vec<ScenarioInfo>, CatalogError>;
+    /// How to play the game (rules in words and a glossary), from the game's content.
+    ///
+    /// # Errors
+    /// The game has no page (not a catalog game), or its file does not load.
+    fn how_to_play(&self) -> Result<gridwright_catalog::HowToPlay, CatalogError> {
+        Err(CatalogError::Unsupported(format!(
+            "{} has no How to play page",
+            self.info().short_name
+        )))
+    }
     /// Checks that `spec` names an agent of this game.
     ///
     /// # Errors
@@ -291,6 +301,16 @@ impl<G: Frontend> GameProvider for FrontendGame<G> {
 
     fn check_agent(&self, spec: &AgentSpec) -> Result<(), CatalogError> {
         G::agent(spec).map(|_| ())
+    }
+
+    fn how_to_play(&self) -> Result<gridwright_catalog::HowToPlay, CatalogError> {
+        match GameKind::from_name(G::INFO.short_name) {
+            Some(kind) => gridwright_catalog::how_to_play(&self.content, kind),
+            None => Err(CatalogError::Unsupported(format!(
+                "{} has no How to play page",
+                G::INFO.short_name
+            ))),
+        }
     }
 
     fn decks(&self) -> Vec<String> {

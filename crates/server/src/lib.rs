@@ -34,6 +34,9 @@
 //! only its own seat's observation. A client can therefore not cheat, and a crash between
 //! "applied" and "stored" cannot lose an acknowledged move.
 
+// The API document (`openapi.rs`) is one `json!` literal, deeper than the default limit.
+#![recursion_limit = "256"]
+
 /// `eprintln!` that ignores a failed write: the server's diagnostics must never take it down
 /// (a panic) when standard error is closed or full.
 macro_rules! log {

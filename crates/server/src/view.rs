@@ -12,9 +12,9 @@
 
 use crate::hub::{LiveMatch, MatchState, Who, game_result, result_json};
 use crate::store::{MatchRow, SeatKind, SeatRow, Status};
-use crate::wire::{LegalEntry, SeatInfo, StateMessage, You};
+use crate::wire::{LegalEntry, MatchLinks, MatchSummary, SeatGrant, SeatInfo, StateMessage, You};
 use gridwright_engine::Viewer;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// The viewer a caller sees the game as: a spectator, or one of its seats (for a hotseat token,
 /// the seat whose turn it is).
@@ -69,7 +69,7 @@ pub fn state_message(
         log_from: from,
         log: st.session.visible_log(viewer, from),
         log_len,
-        result: game_result(st.session.as_ref()),
+        result: game_result(st.session.as_ref(), st.resigned),
         aborted_by: st.aborted,
         ended: ended_sentence(st),
         seats: seat_infos(&st.seats),
@@ -79,13 +79,13 @@ pub fn state_message(
 }
 
 /// How a match that ended without its game being over ended, as players are told: "This
-/// match was aborted by its creator." (`null` while it goes on, or once its game is over).
-fn ended(st: &MatchState) -> Value {
-    ended_sentence(st).map_or(Value::Null, Value::String)
+/// match was aborted by its creator." (`None` while it goes on, or once its game is over).
+fn ended_sentence(st: &MatchState) -> Option<String> {
+    ended_words(st.aborted, st.expired)
 }
 
-fn ended_sentence(st: &MatchState) -> Option<String> {
-    match (st.aborted, st.expired) {
+fn ended_words(aborted: Option<crate::store::AbortedBy>, expired: bool) -> Option<String> {
+    match (aborted, expired) {
         (Some(by), _) => Some(format!("This match was {}.", by.sentence())),
         (None, true) => Some("This match expired: nothing happened in it for too long.".into()),
         (None, false) => None,
@@ -112,11 +112,6 @@ fn seat_infos(seats: &[SeatRow]) -> Vec<SeatInfo> {
         .collect()
 }
 
-/// Seats as the public sees them, as JSON (see [`SeatInfo`]).
-pub fn seats_json(seats: &[SeatRow]) -> Value {
-    serde_json::to_value(seat_infos(seats)).unwrap_or(Value::Null)
-}
-
 /// The link that opens the match in the browser; with a token, as that seat's player. The
 /// token sits in the fragment, which browsers never send to servers or put in referrers.
 pub fn play_link(id: &str, token: Option<&str>) -> String {
@@ -127,54 +122,61 @@ pub fn play_link(id: &str, token: Option<&str>) -> String {
 }
 
 /// The summary of a live match.
-pub fn live_summary(m: &LiveMatch, st: &MatchState) -> Value {
-    json!({
-        "id": m.id,
-        "game": m.game.info().short_name,
-        "scenario": m.scenario,
-        "status": st.status,
-        "version": st.rev,
-        "moves": st.session.version(),
-        "hotseat": m.hotseat,
-        "ai_delay_ms": m.ai_delay_ms,
-        "turn": st.session.turn(),
-        "seats": seats_json(&st.seats),
-        "result": result_json(st.session.as_ref()),
-        "aborted_by": st.aborted,
-        "ended": ended(st),
-        "created_ms": m.created_ms,
-        "updated_ms": st.updated_ms,
-        "links": { "spectate": play_link(&m.id, None) },
-    })
+pub fn live_summary(m: &LiveMatch, st: &MatchState) -> MatchSummary {
+    MatchSummary {
+        id: m.id.clone(),
+        game: m.game.info().short_name.to_owned(),
+        scenario: m.scenario.clone(),
+        status: st.status,
+        version: st.rev,
+        moves: st.session.version() as u64,
+        hotseat: m.hotseat,
+        ai_delay_ms: m.ai_delay_ms,
+        turn: Some(st.session.turn()),
+        seats: seat_infos(&st.seats),
+        result: result_json(st.session.as_ref(), st.resigned),
+        aborted_by: st.aborted,
+        ended: ended_sentence(st),
+        created_ms: m.created_ms,
+        updated_ms: st.updated_ms,
+        links: MatchLinks {
+            spectate: play_link(&m.id, None),
+        },
+    }
 }
 
 /// The summary of a stored match (listings read the store, so they include other processes'
 /// matches).
-pub fn row_summary(row: &MatchRow, seats: &[SeatRow]) -> Value {
-    json!({
-        "id": row.id,
-        "game": row.game,
-        "scenario": row.scenario,
-        "status": row.status,
-        "version": row.rev,
-        "moves": row.moves,
-        "hotseat": row.hotseat,
-        "ai_delay_ms": row.ai_delay_ms,
-        "seats": seats_json(seats),
-        "result": row.result,
-        "aborted_by": row.aborted_by.filter(|_| row.status == Status::Aborted),
-        "created_ms": row.created_ms,
-        "updated_ms": row.updated_ms,
-        "links": { "spectate": play_link(&row.id, None) },
-    })
+pub fn row_summary(row: &MatchRow, seats: &[SeatRow]) -> MatchSummary {
+    let aborted_by = row.aborted_by.filter(|_| row.status == Status::Aborted);
+    MatchSummary {
+        id: row.id.clone(),
+        game: row.game.clone(),
+        scenario: row.scenario.clone(),
+        status: row.status,
+        version: row.rev,
+        moves: row.moves,
+        hotseat: row.hotseat,
+        ai_delay_ms: row.ai_delay_ms,
+        turn: None,
+        seats: seat_infos(seats),
+        result: row.result.clone(),
+        aborted_by,
+        ended: ended_words(aborted_by, row.status == Status::Expired),
+        created_ms: row.created_ms,
+        updated_ms: row.updated_ms,
+        links: MatchLinks {
+            spectate: play_link(&row.id, None),
+        },
+    }
 }
 
 /// A seat as shown to the player who holds it.
-pub fn seat_grant(id: &str, seat: u8, token: &str) -> Value {
-    json!({
-        "seat": seat,
-        "token": token,
-        "link": play_link(id, Some(token)),
-        "ws": format!("/api/matches/{id}/ws"),
-    })
+pub fn seat_grant(id: &str, seat: u8, token: &str) -> SeatGrant {
+    SeatGrant {
+        seat,
+        token: token.to_owned(),
+        link: play_link(id, Some(token)),
+        ws: format!("/api/matches/{id}/ws"),
+    }
 }

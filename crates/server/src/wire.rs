@@ -87,6 +87,13 @@ pub struct GameResult {
     pub scores: Option<Vec<f64>>,
     /// The seats with the best return (empty for a draw).
     pub winners: Vec<usize>,
+    /// Who won, in words: `P1 won`, `P1 and P3 won`, `A draw`.
+    pub text: String,
+    /// How it ended, in words, where the game or the match says (`P2 resigned`, `grid
+    /// completed`).
+    pub reason: Option<String>,
+    /// The seat that resigned, if the match ended so.
+    pub resigned: Option<Seat>,
 }
 
 /// A seat as the public sees it: kind, agent and whether taken, never token hashes.
@@ -112,10 +119,329 @@ pub struct SeatInfo {
 pub fn typescript_declarations() -> Result<Vec<(String, String)>, String> {
     use gridwright_catalog::typescript::{Declarations, HEADER, game_declarations};
     let mut d = Declarations::default();
-    d.add::<StateMessage>();
+    d.add::<StateMessage>()
+        .add::<MatchSummary>()
+        .add::<MatchList>()
+        .add::<Created>()
+        .add::<Joined>()
+        .add::<GameList>()
+        .add::<ErrorMessage>()
+        .add::<PreviewMessage>()
+        .add::<HintMessage>()
+        .add::<ReplayStepMessage>()
+        .add::<WelcomeMessage>()
+        .add::<AckMessage>()
+        .add::<PongMessage>()
+        .add::<gridwright_catalog::HowToPlay>()
+        .add::<gridwright_catalog::Reference>()
+        .extra(
+            "/** A message the WebSocket sends; an answer to a client message quotes its `id`. */\n\
+             export type WsMessage = (WelcomeMessage | StateMessage | AckMessage | PongMessage | ErrorMessage) & { id?: unknown };",
+        );
     let mut files = vec![("server".to_owned(), d.finish(HEADER)?)];
     for (game, text) in game_declarations()? {
         files.push((game.to_owned(), text));
     }
     Ok(files)
+}
+
+/// One match as the lobby and `GET /api/matches/{id}` show it (built in `view.rs`).
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MatchSummary {
+    /// The match id.
+    pub id: String,
+    /// The game's short name.
+    pub game: String,
+    /// The scenario played, if one was named.
+    pub scenario: Option<String>,
+    /// Where the match stands.
+    pub status: Status,
+    /// The match's version.
+    pub version: u64,
+    /// Player moves so far.
+    pub moves: u64,
+    /// All human seats share one token (one device).
+    pub hotseat: bool,
+    /// The match's own AI delay, if it sets one.
+    pub ai_delay_ms: Option<u64>,
+    /// Who acts now (a match in memory; absent from a listing, which reads the store).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub turn: Option<TurnInfo>,
+    /// The seats as the public sees them.
+    pub seats: Vec<SeatInfo>,
+    /// Once finished: who won, in numbers and in words, and how it ended.
+    #[cfg_attr(feature = "ts", ts(type = "GameResult | null"))]
+    pub result: Option<Value>,
+    /// Who aborted the match, if anyone.
+    pub aborted_by: Option<AbortedBy>,
+    /// How a match that ended before its game was over ended, as a sentence.
+    pub ended: Option<String>,
+    /// Created, Unix ms.
+    pub created_ms: i64,
+    /// Last changed, Unix ms.
+    pub updated_ms: i64,
+    /// Links.
+    pub links: MatchLinks,
+}
+
+/// The links of a match summary.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MatchLinks {
+    /// The page that watches the match.
+    pub spectate: String,
+}
+
+/// `GET /api/matches`.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MatchList {
+    /// Newest first.
+    pub matches: Vec<MatchSummary>,
+}
+
+/// A seat as shown to the player who holds it.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SeatGrant {
+    /// The seat, from 0.
+    pub seat: u8,
+    /// Its token (secret, shown once).
+    pub token: String,
+    /// The page that plays the seat (`/play/{id}#token=…`).
+    pub link: String,
+    /// The WebSocket path.
+    pub ws: String,
+}
+
+/// `POST /api/matches`: the new match, its seats' tokens and the creator token.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Created {
+    /// The match.
+    #[serde(rename = "match")]
+    pub match_summary: MatchSummary,
+    /// A grant per human seat.
+    pub seats: Vec<SeatGrant>,
+    /// Lets its holder abort the match (secret, shown once).
+    pub creator_token: String,
+}
+
+/// `POST /api/matches/{id}/join`: the seat taken, with the match.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Joined {
+    /// The seat.
+    #[serde(flatten)]
+    pub grant: SeatGrant,
+    /// The match.
+    #[serde(rename = "match")]
+    pub match_summary: MatchSummary,
+}
+
+/// An AI opponent by strength, as the lobby offers it.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct StrengthInfo {
+    /// `easy`, `normal` or `hard`.
+    pub name: String,
+    /// `Easy`, `Normal`, `Hard`.
+    pub title: String,
+    /// The agent spec.
+    pub agent: String,
+}
+
+/// A scenario as the lobby lists it.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ScenarioEntry {
+    /// Its name (what a create request names).
+    pub name: String,
+    /// Its title.
+    pub title: String,
+    /// What it is about.
+    pub description: String,
+    /// Its seats.
+    pub seats: usize,
+    /// A text picture of the board.
+    pub preview: String,
+    /// The opening board as data, in the game's own shape, where the game offers one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
+    pub board: Option<Value>,
+}
+
+/// One game as `GET /api/games` and `GET /api/games/{game}` show it.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GameEntry {
+    /// Short name.
+    pub name: String,
+    /// Title.
+    pub title: String,
+    /// One sentence.
+    pub summary: String,
+    /// Fewest seats.
+    pub min_seats: u8,
+    /// Most seats.
+    pub max_seats: u8,
+    /// How chance enters the game.
+    pub chance: gridwright_engine::ChanceMode,
+    /// Perfect or imperfect information.
+    pub information: gridwright_engine::Information,
+    /// Its rules version.
+    pub rules_version: String,
+    /// `human` and the agents it offers.
+    pub agents: Vec<String>,
+    /// The AI opponents by strength, weakest first.
+    pub strengths: Vec<StrengthInfo>,
+    /// The strength a new AI seat gets by default.
+    pub default_strength: String,
+    /// Its scenarios (empty when its content does not load: see `content_error`).
+    pub scenarios: Vec<ScenarioEntry>,
+    /// The decks a creator may pick by name.
+    pub decks: Vec<String>,
+    /// Why its content does not load, if it does not.
+    pub content_error: Option<String>,
+}
+
+/// `GET /api/games`.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GameList {
+    /// In display order.
+    pub games: Vec<GameEntry>,
+}
+
+/// An error, over HTTP and WebSocket alike.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ErrorMessage {
+    /// Always `"error"`.
+    #[serde(rename = "type")]
+    #[cfg_attr(feature = "ts", ts(type = "\"error\""))]
+    pub kind: &'static str,
+    /// The stable code clients switch on (`unknown_match`, `stale_version`, …).
+    pub code: &'static str,
+    /// What went wrong, as a sentence.
+    pub message: String,
+    /// With `stale_version`: the match's current version.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub version: Option<u64>,
+}
+
+/// `POST /api/matches/{id}/preview`.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PreviewMessage {
+    /// Always `"preview"`.
+    #[serde(rename = "type")]
+    #[cfg_attr(feature = "ts", ts(type = "\"preview\""))]
+    pub kind: &'static str,
+    /// The seat the action is for.
+    pub seat: Seat,
+    /// What the game shows before the action is confirmed (`null`: nothing).
+    pub text: Option<String>,
+    /// Reserved for structured odds; `null` today.
+    #[cfg_attr(feature = "ts", ts(type = "null"))]
+    pub odds: Option<Value>,
+}
+
+/// `POST /api/matches/{id}/hint`.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HintMessage {
+    /// Always `"hint"`.
+    #[serde(rename = "type")]
+    #[cfg_attr(feature = "ts", ts(type = "\"hint\""))]
+    pub kind: &'static str,
+    /// The match id.
+    #[serde(rename = "match")]
+    pub match_id: String,
+    /// The position: after this many moves.
+    pub at: usize,
+    /// The seat advised.
+    pub seat: Seat,
+    /// The search report: every root action with visits, value and policy, and the principal
+    /// line, actions in the game's JSON form.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub report: Value,
+}
+
+/// `GET /api/matches/{id}/replay/{n}`: a finished match after its first `n` moves.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReplayStepMessage {
+    /// Always `"replay_step"`.
+    #[serde(rename = "type")]
+    #[cfg_attr(feature = "ts", ts(type = "\"replay_step\""))]
+    pub kind: &'static str,
+    /// The match id.
+    #[serde(rename = "match")]
+    pub match_id: String,
+    /// Moves played in this position.
+    pub n: usize,
+    /// Moves in the whole match.
+    pub moves: usize,
+    /// The viewer (`null`: a spectator).
+    pub viewer: Option<Seat>,
+    /// Who acts in this position.
+    pub turn: TurnInfo,
+    /// The viewer's observation, in the game's shape.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub observation: Value,
+    /// The log up to this position, as the viewer may see it, in the game's shape.
+    #[cfg_attr(feature = "ts", ts(type = "Array<unknown>"))]
+    pub log: Vec<Value>,
+    /// The result, in the last position of a finished match.
+    #[cfg_attr(feature = "ts", ts(type = "GameResult | null"))]
+    pub result: Option<Value>,
+}
+
+/// The WebSocket's answer to `hello`.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct WelcomeMessage {
+    /// Always `"welcome"`.
+    #[serde(rename = "type")]
+    #[cfg_attr(feature = "ts", ts(type = "\"welcome\""))]
+    pub kind: &'static str,
+    /// The match id.
+    #[serde(rename = "match")]
+    pub match_id: String,
+    /// The game's short name.
+    pub game: &'static str,
+    /// The seats the token holds.
+    pub seats: Vec<Seat>,
+    /// `player` or `spectator`.
+    #[cfg_attr(feature = "ts", ts(type = "\"player\" | \"spectator\""))]
+    pub role: &'static str,
+}
+
+/// The WebSocket's answer to an `act` or `undo` it applied.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AckMessage {
+    /// Always `"ack"`.
+    #[serde(rename = "type")]
+    #[cfg_attr(feature = "ts", ts(type = "\"ack\""))]
+    pub kind: &'static str,
+    /// What was applied.
+    #[cfg_attr(feature = "ts", ts(type = "\"act\" | \"undo\""))]
+    pub of: &'static str,
+    /// The match's version now.
+    pub version: u64,
+}
+
+/// The WebSocket's answer to `ping`.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PongMessage {
+    /// Always `"pong"`.
+    #[serde(rename = "type")]
+    #[cfg_attr(feature = "ts", ts(type = "\"pong\""))]
+    pub kind: &'static str,
 }

@@ -382,12 +382,16 @@ impl Conn {
         match msg {
             ClientMsg::Hello { token, from, logs } => {
                 let who = self.hub.authenticate(&self.m, token.as_deref()).await?;
-                let hello = json!({
-                    "type": "welcome",
-                    "match": self.m.id,
-                    "game": self.m.game.info().short_name,
-                    "seats": who.seats,
-                    "role": if who.is_spectator() { "spectator" } else { "player" },
+                let hello = json!(crate::wire::WelcomeMessage {
+                    kind: "welcome",
+                    match_id: self.m.id.clone(),
+                    game: self.m.game.info().short_name,
+                    seats: who.seats.clone(),
+                    role: if who.is_spectator() {
+                        "spectator"
+                    } else {
+                        "player"
+                    },
                 });
                 self.who = Some(who);
                 self.sent_viewer = None;
@@ -404,13 +408,21 @@ impl Conn {
             } => {
                 let who = self.who.as_ref().ok_or_else(hello_first)?;
                 let rev = self.hub.act(&self.m, who, seat, version, &action).await?;
-                let ack = json!({ "type": "ack", "of": "act", "version": rev });
+                let ack = json!(crate::wire::AckMessage {
+                    kind: "ack",
+                    of: "act",
+                    version: rev
+                });
                 Ok(send_json(socket, &with_id(ack, corr)).await)
             }
             ClientMsg::Undo { version } => {
                 let who = self.who.as_ref().ok_or_else(hello_first)?;
                 let rev = self.hub.undo(&self.m, who, version).await?;
-                let ack = json!({ "type": "ack", "of": "undo", "version": rev });
+                let ack = json!(crate::wire::AckMessage {
+                    kind: "ack",
+                    of: "undo",
+                    version: rev
+                });
                 Ok(send_json(socket, &with_id(ack, corr)).await)
             }
             ClientMsg::Resume { from } => {
@@ -422,7 +434,8 @@ impl Conn {
                 Ok(self.send_state(socket).await)
             }
             ClientMsg::Ping => {
-                Ok(send_json(socket, &with_id(json!({ "type": "pong" }), corr)).await)
+                let pong = json!(crate::wire::PongMessage { kind: "pong" });
+                Ok(send_json(socket, &with_id(pong, corr)).await)
             }
         }
     }

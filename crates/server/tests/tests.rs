@@ -33,6 +33,7 @@ mod play;
 mod postgres;
 mod probe;
 mod reads;
+mod table;
 mod undo;
 mod web_imports;
 mod web_types;

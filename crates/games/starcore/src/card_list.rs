@@ -33,6 +33,10 @@ pub struct CardEntry {
     pub effects: Vec<String>,
     /// The tests that play the card: its own first, then the rule test of each keyword.
     pub coverage: Vec<String>,
+    /// Its stats one by one, each a label players read (`HP`, `DEF`, `Movement`, `DMG`,
+    /// `Range`, `Width`, `Output`) and its value; for views, not in the card list's JSON.
+    #[serde(skip)]
+    pub stat_list: Vec<(&'static str, String)>,
 }
 
 fn entry(card: &Card) -> CardEntry {
@@ -45,16 +49,24 @@ fn entry(card: &Card) -> CardEntry {
         Kind::Action => "Action".into(),
     };
     let mut stats = Vec::new();
+    let mut stat_list = Vec::new();
     if !matches!(card.kind(), Kind::Action) {
         stats.push(format!("HP {}", s.hp));
         stats.push(format!("DEF {}", s.def));
         stats.push(format!("Movement {}", s.movement));
+        stat_list.push(("HP", s.hp.to_string()));
+        stat_list.push(("DEF", s.def.to_string()));
+        stat_list.push(("Movement", s.movement.to_string()));
     }
     if let Some(reach) = card.attack() {
         stats.push(format!("DMG {} in {reach}", s.dmg));
+        stat_list.push(("DMG", s.dmg.to_string()));
+        stat_list.push(("Range", reach.range.to_string()));
+        stat_list.push(("Width", reach.width.to_string()));
     }
     if !card.output().is_empty() {
         stats.push(format!("produces {} a turn", card.output()));
+        stat_list.push(("Output", format!("{} a turn", card.output())));
     }
     let mut effects = Vec::new();
     match card.kind() {
@@ -111,6 +123,7 @@ fn entry(card: &Card) -> CardEntry {
         keywords: card.keywords().iter().map(|k| keyword_text(*k)).collect(),
         effects,
         coverage,
+        stat_list,
     }
 }
 
@@ -135,6 +148,36 @@ pub fn card_list(content: &Content) -> Result<Vec<CardEntry>, ContentError> {
             })
         })
         .collect()
+}
+
+/// Every card of a config's pool, in pool order: entry `i` is the card observations and
+/// actions name by the number `i` ([`crate::CardId`]). A card that does not validate is left
+/// out (a config that set up has none).
+pub fn pool_entries(config: &crate::Config) -> Vec<CardEntry> {
+    config
+        .cards
+        .iter()
+        .filter_map(|def| def.validate().ok())
+        .map(|c| entry(&c))
+        .collect()
+}
+
+/// The titles of the keywords a config's cards carry or give their hosts (`First Strike`),
+/// each once, sorted: the words a view shows on cards.
+pub fn pool_keyword_titles(config: &crate::Config) -> Vec<&'static str> {
+    let mut titles: Vec<&'static str> = Vec::new();
+    for card in config.cards.iter().filter_map(|def| def.validate().ok()) {
+        let given = match card.kind() {
+            Kind::Module { host, .. } => host.keywords.clone(),
+            _ => Vec::new(),
+        };
+        for k in card.keywords().iter().chain(&given) {
+            titles.push(k.title());
+        }
+    }
+    titles.sort_unstable();
+    titles.dedup();
+    titles
 }
 
 /// The list as text: one block per card.

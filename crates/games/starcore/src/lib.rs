@@ -98,7 +98,7 @@ pub use card::{
     CoreSize, HostBonusDef, Kind, MAX_AMOUNT, MAX_DEF, MAX_NAME, MAX_STAT, ModuleDef, ModuleType,
     Rarity, ResourceDef, Stats, UnitDef, UnitType,
 };
-pub use card_list::{CardEntry, card_list, card_list_text};
+pub use card_list::{CardEntry, card_list, card_list_text, pool_entries, pool_keyword_titles};
 pub use config::{
     Config, DECK_SIZE, DEFAULT_TURN_LIMIT, DRAW_PER_TURN, DeckList, DeployCap, HAND_SIZE,
     MAX_STACK, MAX_TURN_LIMIT, Options,

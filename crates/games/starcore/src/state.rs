@@ -519,8 +519,10 @@ impl Game for Starcore {
         self.rules.max_len
     }
 
+    /// Cards by their names (`play Arc Bolt P2:A4`), as players read them; typing the ids is
+    /// still accepted ([`Game::parse_action`]).
     fn action_text(&self, action: &Action) -> String {
-        crate::text::action_text(&self.rules, action)
+        crate::text::action_text_named(&self.rules, action)
     }
 
     fn event_text(&self, event: &Event) -> String {

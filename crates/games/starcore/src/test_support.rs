@@ -108,7 +108,7 @@ impl Starcore {
                 let a = outs
                     .iter()
                     .map(|(a, _)| *a)
-                    .find(|a| self.action_text(a) == text)
+                    .find(|a| crate::text::action_text(&self.rules, a) == text)
                     .unwrap_or_else(|| panic!("`{text}` is no chance outcome here"));
                 self.apply(Actor::Chance, a, &mut ev)
                     .unwrap_or_else(|e| panic!("{e}"));
@@ -153,7 +153,7 @@ impl Starcore {
     pub(crate) fn legal_texts(&self, seat: Seat) -> Vec<String> {
         self.legal_actions_vec(seat)
             .iter()
-            .map(|a| self.action_text(a))
+            .map(|a| crate::text::action_text(&self.rules, a))
             .collect()
     }
 

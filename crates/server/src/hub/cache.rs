@@ -120,7 +120,8 @@ impl Hub {
         st.seats = seats;
         st.expired = row.status == Status::Expired;
         st.aborted = super::aborted_of(&row);
-        if st.expired || st.aborted.is_some() {
+        st.resigned = super::resigned_of(&row);
+        if st.expired || st.aborted.is_some() || st.resigned.is_some() {
             m.stop_ai.send_replace(true);
         }
         if row.rev == st.rev {

@@ -329,6 +329,8 @@ impl Hub {
             Ok((Commit::Done, progress)) => {
                 let committed = done(&mut st, prepared, progress);
                 drop(st);
+                // A hint about the position that just changed is no longer worth its thread.
+                m.stop_hints();
                 let _ = m.changed.send(());
                 self.kick_ai(m);
                 Ok(committed)

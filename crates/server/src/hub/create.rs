@@ -141,7 +141,7 @@ impl Hub {
             rev: 0,
             moves: 0,
             undos: 0,
-            result: result_json(session.as_ref()),
+            result: result_json(session.as_ref(), None),
             created_ms: now,
             updated_ms: now,
             creator: Some(creator.clone()),

@@ -34,6 +34,7 @@ mod commit;
 mod create;
 mod fair;
 mod requests;
+mod resign;
 
 pub(crate) use ai::{CLOCK_CAP, Thinking};
 pub(crate) use commit::pick_seat;
@@ -104,6 +105,33 @@ pub struct LiveMatch {
     /// Set once the match is aborted or expired: the AI driver stops waiting for a thread or
     /// thinking, and gives its thread back at once.
     stop_ai: watch::Sender<bool>,
+    /// The hint searches running for this match: each stops when the position changes (a move,
+    /// an undo, a resignation) or when a player asks (`POST …/hint/stop`).
+    hints: Mutex<Vec<gridwright_agents::Stop>>,
+}
+
+impl LiveMatch {
+    /// A stop for a new hint search, kept until the search ends or is stopped.
+    pub(crate) fn hint_stop(&self) -> gridwright_agents::Stop {
+        let stop = gridwright_agents::Stop::new();
+        if let Ok(mut h) = self.hints.lock() {
+            h.retain(|s| !s.is_stopped());
+            h.push(stop.clone());
+        }
+        stop
+    }
+
+    /// Stops every hint search running for this match; returns how many were running.
+    pub(crate) fn stop_hints(&self) -> usize {
+        let Ok(mut h) = self.hints.lock() else {
+            return 0;
+        };
+        let n = h.iter().filter(|s| !s.is_stopped()).count();
+        for s in h.drain(..) {
+            s.stop();
+        }
+        n
+    }
 }
 
 impl std::fmt::Debug for LiveMatch {
@@ -138,6 +166,7 @@ impl LiveMatch {
             poisoned: false,
             expired,
             aborted,
+            resigned: resigned_of(row),
         };
         st.status = st.status_now();
         let seats = &st.seats;
@@ -159,12 +188,13 @@ impl LiveMatch {
             rules_version: row.rules_version.clone(),
             seed: row.seed,
             creator_token_hash: row.creator_token_hash.clone(),
-            stop_ai: watch::Sender::new(expired || aborted.is_some()),
+            stop_ai: watch::Sender::new(expired || aborted.is_some() || resigned_of(row).is_some()),
             st: RwLock::new(st),
             changed,
             has_ai,
             all_ai,
             ai_busy: AtomicBool::new(false),
+            hints: Mutex::new(Vec::new()),
             creator,
             watched_ms: AtomicI64::new(now_ms()),
         }
@@ -189,6 +219,8 @@ pub struct MatchState {
     pub(crate) expired: bool,
     /// Who aborted the match, if someone did: nothing more may change.
     pub(crate) aborted: Option<AbortedBy>,
+    /// The seat that resigned, if one did: the match is finished.
+    pub(crate) resigned: Option<Seat>,
 }
 
 impl MatchState {
@@ -204,12 +236,14 @@ impl MatchState {
             Status::Expired
         } else if self.aborted.is_some() {
             Status::Aborted
+        } else if self.resigned.is_some() {
+            Status::Finished
         } else {
             status_of(self.session.as_ref(), &self.seats)
         }
     }
 
-    /// Refuses any change to an expired or aborted match.
+    /// Refuses any change to an expired, aborted or resigned match.
     fn check_live(&self, id: &str) -> Result<(), ServerError> {
         if self.expired {
             Err(ServerError::Expired(id.to_owned()))
@@ -218,6 +252,8 @@ impl MatchState {
                 id: id.to_owned(),
                 by,
             })
+        } else if self.resigned.is_some() {
+            Err(ServerError::AlreadyOver(id.to_owned()))
         } else {
             Ok(())
         }
@@ -237,7 +273,7 @@ impl MatchState {
         Progress {
             status,
             moves: self.session.version() as u64,
-            result: result_json(self.session.as_ref()),
+            result: result_json(self.session.as_ref(), self.resigned),
             ai_until: ai_due.then(|| lease_deadline(lease_ms)),
         }
     }
@@ -259,14 +295,29 @@ fn status_of(session: &dyn AnySession, seats: &[SeatRow]) -> Status {
     }
 }
 
-/// `{returns, scores, winners}` once the game is over.
-pub(crate) fn result_json(session: &dyn AnySession) -> Option<Value> {
-    game_result(session).and_then(|r| serde_json::to_value(r).ok())
+/// `{returns, scores, winners, text, reason, resigned}` once the game is over (or a seat
+/// resigned).
+pub(crate) fn result_json(session: &dyn AnySession, resigned: Option<Seat>) -> Option<Value> {
+    game_result(session, resigned).and_then(|r| serde_json::to_value(r).ok())
 }
 
-/// How the game came out, once it is over.
-pub(crate) fn game_result(session: &dyn AnySession) -> Option<crate::wire::GameResult> {
-    let returns = session.returns()?;
+/// How the game came out, once it is over or `resigned` gave up. A resignation ranks the seat
+/// that resigned last and the others first together: with two seats, the other one wins.
+pub(crate) fn game_result(
+    session: &dyn AnySession,
+    resigned: Option<Seat>,
+) -> Option<crate::wire::GameResult> {
+    let (returns, reason) = match resigned {
+        Some(r) => {
+            let n = session.num_seats();
+            let share = if n > 1 { 1.0 / (n - 1) as f64 } else { 0.0 };
+            let returns = (0..n)
+                .map(|i| if i == r.index() { -1.0 } else { share })
+                .collect();
+            (returns, Some(format!("{r} resigned")))
+        }
+        None => (session.returns()?, session.end_reason()),
+    };
     let max = returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let min = returns.iter().copied().fold(f64::INFINITY, f64::min);
     let winners: Vec<usize> = if max > min {
@@ -274,11 +325,33 @@ pub(crate) fn game_result(session: &dyn AnySession) -> Option<crate::wire::GameR
     } else {
         Vec::new()
     };
+    let names: Vec<String> = winners
+        .iter()
+        .filter_map(|i| u8::try_from(*i).ok().and_then(|i| Seat::try_from(i).ok()))
+        .map(|s| s.to_string())
+        .collect();
+    let text = match names.as_slice() {
+        [] => "A draw".to_owned(),
+        [one] => format!("{one} won"),
+        [init @ .., last] => format!("{} and {last} won", init.join(", ")),
+    };
     Some(crate::wire::GameResult {
         returns,
         scores: session.scores(),
         winners,
+        text,
+        reason,
+        resigned,
     })
+}
+
+/// The seat that resigned a stored match, as its result records it.
+fn resigned_of(row: &MatchRow) -> Option<Seat> {
+    if row.status != Status::Finished {
+        return None;
+    }
+    let seat = row.result.as_ref()?.get("resigned")?.as_u64()?;
+    Seat::try_from(u8::try_from(seat).ok()?).ok()
 }
 
 /// Answers to expensive reads of finished matches (a replay step, a hint), which never change

@@ -483,6 +483,21 @@ impl Store {
         }
     }
 
+    /// Marks one open or running match finished by a resignation, with `result` (the JSON of
+    /// its result, which names the seat that resigned), bumping its version, clearing its AI
+    /// lease, and with PostgreSQL telling the other processes. False if it was not open or
+    /// running.
+    ///
+    /// # Errors
+    /// On database failure.
+    pub async fn resign_match(&self, id: &str, result: &Value) -> Result<bool, StoreError> {
+        let result = result.to_string();
+        match self {
+            Store::Sqlite(s) => s.resign_match(id, result).await,
+            Store::Postgres(p) => p.resign_match(id, result).await,
+        }
+    }
+
     /// How many matches are open or running.
     ///
     /// # Errors

@@ -455,6 +455,25 @@ impl PgStore {
         Ok(!rows.is_empty())
     }
 
+    pub(super) async fn resign_match(&self, id: &str, result: String) -> Result<bool, StoreError> {
+        // Other processes hear of it like of any change, in the same statement.
+        const SQL: &str = "WITH u AS (UPDATE matches SET status = 'finished', result = $5, \
+            rev = rev + 1, updated_ms = $2, ai_owner = NULL, ai_until = NULL WHERE id = $1 AND \
+            status IN ('open', 'running') RETURNING id, rev) \
+            SELECT id, pg_notify($3, $4 || ' ' || id || ' ' || rev)::TEXT FROM u";
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let rows = c
+            .client
+            .query(
+                SQL,
+                &[&id, &now_ms(), &CHANNEL, &self.inner.origin, &result],
+            )
+            .await
+            .map_err(err)?;
+        Ok(!rows.is_empty())
+    }
+
     pub(super) async fn release_ai(&self, id: &str) -> Result<(), StoreError> {
         let mut g = self.conn().await?;
         let c = conn_mut(&mut g)?;

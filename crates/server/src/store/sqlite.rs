@@ -412,6 +412,21 @@ impl SqliteStore {
         .await
     }
 
+    pub(super) async fn resign_match(&self, id: &str, result: String) -> Result<bool, StoreError> {
+        let id = id.to_owned();
+        self.write(move |tx| {
+            tx.execute(
+                "UPDATE matches SET status = 'finished', result = ?3, rev = rev + 1, \
+                 updated_ms = ?2, ai_owner = NULL, ai_until = NULL \
+                 WHERE id = ?1 AND status IN ('open', 'running')",
+                params![id, now_ms(), result],
+            )
+            .map(|n| n > 0)
+            .map_err(err)
+        })
+        .await
+    }
+
     pub(super) async fn release_ai(&self, id: &str) -> Result<(), StoreError> {
         let id = id.to_owned();
         self.write(move |tx| {
