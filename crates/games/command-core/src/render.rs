@@ -390,8 +390,9 @@ pub fn attack_preview(game: &CommandCore, action: &Action) -> Option<String> {
     )
     .ok()?;
     let mut s = format!(
-        "{} at #{target}: {} attack dice vs {} armour ({} arc) + {} evade; ",
+        "{} at {}: {} attack dice vs {} armour ({} arc) + {} evade; ",
         card_text(rules, mech, Card::Weapon(weapon)),
+        crate::text::mech_name(rules, target),
         wpn.attack,
         chassis.armour[arc as usize],
         arc_name(arc),

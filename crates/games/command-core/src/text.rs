@@ -110,7 +110,8 @@ pub(crate) fn action_text(rules: &Rules, a: &Action) -> String {
     }
 }
 
-fn mech_name(rules: &Rules, mech: MechId) -> String {
+/// A mech as players read it: its chassis, number and owner ("Bulwark #3 (P2)").
+pub(crate) fn mech_name(rules: &Rules, mech: MechId) -> String {
     let owner = rules
         .mechs
         .get(mech.index())
