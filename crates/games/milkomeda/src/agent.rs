@@ -575,19 +575,7 @@ mod tests {
     #[test]
     fn every_seat_values_a_sector_card_placed_as_progress_towards_the_grid_ending() {
         use crate::rules::map::{Rotation, Space, Tile};
-        let mut g = game("duel");
-        while !matches!(g.phase, Phase::Turn(_)) {
-            let mut outs = Vec::new();
-            g.chance_outcomes(&mut outs);
-            match g.turn() {
-                Turn::Chance => g.step(Actor::Chance, outs[0].0, &mut Events::disabled()),
-                Turn::Seat(s) => {
-                    let a = g.legal_actions_vec(s)[0];
-                    g.step(Actor::Seat(s), a, &mut Events::disabled());
-                }
-                t => panic!("{t:?}"),
-            }
-        }
+        let g = first_turn();
         // The middle of the 9 × 9 grid: four steps from every homeworld corner.
         let middle = Space::try_from((4u8, 4u8)).unwrap();
         assert!(!g.table.map.is_explored(middle));
