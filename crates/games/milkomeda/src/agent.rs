@@ -73,10 +73,10 @@ struct Surroundings {
     /// Explored sectors next to the seat's fleets that it does not control.
     frontier: usize,
     /// The seat's room to explore next: the empty spaces next to a sector it controls with a
-    /// fleet there, up to [`REACH_CAP`]; with none, `1 / (2 + d)` for the fewest steps `d`
-    /// its nearest fleet must still move to stand next to an empty space (so that moving
-    /// towards the last empty spaces is worth something before they are in reach); 0 once
-    /// the deck is out.
+    /// fleet there, up to [`REACH_CAP`]; with none, `1 - d / (w + h)` for the fewest steps `d`
+    /// its nearest fleet must still move to stand next to an empty space on a grid `w` by `h`
+    /// (so that each step towards the last empty spaces is worth the same before they are in
+    /// reach); 0 once the deck is out.
     room: f64,
 }
 
@@ -128,8 +128,9 @@ impl Surroundings {
         Surroundings { frontier, room }
     }
 
-    /// `1 / (2 + d)`, `d` the fewest steps (grid distance) any of `seat`'s fleets is from
-    /// standing next to an empty space; 0 with no fleet or no empty space.
+    /// `1 - d / (w + h)`, `d` the fewest steps (grid distance) any of `seat`'s fleets is from
+    /// standing next to an empty space on a grid `w` by `h`; 0 with no fleet or no empty
+    /// space.
     fn approach(g: &Milkomeda, seat: Seat) -> f64 {
         let t = &g.table;
         let size = t.map.size();
@@ -169,7 +170,7 @@ impl Surroundings {
             .min()
             .filter(|d| *d < u16::MAX);
         match nearest {
-            Some(d) => 1.0 / (1.0 + f64::from(d.max(1))),
+            Some(d) => 1.0 - f64::from(d.max(1) - 1) / (w + h) as f64,
             None => 0.0,
         }
     }
@@ -328,15 +329,29 @@ impl Appraisal {
     /// seat's worth runs into the thousands), so that a lead is judged against the stakes.
     fn spread(&self) -> f64 {
         let total: f64 = self.worths.iter().map(|w| w.abs()).sum();
-        20.0 + total / self.worths.len() as f64 / 10.0
+        SPREAD_AT_START + total / self.worths.len() as f64 / 10.0
+    }
+
+    /// How many times the stakes have grown since the start ([`Appraisal::spread`] over its
+    /// first value, at least 1): what the greedy agent multiplies the progress towards the
+    /// endings and its room to explore by, so that they keep their weight against the
+    /// holdings when a seat's worth runs into the hundreds (with a fixed weight the greedy
+    /// seats of three-player games stopped exploring late: 2026-12-02, docs/rules/milkomeda.md
+    /// item 15b).
+    fn stakes(&self) -> f64 {
+        (self.spread() / SPREAD_AT_START).max(1.0)
     }
 }
 
+/// The holdings advantage that [`leaf_value`]'s `tanh` maps to ±0.76 at the start.
+const SPREAD_AT_START: f64 = 20.0;
+
 /// [`holdings_advantage`] plus the progress towards the rulebook's endings (the same for every
-/// seat) and the room `seat` has to explore: what the greedy agent and MCTS's priors compare.
+/// seat) and the room `seat` has to explore, both times the [`Appraisal::stakes`]: what the
+/// greedy agent compares.
 fn advantage(g: &Milkomeda, seat: Seat) -> f64 {
     let a = Appraisal::of(g, seat);
-    a.holdings_advantage(seat) + progress(g) + REACH_WORTH * a.room
+    a.holdings_advantage(seat) + a.stakes() * (progress(g) + REACH_WORTH * a.room)
 }
 
 /// The share of [`evaluate`] and [`evaluate_prior`] that the holdings carry; the rest is the
@@ -652,6 +667,36 @@ mod tests {
         assert_eq!(with(6), with(2), "a boost's extra cards earn nothing");
     }
 
+    /// Late in a game a seat's worth runs into the hundreds (1 VP per orange in storage), and
+    /// an explore's two cards, worth 2 × `PLACED_WORTH` at the start, must keep their weight
+    /// against it: the greedy value multiplies progress by the stakes, the spread of 20 plus a
+    /// tenth of the seats' mean worth over 20. With 1,000 more orange at every seat (the
+    /// holdings advantage unchanged) each worth is above 1,000, so the spread is above 120
+    /// and the two cards are worth more than 6 × 4.
+    #[test]
+    fn the_greedy_value_of_progress_grows_with_the_stakes() {
+        use crate::state::Draw;
+        let g = first_turn();
+        let cards = |g: &Milkomeda| {
+            let mut h = g.clone();
+            h.table.draws = vec![Draw::Sector; 2];
+            let seat = Seat::all(g.num_seats()).next().unwrap();
+            advantage(&h, seat) - advantage(g, seat)
+        };
+        let early = cards(&g);
+        assert!(
+            (early - 4.0).abs() < 4.0 * 0.5,
+            "near 4 at the start: {early}"
+        );
+        let mut rich = g.clone();
+        for seat in Seat::all(g.num_seats()) {
+            rich.table.storage[seat] =
+                rich.table.storage[seat].saturating_add(Resources::new(0, 1000, 0, 0));
+        }
+        let late = cards(&rich);
+        assert!(late > 6.0 * 4.0, "two cards late: {late}");
+    }
+
     /// The first position where a seat takes its turn, the setup and phase 1 played by the
     /// first legal action and chance outcome.
     fn first_turn() -> Milkomeda {
@@ -733,7 +778,8 @@ mod tests {
                         empty.len().min(REACH_CAP) as f64
                     } else {
                         approached += 1;
-                        nearest.map_or(0.0, |d| 1.0 / (2.0 + f64::from(d) - 1.0))
+                        let across = f64::from(size.width()) + f64::from(size.height());
+                        nearest.map_or(0.0, |d| 1.0 - (f64::from(d) - 1.0) / across)
                     };
                     let got = Surroundings::of(&g, seat);
                     assert_eq!(got.frontier, frontier, "{scenario} {seat}");
@@ -809,7 +855,8 @@ mod tests {
     }
 
     /// Late in a game the last empty spaces lie far from every fleet. With none in reach, a
-    /// seat's room to explore is `1 / (2 + d)`, `d` the steps its nearest fleet must still
+    /// seat's room to explore is `1 - d / (w + h)` (18 on the 9×9 grid), `d` the steps its
+    /// nearest fleet must still
     /// move to stand next to one, so that moving towards them is worth something.
     #[test]
     fn a_fleet_nearer_the_last_empty_space_has_more_room_to_explore() {
@@ -845,10 +892,14 @@ mod tests {
         };
         // From c1r1 to c9r1: 8 steps, 7 of them to stand next to it.
         let far = fleets_at(&mut g, Space::try_from((0u8, 0u8)).unwrap());
-        assert_eq!(far, 1.0 / (2.0 + 7.0));
+        assert_eq!(far, 1.0 - 7.0 / 18.0);
         // From c6r2: 3 + 1 = 4 steps, 3 to stand next to it.
         let near = fleets_at(&mut g, Space::try_from((5u8, 1u8)).unwrap());
-        assert_eq!(near, 1.0 / (2.0 + 3.0));
+        assert_eq!(near, 1.0 - 3.0 / 18.0);
+        assert!(
+            far < near && near < 1.0,
+            "in reach is worth more than any approach"
+        );
         // Next to it: the one empty space in reach if the seat controls c8r1.
         let next = Space::try_from((7u8, 0u8)).unwrap();
         let i = g.table.idx(next);
