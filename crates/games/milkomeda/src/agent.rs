@@ -15,9 +15,12 @@
 //! (docs/rules/milkomeda.md item 15b).
 //!
 //! [`GreedyAgent`] steps a determinized copy of the state (the secrets it cannot see redrawn at
-//! random) with each legal action and takes the one whose result is best by the same sum
-//! before the squashing (so a big lead or deficit does not flatten every choice into a tie;
-//! at the end the returns decide), ties broken at random. After a step that only opens an action (choosing the main action or a
+//! random) with each legal action and takes the one whose result is best by the holdings
+//! advantage before the squashing (so a big lead or deficit does not flatten every choice
+//! into a tie; at the end the returns decide) plus the progress and its room to explore, both
+//! counted in points and multiplied by how much the stakes have grown (so that late in a game,
+//! with worths in the hundreds, an explore still weighs against a move), ties broken at
+//! random. After a step that only opens an action (choosing the main action or a
 //! module, the blue for a move's range, a probe), the result is valued by the best it can
 //! reach in two (one) more steps of its own, so the choice of an action sees what it can do.
 //!
