@@ -136,23 +136,26 @@ macro_rules! with_game {
     };
 }
 
-/// A scenario as listed to people.
+/// A scenario as the lobby lists it.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ScenarioEntry"))]
 pub struct ScenarioInfo {
-    /// The name used on the command line.
+    /// Its name (what a create request names).
+    // Also what `--scenario` names on the command line.
     pub name: String,
-    /// A title.
+    /// Its title.
     pub title: String,
     /// What it is about.
     pub description: String,
-    /// Number of seats.
+    /// Its seats.
     pub seats: usize,
     /// A text picture of the board.
     pub preview: String,
-    /// The board as data for a graphical preview (the game's own JSON shape, drawn by its web
-    /// view), where the game offers one. Why alongside `preview`: terminals keep the text, and
-    /// browsers should not parse a terminal picture back into a board.
+    /// The opening board as data, in the game's own shape, where the game offers one.
+    // For a graphical preview, drawn by the game's web view. Why alongside `preview`: terminals
+    // keep the text, and browsers should not parse a terminal picture back into a board.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
     pub board: Option<serde_json::Value>,
 }
 

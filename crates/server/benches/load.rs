@@ -17,9 +17,11 @@
     missing_debug_implementations
 )]
 
+#[path = "../tests/spawn.rs"]
+mod spawn;
+
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -76,34 +78,15 @@ impl Drop for ServerProc {
 }
 
 fn spawn_server(store_args: &[String]) -> ServerProc {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridwright-server"))
-        // Default limits: each player's connection lives for one game, so it sends at most 22
-        // messages (hello and up to 21 moves), within the burst of 40. Match creation is not
-        // rate-limited: every table creates a match per game, all from one address.
-        .args([
-            "--port",
-            "0",
-            "--create-burst",
-            "0",
-            "--max-unfinished-per-address",
-            "0",
-        ])
-        .args(store_args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|r| r.split('/').next())
-        .unwrap_or_else(|| panic!("server did not start: {line:?}"))
-        .parse()
-        .unwrap();
+    // Default limits: each player's connection lives for one game, so it sends at most 22
+    // messages (hello and up to 21 moves), within the burst of 40. Match creation is not
+    // rate-limited: every table creates a match per game, all from one address.
+    let (child, addr) = spawn::spawn_server(
+        ["--create-burst", "0", "--max-unfinished-per-address", "0"]
+            .into_iter()
+            .map(str::to_owned)
+            .chain(store_args.iter().cloned()),
+    );
     ServerProc { child, addr }
 }
 

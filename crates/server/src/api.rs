@@ -11,7 +11,7 @@ use crate::{openapi, ws};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Query, Request, State};
 use axum::http::request::Parts;
 use axum::http::{Extensions, HeaderMap, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -103,6 +103,19 @@ fn json_body<T: DeserializeOwned>(
     // An object, with no key twice (see `json.rs`), then the route's shape.
     let value = crate::json::parse_object(body).map_err(ServerError::Malformed)?;
     serde_json::from_value(value).map_err(|e| ServerError::Malformed(e.to_string()))
+}
+
+/// The request's JSON body, of the route's shape ([`json_body`]). It comes last among a
+/// handler's arguments, so that a route's own checks of the path and token answer first.
+struct JsonBody<T>(T);
+
+impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
+    type Rejection = ServerError;
+
+    async fn from_request(req: Request, app: &AppState) -> Result<Self, ServerError> {
+        let body = Bytes::from_request(req, app).await;
+        json_body(body, app.hub.opts.limits.max_body).map(JsonBody)
+    }
 }
 
 /// The client's address. Without connection info (the router served some other way), every
@@ -216,7 +229,7 @@ async fn openapi_doc() -> Json<Value> {
 }
 
 fn game_json(g: &dyn crate::games::GameProvider) -> crate::wire::GameEntry {
-    use crate::wire::{GameEntry, ScenarioEntry, StrengthInfo};
+    use crate::wire::{GameEntry, StrengthInfo};
     let info = g.info();
     let (scenarios, error) = match g.scenarios() {
         Ok(s) => (s, None),
@@ -244,17 +257,7 @@ fn game_json(g: &dyn crate::games::GameProvider) -> crate::wire::GameEntry {
             })
             .collect(),
         default_strength: gridwright_catalog::DEFAULT_STRENGTH.to_owned(),
-        scenarios: scenarios
-            .into_iter()
-            .map(|s| ScenarioEntry {
-                name: s.name,
-                title: s.title,
-                description: s.description,
-                seats: s.seats,
-                preview: s.preview,
-                board: s.board,
-            })
-            .collect(),
+        scenarios,
         decks: g.decks(),
         content_error: error,
     }
@@ -358,9 +361,8 @@ async fn list_matches(
 async fn create_match(
     State(app): State<AppState>,
     extensions: Extensions,
-    body: Result<Bytes, BytesRejection>,
+    JsonBody(req): JsonBody<CreateMatch>,
 ) -> ApiResult {
-    let req: CreateMatch = json_body(body, app.hub.opts.limits.max_body)?;
     let client = client_ip(&extensions);
     let created = app.hub.create(req, client).await?;
     let m = &created.live;
@@ -398,9 +400,8 @@ struct JoinBody {
 async fn join_match(
     State(app): State<AppState>,
     MatchParam(m): MatchParam,
-    body: Result<Bytes, BytesRejection>,
+    JsonBody(req): JsonBody<JoinBody>,
 ) -> ApiResult {
-    let req: JoinBody = json_body(body, app.hub.opts.limits.max_body)?;
     let seat = match req.seat {
         None => None,
         Some(s) => {
@@ -476,9 +477,8 @@ struct ActBody {
 async fn act(
     State(app): State<AppState>,
     Player(Caller { m, who }): Player,
-    body: Result<Bytes, BytesRejection>,
+    JsonBody(req): JsonBody<ActBody>,
 ) -> ApiResult {
-    let req: ActBody = json_body(body, app.hub.opts.limits.max_body)?;
     app.hub
         .act(&m, &who, req.seat, req.version, &req.action)
         .await?;
@@ -495,9 +495,8 @@ struct UndoBody {
 async fn undo(
     State(app): State<AppState>,
     Player(Caller { m, who }): Player,
-    body: Result<Bytes, BytesRejection>,
+    JsonBody(req): JsonBody<UndoBody>,
 ) -> ApiResult {
-    let req: UndoBody = json_body(body, app.hub.opts.limits.max_body)?;
     app.hub.undo(&m, &who, req.version).await?;
     respond_state(&m, &who).await
 }
@@ -536,9 +535,8 @@ struct ResignBody {
 async fn resign(
     State(app): State<AppState>,
     Player(Caller { m, who }): Player,
-    body: Result<Bytes, BytesRejection>,
+    JsonBody(req): JsonBody<ResignBody>,
 ) -> ApiResult {
-    let req: ResignBody = json_body(body, app.hub.opts.limits.max_body)?;
     app.hub.resign(&m, &who, req.seat).await?;
     respond_state(&m, &who).await
 }
@@ -554,11 +552,9 @@ struct PreviewBody {
 /// What the game shows before an action is confirmed (e.g. exact attack odds). Only for one of
 /// the caller's own legal actions: the game computes it from the full state.
 async fn preview(
-    State(app): State<AppState>,
     Player(Caller { m, who }): Player,
-    body: Result<Bytes, BytesRejection>,
+    JsonBody(req): JsonBody<PreviewBody>,
 ) -> ApiResult {
-    let req: PreviewBody = json_body(body, app.hub.opts.limits.max_body)?;
     let st = m.st.read().await;
     let seat = crate::hub::pick_seat(&st, &who, req.seat)?;
     if !st
@@ -609,9 +605,8 @@ async fn hint(
     MatchParam(m): MatchParam,
     Token(token): Token,
     extensions: Extensions,
-    body: Result<Bytes, BytesRejection>,
+    JsonBody(req): JsonBody<HintBody>,
 ) -> ApiResult {
-    let req: HintBody = json_body(body, app.hub.opts.limits.max_body)?;
     let client = crate::limits::address_key(client_ip(&extensions));
     let (session, seat, at) = {
         let st = m.st.read().await;
@@ -723,11 +718,9 @@ struct StopHintBody {}
 /// Stops the hint searches running for the match (a player who no longer wants the advice, or
 /// acts before it arrives; a move stops them anyway). Only for a holder of one of its seats.
 async fn stop_hint(
-    State(app): State<AppState>,
     Player(Caller { m, who: _ }): Player,
-    body: Result<Bytes, BytesRejection>,
+    JsonBody(StopHintBody {}): JsonBody<StopHintBody>,
 ) -> ApiResult {
-    let StopHintBody {} = json_body(body, app.hub.opts.limits.max_body)?;
     let stopped = m.stop_hints();
     Ok(Json(json!({ "type": "hint_stopped", "match": m.id, "stopped": stopped })).into_response())
 }

@@ -123,7 +123,7 @@ impl AddressLimiter {
         if self.burst <= 0.0 {
             return Ok(());
         }
-        let key = bucket_key(client);
+        let key = client_key(client);
         let now = Instant::now();
         let Ok(mut map) = self.buckets.lock() else {
             return Ok(());
@@ -167,14 +167,16 @@ impl AddressLimiter {
 /// The client a match's creator is counted as, as stored with the match: `10.0.0.1`, or
 /// `2001:db8::/64`.
 pub(crate) fn address_key(ip: IpAddr) -> String {
-    match bucket_key(ip) {
+    match client_key(ip) {
         IpAddr::V4(v4) => v4.to_string(),
         IpAddr::V6(v6) => format!("{v6}/64"),
     }
 }
 
-/// IPv4 addresses as they are; IPv6 by their /64 (IPv4-mapped ones as IPv4).
-fn bucket_key(ip: IpAddr) -> IpAddr {
+/// The address a client is counted under, by the rate buckets here and by the connection caps
+/// (`net.rs`): IPv4 as it is (also when mapped into IPv6), IPv6 by its /64 (one home or host
+/// usually holds a whole /64).
+pub(crate) fn client_key(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

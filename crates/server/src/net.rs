@@ -16,6 +16,7 @@
 //!   it closes.
 
 use crate::Limits;
+use crate::limits::client_key;
 use axum::extract::ConnectInfo;
 use hyper::Request;
 use hyper::body::Incoming;
@@ -102,21 +103,6 @@ impl Drop for Admission {
 enum Refused {
     Total,
     PerAddress,
-}
-
-/// The address a client is counted under: IPv4 as it is (also when mapped into IPv6), IPv6 by
-/// its /64 (one home or host usually holds a whole /64).
-fn client_key(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V4(_) => ip,
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let s = v6.segments();
-                IpAddr::V6(std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
-            }
-        },
-    }
 }
 
 impl Gate {

@@ -29,6 +29,17 @@ fn rate_limited() -> Value {
     })
 }
 
+/// The answers of a route that ends a match early (abort, resign): `ok`, `forbidden` (who may
+/// not), and the refusals both share.
+fn ending_responses(ok: Value, forbidden: &str) -> Value {
+    json!({ "200": ok,
+        "400": error_response("Malformed body"),
+        "401": error_response("No token (or not a bearer token)"),
+        "403": error_response(forbidden),
+        "404": error_response("Unknown match"),
+        "409": error_response("Already over (match_over), expired or aborted") })
+}
+
 fn id_param() -> Value {
     json!({ "name": "id", "in": "path", "required": true,
             "description": "Match id (16 hex digits).",
@@ -245,22 +256,14 @@ fn paths_and_schemas() -> Value {
                     and its AI seats stop at once (a queued AI move leaves the queue; a held AI thread goes to the next client).",
                 "operationId": "abortMatch", "parameters": [id_param()], "security": [{ "abortCredential": [] }],
                 "requestBody": { "required": false, "content": { "application/json": { "schema": { "type": "object", "additionalProperties": false } } } },
-                "responses": { "200": ok_json("The match, now aborted", "Match"),
-                    "400": error_response("Malformed body"),
-                    "401": error_response("No token (or not a bearer token)"),
-                    "403": error_response("The token is neither this match's creator token nor the operator's credential"),
-                    "404": error_response("Unknown match"),
-                    "409": error_response("Already over (match_over), expired or aborted") } } },
+                "responses": ending_responses(ok_json("The match, now aborted", "Match"),
+                    "The token is neither this match's creator token nor the operator's credential") } },
             "/api/matches/{id}/resign": { "post": { "summary": "Give up: a seated player (the seat's own token) ends the match at once; the other side wins (with more seats, the resigning seat ranks last). The result says so (`resigned`, `reason`: \"P2 resigned\").",
                 "operationId": "resign", "parameters": [id_param()], "security": bearer(),
                 "requestBody": { "required": false, "content": { "application/json": { "schema": { "type": "object", "additionalProperties": false,
                     "properties": { "seat": { "type": "integer", "minimum": 0, "maximum": 255, "description": "Needed only when the token holds several seats (hotseat) and none or several may act." } } } } } },
-                "responses": { "200": ok_json("The caller's view, now finished", "State"),
-                    "400": error_response("Malformed body"),
-                    "401": error_response("No token (or not a bearer token)"),
-                    "403": error_response("The token holds no seat of this match, or not the seat named"),
-                    "404": error_response("Unknown match"),
-                    "409": error_response("Already over (match_over), expired or aborted") } } },
+                "responses": ending_responses(ok_json("The caller's view, now finished", "State"),
+                    "The token holds no seat of this match, or not the seat named") } },
             "/api/matches/{id}/reference": { "get": { "summary": "The match's public reference data: groups (cards, units, sectors, directives, …) of entries with id, the number observations carry, name, kind, stats, keywords and text in words. Never a hand or a deck order. It never changes for a match: content-hash ETag, cached for a year.",
                 "operationId": "reference", "parameters": [id_param()],
                 "responses": { "200": { "description": "The reference data", "content": { "application/json": { "schema": { "type": "object", "required": ["game", "groups"], "properties": {

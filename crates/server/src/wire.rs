@@ -253,26 +253,6 @@ pub struct StrengthInfo {
     pub agent: String,
 }
 
-/// A scenario as the lobby lists it.
-#[derive(Clone, Debug, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct ScenarioEntry {
-    /// Its name (what a create request names).
-    pub name: String,
-    /// Its title.
-    pub title: String,
-    /// What it is about.
-    pub description: String,
-    /// Its seats.
-    pub seats: usize,
-    /// A text picture of the board.
-    pub preview: String,
-    /// The opening board as data, in the game's own shape, where the game offers one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
-    pub board: Option<Value>,
-}
-
 /// One game as `GET /api/games` and `GET /api/games/{game}` show it.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -300,7 +280,7 @@ pub struct GameEntry {
     /// The strength a new AI seat gets by default.
     pub default_strength: String,
     /// Its scenarios (empty when its content does not load: see `content_error`).
-    pub scenarios: Vec<ScenarioEntry>,
+    pub scenarios: Vec<gridwright_catalog::ScenarioInfo>,
     /// The decks a creator may pick by name.
     pub decks: Vec<String>,
     /// Why its content does not load, if it does not.

@@ -6,7 +6,6 @@ use futures_util::{SinkExt, StreamExt};
 use gridwright_catalog::ContentSource;
 use gridwright_server::{Games, Limits, MatchLimits, ServeOptions, Server};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -562,23 +561,12 @@ pub struct Proc {
 
 impl Proc {
     pub fn spawn(args: &[String]) -> Proc {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gridwright-server"))
-            .args(["--port", "0", "--ai-delay-ms", "0", "--ai-lease-ms", "1500"])
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let mut line = String::new();
-        BufReader::new(stdout).read_line(&mut line).unwrap();
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|r| r.split('/').next())
-            .unwrap_or_else(|| panic!("server did not start: {line:?}"))
-            .parse()
-            .unwrap();
+        let (child, addr) = crate::spawn::spawn_server(
+            ["--ai-delay-ms", "0", "--ai-lease-ms", "1500"]
+                .into_iter()
+                .map(str::to_owned)
+                .chain(args.iter().cloned()),
+        );
         Proc { child, addr }
     }
 

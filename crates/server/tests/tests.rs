@@ -14,6 +14,7 @@
 mod common;
 mod fixture;
 mod perturbed;
+mod spawn;
 
 mod abort;
 mod api;

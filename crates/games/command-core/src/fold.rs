@@ -70,17 +70,6 @@ impl EventFold for CommandCore {
                 seen.attack.clone_from(attack);
                 seen.crit.clone_from(crit);
             }
-            Event::Deployed {
-                mech: id,
-                at,
-                facing,
-            } => {
-                if let Some(m) = mech(seen, *id) {
-                    m.deployed = true;
-                    m.at = Some(*at);
-                    m.facing = Some(*facing);
-                }
-            }
             Event::RoundStarted { round, .. } => {
                 seen.round = *round;
                 for m in &mut seen.mechs {
@@ -94,27 +83,7 @@ impl EventFold for CommandCore {
                     m.executed = false;
                 }
             }
-            Event::Assigned { mech: id, number } => {
-                if let Some(m) = mech(seen, *id) {
-                    m.order = Some(*number);
-                }
-            }
             Event::ProgrammingStarted => open_draft(seen, viewer),
-            Event::Programmed {
-                mech: id,
-                slot,
-                card,
-            } => {
-                if let Some(m) = mech(seen, *id) {
-                    let mut p = m.program.unwrap_or(Program::EMPTY);
-                    if let Some(c) = card {
-                        p = p.with_slot(usize::from(*slot), c.card, c.flipped);
-                        m.draft_cards = Some(m.draft_cards.unwrap_or(0) + 1);
-                    }
-                    m.program = Some(p);
-                    m.draft_slots = Some(slot + 1);
-                }
-            }
             Event::Committed { mech: id, program } => {
                 if let Some(m) = mech(seen, *id) {
                     m.committed = true;
@@ -135,82 +104,6 @@ impl EventFold for CommandCore {
                     }
                 }
             }
-            Event::Revealed { mech: id, program } => {
-                if let Some(m) = mech(seen, *id) {
-                    m.revealed = true;
-                    m.program = Some(*program);
-                }
-            }
-            Event::Filled {
-                mech: id,
-                slot,
-                card,
-            } => {
-                if let Some(m) = mech(seen, *id) {
-                    let p = m.program.unwrap_or(Program::EMPTY);
-                    m.program = Some(p.with_slot(usize::from(*slot), card.card, card.flipped));
-                    m.committed_cards = m.committed_cards.map(|n| n + 1);
-                }
-            }
-            Event::Moved { mech: id, to, .. } => {
-                if let Some(m) = mech(seen, *id) {
-                    m.at = Some(*to);
-                }
-            }
-            Event::Turned { mech: id, facing } => {
-                if let Some(m) = mech(seen, *id) {
-                    m.facing = Some(*facing);
-                }
-            }
-            Event::Targeted { mech: id } => {
-                if let Some(m) = mech(seen, *id) {
-                    m.tokens = m.tokens.saturating_add(1);
-                }
-            }
-            Event::Delta {
-                mech: id,
-                settlement,
-                ..
-            } => {
-                if let Some(m) = mech(seen, *id) {
-                    m.executed = true;
-                    settle(m, settlement);
-                }
-            }
-            Event::Fired {
-                mech: id,
-                settlement,
-                ..
-            } => {
-                if let Some(m) = mech(seen, *id) {
-                    settle(m, settlement);
-                }
-            }
-            Event::PickedUp { mech: id, pool, .. } => {
-                if let Some(m) = mech(seen, *id) {
-                    if *pool == crate::Pool::Armour {
-                        m.flux = m.flux.saturating_sub(1);
-                    } else {
-                        m.surge = m.surge.saturating_sub(1);
-                    }
-                }
-            }
-            Event::Damaged {
-                mech: id,
-                structure,
-                ..
-            } => {
-                if let Some(m) = mech(seen, *id) {
-                    m.structure = *structure;
-                }
-            }
-            Event::Destroyed { mech: id } => {
-                if let Some(m) = mech(seen, *id) {
-                    m.destroyed = true;
-                    m.at = None;
-                    m.facing = None;
-                }
-            }
             Event::PutBack { .. } => {
                 // The attacker spent a targeting token; the crit's own state is in `next`.
                 if let Some(a) = seen.crit.as_ref().and_then(|c| c.attacker) {
@@ -219,20 +112,28 @@ impl EventFold for CommandCore {
                     }
                 }
             }
-            Event::Depleted { mech: id, card } => {
-                if let Some(m) = mech(seen, *id) {
-                    m.depleted = CardSet(m.depleted.0 | card.bit());
-                    if let Card::Weapon(w) = card {
-                        if let Some(wv) = m.weapons.get_mut(usize::from(*w)) {
-                            wv.depleted = true;
-                        }
-                    }
-                }
-            }
             Event::Cleanup { .. } => {
                 for m in &mut seen.mechs {
                     m.flux = m.surge;
                     m.surge = 0;
+                }
+            }
+            Event::Deployed { mech: id, .. }
+            | Event::Assigned { mech: id, .. }
+            | Event::Programmed { mech: id, .. }
+            | Event::Revealed { mech: id, .. }
+            | Event::Filled { mech: id, .. }
+            | Event::Moved { mech: id, .. }
+            | Event::Turned { mech: id, .. }
+            | Event::Targeted { mech: id }
+            | Event::Delta { mech: id, .. }
+            | Event::Fired { mech: id, .. }
+            | Event::PickedUp { mech: id, .. }
+            | Event::Damaged { mech: id, .. }
+            | Event::Destroyed { mech: id }
+            | Event::Depleted { mech: id, .. } => {
+                if let Some(m) = mech(seen, *id) {
+                    fold_mech(m, event);
                 }
             }
         }
@@ -245,6 +146,67 @@ impl EventFold for CommandCore {
                 .map(|m| u32::from(m.structure))
                 .sum();
         }
+    }
+}
+
+/// An event about one mech (those of `fold_event`'s last arm), folded into its view.
+fn fold_mech(m: &mut MechView, event: &Event) {
+    match event {
+        Event::Deployed { at, facing, .. } => {
+            m.deployed = true;
+            m.at = Some(*at);
+            m.facing = Some(*facing);
+        }
+        Event::Assigned { number, .. } => m.order = Some(*number),
+        Event::Programmed { slot, card, .. } => {
+            let mut p = m.program.unwrap_or(Program::EMPTY);
+            if let Some(c) = card {
+                p = p.with_slot(usize::from(*slot), c.card, c.flipped);
+                m.draft_cards = Some(m.draft_cards.unwrap_or(0) + 1);
+            }
+            m.program = Some(p);
+            m.draft_slots = Some(slot + 1);
+        }
+        Event::Revealed { program, .. } => {
+            m.revealed = true;
+            m.program = Some(*program);
+        }
+        Event::Filled { slot, card, .. } => {
+            let p = m.program.unwrap_or(Program::EMPTY);
+            m.program = Some(p.with_slot(usize::from(*slot), card.card, card.flipped));
+            m.committed_cards = m.committed_cards.map(|n| n + 1);
+        }
+        Event::Moved { to, .. } => m.at = Some(*to),
+        Event::Turned { facing, .. } => m.facing = Some(*facing),
+        Event::Targeted { .. } => m.tokens = m.tokens.saturating_add(1),
+        Event::Delta { settlement, .. } => {
+            m.executed = true;
+            settle(m, settlement);
+        }
+        Event::Fired { settlement, .. } => settle(m, settlement),
+        Event::PickedUp { pool, .. } => {
+            if *pool == crate::Pool::Armour {
+                m.flux = m.flux.saturating_sub(1);
+            } else {
+                m.surge = m.surge.saturating_sub(1);
+            }
+        }
+        Event::Damaged { structure, .. } => m.structure = *structure,
+        Event::Destroyed { .. } => {
+            m.destroyed = true;
+            m.at = None;
+            m.facing = None;
+        }
+        Event::Depleted { card, .. } => {
+            m.depleted = CardSet(m.depleted.0 | card.bit());
+            if let Card::Weapon(w) = card {
+                if let Some(wv) = m.weapons.get_mut(usize::from(*w)) {
+                    wv.depleted = true;
+                }
+            }
+        }
+        // Every other event concerns no single mech: `fold_event` folds it.
+        _ => {}
     }
 }
 

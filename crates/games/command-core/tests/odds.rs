@@ -94,14 +94,14 @@ fn brute(q: OddsQuery) -> BTreeMap<u8, Ratio> {
 
 #[test]
 fn damage_odds_match_brute_force_enumeration() {
-    for (attack, armour, evade, surge, flux, dsurge) in [
+    for case in [
         (1, 0, 0, 0, 0, 0),
         (2, 1, 1, 0, 0, 0),
         (3, 1, 0, 2, 0, 0),
         (2, 2, 1, 1, 1, 1),
         (4, 1, 1, 1, 1, 0),
     ] {
-        let q = query((attack, armour, evade, surge, flux, dsurge));
+        let q = query(case);
         let odds = damage_odds_with(&DiceConfig::default(), q).unwrap();
         let want: Vec<(u8, Ratio)> = brute(q)
             .into_iter()
@@ -314,14 +314,14 @@ fn large_pools_are_computed_exactly() {
         damage_odds(20, 0, 0, 20, 0).unwrap().expected_damage,
         Ratio::new(160, 9)
     );
-    for (attack, armour, evade, surge, flux, dsurge) in [
+    for case in [
         (12, 0, 0, 0, 0, 0),
         (20, 3, 2, 5, 1, 1),
         (15, 12, 0, 4, 12, 0),
         (20, 20, 0, 0, 0, 0),
         (11, 2, 14, 11, 2, 3),
     ] {
-        let q = query((attack, armour, evade, surge, flux, dsurge));
+        let q = query(case);
         let odds = damage_odds_with(&DiceConfig::default(), q).unwrap();
         assert_eq!(odds.query, q, "the query is reported as asked");
         let want: Vec<(u8, Ratio)> = by_die(q).into_iter().collect();
@@ -332,10 +332,8 @@ fn large_pools_are_computed_exactly() {
 /// The independent method agrees with the face-by-face brute force where both are small.
 #[test]
 fn the_die_by_die_check_agrees_with_brute_force() {
-    for (attack, armour, evade, surge, flux, dsurge) in
-        [(2, 1, 1, 0, 0, 0), (3, 1, 0, 2, 0, 0), (2, 2, 1, 1, 1, 1)]
-    {
-        let q = query((attack, armour, evade, surge, flux, dsurge));
+    for case in [(2, 1, 1, 0, 0, 0), (3, 1, 0, 2, 0, 0), (2, 2, 1, 1, 1, 1)] {
+        let q = query(case);
         let mut want = brute(q);
         want.retain(|_, p| *p != Ratio::ZERO);
         assert_eq!(by_die(q), want, "{q:?}");

@@ -27,19 +27,7 @@ impl EventFold for GridBattles {
                     remaining: *activations,
                 };
             }
-            Event::Activated { unit: id } => {
-                if let Some(u) = unit(seen, *id) {
-                    u.status = Status::Activated;
-                    u.moved = false;
-                    u.attacked = false;
-                }
-                seen.phase = match seen.phase {
-                    Phase::Activation { remaining } if remaining > 1 => Phase::Activation {
-                        remaining: remaining - 1,
-                    },
-                    _ => Phase::Movement,
-                };
-            }
+            Event::Activated { unit: id } => activated(seen, *id),
             Event::Moved { unit: id, to, .. } => {
                 if let Some(u) = unit(seen, *id) {
                     u.hex = Some(*to);
@@ -59,37 +47,8 @@ impl EventFold for GridBattles {
                 ranged,
                 defender_bold,
                 ..
-            } => {
-                if let Some(u) = unit(seen, *attacker) {
-                    u.attacked = true;
-                }
-                seen.phase = Phase::Combat {
-                    attacker: *attacker,
-                    defender: *defender,
-                    roll: if *defender_bold && !*ranged {
-                        CombatRoll::AttackThenCounter
-                    } else {
-                        CombatRoll::Attack
-                    },
-                };
-            }
-            Event::Rolled { target, health, .. } => {
-                if let Some(u) = unit(seen, *target) {
-                    u.health = *health;
-                }
-                // The combat is over, unless a bold defender that survived strikes back (its
-                // own event follows).
-                let counter_due = matches!(
-                    seen.phase,
-                    Phase::Combat {
-                        roll: CombatRoll::AttackThenCounter,
-                        ..
-                    }
-                ) && *health > 0;
-                if !counter_due {
-                    seen.phase = Phase::Attack;
-                }
-            }
+            } => attack_declared(seen, *attacker, *defender, *defender_bold && !*ranged),
+            Event::Rolled { target, health, .. } => rolled(seen, *target, *health),
             Event::Counterattack { .. } => {
                 if let Phase::Combat { roll, .. } = &mut seen.phase {
                     *roll = CombatRoll::Counterattack;
@@ -112,16 +71,7 @@ impl EventFold for GridBattles {
                     }
                 }
             }
-            Event::RoundStarted { round, first } => {
-                seen.round = *round;
-                seen.round_starter = *first;
-                for u in seen.units.iter_mut().filter(|u| u.alive) {
-                    u.status = Status::Fresh;
-                    u.moved = false;
-                    u.attacked = false;
-                    u.mp_left = u.movement;
-                }
-            }
+            Event::RoundStarted { round, first } => round_started(seen, *round, *first),
             Event::GameOver { winner, reason, vp } => {
                 seen.phase = Phase::Over {
                     winner: *winner,
@@ -140,6 +90,73 @@ impl EventFold for GridBattles {
             seen.phase = Phase::Attack;
         }
         derive(seen);
+    }
+}
+
+/// Unit `id` is activated: the activation phase counts down, then movement begins.
+fn activated(seen: &mut Observation, id: crate::UnitId) {
+    if let Some(u) = unit(seen, id) {
+        u.status = Status::Activated;
+        u.moved = false;
+        u.attacked = false;
+    }
+    seen.phase = match seen.phase {
+        Phase::Activation { remaining } if remaining > 1 => Phase::Activation {
+            remaining: remaining - 1,
+        },
+        _ => Phase::Movement,
+    };
+}
+
+/// A combat begins; `counter` when the defender, bold against a melee attack, will strike
+/// back if it survives.
+fn attack_declared(
+    seen: &mut Observation,
+    attacker: crate::UnitId,
+    defender: crate::UnitId,
+    counter: bool,
+) {
+    if let Some(u) = unit(seen, attacker) {
+        u.attacked = true;
+    }
+    seen.phase = Phase::Combat {
+        attacker,
+        defender,
+        roll: if counter {
+            CombatRoll::AttackThenCounter
+        } else {
+            CombatRoll::Attack
+        },
+    };
+}
+
+/// A strike left `target` with `health`: the combat is over, unless a bold defender that
+/// survived strikes back (its own event follows).
+fn rolled(seen: &mut Observation, target: crate::UnitId, health: u8) {
+    if let Some(u) = unit(seen, target) {
+        u.health = health;
+    }
+    let counter_due = matches!(
+        seen.phase,
+        Phase::Combat {
+            roll: CombatRoll::AttackThenCounter,
+            ..
+        }
+    ) && health > 0;
+    if !counter_due {
+        seen.phase = Phase::Attack;
+    }
+}
+
+/// A new round: every unit still standing is fresh again, with its full movement.
+fn round_started(seen: &mut Observation, round: u16, first: gridwright_engine::Seat) {
+    seen.round = round;
+    seen.round_starter = first;
+    for u in seen.units.iter_mut().filter(|u| u.alive) {
+        u.status = Status::Fresh;
+        u.moved = false;
+        u.attacked = false;
+        u.mp_left = u.movement;
     }
 }
 

@@ -8,11 +8,12 @@
 //! the best expected damage (a kill or the Commander first); play damage Actions on the best
 //! target, Counter an enemy Action in a response window, and otherwise pass.
 
-use crate::action::{Action, Aim};
+use crate::action::{Action, Aim, CardId};
 use crate::card::Kind;
 use crate::effect::{Effect, Target};
 use crate::grid::Tile;
 use crate::odds::attack_odds;
+use crate::rules::links::Face;
 use crate::rules::links::linked_to;
 use crate::state::Starcore;
 use crate::{Row, Stat};
@@ -56,38 +57,7 @@ pub(crate) fn score(g: &Starcore, seat: Seat, action: Action) -> f64 {
                 -1.0
             }
         }
-        Action::Deploy { card, tile, host } => {
-            let c = g.rules.card(card);
-            let mut h = g.clone();
-            h.put_on_board(seat, card, tile);
-            let links = linked_to(h.board.links(), tile).len() as f64;
-            match c.kind() {
-                Kind::Resource(_) => {
-                    60.0 + f64::from(c.output().total() as u16) * 3.0 + 4.0 * links
-                }
-                Kind::Unit { .. } => {
-                    let s = c.stats();
-                    let row = match tile.row() {
-                        Row::A => 2.0,
-                        Row::B => 3.0,
-                        Row::C => 0.0,
-                    };
-                    30.0 + f64::from(s.dmg) * 3.0
-                        + f64::from(s.hp)
-                        + 2.0 * links
-                        + row
-                        + f64::from(c.output().total() as u16) * 3.0
-                }
-                Kind::Module { .. } => {
-                    let host_is_unit = host
-                        .and_then(|f| tile.step(seat, f.step()))
-                        .and_then(|t| g.board.get(t))
-                        .is_some_and(|p| g.rules.card(p.card).attack().is_some());
-                    20.0 + if host_is_unit { 8.0 } else { 0.0 }
-                }
-                _ => -1.0,
-            }
-        }
+        Action::Deploy { card, tile, host } => deploy_score(g, seat, card, tile, host),
         Action::Attack { from, target } => {
             let def = g.stat(target, Stat::Def);
             let dmg = g.attack_damage(from, target);
@@ -103,53 +73,7 @@ pub(crate) fn score(g: &Starcore, seat: Seat, action: Action) -> f64 {
             let commander = if is_commander(g, target) { 3.0 } else { 0.0 };
             100.0 + o.expected * (2.0 + commander) + kill * 10.0
         }
-        Action::Play { card, aim } => {
-            let c = g.rules.card(card);
-            let mut value = 0.0;
-            for a in c.abilities() {
-                for e in &a.effects {
-                    value += match (*e, a.target, aim) {
-                        (Effect::Counter, _, Aim::Frame(_)) => 90.0,
-                        (Effect::Damage(n), _, Aim::Tile(t)) => {
-                            let kill = if g.hp(t) <= n { 15.0 } else { 0.0 };
-                            let cmd = if is_commander(g, t) { 10.0 } else { 0.0 };
-                            40.0 + f64::from(n) * 3.0 + kill + cmd
-                        }
-                        (Effect::Damage(n), Target::Area { .. }, _) => 40.0 + f64::from(n) * 3.0,
-                        (Effect::Destroy, _, Aim::Tile(_)) => 70.0,
-                        (Effect::Heal(n), _, Aim::Tile(t)) => {
-                            let missing = g.stat(t, Stat::Hp).saturating_sub(g.hp(t));
-                            if missing >= n { 30.0 } else { -5.0 }
-                        }
-                        (Effect::Shield(_), _, Aim::Tile(t)) if is_commander(g, t) => 10.0,
-                        (Effect::Draw(_) | Effect::Gain { .. }, _, _) => 25.0,
-                        (Effect::Salvage, _, _) => {
-                            if g.players[seat].scrap.is_empty() {
-                                -5.0
-                            } else {
-                                25.0
-                            }
-                        }
-                        (Effect::Modify { .. }, _, _) => 2.0,
-                        _ => -5.0,
-                    };
-                }
-            }
-            // Damage Actions wait for the Combat step, where units have struck first; the
-            // pool is better spent on the board in Build.
-            value
-                - if matches!(
-                    g.phase(),
-                    crate::PhaseView::Turn {
-                        step: crate::TurnStep::Build,
-                        ..
-                    }
-                ) {
-                    20.0
-                } else {
-                    0.0
-                }
-        }
+        Action::Play { card, aim } => play_score(g, seat, card, aim),
         Action::Activate { .. } => {
             // Worth what it changes on the board: HP the opponent loses and HP this seat gains.
             let hp = |h: &Starcore, side: Seat| -> f64 {
@@ -171,6 +95,89 @@ pub(crate) fn score(g: &Starcore, seat: Seat, action: Action) -> f64 {
         }
         Action::FirstPlayer(_) | Action::Draw(..) | Action::Roll(..) => 0.0,
     }
+}
+
+/// Deploying `card` on `tile`: Resources first (more where they link), then Units by their
+/// stats and row, then Modules (more when they serve a Unit with an attack).
+fn deploy_score(g: &Starcore, seat: Seat, card: CardId, tile: Tile, host: Option<Face>) -> f64 {
+    let c = g.rules.card(card);
+    let mut h = g.clone();
+    h.put_on_board(seat, card, tile);
+    let links = linked_to(h.board.links(), tile).len() as f64;
+    match c.kind() {
+        Kind::Resource(_) => 60.0 + f64::from(c.output().total() as u16) * 3.0 + 4.0 * links,
+        Kind::Unit { .. } => {
+            let s = c.stats();
+            let row = match tile.row() {
+                Row::A => 2.0,
+                Row::B => 3.0,
+                Row::C => 0.0,
+            };
+            30.0 + f64::from(s.dmg) * 3.0
+                + f64::from(s.hp)
+                + 2.0 * links
+                + row
+                + f64::from(c.output().total() as u16) * 3.0
+        }
+        Kind::Module { .. } => {
+            let host_is_unit = host
+                .and_then(|f| tile.step(seat, f.step()))
+                .and_then(|t| g.board.get(t))
+                .is_some_and(|p| g.rules.card(p.card).attack().is_some());
+            20.0 + if host_is_unit { 8.0 } else { 0.0 }
+        }
+        _ => -1.0,
+    }
+}
+
+/// Playing the Action `card` at `aim`: what each of its effects does there, less when it is
+/// played in the Build step.
+fn play_score(g: &Starcore, seat: Seat, card: CardId, aim: Aim) -> f64 {
+    let c = g.rules.card(card);
+    let mut value = 0.0;
+    for a in c.abilities() {
+        for e in &a.effects {
+            value += match (*e, a.target, aim) {
+                (Effect::Counter, _, Aim::Frame(_)) => 90.0,
+                (Effect::Damage(n), _, Aim::Tile(t)) => {
+                    let kill = if g.hp(t) <= n { 15.0 } else { 0.0 };
+                    let cmd = if is_commander(g, t) { 10.0 } else { 0.0 };
+                    40.0 + f64::from(n) * 3.0 + kill + cmd
+                }
+                (Effect::Damage(n), Target::Area { .. }, _) => 40.0 + f64::from(n) * 3.0,
+                (Effect::Destroy, _, Aim::Tile(_)) => 70.0,
+                (Effect::Heal(n), _, Aim::Tile(t)) => {
+                    let missing = g.stat(t, Stat::Hp).saturating_sub(g.hp(t));
+                    if missing >= n { 30.0 } else { -5.0 }
+                }
+                (Effect::Shield(_), _, Aim::Tile(t)) if is_commander(g, t) => 10.0,
+                (Effect::Draw(_) | Effect::Gain { .. }, _, _) => 25.0,
+                (Effect::Salvage, _, _) => {
+                    if g.players[seat].scrap.is_empty() {
+                        -5.0
+                    } else {
+                        25.0
+                    }
+                }
+                (Effect::Modify { .. }, _, _) => 2.0,
+                _ => -5.0,
+            };
+        }
+    }
+    // Damage Actions wait for the Combat step, where units have struck first; the pool is
+    // better spent on the board in Build.
+    value
+        - if matches!(
+            g.phase(),
+            crate::PhaseView::Turn {
+                step: crate::TurnStep::Build,
+                ..
+            }
+        ) {
+            20.0
+        } else {
+            0.0
+        }
 }
 
 impl Starcore {

@@ -851,142 +851,161 @@ impl TryFrom<&CardDef> for Card {
         c.name(name);
         c.tier(tier);
         let card = match def {
-            CardDef::Commander(d) => {
-                let stats = Stats::of(d.attack, COMMANDER_HP, d.def, d.movement);
-                c.within("attack.dmg", stats.dmg, &d.class.dmg(), "the class's DMG");
-                c.within(
-                    "movement",
-                    d.movement,
-                    &d.class.movement(),
-                    "the class's Movement",
-                );
-                c.attack(d.attack.as_ref());
-                c.stat("def", d.def, MAX_DEF);
-                c.links(d.links, &(1..=4));
-                c.keywords("keywords", &d.keywords);
-                c.abilities(CardKind::Commander, &d.abilities);
-                Card::bare(def, Rarity::Unique, Kind::Commander(d.class)).on_board(
-                    stats,
-                    d.attack,
-                    d.links,
-                    &d.keywords,
-                    &d.abilities,
-                )
-            }
-            CardDef::Unit(d) => {
-                c.cost("cost", &d.cost);
-                c.within("hp", d.hp, &(1..=MAX_STAT), "a Unit needs HP");
-                c.stat("def", d.def, MAX_DEF);
-                let structure = d.unit_type == UnitType::Structure;
-                if structure {
-                    c.within("movement", d.movement, &(0..=0), "Structures are immobile");
-                } else {
-                    c.within("movement", d.movement, &(0..=2), "Movement is 0, 1 or 2");
-                }
-                c.attack(d.attack.as_ref());
-                c.links(d.links, &(1..=4));
-                if !structure && !d.output.is_free() {
-                    c.fail("output", "only a Structure may produce resources");
-                }
-                c.cost("output", &d.output);
-                for (i, r) in d.rows.iter().enumerate() {
-                    if d.rows[..i].contains(r) {
-                        c.fail(format!("rows[{i}]"), format!("row {r} appears twice"));
-                    }
-                }
-                c.keywords("keywords", &d.keywords);
-                c.abilities(CardKind::Unit, &d.abilities);
-                let kind = Kind::Unit {
-                    unit_type: d.unit_type,
-                    rows: d.rows.clone(),
-                };
-                Card {
-                    cost: d.cost.resources(),
-                    output: d.output.resources(),
-                    ..Card::bare(def, d.rarity, kind)
-                }
-                .on_board(
-                    Stats::of(d.attack, d.hp, d.def, d.movement),
-                    d.attack,
-                    d.links,
-                    &d.keywords,
-                    &d.abilities,
-                )
-            }
-            CardDef::Module(d) => {
-                c.cost("cost", &d.cost);
-                if let Some(band) = module_hp_range(d.tier) {
-                    c.within("hp", d.hp, &band, "Module HP for its tier");
-                }
-                c.stat("def", d.def, MAX_DEF);
-                c.links(d.links, &(1..=4));
-                c.within("movement", d.movement, &(0..=2), "Movement is 0, 1 or 2");
-                c.attack(d.attack.as_ref());
-                for (i, s) in d.host.stats.iter().enumerate() {
-                    if s.amount == 0 {
-                        c.fail(format!("host.stats[{i}]"), "a change of 0 does nothing");
-                    }
-                }
-                c.keywords("host.keywords", &d.host.keywords);
-                c.keywords("keywords", &d.keywords);
-                c.abilities(CardKind::Module, &d.abilities);
-                let kind = Kind::Module {
-                    module_type: d.module_type,
-                    relay: d.relay,
-                    mounts_on_modules: d.mounts_on_modules,
-                    host: d.host.clone(),
-                };
-                Card {
-                    cost: d.cost.resources(),
-                    ..Card::bare(def, d.rarity, kind)
-                }
-                .on_board(
-                    Stats::of(d.attack, d.hp, d.def, d.movement),
-                    d.attack,
-                    d.links,
-                    &d.keywords,
-                    &d.abilities,
-                )
-            }
-            CardDef::Resource(d) => {
-                let bands = d.size.bands();
-                let cost = d.cost.resources();
-                let total = u16::try_from(cost.total()).unwrap_or(u16::MAX);
-                c.within("cost", total, &bands.cost, "the core size's cost");
-                c.within("output", d.output, &bands.output, "the core size's output");
-                c.within("hp", d.hp, &bands.hp, "the core size's HP");
-                c.stat("def", d.def, MAX_DEF);
-                c.links(d.links, &bands.links);
-                c.within("movement", d.movement, &(0..=2), "Movement is 0, 1 or 2");
-                Card {
-                    cost,
-                    output: Resources::of(d.produces, d.output),
-                    ..Card::bare(def, d.rarity, Kind::Resource(d.size))
-                }
-                .on_board(
-                    Stats::of(None, d.hp, d.def, d.movement),
-                    None,
-                    d.links,
-                    &[],
-                    &[],
-                )
-            }
-            CardDef::Action(d) => {
-                c.cost("cost", &d.cost);
-                if d.cost.is_free() {
-                    c.fail("cost", "an Action costs at least 1");
-                }
-                if d.abilities.is_empty() {
-                    c.fail("abilities", "an Action must do something");
-                }
-                c.abilities(CardKind::Action, &d.abilities);
-                Card {
-                    cost: d.cost.resources(),
-                    abilities: d.abilities.clone(),
-                    ..Card::bare(def, d.rarity, Kind::Action)
-                }
-            }
+            CardDef::Commander(d) => c.commander(def, d),
+            CardDef::Unit(d) => c.unit(def, d),
+            CardDef::Module(d) => c.module(def, d),
+            CardDef::Resource(d) => c.resource(def, d),
+            CardDef::Action(d) => c.action(def, d),
         };
         c.problems.into_result(card)
+    }
+}
+
+/// Each kind's own checks, and the card they build (`def`: the whole definition, for its id,
+/// name and tier).
+impl Check<'_> {
+    /// A Commander: DMG and Movement within its class's bands, HP always 30.
+    fn commander(&mut self, def: &CardDef, d: &CommanderDef) -> Card {
+        let stats = Stats::of(d.attack, COMMANDER_HP, d.def, d.movement);
+        self.within("attack.dmg", stats.dmg, &d.class.dmg(), "the class's DMG");
+        self.within(
+            "movement",
+            d.movement,
+            &d.class.movement(),
+            "the class's Movement",
+        );
+        self.attack(d.attack.as_ref());
+        self.stat("def", d.def, MAX_DEF);
+        self.links(d.links, &(1..=4));
+        self.keywords("keywords", &d.keywords);
+        self.abilities(CardKind::Commander, &d.abilities);
+        Card::bare(def, Rarity::Unique, Kind::Commander(d.class)).on_board(
+            stats,
+            d.attack,
+            d.links,
+            &d.keywords,
+            &d.abilities,
+        )
+    }
+
+    /// A Unit: Structures immobile and alone in producing resources, deployment rows each once.
+    fn unit(&mut self, def: &CardDef, d: &UnitDef) -> Card {
+        self.cost("cost", &d.cost);
+        self.within("hp", d.hp, &(1..=MAX_STAT), "a Unit needs HP");
+        self.stat("def", d.def, MAX_DEF);
+        let structure = d.unit_type == UnitType::Structure;
+        if structure {
+            self.within("movement", d.movement, &(0..=0), "Structures are immobile");
+        } else {
+            self.within("movement", d.movement, &(0..=2), "Movement is 0, 1 or 2");
+        }
+        self.attack(d.attack.as_ref());
+        self.links(d.links, &(1..=4));
+        if !structure && !d.output.is_free() {
+            self.fail("output", "only a Structure may produce resources");
+        }
+        self.cost("output", &d.output);
+        for (i, r) in d.rows.iter().enumerate() {
+            if d.rows[..i].contains(r) {
+                self.fail(format!("rows[{i}]"), format!("row {r} appears twice"));
+            }
+        }
+        self.keywords("keywords", &d.keywords);
+        self.abilities(CardKind::Unit, &d.abilities);
+        let kind = Kind::Unit {
+            unit_type: d.unit_type,
+            rows: d.rows.clone(),
+        };
+        Card {
+            cost: d.cost.resources(),
+            output: d.output.resources(),
+            ..Card::bare(def, d.rarity, kind)
+        }
+        .on_board(
+            Stats::of(d.attack, d.hp, d.def, d.movement),
+            d.attack,
+            d.links,
+            &d.keywords,
+            &d.abilities,
+        )
+    }
+
+    /// A Module: HP within its tier's band, and what its host gets.
+    fn module(&mut self, def: &CardDef, d: &ModuleDef) -> Card {
+        self.cost("cost", &d.cost);
+        if let Some(band) = module_hp_range(d.tier) {
+            self.within("hp", d.hp, &band, "Module HP for its tier");
+        }
+        self.stat("def", d.def, MAX_DEF);
+        self.links(d.links, &(1..=4));
+        self.within("movement", d.movement, &(0..=2), "Movement is 0, 1 or 2");
+        self.attack(d.attack.as_ref());
+        for (i, s) in d.host.stats.iter().enumerate() {
+            if s.amount == 0 {
+                self.fail(format!("host.stats[{i}]"), "a change of 0 does nothing");
+            }
+        }
+        self.keywords("host.keywords", &d.host.keywords);
+        self.keywords("keywords", &d.keywords);
+        self.abilities(CardKind::Module, &d.abilities);
+        let kind = Kind::Module {
+            module_type: d.module_type,
+            relay: d.relay,
+            mounts_on_modules: d.mounts_on_modules,
+            host: d.host.clone(),
+        };
+        Card {
+            cost: d.cost.resources(),
+            ..Card::bare(def, d.rarity, kind)
+        }
+        .on_board(
+            Stats::of(d.attack, d.hp, d.def, d.movement),
+            d.attack,
+            d.links,
+            &d.keywords,
+            &d.abilities,
+        )
+    }
+
+    /// A Resource core: cost, output, HP and Links within its size's bands.
+    fn resource(&mut self, def: &CardDef, d: &ResourceDef) -> Card {
+        let bands = d.size.bands();
+        let cost = d.cost.resources();
+        let total = u16::try_from(cost.total()).unwrap_or(u16::MAX);
+        self.within("cost", total, &bands.cost, "the core size's cost");
+        self.within("output", d.output, &bands.output, "the core size's output");
+        self.within("hp", d.hp, &bands.hp, "the core size's HP");
+        self.stat("def", d.def, MAX_DEF);
+        self.links(d.links, &bands.links);
+        self.within("movement", d.movement, &(0..=2), "Movement is 0, 1 or 2");
+        Card {
+            cost,
+            output: Resources::of(d.produces, d.output),
+            ..Card::bare(def, d.rarity, Kind::Resource(d.size))
+        }
+        .on_board(
+            Stats::of(None, d.hp, d.def, d.movement),
+            None,
+            d.links,
+            &[],
+            &[],
+        )
+    }
+
+    /// An Action: it costs something and does something.
+    fn action(&mut self, def: &CardDef, d: &ActionDef) -> Card {
+        self.cost("cost", &d.cost);
+        if d.cost.is_free() {
+            self.fail("cost", "an Action costs at least 1");
+        }
+        if d.abilities.is_empty() {
+            self.fail("abilities", "an Action must do something");
+        }
+        self.abilities(CardKind::Action, &d.abilities);
+        Card {
+            cost: d.cost.resources(),
+            abilities: d.abilities.clone(),
+            ..Card::bare(def, d.rarity, Kind::Action)
+        }
     }
 }

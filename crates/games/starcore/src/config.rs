@@ -136,33 +136,7 @@ impl Rules {
     /// `decks[1].cards.scrap-cell`).
     pub fn new(config: &Config) -> Result<Rules, Problems> {
         let mut found = Problems::new();
-        if config.cards.len() > MAX_CARDS {
-            found.push(
-                "cards",
-                format!("at most {MAX_CARDS} cards, not {}", config.cards.len()),
-            );
-        }
-        let mut cards = Vec::with_capacity(config.cards.len());
-        let mut index: HashMap<&str, CardId> = HashMap::new();
-        for (i, def) in config.cards.iter().enumerate().take(MAX_CARDS) {
-            match def.validate() {
-                Ok(card) => {
-                    check_targets(&card, i, &mut found);
-                    cards.push(card);
-                }
-                Err(errors) => {
-                    found.extend_prefixed(&format!("cards[{i}]"), errors);
-                    // Keep the indices aligned: a placeholder is never used, the config fails.
-                    continue;
-                }
-            }
-            if index.insert(def.id(), CardId(i as u8)).is_some() {
-                found.push(
-                    format!("cards[{i}].id"),
-                    format!("`{}` is listed twice", def.id()),
-                );
-            }
-        }
+        let (cards, index) = card_pool(config, &mut found);
         let o = config.options;
         found.range("options.turn_limit", o.turn_limit, 1, MAX_TURN_LIMIT);
         found.range("options.link_bonus", o.link_bonus, 0, 10);
@@ -189,38 +163,7 @@ impl Rules {
         if !found.is_empty() {
             return Err(found);
         }
-        // A bound on the steps of one turn: every card on the board (at most 48) moves once,
-        // attacks once (declaration, a First Strike, two passes, two rolls) and uses each of
-        // its activated abilities; every card of both decks is deployed or played at most once
-        // a turn with a pass, a response and draws; plus the step passes.
-        let per_turn = 48 * (1 + 6 + crate::rules::activate::MAX_ABILITIES)
-            + 2 * (2 * DECK_SIZE + 2) * 4
-            + 8 * MAX_STACK
-            + 64;
-        let max_len = usize::from(o.turn_limit + 1) * per_turn + 4 * DECK_SIZE;
-        let hp_can_drop = cards.iter().any(|c| {
-            let aura = c.keywords().iter().any(|k| {
-                matches!(k, crate::Keyword::Aura { stat: crate::Stat::Hp, amount, .. } if *amount < 0)
-            });
-            let module = matches!(c.kind(), Kind::Module { host, .. }
-                if host.stats.iter().any(|m| m.stat == crate::Stat::Hp && m.amount < 0));
-            let granted = c.abilities().iter().flat_map(|a| &a.effects).any(|e| {
-                matches!(e, crate::Effect::Grant {
-                    keyword: crate::Keyword::Aura { stat: crate::Stat::Hp, amount, .. }, ..
-                } if *amount < 0)
-            });
-            let modified = c.abilities().iter().flat_map(|a| &a.effects).any(|e| {
-                matches!(e, crate::Effect::Modify { change, .. }
-                    if change.stat == crate::Stat::Hp && change.amount < 0)
-            });
-            aura || module || granted || modified
-        });
         // Only the two decks' cards can carry Zone Dominance in this game.
-        let can_dominate = |c: &Card| {
-            let zone_dominance =
-                |k: &crate::Keyword| matches!(k, crate::Keyword::ZoneDominance { .. });
-            c.keywords().iter().any(zone_dominance) || gives_keyword(c, zone_dominance)
-        };
         let dominance = decks.iter().any(|d| {
             d.cards
                 .iter()
@@ -231,8 +174,8 @@ impl Rules {
             config: config.clone(),
             decks,
             options: o,
-            max_len,
-            hp_can_drop,
+            max_len: max_len(o.turn_limit),
+            hp_can_drop: cards.iter().any(can_lower_hp),
             auras_move: cards
                 .iter()
                 .any(|c| gives_keyword(c, |k| matches!(k, crate::Keyword::Aura { .. }))),
@@ -245,19 +188,7 @@ impl Rules {
                         .any(|k| matches!(k, crate::Keyword::Aura { .. }))
                 })
                 .collect(),
-            has_lock: cards
-                .iter()
-                .map(|c| {
-                    let host = match c.kind() {
-                        Kind::Module { host, .. } => host.keywords.as_slice(),
-                        _ => &[],
-                    };
-                    c.keywords()
-                        .iter()
-                        .chain(host)
-                        .any(|k| matches!(k, crate::Keyword::SectorLock { .. }))
-                })
-                .collect(),
+            has_lock: cards.iter().map(has_lock).collect(),
             cards,
         })
     }
@@ -318,4 +249,91 @@ fn check_targets(card: &Card, i: usize, found: &mut Problems) {
             _ => {}
         }
     }
+}
+
+/// The card pool, each card validated (at most [`MAX_CARDS`], each id once), with the number
+/// of each id.
+fn card_pool<'c>(
+    config: &'c Config,
+    found: &mut Problems,
+) -> (Vec<Card>, HashMap<&'c str, CardId>) {
+    if config.cards.len() > MAX_CARDS {
+        found.push(
+            "cards",
+            format!("at most {MAX_CARDS} cards, not {}", config.cards.len()),
+        );
+    }
+    let mut cards = Vec::with_capacity(config.cards.len());
+    let mut index: HashMap<&str, CardId> = HashMap::new();
+    for (i, def) in config.cards.iter().enumerate().take(MAX_CARDS) {
+        match def.validate() {
+            Ok(card) => {
+                check_targets(&card, i, found);
+                cards.push(card);
+            }
+            Err(errors) => {
+                found.extend_prefixed(&format!("cards[{i}]"), errors);
+                // Keep the indices aligned: a placeholder is never used, the config fails.
+                continue;
+            }
+        }
+        if index.insert(def.id(), CardId(i as u8)).is_some() {
+            found.push(
+                format!("cards[{i}].id"),
+                format!("`{}` is listed twice", def.id()),
+            );
+        }
+    }
+    (cards, index)
+}
+
+/// A bound on the steps of a game of at most `turn_limit` turns. A bound on the steps of one
+/// turn: every card on the board (at most 48) moves once, attacks once (declaration, a First
+/// Strike, two passes, two rolls) and uses each of its activated abilities; every card of both
+/// decks is deployed or played at most once a turn with a pass, a response and draws; plus the
+/// step passes.
+fn max_len(turn_limit: u16) -> usize {
+    let per_turn = 48 * (1 + 6 + crate::rules::activate::MAX_ABILITIES)
+        + 2 * (2 * DECK_SIZE + 2) * 4
+        + 8 * MAX_STACK
+        + 64;
+    usize::from(turn_limit + 1) * per_turn + 4 * DECK_SIZE
+}
+
+/// Whether `c` can lower a card's HP other than by damage (an Aura, a Module's gift to its
+/// host, a granted Aura or a modifier of HP below 0).
+fn can_lower_hp(c: &Card) -> bool {
+    let aura = c.keywords().iter().any(
+        |k| matches!(k, crate::Keyword::Aura { stat: crate::Stat::Hp, amount, .. } if *amount < 0),
+    );
+    let module = matches!(c.kind(), Kind::Module { host, .. }
+        if host.stats.iter().any(|m| m.stat == crate::Stat::Hp && m.amount < 0));
+    let granted = c.abilities().iter().flat_map(|a| &a.effects).any(|e| {
+        matches!(e, crate::Effect::Grant {
+            keyword: crate::Keyword::Aura { stat: crate::Stat::Hp, amount, .. }, ..
+        } if *amount < 0)
+    });
+    let modified = c.abilities().iter().flat_map(|a| &a.effects).any(|e| {
+        matches!(e, crate::Effect::Modify { change, .. }
+            if change.stat == crate::Stat::Hp && change.amount < 0)
+    });
+    aura || module || granted || modified
+}
+
+/// Whether `c` carries Zone Dominance or can give it.
+fn can_dominate(c: &Card) -> bool {
+    let zone_dominance = |k: &crate::Keyword| matches!(k, crate::Keyword::ZoneDominance { .. });
+    c.keywords().iter().any(zone_dominance) || gives_keyword(c, zone_dominance)
+}
+
+/// Whether `c` has a Sector Lock, printed or as a Module's gift to its host.
+fn has_lock(c: &Card) -> bool {
+    let host = match c.kind() {
+        Kind::Module { host, .. } => host.keywords.as_slice(),
+        _ => &[],
+    };
+    c.keywords()
+        .iter()
+        .chain(host)
+        .any(|k| matches!(k, crate::Keyword::SectorLock { .. }))
 }

@@ -14,6 +14,7 @@ use crate::action::CardId;
 use crate::event::Event;
 use crate::grid::{Area, Tile};
 use crate::observe::{FrameView, Observation, PieceView, PlayerView};
+use crate::rules::network::Resources;
 use crate::state::{PhaseView, SEATS, Starcore};
 use gridwright_engine::{EventFold, Seat, Viewer};
 
@@ -103,33 +104,15 @@ impl EventFold for Starcore {
             | Event::Granted { .. }
             | Event::TurnEnded { .. } => {}
             Event::FirstPlayer { seat } => seen.active = *seat,
-            Event::Drew { seat, card } => {
-                join_hand(seen, *seat, *card);
-                if let Some(p) = player(seen, *seat) {
-                    p.deck_count = p.deck_count.saturating_sub(1);
-                    p.owed = p.owed.saturating_sub(1);
-                }
-            }
-            Event::DrawsOwed { seat, cards } => {
-                if let Some(p) = player(seen, *seat) {
-                    p.owed = p.owed.saturating_add(*cards);
-                }
-            }
-            Event::MulliganChosen { seat, mulligan } => {
-                if let Some(p) = player(seen, *seat) {
-                    p.mulligan_committed = true;
-                    p.mulligan_choice = *mulligan;
-                }
-            }
-            Event::Mulliganed { seat } => {
-                if let Some(p) = player(seen, *seat) {
-                    p.deck_count += p.hand_count;
-                    p.hand_count = 0;
-                    if let Some(hand) = &mut p.hand {
-                        hand.clear();
-                    }
-                }
-            }
+            Event::Drew { seat, .. }
+            | Event::DrawsOwed { seat, .. }
+            | Event::MulliganChosen { seat, .. }
+            | Event::Mulliganed { seat }
+            | Event::Paid { seat, .. }
+            | Event::Pool { seat, .. }
+            | Event::Gained { seat, .. }
+            | Event::Scrapped { seat, .. }
+            | Event::Salvaged { seat, .. } => fold_player(seen, *seat, event),
             Event::PhaseChanged { phase } => {
                 seen.phase = *phase;
                 if *phase != PhaseView::Mulligan {
@@ -144,74 +127,16 @@ impl EventFold for Starcore {
                 enter(start, seen, *seat, commander, *tile);
             }
             Event::Entered { seat, card, tile } => enter(start, seen, *seat, *card, *tile),
-            Event::TurnBegan { seat, turn, pool } => {
-                seen.active = *seat;
-                seen.turn = *turn;
-                if let Some(p) = player(seen, *seat) {
-                    p.pool = *pool;
-                    p.placed = 0;
-                }
-                for p in seen.board.iter_mut().filter(|p| p.owner == *seat) {
-                    p.moved = false;
-                    p.attacked = false;
-                }
-            }
-            Event::Paid { seat, pool, .. }
-            | Event::Pool { seat, pool }
-            | Event::Gained { seat, pool, .. } => {
-                if let Some(p) = player(seen, *seat) {
-                    p.pool = *pool;
-                }
-            }
-            Event::Moved { from, to, .. } => {
-                if let Some(i) = seen.board.iter().position(|p| p.tile == *from) {
-                    let mut p = seen.board.remove(i);
-                    p.tile = *to;
-                    p.moved = true;
-                    let at = seen.board.partition_point(|q| q.tile < *to);
-                    seen.board.insert(at, p);
-                }
-            }
-            Event::Mounted { module, host } => {
-                if let Some(p) = piece(seen, *module) {
-                    p.host = *host;
-                }
-            }
-            Event::Damaged { tile, shield, hp } => {
+            Event::TurnBegan { seat, turn, pool } => turn_began(seen, *seat, *turn, *pool),
+            Event::Moved { from, to, .. } => moved(seen, *from, *to),
+            Event::Mounted { module: tile, .. }
+            | Event::Damaged { tile, .. }
+            | Event::Healed { tile, .. }
+            | Event::Shielded { tile, .. }
+            | Event::ShieldReset { tile, .. }
+            | Event::Stats { tile, .. } => {
                 if let Some(p) = piece(seen, *tile) {
-                    p.shield = p.shield.saturating_sub(*shield);
-                    p.hp.0 = p.hp.0.saturating_sub(*hp);
-                }
-            }
-            Event::Healed { tile, hp } => {
-                if let Some(p) = piece(seen, *tile) {
-                    p.hp.0 = p.hp.0.saturating_add(*hp);
-                }
-            }
-            Event::Shielded { tile, points } => {
-                if let Some(p) = piece(seen, *tile) {
-                    p.shield = p.shield.saturating_add(*points);
-                }
-            }
-            Event::ShieldReset { tile, points } => {
-                if let Some(p) = piece(seen, *tile) {
-                    p.shield = *points;
-                }
-            }
-            Event::Stats {
-                tile,
-                hp,
-                dmg,
-                def,
-                movement,
-                keywords,
-            } => {
-                if let Some(p) = piece(seen, *tile) {
-                    p.hp = *hp;
-                    p.dmg = *dmg;
-                    p.def = *def;
-                    p.movement = *movement;
-                    p.keywords.clone_from(keywords);
+                    fold_piece(p, event);
                 }
             }
             Event::Linked { a, b } => {
@@ -219,28 +144,7 @@ impl EventFold for Starcore {
                 seen.links.insert(at, (*a, *b));
             }
             Event::Unlinked { a, b } => seen.links.retain(|l| *l != (*a, *b)),
-            Event::Destroyed { tile, card, to } => {
-                if let Some(i) = seen.board.iter().position(|p| p.tile == *tile) {
-                    let owner = seen.board.remove(i).owner;
-                    if let Some(p) = player(seen, owner) {
-                        match to {
-                            Area::Void => p.void.push(*card),
-                            _ => p.scrapyard.push(*card),
-                        }
-                    }
-                }
-            }
-            Event::Scrapped { seat, card } => {
-                if let Some(p) = player(seen, *seat) {
-                    p.scrapyard.push(*card);
-                }
-            }
-            Event::Salvaged { seat, card } => {
-                if let Some(p) = player(seen, *seat) {
-                    p.scrapyard.pop();
-                }
-                join_hand(seen, *seat, Some(*card));
-            }
+            Event::Destroyed { tile, card, to } => destroyed(seen, *tile, *card, *to),
             Event::DeployDeclared { seat, card, tile } => {
                 leave_hand(seen, *seat, *card);
                 if let Some(p) = player(seen, *seat) {
@@ -266,19 +170,10 @@ impl EventFold for Starcore {
                 target,
                 first_strike,
             } => {
-                let Some(p) = piece(seen, *from) else {
+                // Without the attacker in view nothing is folded, the responder included.
+                if !attack_declared(seen, *from, *target, *first_strike) {
                     return;
-                };
-                if !first_strike {
-                    p.attacked = true;
                 }
-                let seat = p.owner;
-                seen.stack.push(FrameView::Attack {
-                    seat,
-                    from: *from,
-                    target: *target,
-                    first_strike: *first_strike,
-                });
             }
             Event::Countered { frame, .. } => {
                 if let Some(FrameView::Action { countered, .. }) =
@@ -299,6 +194,141 @@ impl EventFold for Starcore {
         }
         seen.responder = seen.stack.last().map(|f| frame_seat(f).next(SEATS));
     }
+}
+
+/// `seat`'s turn `turn` begins with `pool` to spend: nothing placed, moved or attacked yet.
+fn turn_began(seen: &mut Observation, seat: Seat, turn: u16, pool: Resources) {
+    seen.active = seat;
+    seen.turn = turn;
+    if let Some(p) = player(seen, seat) {
+        p.pool = pool;
+        p.placed = 0;
+    }
+    for p in seen.board.iter_mut().filter(|p| p.owner == seat) {
+        p.moved = false;
+        p.attacked = false;
+    }
+}
+
+/// The card on `from` moves to `to` (the board stays in tile order).
+fn moved(seen: &mut Observation, from: Tile, to: Tile) {
+    if let Some(i) = seen.board.iter().position(|p| p.tile == from) {
+        let mut p = seen.board.remove(i);
+        p.tile = to;
+        p.moved = true;
+        let at = seen.board.partition_point(|q| q.tile < to);
+        seen.board.insert(at, p);
+    }
+}
+
+/// The card on `tile` is destroyed: off the board, into its owner's Scrapyard or the Void.
+fn destroyed(seen: &mut Observation, tile: Tile, card: CardId, to: Area) {
+    if let Some(i) = seen.board.iter().position(|p| p.tile == tile) {
+        let owner = seen.board.remove(i).owner;
+        if let Some(p) = player(seen, owner) {
+            match to {
+                Area::Void => p.void.push(card),
+                _ => p.scrapyard.push(card),
+            }
+        }
+    }
+}
+
+/// An event about `seat`'s side (hand, deck, draws owed, mulligan, pool, scrapyard), folded.
+fn fold_player(seen: &mut Observation, seat: Seat, event: &Event) {
+    match event {
+        Event::Drew { card, .. } => {
+            join_hand(seen, seat, *card);
+            if let Some(p) = player(seen, seat) {
+                p.deck_count = p.deck_count.saturating_sub(1);
+                p.owed = p.owed.saturating_sub(1);
+            }
+        }
+        Event::Salvaged { card, .. } => {
+            if let Some(p) = player(seen, seat) {
+                p.scrapyard.pop();
+            }
+            join_hand(seen, seat, Some(*card));
+        }
+        _ => {
+            if let Some(p) = player(seen, seat) {
+                fold_side(p, event);
+            }
+        }
+    }
+}
+
+/// An event about one side that touches nothing else, folded into its view.
+fn fold_side(p: &mut PlayerView, event: &Event) {
+    match event {
+        Event::DrawsOwed { cards, .. } => p.owed = p.owed.saturating_add(*cards),
+        Event::MulliganChosen { mulligan, .. } => {
+            p.mulligan_committed = true;
+            p.mulligan_choice = *mulligan;
+        }
+        Event::Mulliganed { .. } => {
+            p.deck_count += p.hand_count;
+            p.hand_count = 0;
+            if let Some(hand) = &mut p.hand {
+                hand.clear();
+            }
+        }
+        Event::Paid { pool, .. } | Event::Pool { pool, .. } | Event::Gained { pool, .. } => {
+            p.pool = *pool;
+        }
+        Event::Scrapped { card, .. } => p.scrapyard.push(*card),
+        // Every other event is not about one side alone: `fold_event` folds it.
+        _ => {}
+    }
+}
+
+/// An event about the card on one tile (its host, HP, Shield, stats), folded into its view.
+fn fold_piece(p: &mut PieceView, event: &Event) {
+    match event {
+        Event::Mounted { host, .. } => p.host = *host,
+        Event::Damaged { shield, hp, .. } => {
+            p.shield = p.shield.saturating_sub(*shield);
+            p.hp.0 = p.hp.0.saturating_sub(*hp);
+        }
+        Event::Healed { hp, .. } => p.hp.0 = p.hp.0.saturating_add(*hp),
+        Event::Shielded { points, .. } => p.shield = p.shield.saturating_add(*points),
+        Event::ShieldReset { points, .. } => p.shield = *points,
+        Event::Stats {
+            hp,
+            dmg,
+            def,
+            movement,
+            keywords,
+            ..
+        } => {
+            p.hp = *hp;
+            p.dmg = *dmg;
+            p.def = *def;
+            p.movement = *movement;
+            p.keywords.clone_from(keywords);
+        }
+        // Every other event is not about one card's values: `fold_event` folds it.
+        _ => {}
+    }
+}
+
+/// The card on `from` attacks `target`: it has attacked (unless it strikes first) and its
+/// frame goes on the stack. False if no card is seen on `from`.
+fn attack_declared(seen: &mut Observation, from: Tile, target: Tile, first_strike: bool) -> bool {
+    let Some(p) = piece(seen, from) else {
+        return false;
+    };
+    if !first_strike {
+        p.attacked = true;
+    }
+    let seat = p.owner;
+    seen.stack.push(FrameView::Attack {
+        seat,
+        from,
+        target,
+        first_strike,
+    });
+    true
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 
 use crate::action::{Aim, CardId};
 use crate::grid::{Lane, Tile};
-use crate::observe::FrameView;
+use crate::observe::{FrameView, Observation};
 use crate::rules::network::{Networks, Resources};
 use crate::state::{PhaseView, Starcore};
 use crate::text::{phase_text, result_text};
@@ -30,7 +30,16 @@ pub fn render(game: &Starcore, viewer: Viewer) -> String {
         "Starcore, turn {} ({} active) — {now}",
         obs.turn, obs.active
     );
-    let name = |c: CardId| game.card(c).name();
+    grids(&mut out, game, &obs);
+    cards(&mut out, game, &obs);
+    networks(&mut out, game);
+    players(&mut out, game, &obs);
+    stack(&mut out, game, &obs);
+    out
+}
+
+/// Both grids, P2's above P1's, with lane, row and sector labels, the zone divider and links.
+fn grids(out: &mut String, game: &Starcore, obs: &Observation) {
     let linked = |a: Tile, b: Tile| {
         obs.links
             .iter()
@@ -39,7 +48,9 @@ pub fn render(game: &Starcore, viewer: Viewer) -> String {
     let cell = |t: Tile| -> String {
         match obs.board.iter().find(|p| p.tile == t) {
             Some(p) => {
-                let abbr: String = name(p.card)
+                let abbr: String = game
+                    .card(p.card)
+                    .name()
                     .chars()
                     .filter(|c| c.is_alphanumeric())
                     .take(4)
@@ -120,12 +131,16 @@ pub fn render(game: &Starcore, viewer: Viewer) -> String {
         out,
         "(cells: owner, the first letters of the card's name, HP)"
     );
+}
+
+/// Every card on the board: its tile, HP, stats, Shield, host and keywords.
+fn cards(out: &mut String, game: &Starcore, obs: &Observation) {
     for p in &obs.board {
         let _ = write!(
             out,
             "  {} {} {}: HP {}/{} DMG {} DEF {} MOV {}",
             p.tile,
-            name(p.card),
+            game.card(p.card).name(),
             p.owner,
             p.hp.0,
             p.hp.1,
@@ -145,6 +160,10 @@ pub fn render(game: &Starcore, viewer: Viewer) -> String {
         }
         let _ = writeln!(out);
     }
+}
+
+/// Each network of more than one card or with an output, and what it makes a turn.
+fn networks(out: &mut String, game: &Starcore) {
     let networks = Networks::compute(game.board.links());
     for (id, seat, members) in networks.iter() {
         let pool: Resources = networks.pool(id, |t| {
@@ -160,6 +179,10 @@ pub fn render(game: &Starcore, viewer: Viewer) -> String {
             );
         }
     }
+}
+
+/// Each player's counts and pool, and the viewer's own hand.
+fn players(out: &mut String, game: &Starcore, obs: &Observation) {
     for (i, p) in obs.players.iter().enumerate() {
         let seat = Seat::new(i as u8);
         let _ = writeln!(
@@ -182,53 +205,58 @@ pub fn render(game: &Starcore, viewer: Viewer) -> String {
             let _ = writeln!(out, "  your hand: {}", names.join(", "));
         }
     }
-    if !obs.stack.is_empty() {
-        let _ = writeln!(
-            out,
-            "stack (top last), {} may respond:",
-            obs.responder.map_or("nobody".into(), |s| s.to_string())
-        );
-        for (i, f) in obs.stack.iter().enumerate() {
-            let text = match f {
-                FrameView::Deploy { seat, card, tile } => {
-                    format!("{seat} deploys {} to {tile}", name(*card))
-                }
-                FrameView::Action {
-                    seat,
-                    card,
-                    aim,
-                    countered,
-                } => {
-                    let at = match aim {
-                        Aim::None => String::new(),
-                        Aim::Tile(t) => format!(" at {t}"),
-                        Aim::Lane(l) => format!(" on lane {l}"),
-                        Aim::Frame(k) => format!(" against stack {k}"),
-                    };
-                    format!(
-                        "{seat} plays {}{at}{}",
-                        name(*card),
-                        if *countered { " (countered)" } else { "" }
-                    )
-                }
-                FrameView::Attack {
-                    from,
-                    target,
-                    first_strike,
-                    ..
-                } => format!(
-                    "{from} {} {target}",
-                    if *first_strike {
-                        "strikes first at"
-                    } else {
-                        "attacks"
-                    }
-                ),
-            };
-            let _ = writeln!(out, "  {i}: {text}");
-        }
+}
+
+/// The stack, top last, and who may respond (nothing when it is empty).
+fn stack(out: &mut String, game: &Starcore, obs: &Observation) {
+    if obs.stack.is_empty() {
+        return;
     }
-    out
+    let name = |c: CardId| game.card(c).name();
+    let _ = writeln!(
+        out,
+        "stack (top last), {} may respond:",
+        obs.responder.map_or("nobody".into(), |s| s.to_string())
+    );
+    for (i, f) in obs.stack.iter().enumerate() {
+        let text = match f {
+            FrameView::Deploy { seat, card, tile } => {
+                format!("{seat} deploys {} to {tile}", name(*card))
+            }
+            FrameView::Action {
+                seat,
+                card,
+                aim,
+                countered,
+            } => {
+                let at = match aim {
+                    Aim::None => String::new(),
+                    Aim::Tile(t) => format!(" at {t}"),
+                    Aim::Lane(l) => format!(" on lane {l}"),
+                    Aim::Frame(k) => format!(" against stack {k}"),
+                };
+                format!(
+                    "{seat} plays {}{at}{}",
+                    name(*card),
+                    if *countered { " (countered)" } else { "" }
+                )
+            }
+            FrameView::Attack {
+                from,
+                target,
+                first_strike,
+                ..
+            } => format!(
+                "{from} {} {target}",
+                if *first_strike {
+                    "strikes first at"
+                } else {
+                    "attacks"
+                }
+            ),
+        };
+        let _ = writeln!(out, "  {i}: {text}");
+    }
 }
 
 /// What to show before an attack is confirmed: the exact chance to hit, to hit critically,

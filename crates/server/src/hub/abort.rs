@@ -6,9 +6,10 @@
 //! stops: a request still waiting for an AI thread leaves the queue, and a thread it holds goes
 //! to the next client in turn (`fair.rs`).
 
+use super::ending::announce_ending;
 use super::{Hub, LiveMatch};
 use crate::error::ServerError;
-use crate::store::{AbortedBy, Status, Store, now_ms};
+use crate::store::{AbortedBy, Ending};
 use crate::token;
 use std::sync::Arc;
 
@@ -25,38 +26,12 @@ impl Hub {
         credential: Option<&str>,
     ) -> Result<AbortedBy, ServerError> {
         let by = self.aborter(m, credential)?;
-        let mut st = m.st.write().await;
-        self.heal(m, &mut st).await?;
-        if matches!(self.store, Store::Postgres(_)) {
-            // Another process may have ended it meanwhile.
-            self.refresh(m, &mut st).await?;
-        }
-        let refusal = |status: Status, aborted: Option<AbortedBy>| match status {
-            Status::Finished => Some(ServerError::AlreadyOver(m.id.clone())),
-            Status::Expired => Some(ServerError::Expired(m.id.clone())),
-            Status::Aborted => Some(ServerError::Aborted {
-                id: m.id.clone(),
-                by: aborted.unwrap_or(AbortedBy::Operator),
-            }),
-            Status::Open | Status::Running => None,
-        };
-        if let Some(e) = refusal(st.status, st.aborted) {
-            return Err(e);
-        }
-        if !self.store.abort_match(&m.id, by).await? {
-            // The store says it is over already (another process finished or ended it).
-            self.refresh(m, &mut st).await?;
-            return Err(refusal(st.status, st.aborted).unwrap_or_else(|| {
-                ServerError::Internal(format!("match {} could not be aborted", m.id))
-            }));
+        let mut st = self.lock_unfinished(m).await?;
+        if !self.store.end_match(&m.id, Ending::Aborted(by)).await? {
+            return Err(self.refused_ending(m, &mut st, "aborted").await);
         }
         st.aborted = Some(by);
-        st.rev += 1;
-        st.updated_ms = now_ms();
-        st.status = st.status_now();
-        drop(st);
-        m.stop_ai.send_replace(true);
-        let _ = m.changed.send(());
+        announce_ending(m, st);
         Ok(by)
     }
 

@@ -4,7 +4,7 @@
 
 use super::{Hub, LiveMatch, Who};
 use crate::error::ServerError;
-use crate::store::{SeatKind, Status, now_ms};
+use crate::store::{Ending, SeatKind, Status, now_ms};
 use gridwright_agents::{AgentSpec, Stop};
 use gridwright_catalog::AnySession;
 use gridwright_engine::Seat;
@@ -226,7 +226,7 @@ impl Hub {
             if !matches!(m.st.read().await.status, Status::Open | Status::Running) {
                 continue;
             }
-            match self.store.expire_match(&m.id).await {
+            match self.store.end_match(&m.id, Ending::Expired).await {
                 Ok(true) => {
                     expired += 1;
                     self.catch_up(&m, None).await;

@@ -25,6 +25,8 @@
 //! * `create` — a new match;
 //! * `ai` — the AI driver, its lease and the think budgets;
 //! * `abort` — ending a match early, by its creator or the operator;
+//! * `resign` — a seated player giving up;
+//! * `ending` — what `abort` and `resign` share;
 //! * `requests` — the create request and its reply.
 
 mod abort;
@@ -32,6 +34,7 @@ mod ai;
 mod cache;
 mod commit;
 mod create;
+mod ending;
 mod fair;
 mod requests;
 mod resign;
@@ -44,7 +47,9 @@ use crate::ServeOptions;
 use crate::error::ServerError;
 use crate::games::{GameProvider, Games};
 use crate::limits::AddressLimiter;
-use crate::store::{AbortedBy, MatchRow, Progress, SeatKind, SeatRow, Status, Store, now_ms};
+use crate::store::{
+    AbortedBy, ExpiryCutoffs, MatchRow, Progress, SeatKind, SeatRow, Status, Store, now_ms,
+};
 use crate::token;
 use ai::lease_deadline;
 use gridwright_catalog::AnySession;
@@ -518,9 +523,11 @@ impl Hub {
         let expired = match self
             .store
             .expire(
-                before(l.expire_open_ms),
-                before(l.expire_running_ms),
-                before(l.expire_unplayed_ms),
+                ExpiryCutoffs {
+                    open_before: before(l.expire_open_ms),
+                    running_before: before(l.expire_running_ms),
+                    unplayed_before: before(l.expire_unplayed_ms),
+                },
                 1000,
             )
             .await

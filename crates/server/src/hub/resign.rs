@@ -3,9 +3,10 @@
 //! restart or another process reads the same ending; its connections are told at once and its
 //! AI driver stops.
 
+use super::ending::announce_ending;
 use super::{Hub, LiveMatch, Who, game_result};
 use crate::error::ServerError;
-use crate::store::{AbortedBy, Status, Store, now_ms};
+use crate::store::Ending;
 use gridwright_engine::Seat;
 use std::sync::Arc;
 
@@ -24,24 +25,7 @@ impl Hub {
         if who.is_spectator() {
             return Err(ServerError::Unauthorized);
         }
-        let mut st = m.st.write().await;
-        self.heal(m, &mut st).await?;
-        if matches!(self.store, Store::Postgres(_)) {
-            // Another process may have ended it meanwhile.
-            self.refresh(m, &mut st).await?;
-        }
-        let refusal = |status: Status, aborted: Option<AbortedBy>| match status {
-            Status::Finished => Some(ServerError::AlreadyOver(m.id.clone())),
-            Status::Expired => Some(ServerError::Expired(m.id.clone())),
-            Status::Aborted => Some(ServerError::Aborted {
-                id: m.id.clone(),
-                by: aborted.unwrap_or(AbortedBy::Operator),
-            }),
-            Status::Open | Status::Running => None,
-        };
-        if let Some(e) = refusal(st.status, st.aborted) {
-            return Err(e);
-        }
+        let mut st = self.lock_unfinished(m).await?;
         let seat = match seat {
             Some(s) if who.seats.contains(&s) => s,
             Some(s) => {
@@ -58,20 +42,15 @@ impl Hub {
         let result = game_result(st.session.as_ref(), Some(seat))
             .and_then(|r| serde_json::to_value(r).ok())
             .ok_or_else(|| ServerError::Internal("the result could not be written".into()))?;
-        if !self.store.resign_match(&m.id, &result).await? {
-            // The store says it is over already (another process finished or ended it).
-            self.refresh(m, &mut st).await?;
-            return Err(refusal(st.status, st.aborted).unwrap_or_else(|| {
-                ServerError::Internal(format!("match {} could not be resigned", m.id))
-            }));
+        if !self
+            .store
+            .end_match(&m.id, Ending::Resigned(&result))
+            .await?
+        {
+            return Err(self.refused_ending(m, &mut st, "resigned").await);
         }
         st.resigned = Some(seat);
-        st.rev += 1;
-        st.updated_ms = now_ms();
-        st.status = st.status_now();
-        drop(st);
-        m.stop_ai.send_replace(true);
-        let _ = m.changed.send(());
+        announce_ending(m, st);
         Ok(seat)
     }
 }

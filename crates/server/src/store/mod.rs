@@ -134,6 +134,52 @@ pub enum AbortedBy {
     Operator,
 }
 
+/// When unfinished matches expire ([`Store::expire`]): times in Unix ms before which a match
+/// last changed.
+#[derive(Clone, Copy, Debug)]
+pub struct ExpiryCutoffs {
+    /// An open match (seats still free) last changed before this expires.
+    pub open_before: i64,
+    /// A running match last changed before this expires.
+    pub running_before: i64,
+    /// An unfinished match in which no move was ever made, last changed before this, expires.
+    pub unplayed_before: i64,
+}
+
+/// How an unfinished match ends before its game is over.
+#[derive(Clone, Copy, Debug)]
+pub enum Ending<'a> {
+    /// Nothing happened in it for too long.
+    Expired,
+    /// Its creator or the operator aborted it.
+    Aborted(AbortedBy),
+    /// A seat resigned: the JSON of its result, which names that seat.
+    Resigned(&'a Value),
+}
+
+/// What an [`Ending`] writes: the status, and `aborted_by` or `result` where it sets one.
+#[derive(Debug)]
+pub(super) struct EndingColumns {
+    status: &'static str,
+    aborted_by: Option<&'static str>,
+    result: Option<String>,
+}
+
+impl Ending<'_> {
+    fn columns(self) -> EndingColumns {
+        let (status, aborted_by, result) = match self {
+            Ending::Expired => (Status::Expired, None, None),
+            Ending::Aborted(by) => (Status::Aborted, Some(by.as_str()), None),
+            Ending::Resigned(result) => (Status::Finished, None, Some(result.to_string())),
+        };
+        EndingColumns {
+            status: status.as_str(),
+            aborted_by,
+            result,
+        }
+    }
+}
+
 impl AbortedBy {
     /// The stored text.
     pub fn as_str(self) -> &'static str {
@@ -458,43 +504,17 @@ impl Store {
         }
     }
 
-    /// Marks one open or running match expired (bumping its version, and with PostgreSQL
-    /// telling the other processes). False if it was not open or running.
-    ///
-    /// # Errors
-    /// On database failure.
-    pub async fn expire_match(&self, id: &str) -> Result<bool, StoreError> {
-        match self {
-            Store::Sqlite(s) => s.expire_match(id).await,
-            Store::Postgres(p) => p.expire_match(id).await,
-        }
-    }
-
-    /// Marks one open or running match aborted by `by` (bumping its version, clearing its AI
-    /// lease, and with PostgreSQL telling the other processes). False if it was not open or
+    /// Ends one open or running match early as `ending` says (bumping its version, clearing its
+    /// AI lease, and with PostgreSQL telling the other processes). False if it was not open or
     /// running.
     ///
     /// # Errors
     /// On database failure.
-    pub async fn abort_match(&self, id: &str, by: AbortedBy) -> Result<bool, StoreError> {
+    pub async fn end_match(&self, id: &str, ending: Ending<'_>) -> Result<bool, StoreError> {
+        let columns = ending.columns();
         match self {
-            Store::Sqlite(s) => s.abort_match(id, by).await,
-            Store::Postgres(p) => p.abort_match(id, by).await,
-        }
-    }
-
-    /// Marks one open or running match finished by a resignation, with `result` (the JSON of
-    /// its result, which names the seat that resigned), bumping its version, clearing its AI
-    /// lease, and with PostgreSQL telling the other processes. False if it was not open or
-    /// running.
-    ///
-    /// # Errors
-    /// On database failure.
-    pub async fn resign_match(&self, id: &str, result: &Value) -> Result<bool, StoreError> {
-        let result = result.to_string();
-        match self {
-            Store::Sqlite(s) => s.resign_match(id, result).await,
-            Store::Postgres(p) => p.resign_match(id, result).await,
+            Store::Sqlite(s) => s.end_match(id, columns).await,
+            Store::Postgres(p) => p.end_match(id, columns).await,
         }
     }
 
@@ -521,29 +541,20 @@ impl Store {
         }
     }
 
-    /// Marks as expired (at most `limit`) open matches last changed before `open_before`,
-    /// running ones last changed before `running_before`, and unfinished ones in which no move
-    /// was ever made last changed before `unplayed_before` (Unix ms), bumping their version so
-    /// that a change made against the old one is refused. Returns their ids.
+    /// Marks as expired (at most `limit`) the unfinished matches idle since before `cutoffs`,
+    /// bumping their version so that a change made against the old one is refused. Returns
+    /// their ids.
     ///
     /// # Errors
     /// On database failure (then nothing was changed).
     pub async fn expire(
         &self,
-        open_before: i64,
-        running_before: i64,
-        unplayed_before: i64,
+        cutoffs: ExpiryCutoffs,
         limit: u32,
     ) -> Result<Vec<String>, StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                s.expire(open_before, running_before, unplayed_before, limit)
-                    .await
-            }
-            Store::Postgres(p) => {
-                p.expire(open_before, running_before, unplayed_before, limit)
-                    .await
-            }
+            Store::Sqlite(s) => s.expire(cutoffs, limit).await,
+            Store::Postgres(p) => p.expire(cutoffs, limit).await,
         }
     }
 

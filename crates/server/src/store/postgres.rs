@@ -8,8 +8,8 @@
 
 use super::schema::{Migration, POSTGRES};
 use super::{
-    AbortedBy, Commit, MatchRow, MoveRow, Notice, Progress, SeatRow, Status, StoreError,
-    from_sql_u64, now_ms, parse_json, parse_kind, seat_from_sql, to_sql_u64,
+    AbortedBy, Commit, EndingColumns, ExpiryCutoffs, MatchRow, MoveRow, Notice, Progress, SeatRow,
+    Status, StoreError, from_sql_u64, now_ms, parse_json, parse_kind, seat_from_sql, to_sql_u64,
 };
 use futures_util::StreamExt;
 use std::collections::HashMap;
@@ -420,54 +420,28 @@ impl PgStore {
             .collect()
     }
 
-    pub(super) async fn expire_match(&self, id: &str) -> Result<bool, StoreError> {
+    pub(super) async fn end_match(&self, id: &str, c: EndingColumns) -> Result<bool, StoreError> {
         // Other processes hear of it like of any change, in the same statement.
-        const SQL: &str = "WITH u AS (UPDATE matches SET status = 'expired', rev = rev + 1, \
-            updated_ms = $2, ai_owner = NULL, ai_until = NULL WHERE id = $1 AND status IN \
-            ('open', 'running') RETURNING id, rev) \
-            SELECT id, pg_notify($3, $4 || ' ' || id || ' ' || rev)::TEXT FROM u";
-        let mut g = self.conn().await?;
-        let c = conn_mut(&mut g)?;
-        let rows = c
-            .client
-            .query(SQL, &[&id, &now_ms(), &CHANNEL, &self.inner.origin])
-            .await
-            .map_err(err)?;
-        Ok(!rows.is_empty())
-    }
-
-    pub(super) async fn abort_match(&self, id: &str, by: AbortedBy) -> Result<bool, StoreError> {
-        // Other processes hear of it like of any change, in the same statement.
-        const SQL: &str = "WITH u AS (UPDATE matches SET status = 'aborted', aborted_by = $5, \
+        const SQL: &str = "WITH u AS (UPDATE matches SET status = $5, \
+            aborted_by = COALESCE($6::TEXT, aborted_by), result = COALESCE($7::TEXT, result), \
             rev = rev + 1, updated_ms = $2, ai_owner = NULL, ai_until = NULL WHERE id = $1 AND \
             status IN ('open', 'running') RETURNING id, rev) \
             SELECT id, pg_notify($3, $4 || ' ' || id || ' ' || rev)::TEXT FROM u";
         let mut g = self.conn().await?;
-        let c = conn_mut(&mut g)?;
-        let rows = c
+        let conn = conn_mut(&mut g)?;
+        let rows = conn
             .client
             .query(
                 SQL,
-                &[&id, &now_ms(), &CHANNEL, &self.inner.origin, &by.as_str()],
-            )
-            .await
-            .map_err(err)?;
-        Ok(!rows.is_empty())
-    }
-
-    pub(super) async fn resign_match(&self, id: &str, result: String) -> Result<bool, StoreError> {
-        // Other processes hear of it like of any change, in the same statement.
-        const SQL: &str = "WITH u AS (UPDATE matches SET status = 'finished', result = $5, \
-            rev = rev + 1, updated_ms = $2, ai_owner = NULL, ai_until = NULL WHERE id = $1 AND \
-            status IN ('open', 'running') RETURNING id, rev) \
-            SELECT id, pg_notify($3, $4 || ' ' || id || ' ' || rev)::TEXT FROM u";
-        let mut g = self.conn().await?;
-        let c = conn_mut(&mut g)?;
-        let rows = c
-            .client
-            .query(
-                SQL,
-                &[&id, &now_ms(), &CHANNEL, &self.inner.origin, &result],
+                &[
+                    &id,
+                    &now_ms(),
+                    &CHANNEL,
+                    &self.inner.origin,
+                    &c.status,
+                    &c.aborted_by,
+                    &c.result,
+                ],
             )
             .await
             .map_err(err)?;
@@ -516,9 +490,7 @@ impl PgStore {
 
     pub(super) async fn expire(
         &self,
-        open_before: i64,
-        running_before: i64,
-        unplayed_before: i64,
+        cutoffs: ExpiryCutoffs,
         limit: u32,
     ) -> Result<Vec<String>, StoreError> {
         // Other processes hear of it like of any change, in the same statement.
@@ -535,13 +507,13 @@ impl PgStore {
             .query(
                 SQL,
                 &[
-                    &open_before,
-                    &running_before,
+                    &cutoffs.open_before,
+                    &cutoffs.running_before,
                     &now_ms(),
                     &i64::from(limit),
                     &CHANNEL,
                     &self.inner.origin,
-                    &unplayed_before,
+                    &cutoffs.unplayed_before,
                 ],
             )
             .await

@@ -16,8 +16,8 @@
 
 use super::schema::{Migration, SQLITE};
 use super::{
-    AbortedBy, Commit, MatchRow, MoveRow, Progress, SeatRow, Status, StoreError, from_sql_u64,
-    now_ms, parse_json, parse_kind, seat_from_sql, to_sql_u64,
+    AbortedBy, Commit, EndingColumns, ExpiryCutoffs, MatchRow, MoveRow, Progress, SeatRow, Status,
+    StoreError, from_sql_u64, now_ms, parse_json, parse_kind, seat_from_sql, to_sql_u64,
 };
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use std::path::{Path, PathBuf};
@@ -383,43 +383,14 @@ impl SqliteStore {
         .await
     }
 
-    pub(super) async fn expire_match(&self, id: &str) -> Result<bool, StoreError> {
+    pub(super) async fn end_match(&self, id: &str, c: EndingColumns) -> Result<bool, StoreError> {
         let id = id.to_owned();
         self.write(move |tx| {
             tx.execute(
-                "UPDATE matches SET status = 'expired', rev = rev + 1, updated_ms = ?2, \
+                "UPDATE matches SET status = ?3, aborted_by = COALESCE(?4, aborted_by), \
+                 result = COALESCE(?5, result), rev = rev + 1, updated_ms = ?2, \
                  ai_owner = NULL, ai_until = NULL WHERE id = ?1 AND status IN ('open', 'running')",
-                params![id, now_ms()],
-            )
-            .map(|n| n > 0)
-            .map_err(err)
-        })
-        .await
-    }
-
-    pub(super) async fn abort_match(&self, id: &str, by: AbortedBy) -> Result<bool, StoreError> {
-        let id = id.to_owned();
-        self.write(move |tx| {
-            tx.execute(
-                "UPDATE matches SET status = 'aborted', aborted_by = ?3, rev = rev + 1, \
-                 updated_ms = ?2, ai_owner = NULL, ai_until = NULL \
-                 WHERE id = ?1 AND status IN ('open', 'running')",
-                params![id, now_ms(), by.as_str()],
-            )
-            .map(|n| n > 0)
-            .map_err(err)
-        })
-        .await
-    }
-
-    pub(super) async fn resign_match(&self, id: &str, result: String) -> Result<bool, StoreError> {
-        let id = id.to_owned();
-        self.write(move |tx| {
-            tx.execute(
-                "UPDATE matches SET status = 'finished', result = ?3, rev = rev + 1, \
-                 updated_ms = ?2, ai_owner = NULL, ai_until = NULL \
-                 WHERE id = ?1 AND status IN ('open', 'running')",
-                params![id, now_ms(), result],
+                params![id, now_ms(), c.status, c.aborted_by, c.result],
             )
             .map(|n| n > 0)
             .map_err(err)
@@ -465,9 +436,7 @@ impl SqliteStore {
 
     pub(super) async fn expire(
         &self,
-        open_before: i64,
-        running_before: i64,
-        unplayed_before: i64,
+        cutoffs: ExpiryCutoffs,
         limit: u32,
     ) -> Result<Vec<String>, StoreError> {
         self.write(move |tx| {
@@ -482,7 +451,7 @@ impl SqliteStore {
                 .map_err(err)?;
             let rows = st
                 .query_map(
-                    params![open_before, running_before, now_ms(), limit, unplayed_before],
+                    params![cutoffs.open_before, cutoffs.running_before, now_ms(), limit, cutoffs.unplayed_before],
                     |r| r.get::<_, String>(0),
                 )
                 .map_err(err)?;

@@ -19,7 +19,9 @@ use crate::config::{
 };
 use crate::rules::dice::DiceRules;
 use crate::rules::{Rules, check_chassis};
-use defs::{ChassisFile, DiceFile, DieDef, ScenarioFile};
+use defs::{
+    ChassisFile, ComboDef, DiceFile, DieDef, DirectiveDef, HalfDef, ScenarioFile, WeaponDef,
+};
 use gridwright_engine::content::{
     Files, Lenient, Report, resolve_scenarios, scenario_config, valid,
 };
@@ -351,12 +353,6 @@ fn load_chassis(r: &mut Report) -> Option<Chassis> {
         Some(l) => r.one_char(l, "letter").unwrap_or('?'),
         None => name.chars().next().unwrap_or('?').to_ascii_uppercase(),
     };
-    let byte =
-        |r: &mut Report, v: &Lenient<i64>, field: &str| r.int(v, field, 0, U8).unwrap_or(0) as u8;
-    let delta = |r: &mut Report, v: &Lenient<i64>, field: &str| {
-        r.int(v, field, i64::from(i8::MIN), i64::from(i8::MAX))
-            .unwrap_or(0) as i8
-    };
     let structure = byte(r, &def.structure, "structure");
     let a = &def.armour;
     let armour = Armour {
@@ -367,116 +363,18 @@ fn load_chassis(r: &mut Report) -> Option<Chassis> {
     };
     let evasion = byte(r, &def.evasion, "evasion");
     let slots = byte(r, &def.slots, "slots");
-
-    let mut weapons = Vec::new();
-    for (wi, w) in def.weapon.iter().enumerate() {
-        let f = |k: &str| format!("weapon[{wi}].{k}");
-        let wid = r.id(&w.id, &f("id"));
-        let attack = byte(r, &w.attack, &f("attack"));
-        let (lo, hi) = match w.range.get_ref().as_slice() {
-            &[lo, hi] if u8::try_from(lo).is_ok() && u8::try_from(hi).is_ok() => {
-                (lo as u8, hi as u8)
-            }
-            _ => {
-                r.at(
-                    w.range.span(),
-                    f("range"),
-                    format!(
-                        "write the range band as [min, max] with 1 <= min <= max <= {MAX_RANGE}"
-                    ),
-                );
-                (1, 1)
-            }
-        };
-        let mut arcs = Vec::new();
-        for a in w.arcs.get_ref() {
-            match arc_from_name(a.get_ref()) {
-                Some(arc) if !arcs.contains(&arc) => arcs.push(arc),
-                Some(_) => r.at(
-                    a.span(),
-                    f("arcs"),
-                    format!("arc `{}` listed twice", a.get_ref()),
-                ),
-                None => r.at(
-                    a.span(),
-                    f("arcs"),
-                    format!("unknown arc `{}` (front, right, rear or left)", a.get_ref()),
-                ),
-            }
-        }
-        let delta = w.delta.as_ref().map_or(0, |d| delta(r, d, &f("delta")));
-        weapons.push(Weapon {
-            name: w.name.clone().unwrap_or_else(|| wid.clone()),
-            id: wid,
-            attack,
-            min_range: lo,
-            max_range: hi,
-            arcs,
-            delta,
-        });
-    }
-
-    let mut directives = Vec::new();
-    for (di, d) in def.directive.iter().enumerate() {
-        let did = r.id(&d.id, &format!("directive[{di}].id"));
-        let mut halves = Vec::new();
-        for (hi, h) in d.half.iter().enumerate() {
-            let f = |k: &str| format!("directive[{di}].half[{hi}].{k}");
-            let h = h.get_ref();
-            let mut icons = Vec::new();
-            for (ii, icon) in h.icons.get_ref().iter().enumerate() {
-                match Icon::from_name(icon.get_ref()) {
-                    Some(i) => icons.push(i),
-                    None => r.at(
-                        icon.span(),
-                        f(&format!("icons[{ii}]")),
-                        format!(
-                            "unknown icon `{}` (known: {})",
-                            icon.get_ref(),
-                            Icon::ALL.map(Icon::name).join(", ")
-                        ),
-                    ),
-                }
-            }
-            let cost = delta(r, &h.cost, &f("cost"));
-            if h.colour.get_ref().trim().is_empty() {
-                r.at(h.colour.span(), f("colour"), "a half needs a colour");
-            }
-            let mut combos = Vec::new();
-            for (ki, k) in h.combos.iter().enumerate() {
-                let fk = |x: &str| f(&format!("combos[{ki}].{x}"));
-                let k = k.get_ref();
-                let slot = match k.slot.get_ref().as_str() {
-                    "previous" => Neighbour::Previous,
-                    "next" => Neighbour::Next,
-                    other => {
-                        r.at(
-                            k.slot.span(),
-                            fk("slot"),
-                            format!("unknown slot `{other}` (previous or next)"),
-                        );
-                        Neighbour::Previous
-                    }
-                };
-                combos.push(Combo {
-                    slot,
-                    colour: k.colour.get_ref().trim().to_owned(),
-                    cost: delta(r, &k.cost, &fk("cost")),
-                });
-            }
-            halves.push(Half {
-                icons,
-                cost,
-                colour: h.colour.get_ref().trim().to_owned(),
-                combos,
-            });
-        }
-        directives.push(Directive {
-            name: d.name.clone().unwrap_or_else(|| did.clone()),
-            id: did,
-            halves,
-        });
-    }
+    let weapons = def
+        .weapon
+        .iter()
+        .enumerate()
+        .map(|(wi, w)| read_weapon(r, w, |k| format!("weapon[{wi}].{k}")))
+        .collect();
+    let directives = def
+        .directive
+        .iter()
+        .enumerate()
+        .map(|(di, d)| read_directive(r, d, di))
+        .collect();
     let chassis = Chassis {
         id: cid,
         name,
@@ -498,6 +396,138 @@ fn load_chassis(r: &mut Report) -> Option<Chassis> {
             .replacen("halves", "half", 1)
     });
     r.is_empty().then_some(chassis)
+}
+
+/// A number read as a byte (0 where it is not one: reported).
+fn byte(r: &mut Report, v: &Lenient<i64>, field: &str) -> u8 {
+    r.int(v, field, 0, U8).unwrap_or(0) as u8
+}
+
+/// A cost or delta read as a signed byte (0 where it is not one: reported).
+fn delta(r: &mut Report, v: &Lenient<i64>, field: &str) -> i8 {
+    r.int(v, field, i64::from(i8::MIN), i64::from(i8::MAX))
+        .unwrap_or(0) as i8
+}
+
+/// One `[[weapon]]` (`f`: the path of its fields): its range band and arcs, each arc once.
+fn read_weapon(r: &mut Report, w: &WeaponDef, f: impl Fn(&str) -> String) -> Weapon {
+    let wid = r.id(&w.id, &f("id"));
+    let attack = byte(r, &w.attack, &f("attack"));
+    let (lo, hi) = match w.range.get_ref().as_slice() {
+        &[lo, hi] if u8::try_from(lo).is_ok() && u8::try_from(hi).is_ok() => (lo as u8, hi as u8),
+        _ => {
+            r.at(
+                w.range.span(),
+                f("range"),
+                format!("write the range band as [min, max] with 1 <= min <= max <= {MAX_RANGE}"),
+            );
+            (1, 1)
+        }
+    };
+    let mut arcs = Vec::new();
+    for a in w.arcs.get_ref() {
+        match arc_from_name(a.get_ref()) {
+            Some(arc) if !arcs.contains(&arc) => arcs.push(arc),
+            Some(_) => r.at(
+                a.span(),
+                f("arcs"),
+                format!("arc `{}` listed twice", a.get_ref()),
+            ),
+            None => r.at(
+                a.span(),
+                f("arcs"),
+                format!("unknown arc `{}` (front, right, rear or left)", a.get_ref()),
+            ),
+        }
+    }
+    let delta = w.delta.as_ref().map_or(0, |d| delta(r, d, &f("delta")));
+    Weapon {
+        name: w.name.clone().unwrap_or_else(|| wid.clone()),
+        id: wid,
+        attack,
+        min_range: lo,
+        max_range: hi,
+        arcs,
+        delta,
+    }
+}
+
+/// The `di`th `[[directive]]` and its halves.
+fn read_directive(r: &mut Report, d: &DirectiveDef, di: usize) -> Directive {
+    let did = r.id(&d.id, &format!("directive[{di}].id"));
+    let halves = d
+        .half
+        .iter()
+        .enumerate()
+        .map(|(hi, h)| {
+            read_half(r, h.get_ref(), |k| {
+                format!("directive[{di}].half[{hi}].{k}")
+            })
+        })
+        .collect();
+    Directive {
+        name: d.name.clone().unwrap_or_else(|| did.clone()),
+        id: did,
+        halves,
+    }
+}
+
+/// One half of a directive (`f`: the path of its fields): its icons by name, cost, colour and
+/// combos.
+fn read_half(r: &mut Report, h: &HalfDef, f: impl Fn(&str) -> String) -> Half {
+    let mut icons = Vec::new();
+    for (ii, icon) in h.icons.get_ref().iter().enumerate() {
+        match Icon::from_name(icon.get_ref()) {
+            Some(i) => icons.push(i),
+            None => r.at(
+                icon.span(),
+                f(&format!("icons[{ii}]")),
+                format!(
+                    "unknown icon `{}` (known: {})",
+                    icon.get_ref(),
+                    Icon::ALL.map(Icon::name).join(", ")
+                ),
+            ),
+        }
+    }
+    let cost = delta(r, &h.cost, &f("cost"));
+    if h.colour.get_ref().trim().is_empty() {
+        r.at(h.colour.span(), f("colour"), "a half needs a colour");
+    }
+    let combos = h
+        .combos
+        .iter()
+        .enumerate()
+        .map(|(ki, k)| read_combo(r, k.get_ref(), |x| f(&format!("combos[{ki}].{x}"))))
+        .collect();
+    Half {
+        icons,
+        cost,
+        colour: h.colour.get_ref().trim().to_owned(),
+        combos,
+    }
+}
+
+/// One combo of a half (`f`: the path of its fields): the neighbouring slot, the colour it
+/// needs there and the modified cost.
+fn read_combo(r: &mut Report, k: &ComboDef, f: impl Fn(&str) -> String) -> Combo {
+    let slot = match k.slot.get_ref().as_str() {
+        "previous" => Neighbour::Previous,
+        "next" => Neighbour::Next,
+        other => {
+            r.at(
+                k.slot.span(),
+                f("slot"),
+                format!("unknown slot `{other}` (previous or next)"),
+            );
+            Neighbour::Previous
+        }
+    };
+    Combo {
+        slot,
+        colour: k.colour.get_ref().trim().to_owned(),
+        cost: delta(r, &k.cost, &f("cost")),
+    }
 }
 
 fn arc_from_name(s: &str) -> Option<Arc> {

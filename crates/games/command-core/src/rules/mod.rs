@@ -20,7 +20,7 @@ pub(crate) mod surge_flux;
 pub(crate) mod victory;
 
 use crate::config::{
-    COST_RANGE, Chassis, Config, Icon, MAX_BOARD_SIDE, MAX_DIRECTIVES, MAX_ICONS, MAX_MECHS,
+    COST_RANGE, Chassis, Config, Half, Icon, MAX_BOARD_SIDE, MAX_DIRECTIVES, MAX_ICONS, MAX_MECHS,
     MAX_POOL, MAX_RANGE, MAX_ROUND_LIMIT, MAX_SLOTS, MAX_STRUCTURE, MAX_WEAPONS, Neighbour,
 };
 use dice::DiceRules;
@@ -146,111 +146,16 @@ impl Rules {
         }
         let dice = DiceRules::new(&config.dice).map_err(|p| errs.extend_prefixed("dice", p));
         let mut chassis = Vec::new();
-        let mut colours: Vec<String> = Vec::new();
-        let mut colour = |c: &str| -> u8 {
-            match colours.iter().position(|x| x == c) {
-                Some(i) => i as u8,
-                None => {
-                    colours.push(c.to_owned());
-                    (colours.len() - 1) as u8
-                }
-            }
-        };
+        let mut colours = Colours::default();
         for (ci, c) in config.chassis.iter().enumerate() {
             let found = check_chassis(c);
-            if !found.is_empty() {
+            if found.is_empty() {
+                chassis.push(ChassisRules::of(c, &mut colours));
+            } else {
                 errs.extend_prefixed(&format!("chassis[{ci}]"), found);
-                continue;
-            }
-            let armour = [c.armour.front, c.armour.right, c.armour.rear, c.armour.left];
-            let weapons = c
-                .weapons
-                .iter()
-                .map(|wpn| WeaponRules {
-                    attack: wpn.attack,
-                    min_range: wpn.min_range,
-                    max_range: wpn.max_range,
-                    arcs: wpn.arcs.iter().fold(0, |m, a| m | 1 << (*a as u8)),
-                    delta: wpn.delta,
-                })
-                .collect();
-            let mut directives = Vec::new();
-            for d in &c.directives {
-                let mut halves = Vec::new();
-                for half in &d.halves {
-                    let mut icons = [Icon::Stop; MAX_ICONS];
-                    icons[..half.icons.len()].copy_from_slice(&half.icons);
-                    halves.push(HalfRules {
-                        icons,
-                        n_icons: half.icons.len() as u8,
-                        cost: half.cost,
-                        colour: colour(&half.colour),
-                        combos: half
-                            .combos
-                            .iter()
-                            .map(|k| ComboRules {
-                                previous: k.slot == Neighbour::Previous,
-                                colour: colour(&k.colour),
-                                cost: k.cost,
-                            })
-                            .collect(),
-                    });
-                }
-                // check_chassis made sure there are one or two halves.
-                let (Some(first), Some(second)) = (halves.first().cloned(), halves.last().cloned())
-                else {
-                    continue;
-                };
-                directives.push(CardRules {
-                    split: halves.len() == 2,
-                    halves: [first, second],
-                });
-            }
-            let all_cards = ((1u16 << c.weapons.len()) - 1)
-                | (((1u32 << c.directives.len()) - 1) as u16) << MAX_WEAPONS;
-            chassis.push(ChassisRules {
-                structure: c.structure,
-                armour,
-                evasion: c.evasion,
-                slots: c.slots,
-                weapons,
-                directives,
-                all_cards,
-            });
-        }
-        if config.sides.len() != 2 {
-            errs.push(
-                "sides",
-                format!("a battle has exactly 2 sides, not {}", config.sides.len()),
-            );
-        }
-        let mut mechs = Vec::new();
-        for (si, side) in config.sides.iter().enumerate() {
-            if side.mechs.is_empty() {
-                errs.push(format!("sides[{si}].mechs"), "a side needs a mech");
-            }
-            for (mi, m) in side.mechs.iter().enumerate() {
-                match config.chassis.iter().position(|c| c.id == *m) {
-                    Some(ci) => mechs.push(MechSpec {
-                        owner: Seat::new(si as u8),
-                        chassis: ci as u8,
-                    }),
-                    None => errs.push(
-                        format!("sides[{si}].mechs[{mi}]"),
-                        format!("unknown chassis `{m}`"),
-                    ),
-                }
             }
         }
-        if mechs.len() > MAX_MECHS {
-            errs.push(
-                "sides",
-                format!(
-                    "{} mechs in all; at most {MAX_MECHS} are supported",
-                    mechs.len()
-                ),
-            );
-        }
+        let mechs = roster(config, &mut errs);
         // Deployment zones need a sound board and roster; they are checked once those are.
         let (Ok(dice), true) = (dice, errs.is_empty()) else {
             return Err(errs);
@@ -424,6 +329,124 @@ pub(crate) fn check_chassis(c: &Chassis) -> Problems {
         }
     }
     p
+}
+
+/// The colours of directive halves by number, in the order they are first met.
+#[derive(Default)]
+struct Colours(Vec<String>);
+
+impl Colours {
+    /// The number of colour `c`, given it if it is new.
+    fn number(&mut self, c: &str) -> u8 {
+        match self.0.iter().position(|x| x == c) {
+            Some(i) => i as u8,
+            None => {
+                self.0.push(c.to_owned());
+                (self.0.len() - 1) as u8
+            }
+        }
+    }
+}
+
+impl ChassisRules {
+    /// The tables of chassis `c`, which [`check_chassis`] found sound.
+    fn of(c: &Chassis, colours: &mut Colours) -> ChassisRules {
+        let armour = [c.armour.front, c.armour.right, c.armour.rear, c.armour.left];
+        let weapons = c
+            .weapons
+            .iter()
+            .map(|wpn| WeaponRules {
+                attack: wpn.attack,
+                min_range: wpn.min_range,
+                max_range: wpn.max_range,
+                arcs: wpn.arcs.iter().fold(0, |m, a| m | 1 << (*a as u8)),
+                delta: wpn.delta,
+            })
+            .collect();
+        let mut directives = Vec::new();
+        for d in &c.directives {
+            let halves: Vec<HalfRules> = d.halves.iter().map(|h| half_rules(h, colours)).collect();
+            // check_chassis made sure there are one or two halves.
+            let (Some(first), Some(second)) = (halves.first().cloned(), halves.last().cloned())
+            else {
+                continue;
+            };
+            directives.push(CardRules {
+                split: halves.len() == 2,
+                halves: [first, second],
+            });
+        }
+        let all_cards = ((1u16 << c.weapons.len()) - 1)
+            | (((1u32 << c.directives.len()) - 1) as u16) << MAX_WEAPONS;
+        ChassisRules {
+            structure: c.structure,
+            armour,
+            evasion: c.evasion,
+            slots: c.slots,
+            weapons,
+            directives,
+            all_cards,
+        }
+    }
+}
+
+/// The table of one directive half: its icons in a fixed array, its colours by number.
+fn half_rules(half: &Half, colours: &mut Colours) -> HalfRules {
+    let mut icons = [Icon::Stop; MAX_ICONS];
+    icons[..half.icons.len()].copy_from_slice(&half.icons);
+    HalfRules {
+        icons,
+        n_icons: half.icons.len() as u8,
+        cost: half.cost,
+        colour: colours.number(&half.colour),
+        combos: half
+            .combos
+            .iter()
+            .map(|k| ComboRules {
+                previous: k.slot == Neighbour::Previous,
+                colour: colours.number(&k.colour),
+                cost: k.cost,
+            })
+            .collect(),
+    }
+}
+
+/// The mechs the two sides field, each of a known chassis, at most [`MAX_MECHS`] in all.
+fn roster(config: &Config, errs: &mut Problems) -> Vec<MechSpec> {
+    if config.sides.len() != 2 {
+        errs.push(
+            "sides",
+            format!("a battle has exactly 2 sides, not {}", config.sides.len()),
+        );
+    }
+    let mut mechs = Vec::new();
+    for (si, side) in config.sides.iter().enumerate() {
+        if side.mechs.is_empty() {
+            errs.push(format!("sides[{si}].mechs"), "a side needs a mech");
+        }
+        for (mi, m) in side.mechs.iter().enumerate() {
+            match config.chassis.iter().position(|c| c.id == *m) {
+                Some(ci) => mechs.push(MechSpec {
+                    owner: Seat::new(si as u8),
+                    chassis: ci as u8,
+                }),
+                None => errs.push(
+                    format!("sides[{si}].mechs[{mi}]"),
+                    format!("unknown chassis `{m}`"),
+                ),
+            }
+        }
+    }
+    if mechs.len() > MAX_MECHS {
+        errs.push(
+            "sides",
+            format!(
+                "{} mechs in all; at most {MAX_MECHS} are supported",
+                mechs.len()
+            ),
+        );
+    }
+    mechs
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! `UnitType::check`).
 
 use super::Problem;
-use super::defs::{DiceFile, RulesFile, UnitsFile};
+use super::defs::{DiceFile, RulesFile, UnitDef, UnitsFile};
 use crate::config::{Advantage, AttackKind, BaseType, DieType, Symbol, TerrainType, UnitType};
 use gridwright_engine::content::{Problems, Report};
 use std::collections::{HashMap, HashSet};
@@ -158,70 +158,9 @@ pub(super) fn load_units(
             Some(n) if !n.get_ref().trim().is_empty() => n.get_ref().trim().to_owned(),
             _ => capitalise(&uid),
         };
-        let letter = match &u.letter {
-            Some(l) => r.one_char(l, &f("letter")),
-            None => name.chars().next().map(|c| c.to_ascii_uppercase()),
-        }
-        .unwrap_or('?');
-        if let Some(other) = letters.get(&letter) {
-            let span = u.letter.as_ref().map_or(u.id.span(), Spanned::span);
-            r.at(
-                span,
-                f("letter"),
-                format!("map letter `{letter}` is already used by `{other}`; set `letter`"),
-            );
-        } else {
-            letters.insert(letter, uid.clone());
-        }
-        let mut bases = Vec::new();
-        for b in u.base.get_ref() {
-            if let Some(bt) = base(&mut r, b, &f("base")) {
-                if bases.contains(&bt) {
-                    r.at(
-                        b.span(),
-                        f("base"),
-                        format!("base type `{bt}` listed twice"),
-                    );
-                } else {
-                    bases.push(bt);
-                }
-            }
-        }
-        if u.base.get_ref().is_empty() {
-            r.at(
-                u.base.span(),
-                f("base"),
-                "a unit needs at least one base type",
-            );
-        }
-        let attack = match u.attack.get_ref().as_str() {
-            "melee" => Some(AttackKind::Melee),
-            "ranged" => Some(AttackKind::Ranged),
-            other => {
-                r.at(
-                    u.attack.span(),
-                    f("attack"),
-                    format!("unknown attack type `{other}` (melee or ranged)"),
-                );
-                None
-            }
-        };
-        let range = match (attack, &u.range) {
-            (Some(AttackKind::Ranged), Some(v)) => r.int(v, &f("range"), 0, U8),
-            (Some(AttackKind::Ranged), None) => {
-                r.at(u.attack.span(), f("range"), "a ranged unit needs a `range`");
-                None
-            }
-            (_, Some(v)) if v.get() != Some(&1) => {
-                r.at(
-                    v.span(),
-                    f("range"),
-                    "melee units attack adjacent hexes only: remove `range`",
-                );
-                None
-            }
-            _ => Some(1),
-        };
+        let letter = unit_letter(&mut r, u, &name, &uid, &mut letters, &f);
+        let bases = unit_bases(&mut r, u, &f);
+        let (attack, range) = attack_and_range(&mut r, u, &f);
         // Numbers are read as bytes here; their bounds are the unit type's own check below.
         let movement = r.int(&u.movement, &f("movement"), 0, U8);
         let health = r.int(&u.health, &f("health"), 0, U8);
@@ -265,6 +204,97 @@ pub(super) fn load_units(
     }
     problems.extend(r.into_problems().into_vec());
     units
+}
+
+/// A unit's map letter (by default its name's first, capitalised), one per unit type
+/// (`letters`: those taken, with the unit that took each).
+fn unit_letter(
+    r: &mut Report,
+    u: &UnitDef,
+    name: &str,
+    uid: &str,
+    letters: &mut HashMap<char, String>,
+    f: &impl Fn(&str) -> String,
+) -> char {
+    let letter = match &u.letter {
+        Some(l) => r.one_char(l, &f("letter")),
+        None => name.chars().next().map(|c| c.to_ascii_uppercase()),
+    }
+    .unwrap_or('?');
+    if let Some(other) = letters.get(&letter) {
+        let span = u.letter.as_ref().map_or(u.id.span(), Spanned::span);
+        r.at(
+            span,
+            f("letter"),
+            format!("map letter `{letter}` is already used by `{other}`; set `letter`"),
+        );
+    } else {
+        letters.insert(letter, uid.to_owned());
+    }
+    letter
+}
+
+/// A unit's base types: at least one, none twice.
+fn unit_bases(r: &mut Report, u: &UnitDef, f: &impl Fn(&str) -> String) -> Vec<BaseType> {
+    let mut bases = Vec::new();
+    for b in u.base.get_ref() {
+        if let Some(bt) = base(r, b, &f("base")) {
+            if bases.contains(&bt) {
+                r.at(
+                    b.span(),
+                    f("base"),
+                    format!("base type `{bt}` listed twice"),
+                );
+            } else {
+                bases.push(bt);
+            }
+        }
+    }
+    if u.base.get_ref().is_empty() {
+        r.at(
+            u.base.span(),
+            f("base"),
+            "a unit needs at least one base type",
+        );
+    }
+    bases
+}
+
+/// A unit's attack type and range: a ranged unit needs one, a melee unit reaches 1.
+fn attack_and_range(
+    r: &mut Report,
+    u: &UnitDef,
+    f: &impl Fn(&str) -> String,
+) -> (Option<AttackKind>, Option<i64>) {
+    let attack = match u.attack.get_ref().as_str() {
+        "melee" => Some(AttackKind::Melee),
+        "ranged" => Some(AttackKind::Ranged),
+        other => {
+            r.at(
+                u.attack.span(),
+                f("attack"),
+                format!("unknown attack type `{other}` (melee or ranged)"),
+            );
+            None
+        }
+    };
+    let range = match (attack, &u.range) {
+        (Some(AttackKind::Ranged), Some(v)) => r.int(v, &f("range"), 0, U8),
+        (Some(AttackKind::Ranged), None) => {
+            r.at(u.attack.span(), f("range"), "a ranged unit needs a `range`");
+            None
+        }
+        (_, Some(v)) if v.get() != Some(&1) => {
+            r.at(
+                v.span(),
+                f("range"),
+                "melee units attack adjacent hexes only: remove `range`",
+            );
+            None
+        }
+        _ => Some(1),
+    };
+    (attack, range)
 }
 
 fn capitalise(s: &str) -> String {
