@@ -65,6 +65,8 @@ export const api = {
       throw e;
     }
   },
+  /** A new match with the same setup as `id` (ended): `seed` `same` keeps the dice, `new` draws new ones. */
+  rematch: (id, token, seed = 'new') => http('POST', `${m(id)}/rematch`, { token, body: { seed } }),
   replayStep: (id, n) => http('GET', `${m(id)}/replay/${n}`),
   /** MCTS's advice: `{report, seat, at}` (hotseat, vs-AI and finished matches only). */
   hint: (id, token, body) => http('POST', `${m(id)}/hint`, { token: token ?? undefined, body }),

@@ -7,7 +7,7 @@ import { ApiError, Live, api, creatorTokens, tokens } from './api.js';
 import { aiLabel, h, replace, seatName } from './dom.js';
 import { viewFor } from './views/index.js';
 import { hintPanel, liveHint } from './hint.js';
-import { SPEEDS, paceOf, rematchRequest } from './ui/model.js';
+import { SPEEDS, paceOf } from './ui/model.js';
 import { resultPanel } from './ui/result.js';
 import { howToButton, loadGlossary } from './ui/howto.js';
 import { installTooltips } from './ui/tooltip.js';
@@ -370,9 +370,11 @@ export async function mount(root, { id, navigate, announce }) {
       msg, log,
       game: { sides: view.sideNames?.(msg.observation), scoreName: view.scoreName, keyEvents: view.keyEvents },
       replayHref: msg.status === 'finished' ? `/replay/${id}` : undefined,
-      onRematch: async () => {
-        const fresh = await api.match(id);
-        const created = await api.create(rematchRequest(fresh, mine));
+      // The same dice are offered where no other person plays (the server mixes the seed
+      // otherwise).
+      sameSeed: (msg.seats ?? []).every((s) => s.kind === 'ai' || mine.includes(s.seat)),
+      onRematch: async ({ sameSeed }) => {
+        const created = await api.rematch(id, token, sameSeed ? 'same' : 'new');
         const nid = created.match.id;
         const grant = created.seats?.[0];
         if (grant) tokens.set(nid, grant.token);

@@ -2,7 +2,7 @@
 // and a slider), showing the position and the log as they were after each move.
 
 import { api } from './api.js';
-import { h, replace } from './dom.js';
+import { h, replace, seatName } from './dom.js';
 import { viewFor } from './views/index.js';
 import { hintPanel, replayHint } from './hint.js';
 
@@ -79,7 +79,12 @@ export async function mount(root, { id, announce }) {
       b.disabled = back ? n === 0 : n === total;
     }
     v.update({ ...st, legal: [] }, st.log);
-    status.textContent = v.status?.() || view.statusLine?.(st.observation) || '';
+    // The last step of a resigned match says so: the resignation is the log's last entry.
+    const resigned = n === total && typeof st.result?.resigned === 'number' ? st.result : null;
+    status.textContent = resigned
+      ? `${seatName(resigned.resigned)} resigned — ${resigned.text}`
+      : v.status?.() || view.statusLine?.(st.observation) || '';
+    root.querySelector('.replay').dataset.resigned = resigned ? String(resigned.resigned) : '';
     replace(log, st.log.map((e) => view.logEntry(e, st.observation)));
     log.lastElementChild?.classList.add('current');
     log.scrollTop = log.scrollHeight;

@@ -11,6 +11,16 @@ const GAMES = ['grid-battles', 'command-core', 'connect-four'];
 const SIZES = [{ width: 1280, height: 800 }, { width: 390, height: 844 }];
 const MAX_BUTTONS = 30;
 
+/** How each game's matches can end, as the result panel says it (the games' `end_reason`, as
+ * crates/catalog/tests/player_language.rs pins them), word for word. */
+const ENDINGS = {
+  'grid-battles': ['First to 2 victory points', 'First to 3 victory points', 'First to 5 victory points', 'Every enemy unit destroyed',
+    'Round limit reached: more victory points', 'Round limit reached: equal victory points'],
+  'command-core': ['Every enemy mech destroyed', 'Both sides lost their last mechs at once', 'Round limit reached: more structure left',
+    'Round limit reached: equal structure left'],
+  'connect-four': ['Four in a row', 'Board full'],
+};
+
 /** POST /api/matches; returns the created answer. */
 async function create(BASE, body) {
   const res = await fetch(`${BASE}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -23,9 +33,12 @@ async function status(BASE, id) {
   return (await (await fetch(`${BASE}/api/matches/${id}`)).json()).status;
 }
 
+/** The agent of both seats of the finished AI matches. */
+const s0agent = (game) => (game === 'connect-four' ? 'random' : 'greedy');
+
 /** An AI-only match that finishes on its own (greedy where the game has it). */
 async function finishedMatch(BASE, game) {
-  const agent = game === 'connect-four' ? 'random' : 'greedy';
+  const agent = s0agent(game);
   const c = await create(BASE, { game, seats: [{ kind: 'ai', agent }, { kind: 'ai', agent }], ai_delay_ms: 0 });
   const id = c.match.id;
   for (let i = 0; i < 300 && (await status(BASE, id)) !== 'finished'; i++) await new Promise((r) => setTimeout(r, 100));
@@ -165,6 +178,9 @@ export async function kitChecks({ browser, BASE, shot, step, watch }) {
       const head = await panel.locator('h2').textContent();
       assert.match(head, /wins|draw/i, `${what}: the result panel says who won: ${head}`);
       assert.doesNotMatch(await panel.textContent(), /[{}]|undefined|Some\(|None\b/, `${what}: the result panel is in words`);
+      const why = (await panel.locator('.result-why').textContent())?.trim();
+      assert.ok(ENDINGS[g].includes(why ?? ''), `${what}: the result panel says how the game ended in the game's words: ${why}`);
+      figures[`ending ${g}`] = why;
       assert.equal(await page.locator('#result-replay').count(), 1, `${what}: Watch the replay`);
       await shot(page, `kit-result-${g}-${tag}`);
       if (!touch || g === 'connect-four') {
@@ -173,7 +189,9 @@ export async function kitChecks({ browser, BASE, shot, step, watch }) {
         const nid = /\/play\/([0-9a-f]{16})/.exec(page.url())[1];
         const sum = await (await fetch(`${BASE}/api/matches/${nid}`)).json();
         assert.equal(sum.game, g, `${what}: the rematch is the same game`);
-        assert.deepEqual(sum.seats.map((s) => s.kind), ['ai', 'ai'], `${what}: the rematch keeps the seat kinds`);
+        assert.deepEqual(sum.seats.map((s) => [s.kind, s.agent]), [['ai', s0agent(g)], ['ai', s0agent(g)]], `${what}: the rematch keeps the seats and their agents`);
+        const [was, now] = await Promise.all([finished[g], nid].map(async (mid) => (await fetch(`${BASE}/api/matches/${mid}`)).json()));
+        assert.equal(now.scenario, was.scenario, `${what}: the rematch plays the same scenario`);
       }
 
       // An open seat: the match waits, with the invite link, and the tab title marks my turn.
@@ -195,6 +213,10 @@ export async function kitChecks({ browser, BASE, shot, step, watch }) {
       assert.match(await page.title(), /^● Your turn · /, `${what}: the tab title on my turn`);
       const tipSel = g === 'grid-battles' ? 'svg.board .hex[data-tip]' : g === 'connect-four' ? '.c4-buttons button[data-tip]' : '[data-key^="row-"][data-tip]';
       figures[`tooltip ${g} ${tag}`] = await checkTooltip(page, tipSel, touch, what);
+      if (g === 'grid-battles') {
+        // The first hex of the map, in words: its map label and its terrain (content/grid-battles/rules.toml).
+        assert.match(figures[`tooltip ${g} ${tag}`], /^Hex 0000 · (Plain: 1 movement point to enter, open to sight|Woods: 2 movement points to enter, blocks line of sight|Hill: \d movement points? to enter, (blocks line of sight|open to sight))$/, `${what}: the hex tooltip in words`);
+      }
       await shot(page, `kit-turn-${g}-${tag}`);
       if (g !== 'connect-four') figures[`picker ${g} ${tag}`] = (await checkPicker(page, what)).join('/');
       const close = await checkHowTo(page, g, `${what} match`);
@@ -210,6 +232,16 @@ export async function kitChecks({ browser, BASE, shot, step, watch }) {
         await page.locator('#resign-confirm').click();
         await page.locator('#result').waitFor();
         figures.resign = `${await page.locator('#result h2').textContent()} (${await status(BASE, vs.match.id)})`;
+        assert.equal((await page.locator('#result h2').textContent())?.trim(), 'P2 wins — you lost.', `${what}: the result after resigning`);
+        assert.equal((await page.locator('#result .result-why').textContent())?.trim(), 'P1 resigned', `${what}: how it ended`);
+        await page.waitForFunction(() => /P1 resigned; P2 won/.test(document.querySelector('#log')?.lastElementChild?.textContent ?? ''));
+        assert.equal((await page.locator('#log > li').last().textContent())?.trim(), 'P1: resignP1 resigned; P2 won', `${what}: the log's last entry is the resignation`);
+        // The replay shows it too, at its last step.
+        await page.goto(`${BASE}/replay/${vs.match.id}`);
+        await page.locator('[data-step="last"]').click();
+        await page.locator('.replay[data-resigned="0"]').waitFor();
+        assert.equal((await page.locator('.replay .status').textContent())?.trim(), 'P1 resigned — P2 won', `${what}: the replay says who resigned`);
+        assert.match((await page.locator('.replay ol.log > li').last().textContent()) ?? '', /P1 resigned; P2 won/, `${what}: the replay's log ends with the resignation`);
         await shot(page, `kit-resigned-${tag}`);
       }
       if (g === 'grid-battles') {

@@ -5,18 +5,21 @@ import { h } from '../dom.js';
 import { resultSummary } from './model.js';
 
 /**
- * @param {{msg: any, log: any[], game?: any, onRematch?: () => Promise<unknown>, replayHref?: string}} p
+ * `sameSeed`: offer "Same dice" beside Rematch (the rematch then gets `{sameSeed}`); leave it
+ * out where someone else may play, as the server would mix the seed anyway.
+ * @param {{msg: any, log: any[], game?: any, onRematch?: (o: {sameSeed: boolean}) => Promise<unknown>, replayHref?: string, sameSeed?: boolean}} p
  */
-export function resultPanel({ msg, log, game, onRematch, replayHref }) {
+export function resultPanel({ msg, log, game, onRematch, replayHref, sameSeed = false }) {
   const r = resultSummary(msg, log, game);
   const status = h('p', { class: 'error', role: 'alert' });
+  const same = onRematch && sameSeed ? /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'rematch-same-seed' })) : null;
   const rematch = onRematch ? h('button', {
     type: 'button', class: 'primary', id: 'rematch',
     onclick: async () => {
       rematch.disabled = true;
       status.textContent = '';
       try {
-        await onRematch();
+        await onRematch({ sameSeed: Boolean(same?.checked) });
       } catch (e) {
         status.textContent = `No rematch: ${e.message}`;
         rematch.disabled = false;
@@ -30,6 +33,8 @@ export function resultPanel({ msg, log, game, onRematch, replayHref }) {
       h('caption', {}, r.scoreName),
       h('tbody', {}, r.scores.map((s) => h('tr', { class: s.winner ? 'winner' : null }, h('th', { scope: 'row' }, `${s.winner ? '★ ' : ''}${s.label}`), h('td', { class: 'num' }, String(s.value)))))) : null,
     r.moments.length ? h('div', { class: 'result-moments' }, h('h3', {}, 'Key moments'), h('ol', {}, r.moments.map((t) => h('li', {}, t)))) : null,
-    h('div', { class: 'buttons' }, rematch, replayHref ? h('a', { class: 'button', href: replayHref, id: 'result-replay' }, 'Watch the replay') : null),
+    h('div', { class: 'buttons' }, rematch,
+      same ? h('label', { class: 'same-seed', title: 'The same seed: the same moves meet the same dice rolls' }, same, ' Same dice') : null,
+      replayHref ? h('a', { class: 'button', href: replayHref, id: 'result-replay' }, 'Watch the replay') : null),
     status);
 }

@@ -154,6 +154,10 @@ impl Frontend for CommandCore {
         )
     }
 
+    fn end_reason(&self) -> Option<String> {
+        CommandCore::end_reason(self).map(str::to_owned)
+    }
+
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         Some(gridwright_command_core::evaluate(self, seat))
     }

@@ -44,6 +44,10 @@ impl Frontend for ConnectFour {
         }
     }
 
+    fn end_reason(&self) -> Option<String> {
+        ConnectFour::end_reason(self).map(str::to_owned)
+    }
+
     fn render(&self, _: Viewer) -> String {
         render(self)
     }

@@ -113,6 +113,10 @@ impl Frontend for GridBattles {
         Some(self.vp().as_slice().iter().map(|v| f64::from(*v)).collect())
     }
 
+    fn end_reason(&self) -> Option<String> {
+        GridBattles::end_reason(self)
+    }
+
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         Some(gridwright_grid_battles::evaluate(self, seat))
     }

@@ -334,8 +334,10 @@ pub trait Frontend: Game + EventFold {
         None
     }
 
-    /// How a finished game ended, in words, for statistics (Milkomeda: `grid completed`,
-    /// `objectives completed`, or a safety valve). `None` (the default): the game does not say.
+    /// How a finished game ended, in words players read (the result panel and the lobby) and
+    /// statistics group by: each game's own text (Connect Four `four in a row`, Grid Battles
+    /// `first to 2 victory points`, Milkomeda `grid completed`, …). `None` (the default): the
+    /// game does not say.
     fn end_reason(&self) -> Option<String> {
         None
     }

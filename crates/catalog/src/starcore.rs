@@ -197,6 +197,10 @@ impl Frontend for Starcore {
         preview(self, action)
     }
 
+    fn end_reason(&self) -> Option<String> {
+        Starcore::end_reason(self).map(str::to_owned)
+    }
+
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         Some(Starcore::evaluate(self, seat))
     }

@@ -225,3 +225,76 @@ fn pinned_examples_of_each_games_action_and_event_texts() {
         }
     }
 }
+
+/// Every way a game can end, as players read it in the result panel and the lobby (each game's
+/// `end_reason`, pinned here word for word).
+fn endings(game: &str) -> &'static [&'static str] {
+    match game {
+        "connect-four" => &["four in a row", "board full"],
+        "grid-battles" => &[
+            "first to 2 victory points",
+            "first to 3 victory points",
+            "first to 5 victory points",
+            "every enemy unit destroyed",
+            "round limit reached: more victory points",
+            "round limit reached: equal victory points",
+        ],
+        "command-core" => &[
+            "every enemy mech destroyed",
+            "both sides lost their last mechs at once",
+            "round limit reached: more structure left",
+            "round limit reached: equal structure left",
+        ],
+        "starcore" => &[
+            "Commander destroyed",
+            "deck out: a player had to draw from an empty deck",
+            "turn limit reached",
+        ],
+        "milkomeda" => &[
+            "grid completed",
+            "objectives completed",
+            "round limit",
+            "no progress",
+        ],
+        other => panic!("no endings listed for {other}"),
+    }
+}
+
+/// Plays one random game of every setup of `G` to its end; returns each ending's words.
+fn ending_of<G: Frontend>() -> Vec<(String, Option<String>)> {
+    let content = ContentSource::Builtin;
+    let mut out = Vec::new();
+    for s in G::scenarios(&content).expect("shipped scenarios load") {
+        let config = G::load_config(&content, Some(&s.name)).expect("shipped setup loads");
+        let mut rng = Rng::seed_from_u64(0xe4d);
+        let mut g = G::new(&config).expect("shipped setup starts");
+        let (mut legal, mut chance) = (Vec::new(), Vec::new());
+        assert_eq!(
+            g.end_reason(),
+            None,
+            "{} {}: not over yet",
+            G::INFO.short_name,
+            s.name
+        );
+        while let Some((actor, action)) = random_pick(&g, &mut rng, &mut legal, &mut chance) {
+            g.step(actor, action, &mut Events::disabled());
+        }
+        assert!(g.is_terminal());
+        out.push((s.name.clone(), g.end_reason()));
+    }
+    out
+}
+
+#[test]
+fn every_game_says_how_it_ended_in_its_own_words() {
+    for k in GameKind::ALL {
+        let name = with_game!(k, G => <G as gridwright_engine::Game>::INFO.short_name);
+        for (scenario, why) in with_game!(k, G => ending_of::<G>()) {
+            let why = why.unwrap_or_else(|| panic!("{name} {scenario}: no end reason"));
+            assert!(
+                endings(name).contains(&why.as_str()),
+                "{name} {scenario}: unlisted end reason `{why}`"
+            );
+        }
+    }
+}

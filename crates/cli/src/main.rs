@@ -289,6 +289,7 @@ fn replay_game<G: Frontend>(r: &Replay, file: &std::path::Path, json: bool) -> R
             "event_hash": r.event_hash,
             "terminal": state.is_terminal(),
             "returns": state.returns(),
+            "resigned": r.resigned,
             "log": log,
         });
         outln!("{}", serde_json::to_string_pretty(&doc)?);
@@ -311,9 +312,19 @@ fn replay_game<G: Frontend>(r: &Replay, file: &std::path::Path, json: bool) -> R
             outln!("            {}", state.event_text(ev));
         }
     }
+    if let Some(seat) = r.resigned {
+        outln!("{:>4} {:<6} resign", s.log().len(), seat.to_string());
+        outln!("            {seat} resigned");
+    }
     outln!("\n{}", state.render(gridwright_engine::Viewer::Spectator));
-    outln!("{}", play::result_line(state));
-    if !state.is_terminal() {
+    match r.resigned {
+        Some(seat) if state.num_seats() == 2 => {
+            outln!("Game over: {seat} resigned; {} wins.", seat.next(2))
+        }
+        Some(seat) => outln!("Game over: {seat} resigned."),
+        None => outln!("{}", play::result_line(state)),
+    }
+    if !state.is_terminal() && r.resigned.is_none() {
         outln!("(the game in this replay is not finished)");
     }
     Ok(())

@@ -50,8 +50,15 @@ pub struct Replay {
     /// Player moves in order.
     pub moves: Vec<ReplayMove>,
     /// SHA-256 (hex) over the config's canonical JSON and the event log after the last move
-    /// (see [`Replay::hash_of`]).
+    /// (see [`Replay::hash_of`]), and over the resignation if there is one
+    /// ([`Replay::resign`]).
     pub event_hash: String,
+    /// The seat that resigned after the last move, ending a game that was not over (the other
+    /// side wins; with more seats, the resigning seat ranks last). Absent in a game played to
+    /// its end, and in every replay made before resignations were recorded, which load as
+    /// they are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<Seat>,
 }
 
 /// Why a replay could not be loaded or verified.
@@ -81,6 +88,10 @@ pub enum ReplayError {
         /// The game in the file.
         found: String,
     },
+    /// The resignation cannot have happened: the seat is not one of the game's, or the game
+    /// was already over after the last move.
+    #[error("the replay's resignation is invalid: {0}")]
+    Resignation(String),
     /// The rules changed since the replay was made.
     #[error("replay made with rules version {found}; this build plays {expected}")]
     RulesVersion {
@@ -179,8 +190,31 @@ impl Replay {
                 })
                 .collect(),
             event_hash: String::new(),
+            resigned: None,
         }
         .with_hash(&s.event_hash())
+    }
+
+    /// This replay with `seat` resigning after its last move: the field is set and the hash
+    /// extended over it (SHA-256 of a tag, the hash of the moves and the seat's number), so a
+    /// resignation cannot be added to, moved in or taken out of a file unnoticed. A replay
+    /// that already records a resignation keeps it.
+    #[must_use]
+    pub fn resign(mut self, seat: Seat) -> Replay {
+        if self.resigned.is_none() {
+            self.event_hash = Replay::resigned_hash(&self.event_hash, seat);
+            self.resigned = Some(seat);
+        }
+        self
+    }
+
+    /// The hash of a replay whose moves hash to `moves_hash` and in which `seat` then resigned.
+    fn resigned_hash(moves_hash: &str, seat: Seat) -> String {
+        let mut h = Sha256::new();
+        h.update(format!("gridwright-replay-{REPLAY_FORMAT}-resigned\n").as_bytes());
+        h.update(moves_hash.as_bytes());
+        h.update(format!("\n{}", seat.index()).as_bytes());
+        crate::session::hex(&h.finalize())
     }
 
     /// The replay's hash: SHA-256 (hex) of a format tag, the config's canonical JSON and the
@@ -232,7 +266,21 @@ impl Replay {
     /// Any [`ReplayError`]: wrong game, rules version, bad config or move, hash mismatch.
     pub fn verify<G: Game>(&self) -> Result<Session<G>, ReplayError> {
         let s = self.rerun::<G>(self.moves.len())?;
-        let actual = Replay::hash_of(&self.config, &s.event_hash());
+        let mut actual = Replay::hash_of(&self.config, &s.event_hash());
+        if let Some(seat) = self.resigned {
+            let seats = s.state().num_seats();
+            if seat.index() >= seats {
+                return Err(ReplayError::Resignation(format!(
+                    "{seat} resigned, but the game has {seats} seats"
+                )));
+            }
+            if s.state().is_terminal() {
+                return Err(ReplayError::Resignation(format!(
+                    "{seat} resigned after the game was already over"
+                )));
+            }
+            actual = Replay::resigned_hash(&actual, seat);
+        }
         if actual != self.event_hash {
             return Err(ReplayError::HashMismatch {
                 expected: self.event_hash.clone(),

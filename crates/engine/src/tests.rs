@@ -296,6 +296,84 @@ fn the_replay_hash_covers_the_config() {
     );
 }
 
+/// A resignation is part of the replay: written as `resigned`, covered by the hash (adding,
+/// removing or moving it is caught), checked against the game (a seat it has, a game not yet
+/// over); a replay without one reads and hashes exactly as before.
+#[test]
+fn a_resignation_is_recorded_in_the_replay_and_covered_by_its_hash() {
+    let mut s = Session::<Race>::new((), 3).unwrap();
+    s.apply(P1, RaceAction::Stride(1)).unwrap();
+    s.apply(P2, RaceAction::Stride(2)).unwrap();
+    let plain = s.replay();
+    assert_eq!(plain.resigned, None);
+    assert!(
+        !plain.to_json().contains("resigned"),
+        "no field when nobody resigned"
+    );
+    let r = plain.clone().resign(P2);
+    assert_eq!(r.resigned, Some(P2));
+    assert_ne!(r.event_hash, plain.event_hash);
+    assert_eq!(r.clone().resign(P1), r, "a replay records one resignation");
+    let text = r.to_json();
+    assert!(text.contains("\"resigned\": 1"), "{text}");
+    let back = Replay::from_json(&text).unwrap();
+    assert_eq!(back, r);
+    back.verify::<Race>().unwrap();
+    // Taken out, moved to another seat, or added to a replay without one: caught.
+    let mut bad = back.clone();
+    bad.resigned = None;
+    assert!(matches!(
+        bad.verify::<Race>(),
+        Err(ReplayError::HashMismatch { .. })
+    ));
+    let mut bad = back.clone();
+    bad.resigned = Some(P1);
+    assert!(matches!(
+        bad.verify::<Race>(),
+        Err(ReplayError::HashMismatch { .. })
+    ));
+    let mut bad = plain.clone();
+    bad.resigned = Some(P2);
+    assert!(matches!(
+        bad.verify::<Race>(),
+        Err(ReplayError::HashMismatch { .. })
+    ));
+    // A seat the game does not have.
+    let e = plain
+        .clone()
+        .resign(Seat::new(4))
+        .verify::<Race>()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the replay's resignation is invalid: P5 resigned, but the game has 2 seats"
+    );
+    // A replay written before resignations were recorded has no field: it reads as it is.
+    Replay::from_json(&plain.to_json())
+        .unwrap()
+        .verify::<Race>()
+        .unwrap();
+}
+
+/// A finished game cannot be resigned after its end: such a file is refused, saying why.
+#[test]
+fn a_resignation_after_the_end_of_the_game_is_refused() {
+    let mut s = Session::<Race>::new((), 3).unwrap();
+    while !s.state().is_terminal() {
+        let Turn::Simultaneous(set) = s.turn() else {
+            unreachable!("chance is played by the session")
+        };
+        for seat in set.iter() {
+            s.apply(seat, RaceAction::Stride(3)).unwrap();
+        }
+    }
+    let e = s.replay().resign(P1).verify::<Race>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the replay's resignation is invalid: P1 resigned after the game was already over"
+    );
+}
+
 #[test]
 fn old_formats_and_huge_hashes_get_short_clear_messages() {
     let mut s = Session::<Race>::new((), 3).unwrap();

@@ -51,6 +51,7 @@ fn table() -> Vec<(&'static str, Method, MethodRouter<AppState>)> {
         ("/api/matches/{id}/undo", Method::POST, post(undo)),
         ("/api/matches/{id}/abort", Method::POST, post(abort)),
         ("/api/matches/{id}/resign", Method::POST, post(resign)),
+        ("/api/matches/{id}/rematch", Method::POST, post(rematch)),
         ("/api/matches/{id}/reference", Method::GET, get(reference)),
         ("/api/matches/{id}/preview", Method::POST, post(preview)),
         ("/api/matches/{id}/hint", Method::POST, post(hint)),
@@ -365,6 +366,43 @@ async fn create_match(
 ) -> ApiResult {
     let client = client_ip(&extensions);
     let created = app.hub.create(req, client).await?;
+    created_response(&created).await
+}
+
+/// Whether a rematch keeps the dice: `same` (the seed of the match played) or `new`.
+#[derive(Deserialize, Default, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+enum RematchSeed {
+    Same,
+    #[default]
+    New,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RematchBody {
+    #[serde(default)]
+    seed: RematchSeed,
+}
+
+/// A new match with the setup of one that has ended (`hub/rematch.rs`); answered as a create.
+async fn rematch(
+    State(app): State<AppState>,
+    Caller { m, who }: Caller,
+    extensions: Extensions,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let req: RematchBody = json_body(body, app.hub.opts.limits.max_body)?;
+    let client = client_ip(&extensions);
+    let created = app
+        .hub
+        .rematch(&m, &who, req.seed == RematchSeed::Same, client)
+        .await?;
+    created_response(&created).await
+}
+
+/// The `201 Created` answer of a new match: its summary, the seat grants and the creator token.
+async fn created_response(created: &crate::hub::Created) -> ApiResult {
     let m = &created.live;
     let summary = live_summary(m, &*m.st.read().await);
     let body = crate::wire::Created {
@@ -735,7 +773,11 @@ async fn replay(MatchParam(m): MatchParam) -> ApiResult {
     if st.status != Status::Finished {
         return Err(ServerError::NotFinished);
     }
-    let replay = st.session.replay();
+    // A resignation is part of the replay (and of its hash).
+    let replay = match st.resigned {
+        Some(seat) => st.session.replay().resign(seat),
+        None => st.session.replay(),
+    };
     drop(st);
     let body =
         serde_json::to_string_pretty(&replay).map_err(|e| ServerError::Internal(e.to_string()))?;
@@ -815,7 +857,7 @@ async fn replay_step(
         },
         turn: s.turn(),
         observation: s.observe(viewer),
-        log: s.visible_log(viewer, 0),
+        log: crate::view::match_log(s.as_ref(), resigned.filter(|_| n == total), viewer, 0).0,
         result: crate::hub::result_json(s.as_ref(), resigned.filter(|_| n == total)),
     });
     Ok(Json((*app.hub.reads.put(key, body)).clone()).into_response())

@@ -368,6 +368,7 @@ impl<G: Frontend> GameProvider for FrontendGame<G> {
             seed,
             moves: moves.to_vec(),
             event_hash: String::new(),
+            resigned: None,
         };
         Ok(Box::new(replay.rerun::<G>(moves.len())?))
     }

@@ -37,7 +37,7 @@ pub fn state_message(
 ) -> (Value, Viewer, usize) {
     let viewer = viewer_of(st, who);
     let turn = st.session.turn();
-    let log_len = st.session.log_len();
+    let (log, log_len) = match_log(st.session.as_ref(), st.resigned, viewer, log_from);
     let from = log_from.min(log_len);
     let legal: Vec<LegalEntry> = who
         .seats
@@ -67,7 +67,7 @@ pub fn state_message(
         observation: st.session.observe(viewer),
         legal,
         log_from: from,
-        log: st.session.visible_log(viewer, from),
+        log,
         log_len,
         result: game_result(st.session.as_ref(), st.resigned),
         aborted_by: st.aborted,
@@ -76,6 +76,39 @@ pub fn state_message(
     };
     let msg = serde_json::to_value(msg).unwrap_or(Value::Null);
     (msg, viewer, log_len)
+}
+
+/// The match's log as `viewer` may see it, from entry `from` on, and its length: the game's
+/// log, then, if a seat resigned, one more entry recording it (that seat's `resign`, with the
+/// sentence of the result: "P2 resigned; P1 won"), so the log and the replay show how the
+/// match ended.
+pub fn match_log(
+    session: &dyn gridwright_catalog::AnySession,
+    resigned: Option<gridwright_engine::Seat>,
+    viewer: Viewer,
+    from: usize,
+) -> (Vec<Value>, usize) {
+    let game_len = session.log_len();
+    let mut log = session.visible_log(viewer, from.min(game_len));
+    let Some(seat) = resigned else {
+        return (log, game_len);
+    };
+    if from <= game_len {
+        let won = game_result(session, Some(seat)).map(|r| r.text);
+        let entry = gridwright_engine::VisibleEntry::<(), ()> {
+            index: game_len,
+            actor: gridwright_engine::Actor::Seat(seat),
+            action: None,
+            action_text: Some("resign".to_owned()),
+            events: Vec::new(),
+            event_texts: vec![match won {
+                Some(won) => format!("{seat} resigned; {won}"),
+                None => format!("{seat} resigned"),
+            }],
+        };
+        log.push(serde_json::to_value(entry).unwrap_or(Value::Null));
+    }
+    (log, game_len + 1)
 }
 
 /// How a match that ended without its game being over ended, as players are told: "This

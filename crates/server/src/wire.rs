@@ -39,10 +39,12 @@ pub struct StateMessage {
     pub legal: Vec<LegalEntry>,
     /// The log index `log` starts at.
     pub log_from: usize,
-    /// Log entries from `log_from` on, as the viewer may see them, in the game's shape.
+    /// Log entries from `log_from` on, as the viewer may see them, in the game's shape; after a
+    /// resignation, one more entry records it (the seat as actor, no action, `action_text`
+    /// `resign`, the sentence `P2 resigned; P1 won` as its one event text).
     #[cfg_attr(feature = "ts", ts(type = "Array<unknown>"))]
     pub log: Vec<Value>,
-    /// The length of the whole log.
+    /// The length of the whole log (the resignation's entry included).
     pub log_len: usize,
     /// Once the game is over: returns, scores, winners.
     pub result: Option<GameResult>,

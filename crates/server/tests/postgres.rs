@@ -321,3 +321,15 @@ async fn two_processes() -> Option<(Proc, Proc)> {
     let args = vec!["--database".to_string(), url];
     Some((Proc::spawn(&args), Proc::spawn(&args)))
 }
+
+/// Resigning on PostgreSQL: the match ends in the store, and the resignation is in the log and
+/// the replay as on SQLite (`table.rs`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_resignation_is_stored_in_the_log_and_the_replay() {
+    let Some(url) = pg_fresh_db().await else {
+        return;
+    };
+    let t = TestServer::postgres(url).await;
+    crate::table::resign_is_in_the_log_and_the_replay(t.addr).await;
+    t.stop().await;
+}

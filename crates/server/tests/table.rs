@@ -329,3 +329,129 @@ async fn a_running_hint_stops_when_the_player_asks() {
     }
     t.stop().await;
 }
+
+/// A resignation on server `a` is in the match's log (one last entry: P2's `resign`, "P2
+/// resigned; P1 won"), in its replay file (`resigned`, which the engine verifies and whose hash
+/// covers it) and in the replay's last step; every text pinned word for word.
+pub async fn resign_is_in_the_log_and_the_replay(a: std::net::SocketAddr) {
+    let (id, tokens) = pvp(a).await;
+    play_columns(a, &id, &[&tokens[0].1, &tokens[1].1], 0, &[3, 4]).await;
+    let r = resign(a, &id, &json!({}), Some(&tokens[1].1)).await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    let s = get_as(a, &format!("/api/matches/{id}/state"), &tokens[0].1).await;
+    let log = s.body["log"].as_array().unwrap();
+    assert_eq!(s.body["log_len"], json!(log.len()));
+    let last = log.last().unwrap();
+    assert_eq!(
+        last,
+        &json!({
+            "index": 2, "actor": { "seat": 1 }, "action": null, "action_text": "resign",
+            "events": [], "event_texts": ["P2 resigned; P1 won"],
+        })
+    );
+    assert_eq!(
+        log[0]["event_texts"],
+        json!(["P1 drops into column 4, row 1"])
+    );
+    // Asked from the end of the game's own log, only the resignation comes.
+    let replay = get(a, &format!("/api/matches/{id}/replay")).await;
+    assert_eq!(replay.status, 200);
+    assert_eq!(replay.body["resigned"], json!(1));
+    let file: gridwright_engine::Replay = serde_json::from_value(replay.body.clone()).unwrap();
+    file.verify::<gridwright_catalog::ConnectFour>()
+        .expect("the replay with its resignation verifies");
+    let mut tampered = file.clone();
+    tampered.resigned = Some(gridwright_engine::Seat::new(0));
+    assert!(matches!(
+        tampered.verify::<gridwright_catalog::ConnectFour>(),
+        Err(gridwright_engine::ReplayError::HashMismatch { .. })
+    ));
+    let step = get(a, &format!("/api/matches/{id}/replay/2")).await;
+    assert_eq!(step.body["log"].as_array().unwrap().last().unwrap(), last);
+    assert_eq!(step.body["result"]["reason"], "P2 resigned");
+    let before = get(a, &format!("/api/matches/{id}/replay/1")).await;
+    assert_eq!(before.body["log"].as_array().unwrap().len(), 1);
+    assert_eq!(before.body["result"], Value::Null);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resignation_is_in_the_log_and_the_replay() {
+    let t = TestServer::sqlite().await;
+    resign_is_in_the_log_and_the_replay(t.addr).await;
+    t.stop().await;
+}
+
+/// Rematch repeats the setup: the same game, scenario and config (decks and content
+/// included), the AI seat's agent, the caller's seat; `same` keeps the seed (no one else may
+/// play here), `new` draws another. A match still being played has no rematch.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_starts_a_new_match_with_the_same_setup() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    let (id, tokens) = create(
+        a,
+        json!({ "game": "grid-battles", "scenario": "hill-and-woods", "seed": 77,
+                "seats": [human(), { "kind": "ai", "agent": "greedy" }], "ai_delay_ms": 0 }),
+    )
+    .await;
+    let tok = tokens[0].1.clone();
+    let r = post(
+        a,
+        &format!("/api/matches/{id}/rematch"),
+        &json!({}),
+        Some(&tok),
+    )
+    .await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+    assert_eq!(
+        r.body["message"],
+        "this match is still being played: a rematch starts once it has ended"
+    );
+    let r = resign(a, &id, &json!({}), Some(&tok)).await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    let old = get(a, &format!("/api/matches/{id}/replay")).await.body;
+    for (seed, same) in [("same", true), ("new", false)] {
+        let r = post(
+            a,
+            &format!("/api/matches/{id}/rematch"),
+            &json!({ "seed": seed }),
+            Some(&tok),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{:?}", r.body);
+        let m = &r.body["match"];
+        let nid = m["id"].as_str().unwrap().to_owned();
+        assert_ne!(nid, id);
+        assert_eq!(m["game"], "grid-battles");
+        assert_eq!(m["scenario"], "hill-and-woods");
+        assert_eq!(m["ai_delay_ms"], json!(0));
+        assert_eq!(m["seats"][0]["kind"], "human");
+        assert_eq!(m["seats"][1]["kind"], "ai");
+        assert_eq!(m["seats"][1]["agent"], "greedy");
+        assert_eq!(
+            r.body["seats"][0]["seat"],
+            json!(0),
+            "the caller holds P1 again"
+        );
+        let mine = r.body["seats"][0]["token"].as_str().unwrap().to_owned();
+        let r = resign(a, &nid, &json!({}), Some(&mine)).await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        let new = get(a, &format!("/api/matches/{nid}/replay")).await.body;
+        assert_eq!(new["config"], old["config"], "the same setup");
+        assert_eq!(new["seed"] == old["seed"], same, "seed {seed}");
+    }
+    // A spectator's rematch leaves the person's seat open.
+    let r = post(a, &format!("/api/matches/{id}/rematch"), &json!({}), None).await;
+    assert_eq!(r.status, 201, "{:?}", r.body);
+    assert_eq!(r.body["match"]["seats"][0]["kind"], "open");
+    assert_eq!(r.body["seats"], json!([]));
+    let r = post(
+        a,
+        &format!("/api/matches/{id}/rematch"),
+        &json!({ "seed": "old" }),
+        None,
+    )
+    .await;
+    assert_refused(&r, 400, "malformed");
+    t.stop().await;
+}

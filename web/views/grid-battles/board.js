@@ -5,9 +5,9 @@
 import { pressable, s, seatName } from '../../dom.js';
 import { center, corners, hexBoard, toOffset } from '../../ui/hexboard.js';
 import { seatMarker } from '../seats.js';
+import { hexTip } from './model.js';
 
 const TERRAIN_GLYPH = { plain: '', woods: '♣', hill: '▲' };
-const TERRAIN_NAME = { plain: 'plain', woods: 'woods (blocks sight)', hill: 'hill (blocks sight)' };
 const ATTACK_DIE_LETTER = { yellow: 'Y', blue: 'B', red: 'R' };
 const DEFENCE_DIE_LETTER = { brown: 'N', grey: 'G', black: 'K' };
 
@@ -116,7 +116,7 @@ export function drawBoard(board, ui = {}) {
     return {
       col, row, cls: `t-${hv.terrain}`, code: hv.code, glyph: TERRAIN_GLYPH[hv.terrain],
       fill: ['plain', 'woods', 'hill'].includes(hv.terrain) ? `url(#${id}-${hv.terrain})` : null,
-      data: ui.compact ? {} : { 'data-tip': `${hv.code}: ${TERRAIN_NAME[hv.terrain] ?? hv.terrain}` },
+      data: ui.compact ? {} : { 'data-tip': hexTip(hv, map.terrain) },
     };
   });
   const { svg, codes } = hexBoard({ cols: map.width, rows: map.height, size, cells, compact: ui.compact, label: ui.label ?? `Map, ${map.width} columns by ${map.height} rows` });

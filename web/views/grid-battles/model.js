@@ -35,3 +35,20 @@ export function normalize(obs) {
   });
   return { ...obs, units, normalized: /** @type {const} */ (true) };
 }
+
+/** A terrain's name in words: its content id, capitalised (`woods` → `Woods`). */
+export const terrainName = (id) => (id ? `${id[0].toUpperCase()}${id.slice(1).replace(/[-_]/g, ' ')}` : 'Unknown terrain');
+
+/**
+ * A hex's tooltip: its map label, the terrain's name, what entering it costs and whether it
+ * blocks sight — "Hex 0102 · Woods: 2 movement points to enter, blocks line of sight".
+ * @param {{code: string, terrain: string}} hex
+ * @param {Array<{id: string, cost: number, blocks_los: boolean}>} [terrain] the board's terrain types
+ */
+export function hexTip(hex, terrain = []) {
+  const t = terrain.find((x) => x.id === hex.terrain);
+  const name = terrainName(hex.terrain);
+  if (!t) return `Hex ${hex.code} · ${name}`;
+  const cost = `${t.cost} movement point${t.cost === 1 ? '' : 's'} to enter`;
+  return `Hex ${hex.code} · ${name}: ${cost}, ${t.blocks_los ? 'blocks line of sight' : 'open to sight'}`;
+}

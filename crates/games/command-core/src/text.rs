@@ -382,6 +382,25 @@ pub(crate) fn event_text(rules: &Rules, e: &Event) -> String {
 }
 
 /// The mech numbered `word` (one-based, `#` allowed).
+impl CommandCore {
+    /// How a finished game ended, in words players read (the result panel, the lobby, the
+    /// statistics of `gridwright simulate`); `None` while it goes on (docs/rules/command-core.md
+    /// items 30–31): `every enemy mech destroyed`, `both sides lost their last mechs at once`,
+    /// and after the last round's cleanup `round limit reached: more structure left` or
+    /// `round limit reached: equal structure left`.
+    pub fn end_reason(&self) -> Option<&'static str> {
+        let crate::state::Phase::Over { winner, reason } = self.phase() else {
+            return None;
+        };
+        Some(match (reason, winner) {
+            (EndReason::Destruction, Some(_)) => "every enemy mech destroyed",
+            (EndReason::Destruction, None) => "both sides lost their last mechs at once",
+            (EndReason::RoundLimit, Some(_)) => "round limit reached: more structure left",
+            (EndReason::RoundLimit, None) => "round limit reached: equal structure left",
+        })
+    }
+}
+
 fn parse_mech(game: &CommandCore, word: &str) -> Result<MechId, String> {
     let n: u8 = word
         .trim()
@@ -462,4 +481,48 @@ pub(crate) fn parse_action(game: &CommandCore, seat: Seat, text: &str) -> Result
                 text.trim()
             )
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Content;
+    use gridwright_engine::Events;
+
+    /// The end of the game in words, one string per way it ends: the round limit decides by the
+    /// structure left (reached through the rule, on the duel as set up), a side without mechs
+    /// loses, both at once draw.
+    #[test]
+    fn end_reasons_say_how_the_game_ended() {
+        let config = Content::builtin().unwrap().config("duel").unwrap();
+        let mut ev = Events::recording();
+        let mut g = CommandCore::new(&config).unwrap();
+        assert_eq!(g.end_reason(), None);
+        let totals = g.total_structure();
+        let equal = totals.iter().map(|(_, t)| *t).min() == totals.iter().map(|(_, t)| *t).max();
+        g.round_limit_reached(&mut ev);
+        assert_eq!(
+            g.end_reason(),
+            Some(if equal {
+                "round limit reached: equal structure left"
+            } else {
+                "round limit reached: more structure left"
+            })
+        );
+        let mut g = CommandCore::new(&config).unwrap();
+        g.game_over(Some(Seat::new(1)), EndReason::RoundLimit, &mut ev);
+        assert_eq!(
+            g.end_reason(),
+            Some("round limit reached: more structure left")
+        );
+        let mut g = CommandCore::new(&config).unwrap();
+        g.game_over(Some(Seat::new(0)), EndReason::Destruction, &mut ev);
+        assert_eq!(g.end_reason(), Some("every enemy mech destroyed"));
+        let mut g = CommandCore::new(&config).unwrap();
+        g.game_over(None, EndReason::Destruction, &mut ev);
+        assert_eq!(
+            g.end_reason(),
+            Some("both sides lost their last mechs at once")
+        );
+    }
 }

@@ -136,6 +136,24 @@ fn full_board_is_draw() {
     );
     assert_eq!(session.state().moves_played(), 42);
     assert!(session.state().is_draw());
+    assert_eq!(session.state().end_reason(), Some("board full"));
+}
+
+#[test]
+fn the_end_reason_says_four_in_a_row_or_board_full() {
+    assert_eq!(play("1 1 2 2 3").state().end_reason(), None);
+    assert_eq!(
+        check("1 2 1 2 1 2 1", Expect::Winner(P1))
+            .state()
+            .end_reason(),
+        Some("four in a row")
+    );
+    assert_eq!(
+        check("1 2 1 2 1 2 7 2", Expect::Winner(P2))
+            .state()
+            .end_reason(),
+        Some("four in a row")
+    );
 }
 
 #[test]

@@ -26,6 +26,20 @@ impl fmt::Display for Event {
     }
 }
 
+impl crate::ConnectFour {
+    /// How a finished game ended, in words players read: `four in a row` or `board full`
+    /// (`None` while it goes on).
+    pub fn end_reason(&self) -> Option<&'static str> {
+        if self.winner().is_some() {
+            Some("four in a row")
+        } else if self.is_draw() {
+            Some("board full")
+        } else {
+            None
+        }
+    }
+}
+
 /// Reads `drop 4` or a bare `4` (case and spacing ignored). Checks only that the column exists;
 /// the game decides whether it is full.
 pub(crate) fn parse_action(text: &str) -> Result<Action, String> {

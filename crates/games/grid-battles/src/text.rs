@@ -5,7 +5,7 @@
 
 use crate::action::{Action, UnitId};
 use crate::event::Event;
-use crate::state::{EndReason, GridBattles};
+use crate::state::{EndReason, GridBattles, Phase};
 use gridwright_engine::PerSeat;
 use gridwright_engine::geom::Hex;
 use std::fmt;
@@ -189,6 +189,30 @@ fn vp_text(vp: &PerSeat<u8>) -> String {
     points.join("–")
 }
 
+impl GridBattles {
+    /// How a finished battle ended, in words players read (the result panel, the lobby, the
+    /// statistics of `gridwright simulate`); `None` while it goes on. The scenario's condition
+    /// as the rules word it (docs/rules/grid-battles.md, "End of the game"): `first to 3
+    /// victory points`, `every enemy unit destroyed`; after the last round, `round limit
+    /// reached: more victory points` or `round limit reached: equal victory points`.
+    pub fn end_reason(&self) -> Option<String> {
+        let Phase::Over { winner, reason } = self.phase else {
+            return None;
+        };
+        Some(match reason {
+            EndReason::Victory => match self.rules.config.victory {
+                crate::config::Victory::Vp(1) => "first to 1 victory point".to_owned(),
+                crate::config::Victory::Vp(n) => format!("first to {n} victory points"),
+                crate::config::Victory::DestroyAll => "every enemy unit destroyed".to_owned(),
+            },
+            EndReason::RoundLimit if winner.is_some() => {
+                "round limit reached: more victory points".to_owned()
+            }
+            EndReason::RoundLimit => "round limit reached: equal victory points".to_owned(),
+        })
+    }
+}
+
 /// Parses a typed action for a seat: any action but a dice roll, which the game makes.
 pub(crate) fn parse_action(text: &str) -> Result<Action, String> {
     match parse_action_text(text)? {
@@ -200,6 +224,54 @@ pub(crate) fn parse_action(text: &str) -> Result<Action, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The end of the game in words, one string per way a battle ends (docs/rules/grid-battles.md,
+    /// "End of the game"): the skirmish's `victory = { vp = 2 }`, destroy-all, and the round
+    /// limit with and without a leader. Each is reached through the rule that ends the game.
+    #[test]
+    fn end_reasons_say_how_the_battle_ended() {
+        use crate::{Content, Victory};
+        use gridwright_engine::{Events, Game, Seat};
+        let config = Content::builtin().unwrap().config("skirmish").unwrap();
+        assert_eq!(config.victory, Victory::Vp(2));
+        let (p1, p2) = (Seat::new(0), Seat::new(1));
+        let mut ev = Events::recording();
+        let mut g = GridBattles::new(&config).unwrap();
+        assert_eq!(g.end_reason(), None);
+        assert!(!g.award_vp(p1, &mut ev));
+        assert_eq!(g.end_reason(), None);
+        assert!(g.award_vp(p1, &mut ev));
+        assert_eq!(g.end_reason().as_deref(), Some("first to 2 victory points"));
+
+        let mut all = config.clone();
+        all.victory = Victory::DestroyAll;
+        let mut g = GridBattles::new(&all).unwrap();
+        // P2 wins by destroying every unit of P1.
+        let enemies = all.sides[0].units.len();
+        let mut won = false;
+        for _ in 0..enemies {
+            won = g.award_vp(p2, &mut ev);
+        }
+        assert!(won);
+        assert_eq!(
+            g.end_reason().as_deref(),
+            Some("every enemy unit destroyed")
+        );
+
+        let mut g = GridBattles::new(&config).unwrap();
+        g.award_vp(p2, &mut ev);
+        g.end_by_round_limit(&mut ev);
+        assert_eq!(
+            g.end_reason().as_deref(),
+            Some("round limit reached: more victory points")
+        );
+        let mut g = GridBattles::new(&config).unwrap();
+        g.end_by_round_limit(&mut ev);
+        assert_eq!(
+            g.end_reason().as_deref(),
+            Some("round limit reached: equal victory points")
+        );
+    }
 
     #[test]
     fn text_round_trips() {

@@ -275,6 +275,23 @@ pub(crate) fn phase_text(phase: &PhaseView) -> String {
 }
 
 /// How the game ended, in words ("P1 wins: a Commander fell").
+impl crate::Starcore {
+    /// How a finished game ended, in words players read (the result panel, the lobby, the
+    /// statistics of `gridwright simulate`); `None` while it goes on (rule 56 of
+    /// docs/rules/starcore.md): `Commander destroyed`, `deck out: a player had to draw from an
+    /// empty deck`, `turn limit reached`.
+    pub fn end_reason(&self) -> Option<&'static str> {
+        match self.phase {
+            crate::state::Phase::Over { reason, .. } => Some(match reason {
+                EndReason::Commander => "Commander destroyed",
+                EndReason::DeckOut => "deck out: a player had to draw from an empty deck",
+                EndReason::TurnLimit => "turn limit reached",
+            }),
+            _ => None,
+        }
+    }
+}
+
 pub(crate) fn result_text(winner: Option<gridwright_engine::Seat>, reason: EndReason) -> String {
     let why = match reason {
         EndReason::Commander => "a Commander fell",

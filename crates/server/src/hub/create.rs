@@ -53,11 +53,18 @@ impl Hub {
         };
         let decks = pick_decks(game.as_ref(), req.decks.as_ref())?;
         let mut seed = seed;
-        let started = game
-            .new_session(scenario.as_ref(), &decks, seed)
-            .map_err(|e| ServerError::Content(e.to_string()))?;
-        let played = started.scenario;
-        let mut session = started.session;
+        // A fresh setup from the scenario and decks, or the one of a match played before.
+        let start = |seed: u64| match &req.setup {
+            Some(setup) => game
+                .rebuild(&setup.config, seed, &setup.rules_version, &[])
+                .map(|session| (setup.scenario.clone(), session))
+                .map_err(|e| ServerError::Content(e.to_string())),
+            None => game
+                .new_session(scenario.as_ref(), &decks, seed)
+                .map(|s| (s.scenario, s.session))
+                .map_err(|e| ServerError::Content(e.to_string())),
+        };
+        let (played, mut session) = start(seed)?;
         let n = session.num_seats();
         let specs = match req.seats {
             Some(s) => s,
@@ -105,10 +112,7 @@ impl Hub {
         if req.seed.is_some() && others_may_play && !self.opts.keep_chosen_seeds {
             let secret = token::random_seed().map_err(|e| ServerError::Internal(e.to_string()))?;
             seed = gridwright_engine::derive_seed(secret, seed);
-            session = game
-                .new_session(scenario.as_ref(), &decks, seed)
-                .map_err(|e| ServerError::Content(e.to_string()))?
-                .session;
+            session = start(seed)?.1;
         }
         // Counted once the request is known to be valid. Processes creating at the same
         // instant may overshoot the cap by a few.

@@ -36,12 +36,13 @@ mod commit;
 mod create;
 mod ending;
 mod fair;
+mod rematch;
 mod requests;
 mod resign;
 
 pub(crate) use ai::{CLOCK_CAP, Thinking};
 pub(crate) use commit::pick_seat;
-pub use requests::{CreateMatch, SeatSpec};
+pub use requests::{CreateMatch, Created, SeatSpec};
 
 use crate::ServeOptions;
 use crate::error::ServerError;

@@ -45,6 +45,22 @@ pub struct CreateMatch {
     /// Minimum time an AI seat takes per move, overriding the server's default.
     #[serde(default)]
     pub ai_delay_ms: Option<u64>,
+    /// A whole setup to play instead of `scenario` and `decks`: a rematch's (`rematch.rs`).
+    /// Never read from a request.
+    #[serde(skip)]
+    pub setup: Option<Setup>,
+}
+
+/// The setup of a match that has been played, to play again: its config (content included)
+/// under its rules version, and the name of its scenario for the lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The config, as stored.
+    pub config: serde_json::Value,
+    /// The rules version it was played under.
+    pub rules_version: String,
+    /// Its scenario's name, if it has one.
+    pub scenario: Option<String>,
 }
 
 /// What the creator of a match gets back: the seat tokens (shown once, never again).

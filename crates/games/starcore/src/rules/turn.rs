@@ -333,6 +333,10 @@ mod tests {
                 reason: EndReason::DeckOut
             }
         );
+        assert_eq!(
+            g.end_reason(),
+            Some("deck out: a player had to draw from an empty deck")
+        );
     }
 
     #[test]
@@ -351,6 +355,7 @@ mod tests {
             }
         );
         assert_eq!(g.returns()[P1], 0.0);
+        assert_eq!(g.end_reason(), Some("turn limit reached"));
     }
 
     #[test]

@@ -31,3 +31,18 @@ impl Starcore {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::test_support::fixture;
+    use gridwright_engine::{Events, Seat};
+
+    #[test]
+    fn a_fallen_commander_ends_the_game_and_says_so() {
+        let mut g = fixture("arc-foundry", "iron-vanguard");
+        assert_eq!(g.end_reason(), None);
+        g.commander_fell(Seat::new(0), &mut Events::recording());
+        assert!(g.is_over());
+        assert_eq!(g.end_reason(), Some("Commander destroyed"));
+    }
+}
