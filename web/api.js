@@ -42,6 +42,8 @@ export const api = {
   join: (id, seat) => http('POST', `${m(id)}/join`, { body: seat === undefined ? {} : { seat } }),
   state: (id, token) => http('GET', `${m(id)}/state`, { token }),
   act: (id, token, version, action, seat) => http('POST', `${m(id)}/actions`, { token, body: { version, action, seat } }),
+  /** The match's public reference data (card texts, unit tables), the same for every viewer. */
+  reference: (id) => http('GET', `${m(id)}/reference`),
   undo: (id, token, version) => http('POST', `${m(id)}/undo`, { token, body: { version } }),
   /** What to show before `action` is confirmed: `{text, odds}`, or null if the server has no preview. */
   preview: async (id, token, action, seat) => {

@@ -73,6 +73,7 @@ export async function mount(root, { id, navigate, announce }) {
     conn: h('span', { class: 'conn', role: 'status' }, 'Connecting…'),
     tools: h('div', { class: 'buttons match-tools' }),
     banner: h('div', { class: 'banner', hidden: true }),
+    cover: h('section', { class: 'hotseat-cover', id: 'hotseat-cover', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'hotseat-cover-h', hidden: true }),
     main: h('div', { class: 'slot-main' }),
     side: h('div', { class: 'slot-side' }),
     extra: h('div', { class: 'slot-extra' }),
@@ -99,7 +100,7 @@ export async function mount(root, { id, navigate, announce }) {
       h('header', { class: 'match-head' },
         h('div', {}, h('h1', {}, `${gameTitle}${scenarioTitle ? ` — ${scenarioTitle}` : ''}`), el.status, el.turn, el.you),
         h('div', { class: 'head-right' }, el.conn, el.tools, el.pace)),
-      el.error, el.banner, el.result,
+      el.error, el.banner, el.cover, el.result,
       h('div', { class: 'match-body' }, el.main, el.extra, h('aside', { class: 'match-side' }, el.side, hint.el, logPanel))));
   installTooltips();
   // The glossary feeds the tooltips; fetched once the match is on screen.
@@ -336,14 +337,17 @@ export async function mount(root, { id, navigate, announce }) {
       ? 'You are watching.'
       : `You play ${mine.map(seatName).join(' and ')}${mine.length > 1 ? ' on this device (hotseat)' : ''}. ` +
         (msg.seats ?? []).filter((s) => !mine.includes(s.seat)).map((s) => `${seatName(s.seat)}: ${seatText(s, strengths)}`).join(' · ');
-    // Hotseat: say so when the device should change hands.
+    // Hotseat: say so when the device should change hands, and cover the table (hand, log,
+    // hints) until the next player says only they can see the screen.
     if (mine.length > 1 && prevViewer !== undefined && prevViewer !== msg.you.viewer && msg.status !== 'finished') {
       el.banner.textContent = `${seatName(msg.you.viewer)}'s turn — pass the device.`;
       el.banner.hidden = false;
       announce(el.banner.textContent);
+      cover(msg.you.viewer, prevViewer);
     } else if (mine.length <= 1 || prevViewer === msg.you?.viewer) {
       el.banner.hidden = true;
     }
+    if (msg.status === 'finished' || mine.length <= 1) uncover();
     const over = ['finished', 'aborted', 'expired'].includes(msg.status);
     signalTurn(`Gridwright — ${gameTitle}`, { myTurn, finished: over });
     renderTools(msg);
@@ -354,6 +358,27 @@ export async function mount(root, { id, navigate, announce }) {
     hint.show(hintable);
     if (hintable) hint.refresh(`${msg.version}:${msg.you?.viewer}`);
     return motion;
+  }
+
+  /** The hotseat cover: nothing of the table shows until the next player confirms. */
+  function cover(viewer, before) {
+    shell.classList.add('covered');
+    const reveal = h('button', { type: 'button', class: 'primary', id: 'hotseat-reveal', onclick: () => {
+      uncover();
+      /** @type {HTMLElement | null} */ (el.main.querySelector('button, [tabindex="0"]'))?.focus();
+    } }, `I am ${seatName(viewer)}: show my side`);
+    replace(el.cover,
+      h('h2', { id: 'hotseat-cover-h' }, `Pass the device to ${seatName(viewer)}`),
+      h('p', {}, `${seatName(before)}: look away now. ${seatName(viewer)}: press the button when only you can see the screen.`),
+      h('div', { class: 'buttons' }, reveal));
+    el.cover.hidden = false;
+    reveal.focus();
+  }
+
+  function uncover() {
+    shell.classList.remove('covered');
+    el.cover.hidden = true;
+    replace(el.cover);
   }
 
   let resultShown = false;

@@ -77,6 +77,10 @@ curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null || { say "server did no
 # 4. The test.
 status=0
 BASE_URL="http://127.0.0.1:$port" SCREENSHOT_DIR="$shots" node "$work/play.e2e.mjs" || status=$?
+# Starcore from the lobby to the end, at desktop and phone width, and the hotseat cover.
+if [ "$status" -eq 0 ]; then
+  BASE_URL="http://127.0.0.1:$port" SCREENSHOT_DIR="$shots" node "$work/starcore.e2e.mjs" || status=$?
+fi
 if [ "$status" -ne 0 ]; then
   say "FAILED; server log:"; tail -n 50 "$log" >&2
 fi

@@ -5,6 +5,7 @@ const VIEWS = {
   'grid-battles': () => import('./grid-battles/view.js'),
   'connect-four': () => import('./connect-four/view.js'),
   'command-core': () => import('./command-core/view.js'),
+  starcore: () => import('./starcore/view.js'),
 };
 
 /** The view module of `game`. */

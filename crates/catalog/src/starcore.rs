@@ -63,8 +63,30 @@ impl Scenarios for Starcore {
     fn info(_: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
         let state = Starcore::new(cfg)?;
         let (a, b) = (&cfg.decks[0], &cfg.decks[1]);
+        // Deck names as players read them (`Arc Foundry`), and the variants that tell two
+        // setups of the same decks apart (`… (blocking)`).
+        let words = |slug: &str| {
+            slug.split(['-', '_'])
+                .map(|w| {
+                    let mut c = w.chars();
+                    c.next()
+                        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let variants: Vec<String> = name
+            .split('+')
+            .skip(1)
+            .map(|v| v.replace('-', " "))
+            .collect();
+        let variants = if variants.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", variants.join(", "))
+        };
         Ok(ScenarioInfo {
-            title: format!("{} against {}", a.name, b.name),
+            title: format!("{} against {}{variants}", words(&a.name), words(&b.name)),
             description: format!(
                 "Deck `{}` (Commander {}) against deck `{}` (Commander {}), 60 cards each.",
                 a.name, a.commander, b.name, b.commander

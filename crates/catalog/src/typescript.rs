@@ -137,6 +137,7 @@ pub fn game_declarations() -> Result<Vec<(&'static str, String)>, String> {
             d.add::<gridwright_command_core::ScenarioMap>();
         })?,
         game_file::<gridwright_connect_four::ConnectFour>(|_| {})?,
+        game_file::<gridwright_starcore::Starcore>(|_| {})?,
     ])
 }
 

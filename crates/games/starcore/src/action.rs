@@ -8,6 +8,7 @@ use std::fmt;
 
 /// A card of the game's pool: its index in the config's `cards` list (at most 255 cards).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "number"))]
 #[serde(transparent)]
 pub struct CardId(pub u8);
 
@@ -26,6 +27,7 @@ impl fmt::Display for CardId {
 
 /// What an Action card is aimed at when it is played (rule 66 of `docs/rules/starcore.md`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Aim {
     /// Nothing to choose (a target that names itself, or an area whose Width needs no lane).
@@ -40,6 +42,7 @@ pub enum Aim {
 
 /// A player's choice or a chance outcome.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Chance: the coin flip names the first player.

@@ -14,7 +14,7 @@ use gridwright_engine::{Events, Seat, SeatArray};
 
 /// A player's networks as the log states them: each network with more than one card or an
 /// output, its tiles in tile order and what its Cores produce a turn.
-type NetworkList = Vec<(Vec<Tile>, Resources)>;
+pub(crate) type NetworkList = Vec<(Vec<Tile>, Resources)>;
 
 /// What the log compares across a step.
 pub(crate) struct Snapshot {
@@ -110,7 +110,7 @@ impl Snapshot {
 }
 
 /// `seat`'s networks as the log states them.
-fn network_list(game: &Starcore, networks: &Networks, seat: Seat) -> NetworkList {
+pub(crate) fn network_list(game: &Starcore, networks: &Networks, seat: Seat) -> NetworkList {
     networks
         .iter()
         .filter(|(_, s, _)| *s == seat)

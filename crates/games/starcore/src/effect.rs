@@ -20,6 +20,7 @@ use crate::rules::network::{ResourceType, Resources};
 
 /// A number on a card that adjusts a stat.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Stat {
     /// Damage dealt by an attack.
@@ -34,6 +35,7 @@ pub enum Stat {
 
 /// Which cards, seen from the card that has the word.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     /// The owner's cards.
@@ -84,6 +86,7 @@ pub struct StatMod {
 
 /// A keyword: a rule a card simply has, with its number or fields.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Keyword {
     /// A hit also deals half its damage (rounded down) to every enemy card face-adjacent to
@@ -310,6 +313,7 @@ pub enum Target {
 
 /// How long a stat change or granted keyword lasts.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Duration {
     /// Until the Cleanup of the current turn.

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 /// A step of a turn (decisions, "Setup and turn"; Generate, Cleanup and Draw happen by
 /// themselves).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum TurnStep {
     /// Movement.
@@ -25,6 +26,7 @@ pub enum TurnStep {
 
 /// Why the game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// A Commander fell to 0 HP.
@@ -37,6 +39,7 @@ pub enum EndReason {
 
 /// Something that happened.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// The coin flip chose the first player.

@@ -96,7 +96,6 @@ impl EventFold for Starcore {
     fn fold_event(start: &Self, _viewer: Viewer, seen: &mut Observation, event: &Event) {
         match event {
             Event::StepBegan { .. }
-            | Event::Networks { .. }
             | Event::Activated { .. }
             | Event::Fizzled { .. }
             | Event::Rolled { .. }
@@ -104,6 +103,11 @@ impl EventFold for Starcore {
             | Event::Granted { .. }
             | Event::TurnEnded { .. } => {}
             Event::FirstPlayer { seat } => seen.active = *seat,
+            Event::Networks { seat, networks } => {
+                if let Some(p) = player(seen, *seat) {
+                    p.networks.clone_from(networks);
+                }
+            }
             Event::Drew { seat, .. }
             | Event::DrawsOwed { seat, .. }
             | Event::MulliganChosen { seat, .. }

@@ -89,6 +89,7 @@ impl fmt::Display for Row {
 
 /// A lane, numbered 1–8 as people count them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "number"))]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Lane(u8);
 
@@ -156,6 +157,7 @@ impl fmt::Display for Lane {
 
 /// A zone: the left (Z1, lanes 1–4) or right (Z2, lanes 5–8) half of a grid's lanes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Zone {
     /// Lanes 1–4.
     Z1,
@@ -194,6 +196,7 @@ impl fmt::Display for Zone {
 /// A sector: a zone cut by depth. S1/S2 are the A and B rows of Z1/Z2, S3/S4 the C row
 /// (Grid seed, "Sectors" and its `get_sector`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Sector {
     /// Z1, rows A and B (8 tiles).
     S1,
@@ -307,6 +310,7 @@ impl Step {
 ///
 /// Text form `P2:B5` (the grid's owner, then row and lane as the seed writes them).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 #[serde(try_from = "String", into = "String")]
 pub struct Tile(u8);
 
@@ -734,6 +738,7 @@ impl<T> TileMap<T> {
 /// the hand is where drawn cards wait). Each player has one of each. The seed's dice and
 /// counters areas hold no cards, so they are not places.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Area {
     /// The face-down draw pile.

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 /// A card on the board as everyone sees it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PieceView {
     /// Its tile.
     pub tile: Tile,
@@ -44,6 +45,7 @@ pub struct PieceView {
 
 /// One player's side as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlayerView {
     /// Cards in hand.
     pub hand_count: usize,
@@ -65,10 +67,14 @@ pub struct PlayerView {
     pub mulligan_committed: bool,
     /// During the mulligan: the committed choice (`true` = mulligan), for its owner only.
     pub mulligan_choice: Option<bool>,
+    /// The player's networks as [`crate::Event::Networks`] states them: each network with more
+    /// than one card or an output, its tiles in tile order and what its Cores produce a turn.
+    pub networks: Vec<(Vec<Tile>, Resources)>,
 }
 
 /// A frame of the response stack (public).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "frame", rename_all = "snake_case")]
 pub enum FrameView {
     /// A deployment.
@@ -106,6 +112,7 @@ pub enum FrameView {
 
 /// What a viewer sees.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Observation {
     /// Who looks.
     pub viewer: Viewer,
@@ -157,6 +164,7 @@ impl Observation {
             Phase::Mulligan { choices, .. } => Some(*choices),
             _ => None,
         };
+        let networks = crate::rules::network::Networks::compute(game.board.links());
         let players = Seat::all(SEATS)
             .map(|s| {
                 let p = &game.players[s];
@@ -172,6 +180,7 @@ impl Observation {
                     owed: game.owed(s),
                     mulligan_committed: mulligan.is_some_and(|c| c[s].is_some()),
                     mulligan_choice: mulligan.and_then(|c| c[s]).filter(|_| mine),
+                    networks: crate::changes::network_list(game, &networks, s),
                 }
             })
             .collect();

@@ -209,6 +209,7 @@ pub struct Starcore {
 
 /// The public name of where the game is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum PhaseView {
     /// The coin flip.

@@ -23,6 +23,7 @@ use std::fmt;
 
 /// One face of a card, named from its owner's seat.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Face {
     /// The face toward the opponent.

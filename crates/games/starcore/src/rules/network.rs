@@ -54,6 +54,11 @@ impl fmt::Display for ResourceType {
 
 /// An amount of each resource type.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug, Serialize, Deserialize)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(type = "[number, number, number, number]")
+)]
 pub struct Resources([u16; 4]);
 
 impl Resources {

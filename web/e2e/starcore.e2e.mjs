@@ -1,0 +1,344 @@
+// Starcore in the browser, end to end (run by run.sh after play.e2e.mjs, against the same
+// server): from the lobby a game against the greedy AI is played to its end at 1280×800 —
+// the sealed mulligan, the Commander placed on a highlighted tile, cards deployed from the hand
+// onto highlighted tiles, attacks confirmed after their exact odds are shown (the target box
+// shaded), a reload in the middle, the result panel with its reason and Rematch, and the
+// replay. At 390×844 the same start (mulligan, Commander, a deployment) without horizontal
+// scrolling, then a resignation and the replay. Then hotseat: the cover between the two players
+// hides the screen until the next player confirms. No screen ever shows a list of every legal
+// action: the picker stays at 30 buttons at most. Screenshots: target/e2e-screenshots/starcore-*.
+
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
+const SHOTS = process.env.SCREENSHOT_DIR ?? 'e2e-screenshots';
+const BROWSER = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const GAME_TIMEOUT_MS = Number(process.env.GAME_TIMEOUT_MS ?? 420000);
+/** How long the desktop game is played on after the reload before P1 resigns (if not over). */
+const PLAY_ON_MS = Number(process.env.STARCORE_PLAY_ON_MS ?? 90000);
+assert.match(BASE, /^http:\/\/127\.0\.0\.1:\d+$/, 'BASE_URL must be on 127.0.0.1');
+mkdirSync(SHOTS, { recursive: true });
+
+const started = Date.now();
+const step = (text) => console.log(`[starcore ${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
+
+async function shot(page, name) {
+  await page.screenshot({ path: join(SHOTS, `starcore-${name}.png`), fullPage: false });
+  step(`screenshot starcore-${name}.png`);
+}
+
+async function noHorizontalScroll(page, what) {
+  const { sw, iw } = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, iw: window.innerWidth }));
+  assert.ok(sw <= iw, `${what}: the page is ${sw}px wide at a ${iw}px viewport (horizontal scrolling)`);
+}
+
+/** The page's facts: status, whether I act, the phase line, what is highlighted. */
+async function facts(page) {
+  return page.evaluate(() => {
+    const m = document.querySelector('.match');
+    const q = (s) => document.querySelectorAll(s).length;
+    return {
+      status: m?.dataset.status, myTurn: m?.dataset.myTurn === 'true', version: Number(m?.dataset.version),
+      keep: q('[data-action="keep"]'), pass: q('[data-action="pass"]'), confirm: q('[data-action="confirm-attack"]'),
+      dest: q('.sc-dest button.card-empty'), targets: q('.sc-target .card'), playable: q('.sc-hand .card.playable'),
+      canAct: q('.sc-grid .card.can-act'), choices: q('.sc-selection button[data-choice]'),
+      phase: document.querySelector('.sc-status')?.textContent ?? '',
+      pickerButtons: [...document.querySelectorAll('.picker:not([hidden]) button')].filter((b) => b.offsetParent !== null).length,
+    };
+  });
+}
+
+/** Waits for my turn or the end; returns the facts then. */
+async function settle(page, timeout = 60000) {
+  await page.waitForFunction(() => {
+    const m = document.querySelector('.match');
+    return m && (m.dataset.status === 'finished' || m.dataset.myTurn === 'true');
+  }, null, { timeout });
+  // The view draws from the same state the page marked: let one frame pass.
+  await page.waitForTimeout(30);
+  return facts(page);
+}
+
+/** Clicks and waits for the next state (or a refusal). */
+async function actAndWait(page, locator) {
+  const v = (await facts(page)).version;
+  await locator.click();
+  await page.waitForFunction((old) => Number(document.querySelector('.match')?.dataset.version) > old || document.querySelector('.match')?.dataset.status === 'finished' || !!document.querySelector('.error:not(:empty)'), v, { timeout: 20000 });
+}
+
+/** From the lobby: a Starcore match with P1 here and P2 as given; returns its id. */
+async function createFromLobby(page, p2) {
+  await page.goto(`${BASE}/`);
+  await page.locator('input[name="game"][value="starcore"]').check();
+  await page.locator('input[name="scenario"]').first().check();
+  const title = await page.locator('.scenario strong').first().textContent();
+  assert.match(title ?? '', / against /, `the lobby names the two decks of a setup: ${title}`);
+  await page.locator('#seat-0').selectOption('human');
+  await page.locator('#seat-1').selectOption(p2);
+  await page.locator('details.advanced summary').click();
+  await page.locator('#ai-delay').fill('0');
+  await page.locator('#create-match').click();
+  await page.waitForURL(/\/play\/[0-9a-f]{16}$/);
+  await page.locator('.sc-board-wrap .card-grid').first().waitFor();
+  return /\/play\/([0-9a-f]{16})/.exec(page.url())[1];
+}
+
+/** The checks of the opening: the sealed mulligan and the Commander placed by pointing. */
+async function opening(page, what) {
+  let f = await settle(page);
+  assert.ok(f.keep === 1, `${what}: the mulligan is offered as a choice (Keep / Mulligan)`);
+  const hand = await page.locator('.sc-hand .card').count();
+  assert.equal(hand, 8, `${what}: the opening hand shows its 8 cards`);
+  const names = await page.locator('.sc-hand .card-title').allTextContents();
+  for (const n of names) assert.doesNotMatch(n, /^#?\d+$|-/, `${what}: a hand card reads as a name: ${n}`);
+  assert.equal(await page.locator('.sc-backs .card.face-down').count(), 8, `${what}: the opponent's hand shows as 8 backs`);
+  await actAndWait(page, page.locator('[data-action="keep"]'));
+  f = await settle(page);
+  assert.ok(f.dest > 0, `${what}: the Commander's tiles are highlighted (${f.dest})`);
+  assert.ok(f.pickerButtons <= 30, `${what}: the picker shows ${f.pickerButtons} buttons`);
+  await actAndWait(page, page.locator('.sc-dest button.card-empty').first());
+  await page.locator('.sc-grid-bottom .card.side-0').first().waitFor();
+}
+
+/**
+ * Plays my turns until the game ends (or `until` says stop): deploys what is playable onto a
+ * highlighted tile, attacks what can be attacked (checking the odds shown first), passes
+ * otherwise. Returns what it saw.
+ */
+async function play(page, { deadline, until, what, onAttack }) {
+  const seen = { deploys: 0, attacks: 0, passes: 0, moves: 0, maxPicker: 0, odds: [] };
+  const tried = new Set();
+  for (;;) {
+    if (Date.now() > deadline) return { ...seen, timedOut: true };
+    const f = await settle(page, 90000);
+    if (process.env.STARCORE_TRACE) step(`${what}: ${JSON.stringify(f)}`);
+    if (f.status === 'finished' || until?.(seen)) return seen;
+    seen.maxPicker = Math.max(seen.maxPicker, f.pickerButtons);
+    assert.ok(f.pickerButtons <= 30, `${what}: the picker shows ${f.pickerButtons} buttons`);
+    const key = `${f.version}`;
+    if (f.keep) { await actAndWait(page, page.locator('[data-action="keep"]')); continue; }
+    if (f.confirm) {
+      const text = await page.locator('.sc-confirm').textContent();
+      assert.match(text, /Hit: \d+\.\d%/, `${what}: the hit chance is shown before the attack`);
+      assert.match(text, /Critical hit: \d+\.\d%/, `${what}: the critical chance is shown`);
+      assert.match(text, /HP damage/, `${what}: the damage distribution is shown`);
+      assert.ok(await page.locator('.sc-box').count() > 0, `${what}: the attack box is shaded`);
+      await page.locator('[data-action="exact-odds"]').click();
+      assert.match(await page.locator('.sc-confirm .odds').textContent(), /\d+\/144/, `${what}: exact fractions over 144 on demand`);
+      seen.odds.push(text.match(/Hit: [\d.]+%/)?.[0]);
+      if (onAttack && seen.attacks === 0) await onAttack();
+      await actAndWait(page, page.locator('[data-action="confirm-attack"]'));
+      seen.attacks++;
+      continue;
+    }
+    if (f.dest && /Commander/.test(await page.locator('.sc-help').textContent().catch(() => ''))) {
+      await actAndWait(page, page.locator('.sc-dest button.card-empty').first());
+      continue;
+    }
+    if (/Combat/.test(f.phase) && !tried.has(`${key}:attack`)) {
+      tried.add(`${key}:attack`);
+      const attackers = page.locator('.sc-grid .card.can-act');
+      const n = await attackers.count();
+      let chosen = false;
+      for (let i = 0; i < n && !chosen; i++) {
+        await attackers.nth(i).click();
+        if (await page.locator('.sc-target .card').count()) {
+          await page.locator('.sc-target .card').first().click();
+          await page.locator('[data-action="confirm-attack"]').waitFor({ timeout: 10000 });
+          await page.waitForFunction(() => !document.querySelector('[data-action="confirm-attack"]')?.disabled, null, { timeout: 10000 });
+          chosen = true;
+        }
+      }
+      if (chosen) continue;
+    }
+    if (/Orders/.test(f.phase) && f.canAct && !tried.has(`${key}:move`) && seen.moves < 12) {
+      tried.add(`${key}:move`);
+      // Advance a card other than the Commander toward the enemy: the first highlighted tile
+      // in page order is the one nearest the top, the enemy's side.
+      const movers = page.locator('.sc-grid .card.can-act:not([aria-label*="Commander"])');
+      const n = await movers.count();
+      let moved = false;
+      for (let i = 0; i < n && !moved; i++) {
+        await movers.nth(i).click();
+        if (await page.locator('.sc-dest button.card-empty').count()) {
+          await actAndWait(page, page.locator('.sc-dest button.card-empty').first());
+          seen.moves++;
+          moved = true;
+        }
+      }
+      if (moved) continue;
+      if (await page.locator('[data-action="deselect"]').count()) await page.locator('[data-action="deselect"]').click();
+    }
+    if (/Build/.test(f.phase) && f.playable && !tried.has(`${key}:deploy`)) {
+      tried.add(`${key}:deploy`);
+      const cards = page.locator('.sc-hand .card.playable');
+      const n = await cards.count();
+      let done = false;
+      for (let i = 0; i < n && !done; i++) {
+        await cards.nth(i).click();
+        if (await page.locator('.sc-dest button.card-empty').count()) {
+          // One action on that tile plays at once; several (a Module's host faces) ask which.
+          const v = (await facts(page)).version;
+          await page.locator('.sc-dest button.card-empty').first().click();
+          await page.waitForFunction((old) => Number(document.querySelector('.match')?.dataset.version) > old || !!document.querySelector('.sc-selection button[data-choice]') || !!document.querySelector('.error:not(:empty)'), v, { timeout: 20000 });
+          if ((await facts(page)).version === v && await page.locator('.sc-selection button[data-choice]').count()) {
+            assert.match(await page.locator('.sc-selection h2').textContent(), /Choose/, 'several actions on one tile are offered as a choice');
+            await actAndWait(page, page.locator('.sc-selection button[data-choice]').first());
+          }
+          seen.deploys++;
+          done = true;
+        } else if (await page.locator('.sc-selection button[data-choice]').count()) {
+          await actAndWait(page, page.locator('.sc-selection button[data-choice]').first());
+          done = true;
+        }
+      }
+      if (done) continue;
+      if (await page.locator('[data-action="deselect"]').count()) await page.locator('[data-action="deselect"]').click();
+    }
+    if (f.pass) {
+      await actAndWait(page, page.locator('[data-action="pass"]'));
+      seen.passes++;
+      continue;
+    }
+    // Anything else (an ability's aim, a Module's host…): the first leaf of the picker.
+    const leaf = page.locator('#sc-picker button.picker-leaf').first();
+    if (await leaf.count()) { await actAndWait(page, leaf); continue; }
+    const group = page.locator('#sc-picker button.picker-group').first();
+    if (await group.count()) { await group.click(); continue; }
+    throw new Error(`${what}: nothing to do at ${JSON.stringify(f)}`);
+  }
+}
+
+const browser = await chromium.launch({
+  executablePath: BROWSER, headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const errors = [];
+const watch = (page, name) => {
+  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && !/WebSocket|ERR_CONNECTION|Failed to load resource/.test(m.text()) && errors.push(`${name} console: ${m.text()}`));
+};
+
+let failed = false;
+try {
+  // ---- desktop: a whole game -------------------------------------------------------------
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await desk.addInitScript(() => localStorage.setItem('gridwright.pace', 'instant'));
+  const page = await desk.newPage();
+  watch(page, 'desktop');
+  step('desktop: lobby → Starcore against the greedy AI');
+  const id = await createFromLobby(page, 'ai:greedy');
+  await shot(page, 'mulligan-1280x800');
+  await opening(page, 'desktop');
+  await shot(page, 'commander-1280x800');
+  step('desktop: deploy, attack with the odds shown, reload mid-game, play to the end');
+  const deadline = Date.now() + GAME_TIMEOUT_MS;
+  const first = await play(page, {
+    deadline, what: 'desktop', until: (s) => s.attacks >= 1,
+    onAttack: () => shot(page, 'attack-odds-1280x800'),
+  });
+  await shot(page, 'midgame-1280x800');
+  const before = (await facts(page)).version;
+  await page.reload();
+  await page.locator('.sc-board-wrap .card-grid').first().waitFor();
+  await page.waitForFunction((v) => Number(document.querySelector('.match')?.dataset.version) >= v, before, { timeout: 15000 });
+  assert.ok(await page.locator('.sc-grid-bottom .card.side-0').count() > 0, 'after the reload my cards are on the board');
+  // Played on for a while; a game that runs to the turn limit takes longer than a test may,
+  // so P1 then resigns (the result then gives that reason).
+  const rest = await play(page, { deadline: Math.min(deadline, Date.now() + PLAY_ON_MS), what: 'desktop' });
+  if (rest.timedOut && (await facts(page)).status !== 'finished') {
+    step('desktop: the game is still running: P1 resigns');
+    await page.locator('#resign').click();
+    await page.locator('#resign-confirm').click();
+  }
+  const seen = { deploys: first.deploys + rest.deploys, moves: first.moves + rest.moves, attacks: first.attacks + rest.attacks, odds: [...first.odds, ...rest.odds], maxPicker: Math.max(first.maxPicker, rest.maxPicker) };
+  step(`desktop: game over after ${seen.deploys} deployments and ${seen.attacks} attacks (odds shown: ${seen.odds.slice(0, 4).join(', ')}); the picker showed at most ${seen.maxPicker} buttons`);
+  assert.ok(seen.deploys + seen.moves >= 1, 'a card was deployed from the hand or moved');
+  assert.ok(seen.attacks >= 1, 'an attack was confirmed after its odds');
+  await page.locator('#result').waitFor({ timeout: 15000 });
+  const result = await page.locator('#result').textContent();
+  assert.match(result, /wins|draw/i, `the result panel says who won: ${result}`);
+  assert.match(result, /Commander|deck|turn limit|resign/i, `the result panel gives the reason: ${result}`);
+  assert.ok(await page.locator('#rematch').count(), 'the result panel offers a Rematch');
+  const log = await page.locator('#log').textContent();
+  assert.doesNotMatch(log, /\bP[12]:[ABC][1-8]\b/, 'the log names tiles as players do (P1 A3), never P1:A3');
+  await shot(page, 'result-1280x800');
+  step('desktop: the replay');
+  await page.locator('#result-replay, #open-replay').first().click();
+  await page.waitForURL(new RegExp(`/replay/${id}$`));
+  await page.locator('.sc-board-wrap .card-grid').first().waitFor();
+  await page.keyboard.press('End');
+  await page.waitForTimeout(400);
+  assert.ok(await page.locator('.sc-grid .card').count() > 0, 'the replay shows the cards on the board');
+  assert.equal(await page.locator('.sc-hand').isVisible(), false, 'a replay shows no hand (a spectator sees none)');
+  await shot(page, 'replay-1280x800');
+
+  // ---- phone: the start, a resignation, the replay ---------------------------------------
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await phone.addInitScript(() => localStorage.setItem('gridwright.pace', 'instant'));
+  const mob = await phone.newPage();
+  watch(mob, 'phone');
+  step('phone: lobby → Starcore against the greedy AI');
+  const pid = await createFromLobby(mob, 'ai:greedy');
+  await noHorizontalScroll(mob, 'phone mulligan');
+  await shot(mob, 'mulligan-390x844');
+  await opening(mob, 'phone');
+  const ph = await play(mob, { deadline: Date.now() + 120000, what: 'phone', until: (s) => s.deploys + s.attacks + s.moves >= 1 });
+  assert.ok(ph.deploys + ph.attacks + ph.moves >= 1, 'phone: a card was played by pointing');
+  await noHorizontalScroll(mob, 'phone match');
+  const tiles = await mob.locator('.sc-grid-bottom .card-grid-cell').first().boundingBox();
+  assert.ok(tiles && tiles.width >= 36 && tiles.height >= 44, `phone: a tile is ${tiles?.width}×${tiles?.height}px`);
+  await shot(mob, 'match-390x844');
+  await mob.reload();
+  await mob.locator('.sc-board-wrap .card-grid').first().waitFor();
+  await settle(mob);
+  await mob.locator('#resign').click();
+  await mob.locator('#resign-confirm').click();
+  await mob.locator('#result').waitFor({ timeout: 15000 });
+  await shot(mob, 'result-390x844');
+  await mob.goto(`${BASE}/replay/${pid}`);
+  await mob.locator('.sc-board-wrap .card-grid').first().waitFor();
+  await noHorizontalScroll(mob, 'phone replay');
+  await shot(mob, 'replay-390x844');
+
+  // ---- hotseat: the cover between the players -------------------------------------------
+  step('hotseat: both seats on this device; the cover hides the table between players');
+  const hot = await desk.newPage();
+  watch(hot, 'hotseat');
+  await createFromLobby(hot, 'human');
+  await settle(hot);
+  assert.equal(await hot.locator('#hotseat-cover').isVisible(), false, 'hotseat: no cover before the first hand-over');
+  const p1Hand = (await hot.locator('.sc-hand .card-title').allTextContents()).join('|');
+  await hot.locator('[data-action="keep"]').click();
+  await hot.locator('#hotseat-cover').waitFor({ state: 'visible', timeout: 15000 });
+  const coverText = await hot.locator('#hotseat-cover').textContent();
+  assert.match(coverText, /Pass the device to P2/, `hotseat: the cover names the next player: ${coverText}`);
+  assert.equal(await hot.locator('.sc-hand').isVisible(), false, 'hotseat: no hand shows under the cover');
+  assert.equal(await hot.locator('#log').isVisible(), false, 'hotseat: the log does not show under the cover');
+  await shot(hot, 'hotseat-cover-1280x800');
+  await hot.locator('#hotseat-reveal').click();
+  await hot.locator('.sc-hand .card').first().waitFor();
+  assert.match(await hot.locator('.sc-hand h2').textContent(), /Your hand/, 'hotseat: after confirming, P2 sees its own hand');
+  const p2Hand = (await hot.locator('.sc-hand .card-title').allTextContents()).join('|');
+  const p2Log = await hot.locator('#log').textContent();
+  for (const n of p1Hand.split('|')) {
+    if (!p2Hand.split('|').includes(n)) assert.ok(!p2Log.includes(`draws ${n}`), `hotseat: P2's log does not name P1's draw of ${n}`);
+  }
+  await hot.close();
+
+  assert.deepEqual(errors, [], 'no script errors in the page');
+  step('PASS');
+} catch (e) {
+  failed = true;
+  console.error(`FAIL: ${e.stack ?? e}`);
+  if (errors.length) console.error(`page errors:\n  ${errors.join('\n  ')}`);
+  for (const [c, ctx] of browser.contexts().entries()) {
+    for (const [i, p] of ctx.pages().entries()) await p.screenshot({ path: join(SHOTS, `starcore-failure-${c}-${i}.png`) }).catch(() => {});
+  }
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);
