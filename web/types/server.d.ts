@@ -651,11 +651,13 @@ legal: Array<LegalEntry>,
  */
 log_from: number, 
 /**
- * Log entries from `log_from` on, as the viewer may see them, in the game's shape.
+ * Log entries from `log_from` on, as the viewer may see them, in the game's shape; after a
+ * resignation, one more entry records it (the seat as actor, no action, `action_text`
+ * `resign`, the sentence `P2 resigned; P1 won` as its one event text).
  */
 log: Array<unknown>, 
 /**
- * The length of the whole log.
+ * The length of the whole log (the resignation's entry included).
  */
 log_len: number, 
 /**
