@@ -228,6 +228,11 @@ export async function kitChecks({ browser, BASE, shot, step, watch }) {
         await page.evaluate(([mid, tok]) => localStorage.setItem(`gridwright.creator.${mid}`, tok), [vs.match.id, vs.creator_token]);
         await page.reload();
         await page.locator('.match[data-my-turn="true"]').waitFor();
+        // One move each first, so the replay has moves to step through before the resignation.
+        const before = Number(await page.locator('.match').getAttribute('data-version'));
+        await page.locator('.c4-buttons button[data-action="drop 4"]').click();
+        await page.waitForFunction((v) => Number(document.querySelector('.match')?.getAttribute('data-version')) >= v + 2
+          && document.querySelector('.match')?.getAttribute('data-my-turn') === 'true', before, { timeout: 20000 });
         await page.locator('#resign').click();
         await page.locator('#resign-confirm').click();
         await page.locator('#result').waitFor();
