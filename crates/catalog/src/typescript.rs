@@ -138,6 +138,7 @@ pub fn game_declarations() -> Result<Vec<(&'static str, String)>, String> {
         })?,
         game_file::<gridwright_connect_four::ConnectFour>(|_| {})?,
         game_file::<gridwright_starcore::Starcore>(|_| {})?,
+        game_file::<gridwright_milkomeda::Milkomeda>(|_| {})?,
     ])
 }
 

@@ -726,16 +726,24 @@ async fn hint(
     let stop = if finished { None } else { Some(m.hint_stop()) };
     let slot = app.hub.think_slot(&client).await;
     let thinking = app.hub.thinking.clone();
-    let searching = stop.clone().unwrap_or_default();
+    let searching = stop.as_ref().map(|s| s.stop.clone()).unwrap_or_default();
     let report = tokio::task::spawn_blocking(move || {
         let _slot = slot;
         let _thinking = crate::hub::Thinking::enter(&thinking);
         session.hint(&spec, seat, seed, Some(crate::hub::CLOCK_CAP), &searching)
     })
-    .await
-    .map_err(|e| ServerError::Internal(e.to_string()))?
-    .map_err(|e| ServerError::Illegal(e.to_string()))?
-    .ok_or(ServerError::HintStopped)?;
+    .await;
+    // A search stopped after it ended, but before it left the list, was counted as stopped by
+    // `POST …/hint/stop`: its answer says so too.
+    if let Some(s) = stop
+        && s.done()
+    {
+        return Err(ServerError::HintStopped);
+    }
+    let report = report
+        .map_err(|e| ServerError::Internal(e.to_string()))?
+        .map_err(|e| ServerError::Illegal(e.to_string()))?
+        .ok_or(ServerError::HintStopped)?;
     let body = json!(crate::wire::HintMessage {
         kind: "hint",
         match_id: m.id.clone(),

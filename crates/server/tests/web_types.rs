@@ -46,7 +46,13 @@ fn web_types_name_each_games_observation_and_the_state_message() {
     let files = generated();
     let text = |n: &str| &files.iter().find(|(f, _)| f == n).expect(n).1;
     assert!(text("server").contains("export type StateMessage = {"));
-    for game in ["grid-battles", "command-core", "connect-four", "starcore"] {
+    for game in [
+        "grid-battles",
+        "command-core",
+        "connect-four",
+        "starcore",
+        "milkomeda",
+    ] {
         let t = text(game);
         for name in ["Observation", "Action", "Event", "LogEntry", "State"] {
             assert!(

@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 /// fleet roster, a hit allocation, the Master's distribution) is made one small step at a
 /// time, so each legal-action list stays short and every action has a flat index.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Chance: the card drawn from the deck the pending draw names (its index in the content).
@@ -138,6 +139,7 @@ pub enum Action {
 
 /// Something that happened.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Event {
     /// An objective card joined the public row.

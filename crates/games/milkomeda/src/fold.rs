@@ -32,6 +32,7 @@ use serde::{Deserialize, Serialize};
 /// ([`Event::Stage`]). The log keeps this shape so recorded games replay to the same log;
 /// the observation's typed views are read from it (`StageView::views`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StageView {
     /// Round (0 during setup).
     pub round: u32,
@@ -51,6 +52,7 @@ pub struct StageView {
 
 /// Phase 1 in the log ([`OrdersView`] with its step as text).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OrdersRecord {
     /// The Master of the Order.
     pub master: Seat,
@@ -76,6 +78,7 @@ pub struct OrdersRecord {
 
 /// The turn in the log ([`TurnView`] flat, its step as text).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TurnRecord {
     /// Whose turn.
     pub seat: Seat,

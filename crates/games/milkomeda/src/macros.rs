@@ -59,6 +59,7 @@ macro_rules! content_id {
             Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, serde::Serialize,
             serde::Deserialize,
         )]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "number"))]
         #[serde(transparent)]
         pub struct $ty(pub u8);
 

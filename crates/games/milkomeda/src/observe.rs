@@ -33,6 +33,7 @@ use std::fmt;
 
 /// A content card and its name (its id in the content files, `s07`, `d03`, `m12`, `o05`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Named<I> {
     /// The card.
     pub card: I,
@@ -67,6 +68,7 @@ impl Table {
 
 /// The grid's size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GridView {
     /// Columns.
     pub columns: u8,
@@ -76,6 +78,7 @@ pub struct GridView {
 
 /// A placed sector card with who holds it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TileView {
     /// Where.
     pub space: Space,
@@ -93,6 +96,7 @@ pub struct TileView {
 
 /// One slot of an objective card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SlotView {
     /// The measure the slot needs.
     pub threshold: u32,
@@ -104,6 +108,7 @@ pub struct SlotView {
 
 /// A card of the objective row and its slots.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ObjectiveView {
     /// The card.
     pub card: ObjectiveId,
@@ -115,6 +120,7 @@ pub struct ObjectiveView {
 
 /// A position's directive and module (none where the tier ran out).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PositionView {
     /// Which position.
     pub position: Position,
@@ -126,6 +132,7 @@ pub struct PositionView {
 
 /// Setup step 11: whose starting exploration, and its drawn cards.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SetupView {
     /// Who explores.
     pub seat: Seat,
@@ -135,6 +142,7 @@ pub struct SetupView {
 
 /// An order card meant for, or given to, a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CardTo {
     /// The seat.
     pub seat: Seat,
@@ -144,6 +152,7 @@ pub struct CardTo {
 
 /// Phase 1 as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OrdersView {
     /// The Master of the Order.
     pub master: Seat,
@@ -169,6 +178,7 @@ pub struct OrdersView {
 
 /// Fleets in a space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FleetsAt {
     /// Where.
     pub space: Space,
@@ -178,6 +188,7 @@ pub struct FleetsAt {
 
 /// Where a turn stands, with the core action in progress.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TurnStep {
     /// Choosing M-Brain bonus resources.
@@ -248,6 +259,7 @@ impl fmt::Display for TurnStep {
 
 /// The current turn.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TurnView {
     /// Whose turn.
     pub seat: Seat,
@@ -261,6 +273,7 @@ pub struct TurnView {
 
 /// Where a combat stands (§9.A).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum CombatStep {
     /// Sealed fleet configuration (step 2).
@@ -318,6 +331,7 @@ impl<S> CombatView<S> {
 /// A combat. The log's `stage` event holds it with its stage as text
 /// ([`CombatRecord`](crate::CombatRecord)); the observation's is a [`CombatStep`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CombatView<S = CombatStep> {
     /// Where.
     pub sector: Space,
@@ -348,6 +362,7 @@ pub struct CombatView<S = CombatStep> {
 
 /// What one viewer sees.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Observation {
     /// Who is looking.
     pub viewer: Viewer,

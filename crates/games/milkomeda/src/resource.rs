@@ -5,6 +5,7 @@ use std::fmt;
 
 /// One of the four resources, named by the colour the rulebook gives it (§3, Storage Card).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Resource {
     /// Logistic (blue): movement range, build and attack costs.
@@ -60,6 +61,7 @@ display_word!(Resource);
 #[derive(
     Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Debug, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Resources([u16; 4]);
 
 impl Resources {

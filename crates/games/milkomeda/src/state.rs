@@ -76,6 +76,7 @@ pub(crate) enum Draw {
 
 /// A structure on the map.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Placed {
     /// Its owner.
     pub owner: Seat,
@@ -152,6 +153,7 @@ impl OrderPhase {
 
 /// Where phase 1 stands (the state's and the observation's: a view shows it as it is).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum OrderStage {
     /// The Master announces a proposed distribution, one card it knows at a time (§7 phase 1

@@ -113,18 +113,63 @@ pub struct LiveMatch {
     stop_ai: watch::Sender<bool>,
     /// The hint searches running for this match: each stops when the position changes (a move,
     /// an undo, a resignation) or when a player asks (`POST …/hint/stop`).
-    hints: Mutex<Vec<gridwright_agents::Stop>>,
+    hints: Mutex<HintSearches>,
+}
+
+/// The hint searches of one match that have neither ended nor been stopped, by number.
+#[derive(Default)]
+struct HintSearches {
+    next: u64,
+    running: Vec<(u64, gridwright_agents::Stop)>,
+}
+
+/// One hint search's place in [`LiveMatch`]'s list. It leaves the list when it is dropped, so a
+/// request that is cancelled (its client gone) leaves nothing behind; [`HintSearch::done`] says
+/// whether it was stopped first.
+pub(crate) struct HintSearch<'a> {
+    id: u64,
+    pub(crate) stop: gridwright_agents::Stop,
+    list: &'a Mutex<HintSearches>,
+}
+
+impl HintSearch<'_> {
+    /// The search has ended: it leaves the list. Returns whether it was stopped first, in which
+    /// case its answer is `hint_stopped`, as [`LiveMatch::stop_hints`] counted it. Both take the
+    /// same lock, so a search is either counted as stopped or answered, never both.
+    pub(crate) fn done(self) -> bool {
+        self.leave();
+        self.stop.is_stopped()
+    }
+
+    fn leave(&self) {
+        if let Ok(mut h) = self.list.lock() {
+            h.running.retain(|(id, _)| *id != self.id);
+        }
+    }
+}
+
+impl Drop for HintSearch<'_> {
+    fn drop(&mut self) {
+        self.leave();
+    }
 }
 
 impl LiveMatch {
-    /// A stop for a new hint search, kept until the search ends or is stopped.
-    pub(crate) fn hint_stop(&self) -> gridwright_agents::Stop {
+    /// A stop for a new hint search, in the list until the search ends ([`HintSearch::done`])
+    /// or is stopped.
+    pub(crate) fn hint_stop(&self) -> HintSearch<'_> {
         let stop = gridwright_agents::Stop::new();
+        let mut id = u64::MAX;
         if let Ok(mut h) = self.hints.lock() {
-            h.retain(|s| !s.is_stopped());
-            h.push(stop.clone());
+            id = h.next;
+            h.next += 1;
+            h.running.push((id, stop.clone()));
         }
-        stop
+        HintSearch {
+            id,
+            stop,
+            list: &self.hints,
+        }
     }
 
     /// Stops every hint search running for this match; returns how many were running.
@@ -132,8 +177,8 @@ impl LiveMatch {
         let Ok(mut h) = self.hints.lock() else {
             return 0;
         };
-        let n = h.iter().filter(|s| !s.is_stopped()).count();
-        for s in h.drain(..) {
+        let n = h.running.len();
+        for (_, s) in h.running.drain(..) {
             s.stop();
         }
         n
@@ -200,7 +245,7 @@ impl LiveMatch {
             has_ai,
             all_ai,
             ai_busy: AtomicBool::new(false),
-            hints: Mutex::new(Vec::new()),
+            hints: Mutex::default(),
             creator,
             watched_ms: AtomicI64::new(now_ms()),
         }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 /// A core action (§8).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum CoreAction {
     /// Place new sector cards.

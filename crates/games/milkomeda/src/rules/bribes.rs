@@ -95,6 +95,7 @@ fn check_card(card: OrderCard, seats: usize) -> Result<OrderCard, BribeError> {
 
 /// What an offer asks of the Master (or a transfer's note says it is for): never empty.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Condition {
     /// The payer receives this order card.
@@ -282,6 +283,7 @@ fn parse_condition(words: &[&str]) -> Result<Condition, &'static str> {
 /// checks when the bribe is built. Text form `2 blue, 5 green` (the resources paid, in storage
 /// card order).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "Resources"))]
 #[serde(try_from = "Resources", into = "Resources")]
 pub struct Payment(Resources);
 
@@ -395,6 +397,7 @@ impl FromStr for Payment {
 /// An offer's terms, without the payer (the seat making the offer): text form
 /// `2 red, 5 green if card 1 and refresh pair 3`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OfferTerms {
     /// What the payer pays the Master.
     pub payment: Payment,
@@ -533,6 +536,7 @@ impl PaymentSpace {
 
 /// An open offer: its payer and terms. Text form `P2: 2 red, 5 green if card 1`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Offer {
     /// Who pays.
     pub payer: Seat,
@@ -570,6 +574,7 @@ impl FromStr for Offer {
 ///
 /// [`BribeRule`]: crate::BribeRule
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Transfer {
     /// Who paid.
     pub payer: Seat,
@@ -592,6 +597,7 @@ impl fmt::Display for Transfer {
 /// The Master's committed decision: the refresh choice (none in the first round) and the
 /// order card each seat receives.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MasterDecision {
     /// The refresh taken.
     pub refresh: Option<RefreshChoice>,
@@ -601,6 +607,7 @@ pub struct MasterDecision {
 
 /// The open offers of one Master's decision: at most one per player other than the Master.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OpenOffers {
     master: Seat,
     offers: PerSeat<Option<OfferTerms>>,
@@ -679,6 +686,7 @@ impl OpenOffers {
 
 /// What became of an open offer when the Master committed.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Settlement {
     /// The condition held and the payer paid the Master.

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 /// What a civilization changes, as numbers the rules read (zero or the base value for "no
 /// change").
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Abilities {
     /// Orange taken off the cost of each megastructure.
     pub megastructure_discount: u8,

@@ -37,6 +37,7 @@ pub const MAX_DICE: u8 = 5 * NODE_CAP;
 
 /// One of the five ship types, the nodes of the battle mat (§10).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ShipType {
     /// Counters shield cruisers and drone carriers.
@@ -162,6 +163,11 @@ pub enum CombatError {
 /// many hits go to each enemy type). At most [`MAX_FLEETS`] in total.
 #[derive(
     Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Debug, Serialize, Deserialize,
+)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(type = "[number, number, number, number, number]")
 )]
 #[serde(try_from = "[u8; 5]", into = "[u8; 5]")]
 pub struct Roster([u8; 5]);
@@ -345,12 +351,14 @@ pub type HitAllocation = Roster;
 /// One combat: each seat's ships on the battle mat. Seats not in the combat, and seats that
 /// lost all their ships, have an empty roster.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Battle {
     fleets: PerSeat<Roster>,
 }
 
 /// What [`Battle::round_check`] decides after casualties (§9.A step 10).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum RoundCheck {
     /// Two or more players still have ships and at least one of them earns a die: another
@@ -583,6 +591,7 @@ pub fn marking_order(attacker: Seat, turn_order: &[Seat], battle: &Battle) -> Ve
 /// of that type while one is left; a further mark on an already marked ship is allowed (the
 /// rulebook lets a ship take several) and changes nothing.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Marks {
     marked: PerSeat<Roster>,
 }
@@ -686,6 +695,7 @@ fn binomial(n: u32, k: u32) -> u64 {
 
 /// A rolled die face, 1 to 6.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "number"))]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Pip(u8);
 

@@ -16,6 +16,7 @@ use std::fmt;
 
 /// A directive's difficulty tier (§3, §4 step 3).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum DirectiveTier {
     /// Exactly two coloured dots.
     D1,
@@ -27,6 +28,7 @@ pub enum DirectiveTier {
 
 /// An action module's cost tier (§3, §4 step 3): its cost amount 1, 2 or 3.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ModuleTier {
     /// Cost 1.
     M1,
@@ -50,6 +52,7 @@ impl ModuleTier {
 
 /// One of the four public directive/module positions, numbered 1 to 4 for people.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "number"))]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Position(u8);
 
@@ -103,6 +106,11 @@ pub enum DirectiveError {
 /// A directive card's pattern: the colour of each dot in the order top-left, top-right,
 /// bottom-left, bottom-right, `None` for a white dot. Always fits a tier.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(type = "[Resource | null, Resource | null, Resource | null, Resource | null]")
+)]
 #[serde(try_from = "[Option<Resource>; 4]", into = "[Option<Resource>; 4]")]
 pub struct Directive {
     dots: [Option<Resource>; 4],

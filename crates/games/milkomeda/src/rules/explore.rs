@@ -29,6 +29,7 @@ pub const MAX_PROBES: usize = 2;
 /// A probe of an explore (§8.A): the sector it leaves from, and whether that sector holds the
 /// explorer's active Hypergate.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Probe {
     /// The origin sector.
     pub origin: Space,

@@ -65,6 +65,7 @@ pub enum MapError {
 
 /// Width and height of the grid of card spaces.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "[number, number]"))]
 #[serde(try_from = "(u8, u8)", into = "(u8, u8)")]
 pub struct GridSize {
     width: u8,
@@ -172,6 +173,7 @@ impl From<GridSize> for (u8, u8) {
 /// `[col, row]`, each below [`MAX_SIDE`]; a map refuses a space outside its own grid). Shown
 /// to people as `c3r5` (one-based column and row).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "[number, number]"))]
 #[serde(try_from = "(u8, u8)", into = "(u8, u8)")]
 pub struct Space {
     row: u8,
@@ -220,6 +222,7 @@ impl fmt::Display for Space {
 
 /// A corner of a card, clockwise from the top left.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Corner {
     /// Top left.
@@ -257,6 +260,7 @@ impl Corner {
 #[derive(
     Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Debug, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Rotation {
     /// Unturned.
@@ -308,6 +312,7 @@ impl fmt::Display for Rotation {
 
 /// Which sector a placed card is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum SectorRef {
     /// A seat's homeworld.
@@ -318,6 +323,7 @@ pub enum SectorRef {
 
 /// A sector card on the grid.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Tile {
     /// The sector.
     pub sector: SectorRef,
@@ -363,6 +369,7 @@ pub fn homeworld_corner(size: GridSize, seat: Seat, seats: usize) -> Result<Spac
 /// for `col` in `1..width` and `row` in `1..height`. Made only by [`GridSize::intersections`]
 /// and [`Map::intersections_of`] (so it is never read from untrusted input). Shown as `x3y5`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Intersection {
     row: u8,
     col: u8,
@@ -397,6 +404,7 @@ impl fmt::Display for Intersection {
 /// The grid and the cards placed on it. Serialized for output only: a map is built by
 /// placing cards, never read from untrusted input.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Map {
     size: GridSize,
     tiles: Vec<Option<Tile>>,

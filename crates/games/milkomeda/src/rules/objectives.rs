@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 /// A sector keyword (§3: sector types, used by objectives).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Keyword {
     /// Biosphere.
@@ -64,6 +65,7 @@ parse_and_display_word!(Keyword);
 
 /// What an objective card measures.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Objective {
     /// Sectors controlled (the homeworld included when controlled).
@@ -154,6 +156,7 @@ impl Objective {
 
 /// What the current turn brought a player, for "this turn" objectives.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TurnFacts {
     /// Combats won.
     pub battles_won: u32,
@@ -183,6 +186,7 @@ impl TurnFacts {
 
 /// What a player holds and did, as objectives measure it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Facts {
     /// Sectors controlled.
     pub controlled_sectors: u32,

@@ -15,6 +15,7 @@ use std::fmt;
 
 /// An order card.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum OrderCard {
     /// A numbered card; lower acts first.

@@ -16,6 +16,7 @@ use std::fmt;
 
 /// The three refresh options of the Master (§7 phase 1 step 2).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum RefreshKind {
     /// A) both cards of a position.
@@ -46,6 +47,7 @@ impl RefreshKind {
 
 /// The Master's refresh choice: one kind at one position.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RefreshChoice {
     /// What is refreshed.
     pub kind: RefreshKind,
@@ -80,6 +82,7 @@ pub type CardId = u8;
 
 /// One tier's draw pile (face down, top last) and discard pile.
 #[derive(Clone, PartialEq, Eq, Hash, Default, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TieredDeck {
     draw: Vec<CardId>,
     discard: Vec<CardId>,
@@ -123,6 +126,7 @@ impl TieredDeck {
 
 /// The face-up cards of the four positions and the six tiered decks.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Positions {
     directives: [Option<CardId>; 4],
     modules: [Option<CardId>; 4],

@@ -23,6 +23,7 @@ pub const MAX_SLOTS: usize = 4;
 
 /// Why the game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum EndTrigger {
     /// `by` explored and paid for the last sector card of the deck (§14.1); `by` gains
@@ -131,6 +132,7 @@ pub enum ClaimError {
 /// One public objective card's VP slots and who claimed each (serialized for output only;
 /// made by [`ObjectiveSlots::new`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ObjectiveSlots {
     points: [u8; MAX_SLOTS],
     claimed: [Option<Seat>; MAX_SLOTS],
@@ -181,6 +183,7 @@ impl ObjectiveSlots {
 
 /// The public objectives row: five cards at setup (§4 step 2).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ObjectiveRow {
     cards: Vec<ObjectiveSlots>,
 }
@@ -239,6 +242,7 @@ impl ObjectiveRow {
 
 /// What a seat holds at the end of the game: the inputs of §15.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Holdings {
     /// Sectors the seat controls, its homeworld included when it controls it.
     pub controlled_sectors: u32,
@@ -254,6 +258,7 @@ pub struct Holdings {
 
 /// A seat's final score, item by item (§15), and its tiebreakers.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Score {
     /// §15.1: [`GRID_COMPLETION_BONUS`] for the seat that completed the grid.
     pub grid_bonus: u32,
@@ -274,6 +279,7 @@ pub struct Score {
 /// Victory points, then the two tiebreakers of §15 in order: non-orange resources left, then
 /// fleet tokens on the map. Compares lexicographically, higher is better.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Standing {
     /// Total victory points.
     pub points: u32,

@@ -19,6 +19,7 @@ use std::fmt;
 
 /// A structure type (§12).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Structure {
     /// Lets fleets be built in its sector.
