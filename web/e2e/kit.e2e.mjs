@@ -78,6 +78,36 @@ async function checkPicker(page, what) {
 }
 
 /** Opens How to play, checks it, closes it. Needs GET /api/games/{game}/how-to-play (wire branch). */
+/** The replay of a finished match (waits for it to finish). */
+async function finishedReplay(BASE, id, what) {
+  for (let i = 0; i < 300 && (await status(BASE, id)) !== 'finished'; i++) await new Promise((r) => setTimeout(r, 100));
+  const res = await fetch(`${BASE}/api/matches/${id}/replay`);
+  assert.equal(res.status, 200, `${what}: the replay of ${id}`);
+  return res.json();
+}
+
+/**
+ * Rematch with "Same dice" between AI seats: the same seed, so the same (seeded) agents play
+ * the very same game — the same moves and the same event log hash. The plain rematch `plain`
+ * (a new seed) played another game.
+ */
+async function checkSameDice(page, BASE, original, plain, what) {
+  await page.goto(`${BASE}/play/${original}`);
+  const same = page.locator('#result .same-seed input[type="checkbox"]');
+  await same.waitFor();
+  assert.equal(await same.isChecked(), false, `${what}: "Same dice" is off until asked for`);
+  await same.check();
+  await page.locator('#rematch').click();
+  await page.waitForURL((u) => /\/play\/[0-9a-f]{16}$/.test(u.pathname) && !u.pathname.endsWith(original), { timeout: 15000 });
+  const again = /\/play\/([0-9a-f]{16})/.exec(page.url())[1];
+  assert.notEqual(again, plain, `${what}: "Same dice" starts another match`);
+  const [was, twin, other] = await Promise.all([original, again, plain].map((id) => finishedReplay(BASE, id, what)));
+  assert.equal(twin.event_hash, was.event_hash, `${what}: "Same dice" replays the same game (event log hash)`);
+  assert.deepEqual(twin.moves, was.moves, `${what}: "Same dice" replays the same moves`);
+  assert.notEqual(other.event_hash, was.event_hash, `${what}: a plain rematch plays with new dice`);
+  return `the same ${twin.moves.length} moves and event hash ${twin.event_hash.slice(0, 12)}…; the plain rematch ${other.event_hash.slice(0, 12)}…`;
+}
+
 async function checkHowTo(page, game, what) {
   await page.locator('#howto-open, #lobby-howto').first().click();
   const drawer = page.locator('#howto');
@@ -192,6 +222,7 @@ export async function kitChecks({ browser, BASE, shot, step, watch }) {
         assert.deepEqual(sum.seats.map((s) => [s.kind, s.agent]), [['ai', s0agent(g)], ['ai', s0agent(g)]], `${what}: the rematch keeps the seats and their agents`);
         const [was, now] = await Promise.all([finished[g], nid].map(async (mid) => (await fetch(`${BASE}/api/matches/${mid}`)).json()));
         assert.equal(now.scenario, was.scenario, `${what}: the rematch plays the same scenario`);
+        if (g === 'connect-four' && !touch) figures['same dice connect-four'] = await checkSameDice(page, BASE, finished[g], nid, what);
       }
 
       // An open seat: the match waits, with the invite link, and the tab title marks my turn.

@@ -73,6 +73,9 @@ async function actAndWait(page, locator) {
 async function createFromLobby(page, p2) {
   await page.goto(`${BASE}/`);
   await page.locator('input[name="game"][value="starcore"]').check();
+  // The scenario list is redrawn once the game's setups are loaded: wait for Starcore's.
+  await page.waitForFunction(() => / against /.test(document.querySelector('.scenario strong')?.textContent ?? ''), null, { timeout: 15000 })
+    .catch(() => {});
   await page.locator('input[name="scenario"]').first().check();
   const title = await page.locator('.scenario strong').first().textContent();
   assert.match(title ?? '', / against /, `the lobby names the two decks of a setup: ${title}`);
