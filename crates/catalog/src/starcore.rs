@@ -60,7 +60,10 @@ impl Scenarios for Starcore {
         }
     }
 
-    fn info(_: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
+    /// Its title names the two decks; its `board` is the lobby's preview and deck browser: for
+    /// each deck its name, faction, Commander and every card with its number of copies, each
+    /// card the entry the match's reference data gives it.
+    fn info(content: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
         let state = Starcore::new(cfg)?;
         let (a, b) = (&cfg.decks[0], &cfg.decks[1]);
         // Deck names as players read them (`Arc Foundry`), and the variants that tell two
@@ -94,9 +97,41 @@ impl Scenarios for Starcore {
             name,
             seats: 2,
             preview: render(&state, Viewer::Spectator),
-            board: None,
+            board: Some(decks_preview(content, cfg)),
         })
     }
+}
+
+/// The two decks of a setup for the lobby: `{decks: [{name, title, faction, commander,
+/// cards: [{copies, card}]}]}`, `card` a reference entry (name, kind, cost and the other
+/// stats, keywords, text), the Commander first and then the cards in pool order.
+fn decks_preview(content: &Content, cfg: &Config) -> serde_json::Value {
+    let entries = crate::reference::starcore_cards(cfg);
+    let by_id = |id: &str| entries.iter().find(|e| e.id == id);
+    let decks: Vec<serde_json::Value> = cfg
+        .decks
+        .iter()
+        .map(|d| {
+            let title = content.deck_title(&d.name);
+            let mut cards: Vec<serde_json::Value> = Vec::new();
+            if let Some(c) = by_id(&d.commander) {
+                cards.push(serde_json::json!({ "copies": 1, "card": c }));
+            }
+            for e in &entries {
+                if let Some(n) = d.cards.get(&e.id) {
+                    cards.push(serde_json::json!({ "copies": n, "card": e }));
+                }
+            }
+            serde_json::json!({
+                "name": d.name,
+                "title": title.map(|t| t.title.clone()),
+                "faction": title.map(|t| t.faction.clone()),
+                "commander": by_id(&d.commander).map(|c| c.name.clone()),
+                "cards": cards,
+            })
+        })
+        .collect();
+    serde_json::json!({ "decks": decks })
 }
 
 const fn param(name: &'static str, help: &'static str, default: Option<&'static str>) -> OddsParam {
