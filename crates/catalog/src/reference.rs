@@ -58,7 +58,7 @@ pub struct ReferenceEntry {
     /// Each of its abilities in words, by the number an action names it with (Starcore's
     /// `activate`), where it has any: also among `text`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
     pub abilities: Vec<String>,
 }
 

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { collapse, pickTree, screen } from '../../ui/model.js';
 import {
-  actionLabel, attackOdds, boxTiles, cardBook, damageFromPreview, describe, drawnSide, frameTitle, indexLegal,
-  keywordTitle, parseTile, passLabel, perspective, relabel, resourcesText, rowsDrawn, sectorOf, tileName,
+  abilitiesAt, abilityTargets, actionLabel, attackOdds, boxTiles, cardBook, damageFromPreview, describe, drawnSide, frameTitle, indexLegal,
+  keywordTitle, parseTile, passLabel, perspective, relabel, resourcesText, rowsDrawn, sectorOf, selectionTargets, tileName,
 } from '../../views/starcore/model.js';
 
 const reference = {
@@ -17,6 +17,7 @@ const reference = {
       { index: 1, id: 'scrap-cell', name: 'Scrap Cell', kind: 'Resource (small core)', stats: [{ label: 'Cost', value: '1 Matter' }], keywords: [], text: [] },
       { index: 2, id: 'rivet-trooper', name: 'Rivet Trooper', kind: 'Unit (infantry)', stats: [{ label: 'Cost', value: '2 Matter' }], keywords: [], text: [] },
       { index: 3, id: 'null-writ', name: 'Null Writ', kind: 'Action', stats: [{ label: 'Cost', value: '1 Signal' }], keywords: [], text: ['Counter the Action below.'] },
+      { index: 4, id: 'field-medic', name: 'Field Medic', kind: 'Unit (infantry)', stats: [{ label: 'Cost', value: '2 Life' }], keywords: [], text: ['At the end of your turn: each adjacent friendly card — heal 1.', 'Activated (pay 2 Life): a friendly card within lane±1 — heal 2.', 'Activated (pay 1 Life): this card — shield 1.'], abilities: ['At the end of your turn: each adjacent friendly card — heal 1.', 'Activated (pay 2 Life): a friendly card within lane±1 — heal 2.', 'Activated (pay 1 Life): this card — shield 1.'] },
     ],
   }],
 };
@@ -160,4 +161,35 @@ test('the picker groups Starcore actions so no screen has more than 30 buttons',
   assert.equal(deploy?.label, 'Deploy');
   assert.equal(deploy?.children[0].label, 'Scrap Cell');
   assert.match(deploy?.children[0].children[0].label ?? '', /^on P1 A1$/);
+});
+
+test('an ability is chosen from its card, then aimed at a highlighted tile', () => {
+  // The card on P1 B4 has a chosen-target ability (1: two friendly targets) and a self ability (2).
+  const acts = [
+    { seat: 0, action: { move: { from: 'P1:B4', to: 'P1:A5' } }, text: 'move P1:B4 P1:A5' },
+    { seat: 0, action: { attack: { from: 'P1:B4', target: 'P2:A4' } }, text: 'attack P1:B4 P2:A4' },
+    { seat: 0, action: { activate: { tile: 'P1:B4', ability: 1, aim: { tile: 'P1:A4' } } }, text: 'activate P1:B4 1 P1:A4' },
+    { seat: 0, action: { activate: { tile: 'P1:B4', ability: 1, aim: { tile: 'P1:B5' } } }, text: 'activate P1:B4 1 P1:B5' },
+    { seat: 0, action: { activate: { tile: 'P1:B4', ability: 2, aim: 'none' } }, text: 'activate P1:B4 2' },
+  ];
+  const ix = indexLegal(/** @type {any} */ (acts));
+  const abilities = abilitiesAt(ix, 'P1:B4', book, 4);
+  assert.deepEqual(abilities.map((a) => [a.ability, a.how, a.actions.length]), [[1, 'point', 2], [2, 'now', 1]]);
+  assert.equal(abilities[0].text, 'Activated (pay 2 Life): a friendly card within lane±1 — heal 2.');
+  assert.deepEqual([...abilityTargets(ix, 'P1:B4', 1).keys()].sort(), ['P1:A4', 'P1:B5']);
+  assert.equal(abilityTargets(ix, 'P1:B4', 2).size, 0);
+  // Selecting the card points at its moves and attacks only, never at an ability's aims…
+  assert.deepEqual([...selectionTargets(ix, { type: 'tile', tile: 'P1:B4' }).keys()].sort(), ['P1:A5', 'P2:A4']);
+  // …and once ability 1 is chosen, at that ability's targets only.
+  const aimed = selectionTargets(ix, { type: 'tile', tile: 'P1:B4', ability: 1 });
+  assert.deepEqual([...aimed.keys()].sort(), ['P1:A4', 'P1:B5']);
+  assert.equal(aimed.get('P1:A4')?.[0].text, 'activate P1:B4 1 P1:A4');
+  // The words name the card and its ability, never its number or the engine's tile text.
+  const o = { ...obs, board: [...obs.board, { tile: 'P1:B4', owner: 0, card: 4, id: 'field-medic', hp: [3, 3], shield: 0, dmg: 0, def: 0, movement: 1, moved: false, attacked: false, host: null, keywords: [] }] };
+  const label = actionLabel(acts[2], /** @type {any} */ (o), book);
+  assert.equal(label, 'Use “Activated (pay 2 Life): a friendly card within lane±1 — heal 2.” of Field Medic on P1 B4 at Rivet Trooper on P1 A4');
+  // A card with no ability text in the book still reads in words.
+  assert.equal(abilitiesAt(ix, 'P1:B4', new Map(), 4)[1].text, 'ability 3');
+  // A hand card points at its deploy tiles; the Commander's tiles show while it is placed.
+  assert.deepEqual([...selectionTargets(indexLegal(/** @type {any} */ (legal)), { type: 'hand', card: 1 }).keys()], ['P1:C2', 'P1:C3']);
 });

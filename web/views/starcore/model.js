@@ -104,11 +104,11 @@ export const bodyOf = (a) => (a && typeof a === 'object' ? /** @type {any} */ (a
  */
 export function cardBook(reference) {
   const group = (reference?.groups ?? []).find((g) => g.kind === 'cards');
-  /** @type {Map<number, {index: number, id: string, name: string, kind: string, stats: Map<string, string>, keywords: string[], text: string[]}>} */
+  /** @type {Map<number, {index: number, id: string, name: string, kind: string, stats: Map<string, string>, keywords: string[], text: string[], abilities: string[]}>} */
   const book = new Map();
   for (const e of group?.entries ?? []) {
     if (e.index === null || e.index === undefined) continue;
-    book.set(e.index, { index: e.index, id: e.id, name: e.name, kind: e.kind, stats: new Map((e.stats ?? []).map((s) => [s.label, s.value])), keywords: e.keywords ?? [], text: e.text ?? [] });
+    book.set(e.index, { index: e.index, id: e.id, name: e.name, kind: e.kind, stats: new Map((e.stats ?? []).map((s) => [s.label, s.value])), keywords: e.keywords ?? [], text: e.text ?? [], abilities: e.abilities ?? [] });
   }
   return book;
 }
@@ -144,6 +144,89 @@ export function indexLegal(legal) {
     else if (k === 'activate') push(ix.from, b.tile, l);
   }
   return ix;
+}
+
+/** Whether an aim is a tile (`{tile: "P2:A4"}`). */
+const aimsAtTile = (aim) => !!aim && typeof aim === 'object' && 'tile' in aim;
+
+/** Ability `i` of a card in words: its text from the book, else `ability 2`. */
+export const abilityText = (book, card, i) => book?.get(card)?.abilities?.[i] ?? `ability ${Number(i) + 1}`;
+
+/**
+ * The abilities the card on `tile` may use now, in the card's order, each with its text, its
+ * actions, the tiles its actions aim at (tile → actions) and how it is used:
+ * `point` (a highlighted tile is clicked), `now` (one action, no tile to choose) or `choose`
+ * (several actions none of which aims at a tile: a choice among buttons).
+ * @param {ReturnType<typeof indexLegal>} ix
+ * @param {string} tile
+ * @param {Map<number, any>} book
+ * @param {number | null | undefined} card the card on `tile`
+ */
+export function abilitiesAt(ix, tile, book, card) {
+  /** @type {Map<number, Legal[]>} */
+  const by = new Map();
+  for (const l of ix.from.get(tile) ?? []) {
+    if (kindOf(l.action) !== 'activate') continue;
+    const i = bodyOf(l.action).ability;
+    if (!by.has(i)) by.set(i, []);
+    by.get(i)?.push(l);
+  }
+  return [...by.entries()].sort((a, b) => a[0] - b[0]).map(([ability, actions]) => {
+    const tiles = abilityTargets(ix, tile, ability);
+    const how = tiles.size ? 'point' : actions.length === 1 ? 'now' : 'choose';
+    return { ability, text: abilityText(book, card, ability), actions, tiles, how };
+  });
+}
+
+/**
+ * The tiles ability `ability` of the card on `tile` may aim at now: tile → its actions there.
+ * @param {ReturnType<typeof indexLegal>} ix
+ * @returns {Map<string, Legal[]>}
+ */
+export function abilityTargets(ix, tile, ability) {
+  const at = new Map();
+  for (const l of ix.from.get(tile) ?? []) {
+    const b = bodyOf(l.action);
+    if (kindOf(l.action) !== 'activate' || b.ability !== ability || !aimsAtTile(b.aim)) continue;
+    if (!at.has(b.aim.tile)) at.set(b.aim.tile, []);
+    at.get(b.aim.tile).push(l);
+  }
+  return at;
+}
+
+/**
+ * What a selection points at on the board: tile → the legal actions a click there takes. A
+ * hand card: its deploy tiles and its Action's target tiles. A card on the board: its moves'
+ * destinations and its attacks' targets; once one of its abilities is chosen, only that
+ * ability's target tiles. The Commander's tiles while it is to be placed.
+ * @param {ReturnType<typeof indexLegal>} ix
+ * @param {{type: 'hand', card: number} | {type: 'tile', tile: string, ability?: number | null} | null} sel
+ * @returns {Map<string, Legal[]>}
+ */
+export function selectionTargets(ix, sel) {
+  /** @type {Map<string, Legal[]>} */
+  const at = new Map();
+  const add = (t, l) => {
+    if (!at.has(t)) at.set(t, []);
+    at.get(t)?.push(l);
+  };
+  for (const l of ix.kinds.get('place_commander') ?? []) add(/** @type {any} */ (l.action).place_commander, l);
+  if (sel?.type === 'hand') {
+    for (const l of ix.hand.get(sel.card) ?? []) {
+      const b = bodyOf(l.action);
+      if (kindOf(l.action) === 'deploy') add(b.tile, l);
+      else if (aimsAtTile(b.aim)) add(b.aim.tile, l);
+    }
+  } else if (sel?.type === 'tile' && sel.ability !== null && sel.ability !== undefined) {
+    for (const [t, ls] of abilityTargets(ix, sel.tile, sel.ability)) for (const l of ls) add(t, l);
+  } else if (sel?.type === 'tile') {
+    for (const l of ix.from.get(sel.tile) ?? []) {
+      const b = bodyOf(l.action);
+      if (kindOf(l.action) === 'move') add(b.to, l);
+      else if (kindOf(l.action) === 'attack') add(b.target, l);
+    }
+  }
+  return at;
 }
 
 /** Where an aim points, in words. */
@@ -200,7 +283,8 @@ export function actionLabel(l, obs, book) {
     case 'activate': {
       const p = at(b.tile);
       const t = aimText(b.aim, obs, book);
-      return `Use ability ${b.ability + 1} of ${p ? cardName(book, p.card) : 'the card'} on ${tileName(b.tile)}${t ? ` at ${t}` : ''}`;
+      const text = p && book?.get(p.card)?.abilities?.[b.ability];
+      return `Use ${text ? `“${text}” of` : `ability ${b.ability + 1} of`} ${p ? cardName(book, p.card) : 'the card'} on ${tileName(b.tile)}${t ? ` at ${t}` : ''}`;
     }
     case 'first_player': return `${seatLabel(b)} plays first`;
     case 'draw': return `${seatLabel(b[0])} draws ${cardName(book, b[1])}`;

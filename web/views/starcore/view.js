@@ -12,9 +12,9 @@ import { actionPicker } from '../../ui/picker.js';
 import { chance, oddsBox, oddsTable } from '../../ui/odds.js';
 import { reducedMotion } from '../../ui/motion.js';
 import {
-  actionLabel, attackOdds, bodyOf, boxTiles, cardBook, cardName, damageFromPreview, describe, drawnSide, endReasonText,
+  abilitiesAt, actionLabel, attackOdds, bodyOf, boxTiles, cardBook, cardName, damageFromPreview, describe, drawnSide, endReasonText,
   frameEffect, frameTitle, hasKeyword, hpOf, indexLegal, keywordTitle, kindOf, parseTile, passLabel, perspective,
-  phaseText, relabel, resourcesText, rowsDrawn, sectorOf, seatLabel, tileName, tileOf, zoneOf,
+  phaseText, relabel, resourcesText, rowsDrawn, sectorOf, seatLabel, selectionTargets, tileName, tileOf, zoneOf,
 } from './model.js';
 
 export const title = 'Starcore';
@@ -63,7 +63,7 @@ export function createView(root, ctx) {
     /** @type {LogEntry[]} */ log: [],
     book: new Map(),
     bookFor: null,
-    /** @type {{type: 'hand', card: number} | {type: 'tile', tile: string} | null} */ sel: null,
+    /** @type {{type: 'hand', card: number} | {type: 'tile', tile: string, ability?: number | null} | null} */ sel: null,
     /** @type {{l: Legal, text: string | null, loading: boolean} | null} */ confirm: null,
     /** @type {Legal[] | null} */ choices: null,
   };
@@ -118,31 +118,27 @@ export function createView(root, ctx) {
   // ---- pointing -------------------------------------------------------------------------
 
   /** What the current selection can do on each tile: tile → the legal actions there. */
-  function targetsOfSelection(ix) {
-    /** @type {Map<string, Legal[]>} */
-    const at = new Map();
-    const add = (t, l) => {
-      if (!at.has(t)) at.set(t, []);
-      at.get(t).push(l);
-    };
-    for (const l of ix.kinds.get('place_commander') ?? []) add(/** @type {any} */ (l.action).place_commander, l);
-    const s = ui.sel;
-    if (s?.type === 'hand') {
-      for (const l of ix.hand.get(s.card) ?? []) {
-        const b = bodyOf(l.action);
-        if (kindOf(l.action) === 'deploy') add(b.tile, l);
-        else if (b.aim && typeof b.aim === 'object' && 'tile' in b.aim) add(b.aim.tile, l);
-      }
-    } else if (s?.type === 'tile') {
-      for (const l of ix.from.get(s.tile) ?? []) {
-        const k = kindOf(l.action);
-        const b = bodyOf(l.action);
-        if (k === 'move') add(b.to, l);
-        else if (k === 'attack') add(b.target, l);
-        else if (k === 'activate' && b.aim && typeof b.aim === 'object' && 'tile' in b.aim) add(b.aim.tile, l);
-      }
+  const targetsOfSelection = (ix) => selectionTargets(ix, ui.sel);
+
+  /** An ability of the selected card chosen from its button: used at once, or its targets highlighted. */
+  function onAbility(a) {
+    if (ui.sel?.type !== 'tile') return;
+    ui.confirm = null;
+    if (a.how === 'now') {
+      act(a.actions[0]);
+      return;
     }
-    return at;
+    if (a.how === 'choose') {
+      ui.sel = { type: 'tile', tile: ui.sel.tile, ability: a.ability };
+      ui.choices = a.actions;
+      render();
+      return;
+    }
+    ui.choices = null;
+    ui.sel = { type: 'tile', tile: ui.sel.tile, ability: a.ability };
+    render();
+    ctx.announce?.(`${a.text} Choose one of the ${a.tiles.size} highlighted tiles.`);
+    /** @type {HTMLElement | null} */ (el.board.querySelector('.sc-aim button, .sc-aim .card'))?.focus();
   }
 
   function onTile(tile, ix) {
@@ -160,7 +156,10 @@ export function createView(root, ctx) {
     const p = pieceAt(tile);
     ui.choices = null;
     ui.confirm = null;
-    ui.sel = p && !(ui.sel?.type === 'tile' && ui.sel.tile === tile) ? { type: 'tile', tile } : null;
+    // Clicking the card whose ability is being aimed goes back to the card; clicking it again clears.
+    const same = ui.sel?.type === 'tile' && ui.sel.tile === tile;
+    const aiming = ui.sel?.type === 'tile' && ui.sel.ability !== null && ui.sel.ability !== undefined;
+    ui.sel = p && (!same || aiming) ? { type: 'tile', tile } : null;
     render();
   }
 
@@ -288,7 +287,7 @@ export function createView(root, ctx) {
         const tile = tileOf(owner, rows[r], persp.lanes[col]);
         const cls = [];
         const acts = marks.targets.get(tile);
-        if (acts) cls.push(acts.some((l) => kindOf(l.action) === 'attack') ? 'sc-target' : 'sc-dest');
+        if (acts) cls.push(acts.some((l) => kindOf(l.action) === 'attack') ? 'sc-target' : acts.some((l) => kindOf(l.action) === 'activate') ? 'sc-aim' : 'sc-dest');
         if (marks.box.has(tile)) cls.push('sc-box');
         for (const side of marks.links.get(tile) ?? []) cls.push(`link-${side}`);
         const net = marks.nets.get(tile);
@@ -466,11 +465,25 @@ export function createView(root, ctx) {
         head = h('div', {}, card({ ...tileCard(p, ix, o), onPick: null, key: 'sel-card', selected: false }),
           e?.text?.length ? h('ul', { class: 'sc-card-text' }, e.text.map((t) => h('li', {}, t))) : null);
         const ls = ix.from.get(s.tile) ?? [];
-        options = ls.filter((l) => kindOf(l.action) === 'activate' && !bodyOf(l.action).aim?.tile);
-        const moves = ls.filter((l) => kindOf(l.action) === 'move').length;
-        const attacks = ls.filter((l) => kindOf(l.action) === 'attack').length;
-        const hints = [moves ? `${moves} destination${moves === 1 ? '' : 's'} highlighted` : '', attacks ? `${attacks} target${attacks === 1 ? '' : 's'} ringed in red inside the shaded attack box` : ''].filter(Boolean);
-        if (hints.length) head.append(h('p', { class: 'help' }, `${hints.join('; ')}: click one.`));
+        const abilities = ctx.readOnly ? [] : abilitiesAt(ix, s.tile, ui.book, p.card);
+        const aiming = abilities.find((a) => a.ability === s.ability);
+        if (aiming) {
+          head.append(h('p', { class: 'help sc-aiming', 'data-key': 'aiming' }, aiming.how === 'point'
+            ? `${aiming.text} Click one of the ${aiming.tiles.size} highlighted tile${aiming.tiles.size === 1 ? '' : 's'} (ringed in purple) to aim it.`
+            : `${aiming.text} Choose below.`),
+          h('div', { class: 'buttons' }, h('button', { type: 'button', 'data-action': 'cancel-ability', onclick: () => { ui.sel = { type: 'tile', tile: s.tile }; ui.choices = null; render(); } }, 'Back to the card')));
+        } else {
+          const moves = ls.filter((l) => kindOf(l.action) === 'move').length;
+          const attacks = ls.filter((l) => kindOf(l.action) === 'attack').length;
+          const hints = [moves ? `${moves} destination${moves === 1 ? '' : 's'} highlighted` : '', attacks ? `${attacks} target${attacks === 1 ? '' : 's'} ringed in red inside the shaded attack box` : ''].filter(Boolean);
+          if (hints.length) head.append(h('p', { class: 'help' }, `${hints.join('; ')}: click one.`));
+          if (abilities.length) {
+            head.append(h('div', { class: 'sc-abilities', role: 'group', 'aria-label': 'Abilities of this card' },
+              h('h3', {}, abilities.length === 1 ? 'Its ability' : 'Its abilities'),
+              abilities.map((a) => h('button', { type: 'button', 'data-action': 'ability', 'data-ability': String(a.ability), 'data-key': `ability-${a.ability}`, onclick: () => onAbility(a) },
+                `${a.how === 'point' ? 'Aim' : 'Use'}: ${a.text}`))));
+          }
+        }
       }
     }
     if (ui.choices) options = ui.choices;
@@ -507,6 +520,8 @@ export function createView(root, ctx) {
     if (!ix.all.length) return /** @type {any} */ (o.phase)?.phase === 'over' ? '' : 'Waiting for the other side…';
     const step = /** @type {any} */ (o.phase)?.step;
     if (o.stack?.length) return 'Something waits on the stack: respond with a playable card, or pass.';
+    if (ui.sel?.type === 'tile' && ui.sel.ability !== null && ui.sel.ability !== undefined) return 'Aim the ability: click a highlighted tile.';
+
     if (step === 'orders') return 'Orders: click one of your cards, then a highlighted tile to move it. Pass ends the step.';
     if (step === 'build') return 'Build: click a card in your hand marked playable, then a highlighted tile. Pass ends the step.';
     if (step === 'combat') return 'Combat: click one of your cards: its attack box is shaded and its targets ringed; click a target to see the odds.';
@@ -520,6 +535,8 @@ export function createView(root, ctx) {
     const focusKey = root.contains(active) || side.contains(active) ? active?.getAttribute?.('data-key') : null;
     const ix = indexLegal(ctx.readOnly ? [] : ui.msg.legal ?? []);
     if (ui.sel?.type === 'tile' && !pieceAt(ui.sel.tile)) ui.sel = null;
+    // An ability no longer usable (paid, or the step ended): back to its card.
+    if (ui.sel?.type === 'tile' && ui.sel.ability !== null && ui.sel.ability !== undefined && !(ix.from.get(ui.sel.tile) ?? []).some((l) => kindOf(l.action) === 'activate' && bodyOf(l.action).ability === /** @type {any} */ (ui.sel).ability)) ui.sel = { type: 'tile', tile: ui.sel.tile };
     if (ui.sel?.type === 'hand' && !(o.players?.[viewerSeat() ?? -1]?.hand ?? []).includes(ui.sel.card)) ui.sel = null;
     if (ui.choices && !ui.choices.every((c) => ix.all.some((l) => JSON.stringify(l.action) === JSON.stringify(c.action)))) ui.choices = null;
     el.status.textContent = statusLine(o);
