@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { collapse, pickTree, screen } from '../../ui/model.js';
 import {
-  abilitiesAt, abilityTargets, actionLabel, attackOdds, boxTiles, cardBook, damageFromPreview, describe, drawnSide, frameTitle, indexLegal,
+  abilitiesAt, abilityTargets, actionLabel, allDecks, attackOdds, costCurve, costTotal, leftStack, setupDecks, boxTiles, cardBook, damageFromPreview, describe, drawnSide, frameTitle, indexLegal,
   keywordTitle, parseTile, passLabel, perspective, relabel, resourcesText, rowsDrawn, sectorOf, selectionTargets, tileName,
 } from '../../views/starcore/model.js';
 
@@ -192,4 +192,52 @@ test('an ability is chosen from its card, then aimed at a highlighted tile', () 
   assert.equal(abilitiesAt(ix, 'P1:B4', new Map(), 4)[1].text, 'ability 3');
   // A hand card points at its deploy tiles; the Commander's tiles show while it is placed.
   assert.deepEqual([...selectionTargets(indexLegal(/** @type {any} */ (legal)), { type: 'hand', card: 1 }).keys()], ['P1:C2', 'P1:C3']);
+});
+
+test('a setup previews its two decks: names, faction, Commander and the cost curve', () => {
+  const entry = (id, name, kind, cost, text = []) => ({ index: null, id, name, kind, stats: [{ label: 'Tier', value: '1' }, { label: 'Cost', value: cost }, { label: 'HP', value: '2' }], keywords: [], text });
+  const deck = (name, title, faction, commander, cards) => ({ name, title, faction, commander, cards });
+  const sc = (a, b) => ({ name: `${a.name}-vs-${b.name}`, title: `${a.title} against ${b.title}`, board: { decks: [a, b] } });
+  const arc = deck('arc-foundry', 'Arc Foundry', 'energy', 'Arcwright Solenne', [
+    { copies: 1, card: entry('arcwright-solenne', 'Arcwright Solenne', 'Commander (control)', 'nothing') },
+    { copies: 14, card: entry('spark-cell', 'Spark Cell', 'Resource (small core)', '1 Energy', ['Produces 2 Energy a turn.']) },
+    { copies: 5, card: entry('lance-frigate', 'Lance Frigate', 'Unit (vehicle)', '3 Energy + 2 Matter') },
+    { copies: 1, card: entry('star-dynamo', 'Star Dynamo', 'Resource (large core)', '9 Energy') },
+  ]);
+  const iron = deck('iron-vanguard', 'Iron Vanguard', 'matter', 'Marshal Brakka', [{ copies: 1, card: entry('brakka', 'Marshal Brakka', 'Commander (assault)', 'nothing') }]);
+  const mind = deck('mind-lattice', 'Mind Lattice', 'signal', 'Oracle Vey', []);
+  assert.equal(costTotal('3 Energy + 2 Matter'), 5);
+  assert.equal(costTotal('nothing'), 0);
+  // The Commander is never paid for: it is left out of the curve; 7 and more share a bar.
+  assert.deepEqual(costCurve(arc.cards).map((b) => b.count), [0, 14, 0, 0, 0, 5, 0, 1]);
+  assert.equal(costCurve(arc.cards).at(-1)?.label, '7+');
+  const [a, b] = setupDecks(sc(arc, iron));
+  assert.equal(a.title, 'Arc Foundry');
+  assert.equal(a.subtitle, 'Energy faction · Commander Arcwright Solenne · 21 cards');
+  assert.equal(b.subtitle, 'Matter faction · Commander Marshal Brakka · 1 card');
+  // Every card as a face with its copies, its cost as a number and its text; no tier or rarity.
+  assert.deepEqual(a.cards[1], { copies: 14, card: { title: 'Spark Cell', kind: 'Resource (small core)', cost: 1, text: 'Produces 2 Energy a turn.', stats: [['HP', '2']], label: null } });
+  // The deck browser: every deck of every setup once, in the order the setups name them.
+  assert.deepEqual(allDecks([sc(arc, iron), sc(arc, mind), sc(iron, mind)]).map((d) => d.title), ['Arc Foundry', 'Iron Vanguard', 'Mind Lattice']);
+  assert.deepEqual(setupDecks({ name: 'x', board: null }), []);
+});
+
+test('the frames that leave the stack, top first, resolved, fizzled or cancelled', () => {
+  const deploy = { frame: 'deploy', seat: 1, card: 1, tile: 'P2:C1' };
+  const writ = { frame: 'action', seat: 0, card: 3, aim: { frame: 0 }, countered: false };
+  const attack = { frame: 'attack', seat: 0, from: 'P1:A4', target: 'P2:A4', first_strike: false };
+  const at = (stack) => ({ ...obs, stack });
+  // Both pass: the top (Null Writ) resolves and counters nothing here; the deploy below stays.
+  assert.deepEqual(leftStack(at([deploy, writ]), at([deploy]), [{ event: 'passed', seat: 1 }]).map((l) => [l.frame.frame, l.index, l.outcome]), [['action', 1, 'resolved']]);
+  // The deploy's tile was taken: it fizzles (its seat and card named by the event).
+  assert.deepEqual(leftStack(at([deploy]), at([]), [{ event: 'fizzled', seat: 1, card: 1 }]).map((l) => l.outcome), ['fizzled']);
+  // Null Writ counters the Action below it, then that one leaves without effect: top first.
+  const target = { frame: 'action', seat: 1, card: 3, aim: 'none', countered: false };
+  const both = leftStack(at([target, writ]), at([]), [{ event: 'countered', seat: 1, card: 3, frame: 0 }]);
+  assert.deepEqual(both.map((l) => [l.index, l.outcome]), [[1, 'resolved'], [0, 'cancelled']]);
+  // An attack frame's fizzle names the attacker's card (Rivet Trooper on P1 A4 is card 2).
+  assert.deepEqual(leftStack(at([attack]), at([]), [{ event: 'fizzled', seat: 0, card: 2 }]).map((l) => l.outcome), ['fizzled']);
+  // A frame only marked countered stays; a new frame on top is not a departure.
+  assert.deepEqual(leftStack(at([target]), at([{ ...target, countered: true }, writ]), []), []);
+  assert.deepEqual(leftStack(null, at([deploy]), []), []);
 });

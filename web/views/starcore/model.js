@@ -466,3 +466,104 @@ export function drawnSide(a, b, persp) {
   if (dy === 0 && dx === 1) return 'right';
   return null;
 }
+
+// ---- decks: the lobby's preview of a setup and the deck browser ------------------------------
+
+/** A cost's total (`2 Matter + 1 Energy` → 3, `nothing` → 0). */
+export function costTotal(text) {
+  return String(text ?? '').split('+').reduce((sum, part) => sum + (Number(/(\d+)/.exec(part)?.[1] ?? 0) || 0), 0);
+}
+
+/** The costs a curve has a bar for: 0 to 6, then 7 and more. */
+export const CURVE_LABELS = ['0', '1', '2', '3', '4', '5', '6', '7+'];
+
+/**
+ * A deck's cards by total cost, the Commander (which is never paid for) left out: one count per
+ * label of `CURVE_LABELS`.
+ * @param {Array<{copies: number, card: any}>} cards
+ */
+export function costCurve(cards) {
+  const counts = CURVE_LABELS.map(() => 0);
+  for (const c of cards ?? []) {
+    if (/^Commander/.test(c.card?.kind ?? '')) continue;
+    const cost = c.card?.stats?.find((s) => s.label === 'Cost')?.value;
+    counts[Math.min(costTotal(cost), CURVE_LABELS.length - 1)] += c.copies;
+  }
+  return CURVE_LABELS.map((label, i) => ({ label, count: counts[i] }));
+}
+
+/** A faction's name as players read it (`energy` → `Energy`). */
+const factionName = (f) => (f ? String(f)[0].toUpperCase() + String(f).slice(1) : '');
+
+/**
+ * The decks of a setup from the lobby's scenario (`board.decks`, made by the server), each in
+ * the deck browser's shape: its name, what it is (faction, Commander, card count), its curve,
+ * and every card as a card face (name, kind, cost, text, stats) with its copies.
+ * @param {any} scenario
+ */
+export function setupDecks(scenario) {
+  return (scenario?.board?.decks ?? []).map((d) => {
+    const total = (d.cards ?? []).reduce((s, c) => s + c.copies, 0);
+    return {
+      key: String(d.name),
+      title: d.title ?? String(d.name),
+      subtitle: [d.faction ? `${factionName(d.faction)} faction` : '', d.commander ? `Commander ${d.commander}` : '', `${total} card${total === 1 ? "" : "s"}`].filter(Boolean).join(' · '),
+      curve: costCurve(d.cards),
+      cards: (d.cards ?? []).map((c) => ({ copies: c.copies, card: deckCardFace(c.card) })),
+    };
+  });
+}
+
+/** A reference entry as a card face: name, kind, cost, text and its numbers. */
+export function deckCardFace(e) {
+  const stats = (e?.stats ?? []).filter((s) => !['Cost', 'Tier', 'Rarity'].includes(s.label)).map((s) => [s.label, s.value]);
+  const cost = e?.stats?.find((s) => s.label === 'Cost')?.value;
+  return { title: e?.name ?? 'Card', kind: e?.kind ?? null, cost: cost === undefined ? null : costTotal(cost), text: (e?.text ?? []).join(' ') || null, stats, label: null };
+}
+
+/** Every deck of every setup, each once, in the order the setups first name them. */
+export function allDecks(scenarios) {
+  const seen = new Map();
+  for (const sc of scenarios ?? []) for (const d of setupDecks(sc)) if (!seen.has(d.key)) seen.set(d.key, d);
+  return [...seen.values()];
+}
+
+// ---- the stack between two states -----------------------------------------------------------
+
+/**
+ * The frames that left the stack between two observations, top first, each with how it left:
+ * `fizzled` (a `fizzled` event names its seat and card: its tile was taken, its target or host
+ * gone), `cancelled` (a countered Action, which goes to the Scrapyard without effect) or
+ * `resolved`. Frames below the first difference stayed; a frame's `countered` mark may change
+ * while it stays.
+ * @param {Observation | null | undefined} before
+ * @param {Observation | null | undefined} after
+ * @param {any[]} events the events of the log entries between the two
+ * @returns {Array<{frame: FrameView, index: number, outcome: 'resolved' | 'fizzled' | 'cancelled'}>}
+ */
+export function leftStack(before, after, events) {
+  const b = before?.stack ?? [];
+  const a = after?.stack ?? [];
+  const plain = (f) => JSON.stringify({ ...f, countered: undefined });
+  let k = 0;
+  while (k < b.length && k < a.length && plain(b[k]) === plain(a[k])) k++;
+  const fizzles = (events ?? []).filter((e) => e?.event === 'fizzled');
+  const countered = new Set((events ?? []).filter((e) => e?.event === 'countered').map((e) => e.frame));
+  const cardOf = (f) => (f.frame === 'attack' ? before?.board?.find((p) => p.tile === f.from)?.card : f.card);
+  const out = [];
+  for (let i = b.length - 1; i >= k; i--) {
+    const f = /** @type {any} */ (b[i]);
+    const j = fizzles.findIndex((e) => e.seat === f.seat && e.card === cardOf(f));
+    /** @type {'resolved' | 'fizzled' | 'cancelled'} */
+    let outcome = 'resolved';
+    if (j >= 0) {
+      fizzles.splice(j, 1);
+      outcome = 'fizzled';
+    } else if (f.countered || countered.has(i)) outcome = 'cancelled';
+    out.push({ frame: b[i], index: i, outcome });
+  }
+  return out;
+}
+
+/** How a frame left the stack, in words. */
+export const outcomeText = (o) => ({ resolved: 'Resolved', fizzled: 'Fizzled', cancelled: 'Cancelled (countered)' })[o] ?? o;

@@ -11,10 +11,11 @@ import { card, cardGrid, hand, stackList } from '../../ui/cards.js';
 import { actionPicker } from '../../ui/picker.js';
 import { chance, oddsBox, oddsTable } from '../../ui/odds.js';
 import { reducedMotion } from '../../ui/motion.js';
+import { deckBrowserButton, deckSummary } from '../../ui/decks.js';
 import {
-  abilitiesAt, actionLabel, attackOdds, bodyOf, boxTiles, cardBook, cardName, damageFromPreview, describe, drawnSide, endReasonText,
-  frameEffect, frameTitle, hasKeyword, hpOf, indexLegal, keywordTitle, kindOf, parseTile, passLabel, perspective,
-  phaseText, relabel, resourcesText, rowsDrawn, sectorOf, seatLabel, selectionTargets, tileName, tileOf, zoneOf,
+  abilitiesAt, actionLabel, allDecks, attackOdds, bodyOf, boxTiles, cardBook, cardName, damageFromPreview, describe, drawnSide, endReasonText,
+  frameEffect, frameTitle, hasKeyword, hpOf, indexLegal, keywordTitle, kindOf, leftStack, outcomeText, parseTile, passLabel, perspective,
+  phaseText, relabel, resourcesText, rowsDrawn, sectorOf, seatLabel, selectionTargets, setupDecks, tileName, tileOf, zoneOf,
 } from './model.js';
 
 export const title = 'Starcore';
@@ -27,10 +28,25 @@ export const keyEvents = ['destroyed', 'countered', 'fizzled'];
 /** @typedef {import('../../types/starcore').LogEntry} LogEntry */
 /** @typedef {import('../../types/starcore').PieceView} PieceView */
 
-/** The lobby needs no map: a Starcore setup is a pairing of two decks (its title says which). */
-export function miniMap() {
-  return null;
+/**
+ * The lobby's preview of a setup: its two decks side by side, each with its faction, Commander
+ * and cost curve.
+ */
+export function miniMap(scenario) {
+  const decks = setupDecks(scenario);
+  if (!decks.length) return null;
+  return h('span', { class: 'sc-setup', 'aria-label': `The two decks of ${scenario.title}` },
+    decks.map((d, i) => h('span', { class: `sc-setup-deck side-${i}` }, h('small', {}, seatLabel(i)), deckSummary(d))));
 }
+
+/** The deck browser's decks: every deck of every setup the server offers (from its list of games). */
+async function loadAllDecks() {
+  const g = await api.game('starcore');
+  return allDecks(g?.scenarios ?? []);
+}
+
+/** The lobby's and the match's button opening the deck browser. */
+export const extraButtons = (id) => [deckBrowserButton('Starcore decks', loadAllDecks, id)];
 
 /** @param {Observation | null} obs */
 export function statusLine(obs) {
@@ -66,6 +82,8 @@ export function createView(root, ctx) {
     /** @type {{type: 'hand', card: number} | {type: 'tile', tile: string, ability?: number | null} | null} */ sel: null,
     /** @type {{l: Legal, text: string | null, loading: boolean} | null} */ confirm: null,
     /** @type {Legal[] | null} */ choices: null,
+    /** The frames that left the stack with the last state shown, top first, titled from the state before. */
+    /** @type {Array<{title: string, text: string, owner: number, outcome: string}>} */ left: [],
   };
   const el = {
     board: h('div', { class: 'sc-board-wrap' }),
@@ -416,7 +434,7 @@ export function createView(root, ctx) {
 
   function renderStack(o, ix) {
     const st = o.stack ?? [];
-    if (!st.length) {
+    if (!st.length && !ui.left.length) {
       replace(el.stack);
       el.stack.hidden = true;
       return;
@@ -425,11 +443,44 @@ export function createView(root, ctx) {
     const items = st.map((f) => ({ title: frameTitle(f, o, ui.book), text: frameEffect(f, ui.book), owner: /** @type {any} */ (f).seat })).reverse();
     const me = o.responder !== null && o.responder !== undefined && ix.pass ? o.responder : null;
     const responses = ix.all.filter((l) => kindOf(l.action) !== 'pass');
-    replace(el.stack, stackList(items, { label: 'Stack (resolves from the top)' }),
+    // What just left the stack, top first, each with how it left (stepped in with motion).
+    const left = ui.left.length ? h('section', { class: 'sc-left', 'aria-label': 'Just left the stack' },
+      h('h3', {}, 'Just left the stack'),
+      h('ol', {}, ui.left.map((f, i) => h('li', { class: `sc-left-${f.outcome} side-${f.owner}`, 'data-outcome': f.outcome, 'data-step': String(i) },
+        h('strong', {}, `${outcomeText(f.outcome)}: `), f.title)))) : null;
+    replace(el.stack, left, st.length ? stackList(items, { label: 'Stack (resolves from the top)' }) : null,
       me !== null ? h('p', { class: 'sc-respond' }, responses.length
         ? `You may respond: ${responses.length} response${responses.length === 1 ? '' : 's'} (cards marked playable in your hand, or the list below), or pass to let the top resolve.`
         : 'You have no response: pass to let the top resolve.')
-        : o.responder !== null && o.responder !== undefined ? h('p', { class: 'muted' }, `${seatLabel(o.responder)} may respond or pass.`) : null);
+        : o.responder !== null && o.responder !== undefined && st.length ? h('p', { class: 'muted' }, `${seatLabel(o.responder)} may respond or pass.`) : null);
+  }
+
+  /**
+   * The frames that left the stack, one after another: each steps in (from the stack's top
+   * position, highlighted) and settles, and so does the log entry that says how it left.
+   * Skipped under reduced motion; the end state is drawn either way.
+   */
+  function stepStack(fresh) {
+    if (reducedMotion() || !ui.left.length) return [];
+    const STEP = 420;
+    const runs = [];
+    el.stack.querySelectorAll('.sc-left li').forEach((li, i) => {
+      if (!('animate' in li)) return;
+      runs.push(li.animate([{ opacity: 0, translate: '0 -0.8rem', background: '#fff3bf' }, { opacity: 1, translate: '0 0', background: '#fff3bf', offset: 0.5 }, { opacity: 1, translate: '0 0' }],
+        { duration: STEP, delay: i * STEP, easing: 'ease-out', fill: 'backwards' }).finished.catch(() => {}));
+    });
+    // The log entries of the same steps: drawn by the match page right after this update.
+    const steps = fresh.filter((e) => (e.events ?? []).some((ev) => ['passed', 'fizzled', 'countered', 'entered', 'rolled', 'scrapped'].includes(/** @type {any} */ (ev).event)));
+    runs.push(new Promise((resolve) => requestAnimationFrame(() => {
+      const mark = steps.map((e, i) => {
+        const li = document.querySelector(`#log li[data-index="${CSS.escape(String(e.index))}"]`);
+        if (!li || !('animate' in li)) return null;
+        li.classList.add('sc-log-step');
+        return li.animate([{ background: '#fff3bf' }, { background: 'transparent' }], { duration: STEP, delay: i * (STEP / 2), fill: 'backwards' }).finished.catch(() => {});
+      });
+      Promise.all(mark).then(() => resolve(undefined));
+    })));
+    return runs;
   }
 
   function renderPass(o, ix) {
@@ -553,10 +604,10 @@ export function createView(root, ctx) {
     if (focusKey) /** @type {HTMLElement | undefined} */ ([root, side].map((r) => r.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)).find(Boolean))?.focus?.();
   }
 
-  /** Moves slide from their old tile, entering cards grow in, damaged cards shake. */
+  /** Moves slide from their old tile, entering cards grow in, damaged cards shake; frames leave the stack step by step. */
   function animate(fresh) {
     if (reducedMotion()) return null;
-    const runs = [];
+    const runs = stepStack(fresh);
     const cellOf = (tile) => el.board.querySelector(`[data-tile="${CSS.escape(tile)}"]`);
     for (const e of fresh) {
       for (const ev of /** @type {any[]} */ (e.events ?? [])) {
@@ -587,8 +638,13 @@ export function createView(root, ctx) {
      */
     update(msg, log, opts) {
       const prevLen = ui.log.length;
-      ui.msg = msg;
+      const before = obs();
       ui.log = log ?? [];
+      // The frames that left the stack since the state shown before (none after a reload or a jump back).
+      const fresh = prevLen && ui.log.length > prevLen ? ui.log.slice(prevLen) : [];
+      ui.left = fresh.length ? leftStack(before, /** @type {Observation | undefined} */ (msg?.observation), fresh.flatMap((e) => e.events ?? []))
+        .map((l) => ({ title: frameTitle(l.frame, before, ui.book), text: frameEffect(l.frame, ui.book), owner: /** @type {any} */ (l.frame).seat, outcome: l.outcome })) : [];
+      ui.msg = msg;
       loadBook(msg);
       render();
       return opts?.animate && ui.log.length > prevLen ? animate(ui.log.slice(prevLen)) : null;
