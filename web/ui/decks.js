@@ -46,9 +46,8 @@ export function deckSummary(deck) {
 
 /** One deck in full: its summary and every card with its copies and text. */
 function deckSection(deck) {
-  const total = deck.cards.reduce((s, c) => s + c.copies, 0);
   return h('section', { class: 'deck', 'data-deck': deck.key, 'aria-label': deck.title },
-    h('h3', {}, `${deck.title} (${total} cards)`), deck.subtitle ? h('p', { class: 'muted' }, deck.subtitle) : null,
+    h('h3', {}, deck.title), deck.subtitle ? h('p', { class: 'muted' }, deck.subtitle) : null,
     curveChart(deck.curve, { label: `${deck.title}: cards by cost` }),
     h('ul', { class: 'deck-cards' }, deck.cards.map((c) => h('li', { class: 'deck-card' },
       h('span', { class: 'deck-copies', 'aria-label': `${c.copies} ${c.copies === 1 ? 'copy' : 'copies'}` }, `${c.copies}×`),

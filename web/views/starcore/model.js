@@ -503,11 +503,12 @@ const factionName = (f) => (f ? String(f)[0].toUpperCase() + String(f).slice(1) 
  */
 export function setupDecks(scenario) {
   return (scenario?.board?.decks ?? []).map((d) => {
-    const total = (d.cards ?? []).reduce((s, c) => s + c.copies, 0);
+    // The deck's cards without its Commander, which starts on the board (60 in a shipped deck).
+    const total = (d.cards ?? []).filter((c) => !/^Commander/.test(c.card?.kind ?? '')).reduce((s, c) => s + c.copies, 0);
     return {
       key: String(d.name),
       title: d.title ?? String(d.name),
-      subtitle: [d.faction ? `${factionName(d.faction)} faction` : '', d.commander ? `Commander ${d.commander}` : '', `${total} card${total === 1 ? "" : "s"}`].filter(Boolean).join(' · '),
+      subtitle: [d.faction ? `${factionName(d.faction)} faction` : '', d.commander ? `Commander ${d.commander}` : '', `${total} card${total === 1 ? '' : 's'} and the Commander`].filter(Boolean).join(' · '),
       curve: costCurve(d.cards),
       cards: (d.cards ?? []).map((c) => ({ copies: c.copies, card: deckCardFace(c.card) })),
     };
