@@ -216,7 +216,7 @@ test('a setup previews its two decks: names, faction, Commander and the cost cur
   assert.equal(a.subtitle, 'Energy faction · Commander Arcwright Solenne · 20 cards and the Commander');
   assert.equal(b.subtitle, 'Matter faction · Commander Marshal Brakka · 0 cards and the Commander');
   // Every card as a face with its copies, its cost as a number and its text; no tier or rarity.
-  assert.deepEqual(a.cards[1], { copies: 14, card: { title: 'Spark Cell', kind: 'Resource (small core)', cost: 1, text: 'Produces 2 Energy a turn.', stats: [['HP', '2']], label: null } });
+  assert.deepEqual(a.cards[1], { copies: 14, card: { title: 'Spark Cell', kind: 'Resource (small core)', cost: '1E', text: 'Produces 2 Energy a turn.', stats: [['HP', '2']], label: null } });
   // The deck browser: every deck of every setup once, in the order the setups name them.
   assert.deepEqual(allDecks([sc(arc, iron), sc(arc, mind), sc(iron, mind)]).map((d) => d.title), ['Arc Foundry', 'Iron Vanguard', 'Mind Lattice']);
   assert.deepEqual(setupDecks({ name: 'x', board: null }), []);

@@ -469,6 +469,9 @@ export function drawnSide(a, b, persp) {
 
 // ---- decks: the lobby's preview of a setup and the deck browser ------------------------------
 
+/** A cost for the card's corner: `2 Matter + 1 Energy` → `2M 1E`, nothing → `0`. */
+export const costShort = (text) => (!text || text === 'nothing' ? '0' : String(text).split('+').map((p) => p.trim().replace(/^(\d+) (\w).*$/, '$1$2')).join(' '));
+
 /** A cost's total (`2 Matter + 1 Energy` → 3, `nothing` → 0). */
 export function costTotal(text) {
   return String(text ?? '').split('+').reduce((sum, part) => sum + (Number(/(\d+)/.exec(part)?.[1] ?? 0) || 0), 0);
@@ -519,7 +522,7 @@ export function setupDecks(scenario) {
 export function deckCardFace(e) {
   const stats = (e?.stats ?? []).filter((s) => !['Cost', 'Tier', 'Rarity'].includes(s.label)).map((s) => [s.label, s.value]);
   const cost = e?.stats?.find((s) => s.label === 'Cost')?.value;
-  return { title: e?.name ?? 'Card', kind: e?.kind ?? null, cost: cost === undefined ? null : costTotal(cost), text: (e?.text ?? []).join(' ') || null, stats, label: null };
+  return { title: e?.name ?? 'Card', kind: e?.kind ?? null, cost: cost === undefined ? null : costShort(cost), text: (e?.text ?? []).join(' ') || null, stats, label: null };
 }
 
 /** Every deck of every setup, each once, in the order the setups first name them. */

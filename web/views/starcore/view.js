@@ -13,7 +13,7 @@ import { chance, oddsBox, oddsTable } from '../../ui/odds.js';
 import { reducedMotion } from '../../ui/motion.js';
 import { deckBrowserButton, deckSummary } from '../../ui/decks.js';
 import {
-  abilitiesAt, actionLabel, allDecks, attackOdds, bodyOf, boxTiles, cardBook, cardName, damageFromPreview, describe, drawnSide, endReasonText,
+  abilitiesAt, actionLabel, allDecks, costShort, attackOdds, bodyOf, boxTiles, cardBook, cardName, damageFromPreview, describe, drawnSide, endReasonText,
   frameEffect, frameTitle, hasKeyword, hpOf, indexLegal, keywordTitle, kindOf, leftStack, outcomeText, parseTile, passLabel, perspective,
   phaseText, relabel, resourcesText, rowsDrawn, sectorOf, seatLabel, selectionTargets, setupDecks, tileName, tileOf, zoneOf,
 } from './model.js';
@@ -67,8 +67,6 @@ export function logEntry(entry) {
   return li;
 }
 
-/** A cost for the card's corner: `2 Matter + 1 Energy` → `2M 1E`, nothing → `0`. */
-const costShort = (text) => (!text || text === 'nothing' ? '0' : String(text).split('+').map((p) => p.trim().replace(/^(\d+) (\w).*$/, '$1$2')).join(' '));
 
 /** The match id of a state (the replay's states may not carry it: then the page's address). */
 const matchId = (msg) => msg?.match ?? /\/(?:play|replay)\/([^/?#]+)/.exec(location.pathname)?.[1] ?? null;
@@ -348,7 +346,8 @@ export function createView(root, ctx) {
     let box = new Set();
     const sp = ui.sel?.type === 'tile' ? pieceAt(ui.sel.tile) : null;
     const sc = sp ? ui.book.get(sp.card) : null;
-    if (sp && sc?.stats.has('Range') && sc?.stats.has('Width')) box = boxTiles(sc.stats.get('Range'), sc.stats.get('Width'), parseTile(sp.tile)?.lane ?? 1);
+    const aimingAbility = ui.sel?.type === 'tile' && ui.sel.ability !== null && ui.sel.ability !== undefined;
+    if (sp && !aimingAbility && sc?.stats.has('Range') && sc?.stats.has('Width')) box = boxTiles(sc.stats.get('Range'), sc.stats.get('Width'), parseTile(sp.tile)?.lane ?? 1);
     const links = new Map();
     for (const [a, b] of o.links ?? []) {
       const sa = drawnSide(a, b, persp);
