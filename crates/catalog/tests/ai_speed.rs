@@ -19,7 +19,10 @@ use std::time::{Duration, Instant};
 const CLOCK_CAP: Duration = Duration::from_millis(900);
 
 fn normal_spec<G: Frontend>() -> AgentSpec {
-    let s = G::STRENGTHS.iter().find(|s| s.name == "normal").expect("a Normal strength");
+    let s = G::STRENGTHS
+        .iter()
+        .find(|s| s.name == "normal")
+        .expect("a Normal strength");
     gridwright_catalog::with_defaults::<G>(&s.agent.parse().expect("a valid spec"))
 }
 
@@ -27,23 +30,34 @@ fn normal_spec<G: Frontend>() -> AgentSpec {
 #[ignore = "a minute or more in release: run with --ignored --nocapture"]
 fn normal_answers_within_about_a_second() {
     let game = std::env::var("GRIDWRIGHT_SPEED_GAME").unwrap_or_else(|_| "starcore".into());
-    let games: u64 = std::env::var("GRIDWRIGHT_SPEED_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
+    let games: u64 = std::env::var("GRIDWRIGHT_SPEED_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2);
     let kind = GameKind::from_name(&game).expect("a game");
     let normal = with_game!(kind, G => normal_spec::<G>());
     let greedy: AgentSpec = "greedy".parse().unwrap();
     let mut times: Vec<Duration> = Vec::new();
     for g in 0..games {
         for normal_seat in [Seat::new(0), Seat::new(1)] {
-            let mut s = new_session(kind, &ContentSource::Builtin, None, 100 + g).expect("a session");
+            let mut s =
+                new_session(kind, &ContentSource::Builtin, None, 100 + g).expect("a session");
             let mut salt = 0;
             while s.turn().kind != "terminal" {
                 let Some(&seat) = s.turn().seats.first() else {
                     panic!("{game}: no seat to act and not over ({})", s.turn().kind)
                 };
                 salt += 1;
-                let (spec, timed) = if seat == normal_seat { (&normal, true) } else { (&greedy, false) };
+                let (spec, timed) = if seat == normal_seat {
+                    (&normal, true)
+                } else {
+                    (&greedy, false)
+                };
                 let started = Instant::now();
-                let a = s.agent_move(spec, seat, salt, Some(CLOCK_CAP), &Stop::new()).expect("a move").expect("not stopped");
+                let a = s
+                    .agent_move(spec, seat, salt, Some(CLOCK_CAP), &Stop::new())
+                    .expect("a move")
+                    .expect("not stopped");
                 if timed && s.legal(seat).len() > 1 {
                     times.push(started.elapsed());
                 }
