@@ -6,6 +6,7 @@
 
 import { h, replace, s } from '../dom.js';
 import { card } from './cards.js';
+import { openDrawer } from './drawer.js';
 
 /**
  * @typedef {{label: string, count: number}} Bar
@@ -54,15 +55,6 @@ function deckSection(deck) {
       card({ ...c.card, cls: ['deck-card-face'] })))));
 }
 
-let drawer = null;
-let opener = null;
-
-function close() {
-  if (!drawer) return;
-  drawer.hidden = true;
-  opener?.focus();
-}
-
 /**
  * Opens the deck browser: `load` gives the decks (fetched when it opens); a row of buttons
  * shows one deck or all of them.
@@ -70,16 +62,7 @@ function close() {
  * @param {() => Promise<Deck[]>} load
  */
 export async function openDeckBrowser(title, load) {
-  opener = /** @type {HTMLElement | null} */ (document.activeElement);
-  if (!drawer) {
-    drawer = h('aside', { class: 'drawer deck-browser', id: 'decks', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'decks-title', tabindex: '-1' });
-    drawer.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
-    document.body.append(drawer);
-  }
-  const body = h('div', { class: 'drawer-body' }, h('h2', { id: 'decks-title' }, title), h('p', { class: 'muted' }, 'Loading…'));
-  replace(drawer, h('div', { class: 'drawer-head' }, h('button', { type: 'button', class: 'drawer-close', id: 'decks-close', onclick: close, 'aria-label': 'Close the deck browser' }, '✕ Close')), body);
-  drawer.hidden = false;
-  drawer.focus();
+  const body = openDrawer({ id: 'decks', cls: 'deck-browser', title, closeLabel: 'Close the deck browser' });
   try {
     const decks = await load();
     const list = h('div', { class: 'deck-list' });
