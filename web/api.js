@@ -36,6 +36,8 @@ const m = (id) => `/api/matches/${encodeURIComponent(id)}`;
 
 export const api = {
   games: () => http('GET', '/api/games'),
+  /** One game's entry (its scenarios, strengths, decks), as in the list of games. */
+  game: (name) => http('GET', `/api/games/${encodeURIComponent(name)}`),
   matches: (status, limit = 30) => http('GET', `/api/matches?status=${status}&limit=${limit}`),
   match: (id) => http('GET', m(id)),
   create: (req) => http('POST', '/api/matches', { body: req }),

@@ -120,7 +120,9 @@ export async function mount(root, { navigate }) {
 
   async function pickGame(g) {
     game = g;
-    replace(howto, howToButton(g.name, g.title, 'lobby-howto'));
+    const view = await viewFor(g.name);
+    // A view may offer more than How to play beside Create (Starcore: the deck browser).
+    replace(howto, howToButton(g.name, g.title, 'lobby-howto'), view.extraButtons?.('lobby-decks') ?? null);
     const scs = g.scenarios ?? [];
     scenario = scs[0] ?? null;
     replace(scenBox, h('legend', {}, 'Scenario'), await Promise.all(scs.map((sc, i) => scenarioCard(g, sc, i === 0, (x) => { scenario = x; pickSeats(); }))));

@@ -186,6 +186,7 @@ export async function mount(root, { id, navigate, announce }) {
     }
     if (msg.status === 'finished') items.push(h('a', { class: 'button primary', href: `/replay/${id}`, id: 'open-replay' }, 'Watch the replay'));
     items.push(howToButton(summary.game, gameTitle));
+    items.push(...(view.extraButtons?.('match-decks') ?? []));
     const creator = creatorTokens.get(id);
     if (mine.length && (msg.status === 'open' || msg.status === 'running')) items.push(resignButton(msg, creator));
     if (creator && (msg.status === 'open' || msg.status === 'running')) {

@@ -6,10 +6,18 @@
 // replay. At 390×844 the same start (mulligan, Commander, a deployment) without horizontal
 // scrolling, then a resignation and the replay. Then hotseat: the cover between the two players
 // hides the screen until the next player confirms. No screen ever shows a list of every legal
-// action: the picker stays at 30 buttons at most. Screenshots: target/e2e-screenshots/starcore-*.
+// action: the picker stays at 30 buttons at most. The lobby previews every setup (two decks, each
+// with its faction, Commander and cost curve, under titles that differ) and opens the deck
+// browser (every card of the four decks with its text), at both widths and from a match. With
+// STARCORE_SERVER and STARCORE_CONTENT (run.sh sets them), a second server plays content whose
+// Arc Foundry Commander has an aimed ability: it is chosen from the card, then aimed at a
+// highlighted tile. Screenshots: target/e2e-screenshots/starcore-*.
 
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -70,13 +78,12 @@ async function actAndWait(page, locator) {
 }
 
 /** From the lobby: a Starcore match with P1 here and P2 as given; returns its id. */
-async function createFromLobby(page, p2) {
-  await page.goto(`${BASE}/`);
+async function createFromLobby(page, p2, { base = BASE, scenario = null } = {}) {
+  await page.goto(`${base}/`);
   await page.locator('input[name="game"][value="starcore"]').check();
-  // The scenario list is redrawn once the game's setups are loaded: wait for Starcore's.
-  await page.waitForFunction(() => / against /.test(document.querySelector('.scenario strong')?.textContent ?? ''), null, { timeout: 15000 })
-    .catch(() => {});
-  await page.locator('input[name="scenario"]').first().check();
+  // The Starcore setups are listed (each previews its two decks) before one is picked.
+  await page.locator('.sc-setup').first().waitFor();
+  await page.locator(scenario ? `input[name="scenario"][value="${scenario}"]` : 'input[name="scenario"]').first().check();
   const title = await page.locator('.scenario strong').first().textContent();
   assert.match(title ?? '', / against /, `the lobby names the two decks of a setup: ${title}`);
   await page.locator('#seat-0').selectOption('human');
@@ -215,6 +222,131 @@ async function play(page, { deadline, until, what, onAttack }) {
   }
 }
 
+/** The lobby's setups: each previews its two decks (faction, Commander, a cost curve), under titles that differ. */
+async function lobbySetups(page, what) {
+  await page.goto(`${BASE}/`);
+  await page.locator('input[name="game"][value="starcore"]').check();
+  await page.locator('.sc-setup').first().waitFor();
+  const setups = await page.locator('label.scenario').evaluateAll((els) => els.map((e) => ({
+    title: e.querySelector('strong')?.textContent ?? '',
+    decks: e.querySelectorAll('.sc-setup .deck-summary').length,
+    curves: [...e.querySelectorAll('.sc-setup .curve')].map((c) => c.getAttribute('data-curve')),
+    subtitles: [...e.querySelectorAll('.sc-setup .deck-summary small')].map((x) => x.textContent),
+  })));
+  assert.ok(setups.length >= 6, `${what}: the lobby lists the Starcore setups (${setups.length})`);
+  assert.equal(new Set(setups.map((x) => x.title)).size, setups.length, `${what}: every setup has a title of its own: ${setups.map((x) => x.title).join(' | ')}`);
+  for (const x of setups) {
+    assert.equal(x.decks, 2, `${what}: ${x.title} previews its two decks`);
+    assert.match(x.title, /\((Energy|Matter|Life|Signal)\) against .*\((Energy|Matter|Life|Signal)\)/, `${what}: the title names both decks and factions: ${x.title}`);
+    assert.doesNotMatch(x.title, /-/, `${what}: a title in words, not a file name: ${x.title}`);
+    for (const c of x.curves) assert.equal(c.split(',').reduce((a, b) => a + Number(b), 0), 60, `${what}: ${x.title}: a curve counts the deck's 60 cards (${c})`);
+    for (const sub of x.subtitles) assert.match(sub, /faction · Commander [A-Z]/, `${what}: a deck names its faction and Commander: ${sub}`);
+  }
+  return setups;
+}
+
+/** The deck browser: every card of the four decks with its text; one deck at a time on demand. */
+async function deckBrowser(page, opener, what, shotName) {
+  await page.locator(opener).click();
+  await page.locator('#decks section.deck').first().waitFor({ timeout: 15000 });
+  const decks = await page.locator('#decks section.deck').evaluateAll((els) => els.map((e) => ({
+    title: e.querySelector('h3')?.textContent ?? '',
+    cards: [...e.querySelectorAll('.deck-card')].map((c) => ({ copies: Number(c.querySelector('.deck-copies')?.textContent?.replace('×', '')), name: c.querySelector('.card-title')?.textContent ?? '', text: c.querySelector('.card-text')?.textContent ?? '', kind: c.querySelector('.card-kind')?.textContent ?? '' })),
+  })));
+  assert.deepEqual(decks.map((d) => d.title).sort(), ['Arc Foundry', 'Iron Vanguard', 'Mind Lattice', 'Verdant Choir'], `${what}: the browser shows the four decks`);
+  for (const d of decks) {
+    const n = d.cards.filter((c) => !/^Commander/.test(c.kind)).reduce((a, c) => a + c.copies, 0);
+    assert.equal(n, 60, `${what}: ${d.title} lists its 60 cards`);
+    assert.ok(d.cards.some((c) => /^Commander/.test(c.kind)), `${what}: ${d.title} names its Commander`);
+    for (const c of d.cards) assert.doesNotMatch(c.name, /-|^\d+$/, `${what}: a card by its name: ${c.name}`);
+    assert.ok(d.cards.filter((c) => c.text.length > 10).length >= 3, `${what}: ${d.title}'s cards carry their text`);
+  }
+  await noHorizontalScroll(page, `${what} deck browser`);
+  await page.locator('#decks .deck-tabs button', { hasText: 'Verdant Choir' }).click();
+  assert.equal(await page.locator('#decks section.deck').count(), 1, `${what}: one deck on demand`);
+  await shot(page, shotName);
+  await page.locator('#decks-close').click();
+  assert.equal(await page.locator('#decks').isVisible(), false, `${what}: the browser closes`);
+}
+
+/** A free loopback port. */
+const freePort = () => new Promise((resolve) => {
+  const srv = createServer();
+  srv.listen(0, '127.0.0.1', () => {
+    const { port } = /** @type {any} */ (srv.address());
+    srv.close(() => resolve(port));
+  });
+});
+
+/**
+ * A second server whose content gives Arc Foundry's Commander an aimed ability (1 Energy: a
+ * friendly card in its lane or beside it gains 1 Shield), so a game reaches one for sure.
+ * Returns its address and a stop function, or null when run.sh gave no server command.
+ */
+async function abilityServer() {
+  const cmd = process.env.STARCORE_SERVER;
+  const content = process.env.STARCORE_CONTENT;
+  if (!cmd || !content) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'gridwright-sc-ability-'));
+  cpSync(content, join(dir, 'content'), { recursive: true });
+  const file = join(dir, 'content', 'starcore', 'cards', 'energy.toml');
+  const src = readFileSync(file, 'utf8');
+  const anchor = 'keywords = ["pierce"]\n';
+  const at = src.indexOf(anchor, src.indexOf('id = "arcwright-solenne"'));
+  assert.ok(at > 0, 'the test content finds Arcwright Solenne');
+  const ability = '\n[[commander.abilities]]\ntrigger = { activated = { energy = 1 } }\ntarget = { chosen = { side = "friendly", area = { range = "All", width = "lane±1" } } }\neffects = [{ shield = 1 }]\n';
+  writeFileSync(file, src.slice(0, at + anchor.length) + ability + src.slice(at + anchor.length));
+  const port = await freePort();
+  const [bin, ...args] = cmd.split(' ');
+  const proc = spawn(bin, [...args, '--port', String(port), '--data', join(dir, 'data'), '--content', join(dir, 'content'), '--create-burst', '50', '--create-per-minute', '50'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  proc.stderr.on('data', (d) => { err += d; });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 150; i++) {
+    if (proc.exitCode !== null) throw new Error(`the ability server exited: ${err}`);
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { base, stop: () => { proc.kill(); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+/**
+ * My turns until the Commander's aimed ability has been used by pointing: the card, then its
+ * ability button, then a highlighted tile. Other turns are played as `play` plays them.
+ */
+async function useAbility(page, what, deadline) {
+  for (;;) {
+    assert.ok(Date.now() < deadline, `${what}: the Commander's ability was never offered`);
+    const f = await settle(page, 90000);
+    assert.notEqual(f.status, 'finished', `${what}: the game ended before the ability was offered`);
+    const commander = page.locator('.sc-grid-bottom .card.can-act[aria-label*="Arcwright Solenne"]');
+    if (!f.keep && !f.confirm && await commander.count()) {
+      await commander.first().click();
+      const button = page.locator('[data-action="ability"]');
+      if (await button.count()) {
+        assert.match(await button.first().textContent(), /^Aim: .*Shield|^Aim: .*shield/i, `${what}: the ability reads in words: ${await button.first().textContent()}`);
+        assert.equal(await page.locator('.sc-aim').count(), 0, `${what}: no aim is highlighted before the ability is chosen`);
+        await button.first().click();
+        const aims = await page.locator('.sc-aim').count();
+        assert.ok(aims >= 1, `${what}: the ability's targets are highlighted (${aims})`);
+        assert.equal(await page.locator('.sc-target').count(), 0, `${what}: while aiming, no attack target is ringed`);
+        assert.match(await page.locator('.sc-aiming').textContent(), /highlighted tile/, `${what}: the panel says to click a highlighted tile`);
+        await shot(page, 'ability-aim-1280x800');
+        const before = await page.locator('#log').textContent();
+        await actAndWait(page, page.locator('.sc-aim .card, .sc-aim button.card-empty').first());
+        await page.waitForFunction((b) => (document.querySelector('#log')?.textContent ?? '') !== b, before, { timeout: 15000 });
+        const log = await page.locator('#log').textContent();
+        assert.match(log, /Arcwright Solenne/, `${what}: the log names the card whose ability ran`);
+        assert.match(log, /[Ss]hield/, `${what}: the log says what it did`);
+        return;
+      }
+      if (await page.locator('[data-action="deselect"]').count()) await page.locator('[data-action="deselect"]').click();
+    }
+    // Not yet (no Energy left, the stack busy): one step of ordinary play.
+    await play(page, { deadline, what, until: (s) => s.deploys + s.moves + s.passes + s.attacks >= 1 });
+  }
+}
+
 const browser = await chromium.launch({
   executablePath: BROWSER, headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -232,8 +364,13 @@ try {
   await desk.addInitScript(() => localStorage.setItem('gridwright.pace', 'instant'));
   const page = await desk.newPage();
   watch(page, 'desktop');
+  step('desktop: the lobby previews the setups; the deck browser');
+  await lobbySetups(page, 'desktop');
+  await shot(page, 'lobby-setups-1280x800');
+  await deckBrowser(page, '#lobby-decks', 'desktop lobby', 'deck-browser-1280x800');
   step('desktop: lobby → Starcore against the greedy AI');
   const id = await createFromLobby(page, 'ai:greedy');
+  await deckBrowser(page, '#match-decks', 'desktop match', 'deck-browser-match-1280x800');
   await shot(page, 'mulligan-1280x800');
   await opening(page, 'desktop');
   await shot(page, 'commander-1280x800');
@@ -284,8 +421,13 @@ try {
   await phone.addInitScript(() => localStorage.setItem('gridwright.pace', 'instant'));
   const mob = await phone.newPage();
   watch(mob, 'phone');
+  step('phone: the lobby previews the setups; the deck browser');
+  await lobbySetups(mob, 'phone');
+  await noHorizontalScroll(mob, 'phone lobby');
+  await deckBrowser(mob, '#lobby-decks', 'phone lobby', 'deck-browser-390x844');
   step('phone: lobby → Starcore against the greedy AI');
   const pid = await createFromLobby(mob, 'ai:greedy');
+  await deckBrowser(mob, '#match-decks', 'phone match', 'deck-browser-match-390x844');
   await noHorizontalScroll(mob, 'phone mulligan');
   await shot(mob, 'mulligan-390x844');
   await opening(mob, 'phone');
@@ -331,6 +473,25 @@ try {
     if (!p2Hand.split('|').includes(n)) assert.ok(!p2Log.includes(`draws ${n}`), `hotseat: P2's log does not name P1's draw of ${n}`);
   }
   await hot.close();
+
+  // ---- an aimed ability, on a server whose content has one ------------------------------
+  const ab = await abilityServer();
+  if (ab) {
+    try {
+      step('ability: the Commander\'s ability chosen from the card, then aimed at a highlighted tile');
+      const ap = await desk.newPage();
+      watch(ap, 'ability');
+      await createFromLobby(ap, 'ai:greedy', { base: ab.base, scenario: 'arc-foundry-vs-iron-vanguard+global-pooling' });
+      await opening(ap, 'ability');
+      await useAbility(ap, 'ability', Date.now() + 180000);
+      step('ability: used by pointing');
+      await ap.close();
+    } finally {
+      ab.stop();
+    }
+  } else {
+    step('ability: skipped (no STARCORE_SERVER / STARCORE_CONTENT)');
+  }
 
   assert.deepEqual(errors, [], 'no script errors in the page');
   step('PASS');

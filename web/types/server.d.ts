@@ -446,7 +446,12 @@ keywords: Array<string>,
 /**
  * What it does, in sentences.
  */
-text: Array<string>, };
+text: Array<string>, 
+/**
+ * Each of its abilities in words, by the number an action names it with (Starcore's
+ * `activate`), where it has any: also among `text`.
+ */
+abilities?: Array<string>, };
 
 /**
  * One kind of thing a match is played with.

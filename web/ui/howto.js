@@ -5,6 +5,7 @@
 import { h, replace } from '../dom.js';
 import { parseHowTo } from './model.js';
 import { setGlossary } from './tooltip.js';
+import { openDrawer } from './drawer.js';
 
 const cache = new Map();
 
@@ -36,27 +37,9 @@ export function renderHowTo(doc) {
   ];
 }
 
-let drawer = null;
-let opener = null;
-
-function close() {
-  if (!drawer) return;
-  drawer.hidden = true;
-  opener?.focus();
-}
-
 /** Opens the drawer for `game` (fetching the page the first time). */
 export async function openHowTo(game, gameTitle) {
-  opener = /** @type {HTMLElement | null} */ (document.activeElement);
-  if (!drawer) {
-    drawer = h('aside', { class: 'drawer', id: 'howto', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'howto-title', tabindex: '-1' });
-    drawer.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
-    document.body.append(drawer);
-  }
-  const body = h('div', { class: 'drawer-body' }, h('h2', { id: 'howto-title' }, `How to play ${gameTitle ?? ''}`.trim()), h('p', { class: 'muted' }, 'Loading…'));
-  replace(drawer, h('div', { class: 'drawer-head' }, h('button', { type: 'button', class: 'drawer-close', id: 'howto-close', onclick: close, 'aria-label': 'Close how to play' }, '✕ Close')), body);
-  drawer.hidden = false;
-  drawer.focus();
+  const body = openDrawer({ id: 'howto', title: `How to play ${gameTitle ?? ''}`.trim(), closeLabel: 'Close how to play' });
   try {
     const doc = await loadHowTo(game);
     setGlossary(doc.glossary);

@@ -55,6 +55,11 @@ pub struct ReferenceEntry {
     pub keywords: Vec<String>,
     /// What it does, in sentences.
     pub text: Vec<String>,
+    /// Each of its abilities in words, by the number an action names it with (Starcore's
+    /// `activate`), where it has any: also among `text`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
+    pub abilities: Vec<String>,
 }
 
 /// One number of an entry.
@@ -93,6 +98,7 @@ impl ReferenceEntry {
             stats: Vec::new(),
             keywords: Vec::new(),
             text: Vec::new(),
+            abilities: Vec::new(),
         }
     }
 
@@ -296,7 +302,16 @@ pub(crate) fn command_core(cfg: &gridwright_command_core::Config) -> Reference {
 /// Starcore: the card pool, numbered as observations and actions number cards. Never the deck
 /// lists: which cards a seat plays shows when they are played.
 pub(crate) fn starcore(cfg: &gridwright_starcore::Config) -> Reference {
-    let cards = gridwright_starcore::pool_entries(cfg)
+    Reference::empty(gridwright_starcore::INFO.short_name).group(
+        "cards",
+        "Cards",
+        starcore_cards(cfg),
+    )
+}
+
+/// Starcore's card pool as reference entries, numbered as observations number them.
+pub(crate) fn starcore_cards(cfg: &gridwright_starcore::Config) -> Vec<ReferenceEntry> {
+    gridwright_starcore::pool_entries(cfg)
         .into_iter()
         .enumerate()
         .map(|(i, c)| {
@@ -316,10 +331,10 @@ pub(crate) fn starcore(cfg: &gridwright_starcore::Config) -> Reference {
                 e.text.push(format!("{k}."));
             }
             e.text.extend(c.effects);
+            e.abilities = c.abilities;
             e
         })
-        .collect();
-    Reference::empty(gridwright_starcore::INFO.short_name).group("cards", "Cards", cards)
+        .collect()
 }
 
 /// Milkomeda: the sector cards, directives, action modules and objectives, each numbered as

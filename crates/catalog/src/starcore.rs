@@ -60,11 +60,15 @@ impl Scenarios for Starcore {
         }
     }
 
-    fn info(_: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
+    /// Its title names the two decks; its `board` is the lobby's preview and deck browser: for
+    /// each deck its name, faction, Commander and every card with its number of copies, each
+    /// card the entry the match's reference data gives it.
+    fn info(content: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
         let state = Starcore::new(cfg)?;
         let (a, b) = (&cfg.decks[0], &cfg.decks[1]);
-        // Deck names as players read them (`Arc Foundry`), and the variants that tell two
-        // setups of the same decks apart (`… (blocking)`).
+        // Deck names as players read them (`Arc Foundry (Energy)`: the deck file's name and
+        // faction, else its file name in words), and the rule variants that tell two setups of
+        // the same decks apart (`… with blocking`).
         let words = |slug: &str| {
             slug.split(['-', '_'])
                 .map(|w| {
@@ -75,28 +79,82 @@ impl Scenarios for Starcore {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        let variants: Vec<String> = name
+        let deck_words = |d: &gridwright_starcore::DeckList| match content.deck_title(&d.name) {
+            Some(t) => format!("{} ({})", t.title, words(&t.faction)),
+            None => words(&d.name),
+        };
+        let cards = crate::reference::starcore_cards(cfg);
+        let commander = |d: &gridwright_starcore::DeckList| {
+            cards
+                .iter()
+                .find(|c| c.id == d.commander)
+                .map_or_else(|| words(&d.commander), |c| c.name.clone())
+        };
+        let variants: Vec<&str> = name
             .split('+')
             .skip(1)
-            .map(|v| v.replace('-', " "))
+            .map(|v| match v {
+                "blocking" => "with blocking (a card in the target's lane screens it)",
+                "global-pooling" => "abilities paid from the whole pool",
+                "any-cap" => "at most 2 cards of any kind placed a turn",
+                _ => v,
+            })
             .collect();
         let variants = if variants.is_empty() {
             String::new()
         } else {
-            format!(" ({})", variants.join(", "))
+            format!(", {}", variants.join(", "))
         };
         Ok(ScenarioInfo {
-            title: format!("{} against {}{variants}", words(&a.name), words(&b.name)),
+            title: format!("{} against {}{variants}", deck_words(a), deck_words(b)),
             description: format!(
-                "Deck `{}` (Commander {}) against deck `{}` (Commander {}), 60 cards each.",
-                a.name, a.commander, b.name, b.commander
+                "P1 leads {} with Commander {}; P2 leads {} with Commander {}. 60 cards each.",
+                deck_words(a),
+                commander(a),
+                deck_words(b),
+                commander(b)
             ),
             name,
             seats: 2,
             preview: render(&state, Viewer::Spectator),
-            board: None,
+            board: Some(decks_preview(content, cfg, &cards)),
         })
     }
+}
+
+/// The two decks of a setup for the lobby: `{decks: [{name, title, faction, commander,
+/// cards: [{copies, card}]}]}`, `card` a reference entry (name, kind, cost and the other
+/// stats, keywords, text), the Commander first and then the cards in pool order.
+fn decks_preview(
+    content: &Content,
+    cfg: &Config,
+    entries: &[crate::ReferenceEntry],
+) -> serde_json::Value {
+    let by_id = |id: &str| entries.iter().find(|e| e.id == id);
+    let decks: Vec<serde_json::Value> = cfg
+        .decks
+        .iter()
+        .map(|d| {
+            let title = content.deck_title(&d.name);
+            let mut cards: Vec<serde_json::Value> = Vec::new();
+            if let Some(c) = by_id(&d.commander) {
+                cards.push(serde_json::json!({ "copies": 1, "card": c }));
+            }
+            for e in entries {
+                if let Some(n) = d.cards.get(&e.id) {
+                    cards.push(serde_json::json!({ "copies": n, "card": e }));
+                }
+            }
+            serde_json::json!({
+                "name": d.name,
+                "title": title.map(|t| t.title.clone()),
+                "faction": title.map(|t| t.faction.clone()),
+                "commander": by_id(&d.commander).map(|c| c.name.clone()),
+                "cards": cards,
+            })
+        })
+        .collect();
+    serde_json::json!({ "decks": decks })
 }
 
 const fn param(name: &'static str, help: &'static str, default: Option<&'static str>) -> OddsParam {

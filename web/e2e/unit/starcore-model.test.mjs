@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { collapse, pickTree, screen } from '../../ui/model.js';
 import {
-  actionLabel, attackOdds, boxTiles, cardBook, damageFromPreview, describe, drawnSide, frameTitle, indexLegal,
-  keywordTitle, parseTile, passLabel, perspective, relabel, resourcesText, rowsDrawn, sectorOf, tileName,
+  abilitiesAt, abilityTargets, actionLabel, allDecks, attackOdds, costCurve, costTotal, leftStack, setupDecks, boxTiles, cardBook, damageFromPreview, describe, drawnSide, frameTitle, indexLegal,
+  keywordTitle, parseTile, passLabel, perspective, relabel, resourcesText, rowsDrawn, sectorOf, selectionTargets, tileName,
 } from '../../views/starcore/model.js';
 
 const reference = {
@@ -17,6 +17,7 @@ const reference = {
       { index: 1, id: 'scrap-cell', name: 'Scrap Cell', kind: 'Resource (small core)', stats: [{ label: 'Cost', value: '1 Matter' }], keywords: [], text: [] },
       { index: 2, id: 'rivet-trooper', name: 'Rivet Trooper', kind: 'Unit (infantry)', stats: [{ label: 'Cost', value: '2 Matter' }], keywords: [], text: [] },
       { index: 3, id: 'null-writ', name: 'Null Writ', kind: 'Action', stats: [{ label: 'Cost', value: '1 Signal' }], keywords: [], text: ['Counter the Action below.'] },
+      { index: 4, id: 'field-medic', name: 'Field Medic', kind: 'Unit (infantry)', stats: [{ label: 'Cost', value: '2 Life' }], keywords: [], text: ['At the end of your turn: each adjacent friendly card — heal 1.', 'Activated (pay 2 Life): a friendly card within lane±1 — heal 2.', 'Activated (pay 1 Life): this card — shield 1.'], abilities: ['At the end of your turn: each adjacent friendly card — heal 1.', 'Activated (pay 2 Life): a friendly card within lane±1 — heal 2.', 'Activated (pay 1 Life): this card — shield 1.'] },
     ],
   }],
 };
@@ -160,4 +161,83 @@ test('the picker groups Starcore actions so no screen has more than 30 buttons',
   assert.equal(deploy?.label, 'Deploy');
   assert.equal(deploy?.children[0].label, 'Scrap Cell');
   assert.match(deploy?.children[0].children[0].label ?? '', /^on P1 A1$/);
+});
+
+test('an ability is chosen from its card, then aimed at a highlighted tile', () => {
+  // The card on P1 B4 has a chosen-target ability (1: two friendly targets) and a self ability (2).
+  const acts = [
+    { seat: 0, action: { move: { from: 'P1:B4', to: 'P1:A5' } }, text: 'move P1:B4 P1:A5' },
+    { seat: 0, action: { attack: { from: 'P1:B4', target: 'P2:A4' } }, text: 'attack P1:B4 P2:A4' },
+    { seat: 0, action: { activate: { tile: 'P1:B4', ability: 1, aim: { tile: 'P1:A4' } } }, text: 'activate P1:B4 1 P1:A4' },
+    { seat: 0, action: { activate: { tile: 'P1:B4', ability: 1, aim: { tile: 'P1:B5' } } }, text: 'activate P1:B4 1 P1:B5' },
+    { seat: 0, action: { activate: { tile: 'P1:B4', ability: 2, aim: 'none' } }, text: 'activate P1:B4 2' },
+  ];
+  const ix = indexLegal(/** @type {any} */ (acts));
+  const abilities = abilitiesAt(ix, 'P1:B4', book, 4);
+  assert.deepEqual(abilities.map((a) => [a.ability, a.how, a.actions.length]), [[1, 'point', 2], [2, 'now', 1]]);
+  assert.equal(abilities[0].text, 'Activated (pay 2 Life): a friendly card within lane±1 — heal 2.');
+  assert.deepEqual([...abilityTargets(ix, 'P1:B4', 1).keys()].sort(), ['P1:A4', 'P1:B5']);
+  assert.equal(abilityTargets(ix, 'P1:B4', 2).size, 0);
+  // Selecting the card points at its moves and attacks only, never at an ability's aims…
+  assert.deepEqual([...selectionTargets(ix, { type: 'tile', tile: 'P1:B4' }).keys()].sort(), ['P1:A5', 'P2:A4']);
+  // …and once ability 1 is chosen, at that ability's targets only.
+  const aimed = selectionTargets(ix, { type: 'tile', tile: 'P1:B4', ability: 1 });
+  assert.deepEqual([...aimed.keys()].sort(), ['P1:A4', 'P1:B5']);
+  assert.equal(aimed.get('P1:A4')?.[0].text, 'activate P1:B4 1 P1:A4');
+  // The words name the card and its ability, never its number or the engine's tile text.
+  const o = { ...obs, board: [...obs.board, { tile: 'P1:B4', owner: 0, card: 4, id: 'field-medic', hp: [3, 3], shield: 0, dmg: 0, def: 0, movement: 1, moved: false, attacked: false, host: null, keywords: [] }] };
+  const label = actionLabel(acts[2], /** @type {any} */ (o), book);
+  assert.equal(label, 'Use “Activated (pay 2 Life): a friendly card within lane±1 — heal 2.” of Field Medic on P1 B4 at Rivet Trooper on P1 A4');
+  // A card with no ability text in the book still reads in words.
+  assert.equal(abilitiesAt(ix, 'P1:B4', new Map(), 4)[1].text, 'ability 3');
+  // A hand card points at its deploy tiles; the Commander's tiles show while it is placed.
+  assert.deepEqual([...selectionTargets(indexLegal(/** @type {any} */ (legal)), { type: 'hand', card: 1 }).keys()], ['P1:C2', 'P1:C3']);
+});
+
+test('a setup previews its two decks: names, faction, Commander and the cost curve', () => {
+  const entry = (id, name, kind, cost, text = []) => ({ index: null, id, name, kind, stats: [{ label: 'Tier', value: '1' }, { label: 'Cost', value: cost }, { label: 'HP', value: '2' }], keywords: [], text });
+  const deck = (name, title, faction, commander, cards) => ({ name, title, faction, commander, cards });
+  const sc = (a, b) => ({ name: `${a.name}-vs-${b.name}`, title: `${a.title} against ${b.title}`, board: { decks: [a, b] } });
+  const arc = deck('arc-foundry', 'Arc Foundry', 'energy', 'Arcwright Solenne', [
+    { copies: 1, card: entry('arcwright-solenne', 'Arcwright Solenne', 'Commander (control)', 'nothing') },
+    { copies: 14, card: entry('spark-cell', 'Spark Cell', 'Resource (small core)', '1 Energy', ['Produces 2 Energy a turn.']) },
+    { copies: 5, card: entry('lance-frigate', 'Lance Frigate', 'Unit (vehicle)', '3 Energy + 2 Matter') },
+    { copies: 1, card: entry('star-dynamo', 'Star Dynamo', 'Resource (large core)', '9 Energy') },
+  ]);
+  const iron = deck('iron-vanguard', 'Iron Vanguard', 'matter', 'Marshal Brakka', [{ copies: 1, card: entry('brakka', 'Marshal Brakka', 'Commander (assault)', 'nothing') }]);
+  const mind = deck('mind-lattice', 'Mind Lattice', 'signal', 'Oracle Vey', []);
+  assert.equal(costTotal('3 Energy + 2 Matter'), 5);
+  assert.equal(costTotal('nothing'), 0);
+  // The Commander is never paid for: it is left out of the curve; 7 and more share a bar.
+  assert.deepEqual(costCurve(arc.cards).map((b) => b.count), [0, 14, 0, 0, 0, 5, 0, 1]);
+  assert.equal(costCurve(arc.cards).at(-1)?.label, '7+');
+  const [a, b] = setupDecks(sc(arc, iron));
+  assert.equal(a.title, 'Arc Foundry');
+  assert.equal(a.subtitle, 'Energy faction · Commander Arcwright Solenne · 20 cards and the Commander');
+  assert.equal(b.subtitle, 'Matter faction · Commander Marshal Brakka · 0 cards and the Commander');
+  // Every card as a face with its copies, its cost as a number and its text; no tier or rarity.
+  assert.deepEqual(a.cards[1], { copies: 14, card: { title: 'Spark Cell', kind: 'Resource (small core)', cost: '1E', text: 'Produces 2 Energy a turn.', stats: [['HP', '2']], label: null } });
+  // The deck browser: every deck of every setup once, in the order the setups name them.
+  assert.deepEqual(allDecks([sc(arc, iron), sc(arc, mind), sc(iron, mind)]).map((d) => d.title), ['Arc Foundry', 'Iron Vanguard', 'Mind Lattice']);
+  assert.deepEqual(setupDecks({ name: 'x', board: null }), []);
+});
+
+test('the frames that leave the stack, top first, resolved, fizzled or cancelled', () => {
+  const deploy = { frame: 'deploy', seat: 1, card: 1, tile: 'P2:C1' };
+  const writ = { frame: 'action', seat: 0, card: 3, aim: { frame: 0 }, countered: false };
+  const attack = { frame: 'attack', seat: 0, from: 'P1:A4', target: 'P2:A4', first_strike: false };
+  const at = (stack) => ({ ...obs, stack });
+  // Both pass: the top (Null Writ) resolves and counters nothing here; the deploy below stays.
+  assert.deepEqual(leftStack(at([deploy, writ]), at([deploy]), [{ event: 'passed', seat: 1 }]).map((l) => [l.frame.frame, l.index, l.outcome]), [['action', 1, 'resolved']]);
+  // The deploy's tile was taken: it fizzles (its seat and card named by the event).
+  assert.deepEqual(leftStack(at([deploy]), at([]), [{ event: 'fizzled', seat: 1, card: 1 }]).map((l) => l.outcome), ['fizzled']);
+  // Null Writ counters the Action below it, then that one leaves without effect: top first.
+  const target = { frame: 'action', seat: 1, card: 3, aim: 'none', countered: false };
+  const both = leftStack(at([target, writ]), at([]), [{ event: 'countered', seat: 1, card: 3, frame: 0 }]);
+  assert.deepEqual(both.map((l) => [l.index, l.outcome]), [[1, 'resolved'], [0, 'cancelled']]);
+  // An attack frame's fizzle names the attacker's card (Rivet Trooper on P1 A4 is card 2).
+  assert.deepEqual(leftStack(at([attack]), at([]), [{ event: 'fizzled', seat: 0, card: 2 }]).map((l) => l.outcome), ['fizzled']);
+  // A frame only marked countered stays; a new frame on top is not a departure.
+  assert.deepEqual(leftStack(at([target]), at([{ ...target, countered: true }, writ]), []), []);
+  assert.deepEqual(leftStack(null, at([deploy]), []), []);
 });

@@ -104,11 +104,11 @@ export const bodyOf = (a) => (a && typeof a === 'object' ? /** @type {any} */ (a
  */
 export function cardBook(reference) {
   const group = (reference?.groups ?? []).find((g) => g.kind === 'cards');
-  /** @type {Map<number, {index: number, id: string, name: string, kind: string, stats: Map<string, string>, keywords: string[], text: string[]}>} */
+  /** @type {Map<number, {index: number, id: string, name: string, kind: string, stats: Map<string, string>, keywords: string[], text: string[], abilities: string[]}>} */
   const book = new Map();
   for (const e of group?.entries ?? []) {
     if (e.index === null || e.index === undefined) continue;
-    book.set(e.index, { index: e.index, id: e.id, name: e.name, kind: e.kind, stats: new Map((e.stats ?? []).map((s) => [s.label, s.value])), keywords: e.keywords ?? [], text: e.text ?? [] });
+    book.set(e.index, { index: e.index, id: e.id, name: e.name, kind: e.kind, stats: new Map((e.stats ?? []).map((s) => [s.label, s.value])), keywords: e.keywords ?? [], text: e.text ?? [], abilities: e.abilities ?? [] });
   }
   return book;
 }
@@ -144,6 +144,89 @@ export function indexLegal(legal) {
     else if (k === 'activate') push(ix.from, b.tile, l);
   }
   return ix;
+}
+
+/** Whether an aim is a tile (`{tile: "P2:A4"}`). */
+const aimsAtTile = (aim) => !!aim && typeof aim === 'object' && 'tile' in aim;
+
+/** Ability `i` of a card in words: its text from the book, else `ability 2`. */
+export const abilityText = (book, card, i) => book?.get(card)?.abilities?.[i] ?? `ability ${Number(i) + 1}`;
+
+/**
+ * The abilities the card on `tile` may use now, in the card's order, each with its text, its
+ * actions, the tiles its actions aim at (tile → actions) and how it is used:
+ * `point` (a highlighted tile is clicked), `now` (one action, no tile to choose) or `choose`
+ * (several actions none of which aims at a tile: a choice among buttons).
+ * @param {ReturnType<typeof indexLegal>} ix
+ * @param {string} tile
+ * @param {Map<number, any>} book
+ * @param {number | null | undefined} card the card on `tile`
+ */
+export function abilitiesAt(ix, tile, book, card) {
+  /** @type {Map<number, Legal[]>} */
+  const by = new Map();
+  for (const l of ix.from.get(tile) ?? []) {
+    if (kindOf(l.action) !== 'activate') continue;
+    const i = bodyOf(l.action).ability;
+    if (!by.has(i)) by.set(i, []);
+    by.get(i)?.push(l);
+  }
+  return [...by.entries()].sort((a, b) => a[0] - b[0]).map(([ability, actions]) => {
+    const tiles = abilityTargets(ix, tile, ability);
+    const how = tiles.size ? 'point' : actions.length === 1 ? 'now' : 'choose';
+    return { ability, text: abilityText(book, card, ability), actions, tiles, how };
+  });
+}
+
+/**
+ * The tiles ability `ability` of the card on `tile` may aim at now: tile → its actions there.
+ * @param {ReturnType<typeof indexLegal>} ix
+ * @returns {Map<string, Legal[]>}
+ */
+export function abilityTargets(ix, tile, ability) {
+  const at = new Map();
+  for (const l of ix.from.get(tile) ?? []) {
+    const b = bodyOf(l.action);
+    if (kindOf(l.action) !== 'activate' || b.ability !== ability || !aimsAtTile(b.aim)) continue;
+    if (!at.has(b.aim.tile)) at.set(b.aim.tile, []);
+    at.get(b.aim.tile).push(l);
+  }
+  return at;
+}
+
+/**
+ * What a selection points at on the board: tile → the legal actions a click there takes. A
+ * hand card: its deploy tiles and its Action's target tiles. A card on the board: its moves'
+ * destinations and its attacks' targets; once one of its abilities is chosen, only that
+ * ability's target tiles. The Commander's tiles while it is to be placed.
+ * @param {ReturnType<typeof indexLegal>} ix
+ * @param {{type: 'hand', card: number} | {type: 'tile', tile: string, ability?: number | null} | null} sel
+ * @returns {Map<string, Legal[]>}
+ */
+export function selectionTargets(ix, sel) {
+  /** @type {Map<string, Legal[]>} */
+  const at = new Map();
+  const add = (t, l) => {
+    if (!at.has(t)) at.set(t, []);
+    at.get(t)?.push(l);
+  };
+  for (const l of ix.kinds.get('place_commander') ?? []) add(/** @type {any} */ (l.action).place_commander, l);
+  if (sel?.type === 'hand') {
+    for (const l of ix.hand.get(sel.card) ?? []) {
+      const b = bodyOf(l.action);
+      if (kindOf(l.action) === 'deploy') add(b.tile, l);
+      else if (aimsAtTile(b.aim)) add(b.aim.tile, l);
+    }
+  } else if (sel?.type === 'tile' && sel.ability !== null && sel.ability !== undefined) {
+    for (const [t, ls] of abilityTargets(ix, sel.tile, sel.ability)) for (const l of ls) add(t, l);
+  } else if (sel?.type === 'tile') {
+    for (const l of ix.from.get(sel.tile) ?? []) {
+      const b = bodyOf(l.action);
+      if (kindOf(l.action) === 'move') add(b.to, l);
+      else if (kindOf(l.action) === 'attack') add(b.target, l);
+    }
+  }
+  return at;
 }
 
 /** Where an aim points, in words. */
@@ -200,7 +283,8 @@ export function actionLabel(l, obs, book) {
     case 'activate': {
       const p = at(b.tile);
       const t = aimText(b.aim, obs, book);
-      return `Use ability ${b.ability + 1} of ${p ? cardName(book, p.card) : 'the card'} on ${tileName(b.tile)}${t ? ` at ${t}` : ''}`;
+      const text = p && book?.get(p.card)?.abilities?.[b.ability];
+      return `Use ${text ? `“${text}” of` : `ability ${b.ability + 1} of`} ${p ? cardName(book, p.card) : 'the card'} on ${tileName(b.tile)}${t ? ` at ${t}` : ''}`;
     }
     case 'first_player': return `${seatLabel(b)} plays first`;
     case 'draw': return `${seatLabel(b[0])} draws ${cardName(book, b[1])}`;
@@ -382,3 +466,108 @@ export function drawnSide(a, b, persp) {
   if (dy === 0 && dx === 1) return 'right';
   return null;
 }
+
+// ---- decks: the lobby's preview of a setup and the deck browser ------------------------------
+
+/** A cost for the card's corner: `2 Matter + 1 Energy` → `2M 1E`, nothing → `0`. */
+export const costShort = (text) => (!text || text === 'nothing' ? '0' : String(text).split('+').map((p) => p.trim().replace(/^(\d+) (\w).*$/, '$1$2')).join(' '));
+
+/** A cost's total (`2 Matter + 1 Energy` → 3, `nothing` → 0). */
+export function costTotal(text) {
+  return String(text ?? '').split('+').reduce((sum, part) => sum + (Number(/(\d+)/.exec(part)?.[1] ?? 0) || 0), 0);
+}
+
+/** The costs a curve has a bar for: 0 to 6, then 7 and more. */
+export const CURVE_LABELS = ['0', '1', '2', '3', '4', '5', '6', '7+'];
+
+/**
+ * A deck's cards by total cost, the Commander (which is never paid for) left out: one count per
+ * label of `CURVE_LABELS`.
+ * @param {Array<{copies: number, card: any}>} cards
+ */
+export function costCurve(cards) {
+  const counts = CURVE_LABELS.map(() => 0);
+  for (const c of cards ?? []) {
+    if (/^Commander/.test(c.card?.kind ?? '')) continue;
+    const cost = c.card?.stats?.find((s) => s.label === 'Cost')?.value;
+    counts[Math.min(costTotal(cost), CURVE_LABELS.length - 1)] += c.copies;
+  }
+  return CURVE_LABELS.map((label, i) => ({ label, count: counts[i] }));
+}
+
+/** A faction's name as players read it (`energy` → `Energy`). */
+const factionName = (f) => (f ? String(f)[0].toUpperCase() + String(f).slice(1) : '');
+
+/**
+ * The decks of a setup from the lobby's scenario (`board.decks`, made by the server), each in
+ * the deck browser's shape: its name, what it is (faction, Commander, card count), its curve,
+ * and every card as a card face (name, kind, cost, text, stats) with its copies.
+ * @param {any} scenario
+ */
+export function setupDecks(scenario) {
+  return (scenario?.board?.decks ?? []).map((d) => {
+    // The deck's cards without its Commander, which starts on the board (60 in a shipped deck).
+    const total = (d.cards ?? []).filter((c) => !/^Commander/.test(c.card?.kind ?? '')).reduce((s, c) => s + c.copies, 0);
+    return {
+      key: String(d.name),
+      title: d.title ?? String(d.name),
+      subtitle: [d.faction ? `${factionName(d.faction)} faction` : '', d.commander ? `Commander ${d.commander}` : '', `${total} card${total === 1 ? '' : 's'} and the Commander`].filter(Boolean).join(' · '),
+      curve: costCurve(d.cards),
+      cards: (d.cards ?? []).map((c) => ({ copies: c.copies, card: deckCardFace(c.card) })),
+    };
+  });
+}
+
+/** A reference entry as a card face: name, kind, cost, text and its numbers. */
+export function deckCardFace(e) {
+  const stats = (e?.stats ?? []).filter((s) => !['Cost', 'Tier', 'Rarity'].includes(s.label)).map((s) => [s.label, s.value]);
+  const cost = e?.stats?.find((s) => s.label === 'Cost')?.value;
+  return { title: e?.name ?? 'Card', kind: e?.kind ?? null, cost: cost === undefined ? null : costShort(cost), text: (e?.text ?? []).join(' ') || null, stats, label: null };
+}
+
+/** Every deck of every setup, each once, in the order the setups first name them. */
+export function allDecks(scenarios) {
+  const seen = new Map();
+  for (const sc of scenarios ?? []) for (const d of setupDecks(sc)) if (!seen.has(d.key)) seen.set(d.key, d);
+  return [...seen.values()];
+}
+
+// ---- the stack between two states -----------------------------------------------------------
+
+/**
+ * The frames that left the stack between two observations, top first, each with how it left:
+ * `fizzled` (a `fizzled` event names its seat and card: its tile was taken, its target or host
+ * gone), `cancelled` (a countered Action, which goes to the Scrapyard without effect) or
+ * `resolved`. Frames below the first difference stayed; a frame's `countered` mark may change
+ * while it stays.
+ * @param {Observation | null | undefined} before
+ * @param {Observation | null | undefined} after
+ * @param {any[]} events the events of the log entries between the two
+ * @returns {Array<{frame: FrameView, index: number, outcome: 'resolved' | 'fizzled' | 'cancelled'}>}
+ */
+export function leftStack(before, after, events) {
+  const b = before?.stack ?? [];
+  const a = after?.stack ?? [];
+  const plain = (f) => JSON.stringify({ ...f, countered: undefined });
+  let k = 0;
+  while (k < b.length && k < a.length && plain(b[k]) === plain(a[k])) k++;
+  const fizzles = (events ?? []).filter((e) => e?.event === 'fizzled');
+  const countered = new Set((events ?? []).filter((e) => e?.event === 'countered').map((e) => e.frame));
+  const cardOf = (f) => (f.frame === 'attack' ? before?.board?.find((p) => p.tile === f.from)?.card : f.card);
+  const out = [];
+  for (let i = b.length - 1; i >= k; i--) {
+    const f = /** @type {any} */ (b[i]);
+    const j = fizzles.findIndex((e) => e.seat === f.seat && e.card === cardOf(f));
+    /** @type {'resolved' | 'fizzled' | 'cancelled'} */
+    let outcome = 'resolved';
+    if (j >= 0) {
+      fizzles.splice(j, 1);
+      outcome = 'fizzled';
+    } else if (f.countered || countered.has(i)) outcome = 'cancelled';
+    out.push({ frame: b[i], index: i, outcome });
+  }
+  return out;
+}
+
+/** How a frame left the stack, in words. */
+export const outcomeText = (o) => ({ resolved: 'Resolved', fizzled: 'Fizzled', cancelled: 'Cancelled (countered)' })[o] ?? o;

@@ -11,10 +11,11 @@ import { card, cardGrid, hand, stackList } from '../../ui/cards.js';
 import { actionPicker } from '../../ui/picker.js';
 import { chance, oddsBox, oddsTable } from '../../ui/odds.js';
 import { reducedMotion } from '../../ui/motion.js';
+import { deckBrowserButton, deckSummary } from '../../ui/decks.js';
 import {
-  actionLabel, attackOdds, bodyOf, boxTiles, cardBook, cardName, damageFromPreview, describe, drawnSide, endReasonText,
-  frameEffect, frameTitle, hasKeyword, hpOf, indexLegal, keywordTitle, kindOf, parseTile, passLabel, perspective,
-  phaseText, relabel, resourcesText, rowsDrawn, sectorOf, seatLabel, tileName, tileOf, zoneOf,
+  abilitiesAt, actionLabel, allDecks, costShort, attackOdds, bodyOf, boxTiles, cardBook, cardName, damageFromPreview, describe, drawnSide, endReasonText,
+  frameEffect, frameTitle, hasKeyword, hpOf, indexLegal, keywordTitle, kindOf, leftStack, outcomeText, parseTile, passLabel, perspective,
+  phaseText, relabel, resourcesText, rowsDrawn, sectorOf, seatLabel, selectionTargets, setupDecks, tileName, tileOf, zoneOf,
 } from './model.js';
 
 export const title = 'Starcore';
@@ -27,10 +28,25 @@ export const keyEvents = ['destroyed', 'countered', 'fizzled'];
 /** @typedef {import('../../types/starcore').LogEntry} LogEntry */
 /** @typedef {import('../../types/starcore').PieceView} PieceView */
 
-/** The lobby needs no map: a Starcore setup is a pairing of two decks (its title says which). */
-export function miniMap() {
-  return null;
+/**
+ * The lobby's preview of a setup: its two decks side by side, each with its faction, Commander
+ * and cost curve.
+ */
+export function miniMap(scenario) {
+  const decks = setupDecks(scenario);
+  if (!decks.length) return null;
+  return h('span', { class: 'sc-setup', 'aria-label': `The two decks of ${scenario.title}` },
+    decks.map((d, i) => h('span', { class: `sc-setup-deck side-${i}` }, h('small', {}, seatLabel(i)), deckSummary(d))));
 }
+
+/** The deck browser's decks: every deck of every setup the server offers (from its list of games). */
+async function loadAllDecks() {
+  const g = await api.game('starcore');
+  return allDecks(g?.scenarios ?? []);
+}
+
+/** The lobby's and the match's button opening the deck browser. */
+export const extraButtons = (id) => [deckBrowserButton('Starcore decks', loadAllDecks, id)];
 
 /** @param {Observation | null} obs */
 export function statusLine(obs) {
@@ -51,8 +67,6 @@ export function logEntry(entry) {
   return li;
 }
 
-/** A cost for the card's corner: `2 Matter + 1 Energy` → `2M 1E`, nothing → `0`. */
-const costShort = (text) => (!text || text === 'nothing' ? '0' : String(text).split('+').map((p) => p.trim().replace(/^(\d+) (\w).*$/, '$1$2')).join(' '));
 
 /** The match id of a state (the replay's states may not carry it: then the page's address). */
 const matchId = (msg) => msg?.match ?? /\/(?:play|replay)\/([^/?#]+)/.exec(location.pathname)?.[1] ?? null;
@@ -63,9 +77,11 @@ export function createView(root, ctx) {
     /** @type {LogEntry[]} */ log: [],
     book: new Map(),
     bookFor: null,
-    /** @type {{type: 'hand', card: number} | {type: 'tile', tile: string} | null} */ sel: null,
+    /** @type {{type: 'hand', card: number} | {type: 'tile', tile: string, ability?: number | null} | null} */ sel: null,
     /** @type {{l: Legal, text: string | null, loading: boolean} | null} */ confirm: null,
     /** @type {Legal[] | null} */ choices: null,
+    /** The frames that left the stack with the last state shown, top first, titled from the state before. */
+    /** @type {Array<{title: string, text: string, owner: number, outcome: string}>} */ left: [],
   };
   const el = {
     board: h('div', { class: 'sc-board-wrap' }),
@@ -118,31 +134,27 @@ export function createView(root, ctx) {
   // ---- pointing -------------------------------------------------------------------------
 
   /** What the current selection can do on each tile: tile → the legal actions there. */
-  function targetsOfSelection(ix) {
-    /** @type {Map<string, Legal[]>} */
-    const at = new Map();
-    const add = (t, l) => {
-      if (!at.has(t)) at.set(t, []);
-      at.get(t).push(l);
-    };
-    for (const l of ix.kinds.get('place_commander') ?? []) add(/** @type {any} */ (l.action).place_commander, l);
-    const s = ui.sel;
-    if (s?.type === 'hand') {
-      for (const l of ix.hand.get(s.card) ?? []) {
-        const b = bodyOf(l.action);
-        if (kindOf(l.action) === 'deploy') add(b.tile, l);
-        else if (b.aim && typeof b.aim === 'object' && 'tile' in b.aim) add(b.aim.tile, l);
-      }
-    } else if (s?.type === 'tile') {
-      for (const l of ix.from.get(s.tile) ?? []) {
-        const k = kindOf(l.action);
-        const b = bodyOf(l.action);
-        if (k === 'move') add(b.to, l);
-        else if (k === 'attack') add(b.target, l);
-        else if (k === 'activate' && b.aim && typeof b.aim === 'object' && 'tile' in b.aim) add(b.aim.tile, l);
-      }
+  const targetsOfSelection = (ix) => selectionTargets(ix, ui.sel);
+
+  /** An ability of the selected card chosen from its button: used at once, or its targets highlighted. */
+  function onAbility(a) {
+    if (ui.sel?.type !== 'tile') return;
+    ui.confirm = null;
+    if (a.how === 'now') {
+      act(a.actions[0]);
+      return;
     }
-    return at;
+    if (a.how === 'choose') {
+      ui.sel = { type: 'tile', tile: ui.sel.tile, ability: a.ability };
+      ui.choices = a.actions;
+      render();
+      return;
+    }
+    ui.choices = null;
+    ui.sel = { type: 'tile', tile: ui.sel.tile, ability: a.ability };
+    render();
+    ctx.announce?.(`${a.text} Choose one of the ${a.tiles.size} highlighted tiles.`);
+    /** @type {HTMLElement | null} */ (el.board.querySelector('.sc-aim button, .sc-aim .card'))?.focus();
   }
 
   function onTile(tile, ix) {
@@ -160,7 +172,10 @@ export function createView(root, ctx) {
     const p = pieceAt(tile);
     ui.choices = null;
     ui.confirm = null;
-    ui.sel = p && !(ui.sel?.type === 'tile' && ui.sel.tile === tile) ? { type: 'tile', tile } : null;
+    // Clicking the card whose ability is being aimed goes back to the card; clicking it again clears.
+    const same = ui.sel?.type === 'tile' && ui.sel.tile === tile;
+    const aiming = ui.sel?.type === 'tile' && ui.sel.ability !== null && ui.sel.ability !== undefined;
+    ui.sel = p && (!same || aiming) ? { type: 'tile', tile } : null;
     render();
   }
 
@@ -288,7 +303,7 @@ export function createView(root, ctx) {
         const tile = tileOf(owner, rows[r], persp.lanes[col]);
         const cls = [];
         const acts = marks.targets.get(tile);
-        if (acts) cls.push(acts.some((l) => kindOf(l.action) === 'attack') ? 'sc-target' : 'sc-dest');
+        if (acts) cls.push(acts.some((l) => kindOf(l.action) === 'attack') ? 'sc-target' : acts.some((l) => kindOf(l.action) === 'activate') ? 'sc-aim' : 'sc-dest');
         if (marks.box.has(tile)) cls.push('sc-box');
         for (const side of marks.links.get(tile) ?? []) cls.push(`link-${side}`);
         const net = marks.nets.get(tile);
@@ -331,7 +346,8 @@ export function createView(root, ctx) {
     let box = new Set();
     const sp = ui.sel?.type === 'tile' ? pieceAt(ui.sel.tile) : null;
     const sc = sp ? ui.book.get(sp.card) : null;
-    if (sp && sc?.stats.has('Range') && sc?.stats.has('Width')) box = boxTiles(sc.stats.get('Range'), sc.stats.get('Width'), parseTile(sp.tile)?.lane ?? 1);
+    const aimingAbility = ui.sel?.type === 'tile' && ui.sel.ability !== null && ui.sel.ability !== undefined;
+    if (sp && !aimingAbility && sc?.stats.has('Range') && sc?.stats.has('Width')) box = boxTiles(sc.stats.get('Range'), sc.stats.get('Width'), parseTile(sp.tile)?.lane ?? 1);
     const links = new Map();
     for (const [a, b] of o.links ?? []) {
       const sa = drawnSide(a, b, persp);
@@ -417,7 +433,7 @@ export function createView(root, ctx) {
 
   function renderStack(o, ix) {
     const st = o.stack ?? [];
-    if (!st.length) {
+    if (!st.length && !ui.left.length) {
       replace(el.stack);
       el.stack.hidden = true;
       return;
@@ -426,11 +442,44 @@ export function createView(root, ctx) {
     const items = st.map((f) => ({ title: frameTitle(f, o, ui.book), text: frameEffect(f, ui.book), owner: /** @type {any} */ (f).seat })).reverse();
     const me = o.responder !== null && o.responder !== undefined && ix.pass ? o.responder : null;
     const responses = ix.all.filter((l) => kindOf(l.action) !== 'pass');
-    replace(el.stack, stackList(items, { label: 'Stack (resolves from the top)' }),
+    // What just left the stack, top first, each with how it left (stepped in with motion).
+    const left = ui.left.length ? h('section', { class: 'sc-left', 'aria-label': 'Just left the stack' },
+      h('h3', {}, 'Just left the stack'),
+      h('ol', {}, ui.left.map((f, i) => h('li', { class: `sc-left-${f.outcome} side-${f.owner}`, 'data-outcome': f.outcome, 'data-step': String(i) },
+        h('strong', {}, `${outcomeText(f.outcome)}: `), f.title)))) : null;
+    replace(el.stack, left, st.length ? stackList(items, { label: 'Stack (resolves from the top)' }) : null,
       me !== null ? h('p', { class: 'sc-respond' }, responses.length
         ? `You may respond: ${responses.length} response${responses.length === 1 ? '' : 's'} (cards marked playable in your hand, or the list below), or pass to let the top resolve.`
         : 'You have no response: pass to let the top resolve.')
-        : o.responder !== null && o.responder !== undefined ? h('p', { class: 'muted' }, `${seatLabel(o.responder)} may respond or pass.`) : null);
+        : o.responder !== null && o.responder !== undefined && st.length ? h('p', { class: 'muted' }, `${seatLabel(o.responder)} may respond or pass.`) : null);
+  }
+
+  /**
+   * The frames that left the stack, one after another: each steps in (from the stack's top
+   * position, highlighted) and settles, and so does the log entry that says how it left.
+   * Skipped under reduced motion; the end state is drawn either way.
+   */
+  function stepStack(fresh) {
+    if (reducedMotion() || !ui.left.length) return [];
+    const STEP = 420;
+    const runs = [];
+    el.stack.querySelectorAll('.sc-left li').forEach((li, i) => {
+      if (!('animate' in li)) return;
+      runs.push(li.animate([{ opacity: 0, translate: '0 -0.8rem', background: '#fff3bf' }, { opacity: 1, translate: '0 0', background: '#fff3bf', offset: 0.5 }, { opacity: 1, translate: '0 0' }],
+        { duration: STEP, delay: i * STEP, easing: 'ease-out', fill: 'backwards' }).finished.catch(() => {}));
+    });
+    // The log entries of the same steps: drawn by the match page right after this update.
+    const steps = fresh.filter((e) => (e.events ?? []).some((ev) => ['passed', 'fizzled', 'countered', 'entered', 'rolled', 'scrapped'].includes(/** @type {any} */ (ev).event)));
+    runs.push(new Promise((resolve) => requestAnimationFrame(() => {
+      const mark = steps.map((e, i) => {
+        const li = document.querySelector(`#log li[data-index="${CSS.escape(String(e.index))}"]`);
+        if (!li || !('animate' in li)) return null;
+        li.classList.add('sc-log-step');
+        return li.animate([{ background: '#fff3bf' }, { background: 'transparent' }], { duration: STEP, delay: i * (STEP / 2), fill: 'backwards' }).finished.catch(() => {});
+      });
+      Promise.all(mark).then(() => resolve(undefined));
+    })));
+    return runs;
   }
 
   function renderPass(o, ix) {
@@ -466,11 +515,25 @@ export function createView(root, ctx) {
         head = h('div', {}, card({ ...tileCard(p, ix, o), onPick: null, key: 'sel-card', selected: false }),
           e?.text?.length ? h('ul', { class: 'sc-card-text' }, e.text.map((t) => h('li', {}, t))) : null);
         const ls = ix.from.get(s.tile) ?? [];
-        options = ls.filter((l) => kindOf(l.action) === 'activate' && !bodyOf(l.action).aim?.tile);
-        const moves = ls.filter((l) => kindOf(l.action) === 'move').length;
-        const attacks = ls.filter((l) => kindOf(l.action) === 'attack').length;
-        const hints = [moves ? `${moves} destination${moves === 1 ? '' : 's'} highlighted` : '', attacks ? `${attacks} target${attacks === 1 ? '' : 's'} ringed in red inside the shaded attack box` : ''].filter(Boolean);
-        if (hints.length) head.append(h('p', { class: 'help' }, `${hints.join('; ')}: click one.`));
+        const abilities = ctx.readOnly ? [] : abilitiesAt(ix, s.tile, ui.book, p.card);
+        const aiming = abilities.find((a) => a.ability === s.ability);
+        if (aiming) {
+          head.append(h('p', { class: 'help sc-aiming', 'data-key': 'aiming' }, aiming.how === 'point'
+            ? `${aiming.text} Click one of the ${aiming.tiles.size} highlighted tile${aiming.tiles.size === 1 ? '' : 's'} (ringed in purple) to aim it.`
+            : `${aiming.text} Choose below.`),
+          h('div', { class: 'buttons' }, h('button', { type: 'button', 'data-action': 'cancel-ability', onclick: () => { ui.sel = { type: 'tile', tile: s.tile }; ui.choices = null; render(); } }, 'Back to the card')));
+        } else {
+          const moves = ls.filter((l) => kindOf(l.action) === 'move').length;
+          const attacks = ls.filter((l) => kindOf(l.action) === 'attack').length;
+          const hints = [moves ? `${moves} destination${moves === 1 ? '' : 's'} highlighted` : '', attacks ? `${attacks} target${attacks === 1 ? '' : 's'} ringed in red inside the shaded attack box` : ''].filter(Boolean);
+          if (hints.length) head.append(h('p', { class: 'help' }, `${hints.join('; ')}: click one.`));
+          if (abilities.length) {
+            head.append(h('div', { class: 'sc-abilities', role: 'group', 'aria-label': 'Abilities of this card' },
+              h('h3', {}, abilities.length === 1 ? 'Its ability' : 'Its abilities'),
+              abilities.map((a) => h('button', { type: 'button', 'data-action': 'ability', 'data-ability': String(a.ability), 'data-key': `ability-${a.ability}`, onclick: () => onAbility(a) },
+                `${a.how === 'point' ? 'Aim' : 'Use'}: ${a.text}`))));
+          }
+        }
       }
     }
     if (ui.choices) options = ui.choices;
@@ -507,6 +570,8 @@ export function createView(root, ctx) {
     if (!ix.all.length) return /** @type {any} */ (o.phase)?.phase === 'over' ? '' : 'Waiting for the other side…';
     const step = /** @type {any} */ (o.phase)?.step;
     if (o.stack?.length) return 'Something waits on the stack: respond with a playable card, or pass.';
+    if (ui.sel?.type === 'tile' && ui.sel.ability !== null && ui.sel.ability !== undefined) return 'Aim the ability: click a highlighted tile.';
+
     if (step === 'orders') return 'Orders: click one of your cards, then a highlighted tile to move it. Pass ends the step.';
     if (step === 'build') return 'Build: click a card in your hand marked playable, then a highlighted tile. Pass ends the step.';
     if (step === 'combat') return 'Combat: click one of your cards: its attack box is shaded and its targets ringed; click a target to see the odds.';
@@ -520,6 +585,8 @@ export function createView(root, ctx) {
     const focusKey = root.contains(active) || side.contains(active) ? active?.getAttribute?.('data-key') : null;
     const ix = indexLegal(ctx.readOnly ? [] : ui.msg.legal ?? []);
     if (ui.sel?.type === 'tile' && !pieceAt(ui.sel.tile)) ui.sel = null;
+    // An ability no longer usable (paid, or the step ended): back to its card.
+    if (ui.sel?.type === 'tile' && ui.sel.ability !== null && ui.sel.ability !== undefined && !(ix.from.get(ui.sel.tile) ?? []).some((l) => kindOf(l.action) === 'activate' && bodyOf(l.action).ability === /** @type {any} */ (ui.sel).ability)) ui.sel = { type: 'tile', tile: ui.sel.tile };
     if (ui.sel?.type === 'hand' && !(o.players?.[viewerSeat() ?? -1]?.hand ?? []).includes(ui.sel.card)) ui.sel = null;
     if (ui.choices && !ui.choices.every((c) => ix.all.some((l) => JSON.stringify(l.action) === JSON.stringify(c.action)))) ui.choices = null;
     el.status.textContent = statusLine(o);
@@ -536,10 +603,10 @@ export function createView(root, ctx) {
     if (focusKey) /** @type {HTMLElement | undefined} */ ([root, side].map((r) => r.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)).find(Boolean))?.focus?.();
   }
 
-  /** Moves slide from their old tile, entering cards grow in, damaged cards shake. */
+  /** Moves slide from their old tile, entering cards grow in, damaged cards shake; frames leave the stack step by step. */
   function animate(fresh) {
     if (reducedMotion()) return null;
-    const runs = [];
+    const runs = stepStack(fresh);
     const cellOf = (tile) => el.board.querySelector(`[data-tile="${CSS.escape(tile)}"]`);
     for (const e of fresh) {
       for (const ev of /** @type {any[]} */ (e.events ?? [])) {
@@ -570,8 +637,13 @@ export function createView(root, ctx) {
      */
     update(msg, log, opts) {
       const prevLen = ui.log.length;
-      ui.msg = msg;
+      const before = obs();
       ui.log = log ?? [];
+      // The frames that left the stack since the state shown before (none after a reload or a jump back).
+      const fresh = prevLen && ui.log.length > prevLen ? ui.log.slice(prevLen) : [];
+      ui.left = fresh.length ? leftStack(before, /** @type {Observation | undefined} */ (msg?.observation), fresh.flatMap((e) => e.events ?? []))
+        .map((l) => ({ title: frameTitle(l.frame, before, ui.book), text: frameEffect(l.frame, ui.book), owner: /** @type {any} */ (l.frame).seat, outcome: l.outcome })) : [];
+      ui.msg = msg;
       loadBook(msg);
       render();
       return opts?.animate && ui.log.length > prevLen ? animate(ui.log.slice(prevLen)) : null;

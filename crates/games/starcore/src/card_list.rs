@@ -37,6 +37,10 @@ pub struct CardEntry {
     /// `Range`, `Width`, `Output`) and its value; for views, not in the card list's JSON.
     #[serde(skip)]
     pub stat_list: Vec<(&'static str, String)>,
+    /// Each of its abilities in words, in the card's order (the number an `activate` action
+    /// names); also the last lines of `effects`. For views, not in the card list's JSON.
+    #[serde(skip)]
+    pub abilities: Vec<String>,
 }
 
 fn entry(card: &Card) -> CardEntry {
@@ -95,7 +99,8 @@ fn entry(card: &Card) -> CardEntry {
         }
         _ => {}
     }
-    effects.extend(card.abilities().iter().map(ability_text));
+    let abilities: Vec<String> = card.abilities().iter().map(ability_text).collect();
+    effects.extend(abilities.iter().cloned());
     let mut coverage: Vec<String> = card_test(card.id())
         .into_iter()
         .map(str::to_owned)
@@ -124,6 +129,7 @@ fn entry(card: &Card) -> CardEntry {
         effects,
         coverage,
         stat_list,
+        abilities,
     }
 }
 

@@ -90,6 +90,18 @@ gridwright_engine::shipped!(
 pub struct Content {
     cards: Vec<CardDef>,
     decks: Vec<DeckList>,
+    /// What players call each deck of `decks`, in the same order.
+    titles: Vec<DeckTitle>,
+}
+
+/// What players call a deck: its file's `name` and `faction`, which a [`DeckList`] (and so a
+/// match's config) does not carry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeckTitle {
+    /// The deck's name as players read it (`Arc Foundry`).
+    pub title: String,
+    /// Its faction (`energy`): one of [`FACTIONS`].
+    pub faction: String,
 }
 
 impl Content {
@@ -168,6 +180,7 @@ impl Content {
             problems.extend_prefixed("", report.into_problems());
         }
         let mut decks = Vec::new();
+        let mut titles = Vec::new();
         if problems.is_empty() {
             let validated: Vec<crate::Card> =
                 cards.iter().filter_map(|d| d.validate().ok()).collect();
@@ -178,12 +191,22 @@ impl Content {
                 .collect();
             for (name, src) in &deck_files {
                 let file = format!("decks/{name}.toml");
-                if let Some(deck) = read_deck(&file, name, src, &validated, &index, &mut problems) {
+                if let Some((deck, title)) =
+                    read_deck(&file, name, src, &validated, &index, &mut problems)
+                {
                     decks.push(deck);
+                    titles.push(title);
                 }
             }
         }
-        valid(Content { cards, decks }, problems)
+        valid(
+            Content {
+                cards,
+                decks,
+                titles,
+            },
+            problems,
+        )
     }
 
     /// The shipped (or loaded) deck names, in order.
@@ -194,6 +217,12 @@ impl Content {
     /// The deck named `name`.
     pub fn deck(&self, name: &str) -> Option<&DeckList> {
         self.decks.iter().find(|d| d.name == name)
+    }
+
+    /// What players call the deck named `name` (its name and faction from its file).
+    pub fn deck_title(&self, name: &str) -> Option<&DeckTitle> {
+        let i = self.decks.iter().position(|d| d.name == name)?;
+        self.titles.get(i)
     }
 
     /// Every card definition of the pool.
@@ -291,7 +320,7 @@ impl Content {
             &mut problems,
         );
         match deck {
-            Some(d) if problems.is_empty() => Ok(d),
+            Some((d, _)) if problems.is_empty() => Ok(d),
             _ => Err(problems.into()),
         }
     }
@@ -314,7 +343,7 @@ fn read_deck(
     cards: &[crate::Card],
     index: &HashMap<&str, crate::CardId>,
     problems: &mut Problems,
-) -> Option<DeckList> {
+) -> Option<(DeckList, DeckTitle)> {
     let mut report = Report::new(file.to_owned(), src);
     let parsed = report.parse::<DeckFile>();
     let mut result = None;
@@ -342,7 +371,13 @@ fn read_deck(
             None => f.to_owned(),
         });
         if clean {
-            result = Some(list);
+            result = Some((
+                list,
+                DeckTitle {
+                    title: d.name.trim().to_owned(),
+                    faction: d.faction,
+                },
+            ));
         }
     }
     let mut own = report.into_problems();

@@ -103,7 +103,7 @@ pub use config::{
     Config, DECK_SIZE, DEFAULT_TURN_LIMIT, DRAW_PER_TURN, DeckList, DeployCap, HAND_SIZE,
     MAX_STACK, MAX_TURN_LIMIT, Options,
 };
-pub use content::{Content, ContentError, FACTIONS, Problem, VARIANTS, Variant};
+pub use content::{Content, ContentError, DeckTitle, FACTIONS, Problem, VARIANTS, Variant};
 pub use effect::{
     Ability, CardKind, Condition, CostDef, Duration, Effect, Keyword, Side, Stat, StatMod, Target,
     Trigger,
