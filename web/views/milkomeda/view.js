@@ -65,7 +65,7 @@ export function createView(root, ctx) {
     bookFor: null,
     /** @type {{card?: number, from?: [number, number]} | null} */ sel: null,
     /** @type {string | null} */ at: null,
-    zoom: 1,
+    zoom: typeof window !== 'undefined' && window.innerWidth < 600 ? 0.6 : 1,
     centred: false,
     lastText: '',
   };
