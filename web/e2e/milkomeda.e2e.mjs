@@ -12,19 +12,21 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
-const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
-const SHOTS = process.env.SCREENSHOT_DIR ?? 'e2e-screenshots';
-const BROWSER = process.env.CHROMIUM ?? '/usr/bin/chromium';
-/** How long the desktop game is played before the test stops it (it is long: some 650 steps). */
-const PLAY_MS = Number(process.env.MILKOMEDA_PLAY_MS ?? 100000);
+const env = {
+  base: process.env.BASE_URL ?? 'http://127.0.0.1:8080',
+  shots: process.env.SCREENSHOT_DIR ?? 'e2e-screenshots',
+  browser: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  /** How long the desktop game is played before the test stops (a whole game is some 650 steps). */
+  playMs: Number(process.env.MILKOMEDA_PLAY_MS ?? 100000),
+};
+const BASE = env.base;
 assert.match(BASE, /^http:\/\/127\.0\.0\.1:\d+$/, 'BASE_URL must be on 127.0.0.1');
-mkdirSync(SHOTS, { recursive: true });
-
-const started = Date.now();
-const step = (text) => console.log(`[milkomeda ${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
+mkdirSync(env.shots, { recursive: true });
+const t0 = Date.now();
+const step = (text) => console.log(`[milkomeda ${((Date.now() - t0) / 1000).toFixed(1)}s] ${text}`);
 
 async function shot(page, name) {
-  await page.screenshot({ path: join(SHOTS, `milkomeda-${name}.png`), fullPage: false });
+  await page.screenshot({ path: join(env.shots, `milkomeda-${name}.png`), fullPage: false });
   step(`screenshot milkomeda-${name}.png`);
 }
 
@@ -47,13 +49,13 @@ async function facts(page) {
   });
 }
 
+/** In the page: whether it is my turn or the match is over. */
+const myTurnOrOver = () => ['finished', undefined].includes(document.querySelector('.match')?.dataset.status) ? !!document.querySelector('.match') : document.querySelector('.match')?.dataset.myTurn === 'true';
+
+/** Waits for my turn or the end, then one beat for the view to draw; returns the facts. */
 async function settle(page, timeout = 60000) {
-  await page.waitForFunction(() => {
-    const m = document.querySelector('.match');
-    return m && (m.dataset.status === 'finished' || m.dataset.myTurn === 'true');
-  }, null, { timeout });
-  await page.waitForTimeout(40);
-  return facts(page);
+  await page.waitForFunction(myTurnOrOver, null, { timeout });
+  return page.waitForTimeout(40).then(() => facts(page));
 }
 
 async function waitNext(page, v) {
@@ -208,7 +210,7 @@ async function play(page, { deadline, until, what }) {
   return seen;
 }
 
-const browser = await chromium.launch({ executablePath: BROWSER, args: ['--no-sandbox'] });
+const browser = await chromium.launch({ executablePath: env.browser, args: ['--no-sandbox'] });
 try {
   // ---- desktop ------------------------------------------------------------------------
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -230,7 +232,7 @@ try {
   assert.ok(w1 > w0, 'zooming in enlarges the map');
   await page.locator('[data-zoom="out"]').click();
 
-  const deadline = Date.now() + PLAY_MS;
+  const deadline = Date.now() + env.playMs;
   let seen = await play(page, { deadline, what: 'desktop', until: (s) => s.explores >= 3 && s.moves >= 1 });
   step(`desktop before the reload: ${JSON.stringify(seen)}`);
   const before = await facts(page);

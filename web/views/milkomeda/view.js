@@ -8,8 +8,8 @@
 // round as a negotiation panel, the combat with its sealed choices and dice; the rest through
 // the kit's stepwise picker.
 
-import { api } from '../../api.js';
 import { h, replace, s, seatName } from '../../dom.js';
+import { referenceLoader, sendAction } from '../../ui/acting.js';
 import { dieFace, diceRow } from '../../ui/dice.js';
 import { actionPicker } from '../../ui/picker.js';
 import { squareBoard } from '../../ui/squareboard.js';
@@ -53,7 +53,6 @@ export function logEntry(entry) {
   return li;
 }
 
-const matchId = (msg) => msg?.match?.id ?? msg?.match ?? /\/(?:play|replay)\/([^/?#]+)/.exec(location.pathname)?.[1] ?? null;
 const CELL = 96;
 const LETTER = { blue: 'B', orange: 'O', red: 'R', green: 'G' };
 const STRUCT_GLYPH = { outpost: 'O', starlance: 'S', hypergate: 'H', m_brain: 'M' };
@@ -62,28 +61,22 @@ export function createView(root, ctx) {
   const ui = {
     /** @type {State | null} */ msg: null,
     book: cardBook(null),
-    bookFor: null,
     /** @type {{card?: number, from?: [number, number]} | null} */ sel: null,
     /** @type {string | null} */ at: null,
     zoom: typeof window !== 'undefined' && window.innerWidth < 600 ? 0.6 : 1,
     centred: false,
     lastText: '',
   };
+  const section = (name, label) => h('section', { class: `mk-${name}`, 'aria-label': label });
   const el = {
     map: h('div', { class: 'mk-map', tabindex: '0', 'aria-label': 'The sector grid (scroll to pan)' }),
     zoom: h('div', { class: 'buttons mk-zoom' }),
     status: h('p', { class: 'mk-status' }),
     help: h('p', { class: 'help mk-help' }),
-    hand: h('section', { class: 'mk-hand', 'aria-label': 'Drawn sector cards' }),
-    choice: h('section', { class: 'mk-choice', 'aria-label': 'Choices at the selected sector' }),
-    nego: h('section', { class: 'mk-nego', 'aria-label': 'The Master\'s round' }),
-    combat: h('section', { class: 'mk-combat', 'aria-label': 'Combat' }),
-    actions: h('section', { class: 'mk-actions', 'aria-label': 'Actions' }),
-    display: h('section', { class: 'mk-display', 'aria-label': 'Action display' }),
-    storage: h('section', { class: 'mk-storage', 'aria-label': 'Storage' }),
-    positions: h('section', { class: 'mk-positions', 'aria-label': 'Directives and modules' }),
-    objectives: h('section', { class: 'mk-objectives', 'aria-label': 'Objectives' }),
-    score: h('section', { class: 'mk-score', 'aria-label': 'Running score' }),
+    hand: section('hand', 'Drawn sector cards'), choice: section('choice', 'Choices at the selected sector'),
+    nego: section('nego', 'The Master\'s round'), combat: section('combat', 'Combat'), actions: section('actions', 'Actions'),
+    display: section('display', 'Action display'), storage: section('storage', 'Storage'), score: section('score', 'Running score'),
+    positions: section('positions', 'Directives and modules'), objectives: section('objectives', 'Objectives'),
   };
   const book = () => ui.book;
   const picker = actionPicker({ onPick: (l) => act(l), describe: (l) => describe(book())(l), title: 'Other actions', id: 'mk-picker' });
@@ -96,26 +89,13 @@ export function createView(root, ctx) {
   const obs = () => /** @type {Observation | undefined} */ (ui.msg?.observation);
   const legal = () => /** @type {Legal[]} */ (ctx.readOnly ? [] : ui.msg?.legal ?? []);
 
-  async function loadBook(msg) {
-    const id = matchId(msg);
-    if (!id || ui.bookFor === id) return;
-    ui.bookFor = id;
-    try {
-      ui.book = cardBook(await api.reference(id));
-    } catch (e) {
-      ctx.announce?.(`The card texts did not load: ${e.message}`, true);
-    }
-    render();
-  }
+  // A missing reference leaves an empty book: cards then read by their number.
+  const loadBook = referenceLoader(ctx, (reference) => { ui.book = cardBook(reference); render(); });
 
   async function act(l) {
     ui.sel = null;
     ui.at = null;
-    try {
-      await ctx.act(l.action, l.seat);
-    } catch (e) {
-      ctx.announce?.(`Refused: ${e.message}`, true);
-    }
+    await sendAction(ctx, l);
     render();
   }
 
