@@ -112,17 +112,30 @@ async function placeByPointing(page, what) {
   await actAndWait(page, pick);
 }
 
-/** Picks the first leaf of the main picker, opening groups; prefers `want` (a leaf's action text prefix). */
+/**
+ * Picks a leaf of the main picker, opening groups: the first of `want` (`[kind, text prefix]`)
+ * offered, else the first leaf. Returns the text picked, or null when the picker is empty.
+ */
 async function pickSomething(page, want = []) {
   for (let depth = 0; depth < 5; depth++) {
-    for (const w of want) {
-      const leaf = page.locator(`#mk-picker button.picker-leaf[data-action^="${w}"]`);
-      if (await leaf.count()) { await actAndWait(page, leaf.first()); return w; }
-      const group = page.locator(`#mk-picker button.picker-group[data-group="k:${w.split(' ')[0]}"]`);
-      if (await group.count()) { await group.first().click(); continue; }
+    for (const [kind, text] of want) {
+      const leaf = page.locator(`#mk-picker button.picker-leaf[data-action^="${text}"]`);
+      if (await leaf.count()) { await actAndWait(page, leaf.first()); return text; }
     }
+    const open = await (async () => {
+      for (const [kind] of want) {
+        const group = page.locator(`#mk-picker button.picker-group[data-group="k:${kind}"]`);
+        if (await group.count()) { await group.first().click(); return true; }
+      }
+      return false;
+    })();
+    if (open) continue;
     const leaf = page.locator('#mk-picker button.picker-leaf');
-    if (await leaf.count()) { await actAndWait(page, leaf.first()); return 'leaf'; }
+    if (await leaf.count()) {
+      const text = await leaf.first().getAttribute('data-action');
+      await actAndWait(page, leaf.first());
+      return text;
+    }
     const group = page.locator('#mk-picker button.picker-group');
     if (!(await group.count())) return null;
     await group.first().click();
@@ -132,7 +145,7 @@ async function pickSomething(page, want = []) {
 
 /** Plays my turns by pointing until `until(seen)` or the deadline. */
 async function play(page, { deadline, until, what }) {
-  const seen = { explores: 0, moves: 0, offers: 0, picks: 0, maxButtons: 0, turns: 0 };
+  const seen = { explores: 0, moves: 0, offers: 0, picks: 0, maxButtons: 0, turns: 0, attacks: 0, combats: 0 };
   let stuck = 0;
   while (Date.now() < deadline && !until(seen)) {
     const f = await settle(page, 90000);
@@ -141,6 +154,11 @@ async function play(page, { deadline, until, what }) {
     assert.ok(f.actionButtons <= 30, `${what}: a screen shows ${f.actionButtons} action buttons (${f.phase})`);
     noIds(f.text, `${what} (${f.phase})`);
     if (process.env.MILKOMEDA_TRACE) step(`${what}: ${f.phase} ${JSON.stringify({ ...f, text: undefined })}`);
+    if (/^Combat/.test(f.phase)) {
+      if (!seen.combats) await shot(page, `${what}-combat`);
+      seen.combats++;
+      assert.ok(await page.locator('.mk-mat').count(), `${what}: the battle mat shows in a combat`);
+    }
     if (f.drawn) {
       await placeByPointing(page, what);
       seen.explores++;
@@ -169,7 +187,7 @@ async function play(page, { deadline, until, what }) {
       }
       if (f.keep) { await actAndWait(page, page.locator('[data-action="keep"]').first()); continue; }
     }
-    if (f.origin && seen.moves < 3 && /moves fleets/.test(f.phase)) {
+    if (f.origin && (/attacks/.test(f.phase) || (seen.moves < 3 && /moves fleets/.test(f.phase)))) {
       await clickTarget(page, '.mk-target.origin');
       const g = await facts(page);
       assert.ok(g.dest > 0, `${what}: the reachable sectors are highlighted`);
@@ -182,7 +200,7 @@ async function play(page, { deadline, until, what }) {
         if (await leaf.count()) await actAndWait(page, leaf.last());
         else await waitNext(page, v);
       }
-      seen.moves++;
+      if (/attacks/.test(f.phase)) seen.attacks++; else seen.moves++;
       continue;
     }
     if (f.dest && /explores/.test(f.phase)) {
@@ -192,10 +210,11 @@ async function play(page, { deadline, until, what }) {
       await waitNext(page, v);
       continue;
     }
-    // Main actions: alternate explore and move so both are played.
-    const want = seen.moves < seen.explores ? ['main move', 'main explore'] : ['main explore', 'main move'];
+    // Main actions: explore and move in turn (an attack once both were played), then end the turn.
+    const main = seen.moves < seen.explores ? ['move', 'explore'] : ['explore', 'move'];
+    if (seen.moves && seen.explores > 1) main.unshift('attack');
     const v = f.version;
-    const got = await pickSomething(page, [...want, 'launch', 'done', 'end_turn', 'no_module', 'boost']);
+    const got = await pickSomething(page, [...main.map((m) => ['main', m]), ['launch', 'launch 0'], ['done', 'done'], ['end_turn', 'end turn'], ['no_module', 'no module'], ['boost', 'boost 0']]);
     if (got === null) {
       stuck++;
       assert.ok(stuck < 5, `${what}: nothing to do at ${f.phase}`);
@@ -205,7 +224,8 @@ async function play(page, { deadline, until, what }) {
       seen.picks++;
       if ((await facts(page)).version === v) await waitNext(page, v).catch(() => {});
     }
-    if (/^main/.test(got ?? '')) seen.turns++;
+    if (['explore', 'move', 'attack'].includes(got ?? '')) seen.turns++;
+    if (got === 'attack') seen.attacks++;
   }
   return seen;
 }

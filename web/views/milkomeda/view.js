@@ -190,7 +190,7 @@ export function createView(root, ctx) {
     replace(el.zoom,
       h('button', { type: 'button', 'data-zoom': 'out', 'aria-label': 'Zoom out', onclick: () => zoom(ui.zoom / 1.25) }, '−'),
       h('button', { type: 'button', 'data-zoom': 'in', 'aria-label': 'Zoom in', onclick: () => zoom(ui.zoom * 1.25) }, '+'),
-      h('button', { type: 'button', 'data-zoom': 'home', onclick: () => centreHome() }, 'My homeworld'),
+      h('button', { type: 'button', 'data-zoom': 'home', onclick: () => centreHome() }, viewerSeat(o) === null ? 'P1\'s homeworld' : 'My homeworld'),
       legend());
     if (!ui.centred) {
       ui.centred = true;
@@ -280,7 +280,7 @@ export function createView(root, ctx) {
         h('div', { class: 'buttons mk-rotations' }, acts.map((l) => {
           const r = bodyOf(l.action).rotation;
           return h('button', { type: 'button', class: 'mk-rotation', 'data-rotation': r, 'aria-label': actionWords(l.action, book()), onclick: () => act(l) }, preview(card, r), h('span', {}, degrees(r)));
-        })), h('p', { class: 'muted' }, 'Pays the card\'s exploration cost in green.'), cancel);
+        })), h('p', { class: 'muted' }, `Placing pays its exploration cost: ${book().sectors.get(card)?.cost ?? '?'} green (you hold ${obs()?.storage[viewerSeat(obs()) ?? 0]?.[3] ?? 0}).`), cancel);
       choicePicker.update([]);
       return;
     }
