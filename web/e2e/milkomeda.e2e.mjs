@@ -3,7 +3,8 @@
 // person plays by pointing: the starting exploration (a drawn card, a highlighted space, the
 // rotation preview with its four corners), explorations and fleet moves on the board, a bribe in
 // the Master's round built in the negotiation panel (resource, amount, condition) when one comes
-// up, the rest through the stepwise picker; a reload in the middle keeps the state. No screen ever
+// up, the rest through the stepwise picker; a reload in the middle keeps the state. Hotseat (two
+// people and an AI) covers the table between the two people. No screen ever
 // shows more than 30 action buttons, names never read as ids. Then the same start at 390×844
 // without horizontal scrolling. Screenshots: target/e2e-screenshots/milkomeda-*.
 
@@ -82,13 +83,11 @@ function noIds(text, what) {
   assert.doesNotMatch(text, /\{"|undefined|\[object/, `${what}: raw data shows`);
 }
 
-async function createFromLobby(page) {
+async function createFromLobby(page, seats = ['human', 'ai:greedy', 'ai:greedy']) {
   await page.goto(`${BASE}/`);
   await page.locator('input[name="game"][value="milkomeda"]').check();
   await page.locator('input[name="scenario"][value="three"]').check();
-  await page.locator('#seat-0').selectOption('human');
-  await page.locator('#seat-1').selectOption('ai:greedy');
-  await page.locator('#seat-2').selectOption('ai:greedy');
+  for (const [i, kind] of seats.entries()) await page.locator(`#seat-${i}`).selectOption(kind);
   await page.locator('details.advanced summary').click();
   await page.locator('#ai-delay').fill('0');
   await page.locator('#create-match').click();
@@ -284,6 +283,30 @@ try {
   assert.ok(ms.explores >= 1, 'phone: an exploration by pointing');
   await shot(mob, 'phone-later');
   await mctx.close();
+
+  // ---- hotseat: two people on one device, the cover between them -------------------------
+  const hctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const hot = await hctx.newPage();
+  hot.on('pageerror', (e) => { throw new Error(`hotseat page error: ${e.message}`); });
+  await createFromLobby(hot, ['human', 'human', 'ai:greedy']);
+  f = await settle(hot);
+  assert.equal(await hot.locator('#hotseat-cover').isVisible(), false, 'hotseat: no cover before the first hand-over');
+  // P1's starting exploration: place what can be paid for, then done.
+  for (let i = 0; i < 6 && !(await hot.locator('#hotseat-cover').isVisible()); i++) {
+    if ((await facts(hot)).drawn) await placeByPointing(hot, 'hotseat');
+    else if ((await facts(hot)).myTurn) await pickSomething(hot, [['done', 'done']]);
+    await hot.waitForTimeout(150);
+  }
+  await hot.locator('#hotseat-cover').waitFor({ state: 'visible', timeout: 15000 });
+  assert.match(await hot.locator('#hotseat-cover').textContent(), /Pass the device to P2/, 'hotseat: the cover names the next player');
+  assert.equal(await hot.locator('.mk-side').isVisible(), false, 'hotseat: no panel shows under the cover');
+  assert.equal(await hot.locator('.mk-grid').isVisible(), false, 'hotseat: the map does not show under the cover');
+  await shot(hot, 'hotseat-cover');
+  await hot.locator('#hotseat-reveal').click();
+  f = await settle(hot);
+  assert.match(f.phase, /P2 places a starting sector/, `hotseat: after confirming, P2 plays its setup: ${f.phase}`);
+  assert.ok(f.drawn > 0, 'hotseat: P2 sees its own drawn cards');
+  await hctx.close();
   step('done');
 } finally {
   await browser.close();

@@ -248,7 +248,8 @@ export function createView(root, ctx) {
       return h('button', {
         type: 'button', class: ['mk-drawn', on ? 'selected' : '', can.has(d.card) ? 'playable' : ''], 'aria-pressed': String(on), disabled: !can.has(d.card),
         'data-card': String(d.card), onclick: () => { ui.sel = on ? null : { card: d.card }; ui.at = null; render(); },
-      }, h('strong', {}, sectorName(book(), d.card)), h('small', {}, txt));
+      }, h('strong', {}, sectorName(book(), d.card)), h('small', {}, txt),
+        can.has(d.card) || !ls.length ? null : h('small', { class: 'muted' }, 'Cannot be placed now: its cost or no free space next to the probes.'));
     })));
   }
 
