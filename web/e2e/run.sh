@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end test of the browser client: builds and starts the Gridwright server on a free
 # loopback port with a fresh data directory, drives Debian's Chromium through a whole Grid
-# Battles game and a short Command Core flow with Playwright, and stops the server. Exits non-zero on failure.
+# Battles game, a short Command Core flow, Starcore and Milkomeda with Playwright, and stops the server. Exits non-zero on failure.
 #
 # Screenshots: target/e2e-screenshots/. Node packages are installed under target/e2e-node/, not
 # here: the server embeds every file under web/ into its binary.
@@ -85,6 +85,10 @@ fi
 if [ "$status" -eq 0 ]; then
   BASE_URL="http://127.0.0.1:$port" SCREENSHOT_DIR="$shots" STARCORE_SERVER="${server[*]}" STARCORE_CONTENT="$root/content" \
     node "$work/starcore.e2e.mjs" || status=$?
+fi
+# Milkomeda from the lobby: three seats (one person, two AI), pointing, an offer, a reload, phone width.
+if [ "$status" -eq 0 ]; then
+  BASE_URL="http://127.0.0.1:$port" SCREENSHOT_DIR="$shots" node "$work/milkomeda.e2e.mjs" || status=$?
 fi
 if [ "$status" -ne 0 ]; then
   say "FAILED; server log:"; tail -n 50 "$log" >&2

@@ -6,6 +6,7 @@ const VIEWS = {
   'connect-four': () => import('./connect-four/view.js'),
   'command-core': () => import('./command-core/view.js'),
   starcore: () => import('./starcore/view.js'),
+  milkomeda: () => import('./milkomeda/view.js'),
 };
 
 /** The view module of `game`. */

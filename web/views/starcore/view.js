@@ -5,9 +5,9 @@
 // on the board then a highlighted destination or target (the attack box shown, the exact odds
 // before confirming). Everything else through the kit's stepwise picker.
 
-import { api } from '../../api.js';
 import { h, replace } from '../../dom.js';
 import { card, cardGrid, hand, stackList } from '../../ui/cards.js';
+import { referenceLoader, sendAction } from '../../ui/acting.js';
 import { actionPicker } from '../../ui/picker.js';
 import { chance, oddsBox, oddsTable } from '../../ui/odds.js';
 import { reducedMotion } from '../../ui/motion.js';
@@ -68,15 +68,12 @@ export function logEntry(entry) {
 }
 
 
-/** The match id of a state (the replay's states may not carry it: then the page's address). */
-const matchId = (msg) => msg?.match ?? /\/(?:play|replay)\/([^/?#]+)/.exec(location.pathname)?.[1] ?? null;
 
 export function createView(root, ctx) {
   const ui = {
     /** @type {State | null} */ msg: null,
     /** @type {LogEntry[]} */ log: [],
     book: new Map(),
-    bookFor: null,
     /** @type {{type: 'hand', card: number} | {type: 'tile', tile: string, ability?: number | null} | null} */ sel: null,
     /** @type {{l: Legal, text: string | null, loading: boolean} | null} */ confirm: null,
     /** @type {Legal[] | null} */ choices: null,
@@ -107,27 +104,16 @@ export function createView(root, ctx) {
   };
   const name = (c) => cardName(ui.book, c);
 
-  async function loadBook(msg) {
-    const id = matchId(msg);
-    if (!id || ui.bookFor === id) return;
-    ui.bookFor = id;
-    try {
-      ui.book = cardBook(await api.reference(id));
-    } catch (e) {
-      ctx.announce?.(`The card texts did not load: ${e.message}`, true);
-    }
+  const loadBook = referenceLoader(ctx, (reference) => {
+    if (reference) ui.book = cardBook(reference);
     render();
-  }
+  });
 
   async function act(l) {
     ui.sel = null;
     ui.choices = null;
     ui.confirm = null;
-    try {
-      await ctx.act(l.action, l.seat);
-    } catch (e) {
-      ctx.announce?.(`Refused: ${e.message}`, true);
-    }
+    await sendAction(ctx, l);
     render();
   }
 

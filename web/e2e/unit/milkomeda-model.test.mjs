@@ -1,0 +1,125 @@
+// Milkomeda's view logic (web/views/milkomeda/model.js) under Node's test runner. The corner
+// colours copy the engine's `Rotation::colour_at` (rules/map.rs): the expected values are its
+// own (an unturned card shows blue top left, orange top right, green bottom right, red bottom
+// left; a quarter turn clockwise moves each colour one corner on).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { pickTree, screen, walk } from '../../ui/model.js';
+import {
+  actionWords, amountsText, boardTargets, cardBook, cardWords, conditionText, cornerColours, describe, negotiation, origins,
+  parseAmounts, phaseText, placeable, relabel, runningScore,
+} from '../../views/milkomeda/model.js';
+
+const reference = {
+  game: 'milkomeda',
+  groups: [
+    { kind: 'sectors', title: 'Sector cards', entries: [
+      { id: 's01', index: 0, name: 's01', kind: 'Sector card', keywords: ['Observatory', 'Transit'], stats: [{ label: 'Income', value: '1 blue, 2 green' }, { label: 'Exploration cost', value: '3 green' }], text: [] },
+      { id: 's12', index: 11, name: 's12', kind: 'Sector card', keywords: [], stats: [{ label: 'Income', value: 'nothing' }, { label: 'Exploration cost', value: '1 green' }], text: [] },
+    ] },
+    { kind: 'directives', title: 'Directives', entries: [{ id: 'd01', index: 0, name: 'd01', kind: 'Directive, tier D1', keywords: [], stats: [{ label: 'Pattern', value: 'blue top left' }], text: ['Matches where four cards meet.'] }] },
+    { kind: 'modules', title: 'Action modules', entries: [{ id: 'm24', index: 23, name: 'm24', kind: 'Action module, tier M2', keywords: [], stats: [{ label: 'Cost', value: '2 red' }], text: ['Grants an extra Move action.'] }] },
+    { kind: 'objectives', title: 'Objectives', entries: [{ id: 'o05', index: 4, name: 'o05', kind: 'Objective', keywords: [], stats: [{ label: 'Measures', value: 'sectors controlled' }], text: [] }] },
+  ],
+};
+const book = cardBook(reference);
+const L = (action, text = JSON.stringify(action)) => ({ seat: 0, action, text });
+
+test('corner colours follow the rotation clockwise (the engine\'s Rotation::colour_at)', () => {
+  assert.deepEqual(cornerColours('r0'), ['blue', 'orange', 'green', 'red']);
+  assert.deepEqual(cornerColours('r90'), ['red', 'blue', 'orange', 'green']);
+  assert.deepEqual(cornerColours('r180'), ['green', 'red', 'blue', 'orange']);
+  assert.deepEqual(cornerColours('r270'), ['orange', 'green', 'red', 'blue']);
+});
+
+test('the reference data reads as names, values, costs and keywords', () => {
+  const s = book.sectors.get(0);
+  assert.equal(s.name, 'Sector 1');
+  assert.deepEqual(s.values, [1, 0, 0, 2]);
+  assert.equal(s.cost, 3);
+  assert.deepEqual(s.keywords, ['Observatory', 'Transit']);
+  assert.deepEqual(book.sectors.get(11).values, [0, 0, 0, 0]);
+  assert.equal(book.modules.get(23).name, 'Module 24');
+  assert.equal(book.directives.get(0).text, 'Matches where four cards meet.');
+  assert.equal(cardWords('o05'), 'Objective 5');
+  assert.deepEqual(parseAmounts('2 red, 5 green'), [0, 0, 2, 5]);
+  assert.equal(amountsText([0, 1, 0, 3]), '1 orange, 3 green');
+  assert.equal(amountsText([0, 0, 0, 0]), 'nothing');
+});
+
+test('actions read as sentences without ids or space codes', () => {
+  const words = [
+    actionWords({ place: { card: 0, space: [1, 0], rotation: 'r90' } }, book),
+    actionWords({ move_fleets: { from: [0, 0], to: [1, 0], count: 2 } }, book),
+    actionWords({ attack_structure: { target: [2, 3], owner: 1, structure: 'm_brain' } }, book),
+    actionWords({ offer: { both: [{ number: 2 }, { kind: 'pair', position: 3 }] } }, book),
+    actionWords({ build_fleets: { home: 2, outposts: 3 } }, book),
+    actionWords({ claim: { card: 0, slot: 1 } }, book),
+  ];
+  assert.deepEqual(words, [
+    'Place Sector 1 at column 2, row 1, turned 90°',
+    'Move 2 fleets from column 1, row 1 to column 2, row 1',
+    'Strike P2\'s M-Brain at column 3, row 4',
+    'Offer the bribe if I get order card 2 and the Master refreshes the pair at position 3',
+    'Build 2 fleets at the homeworld and 2 fleets at Outposts',
+    'Claim objective 1, slot 2',
+  ]);
+  assert.equal(conditionText({ card: 'master' }), 'if I get the Master card');
+  assert.equal(relabel('P1 places s03 at c2r1 turned 90'), 'P1 places Sector 3 at column 2, row 1 turned 90');
+});
+
+test('a drawn card then a space; a fleet origin then its destinations', () => {
+  const legal = [
+    L({ place: { card: 0, space: [1, 0], rotation: 'r0' } }), L({ place: { card: 0, space: [1, 0], rotation: 'r90' } }),
+    L({ place: { card: 11, space: [0, 1], rotation: 'r0' } }),
+    L({ move_fleets: { from: [0, 0], to: [1, 0], count: 1 } }), L({ move_fleets: { from: [0, 0], to: [1, 0], count: 2 } }),
+    L({ attack_fleets: { from: [0, 0], to: [2, 0], count: 1 } }), L({ move_fleets: { from: [3, 3], to: [3, 4], count: 1 } }),
+  ];
+  assert.deepEqual([...placeable(legal).keys()], [0, 11]);
+  assert.equal(boardTargets(legal, null).size, 0, 'nothing selected: nothing to click but origins');
+  const card = boardTargets(legal, { card: 0 });
+  assert.deepEqual([...card.keys()], ['1,0']);
+  assert.equal(card.get('1,0').length, 2, 'both rotations wait at the space for the preview');
+  assert.deepEqual([...origins(legal).keys()], ['0,0', '3,3']);
+  const from = boardTargets(legal, { from: [0, 0] });
+  assert.deepEqual([...from.keys()], ['1,0', '2,0']);
+});
+
+test('the negotiation panel: resources to add, conditions, the ends', () => {
+  const legal = [L({ add_bribe: 'blue' }), L({ add_bribe: 'red' }), L({ offer: { card: { number: 1 } } }), L({ offer: { refresh: { kind: 'pair', position: 2 } } }), L('transfer'), L('keep')];
+  const ng = negotiation(legal);
+  assert.ok(ng.open);
+  assert.deepEqual([...ng.add.keys()], ['blue', 'red']);
+  assert.equal(ng.conditions.length, 2);
+  assert.ok(ng.transfer && ng.keep && !ng.withdraw);
+  assert.equal(negotiation([L({ main: 'explore' })]).open, false);
+});
+
+test('the picker groups hundreds of placements so no screen has more than 30 buttons', () => {
+  const legal = [];
+  for (const card of [0, 11]) for (let c = 0; c < 9; c++) for (let r = 0; r < 9; r++) for (const rot of ['r0', 'r90', 'r180', 'r270']) legal.push(L({ place: { card, space: [c, r], rotation: rot } }, `place ${card} ${c} ${r} ${rot}`));
+  const tree = pickTree(legal, describe(book));
+  const { node } = walk(tree, []);
+  assert.ok(screen(node, 0).choices.length <= 30);
+  const labels = node.children.map((c) => c.label);
+  assert.deepEqual(labels, ['Sector 1', 'Sector 12']);
+  const sub = walk(tree, [node.children[0].key]).node;
+  assert.ok(screen(sub, 0).choices.length <= 30);
+  assert.match(screen(sub, 0).choices[0].label, /^column 1, row 1, 0°$/);
+});
+
+test('the running score counts what everyone sees; the phase reads in words', () => {
+  const obs = /** @type {any} */ ({
+    viewer: { seat: 0 }, round: 2, grid: { columns: 9, rows: 9 }, storage: [[1, 4, 0, 0], [0, 0, 0, 0]], markers: [null, null],
+    tiles: [{ space: [0, 0], control: 0, fleets: [7, 0] }, { space: [1, 0], control: 0, fleets: [0, 0] }, { space: [8, 8], control: 1, fleets: [0, 2] }],
+    structures: [{ owner: 0, structure: 'm_brain', space: [0, 0], active: true }, { owner: 1, structure: 'outpost', space: [8, 8], active: false }],
+    objectives: [{ card: 4, name: 'o05', slots: [{ threshold: 3, points: 2, holder: 1 }, { threshold: 5, points: 4, holder: null }] }],
+    order: [1, 0], cards: null, setup: null, orders: { master: 1, stage: { kind: 'offers', pass: 1, seat: 0 } }, turn: null, combat: null, ended: null, scores: null,
+  });
+  const [p1, p2] = runningScore(obs);
+  assert.deepEqual([p1.sectors, p1.structures, p1.fleets, p1.orange, p1.objectives, p1.total], [2, 3, 2, 4, 0, 11]);
+  assert.deepEqual([p2.sectors, p2.structures, p2.fleets, p2.orange, p2.objectives, p2.total], [1, 2, 0, 0, 2, 5]);
+  assert.equal(phaseText(obs), 'Round 2, the Master\'s round: P1 may bribe P2, the Master (pass 1)');
+  assert.equal(phaseText({ ...obs, orders: null, turn: { seat: 0, stage: { kind: 'move' } } }), 'Round 2, P1\'s turn: P1 moves fleets');
+  assert.equal(phaseText({ ...obs, ended: { grid_completed: { by: 1 } } }), 'Game over: P2 completed the grid');
+});
