@@ -5,6 +5,7 @@
 // on the board then a highlighted destination or target (the attack box shown, the exact odds
 // before confirming). Everything else through the kit's stepwise picker.
 
+import { api } from '../../api.js';
 import { h, replace } from '../../dom.js';
 import { card, cardGrid, hand, stackList } from '../../ui/cards.js';
 import { referenceLoader, sendAction } from '../../ui/acting.js';
