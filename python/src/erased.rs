@@ -86,7 +86,7 @@ pub trait DynState: Send + Sync + std::fmt::Debug {
     fn legal_indices(&self, seat: Seat) -> Result<Vec<usize>, Refused>;
     /// Sets `mask[i]` to 1 for each legal index of `seat` (the rest 0); `mask` has
     /// `num_distinct_actions` entries.
-    fn fill_mask(&self, seat: Seat, mask: &mut [u8]);
+    fn fill_mask(&self, seat: Seat, mask: &mut [i8]);
     /// Applies the player action `index` for `seat`.
     ///
     /// # Errors
@@ -344,7 +344,7 @@ impl<G: Frontend + ActionIndex> DynState for State<G> {
         out.sort_unstable();
         Ok(out)
     }
-    fn fill_mask(&self, seat: Seat, mask: &mut [u8]) {
+    fn fill_mask(&self, seat: Seat, mask: &mut [i8]) {
         mask.fill(0);
         for a in self.game.legal_actions_vec(seat) {
             if let Some(bit) = G::action_index(&self.config, &a).and_then(|i| mask.get_mut(i)) {

@@ -266,15 +266,15 @@ impl PyState {
         let s = self.seat_or_current(seat)?;
         self.inner.legal_indices(s).map_err(refused)
     }
-    /// A `uint8` array of `num_distinct_actions()` entries, 1 where `seat`'s action is legal.
+    /// An `int8` array (the dtype gymnasium masks take) of `num_distinct_actions()` entries, 1 where `seat`'s action is legal.
     #[pyo3(signature = (seat=None))]
     fn legal_actions_mask<'py>(
         &self,
         py: Python<'py>,
         seat: Option<i64>,
-    ) -> PyResult<Bound<'py, PyArray1<u8>>> {
+    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
         let s = self.seat_or_current(seat)?;
-        let mut mask = vec![0u8; self.game.num_distinct_actions()];
+        let mut mask = vec![0i8; self.game.num_distinct_actions()];
         self.inner.fill_mask(s, &mut mask);
         Ok(mask.into_pyarray(py))
     }
