@@ -186,11 +186,15 @@ fn load_game<G: Frontend + ActionIndex>(
     if let Some(over) = overrides {
         let mut json = serde_json::to_value(&config)
             .map_err(|e| Refused(format!("{}: config as JSON: {e}", G::INFO.short_name)))?;
-        merge(&mut json, over, "");
+        let mut paths = Vec::new();
+        merge(&mut json, over, "", &mut paths).map_err(|e| {
+            Refused(format!("{}: overrides: {e}", G::INFO.short_name))
+        })?;
         config = serde_json::from_value(json).map_err(|e| {
             Refused(format!(
-                "{}: the overrides do not make a config: {e}",
-                G::INFO.short_name
+                "{}: the overrides of `{}` do not make a config: {e}",
+                G::INFO.short_name,
+                paths.join("`, `")
             ))
         })?;
     }
@@ -203,21 +207,42 @@ fn load_game<G: Frontend + ActionIndex>(
     }))
 }
 
-/// Merges `over` into `base`: objects key by key, anything else replaces.
-fn merge(base: &mut Value, over: &Value, path: &str) {
+/// Merges `over` into `base`: objects key by key, anything else replaces. `paths` collects the
+/// dotted path of every value replaced, for error messages.
+///
+/// # Errors
+/// A key the config does not have (a typo must not be ignored).
+fn merge(
+    base: &mut Value,
+    over: &Value,
+    path: &str,
+    paths: &mut Vec<String>,
+) -> Result<(), String> {
     match (base, over) {
         (Value::Object(b), Value::Object(o)) => {
             for (k, v) in o {
-                let here = format!("{path}.{k}");
-                match b.get_mut(k) {
-                    Some(slot) => merge(slot, v, &here),
-                    None => {
-                        b.insert(k.clone(), v.clone());
-                    }
-                }
+                let here = if path.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{path}.{k}")
+                };
+                let Some(slot) = b.get_mut(k) else {
+                    let mut known: Vec<&str> = b.keys().map(String::as_str).collect();
+                    known.sort_unstable();
+                    return Err(format!(
+                        "the config has no `{here}`; its keys there are: {}",
+                        known.join(", ")
+                    ));
+                };
+                merge(slot, v, &here, paths)?;
             }
+            Ok(())
         }
-        (slot, v) => *slot = v.clone(),
+        (slot, v) => {
+            *slot = v.clone();
+            paths.push(path.to_owned());
+            Ok(())
+        }
     }
 }
 
