@@ -187,9 +187,8 @@ fn load_game<G: Frontend + ActionIndex>(
         let mut json = serde_json::to_value(&config)
             .map_err(|e| Refused(format!("{}: config as JSON: {e}", G::INFO.short_name)))?;
         let mut paths = Vec::new();
-        merge(&mut json, over, "", &mut paths).map_err(|e| {
-            Refused(format!("{}: overrides: {e}", G::INFO.short_name))
-        })?;
+        merge(&mut json, over, "", &mut paths)
+            .map_err(|e| Refused(format!("{}: overrides: {e}", G::INFO.short_name)))?;
         config = serde_json::from_value(json).map_err(|e| {
             Refused(format!(
                 "{}: the overrides of `{}` do not make a config: {e}",
@@ -410,7 +409,10 @@ impl<G: Frontend + ActionIndex> DynState for State<G> {
         self.game.chance_outcomes(&mut outs);
         let n = outs.len();
         let (a, _) = outs.get(i).copied().ok_or_else(|| {
-            Refused(format!("chance outcome {i} does not exist here (0 to {})", n.saturating_sub(1)))
+            Refused(format!(
+                "chance outcome {i} does not exist here (0 to {})",
+                n.saturating_sub(1)
+            ))
         })?;
         self.apply_actor(Actor::Chance, a)
     }
@@ -443,9 +445,8 @@ impl<G: Frontend + ActionIndex> DynState for State<G> {
     }
     fn parse(&self, seat: Seat, text: &str) -> Result<usize, Refused> {
         let a = self.game.parse_action(seat, text).map_err(Refused)?;
-        G::action_index(&self.config, &a).ok_or_else(|| {
-            Refused(format!("`{text}` is an action without an index"))
-        })
+        G::action_index(&self.config, &a)
+            .ok_or_else(|| Refused(format!("`{text}` is an action without an index")))
     }
     fn resample(&self, seat: Seat, rng: &mut Rng) -> Box<dyn DynState> {
         Box::new(State::<G> {
@@ -483,8 +484,12 @@ impl<G: Frontend + ActionIndex> DynState for State<G> {
         }
         let mut agent = G::agent(spec)?;
         let a = agent.choose(&SeatView::new(&self.game, seat), rng);
-        G::action_index(&self.config, &a)
-            .ok_or_else(|| Refused(format!("the agent chose `{}`, which has no index", self.game.action_text(&a))))
+        G::action_index(&self.config, &a).ok_or_else(|| {
+            Refused(format!(
+                "the agent chose `{}`, which has no index",
+                self.game.action_text(&a)
+            ))
+        })
     }
 }
 

@@ -304,7 +304,11 @@ impl PyState {
     /// At a chance node, `[(outcome, weight)]` with exact integer weights (probability = weight
     /// / sum of weights); empty elsewhere.
     fn chance_weights(&self) -> Vec<(usize, u32)> {
-        self.inner.chance_weights().into_iter().enumerate().collect()
+        self.inner
+            .chance_weights()
+            .into_iter()
+            .enumerate()
+            .collect()
     }
     /// Samples chance outcomes from `rng` (by their weights) until a seat acts or the game
     /// ends; returns how many were applied.
@@ -368,9 +372,9 @@ impl PyState {
     /// The game's config and every step so far as JSON text (`Game.deserialize_state` reads
     /// it). Raises for a resampled state, which no steps produced.
     fn serialize(&self) -> PyResult<String> {
-        self.inner.serialize().ok_or_else(|| {
-            PyValueError::new_err("a resampled state has no history to serialize")
-        })
+        self.inner
+            .serialize()
+            .ok_or_else(|| PyValueError::new_err("a resampled state has no history to serialize"))
     }
     /// The action index the agent `spec` (`random`, `greedy`, `mcts:iters=200`, …) picks for
     /// `seat` (default: the acting seat), from `seat`'s view only, with `rng`.
