@@ -8,6 +8,7 @@
 //! nothing here names one (scripts/check-architecture).
 
 mod erased;
+mod vector;
 
 use erased::{Acting, DynGame, DynState, Refused};
 use gridwright_agents::AgentSpec;
@@ -430,5 +431,6 @@ fn _gridwright(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CHANCE", CHANCE)?;
     m.add("SIMULTANEOUS", SIMULTANEOUS)?;
     m.add("TERMINAL", TERMINAL)?;
+    vector::register(m)?;
     Ok(())
 }
