@@ -19,7 +19,7 @@ parse_args 13 -- "$@"
 openspiel_venv
 echo ">> pip install pettingzoo pygame numpy gymnasium maturin; pip install ./python" >&2
 "$VENV/bin/pip" install --quiet "pettingzoo==1.27.0" pygame numpy gymnasium "maturin>=1.5,<2"
-"$VENV/bin/pip" install --quiet --no-build-isolation "$ROOT/python"
+PATH="$VENV/bin:$PATH" "$VENV/bin/pip" install --quiet --no-build-isolation "$ROOT/python"
 
 PIN=()
 if command -v taskset >/dev/null && taskset -c "${CPU:-1}" true 2>/dev/null; then
