@@ -17,7 +17,7 @@ import os
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 import gridwright
 
@@ -121,6 +121,103 @@ class GridwrightAEC(AECEnv):
         if self.render_mode is None:
             return None
         text = str(self.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass
+
+
+def parallel_env(game, setup=None, overrides=None, max_steps=None, render_mode=None):
+    """A Parallel environment of ``game``: see ``GridwrightParallel``."""
+    return GridwrightParallel(
+        game, setup=setup, overrides=overrides, max_steps=max_steps, render_mode=render_mode
+    )
+
+
+class GridwrightParallel(ParallelEnv):
+    """A Gridwright game as a PettingZoo Parallel environment.
+
+    Each ``step`` takes an action from every live agent and applies those of the seats that may
+    act now: the one seat whose turn it is, or at a simultaneous node every seat that still owes
+    a hidden commitment (each commits its action; none sees another's). The actions of the
+    other agents are ignored (their masks are all zeros). Spaces, observations, infos, seeding,
+    rewards and truncation are as in the AEC environment (``env``).
+    """
+
+    metadata = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, game, setup=None, overrides=None, max_steps=None, render_mode=None):
+        self._aec = GridwrightAEC(game, setup, overrides, max_steps, render_mode)
+        self.metadata = dict(self.metadata, name=self._aec.metadata["name"])
+        self.render_mode = render_mode
+        self.possible_agents = self._aec.possible_agents[:]
+        self.agents = []
+        self.observation_spaces = self._aec.observation_spaces
+        self.action_spaces = self._aec.action_spaces
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    @property
+    def state(self):
+        """The game state (``gridwright.State``)."""
+        return self._aec.state
+
+    def _observe(self):
+        acting = set(self._aec.state.acting_seats())
+        size = self._aec.game.num_distinct_actions()
+        obs = {}
+        for a in self.agents:
+            seat = self._aec._seat[a]
+            if seat in acting:
+                obs[a] = {"action_mask": self._aec.state.legal_actions_mask(seat)}
+            else:
+                obs[a] = {"action_mask": np.zeros(size, dtype=np.int8)}
+        infos = {a: {"observation": self._aec.state.observation(self._aec._seat[a])}
+                 for a in self.agents}
+        return obs, infos
+
+    def reset(self, seed=None, options=None):
+        self._aec.reset(seed=seed, options=options)
+        self.agents = self.possible_agents[:]
+        return self._observe()
+
+    def step(self, actions):
+        aec = self._aec
+        state = aec.state
+        for seat in state.acting_seats():
+            agent = self.possible_agents[seat]
+            state.apply_action(int(actions[agent]), seat)
+        aec._steps += 1
+        state.resolve_chance(aec._rng)
+        n = len(self.possible_agents)
+        rewards = {a: 0.0 for a in self.agents}
+        terminated = state.is_terminal()
+        truncated = (not terminated and aec.max_steps is not None
+                     and aec._steps >= aec.max_steps)
+        if terminated:
+            for a, r in zip(self.possible_agents[:n], state.returns()):
+                if a in rewards:
+                    rewards[a] = float(r)
+        terminations = {a: terminated for a in self.agents}
+        truncations = {a: truncated for a in self.agents}
+        obs, infos = self._observe()
+        if terminated or truncated:
+            self.agents = []
+        if self.render_mode == "human":
+            print(str(state))
+        return obs, rewards, terminations, truncations, infos
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        text = str(self._aec.state)
         if self.render_mode == "human":
             print(text)
             return None
