@@ -14,10 +14,8 @@ import numpy as np
 cpu = time.thread_time
 
 
-def pettingzoo_connect_four_v3(seconds):
-    from pettingzoo.classic import connect_four_v3
-
-    env = connect_four_v3.env()
+def aec_loop(env, seconds):
+    """Random play through a PettingZoo AEC env with masks: the same loop for both."""
     env.reset(seed=0)
     pick = random.Random(0)
     steps, t0 = 0, cpu()
@@ -28,6 +26,26 @@ def pettingzoo_connect_four_v3(seconds):
             continue
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(legal[pick.randrange(len(legal))]))
+        steps += 1
+    return steps / (cpu() - t0)
+
+
+def pettingzoo_connect_four_v3(seconds):
+    from pettingzoo.classic import connect_four_v3
+
+    return aec_loop(connect_four_v3.env(), seconds)
+
+
+def state_loop(game, seconds):
+    """Random play through a pyspiel-shaped game: the same loop for pyspiel and for ours."""
+    pick = random.Random(0)
+    state = game.new_initial_state()
+    steps, t0 = 0, cpu()
+    while cpu() - t0 < seconds:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        legal = state.legal_actions()
+        state.apply_action(legal[pick.randrange(len(legal))])
         steps += 1
     return steps / (cpu() - t0)
 
@@ -35,51 +53,19 @@ def pettingzoo_connect_four_v3(seconds):
 def pyspiel_connect_four(seconds):
     import pyspiel
 
-    game = pyspiel.load_game("connect_four")
-    pick = random.Random(0)
-    state = game.new_initial_state()
-    steps, t0 = 0, cpu()
-    while cpu() - t0 < seconds:
-        if state.is_terminal():
-            state = game.new_initial_state()
-        legal = state.legal_actions()
-        state.apply_action(legal[pick.randrange(len(legal))])
-        steps += 1
-    return steps / (cpu() - t0)
+    return state_loop(pyspiel.load_game("connect_four"), seconds)
 
 
 def ours_state(seconds):
     import gridwright as gw
 
-    game = gw.load_game("connect-four")
-    pick = random.Random(0)
-    state = game.new_initial_state()
-    steps, t0 = 0, cpu()
-    while cpu() - t0 < seconds:
-        if state.is_terminal():
-            state = game.new_initial_state()
-        legal = state.legal_actions()
-        state.apply_action(legal[pick.randrange(len(legal))])
-        steps += 1
-    return steps / (cpu() - t0)
+    return state_loop(gw.load_game("connect-four"), seconds)
 
 
 def ours_pettingzoo(seconds):
-    from gridwright.pettingzoo import env as make
+    from gridwright.pettingzoo import env
 
-    env = make("connect-four")
-    env.reset(seed=0)
-    pick = random.Random(0)
-    steps, t0 = 0, cpu()
-    while cpu() - t0 < seconds:
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            env.reset()
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[pick.randrange(len(legal))]))
-        steps += 1
-    return steps / (cpu() - t0)
+    return aec_loop(env("connect-four"), seconds)
 
 
 def ours_batched(seconds, num_envs=1024):

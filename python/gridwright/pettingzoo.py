@@ -215,13 +215,7 @@ class GridwrightParallel(ParallelEnv):
         return obs, rewards, terminations, truncations, infos
 
     def render(self):
-        if self.render_mode is None:
-            return None
-        text = str(self._aec.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self._aec.render()
 
     def close(self):
         pass
