@@ -150,6 +150,12 @@ impl VectorEnv {
         let game = erased::load(kind, setup, over.as_ref()).map_err(crate::refused)?;
         let n = game.num_distinct_actions();
         let players = game.num_seats();
+        const MAX_MASK_BYTES: usize = 1 << 32;
+        if num_envs.saturating_mul(n) > MAX_MASK_BYTES {
+            return Err(PyValueError::new_err(format!(
+                "{num_envs} games × {n} actions is a mask of more than 4 GiB; use fewer games"
+            )));
+        }
         let mask = PyArray2::<i8>::zeros(py, [num_envs, n], false).unbind();
         let seat = PyArray1::<i32>::zeros(py, num_envs, false).unbind();
         let rewards = PyArray2::<f32>::zeros(py, [num_envs, players], false).unbind();

@@ -78,3 +78,10 @@ def test_an_illegal_action_steps_no_game():
     with pytest.raises(ValueError, match="2 actions for 3 games"):
         v.step(np.array([0, 0], dtype=np.int64))
     assert [v.state(i).serialize() for i in range(3)] == before
+
+
+def test_a_batch_too_large_for_memory_is_refused():
+    with pytest.raises(ValueError, match="4 GiB"):
+        VectorEnv("milkomeda", 100_000, setup="four")
+    with pytest.raises(ValueError, match="at least 1"):
+        VectorEnv("connect-four", 0)
