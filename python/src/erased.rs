@@ -106,8 +106,8 @@ pub trait DynState: Send + Sync + std::fmt::Debug {
     fn resolve_chance(&mut self, rng: &mut Rng) -> usize;
     /// Returns per seat (zeros before the end).
     fn returns(&self) -> Vec<f64>;
-    /// `viewer`'s observation as JSON text.
-    fn observation_json(&self, viewer: Viewer) -> String;
+    /// `viewer`'s observation as JSON.
+    fn observation_json(&self, viewer: Viewer) -> Value;
     /// `viewer`'s terminal picture.
     fn render(&self, viewer: Viewer) -> String;
     /// The text of the player action `index`, if it stands for one.
@@ -434,8 +434,8 @@ impl<G: Frontend + ActionIndex> DynState for State<G> {
     fn returns(&self) -> Vec<f64> {
         self.game.returns().into_vec()
     }
-    fn observation_json(&self, viewer: Viewer) -> String {
-        serde_json::to_string(&self.game.observe(viewer)).unwrap_or_else(|_| "null".into())
+    fn observation_json(&self, viewer: Viewer) -> Value {
+        serde_json::to_value(self.game.observe(viewer)).unwrap_or(Value::Null)
     }
     fn render(&self, viewer: Viewer) -> String {
         self.game.render(viewer)
