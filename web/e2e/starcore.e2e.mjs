@@ -516,11 +516,14 @@ try {
     assert.ok(seen.costChecks >= 1, `${what}: playable marks were checked against the pool`);
     await page.locator('#result').waitFor({ timeout: 15000 });
     const result = await page.locator('#result').textContent();
+    step(`${what}: the result: ${await page.locator('#result h2').textContent()} ${await page.locator('#result .result-why').textContent()}`);
     assert.match(result, /wins|draw/i, `${what}: the result panel says who won: ${result}`);
     assert.match(await page.locator('#result .result-why').textContent(), /Commander destroyed|deck out|turn limit/, `${what}: the result panel gives the game's own reason: ${result}`);
     assert.ok(await page.locator('#rematch').count(), `${what}: the result panel offers a Rematch`);
     assert.ok(await page.locator('#result-replay').count(), `${what}: the result panel offers the replay`);
     playerLanguage(result, ids, `${what} result`);
+    await page.locator('#result').scrollIntoViewIfNeeded();
+    await shot(page, `result-${size}`);
     playerLanguage(await page.locator('#log').textContent(), ids, `${what} log`);
     playerLanguage((await page.locator('.match button').allTextContents()).join(' | '), ids, `${what} buttons`);
     // Links between linked faces and networks outlined, with their output per resource.
@@ -540,7 +543,7 @@ try {
     const yardCards = await yard.locator('li').allTextContents();
     assert.ok(yardCards.length > 0 && yardCards.every((n) => n.length > 2 && !ids.includes(n)), `${what}: the Scrapyard lists its cards by name: ${yardCards.join(', ')}`);
     assert.equal(await page.locator('details.sc-pile[data-pile="void"]').count(), 2, `${what}: both Voids are there to open`);
-    await shot(page, `result-${size}`);
+    await yard.scrollIntoViewIfNeeded();
     await shot(page, `piles-${size}`);
     step(`${what}: the replay`);
     await page.locator('#result-replay').click();
@@ -621,14 +624,25 @@ try {
     if (!p2Hand.split('|').includes(n)) assert.ok(!p2Log.includes(`draws ${n}`), `hotseat: P2's log does not name P1's draw of ${n}`);
   }
   await hot.locator('#hint-toggle').click();
-  // P2 keeps too: the table goes back to P1 (to place the Commander), covered again first.
+  // P2 keeps too (and places its Commander first if it plays first): the table goes back to
+  // P1, covered again first.
   await hot.locator('[data-action="keep"]').click();
+  for (let i = 0; i < 20 && !(await hot.locator('#hotseat-cover').isVisible()); i++) {
+    const v = await hot.locator('.match').getAttribute('data-version');
+    const dest = hot.locator('.sc-dest button.card-empty');
+    if (await dest.count()) {
+      await dest.first().click();
+      await hot.waitForFunction((old) => document.querySelector('.match')?.dataset.version !== old || !document.querySelector('#hotseat-cover')?.hidden, v, { timeout: 15000 });
+    } else await hot.waitForTimeout(250);
+  }
   await hot.locator('#hotseat-cover').waitFor({ state: 'visible', timeout: 15000 });
   assert.match(await hot.locator('#hotseat-cover').textContent(), /Pass the device to P1/, 'hotseat: the cover names P1 next');
   assert.equal(await hot.locator('.sc-hand').isVisible(), false, 'hotseat: no hand shows under the second cover');
   await hot.locator('#hotseat-reveal').click();
-  await hot.locator('.sc-dest button.card-empty').first().waitFor();
-  assert.equal((await hot.locator('.sc-hand .card-title').allTextContents()).join('|'), p1Hand, 'hotseat: after confirming, P1 sees its own hand again');
+  await hot.locator('.sc-hand .card').first().waitFor();
+  assert.match(await hot.locator('.sc-hand h2').textContent(), /Your hand/, 'hotseat: after confirming, P1 sees its own hand again');
+  assert.equal((await hot.locator('.sc-hand .card-title').allTextContents()).join('|'), p1Hand, 'hotseat: P1\'s hand is the one it kept');
+  await shot(hot, 'hotseat-p1-again-1280x800');
   await hot.close();
 
   // ---- an aimed ability, on a server whose content has one ------------------------------

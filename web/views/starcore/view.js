@@ -289,7 +289,7 @@ export function createView(root, ctx) {
       if (!t || t.owner !== owner) continue;
       cells.push({ col: persp.lanes.indexOf(t.lane), row: rows.indexOf(t.row), card: tileCard(p, ix, o) });
     }
-    return cardGrid(cells, {
+    const g = cardGrid(cells, {
       label: `${seatLabel(owner)}'s grid${owner === viewerSeat() ? ' (yours)' : ''}`,
       rowLabels: rows,
       colLabels: persp.lanes.map(String),
@@ -311,6 +311,17 @@ export function createView(root, ctx) {
         };
       },
     });
+    // Lane numbers on both outer edges of the board: the bottom grid repeats them under its back row.
+    const head = g.querySelector('.card-grid-cols');
+    if (position === 'bottom' && head) {
+      const foot = /** @type {HTMLElement} */ (head.cloneNode(true));
+      foot.classList.add('sc-lanes-foot');
+      foot.setAttribute('aria-hidden', 'true');
+      foot.querySelectorAll('[role]').forEach((e) => e.removeAttribute('role'));
+      foot.removeAttribute('role');
+      g.append(foot);
+    }
+    return g;
   }
 
   /** A side's strip: hand (backs for the other side), deck, Scrapyard, Void, pool and networks. */
