@@ -221,8 +221,10 @@ async function play(page, { deadline, until, what, onAttack, onStack, onModule, 
     if (/Orders/.test(f.phase) && f.canAct && !tried.has(`${key}:move`) && seen.moves < 12) {
       tried.add(`${key}:move`);
       // Advance a card other than the Commander toward the enemy: the first highlighted tile
-      // in page order is the one nearest the top, the enemy's side.
-      const movers = page.locator('.sc-grid .card.can-act:not([aria-label*="Commander"])');
+      // in page order is the one nearest the top, the enemy's side. With nothing else to move
+      // yet, the Commander steps once (so every game moves a card by pointing).
+      const others = page.locator('.sc-grid .card.can-act:not([aria-label*="Commander"])');
+      const movers = (await others.count()) || seen.moves ? others : page.locator('.sc-grid .card.can-act');
       const n = await movers.count();
       let moved = false;
       for (let i = 0; i < n && !moved; i++) {
@@ -511,6 +513,7 @@ try {
     const seen = { deploys: sum('deploys'), modules: sum('modules'), modulesDrawn: sum('modulesDrawn'), moves: sum('moves'), attacks: sum('attacks'), stacks: sum('stacks'), lefts: sum('lefts'), costChecks: sum('costChecks'), odds: [...first.odds, ...rest.odds], maxPicker: Math.max(first.maxPicker, rest.maxPicker), took };
     step(`${what}: game over after ${seen.deploys} deployments (${seen.modules} Modules, ${seen.modulesDrawn} drawn on a host), ${seen.moves} moves, ${seen.attacks} attacks (odds shown: ${seen.odds.slice(0, 4).join(', ')}), ${seen.stacks} stack frames passed, ${seen.costChecks} hand cards checked against the pool; mulligan ${took ? 'taken' : 'not taken'}; the picker showed at most ${seen.maxPicker} buttons`);
     assert.ok(seen.deploys >= 1, `${what}: a card was deployed from the hand`);
+    assert.ok(seen.moves >= 1, `${what}: a card was moved to a highlighted tile`);
     assert.ok(seen.attacks >= 1, `${what}: an attack was confirmed after its odds`);
     assert.ok(seen.stacks >= 1, `${what}: a frame waited on the stack with "respond or pass" and was passed`);
     assert.ok(seen.costChecks >= 1, `${what}: playable marks were checked against the pool`);
@@ -563,6 +566,16 @@ try {
     assert.equal(await page.locator('.sc-hand').isVisible(), false, `${what}: a replay shows no hand (a spectator sees none)`);
     playerLanguage(await page.locator('.log').first().textContent(), ids, `${what} replay log`);
     await shot(page, `replay-${size}`);
+    if (size === '1280x800') {
+      // Rematch from the result panel: a new Starcore match against the same AI.
+      await page.goBack();
+      await page.locator('#rematch').click();
+      await page.waitForURL((u) => /\/play\/[0-9a-f]{16}$/.test(u.pathname) && !u.pathname.endsWith(id), { timeout: 15000 });
+      await page.locator('.sc-board-wrap .card-grid').first().waitFor();
+      await settle(page);
+      assert.equal(await page.locator('[data-action="keep"]').count(), 1, `${what}: the rematch starts at the mulligan`);
+      step(`${what}: Rematch opened a new match`);
+    }
     return seen;
   };
 

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { collapse, pickTree, screen } from '../../ui/model.js';
 import {
   abilitiesAt, abilityTargets, actionLabel, actionSentence, allDecks, attackOdds, costCurve, costTotal, leftStack, setupDecks, boxTiles, cardBook, damageFromPreview, describe, drawnSide, frameTitle, indexLegal,
-  keywordTitle, parseTile, passLabel, perspective, relabel, resourcesText, rowsDrawn, sectorOf, selectionTargets, tileName,
+  keywordIcon, keywordTitle, parseTile, passLabel, perspective, relabel, resourcesText, rowsDrawn, sectorOf, selectionTargets, tileName,
 } from '../../views/starcore/model.js';
 
 const reference = {
@@ -265,4 +265,12 @@ test('the server\'s action texts read as sentences in the log and the hint panel
   for (const [text, want] of cases) assert.equal(actionSentence(text), want, text);
   // Anything unknown keeps its words, its tiles relabelled.
   assert.equal(actionSentence('something P1:A3'), 'something P1 A3');
+});
+
+test('every keyword has a glyph of its own; the glossary term stays the keyword\'s title', () => {
+  const all = ['splash', 'pierce', { execute: 2 }, { flank: 1 }, { zone_flank: 1 }, { zone_dominance: { zone: 'Z1', tiles: 3, stat: 'dmg', amount: 1 } }, { sector_lock: { protect: 'S3', from: 'S1' } }, { aura: { side: 'friendly', stat: 'def', amount: 1 } }, 'taunt', 'first_strike', { heal: 1 }, { shield: 2 }, 'salvage'];
+  const icons = all.map(keywordIcon);
+  assert.equal(new Set(icons).size, all.length, `one glyph each: ${icons.join(' ')}`);
+  assert.ok(!icons.includes('•'), 'no keyword falls back to the plain dot');
+  assert.equal(keywordIcon({ shield: 5 }), keywordIcon({ shield: 1 }), 'the glyph does not depend on the number');
 });

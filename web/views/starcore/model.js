@@ -131,6 +131,15 @@ export function keywordTitle(k) {
   return { title: t, text: t };
 }
 
+/** A glyph per keyword, drawn on the card beside its name (alone on a phone); the glossary gives its text on hover and tap. */
+const KEYWORD_ICONS = {
+  splash: '✺', pierce: '➶', execute: '☠', flank: '⇲', zone_flank: '⇆', zone_dominance: '▦', sector_lock: '⊘',
+  aura: '◎', taunt: '⚑', first_strike: '⚡', heal: '✚', shield: '⛨', salvage: '♻',
+};
+
+/** A keyword's glyph (`"taunt"` → ⚑, `{"shield": 2}` → ⛨), `•` for one without. */
+export const keywordIcon = (k) => KEYWORD_ICONS[typeof k === 'string' ? k : Object.keys(k ?? {})[0] ?? ''] ?? '•';
+
 /** The kind of an action: its only key, or the string itself (`pass`, `keep`). */
 export const kindOf = (a) => (typeof a === 'string' ? a : a && typeof a === 'object' ? Object.keys(a)[0] ?? '?' : String(a));
 

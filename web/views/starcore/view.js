@@ -15,7 +15,7 @@ import { reducedMotion } from '../../ui/motion.js';
 import { deckBrowserButton, deckSummary } from '../../ui/decks.js';
 import {
   abilitiesAt, actionLabel, actionSentence, allDecks, costShort, attackOdds, bodyOf, boxTiles, cardBook, cardName, damageFromPreview, describe, drawnSide, endReasonText,
-  frameEffect, frameTitle, hasKeyword, hpOf, indexLegal, keywordTitle, kindOf, leftStack, outcomeText, parseTile, passLabel, perspective,
+  frameEffect, frameTitle, hasKeyword, hpOf, indexLegal, keywordIcon, keywordTitle, kindOf, leftStack, outcomeText, parseTile, passLabel, perspective,
   phaseText, relabel, resourcesText, rowsDrawn, sectorOf, seatLabel, selectionTargets, setupDecks, tileName, tileOf, zoneOf,
 } from './model.js';
 
@@ -259,7 +259,7 @@ export function createView(root, ctx) {
     stats.push(['DEF', p.def]);
     if (p.shield) stats.push(['Shield', p.shield]);
     const extra = [
-      kws.length ? h('span', { class: 'sc-keywords' }, kws.map((k) => h('span', { class: 'sc-kw', 'data-term': k.title }, k.text))) : null,
+      kws.length ? h('span', { class: 'sc-keywords' }, kws.map((k, i) => h('span', { class: 'sc-kw', 'data-term': k.title }, h('span', { class: 'sc-kw-icon', 'aria-hidden': 'true' }, keywordIcon((p.keywords ?? [])[i])), h('span', { class: 'sc-kw-text' }, ` ${k.text}`)))) : null,
       left < max ? h('span', { class: 'sc-damage', 'aria-label': `${max - left} damage taken` }, `✸ ${max - left} damage`) : null,
       p.host ? h('span', { class: 'sc-host' }, `Module of ${host ? name(host.card) : 'its host'} (${tileName(p.host, false)})`) : null,
       ...(o.board ?? []).filter((m) => m.host === p.tile).map((m) => h('span', { class: 'sc-carries', 'data-module': m.tile }, `⊕ ${name(m.card)} (Module on ${tileName(m.tile, false)})`)),
