@@ -9,7 +9,7 @@
 # Environment:
 #   GRIDWRIGHT_SERVER_BIN  use this server binary instead of building one
 #   GAME_TIMEOUT_MS        how long the whole game may take (default 300000)
-#   E2E_ONLY=starcore      run only the Starcore file (starcore.e2e.mjs)
+#   E2E_ONLY=starcore      run only the Starcore file (starcore.e2e.mjs) after the unit tests
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
