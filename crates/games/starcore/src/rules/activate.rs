@@ -179,7 +179,9 @@ mod tests {
             .collect();
         assert_eq!(
             said,
-            ["Canopy Tower on P1:B4 uses its ability (Once a turn, pay 2 Life: every friendly card beside it — restore up to 2 HP)"]
+            [
+                "Canopy Tower on P1:B4 uses its ability (Once a turn, pay 2 Life: every friendly card beside it — restore up to 2 HP)"
+            ]
         );
         assert_eq!(g.hp_of("P1:A4"), 4, "healed 2");
         assert_eq!(g.pool(P1).get(Life), 1, "3 − 2");
