@@ -521,7 +521,7 @@ try {
     const result = await page.locator('#result').textContent();
     step(`${what}: the result: ${await page.locator('#result h2').textContent()} ${await page.locator('#result .result-why').textContent()}`);
     assert.match(result, /wins|draw/i, `${what}: the result panel says who won: ${result}`);
-    assert.match(await page.locator('#result .result-why').textContent(), /Commander destroyed|deck out|turn limit/, `${what}: the result panel gives the game's own reason: ${result}`);
+    assert.match(await page.locator('#result .result-why').textContent(), /Commander destroyed|deck out|turn limit/i, `${what}: the result panel gives the game's own reason: ${result}`);
     assert.ok(await page.locator('#rematch').count(), `${what}: the result panel offers a Rematch`);
     assert.ok(await page.locator('#result-replay').count(), `${what}: the result panel offers the replay`);
     playerLanguage(result, ids, `${what} result`);
