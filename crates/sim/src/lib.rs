@@ -6,8 +6,9 @@
 //! # Why results do not depend on the thread count
 //! Game `i` is played from its own seed, `derive_seed(master, i)`, with freshly built agents.
 //! Threads only decide *when* a game is played, never *how*, and each finished game is added to
-//! the statistics ([`Tally`]) in index order: a game that finishes early waits in a small
-//! buffer until every game before it has been added. Only the timing figures
+//! the statistics ([`Tally`]) in index order: threads play runs of consecutive games (chunks, see
+//! [`par`]) and a chunk that finishes early waits in a small buffer until every game before it
+//! has been added. Only the timing figures
 //! (`elapsed_seconds`, `games_per_second`) vary between runs.
 //!
 //! # Why memory does not grow with the batch
@@ -22,6 +23,7 @@
 //! fast path and the same game played through a session are the same game: replays saved by one
 //! verify against the other.
 
+pub mod par;
 mod stats;
 
 pub use stats::{Share, Summary, Tally, fair_share, wilson_interval};
@@ -29,10 +31,9 @@ pub use stats::{Share, Summary, Tally, fair_share, wilson_interval};
 use gridwright_engine::{
     Actor, Agent, Events, Game, PerSeat, Replay, Rng, Seat, SeatView, Session, Turn, derive_seed,
 };
-use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Builds a fresh agent for one game.
@@ -264,112 +265,40 @@ pub fn run<G: Game>(
         })?;
     }
     let initial = G::new(config)?;
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
     let threads = opts.threads.clamp(1, opts.games.max(1));
-    let window = AHEAD_PER_THREAD.saturating_mul(threads);
-    let fold = Mutex::new(Fold {
-        tally: Tally::new(agents.len()),
-        next: 0,
-        pending: BTreeMap::new(),
-        first_error: None,
-    });
-    let advanced = Condvar::new();
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= opts.games {
-                        break;
-                    }
-                    {
-                        // Stay within the window; the thread holding the oldest unfinished game
-                        // never waits here, so the batch always moves on.
-                        let mut f = lock(&fold);
-                        while i >= f.next.saturating_add(window) && f.first_error.is_none() {
-                            f = advanced
-                                .wait(f)
-                                .unwrap_or_else(std::sync::PoisonError::into_inner);
-                        }
-                        if f.first_error.is_some() {
-                            break;
-                        }
-                    }
-                    let mut seat_agents: Vec<Box<dyn Agent<G>>> =
-                        agents.iter().map(|f| f()).collect();
-                    let seed = derive_seed(opts.seed, i as u64);
-                    let result = play_one(
-                        config,
-                        &initial,
-                        i,
-                        seed,
-                        &mut seat_agents,
-                        score,
-                        end,
-                        opts.replays.is_some(),
-                    )
-                    .and_then(|(rec, replay)| {
-                        if let (Some(dir), Some(r)) = (&opts.replays, replay) {
-                            let path = dir.join(format!("game-{i:06}.replay.json"));
-                            // Atomic: an interrupted batch leaves whole replays or none.
-                            gridwright_engine::files::write_atomic(&path, r.to_json().as_bytes())
-                                .map_err(|source| SimError::Io { path, source })?;
-                        }
-                        Ok(rec)
-                    });
-                    {
-                        let mut f = lock(&fold);
-                        match result {
-                            Ok(rec) => {
-                                f.pending.insert(i, rec);
-                                f.drain();
-                            }
-                            Err(e) => {
-                                if f.first_error.as_ref().is_none_or(|(j, _)| i < *j) {
-                                    f.first_error = Some((i, e));
-                                }
-                            }
-                        }
-                    }
-                    advanced.notify_all();
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, opts.games);
-                }
-            });
-        }
-    });
-    let mut f = fold
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((_, e)) = f.first_error.take() {
-        return Err(e);
-    }
-    Ok(f.tally.summary(start.elapsed().as_secs_f64()))
-}
-
-/// Finished games on their way into the tally, in index order.
-struct Fold {
-    tally: Tally,
-    /// The next index to add.
-    next: usize,
-    /// Finished games waiting for an earlier one.
-    pending: BTreeMap<usize, GameRecord>,
-    /// The error of the lowest-numbered failed game.
-    first_error: Option<(usize, SimError)>,
-}
-
-impl Fold {
-    /// Adds every waiting game whose predecessors are all added.
-    fn drain(&mut self) {
-        while let Some(r) = self.pending.remove(&self.next) {
-            self.tally.add(&r);
-            self.next += 1;
-        }
-    }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    let mut tally = Tally::new(agents.len());
+    par::ordered::<_, SimError, _, _>(
+        opts.games,
+        threads,
+        AHEAD_PER_THREAD.saturating_mul(threads),
+        |i| {
+            let mut seat_agents: Vec<Box<dyn Agent<G>>> = agents.iter().map(|f| f()).collect();
+            let seed = derive_seed(opts.seed, i as u64);
+            let (rec, replay) = play_one(
+                config,
+                &initial,
+                i,
+                seed,
+                &mut seat_agents,
+                score,
+                end,
+                opts.replays.is_some(),
+            )?;
+            if let (Some(dir), Some(r)) = (&opts.replays, replay) {
+                let path = dir.join(format!("game-{i:06}.replay.json"));
+                // Atomic: an interrupted batch leaves whole replays or none.
+                gridwright_engine::files::write_atomic(&path, r.to_json().as_bytes())
+                    .map_err(|source| SimError::Io { path, source })?;
+            }
+            Ok(rec)
+        },
+        |_, rec: GameRecord| {
+            tally.add(&rec);
+            ControlFlow::Continue(())
+        },
+        progress,
+    )?;
+    Ok(tally.summary(start.elapsed().as_secs_f64()))
 }
 
 #[cfg(test)]
