@@ -23,7 +23,10 @@
 //! fast path and the same game played through a session are the same game: replays saved by one
 //! verify against the other.
 
+pub mod balance;
+pub mod overrides;
 pub mod par;
+pub mod sprt;
 mod stats;
 
 pub use stats::{Share, Summary, Tally, fair_share, wilson_interval};
@@ -124,6 +127,14 @@ pub enum SimError {
         games: usize,
         /// [`MAX_GAMES`].
         max: usize,
+    },
+    /// A balance run's subject seat is not one of the game's seats.
+    #[error("the subject seat {seat} is not one of the game's {seats} seats")]
+    Subject {
+        /// The seat asked for.
+        seat: Seat,
+        /// Seats in the game.
+        seats: usize,
     },
     /// A replay could not be written.
     #[error("cannot write replay {path}: {source}")]
