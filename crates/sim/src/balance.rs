@@ -16,9 +16,7 @@
 
 use crate::stats::{Share, fair_share, wilson_interval};
 use crate::{AgentFactory, EndFn, MAX_GAMES, ScoreFn, SimError, par};
-use gridwright_engine::{
-    Actor, Agent, Events, Game, PieceLog, Rng, Seat, SeatView, Turn, derive_seed, winner_of,
-};
+use gridwright_engine::{Agent, Events, Game, PieceLog, Seat, derive_seed, winner_of};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -362,58 +360,18 @@ fn play_game<G: Game>(
     agents: &mut [Box<dyn Agent<G>>],
     hooks: Hooks<G>,
 ) -> Result<Outcome, SimError> {
-    let mut chance_rng = Rng::seed_from_u64(seed);
-    let mut agent_rng = Rng::seed_from_u64(derive_seed(seed, 0xA6E7));
     let mut state = initial.clone();
-    if state.num_seats() != agents.len() {
-        return Err(SimError::AgentCount {
-            seats: state.num_seats(),
-            agents: agents.len(),
-        });
-    }
     let mut log = PieceLog::default();
     state.log_pieces_at_start(&mut log);
-    let max = state.max_game_length();
-    let mut outcomes = Vec::new();
-    let mut events = Events::recording();
-    let (mut steps, mut moves, mut first) = (0usize, 0usize, None);
-    loop {
-        if steps > max {
-            return Err(SimError::TooLong { index, max });
-        }
-        match state.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                outcomes.clear();
-                state.chance_outcomes(&mut outcomes);
-                let i = chance_rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
-                state.step(Actor::Chance, outcomes[i].0, &mut events);
-            }
-            turn @ (Turn::Seat(_) | Turn::Simultaneous(_)) => {
-                let Some(seat) = Seat::all(agents.len()).find(|s| turn.includes(*s)) else {
-                    break;
-                };
-                if let Turn::Seat(s) = turn {
-                    first.get_or_insert(s);
-                }
-                let agent = &mut agents[seat.index()];
-                let action = agent.choose(&SeatView::new(&state, seat), &mut agent_rng);
-                if cfg!(debug_assertions)
-                    && let Err(reason) = state.check(Actor::Seat(seat), &action)
-                {
-                    return Err(SimError::IllegalAgentMove {
-                        index,
-                        agent: agent.name(),
-                        reason: reason.to_string(),
-                    });
-                }
-                state.step(Actor::Seat(seat), action, &mut events);
-                moves += 1;
-            }
-        }
-        state.log_pieces(&events.take(), &mut log);
-        steps += 1;
-    }
+    let (moves, first) = crate::play_out(
+        &mut state,
+        None,
+        index,
+        seed,
+        agents,
+        &mut Events::recording(),
+        &mut |g, events| g.log_pieces(&events.take(), &mut log),
+    )?;
     Ok(Outcome {
         line: GameLine {
             index,
@@ -505,7 +463,7 @@ impl VariantTally {
             *self.ends.entry(e).or_insert(0) += 1;
         }
         // Each (seat, name) played this game counts once for the win rates.
-        let mut seen: BTreeMap<(usize, &str), ()> = BTreeMap::new();
+        let mut seen: std::collections::BTreeSet<(usize, &str)> = Default::default();
         for p in &o.pieces {
             let sums = self.pieces.entry(p.name.clone()).or_default();
             sums.played += 1;
@@ -513,7 +471,7 @@ impl VariantTally {
             sums.dealt += u64::from(p.dealt);
             sums.taken += u64::from(p.taken);
             sums.kills += u64::from(p.kills);
-            if seen.insert((p.seat.index(), &p.name), ()).is_none() {
+            if seen.insert((p.seat.index(), &p.name)) {
                 sums.seat_games += 1;
                 if winner == Some(p.seat) {
                     sums.seat_wins += 1;

@@ -166,14 +166,52 @@ pub fn play_one<G: Game>(
     end: EndFn<G>,
     record: bool,
 ) -> Result<(GameRecord, Option<Replay>), SimError> {
-    let mut chance_rng = Rng::seed_from_u64(seed);
-    let mut agent_rng = Rng::seed_from_u64(derive_seed(seed, 0xA6E7));
     let mut session = if record {
         Some(Session::<G>::new(config.clone(), seed)?)
     } else {
         None
     };
     let mut state = initial.clone();
+    let (moves, _) = play_out(
+        &mut state,
+        session.as_mut(),
+        index,
+        seed,
+        agents,
+        &mut Events::disabled(),
+        &mut |_, _| {},
+    )?;
+    let returns = state.returns();
+    let record = GameRecord {
+        index,
+        seed,
+        winner: winner_of(&returns),
+        returns,
+        moves,
+        scores: score(&state),
+        end: end(&state),
+    };
+    Ok((record, session.map(|s| s.replay())))
+}
+
+/// Plays `state` to its end: chance drawn from `seed` exactly as a [`Session`] draws it, seats
+/// by `agents` with their own RNG derived from `seed`. Through `session` when given (every move
+/// checked and logged); else stepping `state` directly, calling `after(state, events)` after
+/// every step. Returns the player moves made and the seat that made the first move.
+///
+/// # Errors
+/// On an illegal agent move or a game longer than the game's bound.
+pub(crate) fn play_out<G: Game>(
+    state: &mut G,
+    mut session: Option<&mut Session<G>>,
+    index: usize,
+    seed: u64,
+    agents: &mut [Box<dyn Agent<G>>],
+    events: &mut Events<G::Event>,
+    after: &mut dyn FnMut(&G, &mut Events<G::Event>),
+) -> Result<(usize, Option<Seat>), SimError> {
+    let mut chance_rng = Rng::seed_from_u64(seed);
+    let mut agent_rng = Rng::seed_from_u64(derive_seed(seed, 0xA6E7));
     if state.num_seats() != agents.len() {
         return Err(SimError::AgentCount {
             seats: state.num_seats(),
@@ -182,8 +220,7 @@ pub fn play_one<G: Game>(
     }
     let max = state.max_game_length();
     let mut outcomes = Vec::new();
-    let mut events = Events::disabled();
-    let (mut steps, mut moves) = (0usize, 0usize);
+    let (mut steps, mut moves, mut first) = (0usize, 0usize, None);
     loop {
         if steps > max {
             return Err(SimError::TooLong { index, max });
@@ -193,21 +230,24 @@ pub fn play_one<G: Game>(
             Turn::Chance => {
                 if let Some(s) = &session {
                     // The session already resolved this chance node; follow it.
-                    state = s.state().clone();
+                    *state = s.state().clone();
                     steps = s.log().len();
                     continue;
                 }
                 outcomes.clear();
                 state.chance_outcomes(&mut outcomes);
                 let i = chance_rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
-                state.step(Actor::Chance, outcomes[i].0, &mut events);
+                state.step(Actor::Chance, outcomes[i].0, events);
             }
             turn @ (Turn::Seat(_) | Turn::Simultaneous(_)) => {
                 let Some(seat) = Seat::all(agents.len()).find(|s| turn.includes(*s)) else {
                     break;
                 };
+                if let Turn::Seat(s) = turn {
+                    first.get_or_insert(s);
+                }
                 let agent = &mut agents[seat.index()];
-                let action = agent.choose(&SeatView::new(&state, seat), &mut agent_rng);
+                let action = agent.choose(&SeatView::new(&*state, seat), &mut agent_rng);
                 // The fast path trusts agents (they choose from the legal list they were
                 // given); debug builds and the session path still check every move.
                 if cfg!(debug_assertions) || session.is_some() {
@@ -226,28 +266,19 @@ pub fn play_one<G: Game>(
                             agent: agent.name(),
                             reason: r.to_string(),
                         })?;
-                    state = s.state().clone();
+                    *state = s.state().clone();
                     steps = s.log().len();
                     moves += 1;
                     continue;
                 }
-                state.step(Actor::Seat(seat), action, &mut events);
+                state.step(Actor::Seat(seat), action, events);
                 moves += 1;
             }
         }
+        after(state, events);
         steps += 1;
     }
-    let returns = state.returns();
-    let record = GameRecord {
-        index,
-        seed,
-        winner: winner_of(&returns),
-        returns,
-        moves,
-        scores: score(&state),
-        end: end(&state),
-    };
-    Ok((record, session.map(|s| s.replay())))
+    Ok((moves, first))
 }
 
 /// Plays a batch, calling `progress(done, total)` as games finish.
