@@ -39,6 +39,8 @@ macro_rules! err {
 }
 
 mod analyze;
+mod balance;
+mod balance_html;
 mod batch;
 mod ladder;
 mod odds;
@@ -99,6 +101,10 @@ enum Command {
     Play(play::PlayArgs),
     /// Play many games between agents in parallel and report statistics.
     Simulate(simulate::SimulateArgs),
+    /// The designer's balance report: wins per seat and faction with intervals, the first
+    /// mover's edge, lengths, scores, per-card or per-unit statistics; variants of the config
+    /// compared on the same seeds; a sequential test that stops when it decides (docs/lab.md).
+    Balance(balance::BalanceArgs),
     /// Exact odds of a matchup.
     Odds(odds::OddsArgs),
     /// Round robin between agents, both seats, with a table of win rates (e.g. to check MCTS
@@ -153,6 +159,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Cards { game, json } => cards(&content, &game, json),
         Command::Play(args) => play::run(&content, args),
         Command::Simulate(args) => simulate::run(&content, args),
+        Command::Balance(args) => balance::run(&content, args),
         Command::Odds(args) => odds::run(&content, args),
         Command::Ladder(args) => ladder::run(&content, args),
         Command::Analyze(args) => analyze::run(&content, args),

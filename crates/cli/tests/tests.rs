@@ -61,45 +61,60 @@ fn odds_are_exact_and_sum_to_one() {
     assert!((v["expected"].as_f64().unwrap() - 5.0 / 3.0).abs() < 1e-12);
 }
 
+/// The whole JSON summary, but for the timing figures and the thread count it reports, is the
+/// same on one thread and on two, for every game (issue 25: threads play runs of games and hand
+/// them over in order).
 #[test]
 fn simulate_json_is_deterministic_across_thread_counts() {
-    let run = |threads: &str| {
-        json(&gw(&[
-            "simulate",
-            "grid-battles",
-            "--scenario",
-            "skirmish",
-            "--agents",
-            "greedy,random",
-            "--games",
-            "300",
-            "--seed",
-            "9",
-            "--threads",
-            threads,
-            "--json",
-        ]))
-    };
-    let (a, b) = (run("1"), run("2"));
-    for key in [
-        "games",
-        "wins",
-        "draws",
-        "mean_moves",
-        "median_moves",
-        "mean_scores",
+    for (game, scenario, agents, games) in [
+        ("grid-battles", "skirmish", "greedy,random", "300"),
+        ("command-core", "duel", "random,random", "300"),
+        ("connect-four", "standard", "random,random", "500"),
+        (
+            "starcore",
+            "arc-foundry-vs-iron-vanguard",
+            "random,random",
+            "60",
+        ),
+        ("milkomeda", "three", "random,random,random", "20"),
     ] {
-        assert_eq!(a[key], b[key], "{key} differs between thread counts");
+        let run = |threads: &str| {
+            let mut doc = json(&gw(&[
+                "simulate",
+                game,
+                "--scenario",
+                scenario,
+                "--agents",
+                agents,
+                "--games",
+                games,
+                "--seed",
+                "9",
+                "--threads",
+                threads,
+                "--json",
+            ]));
+            assert!(doc["games_per_second"].as_f64().unwrap() > 0.0);
+            let o = doc.as_object_mut().unwrap();
+            for timing in ["elapsed_seconds", "games_per_second", "threads"] {
+                o.remove(timing).unwrap();
+            }
+            doc
+        };
+        let (a, b) = (run("1"), run("2"));
+        assert_eq!(a, b, "{game}: the summary differs between 1 and 2 threads");
+        assert_eq!(a["games"].as_u64().unwrap().to_string(), games);
+        let wins: u64 = a["wins"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            wins + a["draws"].as_u64().unwrap(),
+            a["games"].as_u64().unwrap()
+        );
     }
-    assert_eq!(a["games"], 300);
-    assert!(a["games_per_second"].as_f64().unwrap() > 0.0);
-    let wins: u64 = a["wins"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|w| w.as_u64().unwrap())
-        .sum();
-    assert_eq!(wins + a["draws"].as_u64().unwrap(), 300);
 }
 
 #[test]
@@ -811,4 +826,221 @@ fn play_load_refuses_a_save_of_another_game() {
         "quit\n",
     );
     assert!(same.status.success(), "{}", stderr(&same));
+}
+
+/// `gridwright balance --json` with the timing taken out.
+fn balance_json(args: &str) -> Value {
+    let mut doc = json(&gw_words(&format!("balance {args} --json")));
+    doc.as_object_mut()
+        .unwrap()
+        .remove("elapsed_seconds")
+        .unwrap();
+    doc
+}
+
+/// The balance report is the same on one thread and on two (issue 25), and carries what a
+/// designer reads: wins per seat with intervals, the first mover, lengths, scores, per-unit and
+/// per-card rows, factions where the game names them, and every game by seed.
+#[test]
+fn balance_reports_are_identical_for_any_thread_count_and_complete() {
+    let gb = "grid-battles --scenario skirmish --agents random,random --games 200 --seed 3";
+    let one = balance_json(&format!("{gb} --threads 1"));
+    assert_eq!(one, balance_json(&format!("{gb} --threads 2")));
+    let v = &one["variants"][0];
+    assert_eq!(v["games"], 200);
+    let seats = v["seats"].as_array().unwrap();
+    let wins: u64 = seats.iter().map(|s| s["wins"].as_u64().unwrap()).sum();
+    assert_eq!(wins + v["draws"].as_u64().unwrap(), 200);
+    let (lo, hi) = (
+        seats[0]["interval_95"][0].as_f64().unwrap(),
+        seats[0]["interval_95"][1].as_f64().unwrap(),
+    );
+    assert!(lo <= seats[0]["rate"].as_f64().unwrap() && seats[0]["rate"].as_f64().unwrap() <= hi);
+    // Grid Battles' skirmish: P1 moves first in every game.
+    assert_eq!(v["first_mover"]["by_seat"], serde_json::json!([200, 0]));
+    let units: Vec<&str> = v["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        units.contains(&"Knight") && units.contains(&"Archer"),
+        "{units:?}"
+    );
+    let bins: u64 = v["length"]["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b[2].as_u64().unwrap())
+        .sum();
+    assert_eq!(bins, 200);
+    assert_eq!(v["game_list"].as_array().unwrap().len(), 200);
+    assert!(v["scores"].is_array(), "victory points");
+
+    let sc = "starcore --scenario arc-foundry-vs-iron-vanguard --agents random,random --games 30";
+    let one = balance_json(&format!("{sc} --threads 1"));
+    assert_eq!(one, balance_json(&format!("{sc} --threads 2")));
+    let v = &one["variants"][0];
+    let decks: Vec<&str> = v["factions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(decks, ["arc-foundry", "iron-vanguard"]);
+    assert!(!v["pieces"].as_array().unwrap().is_empty(), "cards played");
+}
+
+/// Two variants are played on the same seeds: a change that changes nothing gives a zero
+/// difference; a change that matters is found significant; the SPRT stops when it decides.
+#[test]
+fn balance_variants_and_the_sprt() {
+    let same = balance_json(
+        "grid-battles --scenario skirmish --agents random,random --games 100 \
+         --variant A= --variant B=round_limit=6",
+    );
+    let c = &same["comparison"];
+    assert_eq!(
+        (c["difference"].as_f64(), c["p_value"].as_f64()),
+        (Some(0.0), Some(1.0))
+    );
+    assert_eq!(same["variants"][0]["seats"], same["variants"][1]["seats"]);
+    assert_eq!(
+        same["variants"][1]["changes"],
+        serde_json::json!(["round_limit=6"])
+    );
+
+    let sprt = balance_json(
+        "command-core --scenario duel --agents greedy,random --games 3000 --sprt --elo0 0 \
+         --elo1 100",
+    );
+    let s = &sprt["sprt"];
+    assert_eq!(s["verdict"], "accept_h1", "{s}");
+    let games = s["games"].as_u64().unwrap();
+    assert!(games < 3000, "{games}");
+    assert_eq!(sprt["variants"][0]["games"].as_u64().unwrap(), games);
+}
+
+/// `--html` writes one page with its charts inline and nothing fetched from anywhere.
+#[test]
+fn balance_html_is_one_self_contained_page_with_charts() {
+    let dir = std::env::temp_dir().join(format!("gw-balance-html-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("report.html");
+    let out = gw(&[
+        "balance",
+        "grid-battles",
+        "--scenario",
+        "skirmish",
+        "--games",
+        "50",
+        "--variant",
+        "A=",
+        "--variant",
+        "B=units.knight.health=5",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(html.starts_with("<!doctype html>"));
+    assert!(html.matches("<svg").count() >= 4, "charts drawn");
+    assert!(html.contains("Knight") && html.contains("units.knight.health=5"));
+    for remote in ["<script", " src=", "href=", "@import", "url("] {
+        assert!(!html.contains(remote), "the page loads `{remote}`");
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("B vs A"), "{text}");
+}
+
+/// Every new argument refuses bad input with a message naming it, before any game is played.
+#[test]
+fn balance_refuses_bad_input_naming_what_and_why() {
+    let gb = "balance grid-battles --scenario skirmish --games 5";
+    for (args, want) in [
+        (
+            "--set units.wizard.health=4",
+            "unknown key path `units.wizard.health`: `units` has no `wizard`",
+        ),
+        (
+            "--set units.knight.health=lots",
+            "`units.knight.health` is a whole number, not `lots`",
+        ),
+        (
+            "--set units.knight.health=300",
+            "`units.knight.health=300` makes an invalid config",
+        ),
+        (
+            "--set units.knight.health",
+            "is not a change; write key.path=value",
+        ),
+        (
+            "--set rules.pooling=global",
+            "unknown key path `rules.pooling`: the config has no `rules`",
+        ),
+        ("--variant B", "--variant `B`: write NAME=changes"),
+        ("--variant =round_limit=3", "the variant needs a name"),
+        (
+            "--variant A= --variant A=round_limit=3",
+            "--variant A is given twice",
+        ),
+        (
+            "--variant A= --variant B= --variant C=",
+            "at most two variants",
+        ),
+        (
+            "--variant B=units.knight.speed=3",
+            "unknown key path `units.knight.speed`",
+        ),
+        (
+            "--subject p3",
+            "--subject `p3`: this setup has seats p1 to p2",
+        ),
+        ("--subject someone", "--subject `someone`"),
+        ("--bins 0", "--bins must be 1 to 200, not 0"),
+        (
+            "--sprt --alpha 0.7",
+            "--sprt alpha=0.7: must be above 0 and below 0.5",
+        ),
+        (
+            "--sprt --elo0 10 --elo1 5",
+            "elo1 (5) must be above elo0 (10)",
+        ),
+        (
+            "--agents random",
+            "this setup has 2 seats but 1 agents were given",
+        ),
+        (
+            "--agents human,random",
+            "`human` cannot play in a balance run",
+        ),
+        (
+            "--html /no/such/dir/r.html",
+            "--html /no/such/dir/r.html: no directory /no/such/dir",
+        ),
+    ] {
+        let out = gw_words(&format!("{gb} {args}"));
+        assert!(!out.status.success(), "{args}: accepted");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(want), "{args}: {err}");
+        assert!(out.stdout.is_empty(), "{args}: printed a report");
+    }
+    let out = gw_words("balance grid-battles --scenario skirmish --games 0");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--games must be at least 1"));
+    // Content the game itself refuses: a unit with no health left.
+    let out = gw_words(&format!(
+        "{gb} --variant A= --variant B=units.knight.health=0"
+    ));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("variant B (units.knight.health=0) does not set up"),
+        "{err}"
+    );
 }

@@ -347,6 +347,27 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         self.clone()
     }
 
+    /// For balance reports: the faction, deck, civilization or chassis `seat` plays, in the
+    /// words players read, so wins can be counted per faction as well as per seat. `None` (the
+    /// default): the seats differ only by their order.
+    fn faction(&self, seat: Seat) -> Option<String> {
+        let _ = seat;
+        None
+    }
+
+    /// For balance reports: puts the cards or units in play before the first step into `log`
+    /// (see [`PieceLog`](crate::PieceLog)). Default: none.
+    fn log_pieces_at_start(&self, log: &mut crate::PieceLog) {
+        let _ = log;
+    }
+
+    /// For balance reports: tells `log` what the `events` of one step, just taken (`self` is
+    /// the state after it), did to cards or units: which came into play, dealt or took damage,
+    /// were destroyed. Default: nothing, and the report has no per-piece table.
+    fn log_pieces(&self, events: &[Self::Event], log: &mut crate::PieceLog) {
+        let _ = (events, log);
+    }
+
     // ----- provided methods; do not override -----
 
     /// Whether the game is over. *(Provided.)*

@@ -28,6 +28,7 @@ pub mod dice;
 pub mod files;
 mod game;
 pub mod geom;
+mod pieces;
 pub mod replay;
 mod rng;
 mod seat;
@@ -42,6 +43,7 @@ pub use game::{
     Actor, ChanceMode, EventFold, Events, Game, GameInfo, Information, RejectReason, SetupError,
     Turn, normalize, sample_chance,
 };
+pub use pieces::{Piece, PieceLog};
 pub use replay::{Replay, ReplayError};
 pub use rng::{Rng, derive_seed, splitmix64};
 pub use seat::{

@@ -6,8 +6,9 @@
 //! # Why results do not depend on the thread count
 //! Game `i` is played from its own seed, `derive_seed(master, i)`, with freshly built agents.
 //! Threads only decide *when* a game is played, never *how*, and each finished game is added to
-//! the statistics ([`Tally`]) in index order: a game that finishes early waits in a small
-//! buffer until every game before it has been added. Only the timing figures
+//! the statistics ([`Tally`]) in index order: threads play runs of consecutive games (chunks, see
+//! [`par`]) and a chunk that finishes early waits in a small buffer until every game before it
+//! has been added. Only the timing figures
 //! (`elapsed_seconds`, `games_per_second`) vary between runs.
 //!
 //! # Why memory does not grow with the batch
@@ -22,6 +23,10 @@
 //! fast path and the same game played through a session are the same game: replays saved by one
 //! verify against the other.
 
+pub mod balance;
+pub mod overrides;
+pub mod par;
+pub mod sprt;
 mod stats;
 
 pub use stats::{Share, Summary, Tally, fair_share, wilson_interval};
@@ -29,10 +34,9 @@ pub use stats::{Share, Summary, Tally, fair_share, wilson_interval};
 use gridwright_engine::{
     Actor, Agent, Events, Game, PerSeat, Replay, Rng, Seat, SeatView, Session, Turn, derive_seed,
 };
-use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Builds a fresh agent for one game.
@@ -124,6 +128,14 @@ pub enum SimError {
         /// [`MAX_GAMES`].
         max: usize,
     },
+    /// A balance run's subject seat is not one of the game's seats.
+    #[error("the subject seat {seat} is not one of the game's {seats} seats")]
+    Subject {
+        /// The seat asked for.
+        seat: Seat,
+        /// Seats in the game.
+        seats: usize,
+    },
     /// A replay could not be written.
     #[error("cannot write replay {path}: {source}")]
     Io {
@@ -154,14 +166,52 @@ pub fn play_one<G: Game>(
     end: EndFn<G>,
     record: bool,
 ) -> Result<(GameRecord, Option<Replay>), SimError> {
-    let mut chance_rng = Rng::seed_from_u64(seed);
-    let mut agent_rng = Rng::seed_from_u64(derive_seed(seed, 0xA6E7));
     let mut session = if record {
         Some(Session::<G>::new(config.clone(), seed)?)
     } else {
         None
     };
     let mut state = initial.clone();
+    let (moves, _) = play_out(
+        &mut state,
+        session.as_mut(),
+        index,
+        seed,
+        agents,
+        &mut Events::disabled(),
+        &mut |_, _| {},
+    )?;
+    let returns = state.returns();
+    let record = GameRecord {
+        index,
+        seed,
+        winner: winner_of(&returns),
+        returns,
+        moves,
+        scores: score(&state),
+        end: end(&state),
+    };
+    Ok((record, session.map(|s| s.replay())))
+}
+
+/// Plays `state` to its end: chance drawn from `seed` exactly as a [`Session`] draws it, seats
+/// by `agents` with their own RNG derived from `seed`. Through `session` when given (every move
+/// checked and logged); else stepping `state` directly, calling `after(state, events)` after
+/// every step. Returns the player moves made and the seat that made the first move.
+///
+/// # Errors
+/// On an illegal agent move or a game longer than the game's bound.
+pub(crate) fn play_out<G: Game>(
+    state: &mut G,
+    mut session: Option<&mut Session<G>>,
+    index: usize,
+    seed: u64,
+    agents: &mut [Box<dyn Agent<G>>],
+    events: &mut Events<G::Event>,
+    after: &mut dyn FnMut(&G, &mut Events<G::Event>),
+) -> Result<(usize, Option<Seat>), SimError> {
+    let mut chance_rng = Rng::seed_from_u64(seed);
+    let mut agent_rng = Rng::seed_from_u64(derive_seed(seed, 0xA6E7));
     if state.num_seats() != agents.len() {
         return Err(SimError::AgentCount {
             seats: state.num_seats(),
@@ -170,8 +220,7 @@ pub fn play_one<G: Game>(
     }
     let max = state.max_game_length();
     let mut outcomes = Vec::new();
-    let mut events = Events::disabled();
-    let (mut steps, mut moves) = (0usize, 0usize);
+    let (mut steps, mut moves, mut first) = (0usize, 0usize, None);
     loop {
         if steps > max {
             return Err(SimError::TooLong { index, max });
@@ -181,21 +230,24 @@ pub fn play_one<G: Game>(
             Turn::Chance => {
                 if let Some(s) = &session {
                     // The session already resolved this chance node; follow it.
-                    state = s.state().clone();
+                    *state = s.state().clone();
                     steps = s.log().len();
                     continue;
                 }
                 outcomes.clear();
                 state.chance_outcomes(&mut outcomes);
                 let i = chance_rng.weighted_index(outcomes.iter().map(|(_, w)| *w));
-                state.step(Actor::Chance, outcomes[i].0, &mut events);
+                state.step(Actor::Chance, outcomes[i].0, events);
             }
             turn @ (Turn::Seat(_) | Turn::Simultaneous(_)) => {
                 let Some(seat) = Seat::all(agents.len()).find(|s| turn.includes(*s)) else {
                     break;
                 };
+                if let Turn::Seat(s) = turn {
+                    first.get_or_insert(s);
+                }
                 let agent = &mut agents[seat.index()];
-                let action = agent.choose(&SeatView::new(&state, seat), &mut agent_rng);
+                let action = agent.choose(&SeatView::new(&*state, seat), &mut agent_rng);
                 // The fast path trusts agents (they choose from the legal list they were
                 // given); debug builds and the session path still check every move.
                 if cfg!(debug_assertions) || session.is_some() {
@@ -214,28 +266,19 @@ pub fn play_one<G: Game>(
                             agent: agent.name(),
                             reason: r.to_string(),
                         })?;
-                    state = s.state().clone();
+                    *state = s.state().clone();
                     steps = s.log().len();
                     moves += 1;
                     continue;
                 }
-                state.step(Actor::Seat(seat), action, &mut events);
+                state.step(Actor::Seat(seat), action, events);
                 moves += 1;
             }
         }
+        after(state, events);
         steps += 1;
     }
-    let returns = state.returns();
-    let record = GameRecord {
-        index,
-        seed,
-        winner: winner_of(&returns),
-        returns,
-        moves,
-        scores: score(&state),
-        end: end(&state),
-    };
-    Ok((record, session.map(|s| s.replay())))
+    Ok((moves, first))
 }
 
 /// Plays a batch, calling `progress(done, total)` as games finish.
@@ -264,112 +307,40 @@ pub fn run<G: Game>(
         })?;
     }
     let initial = G::new(config)?;
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
     let threads = opts.threads.clamp(1, opts.games.max(1));
-    let window = AHEAD_PER_THREAD.saturating_mul(threads);
-    let fold = Mutex::new(Fold {
-        tally: Tally::new(agents.len()),
-        next: 0,
-        pending: BTreeMap::new(),
-        first_error: None,
-    });
-    let advanced = Condvar::new();
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= opts.games {
-                        break;
-                    }
-                    {
-                        // Stay within the window; the thread holding the oldest unfinished game
-                        // never waits here, so the batch always moves on.
-                        let mut f = lock(&fold);
-                        while i >= f.next.saturating_add(window) && f.first_error.is_none() {
-                            f = advanced
-                                .wait(f)
-                                .unwrap_or_else(std::sync::PoisonError::into_inner);
-                        }
-                        if f.first_error.is_some() {
-                            break;
-                        }
-                    }
-                    let mut seat_agents: Vec<Box<dyn Agent<G>>> =
-                        agents.iter().map(|f| f()).collect();
-                    let seed = derive_seed(opts.seed, i as u64);
-                    let result = play_one(
-                        config,
-                        &initial,
-                        i,
-                        seed,
-                        &mut seat_agents,
-                        score,
-                        end,
-                        opts.replays.is_some(),
-                    )
-                    .and_then(|(rec, replay)| {
-                        if let (Some(dir), Some(r)) = (&opts.replays, replay) {
-                            let path = dir.join(format!("game-{i:06}.replay.json"));
-                            // Atomic: an interrupted batch leaves whole replays or none.
-                            gridwright_engine::files::write_atomic(&path, r.to_json().as_bytes())
-                                .map_err(|source| SimError::Io { path, source })?;
-                        }
-                        Ok(rec)
-                    });
-                    {
-                        let mut f = lock(&fold);
-                        match result {
-                            Ok(rec) => {
-                                f.pending.insert(i, rec);
-                                f.drain();
-                            }
-                            Err(e) => {
-                                if f.first_error.as_ref().is_none_or(|(j, _)| i < *j) {
-                                    f.first_error = Some((i, e));
-                                }
-                            }
-                        }
-                    }
-                    advanced.notify_all();
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, opts.games);
-                }
-            });
-        }
-    });
-    let mut f = fold
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((_, e)) = f.first_error.take() {
-        return Err(e);
-    }
-    Ok(f.tally.summary(start.elapsed().as_secs_f64()))
-}
-
-/// Finished games on their way into the tally, in index order.
-struct Fold {
-    tally: Tally,
-    /// The next index to add.
-    next: usize,
-    /// Finished games waiting for an earlier one.
-    pending: BTreeMap<usize, GameRecord>,
-    /// The error of the lowest-numbered failed game.
-    first_error: Option<(usize, SimError)>,
-}
-
-impl Fold {
-    /// Adds every waiting game whose predecessors are all added.
-    fn drain(&mut self) {
-        while let Some(r) = self.pending.remove(&self.next) {
-            self.tally.add(&r);
-            self.next += 1;
-        }
-    }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    let mut tally = Tally::new(agents.len());
+    par::ordered::<_, SimError, _, _>(
+        opts.games,
+        threads,
+        AHEAD_PER_THREAD.saturating_mul(threads),
+        |i| {
+            let mut seat_agents: Vec<Box<dyn Agent<G>>> = agents.iter().map(|f| f()).collect();
+            let seed = derive_seed(opts.seed, i as u64);
+            let (rec, replay) = play_one(
+                config,
+                &initial,
+                i,
+                seed,
+                &mut seat_agents,
+                score,
+                end,
+                opts.replays.is_some(),
+            )?;
+            if let (Some(dir), Some(r)) = (&opts.replays, replay) {
+                let path = dir.join(format!("game-{i:06}.replay.json"));
+                // Atomic: an interrupted batch leaves whole replays or none.
+                gridwright_engine::files::write_atomic(&path, r.to_json().as_bytes())
+                    .map_err(|source| SimError::Io { path, source })?;
+            }
+            Ok(rec)
+        },
+        |_, rec: GameRecord| {
+            tally.add(&rec);
+            ControlFlow::Continue(())
+        },
+        progress,
+    )?;
+    Ok(tally.summary(start.elapsed().as_secs_f64()))
 }
 
 #[cfg(test)]

@@ -46,6 +46,7 @@ mod event;
 mod fold;
 mod observe;
 mod odds;
+mod pieces;
 mod render;
 mod rules;
 mod state;

@@ -495,6 +495,14 @@ impl Game for GridBattles {
         action.to_string()
     }
 
+    fn log_pieces_at_start(&self, log: &mut gridwright_engine::PieceLog) {
+        self.pieces_at_start(log);
+    }
+
+    fn log_pieces(&self, events: &[Event], log: &mut gridwright_engine::PieceLog) {
+        GridBattles::pieces_of(events, log);
+    }
+
     fn event_text(&self, event: &Event) -> String {
         event.text(self)
     }

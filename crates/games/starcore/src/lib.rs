@@ -82,6 +82,7 @@ mod fold;
 mod grid;
 mod observe;
 mod odds;
+mod pieces;
 mod render;
 mod rules;
 #[cfg(test)]

@@ -530,6 +530,14 @@ impl Game for Starcore {
         crate::text::event_text(&self.rules, event)
     }
 
+    fn faction(&self, seat: Seat) -> Option<String> {
+        Some(self.deck_name(seat))
+    }
+
+    fn log_pieces(&self, events: &[Event], log: &mut gridwright_engine::PieceLog) {
+        Starcore::pieces_of(&self.rules, events, log);
+    }
+
     /// Accepts the text of a legal action with cards by their ids (as printed) or by their
     /// names (`play Arc Bolt P2:A4`), case and spacing ignored.
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, String> {
