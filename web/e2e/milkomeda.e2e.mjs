@@ -16,7 +16,7 @@
 // target/e2e-screenshots/milkomeda-*.
 
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -25,7 +25,7 @@ const env = {
   shots: process.env.SCREENSHOT_DIR ?? 'e2e-screenshots',
   browser: process.env.CHROMIUM ?? '/usr/bin/chromium',
   /** How long the whole desktop match may take. */
-  playMs: Number(process.env.MILKOMEDA_PLAY_MS ?? 420000),
+  playMs: Number(process.env.MILKOMEDA_PLAY_MS ?? 900000),
   /** The desktop match's seed (chosen so that a combat comes early; any seed plays to the end). */
   seed: Number(process.env.MILKOMEDA_SEED ?? 7),
 };
@@ -167,14 +167,9 @@ async function pickSomething(page, want = []) {
   return null;
 }
 
-// The rulebook's ship table (seed 003, §10), typed from its words: each type and the two it counters.
-const SEED_COUNTERS = {
-  'beam frigate': ['shield cruiser', 'drone carrier'],
-  'shield cruiser': ['fighter squadron', 'artillery platform'],
-  'artillery platform': ['drone carrier', 'beam frigate'],
-  'drone carrier': ['fighter squadron', 'shield cruiser'],
-  'fighter squadron': ['beam frigate', 'artillery platform'],
-};
+// The rulebook's ship table (seed 003, §10), typed from its words, shared with the Node test
+// (this file runs from target/e2e-node/).
+const SEED_COUNTERS = JSON.parse(readFileSync(new URL('../../web/e2e/unit/fixtures/milkomeda-seed-ships.json', import.meta.url), 'utf8')).counters;
 
 /** The battle mat's arrows as drawn, `from -> to` by the names on the nodes' ship types. */
 async function drawnArrows(page) {
@@ -189,7 +184,7 @@ async function checkArrows(page, what) {
     assert.ok(m, `${what}: an arrow reads "<type> attacks <types>": ${t}`);
     return `${m[1].toLowerCase()} -> ${m[2].toLowerCase()}`;
   }).sort();
-  const seed = Object.entries(SEED_COUNTERS).flatMap(([a, ts]) => ts.map((t) => `${a} -> ${t}`)).sort();
+  const seed = Object.entries(SEED_COUNTERS).flatMap(([a, ts]) => ts.map((t) => `${a} -> ${t}`.toLowerCase())).sort();
   assert.deepEqual(drawn, seed, `${what}: the battle mat's arrows are the rulebook's counters`);
 }
 
@@ -247,7 +242,7 @@ async function play(page, { deadline, until, what, onCombat = async () => {} }) 
       }
       if (f.keep) { await actAndWait(page, page.locator('[data-action="keep"]').first()); continue; }
     }
-    if (f.origin && (/attacks/.test(f.phase) || (seen.moves < 3 && /moves fleets/.test(f.phase)))) {
+    if (f.origin && (/attacks/.test(f.phase) || /moves fleets/.test(f.phase))) {
       await clickTarget(page, '.mk-target.origin');
       const g = await facts(page);
       assert.ok(g.dest > 0, `${what}: the reachable sectors are highlighted`);
@@ -270,9 +265,10 @@ async function play(page, { deadline, until, what, onCombat = async () => {} }) 
       await waitNext(page, v);
       continue;
     }
-    // Main actions: an attack whenever one is offered, else explore and move in turn; then end the turn.
-    const main = seen.moves < seen.explores ? ['move', 'explore'] : ['explore', 'move'];
-    main.unshift('attack');
+    // Main actions: an attack whenever one is offered (for the first two combats), else explore
+    // (which brings the grid-completion ending nearer) and move in turn; then end the turn.
+    const main = seen.moves * 2 < seen.explores ? ['move', 'explore'] : ['explore', 'move'];
+    if (seen.combats < 2) main.unshift('attack');
     const v = f.version;
     const got = await pickSomething(page, [...main.map((m) => ['main', m]), ['engage', 'engage'], ['launch', 'launch 0'], ['done', 'done'], ['end_turn', 'end turn'], ['no_module', 'no module'], ['boost', 'boost 0']]);
     if (got === null) {
@@ -323,6 +319,8 @@ try {
       combat.shots.add(g.sealed);
       const screen = await page.locator('.mk-screen').innerText();
       assert.match(screen, /Behind your screen/, 'desktop: the sealed choice is made behind a screen');
+      const choice = await page.locator('#mk-roster button.picker-leaf').first().innerText();
+      assert.match(choice, /frigate|cruiser|platform|carrier|squadron/i, `desktop: a sealed choice names its ship type: ${choice}`);
       await page.locator('.mk-screen').scrollIntoViewIfNeeded();
       await shot(page, `desktop-combat-${g.sealed}`);
     }
@@ -466,10 +464,14 @@ async function twoPeopleAndASpectator() {
   const t0 = await tiles(sp);
   await placeByPointing(a, 'two people (P1)');
   const v1 = await version(a);
-  for (const [p, who] of [[b, 'P2'], [sp, 'the spectator']]) {
-    await p.waitForFunction((v) => Number(document.querySelector('.match')?.dataset.version) >= v, v1, { timeout: 15000 });
-    assert.ok(await tiles(p) > t0, `${who} sees P1's card without a reload`);
-  }
+  /** Each of `pages` shows version `v` and more cards than `before`, without a reload. */
+  const seeLive = async (pages, v, before, what) => {
+    for (const [p, who] of pages) {
+      await p.waitForFunction((x) => Number(document.querySelector('.match')?.dataset.version) >= x, v, { timeout: 15000 });
+      assert.ok(await tiles(p) > before, `${who} sees ${what} without a reload`);
+    }
+  };
+  await seeLive([[b, 'P2'], [sp, 'the spectator']], v1, t0, 'P1\'s card');
   // P1 finishes its setup; then P2 plays and P1 and the spectator see it.
   for (let i = 0; i < 6 && !(await b.evaluate(() => document.querySelector('.match')?.dataset.myTurn === 'true')); i++) {
     const g = await facts(a);
@@ -482,10 +484,7 @@ async function twoPeopleAndASpectator() {
   const t1 = await tiles(sp);
   await placeByPointing(b, 'two people (P2)');
   const v2 = await version(b);
-  for (const [p, who] of [[a, 'P1'], [sp, 'the spectator']]) {
-    await p.waitForFunction((v) => Number(document.querySelector('.match')?.dataset.version) >= v, v2, { timeout: 15000 });
-    assert.ok(await tiles(p) > t1, `${who} sees P2's card without a reload`);
-  }
+  await seeLive([[a, 'P1'], [sp, 'the spectator']], v2, t1, 'P2\'s card');
   assert.equal(await sp.evaluate(() => document.querySelector('.match')?.dataset.myTurn), 'false', 'the spectator has nothing to play');
   assert.equal(await sp.locator('.mk-target, .mk-drawn.playable, #mk-picker button.picker-leaf').count(), 0, 'the spectator is offered nothing to point at');
   noIds(await sp.locator('.mk').innerText(), 'the spectator\'s view');

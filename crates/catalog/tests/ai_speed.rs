@@ -51,7 +51,7 @@ fn normal_answers_within_about_a_second() {
     };
     let seats = session(100).num_seats();
     for g in 0..games {
-        for normal_seat in (0..seats).map(Seat::new) {
+        for normal_seat in Seat::all(seats) {
             let mut s = session(100 + g);
             let mut salt = 0;
             let mut timed_here = 0;

@@ -3,6 +3,7 @@
 // own (an unturned card shows blue top left, orange top right, green bottom right, red bottom
 // left; a quarter turn clockwise moves each colour one corner on).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { pickTree, screen, walk } from '../../ui/model.js';
 import {
@@ -132,14 +133,8 @@ test('the running score counts what everyone sees; the phase reads in words', ()
   assert.equal(phaseText({ ...obs, ended: { grid_completed: { by: 1 } } }), 'Game over: P2 completed the grid');
 });
 
-// The rulebook's ship table (seed 003, §10), typed from its words: each type and the two it counters.
-const SEED_COUNTERS = {
-  'Beam Frigate': ['Shield Cruiser', 'Drone Carrier'],
-  'Shield Cruiser': ['Fighter Squadron', 'Artillery Platform'],
-  'Artillery Platform': ['Drone Carrier', 'Beam Frigate'],
-  'Drone Carrier': ['Fighter Squadron', 'Shield Cruiser'],
-  'Fighter Squadron': ['Beam Frigate', 'Artillery Platform'],
-};
+// The rulebook's ship table (seed 003, §10), typed from its words (shared with milkomeda.e2e.mjs).
+const SEED_COUNTERS = JSON.parse(readFileSync(new URL('./fixtures/milkomeda-seed-ships.json', import.meta.url), 'utf8')).counters;
 
 test('the battle mat\'s arrows are the rulebook\'s counters, not "the next two types"', () => {
   const names = [...book.ships.values()].map((t) => t.name.toLowerCase());

@@ -148,7 +148,7 @@ export function createView(root, ctx) {
     });
     g.append(s('text', { x: x + size / 2, y: y + size * 0.2, class: 'mk-name', 'text-anchor': 'middle', text: name.replace(/'s homeworld$/, ' home') }));
     if (info) {
-      g.append(s('text', { x: x + size / 2, y: y + size * 0.33, class: 'mk-kw', 'text-anchor': 'middle', text: info.keywords.map((k) => k.slice(0, 5)).join(' ') }));
+      g.append(s('text', { x: x + size / 2, y: y + size * 0.33, class: 'mk-kw', 'text-anchor': 'middle', text: `${info.keywords.slice(0, 2).join(' · ')}${info.keywords.length > 2 ? ` +${info.keywords.length - 2}` : ''}` }));
       g.append(s('text', { x: x + size / 2, y: y + size - 5, class: 'mk-cost', 'text-anchor': 'middle', text: `cost ${info.cost}G` }));
     }
     // Control: the controller's marker at the top right of the name.
@@ -436,8 +436,8 @@ export function createView(root, ctx) {
               h('th', {}, shipName(book(), i)), h('td', {}, i === track && owe ? '…' : String(k)))))),
             owe ? h('p', { class: 'help' }, track === null ? 'Choose the next value.' : c.stage.kind === 'configure' ? `How many ${shipsName(book(), track, 2)}? (the last type takes the rest)` : `How many hits on enemy ${shipsName(book(), track, 2)}? (the last reachable type takes the rest)`) : h('p', { class: 'muted' }, 'Sealed. The others see only that you have chosen.'),
             owe ? rosterPicker.el : null));
-          rosterPicker.update(owe ? legal().filter((l) => ['ships', 'hits'].includes(kindOf(l.action))) : []);
           rosterTrack = track;
+          rosterPicker.update(owe ? legal().filter((l) => ['ships', 'hits'].includes(kindOf(l.action))) : []);
         } else rosterPicker.update([]);
         parts.push(h('p', { class: 'mk-owing' }, c.owing.length ? `Behind their screens, still choosing: ${c.owing.map(seatName).join(', ')}.` : 'Everyone has chosen.'));
       } else rosterPicker.update([]);
