@@ -191,7 +191,7 @@ test('the combat story tells the steps in order, from the log\'s events', () => 
   assert.deepEqual(story.steps.map((x) => x.text), [
     'P1 attacks column 3, row 2: P1 2 fleets, P2 1 fleet.',
     'Fleet rosters revealed: P1 2 Beam frigates; P2 1 Shield cruiser.',
-    'P1 rolls 6, 2: 1 hit.',
+    'Round 1: P1 rolls 6, 2: 1 hit.',
     'P2 rolls no dice: 0 hits.',
     'Hit allocations revealed: P1 1 on Shield cruisers.',
     'P1 marks P2\'s Shield cruiser.',
@@ -199,4 +199,6 @@ test('the combat story tells the steps in order, from the log\'s events', () => 
     'Combat over: P1 controls the sector (P1 2 ships left).',
   ]);
   assert.equal(combatStory(log.slice(0, 1), book), null);
+  const none = combatStory([log[1], { index: 7, actor: 'chance', action: null, events: [{ rolled: { seat: 0, faces: [1], hits: 0 } }, { hits_revealed: { allocations: [] } }, { casualties: { losses: [] } }, { rolled: { seat: 0, faces: [2], hits: 0 } }] }], book);
+  assert.deepEqual(none.steps.slice(1).map((x) => x.text), ['Round 1: P1 rolls 1: 0 hits.', 'No hits to allocate.', 'Casualties: none.', 'Round 2: P1 rolls 2: 0 hits.']);
 });

@@ -421,10 +421,10 @@ export function combatStory(log, book) {
           break;
         case 'rolled':
           steps.push({ kind: k, seat: b.seat, round, index: e.index, faces: b.faces, hits: b.hits,
-            text: `${seatName(b.seat)} rolls ${b.faces.length ? b.faces.join(', ') : 'no dice'}: ${n(b.hits, 'hit')}.` });
+            text: `${steps.some((x) => x.kind === 'rolled' && x.round === round) ? '' : `Round ${round + 1}: `}${seatName(b.seat)} rolls ${b.faces.length ? b.faces.join(', ') : 'no dice'}: ${n(b.hits, 'hit')}.` });
           break;
         case 'hits_revealed':
-          push(`Hit allocations revealed: ${b.allocations.map(([s, r]) => `${seatName(s)} ${r.some((x) => x) ? r.map((x, i) => (x ? `${x} on ${shipsName(book, i, 2)}` : null)).filter(Boolean).join(', ') : 'none'}`).join('; ')}.`);
+          push(!b.allocations.length ? 'No hits to allocate.' : `Hit allocations revealed: ${b.allocations.map(([s, r]) => `${seatName(s)} ${r.some((x) => x) ? r.map((x, i) => (x ? `${x} on ${shipsName(book, i, 2)}` : null)).filter(Boolean).join(', ') : 'none'}`).join('; ')}.`);
           break;
         case 'marked':
           push(`${seatName(b.marker)} marks ${seatName(b.target)}'s ${shipName(book, ShipIndex[b.ship] ?? 0)}.`, b.marker);
