@@ -172,7 +172,7 @@ export const seatLabel = (s) => `P${Number(s) + 1}`;
  * A finished (or ended) match in words: headline, why, scores and key moments.
  * @param {{status: string, result?: any, ended?: string | null, seats?: any[], you?: any}} msg
  * @param {Array<{event_texts?: string[], events?: any[]}>} log
- * @param {{sides?: string[], scoreName?: string, keyEvents?: string[], reason?: string | null}} [game]
+ * @param {{sides?: string[], scoreName?: string, keyEvents?: string[], reason?: string | null, relabel?: (text: string) => string}} [game]
  */
 export function resultSummary(msg, log, game = {}) {
   const mine = msg.you?.seats ?? [];
@@ -209,7 +209,7 @@ export function resultSummary(msg, log, game = {}) {
     (e.events ?? []).forEach((ev, i) => {
       // Internally tagged (`{event: 'destroyed', …}`) or externally (`{combat_ended: {…}}`).
       const k = ev && typeof ev === 'object' ? ev.event ?? Object.keys(ev)[0] : ev;
-      if (keys.has(k) && k !== 'game_over' && e.event_texts?.[i]) moments.push(e.event_texts[i]);
+      if (keys.has(k) && k !== 'game_over' && e.event_texts?.[i]) moments.push(game.relabel ? game.relabel(e.event_texts[i]) : e.event_texts[i]);
     });
   }
   return { headline, why, scores, scoreName: game.scoreName ?? 'Score', moments: moments.slice(-6) };

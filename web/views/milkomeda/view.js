@@ -30,6 +30,9 @@ export const keyEvents = ['combat_ended', 'claimed', 'structure_built'];
 /** @typedef {import('../../types/milkomeda').Legal} Legal */
 /** @typedef {import('../../types/milkomeda').LogEntry} LogEntry */
 
+/** The engine's texts for people (the result panel's key moments): names and spaces, not ids. */
+export const relabelText = relabel;
+
 /** Seats by name for the result panel. */
 export const sideNames = (obs) => obs?.storage?.map((_, i) => seatName(i));
 
