@@ -33,8 +33,6 @@ export const keyEvents = ['combat_ended', 'claimed', 'structure_built'];
 /** The engine's texts for people (the result panel's key moments): names and spaces, not ids. */
 export const relabelText = relabel;
 
-/** Seats by name for the result panel. */
-export const sideNames = (obs) => obs?.storage?.map((_, i) => seatName(i));
 
 /**
  * The result panel's score by source (§15): sectors, structures, fleets, orange, objectives and
