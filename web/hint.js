@@ -70,6 +70,7 @@ export function hintPanel({ request, play, maxRows = 8, text = (t) => t }) {
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Action'), h('th', { scope: 'col' }, 'Visits'), h('th', { scope: 'col' }, 'Value'), h('th', { scope: 'col' }, 'Share'))),
         h('tbody', {}, rows)),
       more,
+      r.notes?.length ? h('div', { class: 'hint-notes' }, h('h3', {}, 'How the greedy AI sees it'), h('ul', {}, r.notes.map((t) => h('li', {}, t)))) : null,
       h('h3', {}, 'Expected line'),
       h('ol', { class: 'hint-line' }, line));
   }

@@ -396,6 +396,7 @@ export async function mount(root, { id, navigate, announce }) {
     replace(el.result, resultPanel({
       msg, log,
       game: { sides: view.sideNames?.(msg.observation), scoreName: view.scoreName, keyEvents: view.keyEvents, eventText: view.eventText },
+      breakdown: view.scoreBreakdown?.(msg.observation, msg.result?.winners ?? []) ?? null,
       replayHref: msg.status === 'finished' ? `/replay/${id}` : undefined,
       // The same dice are offered where no other person plays (the server mixes the seed
       // otherwise).

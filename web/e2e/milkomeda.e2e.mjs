@@ -1,15 +1,22 @@
 // Milkomeda in the browser, end to end (run by run.sh after starcore.e2e.mjs, against the same
-// server): from the lobby a three-seat match (one person, two greedy AI seats) at 1280×800. The
-// person plays by pointing: the starting exploration (a drawn card, a highlighted space, the
-// rotation preview with its four corners), explorations and fleet moves on the board, a bribe in
-// the Master's round built in the negotiation panel (resource, amount, condition) when one comes
-// up, the rest through the stepwise picker; a reload in the middle keeps the state. Hotseat (two
-// people and an AI) covers the table between the two people. No screen ever
-// shows more than 30 action buttons, names never read as ids. Then the same start at 390×844
-// without horizontal scrolling. Screenshots: target/e2e-screenshots/milkomeda-*.
+// server). At 1280×800, from the lobby, a whole three-seat match of the shipped "Small three"
+// setup (5 × 5 grid, 22 sector cards; one person, two greedy AI seats) with a fixed seed (the
+// lobby's create request gets `seed`, which the server keeps when no other person plays): the
+// person plays by pointing — the starting exploration (a drawn card, a highlighted space, the
+// rotation preview with its four corners), explorations and fleet moves on the board, attacks
+// whenever the main action offers one, a bribe in the Master's round built in the negotiation
+// panel (resource, amount, condition), the sealed fleet roster and hit allocation on the roster
+// card behind the screen, the rest through the stepwise picker — with a reload in the middle,
+// to the end: the result panel with victory points by source, Rematch and the replay. The
+// battle mat's arrows are checked against the rulebook's ship table (§10), typed here from its
+// words. Then two browser contexts as two people in one match and a third as a spectator,
+// each seeing the others' moves live; the start at 390×844 without horizontal scrolling; and
+// hotseat (two people and an AI) covering the table between the two people. No screen ever
+// shows more than 30 action buttons; names never read as ids. Screenshots:
+// target/e2e-screenshots/milkomeda-*.
 
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -17,8 +24,10 @@ const env = {
   base: process.env.BASE_URL ?? 'http://127.0.0.1:8080',
   shots: process.env.SCREENSHOT_DIR ?? 'e2e-screenshots',
   browser: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  /** How long the desktop game is played before the test stops (a whole game is some 650 steps). */
-  playMs: Number(process.env.MILKOMEDA_PLAY_MS ?? 100000),
+  /** How long the whole desktop match may take. */
+  playMs: Number(process.env.MILKOMEDA_PLAY_MS ?? 900000),
+  /** The desktop match's seed (chosen so that a combat comes early; any seed plays to the end). */
+  seed: Number(process.env.MILKOMEDA_SEED ?? 7),
 };
 const BASE = env.base;
 assert.match(BASE, /^http:\/\/127\.0\.0\.1:\d+$/, 'BASE_URL must be on 127.0.0.1');
@@ -43,8 +52,11 @@ async function facts(page) {
       drawn: q('.mk-drawn.playable'), dest: q('.mk-target.dest'), origin: q('.mk-target.origin'), rotations: q('.mk-rotation'),
       nego: q('.mk-nego-build'), addable: q('.mk-nego-build button[data-action^="add-"]:not([disabled])'), conditions: q('#mk-condition:not([hidden]) button'),
       keep: q('[data-action="keep"]'), choice: visible('#mk-choice-picker button'),
+      roster: visible('#mk-roster button'), sealed: document.querySelector('.mk-screen')?.dataset.sealed ?? '',
+      combat: !!document.querySelector('.mk-mat'), story: [...document.querySelectorAll('.mk-story li')].map((li) => /** @type {HTMLElement} */ (li).dataset.kind),
       // Every action button on the screen: the pickers, the panels' action buttons, the board's targets.
       actionButtons: visible('.picker button') + visible('.mk-nego-build button') + visible('.mk-rotation') + visible('.mk-drawn') + q('.mk-target'),
+      result: !!document.querySelector('#result.result-panel'),
       text: document.querySelector('.mk')?.parentElement?.innerText ?? '',
     };
   });
@@ -83,15 +95,28 @@ function noIds(text, what) {
   assert.doesNotMatch(text, /\{"|undefined|\[object/, `${what}: raw data shows`);
 }
 
-async function createFromLobby(page, seats = ['human', 'ai:greedy', 'ai:greedy']) {
+/**
+ * Creates a match from the lobby. `seed`: the create request gets it (the lobby has no field
+ * for it; the server keeps a chosen seed only where no other person plays).
+ */
+async function createFromLobby(page, { seats = ['human', 'ai:greedy', 'ai:greedy'], scenario = 'small-three', seed = null } = {}) {
   await page.goto(`${BASE}/`);
+  if (seed !== null) {
+    await page.route('**/api/matches', async (route) => {
+      const req = route.request();
+      if (req.method() !== 'POST') return route.continue();
+      const body = JSON.parse(req.postData() ?? '{}');
+      await route.continue({ postData: JSON.stringify({ ...body, seed }) });
+    });
+  }
   await page.locator('input[name="game"][value="milkomeda"]').check();
-  await page.locator('input[name="scenario"][value="three"]').check();
+  await page.locator(`input[name="scenario"][value="${scenario}"]`).check();
   for (const [i, kind] of seats.entries()) await page.locator(`#seat-${i}`).selectOption(kind);
   await page.locator('details.advanced summary').click();
   await page.locator('#ai-delay').fill('0');
   await page.locator('#create-match').click();
   await page.waitForURL(/\/play\/[0-9a-f]{16}$/);
+  if (seed !== null) await page.unroute('**/api/matches');
   await page.locator('.mk-grid').waitFor();
   return /\/play\/([0-9a-f]{16})/.exec(page.url())[1];
 }
@@ -142,10 +167,32 @@ async function pickSomething(page, want = []) {
   return null;
 }
 
-/** Plays my turns by pointing until `until(seen)` or the deadline. */
-async function play(page, { deadline, until, what }) {
-  const seen = { explores: 0, moves: 0, offers: 0, picks: 0, maxButtons: 0, turns: 0, attacks: 0, combats: 0 };
+// The rulebook's ship table (seed 003, §10), typed from its words, shared with the Node test
+// (this file runs from target/e2e-node/).
+const SEED_COUNTERS = JSON.parse(readFileSync(new URL('../../web/e2e/unit/fixtures/milkomeda-seed-ships.json', import.meta.url), 'utf8')).counters;
+
+/** The battle mat's arrows as drawn, `from -> to` by the names on the nodes' ship types. */
+async function drawnArrows(page) {
+  return page.evaluate(() => [...document.querySelectorAll('.mk-mat .mk-arrow')].map((a) => a.querySelector('title')?.textContent ?? ''));
+}
+
+/** Checks the drawn arrows against the rulebook's table. */
+async function checkArrows(page, what) {
+  const titles = await drawnArrows(page);
+  const drawn = titles.map((t) => {
+    const m = /^(.+) attacks (.+)s$/.exec(t);
+    assert.ok(m, `${what}: an arrow reads "<type> attacks <types>": ${t}`);
+    return `${m[1].toLowerCase()} -> ${m[2].toLowerCase()}`;
+  }).sort();
+  const seed = Object.entries(SEED_COUNTERS).flatMap(([a, ts]) => ts.map((t) => `${a} -> ${t}`.toLowerCase())).sort();
+  assert.deepEqual(drawn, seed, `${what}: the battle mat's arrows are the rulebook's counters`);
+}
+
+/** Plays my turns by pointing until `until(seen)`, the end or the deadline. */
+async function play(page, { deadline, until, what, onCombat = async () => {} }) {
+  const seen = { explores: 0, moves: 0, offers: 0, picks: 0, maxButtons: 0, turns: 0, attacks: 0, combats: 0, sealed: 0, combatSteps: 0 };
   let stuck = 0;
+  let inCombat = false;
   while (Date.now() < deadline && !until(seen)) {
     const f = await settle(page, 90000);
     if (f.status === 'finished') break;
@@ -154,9 +201,18 @@ async function play(page, { deadline, until, what }) {
     noIds(f.text, `${what} (${f.phase})`);
     if (process.env.MILKOMEDA_TRACE) step(`${what}: ${f.phase} ${JSON.stringify({ ...f, text: undefined })}`);
     if (/^Combat/.test(f.phase)) {
-      if (!seen.combats) await shot(page, `${what}-combat`);
-      seen.combats++;
-      assert.ok(await page.locator('.mk-mat').count(), `${what}: the battle mat shows in a combat`);
+      if (!inCombat) { seen.combats++; inCombat = true; }
+      assert.ok(f.combat, `${what}: the battle mat shows in a combat`);
+      await onCombat(f, seen);
+    } else inCombat = false;
+    if (f.roster) {
+      // The sealed roster card: a value for the track it names (the middle choice for a fleet, the first for hits).
+      const leaves = page.locator('#mk-roster button.picker-leaf');
+      const k = await leaves.count();
+      assert.ok(k > 0, `${what}: the roster card offers values`);
+      await actAndWait(page, leaves.nth(f.sealed === 'configure' ? Math.floor((k - 1) / 2) : 0));
+      seen.sealed++;
+      continue;
     }
     if (f.drawn) {
       await placeByPointing(page, what);
@@ -186,7 +242,7 @@ async function play(page, { deadline, until, what }) {
       }
       if (f.keep) { await actAndWait(page, page.locator('[data-action="keep"]').first()); continue; }
     }
-    if (f.origin && (/attacks/.test(f.phase) || (seen.moves < 3 && /moves fleets/.test(f.phase)))) {
+    if (f.origin && (/attacks/.test(f.phase) || /moves fleets/.test(f.phase))) {
       await clickTarget(page, '.mk-target.origin');
       const g = await facts(page);
       assert.ok(g.dest > 0, `${what}: the reachable sectors are highlighted`);
@@ -194,7 +250,7 @@ async function play(page, { deadline, until, what }) {
       await clickTarget(page, '.mk-target.dest');
       await page.waitForTimeout(60);
       if ((await facts(page)).version === v) {
-        // Several counts: the choice picker at that sector.
+        // Several counts: the choice picker at that sector (all the fleets for an attack).
         const leaf = page.locator('#mk-choice-picker button.picker-leaf');
         if (await leaf.count()) await actAndWait(page, leaf.last());
         else await waitNext(page, v);
@@ -209,11 +265,12 @@ async function play(page, { deadline, until, what }) {
       await waitNext(page, v);
       continue;
     }
-    // Main actions: explore and move in turn (an attack once both were played), then end the turn.
-    const main = seen.moves < seen.explores ? ['move', 'explore'] : ['explore', 'move'];
-    if (seen.moves && seen.explores > 1) main.unshift('attack');
+    // Main actions: an attack whenever one is offered (for the first two combats), else explore
+    // (which brings the grid-completion ending nearer) and move in turn; then end the turn.
+    const main = seen.moves * 2 < seen.explores ? ['move', 'explore'] : ['explore', 'move'];
+    if (seen.combats < 2) main.unshift('attack');
     const v = f.version;
-    const got = await pickSomething(page, [...main.map((m) => ['main', m]), ['launch', 'launch 0'], ['done', 'done'], ['end_turn', 'end turn'], ['no_module', 'no module'], ['boost', 'boost 0']]);
+    const got = await pickSomething(page, [...main.map((m) => ['main', m]), ['engage', 'engage'], ['launch', 'launch 0'], ['done', 'done'], ['end_turn', 'end turn'], ['no_module', 'no module'], ['boost', 'boost 0']]);
     if (got === null) {
       stuck++;
       assert.ok(stuck < 5, `${what}: nothing to do at ${f.phase}`);
@@ -224,19 +281,20 @@ async function play(page, { deadline, until, what }) {
       if ((await facts(page)).version === v) await waitNext(page, v).catch(() => {});
     }
     if (['explore', 'move', 'attack'].includes(got ?? '')) seen.turns++;
-    if (got === 'attack') seen.attacks++;
   }
   return seen;
 }
 
+const add = (a, b) => Object.fromEntries(Object.keys(a).map((k) => [k, k === 'maxButtons' ? Math.max(a[k], b[k]) : a[k] + b[k]]));
+
 const browser = await chromium.launch({ executablePath: env.browser, args: ['--no-sandbox'] });
 try {
-  // ---- desktop ------------------------------------------------------------------------
+  // ---- desktop: a whole match ---------------------------------------------------------------
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => { throw new Error(`page error: ${e.message}`); });
-  const id = await createFromLobby(page);
-  step(`desktop: match ${id}`);
+  const id = await createFromLobby(page, { seed: env.seed });
+  step(`desktop: match ${id} (Small three, seed ${env.seed})`);
   let f = await settle(page);
   assert.match(f.phase, /Setup: P1 places a starting sector/, `the setup's starting exploration comes first: ${f.phase}`);
   const home = await page.locator('.mk-tile.side-0').first().boundingBox();
@@ -251,8 +309,24 @@ try {
   assert.ok(w1 > w0, 'zooming in enlarges the map');
   await page.locator('[data-zoom="out"]').click();
 
+  // The combat, seen from the person's seat: the sealed roster card behind the screen, the
+  // reveal, the dice, marks and casualties, each a step of the story, in order.
+  const combat = { shots: new Set(), arrows: false, kinds: new Set() };
+  const onCombat = async (g) => {
+    if (!combat.arrows) { await checkArrows(page, 'desktop'); combat.arrows = true; }
+    for (const k of g.story) combat.kinds.add(k);
+    if (g.sealed && g.roster && !combat.shots.has(g.sealed)) {
+      combat.shots.add(g.sealed);
+      const screen = await page.locator('.mk-screen').innerText();
+      assert.match(screen, /Behind your screen/, 'desktop: the sealed choice is made behind a screen');
+      const choice = await page.locator('#mk-roster button.picker-leaf').first().innerText();
+      assert.match(choice, /frigate|cruiser|platform|carrier|squadron/i, `desktop: a sealed choice names its ship type: ${choice}`);
+      await page.locator('.mk-screen').scrollIntoViewIfNeeded();
+      await shot(page, `desktop-combat-${g.sealed}`);
+    }
+  };
   const deadline = Date.now() + env.playMs;
-  let seen = await play(page, { deadline, what: 'desktop', until: (s) => s.explores >= 3 && s.moves >= 1 });
+  let seen = await play(page, { deadline, what: 'desktop', onCombat, until: (x) => x.explores >= 3 && x.moves >= 1 });
   step(`desktop before the reload: ${JSON.stringify(seen)}`);
   const before = await facts(page);
   const tilesBefore = await page.locator('.mk-tile').count();
@@ -261,26 +335,81 @@ try {
   await page.waitForFunction((v) => Number(document.querySelector('.match')?.dataset.version) >= v, before.version, { timeout: 20000 });
   assert.ok(await page.locator('.mk-tile').count() >= tilesBefore, 'the placed cards survive the reload');
   await shot(page, 'desktop-reloaded');
-  const more = await play(page, { deadline, what: 'desktop', until: (s) => s.offers >= 1 && s.moves >= 1 && s.explores >= 1 });
-  seen = Object.fromEntries(Object.keys(seen).map((k) => [k, k === 'maxButtons' ? Math.max(seen[k], more[k]) : seen[k] + more[k]]));
-  step(`desktop: ${JSON.stringify(seen)}`);
+  // On to the end; the story of each combat is watched while it runs (the pace shows one state at a time).
+  const watcher = setInterval(async () => {
+    try {
+      const kinds = await page.evaluate(() => [...document.querySelectorAll('.mk-story li')].map((li) => /** @type {HTMLElement} */ (li).dataset.kind));
+      for (const k of kinds) combat.kinds.add(k);
+      for (const [kind, name] of [['rolled', 'dice'], ['casualties', 'story']]) {
+        if (!kinds.includes(kind) || combat.shots.has(name)) continue;
+        combat.shots.add(name);
+        await page.locator('.mk-combat').scrollIntoViewIfNeeded();
+        await shot(page, `desktop-combat-${name}`);
+      }
+    } catch { /* the page is between states */ }
+  }, 150);
+  const more = await play(page, { deadline, what: 'desktop', onCombat, until: () => false });
+  clearInterval(watcher);
+  seen = add(seen, more);
+  step(`desktop: ${JSON.stringify(seen)}; combat steps seen: ${[...combat.kinds].join(', ')}`);
   assert.ok(seen.explores >= 2, 'explorations were played by pointing');
   assert.ok(seen.moves >= 1, 'a fleet move was played by pointing');
-  await shot(page, 'desktop-later');
-  if (!seen.offers) step('desktop: no offer window came up in the time given (the Master\'s round)');
+  assert.ok(seen.offers >= 1, 'an offer was made in the Master\'s round');
+  assert.ok(seen.combats >= 1 && seen.sealed >= 1, `a combat with sealed choices was fought (${seen.combats} combats, ${seen.sealed} sealed steps)`);
+  assert.ok(combat.arrows, 'the battle mat was drawn and checked');
+  for (const k of ['combat_started', 'rosters_revealed', 'rolled', 'casualties', 'combat_ended']) assert.ok(combat.kinds.has(k), `the combat story showed ${k}`);
+  const motions = Number(await page.locator('.mk-combat').getAttribute('data-motions') ?? 0);
+  assert.ok(motions > 0, 'combat steps came in with motion');
+  step(`desktop: ${motions} combat animations since the reload`);
+
+  // The end: the result panel with the score by source, Rematch and the replay.
+  await page.waitForFunction(() => document.querySelector('.match')?.dataset.status === 'finished', null, { timeout: Math.max(1000, deadline - Date.now()) });
+  await page.locator('#result.result-panel').waitFor();
+  const result = await page.locator('#result').innerText();
+  assert.match(result, /Victory points by source/, 'the result panel shows the score by source');
+  const heads = await page.locator('#result .result-breakdown thead th').allTextContents();
+  assert.deepEqual(heads, ['Player', 'Sectors', 'Structures', 'Fleets', 'Orange', 'Objectives', 'Grid bonus', 'Total']);
+  assert.equal(await page.locator('#result .result-breakdown tbody tr').count(), 3, 'a row per player');
+  // Each row's sources add up to its total.
+  for (const row of await page.locator('#result .result-breakdown tbody tr').all()) {
+    const v = (await row.locator('td').allTextContents()).map(Number);
+    assert.equal(v.slice(0, 6).reduce((a, b) => a + b, 0), v[6], `a total is its sources' sum: ${v}`);
+  }
+  noIds(result, 'the result panel');
+  await shot(page, 'desktop-result');
+  step(`desktop: the match ended: ${result.split('\n')[0]}`);
+  assert.ok(await page.locator('#rematch').isVisible(), 'Rematch is offered');
+  await page.locator('#result-replay').click();
+  await page.waitForURL(/\/replay\/[0-9a-f]{16}$/);
+  await page.locator('.mk-grid').waitFor();
+  await shot(page, 'desktop-replay');
+  await page.goBack();
+  await page.locator('#rematch').click();
+  await page.waitForURL((u) => /\/play\/[0-9a-f]{16}$/.test(u.pathname) && !u.pathname.endsWith(id));
+  await page.locator('.mk-grid').waitFor();
+  step('desktop: Rematch started a new match');
   await ctx.close();
+
+  // ---- two people in one match and a spectator, live -----------------------------------------
+  await twoPeopleAndASpectator();
 
   // ---- phone --------------------------------------------------------------------------
   const mctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const mob = await mctx.newPage();
   mob.on('pageerror', (e) => { throw new Error(`phone page error: ${e.message}`); });
-  await createFromLobby(mob);
+  await createFromLobby(mob, { seed: env.seed });
   f = await settle(mob);
   const { sw, iw } = await mob.evaluate(() => ({ sw: document.documentElement.scrollWidth, iw: window.innerWidth }));
   assert.ok(sw <= iw, `phone: the page is ${sw}px wide at a ${iw}px viewport`);
   await shot(mob, 'phone-start');
-  const ms = await play(mob, { deadline: Date.now() + 30000, what: 'phone', until: (s) => s.explores >= 2 });
+  const ms = await play(mob, { deadline: Date.now() + 150000, what: 'phone', until: (x) => x.combats >= 1 && x.sealed >= 1 });
   assert.ok(ms.explores >= 1, 'phone: an exploration by pointing');
+  if (ms.combats) {
+    const w = await mob.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(w <= iw, `phone: in a combat the page is ${w}px wide`);
+    await mob.locator('.mk-combat').scrollIntoViewIfNeeded();
+    await shot(mob, 'phone-combat');
+  }
   await shot(mob, 'phone-later');
   await mctx.close();
 
@@ -288,7 +417,7 @@ try {
   const hctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const hot = await hctx.newPage();
   hot.on('pageerror', (e) => { throw new Error(`hotseat page error: ${e.message}`); });
-  await createFromLobby(hot, ['human', 'human', 'ai:greedy']);
+  await createFromLobby(hot, { seats: ['human', 'human', 'ai:greedy'] });
   f = await settle(hot);
   assert.equal(await hot.locator('#hotseat-cover').isVisible(), false, 'hotseat: no cover before the first hand-over');
   // P1's starting exploration: place what can be paid for, then done.
@@ -310,4 +439,58 @@ try {
   step('done');
 } finally {
   await browser.close();
+}
+
+/**
+ * Two people in one match, each in a browser context of their own, and a spectator in a third:
+ * P1 creates it from the lobby with P2's seat open, P2 joins by the invite link, the spectator
+ * opens the same link; each move of one person shows at the other and at the spectator
+ * without a reload, and the spectator never gets an action to play.
+ */
+async function twoPeopleAndASpectator() {
+  const [ca, cb, cs] = await Promise.all([0, 1, 2].map(() => browser.newContext({ viewport: { width: 1280, height: 800 } })));
+  const [a, b, sp] = await Promise.all([ca.newPage(), cb.newPage(), cs.newPage()]);
+  for (const [p, who] of [[a, 'P1'], [b, 'P2'], [sp, 'spectator']]) p.on('pageerror', (e) => { throw new Error(`${who} page error: ${e.message}`); });
+  const id = await createFromLobby(a, { seats: ['human', 'open', 'ai:greedy'] });
+  const link = await a.locator('#share-link').getAttribute('data-link');
+  assert.equal(link, `${BASE}/play/${id}`, 'the invite link is the bare match address');
+  await b.goto(link);
+  await b.locator('.match-tools button', { hasText: /^Join as P2$/ }).click();
+  await b.waitForFunction(() => /You play P2/.test(document.querySelector('.you')?.textContent ?? ''));
+  await sp.goto(link);
+  await sp.waitForFunction(() => /You are watching/.test(document.querySelector('.you')?.textContent ?? ''));
+  const version = (p) => p.evaluate(() => Number(document.querySelector('.match')?.dataset.version));
+  const tiles = (p) => p.locator('.mk-tile').count();
+  // P1's setup: one card placed shows at P2 and the spectator.
+  await settle(a);
+  const t0 = await tiles(sp);
+  await placeByPointing(a, 'two people (P1)');
+  const v1 = await version(a);
+  /** Each of `pages` shows version `v` and more cards than `before`, without a reload. */
+  const seeLive = async (pages, v, before, what) => {
+    for (const [p, who] of pages) {
+      await p.waitForFunction((x) => Number(document.querySelector('.match')?.dataset.version) >= x, v, { timeout: 15000 });
+      assert.ok(await tiles(p) > before, `${who} sees ${what} without a reload`);
+    }
+  };
+  await seeLive([[b, 'P2'], [sp, 'the spectator']], v1, t0, 'P1\'s card');
+  // P1 finishes its setup; then P2 plays and P1 and the spectator see it.
+  for (let i = 0; i < 6 && !(await b.evaluate(() => document.querySelector('.match')?.dataset.myTurn === 'true')); i++) {
+    const g = await facts(a);
+    if (g.myTurn && g.drawn) await placeByPointing(a, 'two people (P1)');
+    else if (g.myTurn) await pickSomething(a, [['done', 'done']]);
+    await a.waitForTimeout(150);
+  }
+  const gb = await settle(b);
+  assert.match(gb.phase, /P2 places a starting sector/, `P2 plays its setup: ${gb.phase}`);
+  const t1 = await tiles(sp);
+  await placeByPointing(b, 'two people (P2)');
+  const v2 = await version(b);
+  await seeLive([[a, 'P1'], [sp, 'the spectator']], v2, t1, 'P2\'s card');
+  assert.equal(await sp.evaluate(() => document.querySelector('.match')?.dataset.myTurn), 'false', 'the spectator has nothing to play');
+  assert.equal(await sp.locator('.mk-target, .mk-drawn.playable, #mk-picker button.picker-leaf').count(), 0, 'the spectator is offered nothing to point at');
+  noIds(await sp.locator('.mk').innerText(), 'the spectator\'s view');
+  await shot(sp, 'spectator');
+  step('two people and a spectator: each move showed live at the others');
+  await Promise.all([ca.close(), cb.close(), cs.close()]);
 }

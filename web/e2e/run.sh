@@ -9,7 +9,7 @@
 # Environment:
 #   GRIDWRIGHT_SERVER_BIN  use this server binary instead of building one
 #   GAME_TIMEOUT_MS        how long the whole game may take (default 300000)
-#   E2E_ONLY=starcore      run only the Starcore file (starcore.e2e.mjs) after the unit tests
+#   E2E_ONLY=starcore      run only the Starcore file (starcore.e2e.mjs) after the unit tests; milkomeda: only milkomeda.e2e.mjs
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -77,17 +77,18 @@ curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null || { say "server did no
 
 # 4. The test.
 status=0
-if [ "${E2E_ONLY:-}" != starcore ]; then
+if [ -z "${E2E_ONLY:-}" ]; then
   BASE_URL="http://127.0.0.1:$port" SCREENSHOT_DIR="$shots" node "$work/play.e2e.mjs" || status=$?
 fi
 # Starcore from the lobby to the end, at desktop and phone width, and the hotseat cover; it
 # starts a second server of its own (STARCORE_SERVER) on a copy of the content with an aimed ability.
-if [ "$status" -eq 0 ]; then
+if [ "$status" -eq 0 ] && [ "${E2E_ONLY:-starcore}" = starcore ]; then
   BASE_URL="http://127.0.0.1:$port" SCREENSHOT_DIR="$shots" STARCORE_SERVER="${server[*]}" STARCORE_CONTENT="$root/content" \
     node "$work/starcore.e2e.mjs" || status=$?
 fi
-# Milkomeda from the lobby: three seats (one person, two AI), pointing, an offer, a reload, phone width.
-if [ "$status" -eq 0 ] && [ "${E2E_ONLY:-}" != starcore ]; then
+# Milkomeda from the lobby: a whole Small three match (one person, two AI) with a combat, two
+# people and a spectator, phone width, hotseat.
+if [ "$status" -eq 0 ] && { [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = milkomeda ]; }; then
   BASE_URL="http://127.0.0.1:$port" SCREENSHOT_DIR="$shots" node "$work/milkomeda.e2e.mjs" || status=$?
 fi
 if [ "$status" -ne 0 ]; then

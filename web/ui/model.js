@@ -209,7 +209,8 @@ export function resultSummary(msg, log, game = {}) {
   const moments = [];
   for (const e of log) {
     (e.events ?? []).forEach((ev, i) => {
-      const k = ev && typeof ev === 'object' ? ev.event : ev;
+      // Internally tagged (`{event: 'destroyed', …}`) or externally (`{combat_ended: {…}}`).
+      const k = ev && typeof ev === 'object' ? ev.event ?? Object.keys(ev)[0] : ev;
       if (keys.has(k) && k !== 'game_over' && e.event_texts?.[i]) moments.push(eventText(e.event_texts[i]));
     });
   }

@@ -280,9 +280,15 @@ impl<G: Frontend> AnySession for Session<G> {
         if stop.is_stopped() {
             return Ok(None);
         }
-        serde_json::to_value(report)
-            .map(Some)
-            .map_err(|e| CatalogError::Unsupported(e.to_string()))
+        let mut value =
+            serde_json::to_value(report).map_err(|e| CatalogError::Unsupported(e.to_string()))?;
+        // What the game's own agents make of the position (Milkomeda: the greedy Master's
+        // valuation of each standing bribe), only what `seat` may know.
+        let notes = self.state().notes(seat);
+        if let (Value::Object(m), false) = (&mut value, notes.is_empty()) {
+            m.insert("notes".into(), Value::from(notes));
+        }
+        Ok(Some(value))
     }
 }
 

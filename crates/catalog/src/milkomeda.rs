@@ -439,6 +439,7 @@ mod tests {
                 ("duel".to_owned(), 2),
                 ("four".to_owned(), 4),
                 ("small".to_owned(), 2),
+                ("small-three".to_owned(), 3),
                 ("three".to_owned(), 3)
             ]
         );

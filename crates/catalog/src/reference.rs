@@ -341,6 +341,7 @@ pub(crate) fn starcore_cards(cfg: &gridwright_starcore::Config) -> Vec<Reference
 /// the observation numbers them, and the civilizations at the table.
 pub(crate) fn milkomeda(cfg: &gridwright_milkomeda::Config) -> Reference {
     use gridwright_milkomeda::Resource;
+    use gridwright_milkomeda::rules::combat::ShipType;
     let amounts = |r: gridwright_milkomeda::Resources| {
         let parts: Vec<String> = Resource::ALL
             .iter()
@@ -433,11 +434,31 @@ pub(crate) fn milkomeda(cfg: &gridwright_milkomeda::Config) -> Reference {
             e
         })
         .collect();
+    // The battle mat's nodes and arrows, from the engine's relation (§10), so that a client
+    // draws the attack vectors without restating the rule.
+    let ships = ShipType::ALL
+        .iter()
+        .map(|t| {
+            let names = |types: &[ShipType]| -> Vec<&str> { types.iter().map(|x| x.name()).collect() };
+            let by: Vec<ShipType> = ShipType::ALL
+                .into_iter()
+                .filter(|a| a.has_vector_to(*t))
+                .collect();
+            ReferenceEntry::new(Some(t.index()), t.word(), t.name(), "Ship type")
+                .stat("Counters", names(&t.counters()).join(", "))
+                .stat("Countered by", names(&by).join(", "))
+                .line(format!(
+                    "Its attack vectors point at {}: one die for each of them that holds an enemy ship.",
+                    words_joined(&names(&t.counters()))
+                ))
+        })
+        .collect();
     Reference::empty(gridwright_milkomeda::INFO.short_name)
         .group("sectors", "Sector cards", sectors)
         .group("directives", "Directives", directives)
         .group("modules", "Action modules", modules)
         .group("objectives", "Objectives", objectives)
+        .group("ships", "Ship types", ships)
 }
 
 /// `infantry` → `Infantry`.

@@ -1,11 +1,14 @@
 //! How long the Normal AI takes a move, measured as the server makes one: the game's `normal`
 //! strength spec with the game's defaults, under the server's wall-clock cap for a search that
 //! names no time budget (900 ms, `crates/server/src/hub/ai.rs`), against the greedy agent from
-//! both seats of the default setup. Prints the mean, the 95th percentile and the longest move,
-//! and how many moves reached the cap. Ignored by default (a minute or more, in release); run it
-//! with `cargo test --release -p gridwright-catalog --test ai_speed -- --ignored --nocapture`
-//! (`GRIDWRIGHT_SPEED_GAMES` games from each seat, default 2; `GRIDWRIGHT_SPEED_GAME`, default
-//! `starcore`). Figures: docs/rules/starcore.md, "Agents, balance and speed".
+//! every seat of a setup (the others greedy). Prints the mean, the 95th percentile and the
+//! longest move, and how many moves reached the cap. Ignored by default (a minute or more, in
+//! release); run it with `cargo test --release -p gridwright-catalog --test ai_speed -- --ignored
+//! --nocapture` (`GRIDWRIGHT_SPEED_GAMES` games from each seat, default 2;
+//! `GRIDWRIGHT_SPEED_GAME`, default `starcore`; `GRIDWRIGHT_SPEED_SCENARIO`, default the game's
+//! default setup, e.g. `three` for Milkomeda with three seats; `GRIDWRIGHT_SPEED_MOVES`, the
+//! most Normal moves timed per game, default all). Figures: docs/rules/starcore.md, "Agents,
+//! balance and speed", and docs/rules/milkomeda.md, "The web view".
 
 // A test binary reports failure by panicking.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -34,16 +37,25 @@ fn normal_answers_within_about_a_second() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(2);
+    let scenario = std::env::var("GRIDWRIGHT_SPEED_SCENARIO").ok();
+    let most: usize = std::env::var("GRIDWRIGHT_SPEED_MOVES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(usize::MAX);
     let kind = GameKind::from_name(&game).expect("a game");
     let normal = with_game!(kind, G => normal_spec::<G>());
     let greedy: AgentSpec = "greedy".parse().unwrap();
     let mut times: Vec<Duration> = Vec::new();
+    let session = |seed| {
+        new_session(kind, &ContentSource::Builtin, scenario.as_deref(), seed).expect("a session")
+    };
+    let seats = session(100).num_seats();
     for g in 0..games {
-        for normal_seat in [Seat::new(0), Seat::new(1)] {
-            let mut s =
-                new_session(kind, &ContentSource::Builtin, None, 100 + g).expect("a session");
+        for normal_seat in Seat::all(seats) {
+            let mut s = session(100 + g);
             let mut salt = 0;
-            while s.turn().kind != "terminal" {
+            let mut timed_here = 0;
+            while s.turn().kind != "terminal" && timed_here < most {
                 let Some(&seat) = s.turn().seats.first() else {
                     panic!("{game}: no seat to act and not over ({})", s.turn().kind)
                 };
@@ -60,6 +72,7 @@ fn normal_answers_within_about_a_second() {
                     .expect("not stopped");
                 if timed && s.legal(seat).len() > 1 {
                     times.push(started.elapsed());
+                    timed_here += 1;
                 }
                 s.apply(seat, &a).expect("a legal move");
             }
@@ -73,8 +86,9 @@ fn normal_answers_within_about_a_second() {
     let max = times.last().copied().map_or(0.0, ms);
     let capped = times.iter().filter(|d| **d >= CLOCK_CAP).count();
     println!(
-        "{game} Normal ({normal}) against greedy, {} games: {} moves with a choice; mean {mean:.0} ms, 95th percentile {p95:.0} ms, max {max:.0} ms; {capped} reached the {} ms cap",
-        games * 2,
+        "{game} {} Normal ({normal}) against greedy, {} games: {} moves with a choice; mean {mean:.0} ms, 95th percentile {p95:.0} ms, max {max:.0} ms; {capped} reached the {} ms cap",
+        scenario.as_deref().unwrap_or("(default setup)"),
+        games * seats as u64,
         times.len(),
         CLOCK_CAP.as_millis()
     );

@@ -141,6 +141,79 @@ async fn starcores_reference_is_the_card_pool_by_number_and_never_a_hand() {
     t.stop().await;
 }
 
+/// Milkomeda's reference carries the battle mat: the five ship types, each with the two it
+/// counters (the arrows the browser draws). Expected from the rulebook's ship table (§10),
+/// typed here from its words, not from the engine.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn milkomedas_reference_holds_the_battle_mats_arrows_as_the_rulebook_lists_them() {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    let (id, _) = create(a, json!({ "game": "milkomeda" })).await;
+    let r = get(a, &format!("/api/matches/{id}/reference")).await;
+    let ships = r.body["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["kind"] == "ships")
+        .expect("a ships group")["entries"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let seed = [
+        (
+            "Beam frigate",
+            "Shield cruiser, Drone carrier",
+            "Artillery platform, Fighter squadron",
+        ),
+        (
+            "Shield cruiser",
+            "Fighter squadron, Artillery platform",
+            "Beam frigate, Drone carrier",
+        ),
+        (
+            "Artillery platform",
+            "Drone carrier, Beam frigate",
+            "Shield cruiser, Fighter squadron",
+        ),
+        (
+            "Drone carrier",
+            "Fighter squadron, Shield cruiser",
+            "Beam frigate, Artillery platform",
+        ),
+        (
+            "Fighter squadron",
+            "Beam frigate, Artillery platform",
+            "Shield cruiser, Drone carrier",
+        ),
+    ];
+    assert_eq!(ships.len(), seed.len());
+    let set = |v: &str| {
+        let mut w: Vec<String> = v.split(", ").map(str::to_owned).collect();
+        w.sort();
+        w
+    };
+    for (i, (e, (name, counters, by))) in ships.iter().zip(seed).enumerate() {
+        assert_eq!(e["index"], json!(i), "{e}");
+        assert_eq!(e["name"], name, "{e}");
+        let stat = |label: &str| {
+            e["stats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| s["label"] == label)
+                .map(|s| s["value"].as_str().unwrap().to_owned())
+                .unwrap_or_default()
+        };
+        assert_eq!(set(&stat("Counters")), set(counters), "{name} counters");
+        assert_eq!(
+            set(&stat("Countered by")),
+            set(by),
+            "{name} is countered by"
+        );
+    }
+    t.stop().await;
+}
+
 async fn resign(a: std::net::SocketAddr, id: &str, body: &Value, token: Option<&str>) -> Resp {
     post(a, &format!("/api/matches/{id}/resign"), body, token).await
 }

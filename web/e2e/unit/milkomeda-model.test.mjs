@@ -3,11 +3,12 @@
 // own (an unturned card shows blue top left, orange top right, green bottom right, red bottom
 // left; a quarter turn clockwise moves each colour one corner on).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { pickTree, screen, walk } from '../../ui/model.js';
 import {
-  actionWords, amountsText, boardTargets, cardBook, cardWords, conditionText, cornerColours, describe, negotiation, origins,
-  parseAmounts, phaseText, placeable, relabel, runningScore,
+  actionWords, amountsText, boardTargets, cardBook, cardWords, combatStory, conditionText, cornerColours, describe, matArrows,
+  negotiation, origins, parseAmounts, phaseText, placeable, reachableTypes, relabel, runningScore, sealedTrack,
 } from '../../views/milkomeda/model.js';
 
 const reference = {
@@ -20,6 +21,14 @@ const reference = {
     { kind: 'directives', title: 'Directives', entries: [{ id: 'd01', index: 0, name: 'd01', kind: 'Directive, tier D1', keywords: [], stats: [{ label: 'Pattern', value: 'blue top left' }], text: ['Matches where four cards meet.'] }] },
     { kind: 'modules', title: 'Action modules', entries: [{ id: 'm24', index: 23, name: 'm24', kind: 'Action module, tier M2', keywords: [], stats: [{ label: 'Cost', value: '2 red' }], text: ['Grants an extra Move action.'] }] },
     { kind: 'objectives', title: 'Objectives', entries: [{ id: 'o05', index: 4, name: 'o05', kind: 'Objective', keywords: [], stats: [{ label: 'Measures', value: 'sectors controlled' }], text: [] }] },
+    // The server's ships group (crates/catalog/src/reference.rs, from the engine's ShipType::counters).
+    { kind: 'ships', title: 'Ship types', entries: [
+      ['beam', 'Beam frigate', 'Shield cruiser, Drone carrier', 'Artillery platform, Fighter squadron'],
+      ['shield', 'Shield cruiser', 'Fighter squadron, Artillery platform', 'Beam frigate, Drone carrier'],
+      ['artillery', 'Artillery platform', 'Drone carrier, Beam frigate', 'Shield cruiser, Fighter squadron'],
+      ['drone', 'Drone carrier', 'Fighter squadron, Shield cruiser', 'Beam frigate, Artillery platform'],
+      ['fighter', 'Fighter squadron', 'Beam frigate, Artillery platform', 'Shield cruiser, Drone carrier'],
+    ].map(([id, name, counters, by], index) => ({ id, index, name, kind: 'Ship type', keywords: [], stats: [{ label: 'Counters', value: counters }, { label: 'Countered by', value: by }], text: [] })) },
   ],
 };
 const book = cardBook(reference);
@@ -122,4 +131,74 @@ test('the running score counts what everyone sees; the phase reads in words', ()
   assert.equal(phaseText(obs), 'Round 2, the Master\'s round: P1 may bribe P2, the Master (pass 1)');
   assert.equal(phaseText({ ...obs, orders: null, turn: { seat: 0, stage: { kind: 'move' } } }), 'Round 2, P1\'s turn: P1 moves fleets');
   assert.equal(phaseText({ ...obs, ended: { grid_completed: { by: 1 } } }), 'Game over: P2 completed the grid');
+});
+
+// The rulebook's ship table (seed 003, §10), typed from its words (shared with milkomeda.e2e.mjs).
+const SEED_COUNTERS = JSON.parse(readFileSync(new URL('./fixtures/milkomeda-seed-ships.json', import.meta.url), 'utf8')).counters;
+
+test('the battle mat\'s arrows are the rulebook\'s counters, not "the next two types"', () => {
+  const names = [...book.ships.values()].map((t) => t.name.toLowerCase());
+  const drawn = matArrows(book).map(({ from, to }) => `${names[from]} -> ${names[to]}`).sort();
+  const seed = Object.entries(SEED_COUNTERS).flatMap(([a, ts]) => ts.map((t) => `${a.toLowerCase()} -> ${t.toLowerCase()}`)).sort();
+  assert.equal(drawn.length, 10);
+  assert.deepEqual(drawn, seed);
+  // The old drawing (each type at the next two round the pentagon) differs from the rule.
+  const nextTwo = names.flatMap((a, i) => [1, 2].map((d) => `${a} -> ${names[(i + d) % 5]}`)).sort();
+  assert.notDeepEqual(nextTwo, seed);
+  // Each type is countered by exactly the two the rulebook names.
+  for (const [i, t] of book.ships) assert.equal(t.by.length, 2, t.name);
+  assert.deepEqual(matArrows(cardBook(null)), [], 'no reference yet: no arrow is guessed');
+});
+
+test('hits reach the enemy types my arrows point at', () => {
+  // P1: 2 Beam frigates; P2: 1 Shield cruiser, 1 Fighter squadron, 1 Artillery platform.
+  const rosters = [[2, 0, 0, 0, 0], [0, 1, 1, 0, 1]];
+  assert.deepEqual(reachableTypes(book, rosters, 0), [1], 'beam reaches shield (and drone, absent), not fighter or artillery');
+  assert.deepEqual(reachableTypes(book, rosters, 1), [0], 'shield, artillery and fighter: only artillery and fighter reach beam');
+});
+
+test('a sealed step names its track: the roster in order, the hits over the reachable types', () => {
+  const log = [
+    { index: 9, actor: { seat: 0 }, action: { main: 'attack' }, events: [{ combat_started: { sector: [1, 0], attacker: 0, fleets: [[0, 3], [1, 2]] } }] },
+    { index: 10, actor: { seat: 0 }, action: { ships: 2 }, events: [] },
+    { index: 11, actor: { seat: 1 }, action: null, events: [] },
+  ];
+  const obs = { viewer: { seat: 0 }, combat: { stage: { kind: 'configure' }, rosters: [] } };
+  assert.equal(sealedTrack(obs, log, 0, book), 1, 'one step taken: the Shield cruiser track is next');
+  assert.equal(sealedTrack(obs, log, 1, book), 0, 'P2\'s own steps are not in P1\'s log');
+  assert.equal(actionWords({ ships: 3 }, book, 1), '3 Shield cruisers');
+  assert.equal(actionWords({ hits: 1 }, book, 4), '1 hit on enemy Fighter squadrons');
+  const alloc = { viewer: { seat: 0 }, combat: { stage: { kind: 'allocate' }, rosters: [[1, 0, 1, 0, 0], [1, 1, 0, 1, 0]] } };
+  const rolled = [...log, { index: 12, actor: 'chance', action: null, events: [{ rolled: { seat: 1, faces: [5], hits: 1 } }] }];
+  // Beam reaches shield and drone; artillery reaches drone and beam: beam, shield, drone.
+  assert.equal(sealedTrack(alloc, rolled, 0, book), 0);
+  assert.equal(sealedTrack(alloc, [...rolled, { index: 13, actor: { seat: 0 }, action: { hits: 0 }, events: [] }], 0, book), 1);
+});
+
+test('the combat story tells the steps in order, from the log\'s events', () => {
+  const log = [
+    { index: 1, actor: { seat: 2 }, action: { main: 'move' }, events: [] },
+    { index: 2, actor: { seat: 0 }, action: null, events: [{ combat_started: { sector: [2, 1], attacker: 0, fleets: [[0, 2], [1, 1]] } }] },
+    { index: 3, actor: { seat: 1 }, action: null, events: [{ rosters_revealed: { rosters: [[0, [2, 0, 0, 0, 0]], [1, [0, 1, 0, 0, 0]]] } }] },
+    { index: 4, actor: 'chance', action: null, events: [{ rolled: { seat: 0, faces: [6, 2], hits: 1 } }] },
+    { index: 5, actor: 'chance', action: null, events: [{ rolled: { seat: 1, faces: [], hits: 0 } }, { hits_revealed: { allocations: [[0, [0, 1, 0, 0, 0]]] } }, { marked: { marker: 0, target: 1, ship: 'shield_cruiser' } }, { casualties: { losses: [[1, [0, 1, 0, 0, 0]]] } }, { combat_ended: { sector: [2, 1], control: 0, left: [[0, 2]], capped: false } }] },
+    { index: 6, actor: { seat: 1 }, action: { main: 'explore' }, events: [] },
+  ];
+  const story = combatStory(log, book);
+  assert.ok(story.over);
+  assert.equal(story.endAt, 4);
+  assert.deepEqual(story.steps.map((x) => x.kind), ['combat_started', 'rosters_revealed', 'rolled', 'rolled', 'hits_revealed', 'marked', 'casualties', 'combat_ended']);
+  assert.deepEqual(story.steps.map((x) => x.text), [
+    'P1 attacks column 3, row 2: P1 2 fleets, P2 1 fleet.',
+    'Fleet rosters revealed: P1 2 Beam frigates; P2 1 Shield cruiser.',
+    'Round 1: P1 rolls 6, 2: 1 hit.',
+    'P2 rolls no dice: 0 hits.',
+    'Hit allocations revealed: P1 1 on Shield cruisers.',
+    'P1 marks P2\'s Shield cruiser.',
+    'Casualties: P2 loses 1 Shield cruiser.',
+    'Combat over: P1 controls the sector (P1 2 ships left).',
+  ]);
+  assert.equal(combatStory(log.slice(0, 1), book), null);
+  const none = combatStory([log[1], { index: 7, actor: 'chance', action: null, events: [{ rolled: { seat: 0, faces: [1], hits: 0 } }, { hits_revealed: { allocations: [] } }, { casualties: { losses: [] } }, { rolled: { seat: 0, faces: [2], hits: 0 } }] }], book);
+  assert.deepEqual(none.steps.slice(1).map((x) => x.text), ['Round 1: P1 rolls 1: 0 hits.', 'No hits to allocate.', 'Casualties: none.', 'Round 2: P1 rolls 2: 0 hits.']);
 });

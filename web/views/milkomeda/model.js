@@ -58,8 +58,12 @@ export function cardWords(id) {
  * and modules and objectives `{name, kind, stats, text}`.
  */
 export function cardBook(reference) {
-  const book = { sectors: new Map(), directives: new Map(), modules: new Map(), objectives: new Map() };
+  const book = { sectors: new Map(), directives: new Map(), modules: new Map(), objectives: new Map(), ships: new Map() };
   for (const g of reference?.groups ?? []) {
+    if (g.kind === 'ships') {
+      book.ships = shipBook(g.entries ?? []);
+      continue;
+    }
     const kind = /sector/i.test(g.title) ? 'sectors' : /directive/i.test(g.title) ? 'directives' : /module/i.test(g.title) ? 'modules' : /objective/i.test(g.title) ? 'objectives' : null;
     if (!kind) continue;
     for (const e of g.entries ?? []) {
@@ -72,6 +76,69 @@ export function cardBook(reference) {
     }
   }
   return book;
+}
+
+/**
+ * The ship types of the reference's `ships` group (the engine's `ShipType::counters`, §10):
+ * index → `{name, short, counters, by}`, where `counters` are the indices its attack vectors
+ * point at and `by` the indices whose vectors point at it. The client states no rule of its own.
+ */
+export function shipBook(entries) {
+  const byName = new Map(entries.map((e) => [String(e.name).toLowerCase(), e.index]));
+  const list = (e, label) => String(e.stats?.find((x) => x.label === label)?.value ?? '')
+    .split(',').map((w) => byName.get(w.trim().toLowerCase())).filter((i) => i !== undefined);
+  return new Map(entries.map((e) => [e.index, {
+    name: e.name, short: String(e.name).split(' ').map((w) => w[0].toUpperCase()).join(''), counters: list(e, 'Counters'), by: list(e, 'Countered by'),
+  }]));
+}
+
+/** The battle mat's arrows, `{from, to}` by ship-type index, from the book (none before it loads). */
+export function matArrows(book) {
+  return [...(book?.ships ?? new Map()).entries()].flatMap(([from, t]) => t.counters.map((to) => ({ from, to })));
+}
+
+/** A ship type's name: from the book, else the roster track's name. */
+export const shipName = (book, i) => book?.ships?.get(i)?.name ?? SHIPS[i] ?? `type ${i + 1}`;
+/** Plural of a ship type's name: `Beam frigates`. */
+export const shipsName = (book, i, k) => `${shipName(book, i)}${k === 1 ? '' : 's'}`;
+
+/**
+ * The enemy ship types `seat` may allocate hits to (§9.A step 6): a type some opponent has on
+ * the mat that one of its own types' arrows points at.
+ */
+export function reachableTypes(book, rosters, seat) {
+  const mine = rosters?.[seat] ?? [];
+  const out = [];
+  for (let t = 0; t < 5; t++) {
+    const enemy = (rosters ?? []).some((r, s) => s !== seat && (r?.[t] ?? 0) > 0);
+    const aimed = matArrows(book).some((a) => a.to === t && (mine[a.from] ?? 0) > 0);
+    if (enemy && aimed) out.push(t);
+  }
+  return out;
+}
+
+/**
+ * The track a sealed step of `seat` sets now (item 60 of the rules notes): a roster goes through
+ * the five types in order; an allocation through the reachable types in order. Counted from the
+ * seat's own steps in the log since the combat started (configure) or the last roll (allocate).
+ * Null when it cannot be told.
+ */
+export function sealedTrack(obs, log, seat, book) {
+  const c = obs?.combat;
+  if (!c || seat === null) return null;
+  const stage = c.stage?.kind;
+  if (stage !== 'configure' && stage !== 'allocate') return null;
+  const want = stage === 'configure' ? 'ships' : 'hits';
+  const since = stage === 'configure' ? 'combat_started' : 'rolled';
+  let done = 0;
+  for (let i = (log?.length ?? 0) - 1; i >= 0; i--) {
+    const e = log[i];
+    if ((e.events ?? []).some((ev) => kindOf(ev) === since)) break;
+    const a = /** @type {any} */ (e.actor);
+    if (a?.seat === seat && e.action && kindOf(e.action) === want) done++;
+  }
+  if (stage === 'configure') return done < 5 ? done : null;
+  return reachableTypes(book, c.rosters, seat)[done] ?? null;
 }
 
 /** The name of sector card `id` (from the book, else from its number). */
@@ -108,8 +175,8 @@ export function conditionText(c) {
 /** Plural helper: `3 fleets`, `1 fleet`. */
 const n = (k, word) => `${k} ${word}${k === 1 ? '' : 's'}`;
 
-/** One legal action in a sentence a person reads. */
-export function actionWords(a, book) {
+/** One legal action in a sentence a person reads (`track`: the ship type a sealed step sets, if known). */
+export function actionWords(a, book, track = null) {
   const b = bodyOf(a);
   switch (kindOf(a)) {
     case 'probe': return `Send a probe from ${spaceName(b)}`;
@@ -141,8 +208,8 @@ export function actionWords(a, book) {
     case 'no_module': return 'Use no module';
     case 'claim': return `Claim objective ${b.card + 1}, slot ${b.slot + 1}`;
     case 'end_turn': return 'End the turn';
-    case 'ships': return `${n(b, 'ship')} on the next ship type`;
-    case 'hits': return `${n(b, 'hit')} on the next ship type`;
+    case 'ships': return track === null ? `${n(b, 'ship')} on the next ship type` : `${b} ${shipsName(book, track, b)}`;
+    case 'hits': return track === null ? `${n(b, 'hit')} on the next ship type` : `${n(b, 'hit')} on enemy ${shipsName(book, track, 2)}`;
     case 'mark_ship': return `Mark a ship of ${seatName(b)}`;
     default: return kindOf(a).replace(/_/g, ' ');
   }
@@ -156,17 +223,19 @@ const KIND_LABEL = {
 };
 
 /** The picker's grouping: kind → subject (the card, the origin, the structure) → option, in words. */
-export function describe(book) {
+export function describe(book, track = null) {
   return (/** @type {Legal} */ l) => {
     const a = l.action;
     const k = kindOf(a);
     const b = bodyOf(a);
-    const base = { kind: k, kindLabel: KIND_LABEL[k] ?? actionWords(a, book), label: actionWords(a, book) };
+    const base = { kind: k, kindLabel: KIND_LABEL[k] ?? actionWords(a, book, track), label: actionWords(a, book, track) };
     switch (k) {
       case 'place': return { ...base, subject: `${b.card}`, subjectLabel: sectorName(book, b.card), option: `${spaceKey(b.space)}:${b.rotation}`, label: `${spaceName(b.space)}, ${degrees(b.rotation)}` };
       case 'move_fleets':
       case 'attack_fleets': return { ...base, subject: spaceKey(b.from), subjectLabel: `From ${spaceName(b.from)}`, option: `${spaceKey(b.to)}:${b.count}`, label: `to ${spaceName(b.to)}, ${n(b.count, 'fleet')}` };
       case 'build_structure': return { ...base, subject: b.structure, subjectLabel: structureName(b.structure), option: spaceKey(b.space), label: spaceName(b.space) };
+      case 'ships':
+      case 'hits': return { ...base, subject: null, option: String(b), kindLabel: track === null ? base.kindLabel : `${KIND_LABEL[k]}: ${shipName(book, track)}` };
       case 'offer': return { ...base, subject: 'card' in b ? 'card' : 'refresh' in b ? 'refresh' : 'both', subjectLabel: 'card' in b ? 'For an order card' : 'refresh' in b ? 'For a refresh' : 'For a card and a refresh', option: JSON.stringify(b), label: conditionText(b) };
       default: return { ...base, subject: null, option: JSON.stringify(b) };
     }
@@ -265,7 +334,7 @@ export function runningScore(obs) {
   if (obs.scores) {
     obs.scores.forEach((sc, s) => Object.assign(rows[s], { sectors: sc.sectors, structures: sc.structures, fleets: sc.fleets, orange: sc.orange, objectives: sc.objectives, grid_bonus: sc.grid_bonus }));
   }
-  for (const r of rows) r.total = r.sectors + r.structures + r.fleets + r.orange + r.objectives + r.grid_bonus;
+  for (const r of rows) r.total = /** @type {any} */ (obs.scores?.[r.seat])?.standing?.points ?? r.sectors + r.structures + r.fleets + r.orange + r.objectives + r.grid_bonus;
   return rows;
 }
 
@@ -312,3 +381,69 @@ export function relabel(text) {
     .replace(/\b([sdmo])0*(\d+)\b/g, (_, k, d) => cardWords(`${k}${d}`))
     .replace(/\bc(\d+)r(\d+)\b/g, (_, c, r) => `column ${c}, row ${r}`);
 }
+
+/** A roster in words: `2 Beam frigates, 1 Drone carrier` (`none`). */
+export function rosterText(book, r) {
+  const parts = (r ?? []).map((k, i) => (k ? `${k} ${shipsName(book, i, k)}` : null)).filter(Boolean);
+  return parts.length ? parts.join(', ') : 'none';
+}
+
+/**
+ * The most recent combat as steps in order, from the log's events: who fights, the revealed
+ * rosters, each roll, the revealed hit allocations, each mark, the casualties, the end.
+ * `{kind, text, seat, round, index}` per step; `over` once it ended, `endAt` the position in
+ * `log` of the entry that ended it. Null when no combat was fought.
+ * @param {any[]} log
+ */
+export function combatStory(log, book) {
+  let start = -1;
+  for (let i = (log?.length ?? 0) - 1; i >= 0 && start < 0; i--) if ((log[i].events ?? []).some((ev) => kindOf(ev) === 'combat_started')) start = i;
+  if (start < 0) return null;
+  const steps = [];
+  let round = 0;
+  let over = false;
+  let sector = null;
+  let endAt = -1;
+  for (const [at, e] of log.slice(start).entries()) {
+    for (const ev of e.events ?? []) {
+      const k = kindOf(ev);
+      const b = /** @type {any} */ (ev)[k];
+      const push = (text, seat = null) => steps.push({ kind: k, text, seat, round, index: e.index });
+      if (over) return { steps, over, sector, endAt };
+      switch (k) {
+        case 'combat_started':
+          if (steps.length) return { steps, over, sector, endAt };
+          sector = b.sector;
+          push(`${seatName(b.attacker)} attacks ${spaceName(b.sector)}: ${b.fleets.map(([s, f]) => `${seatName(s)} ${n(f, 'fleet')}`).join(', ')}.`, b.attacker);
+          break;
+        case 'rosters_revealed':
+          push(`Fleet rosters revealed: ${b.rosters.map(([s, r]) => `${seatName(s)} ${rosterText(book, r)}`).join('; ')}.`);
+          break;
+        case 'rolled':
+          steps.push({ kind: k, seat: b.seat, round, index: e.index, faces: b.faces, hits: b.hits,
+            text: `${steps.some((x) => x.kind === 'rolled' && x.round === round) ? '' : `Round ${round + 1}: `}${seatName(b.seat)} rolls ${b.faces.length ? b.faces.join(', ') : 'no dice'}: ${n(b.hits, 'hit')}.` });
+          break;
+        case 'hits_revealed':
+          push(!b.allocations.length ? 'No hits to allocate.' : `Hit allocations revealed: ${b.allocations.map(([s, r]) => `${seatName(s)} ${r.some((x) => x) ? r.map((x, i) => (x ? `${x} on ${shipsName(book, i, 2)}` : null)).filter(Boolean).join(', ') : 'none'}`).join('; ')}.`);
+          break;
+        case 'marked':
+          push(`${seatName(b.marker)} marks ${seatName(b.target)}'s ${shipName(book, ShipIndex[b.ship] ?? 0)}.`, b.marker);
+          break;
+        case 'casualties':
+          push(`Casualties: ${b.losses.length ? b.losses.map(([s, r]) => `${seatName(s)} loses ${rosterText(book, r)}`).join('; ') : 'none'}.`);
+          round++;
+          break;
+        case 'combat_ended':
+          over = true;
+          endAt = start + at;
+          push(`Combat over: ${b.control === null ? 'no one controls the sector' : `${seatName(b.control)} controls the sector`}${b.left.length ? ` (${b.left.map(([s, f]) => `${seatName(s)} ${n(f, 'ship')} left`).join(', ')})` : ''}${b.capped ? ', after the round cap' : ''}.`, b.control);
+          break;
+        default: break;
+      }
+    }
+  }
+  return { steps, over, sector, endAt };
+}
+
+/** A ship type's wire word to its roster index. */
+export const ShipIndex = { beam_frigate: 0, shield_cruiser: 1, artillery_platform: 2, drone_carrier: 3, fighter_squadron: 4 };

@@ -11,13 +11,14 @@
 import { h, replace, s, seatName } from '../../dom.js';
 import { referenceLoader, sendAction } from '../../ui/acting.js';
 import { dieFace, diceRow } from '../../ui/dice.js';
+import { reducedMotion } from '../../ui/motion.js';
 import { actionPicker } from '../../ui/picker.js';
 import { squareBoard } from '../../ui/squareboard.js';
 import { seatChip, seatGlyph, seatMarker } from '../seats.js';
 import {
-  RESOURCES, SHIPS, actionWords, amountsText, boardTargets, bodyOf, cardBook, conditionText, cornerColours, coreName, degrees,
-  describe, kindOf, negotiation, orderCardText, origins, phaseText, placeable, relabel, runningScore, sectorName, spaceKey,
-  spaceName, structureName, viewerSeat,
+  RESOURCES, SHIPS, actionWords, amountsText, boardTargets, bodyOf, cardBook, combatStory, conditionText, cornerColours, coreName,
+  degrees, describe, kindOf, matArrows, negotiation, orderCardText, origins, phaseText, placeable, reachableTypes, relabel,
+  runningScore, sealedTrack, sectorName, shipName, shipsName, spaceKey, spaceName, structureName, viewerSeat,
 } from './model.js';
 
 export const title = 'Milkomeda';
@@ -29,8 +30,27 @@ export const keyEvents = ['combat_ended', 'claimed', 'structure_built'];
 /** @typedef {import('../../types/milkomeda').Legal} Legal */
 /** @typedef {import('../../types/milkomeda').LogEntry} LogEntry */
 
-/** Seats by name for the result panel. */
-export const sideNames = (obs) => obs?.storage?.map((_, i) => seatName(i));
+/** The engine's texts for people (the result panel's key moments): names and spaces, not ids. */
+export const eventText = relabel;
+
+
+/**
+ * The result panel's score by source (§15): sectors, structures, fleets, orange, objectives and
+ * the grid bonus per player, from the final scores.
+ * @param {Observation | null} obs
+ * @param {number[]} winners
+ */
+export function scoreBreakdown(obs, winners = []) {
+  if (!obs?.scores) return null;
+  return {
+    caption: 'Victory points by source',
+    columns: ['Sectors', 'Structures', 'Fleets', 'Orange', 'Objectives', 'Grid bonus', 'Total'],
+    rows: runningScore(obs).map((r) => ({
+      label: `${winners.includes(r.seat) ? '★ ' : ''}${seatName(r.seat)}`, winner: winners.includes(r.seat),
+      values: [r.sectors, r.structures, r.fleets, r.orange, r.objectives, r.grid_bonus, r.total],
+    })),
+  };
+}
 
 /** The lobby shows the setup's text preview: no map to draw before the homeworlds are dealt. */
 export function miniMap() {
@@ -54,6 +74,8 @@ export function logEntry(entry) {
 }
 
 const CELL = 96;
+/** How many log entries after a combat its story stays in the panel. */
+const RECAP = 40;
 const LETTER = { blue: 'B', orange: 'O', red: 'R', green: 'G' };
 const STRUCT_GLYPH = { outpost: 'O', starlance: 'S', hypergate: 'H', m_brain: 'M' };
 
@@ -66,6 +88,13 @@ export function createView(root, ctx) {
     zoom: typeof window !== 'undefined' && window.innerWidth < 600 ? 0.6 : 1,
     centred: false,
     lastText: '',
+    /** @type {any[]} */ log: [],
+    animate: false,
+    /** @type {Promise<void>[]} */ motions: [],
+    /** Dice shown per combat, round and seat (a new face tumbles in once). */
+    rolled: new Map(),
+    combatKey: '',
+    storyShown: 0,
   };
   const section = (name, label) => h('section', { class: `mk-${name}`, 'aria-label': label });
   const el = {
@@ -120,7 +149,7 @@ export function createView(root, ctx) {
     });
     g.append(s('text', { x: x + size / 2, y: y + size * 0.2, class: 'mk-name', 'text-anchor': 'middle', text: name.replace(/'s homeworld$/, ' home') }));
     if (info) {
-      g.append(s('text', { x: x + size / 2, y: y + size * 0.33, class: 'mk-kw', 'text-anchor': 'middle', text: info.keywords.map((k) => k.slice(0, 5)).join(' ') }));
+      g.append(s('text', { x: x + size / 2, y: y + size * 0.33, class: 'mk-kw', 'text-anchor': 'middle', text: `${info.keywords.slice(0, 2).join(' · ')}${info.keywords.length > 2 ? ` +${info.keywords.length - 2}` : ''}` }));
       g.append(s('text', { x: x + size / 2, y: y + size - 5, class: 'mk-cost', 'text-anchor': 'middle', text: `cost ${info.cost}G` }));
     }
     // Control: the controller's marker at the top right of the name.
@@ -328,44 +357,131 @@ export function createView(root, ctx) {
   }
   const negoPicker = actionPicker({ onPick: (l) => act(l), describe: (l) => describe(book())(l), title: 'Condition', id: 'mk-condition' });
 
+  /** The battle mat: the five ship types as a pentagon, the arrows from the reference (§10). */
+  function battleMat(c) {
+    const b = book();
+    const arrows = matArrows(b);
+    const mat = s('svg', { viewBox: '0 0 220 200', class: 'mk-mat', role: 'img', 'aria-label': `The battle mat: ${[...b.ships.values()].map((t) => `${t.name} attacks ${t.counters.map((i) => shipsName(b, i, 2)).join(' and ')}`).join('; ') || 'loading the ship types'}` });
+    mat.append(s('defs', {}, s('marker', { id: 'mk-head', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto' }, s('path', { d: 'M0 0 L10 5 L0 10 Z' }))));
+    const P = SHIPS.map((_, i) => [110 + 72 * Math.sin((2 * Math.PI * i) / 5), 100 - 72 * Math.cos((2 * Math.PI * i) / 5)]);
+    const R = 17;
+    const me = viewerSeat(obs());
+    const mine = c && me !== null ? reachableTypes(b, c.rosters, me) : [];
+    for (const { from, to } of arrows) {
+      const [x1, y1] = P[from];
+      const [x2, y2] = P[to];
+      const d = Math.hypot(x2 - x1, y2 - y1);
+      const [ux, uy] = [(x2 - x1) / d, (y2 - y1) / d];
+      // Active: a ship of mine on the origin and an enemy on the target.
+      const active = c && me !== null && (c.rosters[me]?.[from] ?? 0) > 0 && mine.includes(to);
+      mat.append(s('line', {
+        x1: x1 + ux * R, y1: y1 + uy * R, x2: x2 - ux * (R + 2), y2: y2 - uy * (R + 2),
+        class: ['mk-arrow', active ? 'active' : ''], 'marker-end': 'url(#mk-head)', 'data-from': String(from), 'data-to': String(to),
+      }, s('title', { text: `${shipName(b, from)} attacks ${shipsName(b, to, 2)}` })));
+    }
+    P.forEach(([x, y], i) => {
+      const g = s('g', { class: 'mk-node-g', 'data-ship': String(i) });
+      g.append(s('circle', { cx: x, cy: y, r: R, class: 'mk-node' }));
+      g.append(s('text', { x, y: y + 4, 'text-anchor': 'middle', class: 'mk-node-l', text: b.ships.get(i)?.short ?? SHIPS[i].split(' ').map((w) => w[0]).join('') }));
+      // Each seat's ships on the node: its marker (colour and shape) and count, marks as ✕.
+      const here = (c?.rosters ?? []).map((r, seat) => [seat, r?.[i] ?? 0]).filter(([, k]) => k > 0);
+      here.forEach(([seat, k], j) => {
+        const mx = x - ((here.length - 1) * 13) / 2 + j * 13;
+        const my = y + (y > 100 ? 27 : -27);
+        const marks = c?.marked?.[seat]?.[i] ?? 0;
+        const t = s('g', { class: ['mk-node-seat', `side-${seat}`, marks ? 'marked' : ''], 'data-seat': String(seat), 'data-count': String(k), 'data-marked': String(marks) });
+        t.append(seatMarker(seat, mx, my, 6, 'marker'));
+        t.append(s('text', { x: mx, y: my + 3, 'text-anchor': 'middle', class: 'mk-fleet-n', text: String(k) }));
+        if (marks) t.append(s('text', { x: mx + 7, y: my - 5, class: 'mk-mark', text: `✕${marks > 1 ? marks : ''}` }));
+        t.append(s('title', { text: `${seatName(seat)}: ${k} ${shipsName(b, i, k)}${marks ? `, ${marks} marked` : ''}` }));
+        g.append(t);
+      });
+      mat.append(g);
+    });
+    return mat;
+  }
+
+  /** The stages of a combat round, the current one marked. */
+  function stageStrip(c) {
+    const st = c.stage.kind;
+    const stages = [['configure', 'Configure (sealed)'], ['reveal', 'Reveal'], ['roll', 'Dice'], ['allocate', 'Allocate hits (sealed)'], ['mark', 'Mark'], ['casualties', 'Casualties']];
+    return h('ol', { class: 'mk-stages', 'aria-label': 'Combat steps' }, stages.map(([k, label]) => h('li', { class: k === st ? 'now' : '', 'data-stage': k, 'aria-current': k === st ? 'step' : null }, label)));
+  }
+
   function drawCombat() {
     const o = obs();
     const c = o?.combat;
-    if (!c) { replace(el.combat); return; }
+    const story = combatStory(ui.log, book());
+    // After a combat: its story stays while the state it left is fresh (until my next action).
+    if (!c && !(story?.over && ui.log.length - story.endAt <= RECAP)) { replace(el.combat); ui.storyShown = 0; return; }
+    const key = String(story?.steps[0]?.index ?? '');
+    if (key !== ui.combatKey) { ui.combatKey = key; ui.storyShown = 0; }
     const me = viewerSeat(o);
-    const parts = [h('h3', {}, `Combat at ${spaceName(c.sector)}: ${seatName(c.attacker)} attacks (round ${c.round + 1})`)];
-    parts.push(h('p', {}, `Fleets in: ${c.fleets_in.map((k, i) => (k ? `${seatName(i)} ${k}` : null)).filter(Boolean).join(', ')}.`));
-    // The battle mat: the five ship types, each beating the next two round the pentagon.
-    const mat = s('svg', { viewBox: '0 0 200 170', class: 'mk-mat', role: 'img', 'aria-label': 'The battle mat: each ship type attacks the next one and the one after it round the pentagon' });
-    const P = SHIPS.map((_, i) => [100 + 70 * Math.sin((2 * Math.PI * i) / 5), 88 - 70 * Math.cos((2 * Math.PI * i) / 5)]);
-    P.forEach(([x, y], i) => {
-      for (const d of [1, 2]) {
-        const [tx, ty] = P[(i + d) % 5];
-        mat.append(s('line', { x1: x, y1: y, x2: x + (tx - x) * 0.8, y2: y + (ty - y) * 0.8, class: 'mk-arrow', 'marker-end': 'url(#mk-head)' }));
+    const parts = [];
+    if (c) {
+      parts.push(h('h3', {}, `Combat at ${spaceName(c.sector)}: ${seatName(c.attacker)} attacks (round ${c.round + 1})`));
+      parts.push(stageStrip(c));
+      parts.push(h('p', {}, `Fleets in: ${c.fleets_in.map((k, i) => (k ? `${seatName(i)} ${k}` : null)).filter(Boolean).join(', ')}.`));
+      parts.push(battleMat(c));
+      parts.push(h('p', { class: 'muted mk-mat-key' }, [...book().ships.values()].map((t) => `${t.short} ${t.name}`).join(' · ') || SHIPS.join(' · '), '. An arrow points from a type at the types it attacks; bold arrows are yours that reach an enemy.'));
+      // Behind the screen: my roster card while I seal, the others' state.
+      const sealing = c.stage.kind === 'configure' || c.stage.kind === 'allocate';
+      if (sealing) {
+        const track = sealedTrack(o, ui.log, me, book());
+        const owe = me !== null && c.owing.includes(me);
+        if (c.own_sealed && me !== null && c.fleets_in[me] > 0) {
+          const what = c.stage.kind === 'configure' ? 'Your fleet roster card: how many of your ships fly as each type' : 'Your roster card: how many of your hits go to each enemy type';
+          parts.push(h('div', { class: 'mk-screen', 'data-sealed': c.stage.kind },
+            h('h4', {}, `Behind your screen — ${what}`),
+            h('table', { class: 'mk-table mk-roster' }, h('tbody', {}, c.own_sealed.map((k, i) => h('tr', { class: i === track && owe ? 'now' : '' },
+              h('th', {}, shipName(book(), i)), h('td', {}, i === track && owe ? '…' : String(k)))))),
+            owe ? h('p', { class: 'help' }, track === null ? 'Choose the next value.' : c.stage.kind === 'configure' ? `How many ${shipsName(book(), track, 2)}? (the last type takes the rest)` : `How many hits on enemy ${shipsName(book(), track, 2)}? (the last reachable type takes the rest)`) : h('p', { class: 'muted' }, 'Sealed. The others see only that you have chosen.'),
+            owe ? rosterPicker.el : null));
+          rosterTrack = track;
+          rosterPicker.update(owe ? legal().filter((l) => ['ships', 'hits'].includes(kindOf(l.action))) : []);
+        } else rosterPicker.update([]);
+        parts.push(h('p', { class: 'mk-owing' }, c.owing.length ? `Behind their screens, still choosing: ${c.owing.map(seatName).join(', ')}.` : 'Everyone has chosen.'));
+      } else rosterPicker.update([]);
+      if (c.faces.some((f) => f.length)) {
+        parts.push(h('h4', {}, 'Dice (a 5 or 6 hits)'));
+        c.faces.forEach((f, seat) => {
+          if (!f.length) return;
+          const key = `${ui.combatKey}:${c.round}:${seat}`;
+          const fresh = ui.animate && ui.rolled.get(key) !== f.length;
+          ui.rolled.set(key, f.length);
+          parts.push(h('div', { class: 'mk-dice', 'data-seat': String(seat) }, h('span', {}, seatChip(seat), `${seatName(seat)}: ${c.hits[seat] ?? 0} hit${c.hits[seat] === 1 ? '' : 's'} `),
+            diceRow(f.map((p) => dieFace({ cls: p >= 5 ? 'hit' : 'miss', label: `${p}${p >= 5 ? ', a hit' : ''}`, text: String(p) })), { roll: fresh })));
+        });
       }
-    });
-    mat.prepend(s('defs', {}, s('marker', { id: 'mk-head', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto' }, s('path', { d: 'M0 0 L10 5 L0 10 Z' }))));
-    P.forEach(([x, y], i) => {
-      mat.append(s('circle', { cx: x, cy: y, r: 15, class: 'mk-node' }));
-      mat.append(s('text', { x, y: y + 4, 'text-anchor': 'middle', class: 'mk-node-l', text: SHIPS[i].split(' ').map((w) => w[0]).join('') }));
-      const counts = c.rosters.map((r, seat) => (r[i] ? `${seatName(seat)} ${r[i]}` : null)).filter(Boolean).join(' ');
-      if (counts) mat.append(s('text', { x, y: y + 27, 'text-anchor': 'middle', class: 'mk-node-n', text: counts }));
-    });
-    parts.push(mat, h('p', { class: 'muted' }, SHIPS.map((sh) => `${sh.split(' ').map((w) => w[0]).join('')} ${sh}`).join(' · ')));
-    if (c.own_sealed) parts.push(h('p', { class: 'mk-sealed' }, `Your sealed choice so far (hidden from the others): ${c.own_sealed.map((k, i) => `${SHIPS[i]} ${k}`).join(', ')}.`));
-    if (c.owing.length) parts.push(h('p', {}, `Still choosing in secret: ${c.owing.map(seatName).join(', ')}.`));
-    if (c.faces.some((f) => f.length)) {
-      parts.push(h('h4', {}, 'Dice (a 5 or 6 hits)'));
-      c.faces.forEach((f, seat) => {
-        if (!f.length) return;
-        parts.push(h('div', { class: 'mk-dice' }, h('span', {}, `${seatName(seat)}: ${c.hits[seat] ?? 0} hit${c.hits[seat] === 1 ? '' : 's'} `),
-          diceRow(f.map((p) => dieFace({ cls: p >= 5 ? 'hit' : 'miss', label: `${p}${p >= 5 ? ', a hit' : ''}`, text: String(p) })))));
-      });
+      if (c.allocations.length) parts.push(h('p', { class: 'mk-allocs' }, `Hits allocated: ${c.allocations.map((r, seat) => `${seatName(seat)} ${r.map((k, i) => (k ? `${k} on ${shipsName(book(), i, 2)}` : null)).filter(Boolean).join(', ') || 'none'}`).join('; ')}.`));
+    } else {
+      rosterPicker.update([]);
+      parts.push(h('h3', {}, `Last combat${story.sector ? ` at ${spaceName(story.sector)}` : ''}`));
     }
-    if (c.allocations.length) parts.push(h('p', {}, `Hits allocated: ${c.allocations.map((r, seat) => `${seatName(seat)} ${r.map((k, i) => (k ? `${k} on ${SHIPS[i]}` : null)).filter(Boolean).join(', ') || 'none'}`).join('; ')}.`));
-    if (me !== null && c.owing.includes(me)) parts.push(h('p', { class: 'help' }, c.stage.kind === 'configure' ? 'Configure your fleet: how many ships on each type, in turn (sealed until everyone has chosen).' : 'Allocate your hits: how many on each reachable enemy ship type, in turn (sealed).'));
+    // The combat so far, step by step; new steps come in with motion.
+    if (story) {
+      const shown = ui.storyShown ?? 0;
+      const list = h('ol', { class: 'mk-story', 'aria-label': 'The combat step by step' }, story.steps.map((st, i) => h('li', { class: [`story-${st.kind}`, st.seat !== null ? `side-${st.seat}` : '', i >= shown && ui.animate ? 'fresh' : ''], 'data-kind': st.kind }, st.seat !== null ? seatChip(st.seat) : null, st.text)));
+      parts.push(h('h4', {}, 'Step by step'), list);
+      ui.storyShown = story.steps.length;
+    }
     replace(el.combat, ...parts);
+    // Motion: each new step slides in after the one before; the dice tumble (diceRow).
+    if (ui.animate && !reducedMotion()) {
+      const before = ui.motions.length;
+      el.combat.querySelectorAll('.mk-story li.fresh').forEach((li, i) => {
+        ui.motions.push(li.animate([{ opacity: 0, translate: '-12px 0' }, { opacity: 1, translate: '0 0' }], { duration: 320, delay: i * 260, easing: 'ease-out', fill: 'backwards' }).finished.catch(() => {}));
+      });
+      el.combat.querySelectorAll('.mk-node-seat.marked').forEach((g) => {
+        ui.motions.push(g.animate([{ opacity: 0.2 }, { opacity: 1 }], { duration: 360, easing: 'ease-out' }).finished.catch(() => {}));
+      });
+      for (const d of el.combat.querySelectorAll('.die-face')) for (const a of d.getAnimations?.() ?? []) ui.motions.push(a.finished.then(() => {}, () => {}));
+      // For tests: how many combat animations ran so far.
+      el.combat.dataset.motions = String(Number(el.combat.dataset.motions ?? 0) + ui.motions.length - before);
+    }
   }
+  let rosterTrack = null;
+  const rosterPicker = actionPicker({ onPick: (l) => act(l), describe: (l) => describe(book(), rosterTrack)(l), title: 'Your choice', id: 'mk-roster' });
 
   function drawDisplay() {
     const o = obs();
@@ -420,7 +536,9 @@ export function createView(root, ctx) {
   function drawPicker() {
     const ng = negotiation(legal());
     // The negotiation panel holds the bribe's steps; the picker the rest (pointing's choices too, for the keyboard).
-    picker.update(legal().filter((l) => !(ng.open && ['add_bribe', 'offer', 'transfer', 'keep', 'withdraw'].includes(kindOf(l.action)))));
+    // The roster card holds the sealed steps.
+    const sealed = obs()?.combat?.own_sealed ? ['ships', 'hits'] : [];
+    picker.update(legal().filter((l) => !(ng.open && ['add_bribe', 'offer', 'transfer', 'keep', 'withdraw'].includes(kindOf(l.action))) && !sealed.includes(kindOf(l.action))));
   }
 
   function render() {
@@ -436,18 +554,25 @@ export function createView(root, ctx) {
   }
 
   return {
-    update(msg, log) {
+    update(msg, log, { animate = false } = {}) {
       const fresh = ui.msg?.version !== msg.version;
       ui.msg = msg;
+      ui.log = log ?? msg.log ?? [];
+      ui.animate = animate && fresh;
+      ui.motions = [];
       if (fresh) { ui.sel = null; ui.at = null; }
       const entries = log ?? msg.log ?? [];
       const lastWithAction = [...entries].reverse().find((e) => e.action_text && e.actor !== 'chance');
       if (lastWithAction) {
         const a = /** @type {any} */ (lastWithAction.actor);
-        ui.lastText = `${a?.seat !== undefined ? `${seatName(a.seat)}: ` : ''}${lastWithAction.action ? actionWords(lastWithAction.action, ui.book) : relabel(lastWithAction.action_text)}`;
+        const act_ = lastWithAction.action;
+        const sealed = act_ && ['ships', 'hits'].includes(kindOf(act_));
+        ui.lastText = `${a?.seat !== undefined ? `${seatName(a.seat)}: ` : ''}${sealed ? 'a sealed choice' : act_ ? actionWords(act_, ui.book) : relabel(lastWithAction.action_text)}`;
       }
       loadBook(msg);
       render();
+      ui.animate = false;
+      return ui.motions.length ? Promise.all(ui.motions).then(() => {}) : undefined;
     },
     status: () => '',
     destroy() {

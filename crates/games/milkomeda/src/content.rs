@@ -35,6 +35,7 @@ gridwright_engine::shipped!(
     "scenarios/duel.toml",
     "scenarios/four.toml",
     "scenarios/small.toml",
+    "scenarios/small-three.toml",
     "scenarios/three.toml",
 );
 
@@ -134,7 +135,7 @@ struct ScenarioFile {
 /// ```
 /// use gridwright_milkomeda::Content;
 /// let content = Content::builtin()?;
-/// assert_eq!(content.scenario_names(), ["duel", "four", "small", "three"]);
+/// assert_eq!(content.scenario_names(), ["duel", "four", "small", "small-three", "three"]);
 /// assert_eq!(content.config("four")?.seats.len(), 4);
 /// # Ok::<(), gridwright_milkomeda::ContentError>(())
 /// ```
@@ -678,7 +679,13 @@ mod tests {
         assert_eq!(c.modules.len(), 24);
         assert_eq!(c.objectives.len(), 29);
         assert_eq!(c.civilizations.len(), 4);
-        for (name, seats) in [("duel", 2), ("three", 3), ("four", 4), ("small", 2)] {
+        for (name, seats) in [
+            ("duel", 2),
+            ("three", 3),
+            ("four", 4),
+            ("small", 2),
+            ("small-three", 3),
+        ] {
             let config = c.config(name).unwrap();
             assert_eq!(config.seats.len(), seats, "{name}");
             assert!(config.check().is_empty(), "{name}");

@@ -10,7 +10,7 @@ use gridwright_milkomeda::rules::combat::Pip;
 
 #[test]
 fn random_games_end_for_every_scenario() {
-    for name in ["duel", "three", "four", "small"] {
+    for name in ["duel", "three", "four", "small", "small-three"] {
         let c = config(name);
         for seed in 0..6 {
             let (g, steps) = random_game(&c, seed);
@@ -175,8 +175,18 @@ fn a_hostile_config_is_refused_with_its_problems_named() {
 /// (§2, §14.1), as random games show; the objective ending does not depend on the grid.
 #[test]
 fn small_is_a_short_variant_whose_grid_completion_ending_occurs() {
+    short_variant_grid_completion("small");
+}
+
+/// Issue 24: `small-three`, the same for three seats (22 cards and three homeworlds).
+#[test]
+fn small_three_is_a_short_variant_whose_grid_completion_ending_occurs() {
+    short_variant_grid_completion("small-three");
+}
+
+fn short_variant_grid_completion(name: &str) {
     use gridwright_milkomeda::rules::scoring::EndTrigger;
-    let c = config("small");
+    let c = config(name);
     assert_eq!(
         usize::from(c.grid.0) * usize::from(c.grid.1),
         c.sectors.len() + c.seats.len()
@@ -194,7 +204,7 @@ fn small_is_a_short_variant_whose_grid_completion_ending_occurs() {
             .entry(key.split([' ', '{', '(']).next().unwrap().to_owned())
             .or_default() += 1;
     }
-    println!("small, 20 random games: {ends:?}");
+    println!("{name}, 20 random games: {ends:?}");
     assert!(
         ends.get("GridCompleted").copied().unwrap_or(0) > 0,
         "{ends:?}"

@@ -84,6 +84,17 @@ impl ShipType {
         self.counters().contains(&target)
     }
 
+    /// The type's name as players read it (`Beam frigate`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            ShipType::BeamFrigate => "Beam frigate",
+            ShipType::ShieldCruiser => "Shield cruiser",
+            ShipType::ArtilleryPlatform => "Artillery platform",
+            ShipType::DroneCarrier => "Drone carrier",
+            ShipType::FighterSquadron => "Fighter squadron",
+        }
+    }
+
     /// The one-word text form (`beam`, `shield`, `artillery`, `drone`, `fighter`).
     pub const fn word(self) -> &'static str {
         match self {
