@@ -291,6 +291,9 @@ const browser = await chromium.launch({ executablePath: env.browser, args: ['--n
 try {
   // ---- desktop: a whole match ---------------------------------------------------------------
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // The AI seats' states at the Fast pace (0.3 s each): the story is still shown one state at a
+  // time, and the whole match fits the test command's budget.
+  await ctx.addInitScript(() => localStorage.setItem('gridwright.pace', 'fast'));
   const page = await ctx.newPage();
   page.on('pageerror', (e) => { throw new Error(`page error: ${e.message}`); });
   const id = await createFromLobby(page, { seed: env.seed });
