@@ -70,7 +70,12 @@ impl Declarations {
     fn finish(&self, header: &str) -> Result<String, String> {
         let mut clashes = self.clashes.clone();
         // A type of the file that shares a name with an engine type it imports.
-        clashes.extend(self.imports.iter().filter(|n| self.decls.contains_key(*n)).cloned());
+        clashes.extend(
+            self.imports
+                .iter()
+                .filter(|n| self.decls.contains_key(*n))
+                .cloned(),
+        );
         if !clashes.is_empty() {
             return Err(format!(
                 "two types share a TypeScript name: {}",
@@ -110,7 +115,10 @@ pub struct Files {
 impl std::fmt::Debug for Files {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Files")
-            .field("files", &self.files.iter().map(|(n, _)| n).collect::<Vec<_>>())
+            .field(
+                "files",
+                &self.files.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+            )
             .finish_non_exhaustive()
     }
 }
