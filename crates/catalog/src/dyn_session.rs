@@ -374,6 +374,7 @@ mod tests {
     #[test]
     fn an_agent_move_never_stopped_is_the_same_move_for_the_same_seed() {
         let spec: AgentSpec = "mcts:iters=60".parse().unwrap();
+        let random_spec: AgentSpec = "random".parse().unwrap();
         let never = Stop::new();
         let think = |spec, seat| Think {
             spec,
@@ -395,7 +396,6 @@ mod tests {
             );
             assert!(s.clone_box().apply(seat, &a).is_ok(), "{:?}: {a}", s.kind());
             // Agents that do not search ignore a stop that is never set.
-            let random_spec: AgentSpec = "random".parse().unwrap();
             let random = s.agent_move(think(&random_spec, seat));
             assert!(matches!(random, Ok(Some(_))), "{:?}: {random:?}", s.kind());
         }
