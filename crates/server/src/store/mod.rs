@@ -395,7 +395,7 @@ struct ChangeColumns {
 impl ChangeColumns {
     /// Its values in the order of both backends' statements, parameters 1 to 8: `id`, `rev`,
     /// `moves`, `status`, `result`, `now`, `ai_owner`, `ai_until`.
-    fn values(&self) -> [&dyn Bind; 8] {
+    fn values(&self) -> [&(dyn Bind + Sync); 8] {
         [
             &self.id,
             &self.rev,

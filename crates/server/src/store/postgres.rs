@@ -549,7 +549,7 @@ impl PgStore {
                 "UPDATE matches SET rev = rev + 1, undos = undos + 1, moves = $3, status = $4, \
                  result = $5, updated_ms = $6, ai_owner = $7, ai_until = $8 \
                  WHERE id = $1 AND rev = $2",
-                &c.values().map(|v| -> &(dyn ToSql + Sync) { v }),
+                &c.values().map(|v| v as &(dyn ToSql + Sync)),
             )
             .await
             .map_err(err)?;
