@@ -10,7 +10,9 @@
 
 use super::{Hub, LiveMatch, MatchState, Who};
 use crate::error::ServerError;
-use crate::store::{Change, Commit, MoveRow, Progress, SeatClaim, SeatKind, StoreError, now_ms};
+use crate::store::{
+    Commit, LineChange, MoveRow, Progress, SeatClaim, SeatKind, StoreError, now_ms,
+};
 use crate::token;
 use gridwright_catalog::{AnySession, ApplyError};
 use gridwright_engine::Seat;
@@ -365,7 +367,7 @@ impl Hub {
         match prepared {
             Prepared::Move { .. } | Prepared::Undo { .. } => {
                 let progress = st.progress(lease_ms);
-                let change = Change {
+                let change = LineChange {
                     id,
                     rev: before,
                     progress: &progress,

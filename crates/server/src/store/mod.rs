@@ -352,7 +352,7 @@ pub struct Progress {
 /// A change to a match's line of play (a move, an undo), made against version `rev`: stored
 /// only if the match is still at it.
 #[derive(Clone, Copy, Debug)]
-pub struct Change<'a> {
+pub struct LineChange<'a> {
     /// The match.
     pub id: &'a str,
     /// The version the change was made against.
@@ -361,7 +361,7 @@ pub struct Change<'a> {
     pub progress: &'a Progress,
 }
 
-impl Change<'_> {
+impl LineChange<'_> {
     /// The `matches` columns both backends write for it, in SQL types; `origin`: this process,
     /// which holds the AI lease if an AI seat is to move.
     fn columns(&self, origin: &str) -> ChangeColumns {
@@ -378,7 +378,7 @@ impl Change<'_> {
     }
 }
 
-/// What a [`Change`] writes to its match's row (checked against `id` and `rev`; then `moves`,
+/// What a [`LineChange`] writes to its match's row (checked against `id` and `rev`; then `moves`,
 /// `status`, `result`, `updated_ms` = `now`, and the AI lease), built once for both backends.
 #[derive(Clone, Debug)]
 struct ChangeColumns {
@@ -635,7 +635,7 @@ impl Store {
     /// On database failure (then nothing was stored).
     pub async fn commit_move(
         &self,
-        change: Change<'_>,
+        change: LineChange<'_>,
         mv: &MoveRow,
     ) -> Result<Commit, StoreError> {
         match self {
@@ -649,7 +649,7 @@ impl Store {
     ///
     /// # Errors
     /// On database failure (then nothing was stored).
-    pub async fn commit_undo(&self, change: Change<'_>) -> Result<Commit, StoreError> {
+    pub async fn commit_undo(&self, change: LineChange<'_>) -> Result<Commit, StoreError> {
         match self {
             Store::Sqlite(s) => s.commit_undo(change).await,
             Store::Postgres(p) => p.commit_undo(change).await,

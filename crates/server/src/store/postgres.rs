@@ -8,7 +8,7 @@
 
 use super::schema::{Migration, POSTGRES};
 use super::{
-    AbortedBy, Change, ChangeColumns, Commit, EndingColumns, ExpiryCutoffs, MatchRow, MoveRow,
+    AbortedBy, ChangeColumns, Commit, EndingColumns, ExpiryCutoffs, LineChange, MatchRow, MoveRow,
     Notice, Progress, SeatClaim, SeatRow, Status, StoreError, from_sql_u64, now_ms, parse_json,
     parse_kind, seat_from_sql, to_sql_u64,
 };
@@ -519,7 +519,7 @@ impl PgStore {
 
     pub(super) async fn commit_move(
         &self,
-        change: Change<'_>,
+        change: LineChange<'_>,
         mv: &MoveRow,
     ) -> Result<Commit, StoreError> {
         let args = MoveArgs {
@@ -538,7 +538,7 @@ impl PgStore {
             .map_err(|_| StoreError::Worker("the PostgreSQL move writer dropped a move".into()))?
     }
 
-    pub(super) async fn commit_undo(&self, change: Change<'_>) -> Result<Commit, StoreError> {
+    pub(super) async fn commit_undo(&self, change: LineChange<'_>) -> Result<Commit, StoreError> {
         let payload = self.payload(change.id, change.rev + 1);
         let c = change.columns(&self.inner.origin);
         let mut g = self.conn().await?;

@@ -16,7 +16,7 @@
 
 use super::schema::{Migration, SQLITE};
 use super::{
-    AbortedBy, Change, Commit, EndingColumns, ExpiryCutoffs, MatchRow, MoveRow, Progress,
+    AbortedBy, Commit, EndingColumns, ExpiryCutoffs, LineChange, MatchRow, MoveRow, Progress,
     SeatClaim, SeatRow, Status, StoreError, from_sql_u64, now_ms, parse_json, parse_kind,
     seat_from_sql, to_sql_u64,
 };
@@ -461,7 +461,7 @@ impl SqliteStore {
 
     pub(super) async fn commit_move(
         &self,
-        change: Change<'_>,
+        change: LineChange<'_>,
         mv: &MoveRow,
     ) -> Result<Commit, StoreError> {
         let c = change.columns(&self.origin);
@@ -505,7 +505,7 @@ impl SqliteStore {
         .await
     }
 
-    pub(super) async fn commit_undo(&self, change: Change<'_>) -> Result<Commit, StoreError> {
+    pub(super) async fn commit_undo(&self, change: LineChange<'_>) -> Result<Commit, StoreError> {
         let c = change.columns(&self.origin);
         self.write(move |tx| {
             let changed = tx
@@ -855,7 +855,7 @@ mod tests {
                 };
                 let progress = progress();
                 s.commit_move(
-                    Change {
+                    LineChange {
                         id: &id,
                         rev: 0,
                         progress: &progress,
@@ -875,7 +875,7 @@ mod tests {
             };
             let progress = progress();
             s.commit_move(
-                Change {
+                LineChange {
                     id: &id,
                     rev: 5,
                     progress: &progress,
