@@ -9,8 +9,8 @@
 use super::schema::{Migration, POSTGRES};
 use super::{
     AbortedBy, ChangeColumns, Commit, EndingColumns, ExpiryCutoffs, LineChange, MatchRow, MoveRow,
-    Notice, Progress, SeatClaim, SeatRow, Status, StoreError, from_sql_u64, now_ms, parse_json,
-    parse_kind, seat_from_sql, to_sql_u64,
+    Notice, SeatClaim, SeatRow, Status, StoreError, from_sql_u64, now_ms, parse_json, parse_kind,
+    seat_from_sql, to_sql_u64,
 };
 use futures_util::StreamExt;
 use std::collections::HashMap;

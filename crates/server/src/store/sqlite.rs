@@ -16,9 +16,9 @@
 
 use super::schema::{Migration, SQLITE};
 use super::{
-    AbortedBy, Commit, EndingColumns, ExpiryCutoffs, LineChange, MatchRow, MoveRow, Progress,
-    SeatClaim, SeatRow, Status, StoreError, from_sql_u64, now_ms, parse_json, parse_kind,
-    seat_from_sql, to_sql_u64,
+    AbortedBy, Commit, EndingColumns, ExpiryCutoffs, LineChange, MatchRow, MoveRow, SeatClaim,
+    SeatRow, Status, StoreError, from_sql_u64, now_ms, parse_json, parse_kind, seat_from_sql,
+    to_sql_u64,
 };
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use std::path::{Path, PathBuf};
@@ -783,6 +783,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
 
     use super::*;
+    use crate::store::Progress;
     use serde_json::json;
 
     fn temp_file(tag: &str) -> PathBuf {
