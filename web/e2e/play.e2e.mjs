@@ -15,7 +15,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { finish, launch, pageErrors } from './browser.mjs';
 import { kitChecks } from './kit.e2e.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
@@ -536,23 +536,10 @@ async function pageWeight(browser) {
   await ctx.close();
 }
 
-// Playwright starts Chromium with a fresh, empty profile (--user-data-dir in a new temporary
-// directory) on every launch and removes it afterwards; it refuses the flag from callers.
-const browser = await chromium.launch({
-  executablePath: BROWSER,
-  headless: true,
-  args: [
-    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync',
-  ],
-});
-const errors = [];
-const watch = (page, name) => {
-  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && !/WebSocket|ERR_CONNECTION|Failed to load resource/.test(m.text()) && errors.push(`${name} console: ${m.text()}`));
-};
+const browser = await launch(BROWSER);
+const { errors, watch } = pageErrors();
 
-let failed = false;
+let failure = null;
 try {
   const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await desk.newPage();
@@ -728,19 +715,10 @@ try {
   step('view kit: how to play, tooltips, results and rematch, waiting, tab title, picker, motion (1280x800 and 390x844)');
   const figures = await kitChecks({ browser, BASE, shot, step, watch });
   for (const [k, v] of Object.entries(figures)) step(`kit figure: ${k}: ${v}`);
-
-  assert.deepEqual(errors, [], 'no script errors in the page');
-  step('PASS');
 } catch (e) {
-  failed = true;
-  console.error(`FAIL: ${e.stack ?? e}`);
-  if (errors.length) console.error(`page errors:\n  ${errors.join('\n  ')}`);
-  for (const ctx of browser.contexts()) {
-    for (const [i, p] of ctx.pages().entries()) {
-      await p.screenshot({ path: join(SHOTS, `failure-${ctx === browser.contexts()[0] ? 'desktop' : 'phone'}-${i}.png`) }).catch(() => {});
-    }
-  }
-} finally {
-  await browser.close();
+  failure = e;
 }
-process.exit(failed ? 1 : 0);
+await finish(browser, {
+  errors, failure, step,
+  shotPath: (c, i) => join(SHOTS, `failure-${c === 0 ? 'desktop' : 'phone'}-${i}.png`),
+});

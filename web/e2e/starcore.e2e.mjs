@@ -24,7 +24,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { finish, launch, pageErrors } from './browser.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'e2e-screenshots';
@@ -449,17 +449,10 @@ async function useAbility(page, what, deadline) {
   }
 }
 
-const browser = await chromium.launch({
-  executablePath: BROWSER, headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const errors = [];
-const watch = (page, name) => {
-  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && !/WebSocket|ERR_CONNECTION|Failed to load resource/.test(m.text()) && errors.push(`${name} console: ${m.text()}`));
-};
+const browser = await launch(BROWSER);
+const { errors, watch } = pageErrors();
 
-let failed = false;
+let failure = null;
 try {
   const ids = await cardIds();
 
@@ -676,17 +669,7 @@ try {
   } else {
     step('ability: skipped (no STARCORE_SERVER / STARCORE_CONTENT)');
   }
-
-  assert.deepEqual(errors, [], 'no script errors in the page');
-  step('PASS');
 } catch (e) {
-  failed = true;
-  console.error(`FAIL: ${e.stack ?? e}`);
-  if (errors.length) console.error(`page errors:\n  ${errors.join('\n  ')}`);
-  for (const [c, ctx] of browser.contexts().entries()) {
-    for (const [i, p] of ctx.pages().entries()) await p.screenshot({ path: join(SHOTS, `starcore-failure-${c}-${i}.png`) }).catch(() => {});
-  }
-} finally {
-  await browser.close();
+  failure = e;
 }
-process.exit(failed ? 1 : 0);
+await finish(browser, { errors, failure, step, shotPath: (c, i) => join(SHOTS, `starcore-failure-${c}-${i}.png`) });

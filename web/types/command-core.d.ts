@@ -1,6 +1,8 @@
 // Generated from the Rust types by ts-rs (crates/catalog/src/typescript.rs); do not edit.
 // Regenerate: cargo test -p gridwright-server --test integration bless_web_types -- --ignored
 
+import type { Arc, Dir8, Seat, Viewer, VisibleEntry } from './engine';
+
 /**
  * A player's choice or a chance outcome. At most 8 bytes.
  */
@@ -107,16 +109,6 @@ mech: MechId,
 card: Card, } };
 
 /**
- * Who performed a step: a seat or chance.
- */
-export type Actor = { "seat": Seat } | "chance";
-
-/**
- * A 90° quarter around a facing model.
- */
-export type Arc = "Front" | "Right" | "Rear" | "Left";
-
-/**
  * The attack being resolved.
  */
 export type AttackView = { 
@@ -196,22 +188,6 @@ faces: Array<number>,
  * Of those, how many were already rerolled (by the same order).
  */
 rerolled: Array<number>, };
-
-/**
- * One of the eight compass directions of a square grid, clockwise from north.
- *
- * Doubles as a *facing*: the direction a model points, with [`Dir8::relative`] turning
- * "forward", "left" and so on into compass directions.
- *
- * # Examples
- * ```
- * use gridwright_engine::geom::{Dir8, Relative};
- * assert_eq!(Dir8::N.rotate(3), Dir8::SE);
- * assert_eq!(Dir8::NE.relative(Relative::Left), Dir8::NW);
- * assert!(Dir8::SW.is_diagonal());
- * ```
- */
-export type Dir8 = "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
 
 /**
  * Why the game ended.
@@ -931,11 +907,6 @@ mech: MechId,
 cards: number, };
 
 /**
- * A seat index at the table, `0..Seat::MAX`.
- */
-export type Seat = number;
-
-/**
  * How a delta was settled.
  */
 export type Settlement = { 
@@ -996,42 +967,6 @@ flipped: boolean, };
 export type SlotStatus = "empty" | "completed" | "incomplete" | "unexecuted";
 
 /**
- * Who is looking: one seat, or a spectator who sees only public information.
- */
-export type Viewer = { "seat": Seat } | "spectator";
-
-/**
- * What one viewer may see of a log entry, of a game with actions `A` and events `E`
- * (`VisibleEntry<G::Action, G::Event>`; generic over the two rather than the game so that the
- * web client's type declarations can name it per game).
- */
-export type VisibleEntry<A, E> = { 
-/**
- * Position in the log.
- */
-index: number, 
-/**
- * Who acted.
- */
-actor: Actor, 
-/**
- * The action, if this viewer may see it.
- */
-action: A | null, 
-/**
- * The action's text form, if visible.
- */
-action_text: string | null, 
-/**
- * The events this viewer may see, redacted by the game.
- */
-events: Array<E>, 
-/**
- * Their text forms.
- */
-event_texts: Array<string>, };
-
-/**
  * One weapon of a mech, as printed on its chassis, plus whether it is depleted now.
  *
  * A target is in reach when its Chebyshev distance is within `range` and it stands in one of
@@ -1075,6 +1010,6 @@ depleted: boolean, };
 /** A log entry of this game as a viewer may see it. */
 export type LogEntry = VisibleEntry<Action, Event>;
 /** A legal action of this game as the server offers it. */
-export type Legal = { seat: Seat, action: Action, text: string };
+export type Legal = import('./server').GameLegal<Action>;
 /** The server's `state` message for this game. */
-export type State = import('./server').StateMessage & { observation: Observation, legal: Array<Legal>, log: Array<LogEntry> };
+export type State = import('./server').GameState<Observation, Action, Event>;

@@ -1,16 +1,13 @@
 // Generated from the Rust types by ts-rs (crates/catalog/src/typescript.rs); do not edit.
 // Regenerate: cargo test -p gridwright-server --test integration bless_web_types -- --ignored
 
+import type { Seat, VisibleEntry } from './engine';
+
 /**
  * A player's move: drop a disc into a column. Its text form is `drop 4` (one-based column);
  * its JSON form is `{"drop":3}` (zero-based).
  */
 export type Action = { "drop": Column };
-
-/**
- * Who performed a step: a seat or chance.
- */
-export type Actor = { "seat": Seat } | "chance";
 
 /**
  * A column of the board, zero-based inside the code and in JSON (`0..7`), shown one-based to
@@ -68,45 +65,9 @@ next: Seat | null,
  */
 winner: Seat | null, };
 
-/**
- * A seat index at the table, `0..Seat::MAX`.
- */
-export type Seat = number;
-
-/**
- * What one viewer may see of a log entry, of a game with actions `A` and events `E`
- * (`VisibleEntry<G::Action, G::Event>`; generic over the two rather than the game so that the
- * web client's type declarations can name it per game).
- */
-export type VisibleEntry<A, E> = { 
-/**
- * Position in the log.
- */
-index: number, 
-/**
- * Who acted.
- */
-actor: Actor, 
-/**
- * The action, if this viewer may see it.
- */
-action: A | null, 
-/**
- * The action's text form, if visible.
- */
-action_text: string | null, 
-/**
- * The events this viewer may see, redacted by the game.
- */
-events: Array<E>, 
-/**
- * Their text forms.
- */
-event_texts: Array<string>, };
-
 /** A log entry of this game as a viewer may see it. */
 export type LogEntry = VisibleEntry<Action, Event>;
 /** A legal action of this game as the server offers it. */
-export type Legal = { seat: Seat, action: Action, text: string };
+export type Legal = import('./server').GameLegal<Action>;
 /** The server's `state` message for this game. */
-export type State = import('./server').StateMessage & { observation: Observation, legal: Array<Legal>, log: Array<LogEntry> };
+export type State = import('./server').GameState<Observation, Action, Event>;

@@ -1,6 +1,8 @@
 // Generated from the Rust types by ts-rs (crates/catalog/src/typescript.rs); do not edit.
 // Regenerate: cargo test -p gridwright-server --test integration bless_web_types -- --ignored
 
+import type { Hex, PerSeat, Seat, VisibleEntry } from './engine';
+
 /**
  * A player's choice or a dice roll.
  */
@@ -29,11 +31,6 @@ attack_face: number,
  * Defence die face index.
  */
 defence_face: number, } };
-
-/**
- * Who performed a step: a seat or chance.
- */
-export type Actor = { "seat": Seat } | "chance";
 
 /**
  * How a unit attacks.
@@ -287,42 +284,6 @@ reason: EndReason,
 vp: PerSeat<number>, };
 
 /**
- * A hex on an unbounded grid of flat-topped hexes, in axial coordinates `(q, r)`.
- *
- * Stepping [`HexDir::SE`] adds one to `q`, stepping [`HexDir::S`] adds one to `r`, and the
- * implied third cube coordinate is `s = -q - r` ([`Hex::s`]). Maps printed as column and row use
- * [`Hex::from_offset`], [`Hex::to_offset`], [`Hex::code`] and [`Hex::parse_code`]. Pixel
- * positions are a presentation matter and live in the client, not here.
- *
- * # Why axial coordinates?
- * Printed maps number hexes by column and row ("offset" coordinates), but in offset
- * coordinates the neighbours of a hex depend on whether its column is odd or even, so
- * distances, lines and areas all need parity special cases. Axial coordinates are a plain
- * 2-D lattice: a direction is a fixed vector, distance is one formula, and a line is linear
- * interpolation. They are the cube coordinates `(q, r, s)` with `q + r + s = 0`, storing two
- * and deriving the third, so the type is small and every value is a valid hex. Offset codes
- * are converted only at the edges: content files and displays.
- *
- * # Examples
- * ```
- * use gridwright_engine::geom::{Hex, HexDir};
- * let a = Hex::parse_code("0304").unwrap();
- * let b = a.neighbor(HexDir::S).neighbor(HexDir::SE);
- * assert_eq!(a.distance(b), 2);
- * assert_eq!(b.code(), "0406");
- * ```
- */
-export type Hex = { 
-/**
- * Axial column coordinate: grows towards the south-east (and, with `r`, eastward).
- */
-q: number, 
-/**
- * Axial row coordinate: grows towards the south.
- */
-r: number, };
-
-/**
  * The map in an observation, compactly: one string of terrain letters per row.
  *
  * The hex at column `c`, row `r` (code `format!("{c:02}{r:02}")`) has the terrain whose
@@ -408,11 +369,6 @@ units: Array<UnitView>,
 board: Board, };
 
 /**
- * One value per seat, indexed by [`Seat`] rather than a bare `usize`.
- */
-export type PerSeat<T> = Array<T>;
-
-/**
  * The phase of the current turn.
  *
  * Serialized as an object tagged `phase`; a combat shows its roll as the two flags
@@ -427,11 +383,6 @@ counterattack: boolean,
  * Whether the defender will counterattack if it survives.
  */
 counter_due: boolean, } | { "phase": "over", winner: Seat | null, reason: EndReason, };
-
-/**
- * A seat index at the table, `0..Seat::MAX`.
- */
-export type Seat = number;
 
 /**
  * Where a unit stands in the activation cycle of a round.
@@ -580,40 +531,9 @@ attacked: boolean,
  */
 bold: boolean, };
 
-/**
- * What one viewer may see of a log entry, of a game with actions `A` and events `E`
- * (`VisibleEntry<G::Action, G::Event>`; generic over the two rather than the game so that the
- * web client's type declarations can name it per game).
- */
-export type VisibleEntry<A, E> = { 
-/**
- * Position in the log.
- */
-index: number, 
-/**
- * Who acted.
- */
-actor: Actor, 
-/**
- * The action, if this viewer may see it.
- */
-action: A | null, 
-/**
- * The action's text form, if visible.
- */
-action_text: string | null, 
-/**
- * The events this viewer may see, redacted by the game.
- */
-events: Array<E>, 
-/**
- * Their text forms.
- */
-event_texts: Array<string>, };
-
 /** A log entry of this game as a viewer may see it. */
 export type LogEntry = VisibleEntry<Action, Event>;
 /** A legal action of this game as the server offers it. */
-export type Legal = { seat: Seat, action: Action, text: string };
+export type Legal = import('./server').GameLegal<Action>;
 /** The server's `state` message for this game. */
-export type State = import('./server').StateMessage & { observation: Observation, legal: Array<Legal>, log: Array<LogEntry> };
+export type State = import('./server').GameState<Observation, Action, Event>;

@@ -1,6 +1,8 @@
 // Generated from the Rust types by ts-rs (crates/catalog/src/typescript.rs); do not edit.
 // Regenerate: cargo test -p gridwright-server --test integration bless_web_types -- --ignored
 
+import type { Seat, Viewer, VisibleEntry } from './engine';
+
 /**
  * A player's choice or a chance outcome. Every multi-part choice (an explore, a move, a
  * fleet roster, a hit allocation, the Master's distribution) is made one small step at a
@@ -79,11 +81,6 @@ card: number,
  * Slot of the card.
  */
 slot: number, } } | "end_turn" | { "ships": number } | { "hits": number } | { "mark_ship": Seat } | { "propose": Seat } | "transfer" | { "add_bribe": Resource };
-
-/**
- * Who performed a step: a seat or chance.
- */
-export type Actor = { "seat": Seat } | "chance";
 
 /**
  * An order card meant for, or given to, a seat.
@@ -1019,11 +1016,6 @@ objectives: number,
 standing: Standing, };
 
 /**
- * A seat index at the table, `0..Seat::MAX`.
- */
-export type Seat = number;
-
-/**
  * A sector card: its index in the config's `sectors` (at most [`MAX_SECTORS`]).
  */
 export type SectorId = number;
@@ -1304,45 +1296,9 @@ main: CoreAction | null,
  */
 module: CoreAction | null, };
 
-/**
- * Who is looking: one seat, or a spectator who sees only public information.
- */
-export type Viewer = { "seat": Seat } | "spectator";
-
-/**
- * What one viewer may see of a log entry, of a game with actions `A` and events `E`
- * (`VisibleEntry<G::Action, G::Event>`; generic over the two rather than the game so that the
- * web client's type declarations can name it per game).
- */
-export type VisibleEntry<A, E> = { 
-/**
- * Position in the log.
- */
-index: number, 
-/**
- * Who acted.
- */
-actor: Actor, 
-/**
- * The action, if this viewer may see it.
- */
-action: A | null, 
-/**
- * The action's text form, if visible.
- */
-action_text: string | null, 
-/**
- * The events this viewer may see, redacted by the game.
- */
-events: Array<E>, 
-/**
- * Their text forms.
- */
-event_texts: Array<string>, };
-
 /** A log entry of this game as a viewer may see it. */
 export type LogEntry = VisibleEntry<Action, Event>;
 /** A legal action of this game as the server offers it. */
-export type Legal = { seat: Seat, action: Action, text: string };
+export type Legal = import('./server').GameLegal<Action>;
 /** The server's `state` message for this game. */
-export type State = import('./server').StateMessage & { observation: Observation, legal: Array<Legal>, log: Array<LogEntry> };
+export type State = import('./server').GameState<Observation, Action, Event>;

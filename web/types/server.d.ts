@@ -1,6 +1,8 @@
 // Generated from the Rust types by ts-rs (crates/catalog/src/typescript.rs); do not edit.
 // Regenerate: cargo test -p gridwright-server --test integration bless_web_types -- --ignored
 
+import type { ChanceMode, Information, Seat, VisibleEntry } from './engine';
+
 /**
  * Who ended a match before its game was over.
  */
@@ -22,11 +24,6 @@ of: "act" | "undo",
  * The match's version now.
  */
 version: number, };
-
-/**
- * How a game uses chance, for documentation and agent selection.
- */
-export type ChanceMode = "deterministic" | "explicit";
 
 /**
  * `POST /api/matches`: the new match, its seats' tokens and the creator token.
@@ -234,11 +231,6 @@ heading: string,
  * Its paragraphs.
  */
 paragraphs: Array<string>, };
-
-/**
- * Whether every seat sees the whole state.
- */
-export type Information = "perfect" | "imperfect";
 
 /**
  * `POST /api/matches/{id}/join`: the seat taken, with the match.
@@ -554,11 +546,6 @@ preview: string,
 board?: unknown, };
 
 /**
- * A seat index at the table, `0..Seat::MAX`.
- */
-export type Seat = number;
-
-/**
  * A seat as shown to the player who holds it.
  */
 export type SeatGrant = { 
@@ -757,3 +744,7 @@ viewer: Seat | null, };
 
 /** A message the WebSocket sends; an answer to a client message quotes its `id`. */
 export type WsMessage = (WelcomeMessage | StateMessage | AckMessage | PongMessage | ErrorMessage) & { id?: unknown };
+/** A legal action of a game with actions `A`, as the server offers it. */
+export type GameLegal<A> = Omit<LegalEntry, 'action'> & { action: A };
+/** The `state` message of a game with observation `O`, actions `A` and events `E`. */
+export type GameState<O, A, E> = StateMessage & { observation: O, legal: Array<GameLegal<A>>, log: Array<VisibleEntry<A, E>> };

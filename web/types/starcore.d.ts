@@ -1,6 +1,8 @@
 // Generated from the Rust types by ts-rs (crates/catalog/src/typescript.rs); do not edit.
 // Regenerate: cargo test -p gridwright-server --test integration bless_web_types -- --ignored
 
+import type { Seat, Viewer, VisibleEntry } from './engine';
+
 /**
  * A player's choice or a chance outcome.
  */
@@ -53,11 +55,6 @@ ability: number,
  * What it is aimed at.
  */
 aim: Aim, } } | "pass";
-
-/**
- * Who performed a step: a seat or chance.
- */
-export type Actor = { "seat": Seat } | "chance";
 
 /**
  * What an Action card is aimed at when it is played (rule 66 of `docs/rules/starcore.md`).
@@ -730,11 +727,6 @@ networks: Array<[Array<Tile>, Resources]>, };
 export type Resources = [number, number, number, number];
 
 /**
- * A seat index at the table, `0..Seat::MAX`.
- */
-export type Seat = number;
-
-/**
  * A sector: a zone cut by depth. S1/S2 are the A and B rows of Z1/Z2, S3/S4 the C row
  * (Grid seed, "Sectors" and its `get_sector`).
  */
@@ -764,42 +756,6 @@ export type Tile = string;
 export type TurnStep = "orders" | "build" | "combat";
 
 /**
- * Who is looking: one seat, or a spectator who sees only public information.
- */
-export type Viewer = { "seat": Seat } | "spectator";
-
-/**
- * What one viewer may see of a log entry, of a game with actions `A` and events `E`
- * (`VisibleEntry<G::Action, G::Event>`; generic over the two rather than the game so that the
- * web client's type declarations can name it per game).
- */
-export type VisibleEntry<A, E> = { 
-/**
- * Position in the log.
- */
-index: number, 
-/**
- * Who acted.
- */
-actor: Actor, 
-/**
- * The action, if this viewer may see it.
- */
-action: A | null, 
-/**
- * The action's text form, if visible.
- */
-action_text: string | null, 
-/**
- * The events this viewer may see, redacted by the game.
- */
-events: Array<E>, 
-/**
- * Their text forms.
- */
-event_texts: Array<string>, };
-
-/**
  * A zone: the left (Z1, lanes 1–4) or right (Z2, lanes 5–8) half of a grid's lanes.
  */
 export type Zone = "Z1" | "Z2";
@@ -807,6 +763,6 @@ export type Zone = "Z1" | "Z2";
 /** A log entry of this game as a viewer may see it. */
 export type LogEntry = VisibleEntry<Action, Event>;
 /** A legal action of this game as the server offers it. */
-export type Legal = { seat: Seat, action: Action, text: string };
+export type Legal = import('./server').GameLegal<Action>;
 /** The server's `state` message for this game. */
-export type State = import('./server').StateMessage & { observation: Observation, legal: Array<Legal>, log: Array<LogEntry> };
+export type State = import('./server').GameState<Observation, Action, Event>;

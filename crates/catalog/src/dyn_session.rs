@@ -29,6 +29,26 @@ pub struct TurnInfo {
     pub seats: Vec<Seat>,
 }
 
+/// What an agent is asked to think about, for [`AnySession::agent_move`] and
+/// [`AnySession::hint`]: the agent, the seat, the seed, a time limit and a stop flag.
+#[derive(Clone, Copy, Debug)]
+pub struct Think<'a> {
+    /// The agent (for a hint, an `mcts…` spec).
+    pub spec: &'a AgentSpec,
+    /// The seat it plays or advises.
+    pub seat: Seat,
+    /// For a move, a salt mixed with the session's seed and version; for a hint, the search's
+    /// seed itself.
+    pub seed: u64,
+    /// A wall-clock limit for a search whose spec sets none (`ms`); the search then stops at
+    /// its iteration budget or the cap, whichever comes first.
+    pub clock_cap: Option<Duration>,
+    /// Set from elsewhere, a search ends within one iteration, in every thread, and the answer
+    /// is `Ok(None)`: a search cut short is not the move or hint it would have been. Never set,
+    /// it changes nothing.
+    pub stop: &'a Stop,
+}
+
 /// One legal action as offered to a client.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LegalAction {
@@ -104,46 +124,26 @@ pub trait AnySession: Send + Sync + std::fmt::Debug {
     fn undo(&mut self, seat: Seat) -> Result<bool, ReplayError>;
     /// A copy, e.g. to let an agent think off the async runtime.
     fn clone_box(&self) -> Box<dyn AnySession>;
-    /// Asks the agent `spec` for `seat`'s move (JSON), using a seed derived from `salt`.
+    /// Asks the agent `think.spec` for `think.seat`'s move (JSON), using a seed derived from
+    /// `think.seed` ([`Think`]).
     ///
     /// # Errors
     /// Unknown agent, or the seat may not act.
     ///
-    /// `clock_cap`: a wall-clock limit for a search whose spec sets none (`ms`); the search
-    /// then stops at its iteration budget or the cap, whichever comes first.
-    ///
-    /// `stop`: set from elsewhere (the match was aborted, it expired, the server is going
-    /// down), a search ends within one iteration, in every thread. `Ok(None)` then: no move,
-    /// since a search cut short has no move worth playing. Agents that do not search answer at
-    /// once anyway; a stop set by then gives `Ok(None)` too. Never set, it changes nothing: the
-    /// same seed gives the same move.
-    fn agent_move(
-        &self,
-        spec: &AgentSpec,
-        seat: Seat,
-        salt: u64,
-        clock_cap: Option<Duration>,
-        stop: &Stop,
-    ) -> Result<Option<Value>, CatalogError>;
-    /// What MCTS (`spec`, an `mcts…` spec) thinks `seat` should do now: the search report
-    /// (every root action with visits, value and policy, and the principal line) as JSON, with
-    /// actions in the game's JSON form. The search starts from `seat`'s view only, so a hint
-    /// knows nothing that seat does not — the caller decides who may ask for which seat.
+    /// A stop (the match was aborted, it expired, the server is going down) gives `Ok(None)`:
+    /// no move. Agents that do not search answer at once anyway; a stop set by then gives
+    /// `Ok(None)` too. Never set, the same seed gives the same move.
+    fn agent_move(&self, think: Think<'_>) -> Result<Option<Value>, CatalogError>;
+    /// What MCTS (`think.spec`, an `mcts…` spec) thinks `think.seat` should do now: the search
+    /// report (every root action with visits, value and policy, and the principal line) as JSON,
+    /// with actions in the game's JSON form. The search starts from the seat's view only, so a
+    /// hint knows nothing that seat does not — the caller decides who may ask for which seat.
     ///
     /// # Errors
-    /// Not an `mcts` spec, bad parameters, or `seat` may not act now.
+    /// Not an `mcts` spec, bad parameters, or the seat may not act now.
     ///
-    /// `stop`: set from elsewhere (the position changed, the player asked to stop), the search
-    /// ends within one iteration and the answer is `Ok(None)`: a search cut short is not the
-    /// hint it would have been. Never set, it changes nothing.
-    fn hint(
-        &self,
-        spec: &AgentSpec,
-        seat: Seat,
-        seed: u64,
-        clock_cap: Option<Duration>,
-        stop: &Stop,
-    ) -> Result<Option<Value>, CatalogError>;
+    /// A stop (the position changed, the player asked to stop) gives `Ok(None)`.
+    fn hint(&self, think: Think<'_>) -> Result<Option<Value>, CatalogError>;
 }
 
 impl<G: Frontend> AnySession for Session<G> {
@@ -229,14 +229,14 @@ impl<G: Frontend> AnySession for Session<G> {
     fn clone_box(&self) -> Box<dyn AnySession> {
         Box::new(self.clone())
     }
-    fn agent_move(
-        &self,
-        spec: &AgentSpec,
-        seat: Seat,
-        salt: u64,
-        clock_cap: Option<Duration>,
-        stop: &Stop,
-    ) -> Result<Option<Value>, CatalogError> {
+    fn agent_move(&self, think: Think<'_>) -> Result<Option<Value>, CatalogError> {
+        let Think {
+            spec,
+            seat,
+            seed: salt,
+            clock_cap,
+            stop,
+        } = think;
         if !self.state().turn().includes(seat) {
             return Err(CatalogError::Unsupported(format!("{seat} may not act now")));
         }
@@ -255,14 +255,14 @@ impl<G: Frontend> AnySession for Session<G> {
         }
         Ok(Some(serde_json::to_value(a).unwrap_or(Value::Null)))
     }
-    fn hint(
-        &self,
-        spec: &AgentSpec,
-        seat: Seat,
-        seed: u64,
-        clock_cap: Option<Duration>,
-        stop: &Stop,
-    ) -> Result<Option<Value>, CatalogError> {
+    fn hint(&self, think: Think<'_>) -> Result<Option<Value>, CatalogError> {
+        let Think {
+            spec,
+            seat,
+            seed,
+            clock_cap,
+            stop,
+        } = think;
         if spec.name != "mcts" {
             return Err(CatalogError::AgentParam {
                 spec: spec.to_string(),
@@ -359,7 +359,13 @@ mod tests {
                     std::thread::sleep(Duration::from_millis(50));
                     stop.stop();
                 });
-                s.agent_move(&spec, seat, 1, None, &stop)
+                s.agent_move(Think {
+                    spec: &spec,
+                    seat,
+                    seed: 1,
+                    clock_cap: None,
+                    stop: &stop,
+                })
             });
             let took = started.elapsed();
             assert!(matches!(chosen, Ok(None)), "{:?}: {chosen:?}", s.kind());
@@ -374,9 +380,18 @@ mod tests {
     #[test]
     fn an_agent_move_never_stopped_is_the_same_move_for_the_same_seed() {
         let spec: AgentSpec = "mcts:iters=60".parse().unwrap();
+        let random_spec: AgentSpec = "random".parse().unwrap();
+        let never = Stop::new();
+        let think = |spec, seat| Think {
+            spec,
+            seat,
+            seed: 5,
+            clock_cap: None,
+            stop: &never,
+        };
         for (s, seat) in sessions() {
-            let a = s.agent_move(&spec, seat, 5, None, &Stop::new());
-            let b = s.agent_move(&spec, seat, 5, None, &Stop::new());
+            let a = s.agent_move(think(&spec, seat));
+            let b = s.agent_move(think(&spec, seat));
             let Ok(Some(a)) = a else {
                 panic!("{:?}: {a:?}", s.kind())
             };
@@ -387,7 +402,7 @@ mod tests {
             );
             assert!(s.clone_box().apply(seat, &a).is_ok(), "{:?}: {a}", s.kind());
             // Agents that do not search ignore a stop that is never set.
-            let random = s.agent_move(&"random".parse().unwrap(), seat, 5, None, &Stop::new());
+            let random = s.agent_move(think(&random_spec, seat));
             assert!(matches!(random, Ok(Some(_))), "{:?}: {random:?}", s.kind());
         }
     }

@@ -31,7 +31,7 @@ pub mod typescript;
 
 pub use content::ContentSource;
 pub use dyn_session::{
-    AnySession, ApplyError, LegalAction, TurnInfo, new_session, session_from_replay,
+    AnySession, ApplyError, LegalAction, Think, TurnInfo, new_session, session_from_replay,
 };
 pub use gridwright_command_core::CommandCore;
 pub use gridwright_connect_four::ConnectFour;

@@ -14,7 +14,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use gridwright_agents::{AgentSpec, Stop};
-use gridwright_catalog::{ContentSource, Frontend, GameKind, new_session, with_game};
+use gridwright_catalog::{ContentSource, Frontend, GameKind, Think, new_session, with_game};
 use gridwright_engine::Seat;
 use std::time::{Duration, Instant};
 
@@ -67,7 +67,13 @@ fn normal_answers_within_about_a_second() {
                 };
                 let started = Instant::now();
                 let a = s
-                    .agent_move(spec, seat, salt, Some(CLOCK_CAP), &Stop::new())
+                    .agent_move(Think {
+                        spec,
+                        seat,
+                        seed: salt,
+                        clock_cap: Some(CLOCK_CAP),
+                        stop: &Stop::new(),
+                    })
                     .expect("a move")
                     .expect("not stopped");
                 if timed && s.legal(seat).len() > 1 {

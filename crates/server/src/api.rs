@@ -730,7 +730,13 @@ async fn hint(
     let report = tokio::task::spawn_blocking(move || {
         let _slot = slot;
         let _thinking = crate::hub::Thinking::enter(&thinking);
-        session.hint(&spec, seat, seed, Some(crate::hub::CLOCK_CAP), &searching)
+        session.hint(gridwright_catalog::Think {
+            spec: &spec,
+            seat,
+            seed,
+            clock_cap: Some(crate::hub::CLOCK_CAP),
+            stop: &searching,
+        })
     })
     .await;
     // A search stopped after it ended, but before it left the list, was counted as stopped by

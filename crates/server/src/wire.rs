@@ -112,39 +112,45 @@ pub struct SeatInfo {
     pub taken: bool,
 }
 
-/// The declaration files of the web client: `web/types/<name>.d.ts` for the server's messages
-/// (`server`) and each game with a web view.
+/// The declaration files of the web client: `web/types/<name>.d.ts` for the engine's types
+/// (`engine`, imported by the others), the server's messages (`server`) and each game with a
+/// web view.
 ///
 /// # Errors
 /// A name clash within one file.
 #[cfg(feature = "ts")]
 pub fn typescript_declarations() -> Result<Vec<(String, String)>, String> {
-    use gridwright_catalog::typescript::{Declarations, HEADER, game_declarations};
-    let mut d = Declarations::default();
-    d.add::<StateMessage>()
-        .add::<MatchSummary>()
-        .add::<MatchList>()
-        .add::<Created>()
-        .add::<Joined>()
-        .add::<GameList>()
-        .add::<ErrorMessage>()
-        .add::<PreviewMessage>()
-        .add::<HintMessage>()
-        .add::<ReplayStepMessage>()
-        .add::<WelcomeMessage>()
-        .add::<AckMessage>()
-        .add::<PongMessage>()
-        .add::<gridwright_catalog::HowToPlay>()
-        .add::<gridwright_catalog::Reference>()
-        .extra(
-            "/** A message the WebSocket sends; an answer to a client message quotes its `id`. */\n\
-             export type WsMessage = (WelcomeMessage | StateMessage | AckMessage | PongMessage | ErrorMessage) & { id?: unknown };",
-        );
-    let mut files = vec![("server".to_owned(), d.finish(HEADER)?)];
-    for (game, text) in game_declarations()? {
-        files.push((game.to_owned(), text));
-    }
-    Ok(files)
+    use gridwright_catalog::typescript::{Files, game_files};
+    let mut files = Files::default();
+    files.file("server", |d| {
+        d.add::<StateMessage>()
+            .add::<MatchSummary>()
+            .add::<MatchList>()
+            .add::<Created>()
+            .add::<Joined>()
+            .add::<GameList>()
+            .add::<ErrorMessage>()
+            .add::<PreviewMessage>()
+            .add::<HintMessage>()
+            .add::<ReplayStepMessage>()
+            .add::<WelcomeMessage>()
+            .add::<AckMessage>()
+            .add::<PongMessage>()
+            .add::<gridwright_catalog::HowToPlay>()
+            .add::<gridwright_catalog::Reference>()
+            // The engine's `VisibleEntry`, which `GameState` names.
+            .add::<gridwright_engine::VisibleEntry<(), ()>>()
+            .extra(
+                "/** A message the WebSocket sends; an answer to a client message quotes its `id`. */\n\
+                 export type WsMessage = (WelcomeMessage | StateMessage | AckMessage | PongMessage | ErrorMessage) & { id?: unknown };\n\
+                 /** A legal action of a game with actions `A`, as the server offers it. */\n\
+                 export type GameLegal<A> = Omit<LegalEntry, 'action'> & { action: A };\n\
+                 /** The `state` message of a game with observation `O`, actions `A` and events `E`. */\n\
+                 export type GameState<O, A, E> = StateMessage & { observation: O, legal: Array<GameLegal<A>>, log: Array<VisibleEntry<A, E>> };",
+            );
+    });
+    game_files(&mut files);
+    files.finish()
 }
 
 /// One match as the lobby and `GET /api/matches/{id}` show it (built in `view.rs`).

@@ -78,3 +78,21 @@ fn bless_web_types() {
         std::fs::write(dir.join(format!("{name}.d.ts")), text).unwrap();
     }
 }
+
+#[test]
+fn engine_types_are_declared_once_and_imported() {
+    for (name, text) in generated() {
+        let declares = text.contains("export type Seat = ");
+        assert_eq!(
+            declares,
+            name == "engine",
+            "{name}.d.ts declares Seat: {declares}"
+        );
+        if name != "engine" {
+            assert!(
+                text.contains("from './engine';"),
+                "{name}.d.ts imports the engine's types"
+            );
+        }
+    }
+}

@@ -8,6 +8,7 @@ import { actionPicker } from '../../ui/picker.js';
 import { chance, oddsBox } from '../../ui/odds.js';
 import { playSteps } from '../../ui/motion.js';
 import { oddsFromText } from '../../ui/model.js';
+import { confirmShown, openConfirm } from '../../ui/confirm.js';
 import { arcOf, distance, reach } from './geom.js';
 import { DIR_ANGLE, cardList, indexLegal, kindOf, mechLabel, phaseText, sq } from './model.js';
 
@@ -397,27 +398,12 @@ export function createView(root, ctx) {
   }
 
   // ---- the attack confirmation: the odds before the dice (POST …/preview) ----
-  async function confirmShot(l) {
-    ui.confirm = { l, text: null, loading: true };
-    render();
-    let text = null;
-    try {
-      const p = await ctx.preview?.(l.action, l.seat);
-      text = p?.text ?? null;
-    } catch (e) {
-      text = `No odds: ${e.message}`;
-    }
-    if (ui.confirm?.l !== l) return;
-    ui.confirm = { l, text, loading: false };
-    render();
-    /** @type {HTMLElement | null} */ (el.confirm.querySelector('[data-action="confirm-attack"]'))?.focus();
+  function confirmShot(l) {
+    return openConfirm(ui, l, { preview: ctx.preview, render, box: el.confirm, failed: (e) => `No odds: ${e.message}` });
   }
 
   function renderConfirm(ix) {
-    const c = ui.confirm;
-    if (c && !ix.all.some((l) => JSON.stringify(l.action) === JSON.stringify(c.l.action))) ui.confirm = null;
-    if (!ui.confirm || ctx.readOnly) { replace(el.confirm); el.confirm.hidden = true; return; }
-    el.confirm.hidden = false;
+    if (!confirmShown(ui, ix.all, el.confirm, ctx.readOnly)) return;
     const { l, text, loading } = ui.confirm;
     const k = kindOf(l.action);
     const p = obs()?.phase ?? {};

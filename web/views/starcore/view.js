@@ -12,6 +12,7 @@ import { referenceLoader, sendAction } from '../../ui/acting.js';
 import { actionPicker } from '../../ui/picker.js';
 import { chance, oddsBox, oddsTable } from '../../ui/odds.js';
 import { reducedMotion } from '../../ui/motion.js';
+import { confirmShown, openConfirm } from '../../ui/confirm.js';
 import { deckBrowserButton, deckSummary } from '../../ui/decks.js';
 import {
   abilitiesAt, actionLabel, actionSentence, allDecks, costShort, attackOdds, bodyOf, boxTiles, cardBook, cardName, damageFromPreview, describe, drawnSide, endReasonText,
@@ -191,30 +192,15 @@ export function createView(root, ctx) {
     const b = bodyOf(l.action);
     ui.sel = { type: 'tile', tile: b.from };
     ui.choices = null;
-    ui.confirm = { l, text: null, loading: true };
-    render();
-    let text = null;
-    try {
-      text = (await ctx.preview?.(l.action, l.seat))?.text ?? null;
-    } catch (e) {
-      text = null;
+    const failed = (e) => {
       ctx.announce?.(`No preview: ${e.message}`, true);
-    }
-    if (ui.confirm?.l !== l) return;
-    ui.confirm = { l, text, loading: false };
-    render();
-    /** @type {HTMLElement | null} */ (el.confirm.querySelector('[data-action="confirm-attack"]'))?.focus();
+      return null;
+    };
+    await openConfirm(ui, l, { preview: ctx.preview, render, box: el.confirm, failed });
   }
 
   function renderConfirm(ix) {
-    const c = ui.confirm;
-    if (c && !ix.all.some((l) => JSON.stringify(l.action) === JSON.stringify(c.l.action))) ui.confirm = null;
-    if (!ui.confirm || ctx.readOnly) {
-      replace(el.confirm);
-      el.confirm.hidden = true;
-      return;
-    }
-    el.confirm.hidden = false;
+    if (!confirmShown(ui, ix.all, el.confirm, ctx.readOnly)) return;
     const { l, text, loading } = ui.confirm;
     const b = bodyOf(l.action);
     const att = pieceAt(b.from);

@@ -132,7 +132,13 @@ impl Hub {
                 let chosen = tokio::task::spawn_blocking(move || {
                     let _slot = slot;
                     let _thinking = Thinking::enter(&thinking);
-                    snapshot.agent_move(&spec, seat, rev, Some(CLOCK_CAP), &stop)
+                    snapshot.agent_move(gridwright_catalog::Think {
+                        spec: &spec,
+                        seat,
+                        seed: rev,
+                        clock_cap: Some(CLOCK_CAP),
+                        stop: &stop,
+                    })
                 })
                 .await;
                 tokio::time::sleep(delay.saturating_sub(started.elapsed())).await;

@@ -10,7 +10,9 @@
 
 use super::{Hub, LiveMatch, MatchState, Who};
 use crate::error::ServerError;
-use crate::store::{Commit, MoveRow, Progress, SeatKind, StoreError, now_ms};
+use crate::store::{
+    Commit, LineChange, MoveRow, Progress, SeatClaim, SeatKind, StoreError, now_ms,
+};
 use crate::token;
 use gridwright_catalog::{AnySession, ApplyError};
 use gridwright_engine::Seat;
@@ -363,18 +365,26 @@ impl Hub {
     ) -> Result<(Commit, Option<Progress>), StoreError> {
         let lease_ms = self.opts.matches.ai_lease_ms;
         match prepared {
-            Prepared::Move { row, .. } => {
+            Prepared::Move { .. } | Prepared::Undo { .. } => {
                 let progress = st.progress(lease_ms);
-                let c = self.store.commit_move(id, before, row, &progress).await?;
-                Ok((c, Some(progress)))
-            }
-            Prepared::Undo { .. } => {
-                let progress = st.progress(lease_ms);
-                let c = self.store.commit_undo(id, before, &progress).await?;
+                let change = LineChange {
+                    id,
+                    rev: before,
+                    progress: &progress,
+                };
+                let c = match prepared {
+                    Prepared::Move { row, .. } => self.store.commit_move(change, row).await?,
+                    _ => self.store.commit_undo(change).await?,
+                };
                 Ok((c, Some(progress)))
             }
             Prepared::Join { seat, hash, .. } => {
-                let claimed = self.store.claim_seat(id, *seat, hash).await?;
+                let claim = SeatClaim {
+                    id,
+                    seat: *seat,
+                    hash,
+                };
+                let claimed = self.store.claim_seat(claim).await?;
                 Ok((
                     if claimed {
                         Commit::Done

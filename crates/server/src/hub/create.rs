@@ -148,13 +148,11 @@ impl Hub {
             result: result_json(session.as_ref(), None),
             created_ms: now,
             updated_ms: now,
-            creator: Some(creator.clone()),
+            creator: Some(creator),
             creator_token_hash: Some(token::hash_token(&creator_token)),
             aborted_by: None,
         };
-        self.store
-            .create_match(&row, &seats, Some(&creator))
-            .await?;
+        self.store.create_match(&row, &seats).await?;
         let live = self.insert(Arc::new(LiveMatch::new(
             game,
             &row,

@@ -349,6 +349,82 @@ pub struct Progress {
     pub ai_until: Option<i64>,
 }
 
+/// A change to a match's line of play (a move, an undo), made against version `rev`: stored
+/// only if the match is still at it.
+#[derive(Clone, Copy, Debug)]
+pub struct LineChange<'a> {
+    /// The match.
+    pub id: &'a str,
+    /// The version the change was made against.
+    pub rev: u64,
+    /// The match columns after it.
+    pub progress: &'a Progress,
+}
+
+impl LineChange<'_> {
+    /// The `matches` columns both backends write for it, in SQL types; `origin`: this process,
+    /// which holds the AI lease if an AI seat is to move.
+    fn columns(&self, origin: &str) -> ChangeColumns {
+        ChangeColumns {
+            id: self.id.to_owned(),
+            rev: to_sql_u64(self.rev),
+            moves: to_sql_u64(self.progress.moves),
+            status: self.progress.status.as_str(),
+            result: self.progress.result.as_ref().map(ToString::to_string),
+            now: now_ms(),
+            ai_owner: self.progress.ai_until.map(|_| origin.to_owned()),
+            ai_until: self.progress.ai_until,
+        }
+    }
+}
+
+/// What a [`LineChange`] writes to its match's row (checked against `id` and `rev`; then `moves`,
+/// `status`, `result`, `updated_ms` = `now`, and the AI lease), built once for both backends.
+#[derive(Clone, Debug)]
+struct ChangeColumns {
+    id: String,
+    rev: i64,
+    moves: i64,
+    status: &'static str,
+    result: Option<String>,
+    now: i64,
+    ai_owner: Option<String>,
+    ai_until: Option<i64>,
+}
+
+impl ChangeColumns {
+    /// Its values in the order of both backends' statements, parameters 1 to 8: `id`, `rev`,
+    /// `moves`, `status`, `result`, `now`, `ai_owner`, `ai_until`.
+    fn values(&self) -> [&(dyn Bind + Sync); 8] {
+        [
+            &self.id,
+            &self.rev,
+            &self.moves,
+            &self.status,
+            &self.result,
+            &self.now,
+            &self.ai_owner,
+            &self.ai_until,
+        ]
+    }
+}
+
+/// A value either backend can bind to a statement's parameter.
+trait Bind: rusqlite::ToSql + tokio_postgres::types::ToSql + Sync {}
+
+impl<T: rusqlite::ToSql + tokio_postgres::types::ToSql + Sync> Bind for T {}
+
+/// A player taking a free seat: seat `seat` of match `id` gets the token hash `hash`.
+#[derive(Clone, Copy, Debug)]
+pub struct SeatClaim<'a> {
+    /// The match.
+    pub id: &'a str,
+    /// The seat.
+    pub seat: u8,
+    /// The SHA-256 of the player's token.
+    pub hash: &'a str,
+}
+
 /// Whether a change was stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Commit {
@@ -395,15 +471,10 @@ impl Store {
     ///
     /// # Errors
     /// On database failure.
-    pub async fn create_match(
-        &self,
-        m: &MatchRow,
-        seats: &[SeatRow],
-        creator: Option<&str>,
-    ) -> Result<(), StoreError> {
+    pub async fn create_match(&self, m: &MatchRow, seats: &[SeatRow]) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(s) => s.create_match(m, seats, creator).await,
-            Store::Postgres(p) => p.create_match(m, seats, creator).await,
+            Store::Sqlite(s) => s.create_match(m, seats).await,
+            Store::Postgres(p) => p.create_match(m, seats).await,
         }
     }
 
@@ -558,36 +629,30 @@ impl Store {
         }
     }
 
-    /// Appends move `mv.n` if the match is still at version `rev`.
+    /// Appends move `mv.n` if the match is still at version `change.rev`.
     ///
     /// # Errors
     /// On database failure (then nothing was stored).
     pub async fn commit_move(
         &self,
-        id: &str,
-        rev: u64,
+        change: LineChange<'_>,
         mv: &MoveRow,
-        progress: &Progress,
     ) -> Result<Commit, StoreError> {
         match self {
-            Store::Sqlite(s) => s.commit_move(id, rev, mv, progress).await,
-            Store::Postgres(p) => p.commit_move(id, rev, mv, progress).await,
+            Store::Sqlite(s) => s.commit_move(change, mv).await,
+            Store::Postgres(p) => p.commit_move(change, mv).await,
         }
     }
 
-    /// Truncates the line of play to `progress.moves` moves if the match is still at `rev`.
+    /// Truncates the line of play to `change.progress.moves` moves if the match is still at
+    /// `change.rev`.
     ///
     /// # Errors
     /// On database failure (then nothing was stored).
-    pub async fn commit_undo(
-        &self,
-        id: &str,
-        rev: u64,
-        progress: &Progress,
-    ) -> Result<Commit, StoreError> {
+    pub async fn commit_undo(&self, change: LineChange<'_>) -> Result<Commit, StoreError> {
         match self {
-            Store::Sqlite(s) => s.commit_undo(id, rev, progress).await,
-            Store::Postgres(p) => p.commit_undo(id, rev, progress).await,
+            Store::Sqlite(s) => s.commit_undo(change).await,
+            Store::Postgres(p) => p.commit_undo(change).await,
         }
     }
 
@@ -595,10 +660,10 @@ impl Store {
     ///
     /// # Errors
     /// On database failure.
-    pub async fn claim_seat(&self, id: &str, seat: u8, hash: &str) -> Result<bool, StoreError> {
+    pub async fn claim_seat(&self, claim: SeatClaim<'_>) -> Result<bool, StoreError> {
         match self {
-            Store::Sqlite(s) => s.claim_seat(id, seat, hash).await,
-            Store::Postgres(p) => p.claim_seat(id, seat, hash).await,
+            Store::Sqlite(s) => s.claim_seat(claim).await,
+            Store::Postgres(p) => p.claim_seat(claim).await,
         }
     }
 }

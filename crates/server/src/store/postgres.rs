@@ -8,8 +8,9 @@
 
 use super::schema::{Migration, POSTGRES};
 use super::{
-    AbortedBy, Commit, EndingColumns, ExpiryCutoffs, MatchRow, MoveRow, Notice, Progress, SeatRow,
-    Status, StoreError, from_sql_u64, now_ms, parse_json, parse_kind, seat_from_sql, to_sql_u64,
+    AbortedBy, ChangeColumns, Commit, EndingColumns, ExpiryCutoffs, LineChange, MatchRow, MoveRow,
+    Notice, SeatClaim, SeatRow, Status, StoreError, from_sql_u64, now_ms, parse_json, parse_kind,
+    seat_from_sql, to_sql_u64,
 };
 use futures_util::StreamExt;
 use std::collections::HashMap;
@@ -53,36 +54,30 @@ const MAX_BATCH: usize = 256;
 
 /// A move's change, in the parameters of [`MOVE_SQL`].
 struct MoveArgs {
-    id: String,
-    rev: i64,
-    moves: i64,
-    status: &'static str,
-    result: Option<String>,
-    now: i64,
+    change: ChangeColumns,
     n: i64,
     seat: i64,
     action: String,
     payload: String,
-    ai_owner: Option<String>,
-    ai_until: Option<i64>,
 }
 
 impl MoveArgs {
     fn params(&self) -> [&(dyn ToSql + Sync); 13] {
+        let c = &self.change;
         [
-            &self.id,
-            &self.rev,
-            &self.moves,
-            &self.status,
-            &self.result,
-            &self.now,
+            &c.id,
+            &c.rev,
+            &c.moves,
+            &c.status,
+            &c.result,
+            &c.now,
             &self.n,
             &self.seat,
             &self.action,
             &CHANNEL,
             &self.payload,
-            &self.ai_owner,
-            &self.ai_until,
+            &c.ai_owner,
+            &c.ai_until,
         ]
     }
 }
@@ -212,7 +207,6 @@ impl PgStore {
         &self,
         m: &MatchRow,
         seats: &[SeatRow],
-        creator: Option<&str>,
     ) -> Result<(), StoreError> {
         let mut g = self.conn().await?;
         let c = conn_mut(&mut g)?;
@@ -239,7 +233,7 @@ impl PgStore {
                 &m.result.as_ref().map(ToString::to_string),
                 &m.created_ms,
                 &m.updated_ms,
-                &creator,
+                &m.creator,
                 &m.creator_token_hash,
                 &m.aborted_by.map(AbortedBy::as_str),
             ],
@@ -525,24 +519,15 @@ impl PgStore {
 
     pub(super) async fn commit_move(
         &self,
-        id: &str,
-        rev: u64,
+        change: LineChange<'_>,
         mv: &MoveRow,
-        progress: &Progress,
     ) -> Result<Commit, StoreError> {
         let args = MoveArgs {
-            id: id.to_owned(),
-            rev: to_sql_u64(rev),
-            moves: to_sql_u64(progress.moves),
-            status: progress.status.as_str(),
-            result: progress.result.as_ref().map(ToString::to_string),
-            now: now_ms(),
+            change: change.columns(&self.inner.origin),
             n: to_sql_u64(mv.n),
             seat: i64::from(mv.seat),
             action: mv.action.to_string(),
-            payload: self.payload(id, rev + 1),
-            ai_owner: progress.ai_until.map(|_| self.inner.origin.clone()),
-            ai_until: progress.ai_until,
+            payload: self.payload(change.id, change.rev + 1),
         };
         let (reply, answer) = oneshot::channel();
         self.mover
@@ -553,31 +538,18 @@ impl PgStore {
             .map_err(|_| StoreError::Worker("the PostgreSQL move writer dropped a move".into()))?
     }
 
-    pub(super) async fn commit_undo(
-        &self,
-        id: &str,
-        rev: u64,
-        progress: &Progress,
-    ) -> Result<Commit, StoreError> {
-        let payload = self.payload(id, rev + 1);
+    pub(super) async fn commit_undo(&self, change: LineChange<'_>) -> Result<Commit, StoreError> {
+        let payload = self.payload(change.id, change.rev + 1);
+        let c = change.columns(&self.inner.origin);
         let mut g = self.conn().await?;
-        let c = conn_mut(&mut g)?;
-        let tx = c.client.transaction().await.map_err(err)?;
+        let conn = conn_mut(&mut g)?;
+        let tx = conn.client.transaction().await.map_err(err)?;
         let changed = tx
             .execute(
                 "UPDATE matches SET rev = rev + 1, undos = undos + 1, moves = $3, status = $4, \
                  result = $5, updated_ms = $6, ai_owner = $7, ai_until = $8 \
                  WHERE id = $1 AND rev = $2",
-                &[
-                    &id,
-                    &to_sql_u64(rev),
-                    &to_sql_u64(progress.moves),
-                    &progress.status.as_str(),
-                    &progress.result.as_ref().map(ToString::to_string),
-                    &now_ms(),
-                    &progress.ai_until.map(|_| self.inner.origin.clone()),
-                    &progress.ai_until,
-                ],
+                &c.values().map(|v| v as &(dyn ToSql + Sync)),
             )
             .await
             .map_err(err)?;
@@ -587,7 +559,7 @@ impl PgStore {
         }
         tx.execute(
             "DELETE FROM moves WHERE match_id = $1 AND n >= $2",
-            &[&id, &to_sql_u64(progress.moves)],
+            &[&c.id, &c.moves],
         )
         .await
         .map_err(err)?;
@@ -598,12 +570,8 @@ impl PgStore {
         Ok(Commit::Done)
     }
 
-    pub(super) async fn claim_seat(
-        &self,
-        id: &str,
-        seat: u8,
-        hash: &str,
-    ) -> Result<bool, StoreError> {
+    pub(super) async fn claim_seat(&self, claim: SeatClaim<'_>) -> Result<bool, StoreError> {
+        let SeatClaim { id, seat, hash } = claim;
         let mut g = self.conn().await?;
         let c = conn_mut(&mut g)?;
         let tx = c.client.transaction().await.map_err(err)?;

@@ -16,8 +16,9 @@
 
 use super::schema::{Migration, SQLITE};
 use super::{
-    AbortedBy, Commit, EndingColumns, ExpiryCutoffs, MatchRow, MoveRow, Progress, SeatRow, Status,
-    StoreError, from_sql_u64, now_ms, parse_json, parse_kind, seat_from_sql, to_sql_u64,
+    AbortedBy, Commit, EndingColumns, ExpiryCutoffs, LineChange, MatchRow, MoveRow, SeatClaim,
+    SeatRow, Status, StoreError, from_sql_u64, now_ms, parse_json, parse_kind, seat_from_sql,
+    to_sql_u64,
 };
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use std::path::{Path, PathBuf};
@@ -195,11 +196,9 @@ impl SqliteStore {
         &self,
         m: &MatchRow,
         seats: &[SeatRow],
-        creator: Option<&str>,
     ) -> Result<(), StoreError> {
         let m = m.clone();
         let seats = seats.to_vec();
-        let creator = creator.map(str::to_owned);
         self.write(move |tx| {
             tx.execute(
                 "INSERT INTO matches (id, game, scenario, rules_version, config, seed, hotseat, \
@@ -223,7 +222,7 @@ impl SqliteStore {
                     m.result.as_ref().map(ToString::to_string),
                     m.created_ms,
                     m.updated_ms,
-                    creator,
+                    m.creator,
                     m.creator_token_hash,
                     m.aborted_by.map(AbortedBy::as_str),
                 ],
@@ -462,34 +461,18 @@ impl SqliteStore {
 
     pub(super) async fn commit_move(
         &self,
-        id: &str,
-        rev: u64,
+        change: LineChange<'_>,
         mv: &MoveRow,
-        progress: &Progress,
     ) -> Result<Commit, StoreError> {
-        let id = id.to_owned();
+        let c = change.columns(&self.origin);
         let mv = mv.clone();
-        let progress = progress.clone();
-        let owner = progress.ai_until.map(|_| self.origin.clone());
         self.write(move |tx| {
-            let now = now_ms();
             let changed = tx
                 .prepare_cached(
                     "UPDATE matches SET rev = rev + 1, moves = ?3, status = ?4, result = ?5, \
                      updated_ms = ?6, ai_owner = ?7, ai_until = ?8 WHERE id = ?1 AND rev = ?2",
                 )
-                .and_then(|mut st| {
-                    st.execute(params![
-                        id,
-                        to_sql_u64(rev),
-                        to_sql_u64(progress.moves),
-                        progress.status.as_str(),
-                        progress.result.as_ref().map(ToString::to_string),
-                        now,
-                        owner,
-                        progress.ai_until,
-                    ])
-                })
+                .and_then(|mut st| st.execute(c.values()))
                 .map_err(err)?;
             if changed != 1 {
                 return Ok(Commit::Conflict);
@@ -501,11 +484,11 @@ impl SqliteStore {
                 )
                 .and_then(|mut st| {
                     st.execute(params![
-                        id,
+                        c.id,
                         to_sql_u64(mv.n),
                         mv.seat,
                         mv.action.to_string(),
-                        now
+                        c.now
                     ])
                 });
             match inserted {
@@ -522,31 +505,15 @@ impl SqliteStore {
         .await
     }
 
-    pub(super) async fn commit_undo(
-        &self,
-        id: &str,
-        rev: u64,
-        progress: &Progress,
-    ) -> Result<Commit, StoreError> {
-        let id = id.to_owned();
-        let progress = progress.clone();
-        let owner = progress.ai_until.map(|_| self.origin.clone());
+    pub(super) async fn commit_undo(&self, change: LineChange<'_>) -> Result<Commit, StoreError> {
+        let c = change.columns(&self.origin);
         self.write(move |tx| {
             let changed = tx
                 .execute(
                     "UPDATE matches SET rev = rev + 1, undos = undos + 1, moves = ?3, \
                      status = ?4, result = ?5, updated_ms = ?6, ai_owner = ?7, ai_until = ?8 \
                      WHERE id = ?1 AND rev = ?2",
-                    params![
-                        id,
-                        to_sql_u64(rev),
-                        to_sql_u64(progress.moves),
-                        progress.status.as_str(),
-                        progress.result.as_ref().map(ToString::to_string),
-                        now_ms(),
-                        owner,
-                        progress.ai_until,
-                    ],
+                    c.values(),
                 )
                 .map_err(err)?;
             if changed != 1 {
@@ -554,7 +521,7 @@ impl SqliteStore {
             }
             tx.execute(
                 "DELETE FROM moves WHERE match_id = ?1 AND n >= ?2",
-                params![id, to_sql_u64(progress.moves)],
+                params![c.id, c.moves],
             )
             .map_err(err)?;
             Ok(Commit::Done)
@@ -562,12 +529,8 @@ impl SqliteStore {
         .await
     }
 
-    pub(super) async fn claim_seat(
-        &self,
-        id: &str,
-        seat: u8,
-        hash: &str,
-    ) -> Result<bool, StoreError> {
+    pub(super) async fn claim_seat(&self, claim: SeatClaim<'_>) -> Result<bool, StoreError> {
+        let SeatClaim { id, seat, hash } = claim;
         let id = id.to_owned();
         let hash = hash.to_owned();
         self.write(move |tx| {
@@ -820,6 +783,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
 
     use super::*;
+    use crate::store::Progress;
     use serde_json::json;
 
     fn temp_file(tag: &str) -> PathBuf {
@@ -876,7 +840,7 @@ mod tests {
         const N: usize = 64;
         let ids: Vec<String> = (0..N).map(|i| format!("{i:016x}")).collect();
         for id in &ids {
-            store.create_match(&new_match(id), &[], None).await.unwrap();
+            store.create_match(&new_match(id), &[]).await.unwrap();
         }
         let before = store.commits();
         // Keep the connection busy (as an fsync would), so that the writes queue up.
@@ -890,7 +854,16 @@ mod tests {
                     seat: 0,
                     action: json!({ "drop": i % 7 }),
                 };
-                s.commit_move(&id, 0, &mv, &progress()).await
+                let progress = progress();
+                s.commit_move(
+                    LineChange {
+                        id: &id,
+                        rev: 0,
+                        progress: &progress,
+                    },
+                    &mv,
+                )
+                .await
             }));
         }
         // And one made against a version the match never had: refused, alone.
@@ -901,7 +874,16 @@ mod tests {
                 seat: 1,
                 action: json!({ "drop": 6 }),
             };
-            s.commit_move(&id, 5, &mv, &progress()).await
+            let progress = progress();
+            s.commit_move(
+                LineChange {
+                    id: &id,
+                    rev: 5,
+                    progress: &progress,
+                },
+                &mv,
+            )
+            .await
         });
         std::thread::sleep(std::time::Duration::from_millis(300));
         assert!(
