@@ -14,12 +14,13 @@ const chance = (v) => (v === null || v === undefined ? '' : ` (≈${Math.round(5
 
 /**
  * A hint panel. `request()` returns the promise of a hint message (`{report, seat, at}`);
- * `play(action, seat)` (optional) plays a suggested action.
+ * `play(action, seat)` (optional) plays a suggested action; `text` (optional) turns an action's
+ * text as the server gives it into what players read (a view's `actionText`).
  * Returns `{ el, refresh(key), hide() }`: `refresh` asks again when the position (`key`) changed
  * and the panel is open.
- * @param {{request: () => Promise<any>, play?: (action: unknown, seat: number) => unknown, maxRows?: number}} options
+ * @param {{request: () => Promise<any>, play?: (action: unknown, seat: number) => unknown, maxRows?: number, text?: (t: string) => string}} options
  */
-export function hintPanel({ request, play, maxRows = 8 }) {
+export function hintPanel({ request, play, maxRows = 8, text = (t) => t }) {
   let open = false;
   let shownKey = null;
   let seq = 0;
@@ -52,17 +53,17 @@ export function hintPanel({ request, play, maxRows = 8 }) {
     const rows = r.actions.slice(0, maxRows).map((a) => {
       const chosen = a.text === r.chosen_text;
       return h('tr', { class: chosen ? 'chosen' : null },
-        h('td', {}, chosen ? h('span', { class: 'mark', 'aria-label': 'suggested' }, '★ ') : '', a.text),
+        h('td', {}, chosen ? h('span', { class: 'mark', 'aria-label': 'suggested' }, '★ ') : '', text(a.text)),
         h('td', { class: 'num' }, String(a.visits)),
         h('td', { class: 'num' }, signed(a.value)),
         h('td', { class: 'num' }, h('span', { class: 'bar', style: `--w:${Math.round(100 * a.policy)}%` }), pct(a.policy)));
     });
     const more = r.actions.length > maxRows ? h('p', { class: 'muted' }, `…and ${r.actions.length - maxRows} more actions the search tried less.`) : null;
     const line = r.principal_line.map((s) => h('li', {},
-      `${s.actor === 'chance' || s.actor?.chance !== undefined ? 'chance' : seatName(s.actor?.seat ?? s.actor)}: ${s.text}`));
+      `${s.actor === 'chance' || s.actor?.chance !== undefined ? 'chance' : seatName(s.actor?.seat ?? s.actor)}: ${text(s.text)}`));
     replace(body,
       h('p', { class: 'hint-summary' },
-        h('strong', {}, `${seatName(msg.seat)}: ${r.chosen_text}`),
+        h('strong', {}, `${seatName(msg.seat)}: ${text(r.chosen_text)}`),
         ` — expected result ${signed(r.value)}${chance(r.value)}; ${r.iterations} iterations${r.simultaneous ? ', sealed choice' : ''}, ${Math.round(r.elapsed_ms)} ms.`),
       play ? h('button', { type: 'button', class: 'primary', id: 'hint-play', onclick: () => play(r.chosen, msg.seat) }, 'Play the suggestion') : null,
       h('table', { class: 'hint-table' },

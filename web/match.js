@@ -85,6 +85,7 @@ export async function mount(root, { id, navigate, announce }) {
   // Hints: only where no other person plays (the server enforces the same rule).
   const hint = hintPanel({
     request: () => liveHint(id, token, lastMsg?.you?.viewer),
+    text: view.actionText,
     play: async (action, seat) => {
       try {
         await live.act(action, seat);
@@ -394,7 +395,7 @@ export async function mount(root, { id, navigate, announce }) {
     const mine = msg.you?.seats ?? [];
     replace(el.result, resultPanel({
       msg, log,
-      game: { sides: view.sideNames?.(msg.observation), scoreName: view.scoreName, keyEvents: view.keyEvents },
+      game: { sides: view.sideNames?.(msg.observation), scoreName: view.scoreName, keyEvents: view.keyEvents, eventText: view.eventText },
       replayHref: msg.status === 'finished' ? `/replay/${id}` : undefined,
       // The same dice are offered where no other person plays (the server mixes the seed
       // otherwise).

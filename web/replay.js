@@ -34,7 +34,7 @@ export async function mount(root, { id, announce }) {
   const side = h('div', { class: 'slot-side' });
   const extra = h('div', { class: 'slot-extra' });
   const log = h('ol', { class: 'log', 'aria-label': 'Log up to this move' });
-  const hint = hintPanel({ request: () => replayHint(id, n) });
+  const hint = hintPanel({ request: () => replayHint(id, n), text: view.actionText });
   const controls = h('div', { class: 'replay-controls', role: 'group', 'aria-label': 'Replay controls' },
     btn('First move', '|◀ First', () => go(0)),
     btn('Previous move', '◀ Prev', () => go(n - 1)),

@@ -1,11 +1,16 @@
 // Starcore in the browser, end to end (run by run.sh after play.e2e.mjs, against the same
-// server): from the lobby a game against the greedy AI is played to its end at 1280×800 —
-// the sealed mulligan, the Commander placed on a highlighted tile, cards deployed from the hand
-// onto highlighted tiles, attacks confirmed after their exact odds are shown (the target box
-// shaded), a reload in the middle, the result panel with its reason and Rematch, and the
-// replay. At 390×844 the same start (mulligan, Commander, a deployment) without horizontal
-// scrolling, then a resignation and the replay. Then hotseat: the cover between the two players
-// hides the screen until the next player confirms. No screen ever shows a list of every legal
+// server): from the lobby a game against the greedy AI is played to its real end (Commander
+// destroyed, deck out or turn limit: nobody resigns) at 1280×800 and again at 390×844 — the
+// sealed mulligan (a Mulligan taken when the hand holds no Module, and always on the phone), the
+// Commander placed on a highlighted back-row tile, cards deployed from the hand onto highlighted
+// tiles (a Module first whenever one is playable: it is then drawn on its host's face), hand
+// cards marked playable only when the pool covers their cost, attacks confirmed after their
+// exact odds are shown (the target box shaded), frames on the stack seen with "respond or pass"
+// and passed, a reload in the middle, the hint panel, the result panel with its reason and
+// Rematch, the Scrapyard opened, links and networks drawn, and the replay (with its hint
+// panel). No card id or engine tile (`P1:A3`) shows in the log, the result or a button. Then
+// hotseat: the cover between the two players hides the hand, log and hints until the next
+// player confirms; the mulligan stays sealed. No screen ever shows a list of every legal
 // action: the picker stays at 30 buttons at most. The lobby previews every setup (two decks, each
 // with its faction, Commander and cost curve, under titles that differ) and opens the deck
 // browser (every card of the four decks with its text), at both widths and from a match. With
@@ -25,8 +30,6 @@ const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'e2e-screenshots';
 const BROWSER = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const GAME_TIMEOUT_MS = Number(process.env.GAME_TIMEOUT_MS ?? 420000);
-/** How long the desktop game is played on after the reload before P1 resigns (if not over). */
-const PLAY_ON_MS = Number(process.env.STARCORE_PLAY_ON_MS ?? 90000);
 assert.match(BASE, /^http:\/\/127\.0\.0\.1:\d+$/, 'BASE_URL must be on 127.0.0.1');
 mkdirSync(SHOTS, { recursive: true });
 
@@ -54,6 +57,7 @@ async function facts(page) {
       dest: q('.sc-dest button.card-empty'), targets: q('.sc-target .card'), playable: q('.sc-hand .card.playable'),
       canAct: q('.sc-grid .card.can-act'), choices: q('.sc-selection button[data-choice]'),
       phase: document.querySelector('.sc-status')?.textContent ?? '',
+      stack: q('.sc-stack .stack-list li'), respond: document.querySelector('.sc-respond')?.textContent ?? '', left: q('.sc-left li'),
       pickerButtons: [...document.querySelectorAll('.picker:not([hidden]) button')].filter((b) => b.offsetParent !== null).length,
     };
   });
@@ -96,21 +100,60 @@ async function createFromLobby(page, p2, { base = BASE, scenario = null } = {}) 
   return /\/play\/([0-9a-f]{16})/.exec(page.url())[1];
 }
 
-/** The checks of the opening: the sealed mulligan and the Commander placed by pointing. */
-async function opening(page, what) {
+/** The highlighted tile to place the Commander on: one of the back row (C) if any, else the first. */
+const commanderTile = async (page) => {
+  const back = page.locator('.sc-grid-bottom .sc-dest[data-tile*=":C"] button.card-empty');
+  return (await back.count()) ? back.nth(Math.floor((await back.count()) / 2)) : page.locator('.sc-dest button.card-empty').first();
+};
+
+/**
+ * The checks of the opening: the sealed mulligan and the Commander placed by pointing.
+ * `mulligan`: 'always', 'no-module' (when the hand holds no Module, so that one can be attached
+ * sooner) or 'never'. Returns whether a mulligan was taken.
+ */
+async function opening(page, what, mulligan = 'never') {
   let f = await settle(page);
   assert.ok(f.keep === 1, `${what}: the mulligan is offered as a choice (Keep / Mulligan)`);
+  assert.equal(await page.locator('[data-action="mulligan"]').count(), 1, `${what}: Mulligan is offered beside Keep`);
+  assert.match(await page.locator('.sc-mulligan').textContent(), /sealed/, `${what}: the panel says the choice is sealed`);
   const hand = await page.locator('.sc-hand .card').count();
   assert.equal(hand, 8, `${what}: the opening hand shows its 8 cards`);
   const names = await page.locator('.sc-hand .card-title').allTextContents();
   for (const n of names) assert.doesNotMatch(n, /^#?\d+$|-/, `${what}: a hand card reads as a name: ${n}`);
   assert.equal(await page.locator('.sc-backs .card.face-down').count(), 8, `${what}: the opponent's hand shows as 8 backs`);
-  await actAndWait(page, page.locator('[data-action="keep"]'));
+  assert.equal(await page.locator('.sc-backs .card-title').evaluateAll((els) => els.filter((e) => e.textContent.trim()).length), 0, `${what}: the backs show no card`);
+  const kinds = await page.locator('.sc-hand .card-kind').allTextContents();
+  const take = mulligan === 'always' || (mulligan === 'no-module' && !kinds.some((k) => /^Module/.test(k)));
+  await actAndWait(page, page.locator(take ? '[data-action="mulligan"]' : '[data-action="keep"]'));
   f = await settle(page);
+  if (take) {
+    assert.match(await page.locator('#log').textContent(), /P1 mulligans/, `${what}: the log says P1 mulliganed once both had chosen`);
+    assert.equal(await page.locator('.sc-hand .card').count(), 8, `${what}: 8 new cards after the mulligan`);
+  }
   assert.ok(f.dest > 0, `${what}: the Commander's tiles are highlighted (${f.dest})`);
   assert.ok(f.pickerButtons <= 30, `${what}: the picker shows ${f.pickerButtons} buttons`);
-  await actAndWait(page, page.locator('.sc-dest button.card-empty').first());
+  await actAndWait(page, await commanderTile(page));
   await page.locator('.sc-grid-bottom .card.side-0').first().waitFor();
+  return take;
+}
+
+/** Each resource of a cost's corner (`2E 1M`) or a pool's words (`2 Matter + 1 Energy`) by its letter. */
+const amounts = (text) => {
+  const out = { M: 0, E: 0, L: 0, S: 0 };
+  for (const m of String(text).matchAll(/(\d+) ?(M|E|L|S)/g)) out[m[2]] += Number(m[1]);
+  return out;
+};
+
+/** At a Build step: no hand card whose cost the pool cannot pay is marked playable. Returns how many were checked. */
+async function playableChecked(page, what) {
+  const pool = amounts((await page.locator('.sc-grid-bottom ~ .sc-strip .sc-count[data-term="Pool"]').first().textContent()) ?? '');
+  const cards = await page.locator('.sc-hand .card').evaluateAll((els) => els.map((e) => ({ cost: e.querySelector('.card-cost')?.textContent ?? '0', playable: e.classList.contains('playable'), name: e.querySelector('.card-title')?.textContent })));
+  for (const c of cards) {
+    const cost = amounts(c.cost);
+    const short = Object.keys(cost).some((k) => cost[k] > pool[k]);
+    if (short) assert.ok(!c.playable, `${what}: ${c.name} costs ${c.cost} but the pool holds ${JSON.stringify(pool)}, yet it is marked playable`);
+  }
+  return cards.length;
 }
 
 /**
@@ -118,8 +161,8 @@ async function opening(page, what) {
  * highlighted tile, attacks what can be attacked (checking the odds shown first), passes
  * otherwise. Returns what it saw.
  */
-async function play(page, { deadline, until, what, onAttack }) {
-  const seen = { deploys: 0, attacks: 0, passes: 0, moves: 0, maxPicker: 0, odds: [] };
+async function play(page, { deadline, until, what, onAttack, onStack, onModule, onBuild }) {
+  const seen = { deploys: 0, modules: 0, modulesDrawn: 0, attacks: 0, passes: 0, moves: 0, maxPicker: 0, odds: [], stacks: 0, lefts: 0, costChecks: 0 };
   const tried = new Set();
   for (;;) {
     if (Date.now() > deadline) return { ...seen, timedOut: true };
@@ -145,9 +188,20 @@ async function play(page, { deadline, until, what, onAttack }) {
       continue;
     }
     if (f.dest && /Commander/.test(await page.locator('.sc-help').textContent().catch(() => ''))) {
-      await actAndWait(page, page.locator('.sc-dest button.card-empty').first());
+      await actAndWait(page, await commanderTile(page));
       continue;
     }
+    // A frame waits on the stack and I may respond: the frames are listed with what they do,
+    // and "respond or pass" is said; this player passes.
+    if (f.stack && f.pass && /respond|pass/i.test(f.respond)) {
+      const frames = await page.locator('.sc-stack').textContent();
+      assert.match(frames, /deploys|plays|attacks|strikes first/, `${what}: the stack names what each frame does: ${frames}`);
+      if (!seen.stacks++ && onStack) await onStack();
+      await actAndWait(page, page.locator('[data-action="pass"]'));
+      seen.passes++;
+      continue;
+    }
+    if (f.left) seen.lefts++;
     if (/Combat/.test(f.phase) && !tried.has(`${key}:attack`)) {
       tried.add(`${key}:attack`);
       const attackers = page.locator('.sc-grid .card.can-act');
@@ -167,8 +221,10 @@ async function play(page, { deadline, until, what, onAttack }) {
     if (/Orders/.test(f.phase) && f.canAct && !tried.has(`${key}:move`) && seen.moves < 12) {
       tried.add(`${key}:move`);
       // Advance a card other than the Commander toward the enemy: the first highlighted tile
-      // in page order is the one nearest the top, the enemy's side.
-      const movers = page.locator('.sc-grid .card.can-act:not([aria-label*="Commander"])');
+      // in page order is the one nearest the top, the enemy's side. With nothing else to move
+      // yet, the Commander steps once (so every game moves a card by pointing).
+      const others = page.locator('.sc-grid .card.can-act:not([aria-label*="Commander"])');
+      const movers = (await others.count()) || seen.moves ? others : page.locator('.sc-grid .card.can-act');
       const n = await movers.count();
       let moved = false;
       for (let i = 0; i < n && !moved; i++) {
@@ -182,12 +238,21 @@ async function play(page, { deadline, until, what, onAttack }) {
       if (moved) continue;
       if (await page.locator('[data-action="deselect"]').count()) await page.locator('[data-action="deselect"]').click();
     }
+    if (/Build/.test(f.phase) && !f.stack && !tried.has(`${key}:cost`)) {
+      tried.add(`${key}:cost`);
+      seen.costChecks += await playableChecked(page, what);
+      if (onBuild) await onBuild();
+    }
     if (/Build/.test(f.phase) && f.playable && !tried.has(`${key}:deploy`)) {
       tried.add(`${key}:deploy`);
       const cards = page.locator('.sc-hand .card.playable');
-      const n = await cards.count();
+      // A Module first whenever one is playable (so one is attached to its host), then the rest.
+      const kinds = await cards.evaluateAll((els) => els.map((e) => e.querySelector('.card-kind')?.textContent ?? ''));
+      const order = [...kinds.keys()].sort((a, b) => Number(/^Module/.test(kinds[b])) - Number(/^Module/.test(kinds[a])));
       let done = false;
-      for (let i = 0; i < n && !done; i++) {
+      for (const i of order) {
+        if (done) break;
+        const isModule = /^Module/.test(kinds[i]);
         await cards.nth(i).click();
         if (await page.locator('.sc-dest button.card-empty').count()) {
           // One action on that tile plays at once; several (a Module's host faces) ask which.
@@ -199,6 +264,13 @@ async function play(page, { deadline, until, what, onAttack }) {
             await actAndWait(page, page.locator('.sc-selection button[data-choice]').first());
           }
           seen.deploys++;
+          if (isModule) {
+            seen.modules++;
+            // The Module resolves off the stack (the AI may respond first; it may fizzle): once
+            // on the board it is drawn on its host's face.
+            const drawn = await page.waitForFunction(() => !!document.querySelector('.sc-grid-bottom .sc-mod') || document.querySelector('.match')?.dataset.status === 'finished', null, { timeout: 20000 }).then(() => true, () => false);
+            if (drawn && await page.locator('.sc-grid-bottom .sc-mod').count() && !seen.modulesDrawn++ && onModule) await onModule();
+          }
           done = true;
         } else if (await page.locator('.sc-selection button[data-choice]').count()) {
           await actAndWait(page, page.locator('.sc-selection button[data-choice]').first());
@@ -267,6 +339,36 @@ async function deckBrowser(page, opener, what, shotName) {
   await shot(page, shotName);
   await page.locator('#decks-close').click();
   assert.equal(await page.locator('#decks').isVisible(), false, `${what}: the browser closes`);
+}
+
+/** Every card id of the four decks (from the server's list of setups): none may show where people read. */
+async function cardIds() {
+  const g = await (await fetch(`${BASE}/api/games/starcore`)).json();
+  const ids = new Set();
+  for (const sc of g.scenarios ?? []) for (const d of sc.board?.decks ?? []) for (const c of d.cards ?? []) if (c.card?.id) ids.add(c.card.id);
+  assert.ok(ids.size > 20, `the setups list the cards of the decks (${ids.size})`);
+  return [...ids];
+}
+
+/** No card id (`arc-bolt`), engine tile (`P1:A3`) or ability number counted from 0 in `text`. */
+function playerLanguage(text, ids, what) {
+  assert.doesNotMatch(text, /\bP[12]:[ABC][1-8]\b/, `${what}: tiles read as players read them (P1 A3), never P1:A3`);
+  assert.doesNotMatch(text, /uses ability \d/, `${what}: an ability is named in words, not by its number`);
+  const id = ids.find((x) => new RegExp(`(^|[^\\w-])${x}([^\\w-]|$)`).test(text));
+  assert.equal(id, undefined, `${what}: a card id shows: ${id}`);
+}
+
+/** The hint panel (MCTS): opened, its suggestions read in player language, closed again. */
+async function hintShown(page, ids, what) {
+  await page.locator('#hint-toggle').waitFor({ state: 'visible', timeout: 15000 });
+  await page.locator('#hint-toggle').click();
+  await page.locator('.hint-table tbody tr').first().waitFor({ timeout: 30000 });
+  const text = await page.locator('#hint-panel').textContent();
+  assert.match(text, /Expected line/, `${what}: the hint shows the line it expects`);
+  playerLanguage(text, ids, `${what} hint`);
+  const actions = await page.locator('.hint-table tbody td:first-child').allTextContents();
+  for (const a of actions) assert.match(a.replace(/^★ /, ''), /^[A-Z]/, `${what}: a suggestion reads as a sentence, not a command: ${a}`);
+  return text;
 }
 
 /** A free loopback port. */
@@ -359,6 +461,124 @@ const watch = (page, name) => {
 
 let failed = false;
 try {
+  const ids = await cardIds();
+
+  /**
+   * A whole game against the greedy AI from the lobby, at the page's width: the opening, play
+   * until an attack, a reload, play to the real end, the result, the piles, the replay.
+   */
+  const wholeGame = async (page, what, size, mulligan) => {
+    step(`${what}: lobby → Starcore against the greedy AI`);
+    const id = await createFromLobby(page, 'ai:greedy');
+    await deckBrowser(page, '#match-decks', `${what} match`, `deck-browser-match-${size}`);
+    await noHorizontalScroll(page, `${what} mulligan`);
+    await shot(page, `mulligan-${size}`);
+    const took = await opening(page, what, mulligan);
+    await shot(page, `commander-${size}`);
+    step(`${what}: deploy (a Module when one is playable), attack with the odds shown, see the stack, reload mid-game, play to the end`);
+    const deadline = Date.now() + GAME_TIMEOUT_MS;
+    let hint = false;
+    const hooks = {
+      deadline, what,
+      onAttack: () => shot(page, `attack-odds-${size}`),
+      onStack: () => shot(page, `stack-${size}`),
+      onModule: async () => {
+        const host = await page.locator('.sc-grid-bottom .sc-mod').first().getAttribute('data-tile');
+        const carried = await page.locator('.sc-grid-bottom .sc-mod .sc-carries').first().textContent().catch(() => '');
+        if (size === '1280x800') assert.match(carried ?? '', /Module on [ABC][1-8]/, `${what}: the host card names the Module on its face: ${carried}`);
+        assert.ok(host, `${what}: the host's tile carries the Module's face mark`);
+        await shot(page, `module-${size}`);
+      },
+      onBuild: async () => {
+        if (hint || size !== '1280x800') return;
+        hint = true;
+        step(`${what}: the hint panel against the AI`);
+        await hintShown(page, ids, `${what} vs AI`);
+        await shot(page, `hint-${size}`);
+        await page.locator('#hint-toggle').click();
+      },
+    };
+    const first = await play(page, { ...hooks, until: (x) => x.attacks >= 1 });
+    assert.ok(!first.timedOut, `${what}: an attack within the time`);
+    await shot(page, `midgame-${size}`);
+    const before = (await facts(page)).version;
+    await page.reload();
+    await page.locator('.sc-board-wrap .card-grid').first().waitFor();
+    await page.waitForFunction((v) => Number(document.querySelector('.match')?.dataset.version) >= v, before, { timeout: 15000 });
+    assert.ok(await page.locator('.sc-grid-bottom .card.side-0').count() > 0, `${what}: after the reload my cards are on the board`);
+    // Played on to the game's own end: nobody resigns.
+    const rest = await play(page, hooks);
+    assert.ok(!rest.timedOut, `${what}: the game ended by itself within ${GAME_TIMEOUT_MS} ms`);
+    const sum = (k) => first[k] + rest[k];
+    const seen = { deploys: sum('deploys'), modules: sum('modules'), modulesDrawn: sum('modulesDrawn'), moves: sum('moves'), attacks: sum('attacks'), stacks: sum('stacks'), lefts: sum('lefts'), costChecks: sum('costChecks'), odds: [...first.odds, ...rest.odds], maxPicker: Math.max(first.maxPicker, rest.maxPicker), took };
+    step(`${what}: game over after ${seen.deploys} deployments (${seen.modules} Modules, ${seen.modulesDrawn} drawn on a host), ${seen.moves} moves, ${seen.attacks} attacks (odds shown: ${seen.odds.slice(0, 4).join(', ')}), ${seen.stacks} stack frames passed, ${seen.costChecks} hand cards checked against the pool; mulligan ${took ? 'taken' : 'not taken'}; the picker showed at most ${seen.maxPicker} buttons`);
+    assert.ok(seen.deploys >= 1, `${what}: a card was deployed from the hand`);
+    assert.ok(seen.moves >= 1, `${what}: a card was moved to a highlighted tile`);
+    assert.ok(seen.attacks >= 1, `${what}: an attack was confirmed after its odds`);
+    assert.ok(seen.stacks >= 1, `${what}: a frame waited on the stack with "respond or pass" and was passed`);
+    assert.ok(seen.costChecks >= 1, `${what}: playable marks were checked against the pool`);
+    await page.locator('#result').waitFor({ timeout: 15000 });
+    const result = await page.locator('#result').textContent();
+    step(`${what}: the result: ${await page.locator('#result h2').textContent()} ${await page.locator('#result .result-why').textContent()}`);
+    assert.match(result, /wins|draw/i, `${what}: the result panel says who won: ${result}`);
+    assert.match(await page.locator('#result .result-why').textContent(), /Commander destroyed|deck out|turn limit/i, `${what}: the result panel gives the game's own reason: ${result}`);
+    assert.ok(await page.locator('#rematch').count(), `${what}: the result panel offers a Rematch`);
+    assert.ok(await page.locator('#result-replay').count(), `${what}: the result panel offers the replay`);
+    playerLanguage(result, ids, `${what} result`);
+    await page.locator('#result').scrollIntoViewIfNeeded();
+    await shot(page, `result-${size}`);
+    playerLanguage(await page.locator('#log').textContent(), ids, `${what} log`);
+    playerLanguage((await page.locator('.match button').allTextContents()).join(' | '), ids, `${what} buttons`);
+    // Links between linked faces and networks outlined, with their output per resource.
+    const board = await page.evaluate(() => ({
+      links: document.querySelectorAll('.sc-grid [class*="link-"]').length,
+      nets: document.querySelectorAll('.sc-grid .sc-net').length,
+      keys: [...document.querySelectorAll('.sc-networks li')].map((li) => li.textContent),
+    }));
+    assert.ok(board.links > 0, `${what}: links are drawn between linked faces`);
+    assert.ok(board.nets > 0 && board.keys.length > 0, `${what}: networks are outlined and listed (${board.nets} tiles, ${board.keys.length} networks)`);
+    for (const k of board.keys) assert.match(k, /^Network \d+: .*makes (nothing|\d+ (Matter|Energy|Life|Signal)( \+ \d+ (Matter|Energy|Life|Signal))*) a turn$/, `${what}: a network's output per resource: ${k}`);
+    assert.match(await page.locator('.sc-count[data-term="Pool"]').first().textContent(), /^Pool: /, `${what}: each side's pool is shown`);
+    // The Scrapyard and the Void can be opened and read.
+    const yard = page.locator('details.sc-pile[data-pile="scrapyard"]').filter({ hasNot: page.locator('p.muted') }).first();
+    assert.ok(await yard.count(), `${what}: a Scrapyard holds cards at the end`);
+    await yard.locator('summary').click();
+    const yardCards = await yard.locator('li').allTextContents();
+    assert.ok(yardCards.length > 0 && yardCards.every((n) => n.length > 2 && !ids.includes(n)), `${what}: the Scrapyard lists its cards by name: ${yardCards.join(', ')}`);
+    assert.equal(await page.locator('details.sc-pile[data-pile="void"]').count(), 2, `${what}: both Voids are there to open`);
+    await yard.scrollIntoViewIfNeeded();
+    await shot(page, `piles-${size}`);
+    step(`${what}: the replay`);
+    await page.locator('#result-replay').click();
+    await page.waitForURL(new RegExp(`/replay/${id}$`));
+    await page.locator('.sc-board-wrap .card-grid').first().waitFor();
+    await noHorizontalScroll(page, `${what} replay`);
+    if (size === '1280x800') {
+      // The hint panel in the replay, at a move before the end.
+      for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
+      await page.waitForTimeout(300);
+      await hintShown(page, ids, `${what} replay`);
+      await shot(page, `replay-hint-${size}`);
+    }
+    await page.keyboard.press('End');
+    await page.waitForTimeout(400);
+    assert.ok(await page.locator('.sc-grid .card').count() > 0, `${what}: the replay shows the cards on the board`);
+    assert.equal(await page.locator('.sc-hand').isVisible(), false, `${what}: a replay shows no hand (a spectator sees none)`);
+    playerLanguage(await page.locator('.log').first().textContent(), ids, `${what} replay log`);
+    await shot(page, `replay-${size}`);
+    if (size === '1280x800') {
+      // Rematch from the result panel: a new Starcore match against the same AI.
+      await page.goBack();
+      await page.locator('#rematch').click();
+      await page.waitForURL((u) => /\/play\/[0-9a-f]{16}$/.test(u.pathname) && !u.pathname.endsWith(id), { timeout: 15000 });
+      await page.locator('.sc-board-wrap .card-grid').first().waitFor();
+      await settle(page);
+      assert.equal(await page.locator('[data-action="keep"]').count(), 1, `${what}: the rematch starts at the mulligan`);
+      step(`${what}: Rematch opened a new match`);
+    }
+    return seen;
+  };
+
   // ---- desktop: a whole game -------------------------------------------------------------
   const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await desk.addInitScript(() => localStorage.setItem('gridwright.pace', 'instant'));
@@ -368,55 +588,9 @@ try {
   await lobbySetups(page, 'desktop');
   await shot(page, 'lobby-setups-1280x800');
   await deckBrowser(page, '#lobby-decks', 'desktop lobby', 'deck-browser-1280x800');
-  step('desktop: lobby → Starcore against the greedy AI');
-  const id = await createFromLobby(page, 'ai:greedy');
-  await deckBrowser(page, '#match-decks', 'desktop match', 'deck-browser-match-1280x800');
-  await shot(page, 'mulligan-1280x800');
-  await opening(page, 'desktop');
-  await shot(page, 'commander-1280x800');
-  step('desktop: deploy, attack with the odds shown, reload mid-game, play to the end');
-  const deadline = Date.now() + GAME_TIMEOUT_MS;
-  const first = await play(page, {
-    deadline, what: 'desktop', until: (s) => s.attacks >= 1,
-    onAttack: () => shot(page, 'attack-odds-1280x800'),
-  });
-  await shot(page, 'midgame-1280x800');
-  const before = (await facts(page)).version;
-  await page.reload();
-  await page.locator('.sc-board-wrap .card-grid').first().waitFor();
-  await page.waitForFunction((v) => Number(document.querySelector('.match')?.dataset.version) >= v, before, { timeout: 15000 });
-  assert.ok(await page.locator('.sc-grid-bottom .card.side-0').count() > 0, 'after the reload my cards are on the board');
-  // Played on for a while; a game that runs to the turn limit takes longer than a test may,
-  // so P1 then resigns (the result then gives that reason).
-  const rest = await play(page, { deadline: Math.min(deadline, Date.now() + PLAY_ON_MS), what: 'desktop' });
-  if (rest.timedOut && (await facts(page)).status !== 'finished') {
-    step('desktop: the game is still running: P1 resigns');
-    await page.locator('#resign').click();
-    await page.locator('#resign-confirm').click();
-  }
-  const seen = { deploys: first.deploys + rest.deploys, moves: first.moves + rest.moves, attacks: first.attacks + rest.attacks, odds: [...first.odds, ...rest.odds], maxPicker: Math.max(first.maxPicker, rest.maxPicker) };
-  step(`desktop: game over after ${seen.deploys} deployments and ${seen.attacks} attacks (odds shown: ${seen.odds.slice(0, 4).join(', ')}); the picker showed at most ${seen.maxPicker} buttons`);
-  assert.ok(seen.deploys + seen.moves >= 1, 'a card was deployed from the hand or moved');
-  assert.ok(seen.attacks >= 1, 'an attack was confirmed after its odds');
-  await page.locator('#result').waitFor({ timeout: 15000 });
-  const result = await page.locator('#result').textContent();
-  assert.match(result, /wins|draw/i, `the result panel says who won: ${result}`);
-  assert.match(result, /Commander|deck|turn limit|resign/i, `the result panel gives the reason: ${result}`);
-  assert.ok(await page.locator('#rematch').count(), 'the result panel offers a Rematch');
-  const log = await page.locator('#log').textContent();
-  assert.doesNotMatch(log, /\bP[12]:[ABC][1-8]\b/, 'the log names tiles as players do (P1 A3), never P1:A3');
-  await shot(page, 'result-1280x800');
-  step('desktop: the replay');
-  await page.locator('#result-replay, #open-replay').first().click();
-  await page.waitForURL(new RegExp(`/replay/${id}$`));
-  await page.locator('.sc-board-wrap .card-grid').first().waitFor();
-  await page.keyboard.press('End');
-  await page.waitForTimeout(400);
-  assert.ok(await page.locator('.sc-grid .card').count() > 0, 'the replay shows the cards on the board');
-  assert.equal(await page.locator('.sc-hand').isVisible(), false, 'a replay shows no hand (a spectator sees none)');
-  await shot(page, 'replay-1280x800');
+  const deskSeen = await wholeGame(page, 'desktop', '1280x800', 'no-module');
 
-  // ---- phone: the start, a resignation, the replay ---------------------------------------
+  // ---- phone: a whole game ----------------------------------------------------------------
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   await phone.addInitScript(() => localStorage.setItem('gridwright.pace', 'instant'));
   const mob = await phone.newPage();
@@ -425,29 +599,11 @@ try {
   await lobbySetups(mob, 'phone');
   await noHorizontalScroll(mob, 'phone lobby');
   await deckBrowser(mob, '#lobby-decks', 'phone lobby', 'deck-browser-390x844');
-  step('phone: lobby → Starcore against the greedy AI');
-  const pid = await createFromLobby(mob, 'ai:greedy');
-  await deckBrowser(mob, '#match-decks', 'phone match', 'deck-browser-match-390x844');
-  await noHorizontalScroll(mob, 'phone mulligan');
-  await shot(mob, 'mulligan-390x844');
-  await opening(mob, 'phone');
-  const ph = await play(mob, { deadline: Date.now() + 120000, what: 'phone', until: (s) => s.deploys + s.attacks + s.moves >= 1 });
-  assert.ok(ph.deploys + ph.attacks + ph.moves >= 1, 'phone: a card was played by pointing');
-  await noHorizontalScroll(mob, 'phone match');
+  const phoneSeen = await wholeGame(mob, 'phone', '390x844', 'always');
   const tiles = await mob.locator('.sc-grid-bottom .card-grid-cell').first().boundingBox();
   assert.ok(tiles && tiles.width >= 36 && tiles.height >= 44, `phone: a tile is ${tiles?.width}×${tiles?.height}px`);
-  await shot(mob, 'match-390x844');
-  await mob.reload();
-  await mob.locator('.sc-board-wrap .card-grid').first().waitFor();
-  await settle(mob);
-  await mob.locator('#resign').click();
-  await mob.locator('#resign-confirm').click();
-  await mob.locator('#result').waitFor({ timeout: 15000 });
-  await shot(mob, 'result-390x844');
-  await mob.goto(`${BASE}/replay/${pid}`);
-  await mob.locator('.sc-board-wrap .card-grid').first().waitFor();
-  await noHorizontalScroll(mob, 'phone replay');
-  await shot(mob, 'replay-390x844');
+  // A Module attached in at least one of the two games (each plays one first whenever it can).
+  assert.ok(deskSeen.modulesDrawn + phoneSeen.modulesDrawn >= 1, `a Module was attached and drawn on its host's face (desktop ${deskSeen.modules} deployed, phone ${phoneSeen.modules})`);
 
   // ---- hotseat: the cover between the players -------------------------------------------
   step('hotseat: both seats on this device; the cover hides the table between players');
@@ -459,6 +615,7 @@ try {
   const p1Hand = (await hot.locator('.sc-hand .card-title').allTextContents()).join('|');
   await hot.locator('[data-action="keep"]').click();
   await hot.locator('#hotseat-cover').waitFor({ state: 'visible', timeout: 15000 });
+  assert.equal(await hot.locator('#hint-panel').isVisible(), false, 'hotseat: no hint shows under the cover');
   const coverText = await hot.locator('#hotseat-cover').textContent();
   assert.match(coverText, /Pass the device to P2/, `hotseat: the cover names the next player: ${coverText}`);
   assert.equal(await hot.locator('.sc-hand').isVisible(), false, 'hotseat: no hand shows under the cover');
@@ -467,11 +624,38 @@ try {
   await hot.locator('#hotseat-reveal').click();
   await hot.locator('.sc-hand .card').first().waitFor();
   assert.match(await hot.locator('.sc-hand h2').textContent(), /Your hand/, 'hotseat: after confirming, P2 sees its own hand');
+  // The mulligan stays sealed: P2 learns that P1 has chosen, not what.
+  const mull = await hot.locator('.sc-mulligan').textContent();
+  assert.match(mull, /P1 has chosen/, `hotseat: P2 is told P1 has chosen: ${mull}`);
+  assert.doesNotMatch(`${mull} ${await hot.locator('#log').textContent()}`, /P1 chooses to|P1 keeps|Keep the opening hand/, 'hotseat: P1\'s choice is not shown to P2 before both have chosen');
+  // The hint panel (MCTS) in hotseat, for the player now at the table.
+  await hintShown(hot, ids, 'hotseat');
+  await shot(hot, 'hotseat-hint-1280x800');
   const p2Hand = (await hot.locator('.sc-hand .card-title').allTextContents()).join('|');
   const p2Log = await hot.locator('#log').textContent();
   for (const n of p1Hand.split('|')) {
     if (!p2Hand.split('|').includes(n)) assert.ok(!p2Log.includes(`draws ${n}`), `hotseat: P2's log does not name P1's draw of ${n}`);
   }
+  await hot.locator('#hint-toggle').click();
+  // P2 keeps too (and places its Commander first if it plays first): the table goes back to
+  // P1, covered again first.
+  await hot.locator('[data-action="keep"]').click();
+  for (let i = 0; i < 20 && !(await hot.locator('#hotseat-cover').isVisible()); i++) {
+    const v = await hot.locator('.match').getAttribute('data-version');
+    const dest = hot.locator('.sc-dest button.card-empty');
+    if (await dest.count()) {
+      await dest.first().click();
+      await hot.waitForFunction((old) => document.querySelector('.match')?.dataset.version !== old || !document.querySelector('#hotseat-cover')?.hidden, v, { timeout: 15000 });
+    } else await hot.waitForTimeout(250);
+  }
+  await hot.locator('#hotseat-cover').waitFor({ state: 'visible', timeout: 15000 });
+  assert.match(await hot.locator('#hotseat-cover').textContent(), /Pass the device to P1/, 'hotseat: the cover names P1 next');
+  assert.equal(await hot.locator('.sc-hand').isVisible(), false, 'hotseat: no hand shows under the second cover');
+  await hot.locator('#hotseat-reveal').click();
+  await hot.locator('.sc-hand .card').first().waitFor();
+  assert.match(await hot.locator('.sc-hand h2').textContent(), /Your hand/, 'hotseat: after confirming, P1 sees its own hand again');
+  assert.equal((await hot.locator('.sc-hand .card-title').allTextContents()).join('|'), p1Hand, 'hotseat: P1\'s hand is the one it kept');
+  await shot(hot, 'hotseat-p1-again-1280x800');
   await hot.close();
 
   // ---- an aimed ability, on a server whose content has one ------------------------------

@@ -172,7 +172,7 @@ export const seatLabel = (s) => `P${Number(s) + 1}`;
  * A finished (or ended) match in words: headline, why, scores and key moments.
  * @param {{status: string, result?: any, ended?: string | null, seats?: any[], you?: any}} msg
  * @param {Array<{event_texts?: string[], events?: any[]}>} log
- * @param {{sides?: string[], scoreName?: string, keyEvents?: string[], reason?: string | null}} [game]
+ * @param {{sides?: string[], scoreName?: string, keyEvents?: string[], reason?: string | null, eventText?: (t: string) => string}} [game]
  */
 export function resultSummary(msg, log, game = {}) {
   const mine = msg.you?.seats ?? [];
@@ -203,12 +203,14 @@ export function resultSummary(msg, log, game = {}) {
   const scores = Array.isArray(msg.result?.scores)
     ? msg.result.scores.map((v, s) => ({ seat: s, label: name(s), value: v, winner: w.includes(s) }))
     : [];
+  // A view's `eventText` turns an event's text into what players read (Starcore's tiles `P2 A4`).
+  const eventText = game.eventText ?? ((t) => t);
   const keys = new Set(game.keyEvents ?? ['destroyed', 'game_over', 'resigned']);
   const moments = [];
   for (const e of log) {
     (e.events ?? []).forEach((ev, i) => {
       const k = ev && typeof ev === 'object' ? ev.event : ev;
-      if (keys.has(k) && k !== 'game_over' && e.event_texts?.[i]) moments.push(e.event_texts[i]);
+      if (keys.has(k) && k !== 'game_over' && e.event_texts?.[i]) moments.push(eventText(e.event_texts[i]));
     });
   }
   return { headline, why, scores, scoreName: game.scoreName ?? 'Score', moments: moments.slice(-6) };

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { collapse, pickTree, screen } from '../../ui/model.js';
 import {
-  abilitiesAt, abilityTargets, actionLabel, allDecks, attackOdds, costCurve, costTotal, leftStack, setupDecks, boxTiles, cardBook, damageFromPreview, describe, drawnSide, frameTitle, indexLegal,
-  keywordTitle, parseTile, passLabel, perspective, relabel, resourcesText, rowsDrawn, sectorOf, selectionTargets, tileName,
+  abilitiesAt, abilityTargets, actionLabel, actionSentence, allDecks, attackOdds, costCurve, costTotal, leftStack, setupDecks, boxTiles, cardBook, damageFromPreview, describe, drawnSide, frameTitle, indexLegal,
+  keywordIcon, keywordTitle, parseTile, passLabel, perspective, relabel, resourcesText, rowsDrawn, sectorOf, selectionTargets, tileName,
 } from '../../views/starcore/model.js';
 
 const reference = {
@@ -240,4 +240,37 @@ test('the frames that leave the stack, top first, resolved, fizzled or cancelled
   // A frame only marked countered stays; a new frame on top is not a departure.
   assert.deepEqual(leftStack(at([target]), at([{ ...target, countered: true }, writ]), []), []);
   assert.deepEqual(leftStack(null, at([deploy]), []), []);
+});
+
+test('the server\'s action texts read as sentences in the log and the hint panel: tiles by name, abilities counted from 1, no command syntax', () => {
+  const cases = [
+    ['keep', 'Keep the opening hand'],
+    ['commander P1:C4', 'Place the Commander on P1 C4'],
+    ['move P1:B4 P1:A4', 'Move the card on P1 B4 to P1 A4'],
+    ['attack P1:A4 P2:A5', 'Attack P2 A5 with the card on P1 A4'],
+    ['deploy Ward Plate P1:B3 host right', 'Deploy Ward Plate on P1 B3, serving the card on its right face'],
+    ['deploy Ward Plate P1:B3 host top', 'Deploy Ward Plate on P1 B3, serving the card on its front face'],
+    ['deploy Scrap Cell P1:C2', 'Deploy Scrap Cell on P1 C2'],
+    ['activate P1:C2 0', 'Use ability 1 of the card on P1 C2'],
+    ['activate P1:C2 1 P2:A3', 'Use ability 2 of the card on P1 C2 at P2 A3'],
+    ['play Arc Bolt', 'Play Arc Bolt'],
+    ['play Arc Bolt P2:A4', 'Play Arc Bolt at P2 A4'],
+    ['play Rail Volley lane 4', 'Play Rail Volley at lane 4'],
+    ['play Null Writ stack 0', 'Play Null Writ at the stack\'s frame 1 (from the bottom)'],
+    ['first P2', 'P2 plays first'],
+    ['draw P1 Scrap Cell', 'P1 draws Scrap Cell'],
+    ['roll 3+7', 'Roll 3 and 7'],
+    ['pass', 'Pass'],
+  ];
+  for (const [text, want] of cases) assert.equal(actionSentence(text), want, text);
+  // Anything unknown keeps its words, its tiles relabelled.
+  assert.equal(actionSentence('something P1:A3'), 'something P1 A3');
+});
+
+test('every keyword has a glyph of its own; the glossary term stays the keyword\'s title', () => {
+  const all = ['splash', 'pierce', { execute: 2 }, { flank: 1 }, { zone_flank: 1 }, { zone_dominance: { zone: 'Z1', tiles: 3, stat: 'dmg', amount: 1 } }, { sector_lock: { protect: 'S3', from: 'S1' } }, { aura: { side: 'friendly', stat: 'def', amount: 1 } }, 'taunt', 'first_strike', { heal: 1 }, { shield: 2 }, 'salvage'];
+  const icons = all.map(keywordIcon);
+  assert.equal(new Set(icons).size, all.length, `one glyph each: ${icons.join(' ')}`);
+  assert.ok(!icons.includes('•'), 'no keyword falls back to the plain dot');
+  assert.equal(keywordIcon({ shield: 5 }), keywordIcon({ shield: 1 }), 'the glyph does not depend on the number');
 });

@@ -96,6 +96,8 @@ test('result: who won and why, scores and key moments from the log', () => {
   assert.equal(resultSummary({ ...msg, result: { returns: [0, 0], scores: null, winners: [] } }, []).headline, 'A draw.');
   assert.equal(resultSummary({ status: 'aborted', ended: 'The creator aborted the match.', result: null }, []).headline, 'The creator aborted the match.');
   assert.equal(resultSummary({ ...msg, result: { ...msg.result, reason: 'P2 resigned' } }, []).why, 'P2 resigned');
+  // A view's eventText words the key moments (Starcore's tiles: `P2:A4` → `P2 A4`).
+  assert.deepEqual(resultSummary(msg, log, { eventText: (t) => t.toUpperCase() }).moments, ['P2 KNIGHT 5 IS DESTROYED; P1 SCORES 1 VP']);
 });
 
 test('rematch: same game, scenario and seat kinds; my seat stays mine, other people get an open seat', () => {

@@ -38,6 +38,46 @@ export function tileName(tile, withOwner = true) {
 export const relabel = (text) => String(text ?? '').replace(/\bP([12]):([ABC][1-8])\b/g, 'P$1 $2');
 
 /**
+ * An action's text as the server gives it (the typed form with cards by their names:
+ * `deploy Ward Plate P1:B3 host right`, `attack P1:A4 P2:A5`, `activate P1:C2 0 P2:A3`) as a
+ * sentence players read (`Deploy Ward Plate on P1 B3, serving the card on its right face`,
+ * `Attack P2 A5 with the card on P1 A4`, `Use ability 1 of the card on P1 C2 at P2 A3`): for
+ * the log and the hint panel, which get only that text. Anything else is returned with its
+ * tiles relabelled.
+ * @param {string | null | undefined} text
+ */
+export function actionSentence(text) {
+  const s = String(text ?? '').trim();
+  const T = 'P[12]:[ABC][1-8]';
+  const tile = (x) => tileName(x);
+  const aim = (rest) => {
+    const r = rest.trim();
+    if (!r) return '';
+    if (new RegExp(`^${T}$`).test(r)) return ` at ${tile(r)}`;
+    const lane = /^lane (\d)$/.exec(r);
+    if (lane) return ` at lane ${lane[1]}`;
+    const frame = /^stack (\d+)$/.exec(r);
+    if (frame) return ` at the stack's frame ${Number(frame[1]) + 1} (from the bottom)`;
+    return ` ${relabel(r)}`;
+  };
+  let m;
+  if (s === 'keep') return 'Keep the opening hand';
+  if (s === 'mulligan') return 'Mulligan: shuffle the hand back and draw 8 new cards';
+  if (s === 'pass') return 'Pass';
+  if ((m = new RegExp(`^commander (${T})$`).exec(s))) return `Place the Commander on ${tile(m[1])}`;
+  if ((m = new RegExp(`^move (${T}) (${T})$`).exec(s))) return `Move the card on ${tile(m[1])} to ${tile(m[2])}`;
+  if ((m = new RegExp(`^attack (${T}) (${T})$`).exec(s))) return `Attack ${tile(m[2])} with the card on ${tile(m[1])}`;
+  if ((m = new RegExp(`^deploy (.+) (${T}) host (top|right|bottom|left)$`).exec(s))) return `Deploy ${m[1]} on ${tile(m[2])}, serving the card on its ${faceText(m[3])}`;
+  if ((m = new RegExp(`^deploy (.+) (${T})$`).exec(s))) return `Deploy ${m[1]} on ${tile(m[2])}`;
+  if ((m = new RegExp(`^activate (${T}) (\\d+)(.*)$`).exec(s))) return `Use ability ${Number(m[2]) + 1} of the card on ${tile(m[1])}${aim(m[3])}`;
+  if ((m = new RegExp(`^play (.+?)((?: ${T}| lane \\d| stack \\d+)?)$`).exec(s))) return `Play ${m[1]}${aim(m[2])}`;
+  if ((m = /^first (P[12])$/.exec(s))) return `${m[1]} plays first`;
+  if ((m = /^draw (P[12]) (.+)$/.exec(s))) return `${m[1]} draws ${m[2]}`;
+  if ((m = /^roll (\d+)\+(\d+)$/.exec(s))) return `Roll ${m[1]} and ${m[2]}`;
+  return relabel(s);
+}
+
+/**
  * How `viewer` sees the battlefield: the grid drawn at the top (the other seat's) and at the
  * bottom (the viewer's, or P1's for a spectator), and the lanes from left to right. P1 sits
  * with lane 1 on the left; P2 sits opposite, turned round, with lane 1 on its left too, so a
@@ -90,6 +130,15 @@ export function keywordTitle(k) {
   }
   return { title: t, text: t };
 }
+
+/** A glyph per keyword, drawn on the card beside its name (alone on a phone); the glossary gives its text on hover and tap. */
+const KEYWORD_ICONS = {
+  splash: '✺', pierce: '➶', execute: '☠', flank: '⇲', zone_flank: '⇆', zone_dominance: '▦', sector_lock: '⊘',
+  aura: '◎', taunt: '⚑', first_strike: '⚡', heal: '✚', shield: '⛨', salvage: '♻',
+};
+
+/** A keyword's glyph (`"taunt"` → ⚑, `{"shield": 2}` → ⛨), `•` for one without. */
+export const keywordIcon = (k) => KEYWORD_ICONS[typeof k === 'string' ? k : Object.keys(k ?? {})[0] ?? ''] ?? '•';
 
 /** The kind of an action: its only key, or the string itself (`pass`, `keep`). */
 export const kindOf = (a) => (typeof a === 'string' ? a : a && typeof a === 'object' ? Object.keys(a)[0] ?? '?' : String(a));

@@ -14,8 +14,8 @@ import { chance, oddsBox, oddsTable } from '../../ui/odds.js';
 import { reducedMotion } from '../../ui/motion.js';
 import { deckBrowserButton, deckSummary } from '../../ui/decks.js';
 import {
-  abilitiesAt, actionLabel, allDecks, costShort, attackOdds, bodyOf, boxTiles, cardBook, cardName, damageFromPreview, describe, drawnSide, endReasonText,
-  frameEffect, frameTitle, hasKeyword, hpOf, indexLegal, keywordTitle, kindOf, leftStack, outcomeText, parseTile, passLabel, perspective,
+  abilitiesAt, actionLabel, actionSentence, allDecks, costShort, attackOdds, bodyOf, boxTiles, cardBook, cardName, damageFromPreview, describe, drawnSide, endReasonText,
+  frameEffect, frameTitle, hasKeyword, hpOf, indexLegal, keywordIcon, keywordTitle, kindOf, leftStack, outcomeText, parseTile, passLabel, perspective,
   phaseText, relabel, resourcesText, rowsDrawn, sectorOf, seatLabel, selectionTargets, setupDecks, tileName, tileOf, zoneOf,
 } from './model.js';
 
@@ -58,11 +58,17 @@ export function statusLine(obs) {
   return `${turn}${phaseText(obs)}${obs.responder !== null && obs.responder !== undefined && obs.stack?.length ? ` · ${seatLabel(obs.responder)} may respond` : ''}`;
 }
 
+/** An action's text from the server (the hint panel's suggestions and expected line) as a sentence. */
+export const actionText = actionSentence;
+
+/** A text of the game's events (the result panel's key moments) with its tiles as players read them. */
+export const eventText = relabel;
+
 /** @param {LogEntry} entry */
 export function logEntry(entry) {
   const actor = entry.actor === 'chance' ? 'Chance' : /** @type {any} */ (entry.actor)?.seat !== undefined ? seatLabel(/** @type {any} */ (entry.actor).seat) : '';
   const li = h('li', { 'data-index': entry.index });
-  if (entry.action_text) li.append(h('strong', {}, `${actor}: ${relabel(entry.action_text)}`));
+  if (entry.action_text) li.append(h('strong', {}, `${actor}: ${actionSentence(entry.action_text)}`));
   const texts = entry.event_texts ?? [];
   if (texts.length) li.append(h('ul', {}, texts.map((t, i) => h('li', { class: entry.events?.[i]?.event ? `ev-${entry.events[i].event}` : null }, relabel(t)))));
   return li;
@@ -253,9 +259,10 @@ export function createView(root, ctx) {
     stats.push(['DEF', p.def]);
     if (p.shield) stats.push(['Shield', p.shield]);
     const extra = [
-      kws.length ? h('span', { class: 'sc-keywords' }, kws.map((k) => h('span', { class: 'sc-kw', 'data-term': k.title }, k.text))) : null,
+      kws.length ? h('span', { class: 'sc-keywords' }, kws.map((k, i) => h('span', { class: 'sc-kw', 'data-term': k.title }, h('span', { class: 'sc-kw-icon', 'aria-hidden': 'true' }, keywordIcon((p.keywords ?? [])[i])), h('span', { class: 'sc-kw-text' }, ` ${k.text}`)))) : null,
       left < max ? h('span', { class: 'sc-damage', 'aria-label': `${max - left} damage taken` }, `✸ ${max - left} damage`) : null,
       p.host ? h('span', { class: 'sc-host' }, `Module of ${host ? name(host.card) : 'its host'} (${tileName(p.host, false)})`) : null,
+      ...(o.board ?? []).filter((m) => m.host === p.tile).map((m) => h('span', { class: 'sc-carries', 'data-module': m.tile }, `⊕ ${name(m.card)} (Module on ${tileName(m.tile, false)})`)),
       p.moved || p.attacked ? h('span', { class: 'sc-spent' }, [p.moved ? 'moved' : '', p.attacked ? 'attacked' : ''].filter(Boolean).join(', ')) : null,
     ];
     return {
@@ -282,7 +289,7 @@ export function createView(root, ctx) {
       if (!t || t.owner !== owner) continue;
       cells.push({ col: persp.lanes.indexOf(t.lane), row: rows.indexOf(t.row), card: tileCard(p, ix, o) });
     }
-    return cardGrid(cells, {
+    const g = cardGrid(cells, {
       label: `${seatLabel(owner)}'s grid${owner === viewerSeat() ? ' (yours)' : ''}`,
       rowLabels: rows,
       colLabels: persp.lanes.map(String),
@@ -293,6 +300,7 @@ export function createView(root, ctx) {
         if (acts) cls.push(acts.some((l) => kindOf(l.action) === 'attack') ? 'sc-target' : acts.some((l) => kindOf(l.action) === 'activate') ? 'sc-aim' : 'sc-dest');
         if (marks.box.has(tile)) cls.push('sc-box');
         for (const side of marks.links.get(tile) ?? []) cls.push(`link-${side}`);
+        for (const side of marks.mods.get(tile) ?? []) cls.push('sc-mod', `sc-mod-${side}`);
         const net = marks.nets.get(tile);
         if (net !== undefined) cls.push('sc-net', `sc-net-${net % 4}`);
         const empty = !pieceAt(tile);
@@ -303,6 +311,17 @@ export function createView(root, ctx) {
         };
       },
     });
+    // Lane numbers on both outer edges of the board: the bottom grid repeats them under its back row.
+    const head = g.querySelector('.card-grid-cols');
+    if (position === 'bottom' && head) {
+      const foot = /** @type {HTMLElement} */ (head.cloneNode(true));
+      foot.classList.add('sc-lanes-foot');
+      foot.setAttribute('aria-hidden', 'true');
+      foot.querySelectorAll('[role]').forEach((e) => e.removeAttribute('role'));
+      foot.removeAttribute('role');
+      g.append(foot);
+    }
+    return g;
   }
 
   /** A side's strip: hand (backs for the other side), deck, Scrapyard, Void, pool and networks. */
@@ -349,7 +368,13 @@ export function createView(root, ctx) {
     }
     const nets = new Map();
     for (const pl of o.players ?? []) (pl.networks ?? []).forEach(([tiles], i) => { if (tiles.length > 1) for (const t of tiles) nets.set(t, i); });
-    const marks = { targets, box, links, nets };
+    // A Module is drawn on its host's face: the host's edge toward it is banded.
+    const mods = new Map();
+    for (const p of o.board ?? []) {
+      const side = p.host ? drawnSide(p.host, p.tile, persp) : null;
+      if (side) mods.set(p.host, [...(mods.get(p.host) ?? []), side]);
+    }
+    const marks = { targets, box, links, nets, mods };
     const zones = h('div', { class: 'sc-divider', 'aria-label': 'The front rows meet here' },
       h('span', {}, persp.lanes[0] <= 4 ? 'Zone 1 (lanes 1–4) · sectors S1, S3' : 'Zone 2 (lanes 5–8) · sectors S2, S4'),
       h('span', { class: 'sc-divider-mark', 'aria-hidden': 'true' }, '⇅ front rows A meet ⇅'),
@@ -360,7 +385,7 @@ export function createView(root, ctx) {
       zones,
       h('div', { class: 'sc-grid sc-grid-bottom' }, grid(o, ix, persp.bottom, 'bottom', persp, marks)),
       strip(o, persp.bottom),
-      h('p', { class: 'muted sc-legend' }, `Rows are lettered from each owner's side: A is the front row, C the back. S1/S2 are rows A–B and S3/S4 row C. ${box.size ? 'Shaded tiles: the attack box of the selected card. ' : ''}Bars between cards are links; a dashed outline groups a network.`));
+      h('p', { class: 'muted sc-legend' }, `Rows are lettered from each owner's side: A is the front row, C the back. S1/S2 are rows A–B and S3/S4 row C. ${box.size ? 'Shaded tiles: the attack box of the selected card. ' : ''}Bars between cards are links; a dashed outline groups a network; a thick amber edge is the face a Module serves.`));
   }
 
   function renderHand(o, ix) {

@@ -166,7 +166,18 @@ pub(crate) fn event_text(rules: &Rules, event: &Event) -> String {
             tile,
             card,
             ability,
-        } => format!("{} on {tile} uses ability {ability}", n(*card)),
+        } => {
+            // The ability in words (its number counts from 1 if the card has no such ability).
+            let what = rules
+                .cards
+                .get(card.index())
+                .and_then(|c| c.abilities().get(usize::from(*ability)))
+                .map_or_else(
+                    || format!("its ability {}", u32::from(*ability) + 1),
+                    |a| format!("its ability ({})", ability_text(a).trim_end_matches('.')),
+                );
+            format!("{} on {tile} uses {what}", n(*card))
+        }
         Event::Passed { seat } => format!("{seat} passes"),
         Event::Fizzled { seat, card } => format!("{seat}'s {} fizzles", n(*card)),
         Event::Countered { seat, card, .. } => format!("{seat}'s {} is countered", n(*card)),

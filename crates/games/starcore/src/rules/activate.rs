@@ -170,7 +170,19 @@ mod tests {
             p.damage = 3;
         }
         assert!(g.can(P1, "activate P1:B4 1"), "1 + 2 = 3 Life");
-        g.act("activate P1:B4 1");
+        let events = g.act("activate P1:B4 1");
+        // The log names the ability in words, not by its position in the card's list.
+        let said: Vec<String> = events
+            .iter()
+            .filter(|e| matches!(e, crate::Event::Activated { .. }))
+            .map(|e| crate::text::event_text(&g.rules, e))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "Canopy Tower on P1:B4 uses its ability (Once a turn, pay 2 Life: every friendly card beside it — restore up to 2 HP)"
+            ]
+        );
         assert_eq!(g.hp_of("P1:A4"), 4, "healed 2");
         assert_eq!(g.pool(P1).get(Life), 1, "3 − 2");
         assert!(!g.can(P1, "activate P1:B4 1"), "once a turn");

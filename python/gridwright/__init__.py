@@ -1,0 +1,49 @@
+"""Gridwright's five tabletop games for AI research.
+
+The core is shaped like OpenSpiel's ``pyspiel``::
+
+    import gridwright
+    game = gridwright.load_game("connect-four")
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    print(state.returns())
+
+* ``games()`` and ``setups(name)`` list what there is; ``load_game(name, setup, overrides)``
+  loads a game with a setup (scenario) and a dict merged into its config.
+* A ``State`` tells who acts (``current_player()``: a seat from 0, or ``CHANCE``,
+  ``SIMULTANEOUS``, ``TERMINAL``), lists ``legal_actions(seat)`` as indices of the game's fixed
+  flat action index (``game.num_distinct_actions()``), gives masks, applies actions, lists chance
+  outcomes with exact weights, clones, serializes, and gives ``observation(seat)``: what that seat
+  may see, as a dict. Nothing else reveals hidden information except ``cheat_full_state()``,
+  which is for debugging and says so.
+
+The PettingZoo environments are in ``gridwright.pettingzoo`` (install the ``pettingzoo`` extra).
+See docs/python.md for the whole API, the action index layout and what is not there yet.
+"""
+
+from gridwright._gridwright import (  # noqa: F401
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    VectorEnv,
+    Game,
+    Rng,
+    State,
+    games,
+    load_game,
+    setups,
+)
+
+__all__ = [
+    "CHANCE",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "VectorEnv",
+    "Game",
+    "Rng",
+    "State",
+    "games",
+    "load_game",
+    "setups",
+]

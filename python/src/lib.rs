@@ -1,0 +1,462 @@
+//! `gridwright._gridwright`: the native half of the Python package `gridwright`.
+//!
+//! Shaped like OpenSpiel's `pyspiel`: [`PyGame`] is a game loaded with a setup and config
+//! overrides, [`PyState`] a state of it. Player actions are the game's fixed flat action index
+//! (the engine's `ActionIndex`); chance outcomes are numbered by their position in
+//! `chance_outcomes()`. Hidden information: every observation is one seat's; the full state is
+//! only [`PyState::cheat_full_state`], named as what it is. The games come from the catalog;
+//! nothing here names one (scripts/check-architecture).
+
+mod erased;
+mod vector;
+
+use erased::{Acting, DynGame, DynState, Refused};
+use gridwright_agents::AgentSpec;
+use gridwright_catalog::{ContentSource, Frontend, GameKind, with_game};
+use gridwright_engine::{Information, Rng, Seat, Viewer};
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use std::sync::Arc;
+
+/// `current_player()` at a chance node (as pyspiel).
+pub const CHANCE: i64 = -1;
+/// `current_player()` where several seats commit hidden choices (as pyspiel).
+pub const SIMULTANEOUS: i64 = -2;
+/// `current_player()` once the game is over (as pyspiel).
+pub const TERMINAL: i64 = -4;
+
+fn refused(e: Refused) -> PyErr {
+    PyValueError::new_err(e.0)
+}
+
+/// `value` as Python objects (dict, list, str, int, float, bool, None), built directly (no JSON
+/// text in between: observations are read every step).
+fn json_to_py<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
+    use serde_json::Value;
+    Ok(match value {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => pyo3::types::PyBool::new(py, *b).to_owned().into_any(),
+        Value::Number(n) => match (n.as_i64(), n.as_u64()) {
+            (Some(i), _) => i.into_pyobject(py)?.into_any(),
+            (None, Some(u)) => u.into_pyobject(py)?.into_any(),
+            _ => n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any(),
+        },
+        Value::String(t) => pyo3::types::PyString::new(py, t).into_any(),
+        Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(json_to_py(py, item)?)?;
+            }
+            list.into_any()
+        }
+        Value::Object(map) => {
+            let dict = PyDict::new(py);
+            for (k, v) in map {
+                dict.set_item(k, json_to_py(py, v)?)?;
+            }
+            dict.into_any()
+        }
+    })
+}
+
+fn py_to_json(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<serde_json::Value> {
+    let text: String = py
+        .import("json")?
+        .call_method1("dumps", (value,))?
+        .extract()?;
+    serde_json::from_str(&text).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+fn kind_of(name: &str) -> PyResult<GameKind> {
+    GameKind::from_name(name).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown game `{name}`; the games are: {}",
+            GameKind::names().join(", ")
+        ))
+    })
+}
+
+/// Every game: `[{"name", "long_name", "summary", "min_seats", "max_seats", "information",
+/// "chance"}]`.
+#[pyfunction]
+fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let list = PyList::empty(py);
+    for kind in GameKind::ALL {
+        let info = kind.info();
+        let d = PyDict::new(py);
+        d.set_item("name", info.short_name)?;
+        d.set_item("long_name", info.long_name)?;
+        d.set_item("summary", info.summary)?;
+        d.set_item("min_seats", info.min_seats)?;
+        d.set_item("max_seats", info.max_seats)?;
+        d.set_item(
+            "information",
+            if info.information == Information::Perfect {
+                "perfect"
+            } else {
+                "imperfect"
+            },
+        )?;
+        d.set_item("chance", format!("{:?}", info.chance).to_lowercase())?;
+        list.append(d)?;
+    }
+    Ok(list)
+}
+
+/// The setups (scenarios) of `game`: `[{"name", "title", "description", "seats"}]`.
+#[pyfunction]
+fn setups<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyList>> {
+    let kind = kind_of(game)?;
+    let list = with_game!(kind, G => G::scenarios(&ContentSource::Builtin))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let out = PyList::empty(py);
+    for s in list {
+        let d = PyDict::new(py);
+        d.set_item("name", s.name)?;
+        d.set_item("title", s.title)?;
+        d.set_item("description", s.description)?;
+        d.set_item("seats", s.seats)?;
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
+/// Loads `game` with `setup` (`None`: its default) and `overrides` (a dict merged into the
+/// config: objects key by key, anything else replaces).
+#[pyfunction]
+#[pyo3(signature = (game, setup=None, overrides=None))]
+fn load_game(
+    py: Python<'_>,
+    game: &str,
+    setup: Option<&str>,
+    overrides: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyGame> {
+    let kind = kind_of(game)?;
+    let over = overrides.map(|o| py_to_json(py, o)).transpose()?;
+    let inner = erased::load(kind, setup, over.as_ref()).map_err(refused)?;
+    Ok(PyGame { kind, inner })
+}
+
+/// A game loaded with one config.
+#[pyclass(name = "Game", module = "gridwright._gridwright", frozen)]
+#[derive(Debug)]
+struct PyGame {
+    kind: GameKind,
+    inner: Arc<dyn DynGame>,
+}
+
+#[pymethods]
+impl PyGame {
+    /// The game's short name (`connect-four`).
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+    /// The setup it was loaded with (`None`: the default).
+    #[getter]
+    fn setup(&self) -> Option<String> {
+        self.inner.setup().map(str::to_owned)
+    }
+    /// Whether some seat may not see everything.
+    #[getter]
+    fn imperfect_information(&self) -> bool {
+        erased::imperfect(self.kind)
+    }
+    /// `N`: player actions are the indices `0..N`, the same in every state of this config.
+    fn num_distinct_actions(&self) -> usize {
+        self.inner.num_distinct_actions()
+    }
+    /// Seats.
+    fn num_players(&self) -> usize {
+        self.inner.num_seats()
+    }
+    /// An upper bound on the steps (player and chance) of one game.
+    fn max_game_length(&self) -> usize {
+        self.inner.max_game_length()
+    }
+    /// The config as a dict (what `overrides` edits).
+    fn config<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_py(py, &self.inner.config_json())
+    }
+    /// The initial state (chance may act first).
+    fn new_initial_state(&self) -> PyState {
+        PyState {
+            game: Arc::clone(&self.inner),
+            inner: self.inner.new_initial_state(),
+        }
+    }
+    /// A state from `State.serialize()`'s text, every step replayed and checked.
+    fn deserialize_state(&self, text: &str) -> PyResult<PyState> {
+        Ok(PyState {
+            game: Arc::clone(&self.inner),
+            inner: self.inner.deserialize(text).map_err(refused)?,
+        })
+    }
+    fn __repr__(&self) -> String {
+        match self.inner.setup() {
+            Some(s) => format!("<gridwright.Game {} setup={s}>", self.inner.name()),
+            None => format!("<gridwright.Game {}>", self.inner.name()),
+        }
+    }
+}
+
+/// A seeded random number generator (the engine's), for chance and agents.
+#[pyclass(name = "Rng", module = "gridwright._gridwright")]
+#[derive(Debug)]
+struct PyRng(Rng);
+
+#[pymethods]
+impl PyRng {
+    #[new]
+    fn new(seed: u64) -> Self {
+        PyRng(Rng::seed_from_u64(seed))
+    }
+    /// A number below `n` (uniform).
+    fn below(&mut self, n: u64) -> PyResult<u64> {
+        if n == 0 {
+            return Err(PyValueError::new_err("below(0): no number is below 0"));
+        }
+        Ok(self.0.below(n))
+    }
+}
+
+/// A state of a game.
+#[pyclass(name = "State", module = "gridwright._gridwright")]
+#[derive(Debug)]
+struct PyState {
+    game: Arc<dyn DynGame>,
+    inner: Box<dyn DynState>,
+}
+
+impl PyState {
+    fn seat(&self, index: i64) -> PyResult<Seat> {
+        erased::seat(index, self.inner.num_seats()).map_err(refused)
+    }
+
+    /// The seat meant by `seat`, or the one seat acting now.
+    fn seat_or_current(&self, seat: Option<i64>) -> PyResult<Seat> {
+        match (seat, self.inner.acting()) {
+            (Some(s), _) => self.seat(s),
+            (None, Acting::Seat(s)) => self.seat(s as i64),
+            (None, Acting::Simultaneous(_)) => Err(PyValueError::new_err(
+                "several seats act now (simultaneous): name the seat",
+            )),
+            (None, Acting::Chance) => Err(PyValueError::new_err(
+                "chance acts now: use chance_outcomes() or name a seat",
+            )),
+            (None, Acting::Terminal) => Err(PyValueError::new_err("the game is over")),
+        }
+    }
+}
+
+#[pymethods]
+impl PyState {
+    /// The acting seat (0-based), or `CHANCE` (-1), `SIMULTANEOUS` (-2), `TERMINAL` (-4).
+    fn current_player(&self) -> i64 {
+        match self.inner.acting() {
+            Acting::Seat(s) => s as i64,
+            Acting::Simultaneous(_) => SIMULTANEOUS,
+            Acting::Chance => CHANCE,
+            Acting::Terminal => TERMINAL,
+        }
+    }
+    /// The seats that may act now: one, several (each still owing a hidden commitment at a
+    /// simultaneous node, in any order), or none (chance, terminal).
+    fn acting_seats(&self) -> Vec<usize> {
+        match self.inner.acting() {
+            Acting::Seat(s) => vec![s],
+            Acting::Simultaneous(v) => v,
+            Acting::Chance | Acting::Terminal => Vec::new(),
+        }
+    }
+    fn is_chance_node(&self) -> bool {
+        self.inner.acting() == Acting::Chance
+    }
+    fn is_simultaneous_node(&self) -> bool {
+        matches!(self.inner.acting(), Acting::Simultaneous(_))
+    }
+    fn is_terminal(&self) -> bool {
+        self.inner.acting() == Acting::Terminal
+    }
+    fn num_players(&self) -> usize {
+        self.inner.num_seats()
+    }
+    /// The legal actions of `seat` (default: the one acting seat) as ascending action indices;
+    /// at a chance node without a seat, the outcome numbers `0..len(chance_outcomes())`.
+    #[pyo3(signature = (seat=None))]
+    fn legal_actions(&self, seat: Option<i64>) -> PyResult<Vec<usize>> {
+        if seat.is_none() && self.inner.acting() == Acting::Chance {
+            return Ok((0..self.inner.chance_weights().len()).collect());
+        }
+        let s = self.seat_or_current(seat)?;
+        self.inner.legal_indices(s).map_err(refused)
+    }
+    /// An `int8` array (the dtype gymnasium masks take) of `num_distinct_actions()` entries, 1 where `seat`'s action is legal.
+    #[pyo3(signature = (seat=None))]
+    fn legal_actions_mask<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let s = self.seat_or_current(seat)?;
+        let mut mask = vec![0i8; self.game.num_distinct_actions()];
+        self.inner.fill_mask(s, &mut mask);
+        Ok(mask.into_pyarray(py))
+    }
+    /// Applies `action` for `seat` (default: the one acting seat; at a chance node, `action`
+    /// is an outcome number). Raises `ValueError` with the rules' reason if refused; the state
+    /// is then unchanged.
+    #[pyo3(signature = (action, seat=None))]
+    fn apply_action(&mut self, action: i64, seat: Option<i64>) -> PyResult<()> {
+        let index = usize::try_from(action)
+            .map_err(|_| PyValueError::new_err(format!("{action} is not an action (negative)")))?;
+        if seat.is_none() && self.inner.acting() == Acting::Chance {
+            return self.inner.apply_chance(index).map_err(refused);
+        }
+        let s = self.seat_or_current(seat)?;
+        self.inner.apply_index(s, index).map_err(refused)
+    }
+    /// At a chance node, `[(outcome, probability)]` (outcome numbers from 0); empty elsewhere.
+    /// The probabilities are `weight / sum` of the exact integer weights of `chance_weights()`.
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        let w = self.inner.chance_weights();
+        let total: f64 = w.iter().map(|x| f64::from(*x)).sum();
+        w.iter()
+            .enumerate()
+            .map(|(i, x)| (i, f64::from(*x) / total))
+            .collect()
+    }
+    /// At a chance node, `[(outcome, weight)]` with exact integer weights (probability = weight
+    /// / sum of weights); empty elsewhere.
+    fn chance_weights(&self) -> Vec<(usize, u32)> {
+        self.inner
+            .chance_weights()
+            .into_iter()
+            .enumerate()
+            .collect()
+    }
+    /// Samples chance outcomes from `rng` (by their weights) until a seat acts or the game
+    /// ends; returns how many were applied.
+    fn resolve_chance(&mut self, rng: &mut PyRng) -> usize {
+        self.inner.resolve_chance(&mut rng.0)
+    }
+    /// The text of `action` (an action index; at a chance node, an outcome number).
+    fn action_to_string(&self, action: usize) -> PyResult<String> {
+        let text = if self.inner.acting() == Acting::Chance {
+            self.inner.chance_text(action)
+        } else {
+            self.inner.index_text(action)
+        };
+        text.ok_or_else(|| PyValueError::new_err(format!("{action} stands for no action here")))
+    }
+    /// The action index of the text `text` for `seat` (default: the acting seat), as typed in
+    /// the terminal.
+    #[pyo3(signature = (text, seat=None))]
+    fn string_to_action(&self, text: &str, seat: Option<i64>) -> PyResult<usize> {
+        let s = self.seat_or_current(seat)?;
+        self.inner.parse(s, text).map_err(refused)
+    }
+    /// Returns per seat, in `[-1, 1]` (zeros until the end).
+    fn returns(&self) -> Vec<f64> {
+        self.inner.returns()
+    }
+    /// What `seat` sees, as a dict (the game's observation, as the server sends it to that
+    /// seat). Nothing in it is hidden from `seat`.
+    fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
+        let s = self.seat(seat)?;
+        json_to_py(py, &self.inner.observation_json(Viewer::Seat(s)))
+    }
+    /// What a spectator sees (public information only), as a dict.
+    fn public_observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_py(py, &self.inner.observation_json(Viewer::Spectator))
+    }
+    /// `seat`'s terminal picture (`None`: a spectator's).
+    #[pyo3(signature = (seat=None))]
+    fn observation_string(&self, seat: Option<i64>) -> PyResult<String> {
+        let viewer = match seat {
+            Some(s) => Viewer::Seat(self.seat(s)?),
+            None => Viewer::Spectator,
+        };
+        Ok(self.inner.render(viewer))
+    }
+    /// A state `seat` cannot tell from this one (same observation), everything it cannot see
+    /// redrawn with `seed`: what a search for `seat` should start from. It has no history, so
+    /// it cannot be serialized.
+    fn resample(&self, seat: i64, seed: u64) -> PyResult<PyState> {
+        let s = self.seat(seat)?;
+        Ok(PyState {
+            game: Arc::clone(&self.game),
+            inner: self.inner.resample(s, &mut Rng::seed_from_u64(seed)),
+        })
+    }
+    /// CHEATING, for debugging only: the whole state, every seat's secrets included, in
+    /// Rust's debug form. No seat may be shown this.
+    fn cheat_full_state(&self) -> String {
+        self.inner.debug_full_state()
+    }
+    /// The game's config and every step so far as JSON text (`Game.deserialize_state` reads
+    /// it). Raises for a resampled state, which no steps produced.
+    fn serialize(&self) -> PyResult<String> {
+        self.inner
+            .serialize()
+            .ok_or_else(|| PyValueError::new_err("a resampled state has no history to serialize"))
+    }
+    /// The action index the agent `spec` (`random`, `greedy`, `mcts:iters=200`, …) picks for
+    /// `seat` (default: the acting seat), from `seat`'s view only, with `rng`.
+    #[pyo3(signature = (spec, rng, seat=None))]
+    fn agent_action(
+        &self,
+        py: Python<'_>,
+        spec: &str,
+        rng: &mut PyRng,
+        seat: Option<i64>,
+    ) -> PyResult<usize> {
+        let s = self.seat_or_current(seat)?;
+        let spec: AgentSpec = spec
+            .parse()
+            .map_err(|e| PyValueError::new_err(format!("agent `{spec}`: {e}")))?;
+        let inner = &self.inner;
+        let rng = &mut rng.0;
+        py.detach(|| inner.agent_index(&spec, s, rng))
+            .map_err(refused)
+    }
+    fn clone(&self) -> PyState {
+        PyState {
+            game: Arc::clone(&self.game),
+            inner: self.inner.clone_box(),
+        }
+    }
+    fn __copy__(&self) -> PyState {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
+        self.clone()
+    }
+    fn __str__(&self) -> String {
+        self.inner.render(Viewer::Spectator)
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "<gridwright.State {} current_player={}>",
+            self.game.name(),
+            self.current_player()
+        )
+    }
+}
+
+#[pymodule]
+fn _gridwright(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(setups, m)?)?;
+    m.add_function(wrap_pyfunction!(load_game, m)?)?;
+    m.add_class::<PyGame>()?;
+    m.add_class::<PyState>()?;
+    m.add_class::<PyRng>()?;
+    m.add("CHANCE", CHANCE)?;
+    m.add("SIMULTANEOUS", SIMULTANEOUS)?;
+    m.add("TERMINAL", TERMINAL)?;
+    vector::register(m)?;
+    Ok(())
+}
