@@ -77,6 +77,117 @@ async function checkPicker(page, what) {
   return seen;
 }
 
+/**
+ * Below 960 px: the hint follows the board, the game's action bar stays in view (at the top of
+ * the page and scrolled to the board's end), and every button, field and choice of the match is
+ * a tap target of at least 44 × 44 px. Returns the figures.
+ */
+async function checkPhone(page, size, what) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const board = await page.locator('.slot-main').boundingBox();
+  const hint = await page.locator('.hint-panel:not([hidden])').boundingBox();
+  assert.ok(hint, `${what}: the hint panel is shown against the AI`);
+  assert.ok(hint.y >= board.y + board.height - 1, `${what}: the hint (top ${hint.y}) follows the board (bottom ${board.y + board.height})`);
+  const bars = [];
+  // The game's action bar: the side slot, or Connect Four's column buttons over its board.
+  const sel = (await page.locator('.slot-side button').count()) ? '.slot-side' : '.c4-buttons';
+  for (const where of ['top', 'board end']) {
+    if (where !== 'top') await page.evaluate(() => { const b = document.querySelector('.slot-main')?.getBoundingClientRect(); if (b) window.scrollBy(0, b.bottom - window.innerHeight); });
+    const bar = await page.locator(sel).boundingBox();
+    // The bar's topmost button (the layout reorders the bar's parts on a phone).
+    const first = await page.evaluate((s) => [...document.querySelectorAll(`${s} button`)]
+      .map((b) => b.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0)
+      .sort((a, b) => a.top - b.top).map((r) => ({ y: r.top, height: r.height }))[0] ?? null, sel);
+    assert.ok(bar && bar.y < size.height - 44 && first && first.y >= 0 && first.y + first.height <= size.height,
+      `${what}: the action bar is in view (${where}: bar top ${bar?.y}, first button ${first?.y}–${first && first.y + first.height} of ${size.height})`);
+    bars.push(Math.round(bar.y));
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const small = await page.evaluate(() => [...document.querySelectorAll('.match button, .match select, .match input:not([type="hidden"]), .match .button, .match .choice')]
+    .map((e) => ({ e, r: e.getBoundingClientRect() }))
+    .filter(({ e, r }) => r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden' && !e.closest('[hidden]'))
+    .filter(({ r }) => Math.round(r.width) < 44 || Math.round(r.height) < 44)
+    .map(({ e, r }) => `${e.tagName.toLowerCase()} "${(e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`));
+  assert.deepEqual(small, [], `${what}: tap targets under 44 px`);
+  const n = await page.locator('.match button:visible').count();
+  return `hint top ${Math.round(hint.y)} ≥ board bottom ${Math.round(board.y + board.height)}; action bar (${sel}) top at ${bars.join(' / ')} of ${size.height}; ${n} buttons, all ≥ 44×44 px`;
+}
+
+/**
+ * A compressed JSON answer with an ETag, and a 304 on revisit: the match's reference data and
+ * the game's How to play page.
+ */
+async function checkCompressed(BASE, id, game, what) {
+  const out = [];
+  for (const path of [`/api/matches/${id}/reference`, `/api/games/${game}/how-to-play`]) {
+    const first = await fetch(`${BASE}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+    const body = await first.arrayBuffer();
+    assert.equal(first.status, 200, `${what}: ${path}`);
+    const enc = first.headers.get('content-encoding');
+    const etag = first.headers.get('etag');
+    assert.equal(enc, 'gzip', `${what}: ${path} travels gzipped`);
+    assert.ok(etag, `${what}: ${path} has an ETag`);
+    const again = await fetch(`${BASE}${path}`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } });
+    assert.equal(again.status, 304, `${what}: ${path} revisited is answered 304`);
+    assert.equal((await again.arrayBuffer()).byteLength, 0, `${what}: a 304 has no body`);
+    out.push(`${path.replace(id, '{id}')} gzip ${body.byteLength} B (decoded), then 304`);
+  }
+  return out.join('; ');
+}
+
+/** Counts the page's animations: every `Element.animate` call, and the most CSS or script
+ * animations running at once (sampled each frame). */
+function countAnimations() {
+  window.__gwAnimations = 0;
+  window.__gwRunning = 0;
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    window.__gwAnimations += 1;
+    return animate.apply(this, args);
+  };
+  const sample = () => {
+    window.__gwRunning = Math.max(window.__gwRunning, document.getAnimations?.().filter((a) => a.playState === 'running').length ?? 0);
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+}
+
+/**
+ * Reduced motion, per game: a spectator of an AI match sees its moves animate (a disc drops,
+ * mechs run their programs, units slide), and with `prefers-reduced-motion: reduce` the same
+ * stretch of the same game animates nothing. Returns the figures.
+ */
+async function checkReducedMotion(browser, BASE, watch, game) {
+  const seen = {};
+  let until = 0;
+  for (const reduced of [false, true]) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: reduced ? 'reduce' : 'no-preference' });
+    await ctx.addInitScript(countAnimations);
+    await ctx.addInitScript(() => localStorage.setItem('gridwright.pace', 'fast'));
+    const page = await ctx.newPage();
+    watch(page, `reduced motion ${game}${reduced ? ' (reduce)' : ''}`);
+    const agent = s0agent(game);
+    const c = await create(BASE, { game, seed: 5, seats: [{ kind: 'ai', agent }, { kind: 'ai', agent }], ai_delay_ms: 120, ...(game === 'command-core' ? { scenario: 'duel' } : {}) });
+    await page.goto(`${BASE}/play/${c.match.id}`);
+    await page.locator('.match[data-version]').waitFor();
+    if (!reduced) {
+      await page.waitForFunction(() => window.__gwAnimations > 0, null, { timeout: 60000 });
+      until = Number(await page.locator('.match').getAttribute('data-version')) + 4;
+    }
+    await page.waitForFunction((v) => Number(document.querySelector('.match')?.dataset.version) >= v || document.querySelector('.match')?.dataset.status === 'finished', until, { timeout: 60000 });
+    const [anims, running] = await page.evaluate(() => [window.__gwAnimations, window.__gwRunning]);
+    const version = Number(await page.locator('.match').getAttribute('data-version'));
+    seen[reduced ? 'reduce' : 'normal'] = `${anims} animations (at most ${running} at once) by version ${version}`;
+    if (reduced) {
+      assert.equal(anims, 0, `${game}: with reduced motion nothing animates`);
+      assert.equal(running, 0, `${game}: with reduced motion no CSS animation runs`);
+    } else assert.ok(anims > 0 && running > 0, `${game}: the AI's moves animate`);
+    await fetch(`${BASE}/api/matches/${c.match.id}/abort`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${c.creator_token}` }, body: '{}' });
+    await ctx.close();
+  }
+  return `motion ${seen.normal}; reduced ${seen.reduce}`;
+}
+
 /** Opens How to play, checks it, closes it. Needs GET /api/games/{game}/how-to-play (wire branch). */
 /** The replay of a finished match (waits for it to finish). */
 async function finishedReplay(BASE, id, what) {
@@ -211,6 +322,10 @@ export async function kitChecks({ browser, BASE, shot, step, watch }) {
       const why = (await panel.locator('.result-why').textContent())?.trim();
       assert.ok(ENDINGS[g].includes(why ?? ''), `${what}: the result panel says how the game ended in the game's words: ${why}`);
       figures[`ending ${g}`] = why;
+      if (g === 'connect-four' && why === 'Four in a row') {
+        // The winning line is marked on the board.
+        assert.ok((await page.locator('svg.c4-board .disc.win').count()) >= 4, `${what}: the four in a row are marked`);
+      }
       assert.equal(await page.locator('#result-replay').count(), 1, `${what}: Watch the replay`);
       await shot(page, `kit-result-${g}-${tag}`);
       if (!touch || g === 'connect-four') {
@@ -229,6 +344,9 @@ export async function kitChecks({ browser, BASE, shot, step, watch }) {
       const open = await create(BASE, { game: g, seats: [{ kind: 'human' }, { kind: 'open' }] });
       await page.goto(`${BASE}${open.seats[0].link}`);
       await page.waitForFunction(() => /Waiting for a player to join as P2/.test(document.querySelector('#turn')?.textContent ?? ''));
+      const waiting = (await page.locator('#turn').textContent()) ?? '';
+      assert.ok(waiting.includes(`send them the invite link ${BASE}/play/${open.match.id}`), `${what}: the waiting state gives the invite link: ${waiting}`);
+      figures[`waiting ${g} ${tag}`] = waiting.replace(BASE, '');
       if (g === 'connect-four') {
         await page.locator('.match[data-my-turn="true"]').waitFor();
         const title = await page.title();
@@ -249,7 +367,17 @@ export async function kitChecks({ browser, BASE, shot, step, watch }) {
         assert.match(figures[`tooltip ${g} ${tag}`], /^Hex 0000 · (Plain: 1 movement point to enter, open to sight|Woods: 2 movement points to enter, blocks line of sight|Hill: \d movement points? to enter, (blocks line of sight|open to sight))$/, `${what}: the hex tooltip in words`);
       }
       await shot(page, `kit-turn-${g}-${tag}`);
+      if (touch) {
+        figures[`phone ${g} ${tag}`] = await checkPhone(page, size, what);
+        await shot(page, `kit-phone-${g}-${tag}`);
+      } else figures[`compressed ${g}`] = await checkCompressed(BASE, vs.match.id, g, what);
       if (g !== 'connect-four') figures[`picker ${g} ${tag}`] = (await checkPicker(page, what)).join('/');
+      else {
+        // No picker: one button per column.
+        const n = await page.locator('.c4-buttons button:visible').count();
+        assert.ok(n <= MAX_BUTTONS, `${what}: ${n} column buttons`);
+        figures[`picker ${g} ${tag}`] = `${n} column buttons`;
+      }
       const close = await checkHowTo(page, g, `${what} match`);
       await close();
       if (g === 'connect-four' && !touch) {
@@ -271,7 +399,10 @@ export async function kitChecks({ browser, BASE, shot, step, watch }) {
         assert.equal((await page.locator('#result h2').textContent())?.trim(), 'P2 wins — you lost.', `${what}: the result after resigning`);
         assert.equal((await page.locator('#result .result-why').textContent())?.trim(), 'P1 resigned', `${what}: how it ended`);
         await page.waitForFunction(() => /P1 resigned; P2 won/.test(document.querySelector('#log')?.lastElementChild?.textContent ?? ''));
-        assert.equal((await page.locator('#log > li').last().textContent())?.trim(), 'P1: resignP1 resigned; P2 won', `${what}: the log's last entry is the resignation`);
+        assert.equal((await page.locator('#log > li').last().locator('li').last().textContent())?.trim(), 'P1 resigned; P2 won', `${what}: the log's last entry is the resignation`);
+        // The log says what happened in sentences, never the engine's notation (`drop 4`).
+        assert.deepEqual(await page.locator('#log > li > strong').allTextContents(), ['P1', 'P2', 'P1'], `${what}: the log's headings name who acted`);
+        assert.match((await page.locator('#log > li').first().textContent()) ?? '', /^P1P1 drops into column 4, row 1$/, `${what}: the log in words`);
         // The replay shows it too, at its last step.
         await page.goto(`${BASE}/replay/${vs.match.id}`);
         await page.locator('[data-step="last"]').click();
@@ -288,6 +419,8 @@ export async function kitChecks({ browser, BASE, shot, step, watch }) {
     }
     await ctx.close();
   }
+
+  for (const g of GAMES) figures[`reduced motion ${g}`] = await checkReducedMotion(browser, BASE, watch, g);
 
   // Motion: the time from an AI's move to the end of its animation, at the normal pace; then
   // with reduced motion, nothing animates.

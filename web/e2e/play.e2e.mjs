@@ -214,7 +214,7 @@ async function playOne(page, mode, checks) {
         if (checks) {
           await page.waitForFunction((n) => document.querySelectorAll('#log > li').length > n, logBefore);
           const last = await page.locator('#log > li').last().textContent();
-          assert.match(last, new RegExp(`move ${sel.id + 1} ${best}`), 'the log shows the move');
+          assert.match(last, new RegExp(`^P1P1 \\S.* moves \\d{4} → ${best} \\(\\d MP\\)`), `the log shows the move in words: ${last}`);
           checks.moved = true;
         }
         return `move ${sel.label} → ${best}`;

@@ -175,6 +175,47 @@ mod tests {
         );
     }
 
+    /// `help` at the start of `G`'s default setup and `card NAME`, as the terminal prints them.
+    fn help_and_card<G: Frontend>(kind: GameKind, name: &str) -> (String, String) {
+        let c = ContentSource::Builtin;
+        let s = Session::<G>::new(G::load_config(&c, None).unwrap(), 1).unwrap();
+        let seat = match s.turn() {
+            gridwright_engine::Turn::Seat(x) => x,
+            t => panic!("{t:?}"),
+        };
+        let how = how_to_play(&c, kind).unwrap();
+        let card = describe(&G::reference(s.config()), &how, name).unwrap();
+        (step_help(s.state(), seat), card)
+    }
+
+    /// `help` and `card NAME` at the terminal for Grid Battles, Command Core and Connect Four,
+    /// word for word.
+    #[test]
+    fn help_and_card_read_as_words_in_the_three_board_games() {
+        use crate::{CommandCore, ConnectFour, GridBattles};
+        assert_eq!(
+            help_and_card::<GridBattles>(GameKind::GridBattles, "knight"),
+            (
+                "P1 may now:\n  activate (3): choose a fresh unit to act this turn; e.g. `activate 1`".into(),
+                "Knight — mounted unit, melee\n  Health 3 · Movement 3 · Attack die Red die · Defence die Black die\n  Keywords: Mounted, Melee\n  Has the advantage against missile units: its bonus symbols count as hits.".into()
+            )
+        );
+        assert_eq!(
+            help_and_card::<CommandCore>(GameKind::CommandCore, "veer"),
+            (
+                "P2 may now:\n  place (2): choose to place your mechs first or second; e.g. `place second`".into(),
+                "Veer — Split directive of the Wasp\n  Top half: forward, then turn left 45 (blue, cost +0); cost +1 when the previous slot shows red.\n  Bottom half: forward, then turn right 45 (blue, cost +0); cost +1 when the previous slot shows red.".into()
+            )
+        );
+        assert_eq!(
+            help_and_card::<ConnectFour>(GameKind::ConnectFour, "column"),
+            (
+                "P1 may now:\n  drop (7): drop a disc into a column; e.g. `drop 1`".into(),
+                "Column — One of the seven vertical slots, numbered 1 to 7 from the left. A disc dropped in it falls to the lowest empty space.".into()
+            )
+        );
+    }
+
     #[test]
     fn card_shows_a_card_by_name_or_id_and_falls_back_to_the_glossary() {
         let c = ContentSource::Builtin;

@@ -223,6 +223,30 @@ fn pinned_examples_of_each_games_action_and_event_texts() {
             assert!(e.contains(' '), "{k:?}: `{e}` is not a sentence");
             assert!(debug_mark(e).is_none(), "{k:?}: `{e}`");
         }
+        // Word for word: each game's own text (its `event_text`, the one place that writes it).
+        let pinned: &[&str] = match k {
+            GameKind::GridBattles => &[
+                "P1 Pikeman 1 activated",
+                "P1 Knight 2 activated",
+                "P1 Pikeman 1 moves 0101 → 0201 (1 MP)",
+            ],
+            GameKind::CommandCore => &[
+                "P1 wins the draw and chooses who places first",
+                "now: P1 chooses to place first or second (P1 to act)",
+                "P2 places first",
+            ],
+            GameKind::ConnectFour => &[
+                "P1 drops into column 2, row 1",
+                "P2 drops into column 1, row 1",
+                "P1 drops into column 2, row 2",
+            ],
+            GameKind::Starcore => &["P1 plays first", "P1 is to draw 8", "P2 is to draw 8"],
+            GameKind::Milkomeda => &[
+                "P1's homeworld at c1r1, P2's homeworld at c9r9; 3 fleets on each, storage 3 \
+                 blue, 3 orange, 3 red, 5 green each",
+            ],
+        };
+        assert_eq!(&events[..pinned.len()], pinned, "{k:?}");
     }
 }
 

@@ -55,8 +55,9 @@ export function statusLine(obs) {
 export function logEntry(entry) {
   const actor = entry.actor === 'chance' ? 'Chance' : entry.actor?.seat !== undefined ? seatName(entry.actor.seat) : '';
   const li = h('li', { 'data-index': entry.index });
-  if (entry.action_text) li.append(h('strong', {}, `${actor}: ${entry.action_text}`));
   const texts = entry.event_texts ?? [];
+  // Who acted; the sentences below say what (the action's text only where none does).
+  if (entry.action_text) li.append(h('strong', {}, texts.length ? actor : `${actor}: ${entry.action_text}`));
   if (texts.length) li.append(h('ul', {}, texts.map((t, i) => h('li', { class: entry.events?.[i]?.event ? `ev-${entry.events[i].event}` : null }, t))));
   return li;
 }

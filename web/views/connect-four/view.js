@@ -72,8 +72,10 @@ export function statusLine(obs) {
 /** @param {LogEntry} entry */
 export function logEntry(entry) {
   const who = typeof entry.actor === 'object' ? seatName(entry.actor.seat) : '';
-  return h('li', { 'data-index': entry.index }, h('strong', {}, `${who}: ${entry.action_text ?? ''}`),
-    entry.event_texts?.length ? h('ul', {}, entry.event_texts.map((t) => h('li', {}, t))) : null);
+  // Who acted; the sentences below say what (the action's text only where none does).
+  const texts = entry.event_texts ?? [];
+  return h('li', { 'data-index': entry.index }, h('strong', {}, texts.length ? who : `${who}: ${entry.action_text ?? ''}`),
+    texts.length ? h('ul', {}, texts.map((t) => h('li', {}, t))) : null);
 }
 
 export function createView(root, ctx) {

@@ -92,10 +92,11 @@ export function logEntry(entry, raw) {
   const obs = normalize(raw);
   const actor = entry.actor === 'chance' ? 'Dice' : entry.actor?.seat !== undefined ? seatName(entry.actor.seat) : '';
   const li = h('li', { 'data-index': entry.index });
-  if (entry.action_text && entry.actor !== 'chance') li.append(h('strong', {}, `${actor}: ${entry.action_text}`));
   const units = obs?.units ?? [];
   const events = entry.events ?? [];
   const texts = entry.event_texts ?? [];
+  // Who acted; the sentences below say what (the action's text only where none does).
+  if (entry.action_text && entry.actor !== 'chance') li.append(h('strong', {}, texts.length ? actor : `${actor}: ${entry.action_text}`));
   const list = h('ul', {});
   texts.forEach((t, i) => {
     const ev = events[i];

@@ -11,7 +11,7 @@ use crate::odds::{OddsQuery, damage_odds_with};
 use crate::rules::Rules;
 use crate::rules::surge_flux::settle;
 use crate::state::{CommandCore, Phase, Stage};
-use crate::text::{arc_name, card_text, program_text};
+use crate::text::{arc_name, card_text, program_text, weapon_name};
 use gridwright_engine::geom::Dir8;
 use gridwright_engine::{Game, Seat, Viewer};
 use std::fmt::Write;
@@ -352,7 +352,7 @@ pub fn attack_preview(game: &CommandCore, action: &Action) -> Option<String> {
         let paid = settle(&mut surge, &mut flux, i16::from(wpn.delta));
         let mut s = format!(
             "{}: delta {}, pays {} Flux and {} Surge",
-            card_text(rules, mech, Card::Weapon(weapon)),
+            weapon_name(rules, mech, weapon),
             wpn.delta,
             paid.flux,
             paid.surge
@@ -370,7 +370,7 @@ pub fn attack_preview(game: &CommandCore, action: &Action) -> Option<String> {
     if t >= game.mech_count() {
         return None;
     }
-    let (mech, weapon) = (MechId(attack.attacker), attack.weapon);
+    let weapon = attack.weapon;
     let a = game.mechs.get(i)?;
     let d = game.mechs.get(t)?;
     let wpn = rules.chassis_of(i).weapons.get(usize::from(weapon))?;
@@ -391,7 +391,7 @@ pub fn attack_preview(game: &CommandCore, action: &Action) -> Option<String> {
     .ok()?;
     let mut s = format!(
         "{} at {}: {} attack dice vs {} armour ({} arc) + {} evade; ",
-        card_text(rules, mech, Card::Weapon(weapon)),
+        weapon_name(rules, MechId(attack.attacker), weapon),
         crate::text::mech_name(rules, target),
         wpn.attack,
         chassis.armour[arc as usize],

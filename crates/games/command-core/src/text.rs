@@ -57,6 +57,24 @@ pub(crate) fn card_text(rules: &Rules, mech: MechId, card: Card) -> String {
     }
 }
 
+/// A weapon or directive of `mech` by the name players read ("Shoulder gun", "Lock-on").
+pub(crate) fn card_name(rules: &Rules, mech: MechId, card: Card) -> String {
+    match card {
+        Card::Weapon(i) => weapon_name(rules, mech, i),
+        Card::Directive(i) => chassis(rules, mech)
+            .and_then(|c| c.directives.get(usize::from(i)))
+            .map_or_else(|| format!("directive#{i}"), |d| d.name.clone()),
+    }
+}
+
+/// The name of a weapon of `mech` as players read it ("Shoulder gun"; its id where the chassis
+/// has no such weapon).
+pub(crate) fn weapon_name(rules: &Rules, mech: MechId, weapon: u8) -> String {
+    chassis(rules, mech)
+        .and_then(|c| c.weapons.get(usize::from(weapon)))
+        .map_or_else(|| format!("weapon#{weapon}"), |w| w.name.clone())
+}
+
 /// The name of an arc as the texts and the terminal view write it.
 pub(crate) fn arc_name(a: Arc) -> &'static str {
     match a {
@@ -284,7 +302,7 @@ pub(crate) fn event_text(rules: &Rules, e: &Event) -> String {
             let mut t = format!(
                 "{} fires {}",
                 name(*mech),
-                card_text(rules, *mech, Card::Weapon(*weapon)),
+                weapon_name(rules, *mech, *weapon),
             );
             if s.flux + s.surge + s.unpaid > 0 {
                 t += &format!("; pays {} Flux and {} Surge", s.flux, s.surge);
@@ -351,19 +369,19 @@ pub(crate) fn event_text(rules: &Rules, e: &Event) -> String {
             name(*mech),
             cards
                 .iter()
-                .map(|c| card_text(rules, *mech, c))
+                .map(|c| card_name(rules, *mech, c))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
         Event::PutBack { mech, card } => format!(
             "a targeting token puts {} of {} back",
-            card_text(rules, *mech, *card),
+            card_name(rules, *mech, *card),
             name(*mech)
         ),
         Event::Depleted { mech, card } => format!(
             "{} loses {} for the rest of the game",
             name(*mech),
-            card_text(rules, *mech, *card)
+            card_name(rules, *mech, *card)
         ),
         Event::Cleanup { round } => {
             format!("cleanup after round {round}: Flux removed, Surge becomes Flux")

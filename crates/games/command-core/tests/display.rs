@@ -66,6 +66,8 @@ fn attack_preview_gives_exact_odds() {
         .program(&["wait1, wait2, wait3", "wait1, wait2, wait3"]);
     let fire = t.game.parse_action(p(1), "fire 1 hammer").unwrap();
     let text = attack_preview(&t.game, &fire).unwrap();
+    // The weapon by its name, as players read it (not its id `hammer`).
+    assert!(text.starts_with("Hammer fist: delta -1, pays "), "{text}");
     assert!(text.contains("1 unpaid (dice against itself)"), "{text}");
     assert_eq!(attack_preview(&t.game, &Action::HoldFire), None);
     t.act(p(1), "fire 1 hammer")
@@ -73,7 +75,9 @@ fn attack_preview_gives_exact_odds() {
     let aim = t.game.parse_action(p(1), "aim at 2").unwrap();
     let text = attack_preview(&t.game, &aim).unwrap();
     assert!(
-        text.contains("4 attack dice vs 1 armour (front arc) + 2 evade"),
+        text.starts_with(
+            "Hammer fist at Wasp #2 (P2): 4 attack dice vs 1 armour (front arc) + 2 evade; "
+        ),
         "{text}"
     );
 }
