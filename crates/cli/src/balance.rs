@@ -21,26 +21,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct BalanceArgs {
-    /// The game's short name.
-    game: String,
-    /// Scenario name or path to a scenario file.
-    #[arg(long)]
-    scenario: Option<String>,
-    /// The deck of a seat, for games played with decks: `--deck p1=NAME --deck p2=PATH`.
-    #[arg(long = "deck", value_name = "SEAT=NAME|PATH")]
-    decks: Vec<String>,
-    /// One agent spec per seat, comma-separated in seat order (e.g. `greedy,greedy`).
-    #[arg(long, default_value = "random,random")]
-    agents: String,
-    /// Games per variant (the most, with --sprt).
-    #[arg(long, default_value_t = 1000)]
-    games: usize,
-    /// Master seed; game i of every variant uses the seed derived from it and i.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Worker threads (default: all cores). The report is the same for any number.
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    batch: batch::GamesArgs,
     /// A change to the config for every variant, by key path: `units.knight.health=4`,
     /// `cards.volt-skirmisher.attack.dmg=2`, `options.pooling=global`. Repeat for several.
     #[arg(long = "set", value_name = "KEY.PATH=VALUE")]
@@ -81,7 +63,7 @@ pub struct BalanceArgs {
 }
 
 pub fn run(content: &ContentSource, args: BalanceArgs) -> Result<()> {
-    let kind = game_kind(&args.game)?;
+    let kind = game_kind(&args.batch.game)?;
     with_game!(kind, G => balance::<G>(content, &args))
 }
 
@@ -169,10 +151,10 @@ fn words(changes: &[Override]) -> Option<String> {
 fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<()> {
     let config = gridwright_catalog::load_config_with_decks::<G>(
         content,
-        args.scenario.as_deref(),
-        &args.decks,
+        args.batch.scenario.as_deref(),
+        &args.batch.decks,
     )?;
-    let specs = AgentSpec::parse_list(&args.agents)?;
+    let specs = AgentSpec::parse_list(&args.batch.agents)?;
     let mut factories: Vec<AgentFactory<G>> = Vec::new();
     for spec in &specs {
         if spec.is_human() {
@@ -199,7 +181,7 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
     if !(1..=200).contains(&args.bins) {
         bail!("--bins must be 1 to 200, not {}", args.bins);
     }
-    if args.games == 0 {
+    if args.batch.games == 0 {
         bail!("--games must be at least 1");
     }
     let sprt = if args.sprt {
@@ -214,7 +196,7 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
     {
         bail!("--html {}: no directory {}", path.display(), dir.display());
     }
-    let threads = batch::threads(args.threads)?;
+    let threads = batch::threads(args.batch.threads)?;
     let show = std::io::stderr().is_terminal();
     let progress = |done: usize, total: usize| {
         if show && (done % 64 == 0 || done == total) {
@@ -229,15 +211,15 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
         Header {
             game: G::INFO.short_name.to_owned(),
             setup: G::config_name(&config)
-                .or_else(|| args.scenario.clone())
+                .or_else(|| args.batch.scenario.clone())
                 .unwrap_or_else(|| "default".into()),
             agents: specs.iter().map(ToString::to_string).collect(),
         },
         &variants,
         &factories,
         &BalanceOptions {
-            games: args.games,
-            seed: args.seed,
+            games: args.batch.games,
+            seed: args.batch.seed,
             threads,
             subject,
             sprt,

@@ -1,4 +1,4 @@
-//! What `simulate` and `ladder` share: the worker threads their arguments ask for, a fresh
+//! What `simulate`, `balance` and `ladder` share: the arguments of a batch of games, the worker threads their arguments ask for, a fresh
 //! agent per game, and one batch of games played through `gridwright_sim::run` with the game's
 //! own score and end hooks and a progress line on a terminal.
 
@@ -8,6 +8,33 @@ use gridwright_catalog::Frontend;
 use gridwright_sim::{AgentFactory, SimOptions, Summary};
 use std::io::Write;
 use std::sync::Arc;
+
+/// The arguments every batch of games shares (`simulate`, `balance`): which game and setup,
+/// the agents, how many games, the master seed and the worker threads.
+#[derive(clap::Args, Debug)]
+pub struct GamesArgs {
+    /// The game's short name.
+    pub game: String,
+    /// Scenario name or path to a scenario file.
+    #[arg(long)]
+    pub scenario: Option<String>,
+    /// The deck of a seat, for games played with decks: `--deck p1=NAME --deck p2=PATH` (a
+    /// shipped deck name or a deck file of one's own), on top of the scenario.
+    #[arg(long = "deck", value_name = "SEAT=NAME|PATH")]
+    pub decks: Vec<String>,
+    /// One agent spec per seat, comma-separated in seat order (e.g. `greedy,random`).
+    #[arg(long, default_value = "random,random")]
+    pub agents: String,
+    /// Number of games (per variant for `balance`; the most, with --sprt).
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// Master seed; game i uses a seed derived from it and i (the same for every variant).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores). The results are the same for any number.
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
 
 /// `--threads`, or all cores.
 ///

@@ -11,27 +11,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct SimulateArgs {
-    /// The game's short name.
-    game: String,
-    /// Scenario name or path to a scenario file.
-    #[arg(long)]
-    scenario: Option<String>,
-    /// The deck of a seat, for games played with decks: `--deck p1=NAME --deck p2=PATH` (a
-    /// shipped deck name or a deck file of one's own), on top of the scenario.
-    #[arg(long = "deck", value_name = "SEAT=NAME|PATH")]
-    decks: Vec<String>,
-    /// One agent spec per seat, comma-separated in seat order (e.g. `greedy,random`).
-    #[arg(long, default_value = "random,random")]
-    agents: String,
-    /// Number of games.
-    #[arg(long, default_value_t = 1000)]
-    games: usize,
-    /// Master seed; game i uses a seed derived from it.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    batch: batch::GamesArgs,
     /// Save every game's replay file into this directory.
     #[arg(long, value_name = "DIR")]
     replays: Option<PathBuf>,
@@ -41,17 +22,17 @@ pub struct SimulateArgs {
 }
 
 pub fn run(content: &ContentSource, args: SimulateArgs) -> Result<()> {
-    let kind = game_kind(&args.game)?;
+    let kind = game_kind(&args.batch.game)?;
     with_game!(kind, G => simulate::<G>(content, &args))
 }
 
 fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result<()> {
     let config = gridwright_catalog::load_config_with_decks::<G>(
         content,
-        args.scenario.as_deref(),
-        &args.decks,
+        args.batch.scenario.as_deref(),
+        &args.batch.decks,
     )?;
-    let specs = AgentSpec::parse_list(&args.agents)?;
+    let specs = AgentSpec::parse_list(&args.batch.agents)?;
     let mut factories: Vec<AgentFactory<G>> = Vec::new();
     for spec in specs {
         if spec.is_human() {
@@ -60,13 +41,13 @@ fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result
         G::agent(&spec)?; // validate once, with a clear error, before threads start
         factories.push(batch::factory::<G>(spec));
     }
-    let threads = batch::threads(args.threads)?;
+    let threads = batch::threads(args.batch.threads)?;
     let summary = Batch::<G> {
         config: &config,
         agents: factories,
         opts: SimOptions {
-            games: args.games,
-            seed: args.seed,
+            games: args.batch.games,
+            seed: args.batch.seed,
             threads,
             replays: args.replays.clone(),
         },
@@ -89,15 +70,15 @@ fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result
         // What was played: the config's own name where it has one (Starcore's says which
         // decks play, after `--deck` too), else the scenario asked for.
         doc["scenario"] = G::config_name(&config)
-            .or_else(|| args.scenario.clone())
+            .or_else(|| args.batch.scenario.clone())
             .unwrap_or_else(|| "default".into())
             .into();
-        doc["agents"] = args.agents.clone().into();
-        doc["seed"] = args.seed.into();
+        doc["agents"] = args.batch.agents.clone().into();
+        doc["seed"] = args.batch.seed.into();
         doc["threads"] = threads.into();
         outln!("{}", serde_json::to_string_pretty(&doc)?);
     } else {
-        print_summary::<G>(&summary, &args.agents, threads)?;
+        print_summary::<G>(&summary, &args.batch.agents, threads)?;
     }
     Ok(())
 }
