@@ -162,7 +162,7 @@ async function playableChecked(page, what) {
  * otherwise. Returns what it saw.
  */
 async function play(page, { deadline, until, what, onAttack, onStack, onModule, onBuild }) {
-  const seen = { deploys: 0, modules: 0, modulesDrawn: 0, attacks: 0, passes: 0, moves: 0, maxPicker: 0, odds: [], stacks: 0, lefts: 0, costChecks: 0 };
+  const seen = { deploys: 0, cores: 0, units: 0, modules: 0, modulesDrawn: 0, attacks: 0, passes: 0, moves: 0, maxPicker: 0, odds: [], stacks: 0, lefts: 0, costChecks: 0 };
   const tried = new Set();
   for (;;) {
     if (Date.now() > deadline) return { ...seen, timedOut: true };
@@ -264,6 +264,8 @@ async function play(page, { deadline, until, what, onAttack, onStack, onModule, 
             await actAndWait(page, page.locator('.sc-selection button[data-choice]').first());
           }
           seen.deploys++;
+          if (/^Resource/.test(kinds[i])) seen.cores++;
+          if (/^Unit/.test(kinds[i])) seen.units++;
           if (isModule) {
             seen.modules++;
             // The Module resolves off the stack (the AI may respond first; it may fizzle): once
@@ -503,9 +505,10 @@ try {
     const rest = await play(page, hooks);
     assert.ok(!rest.timedOut, `${what}: the game ended by itself within ${GAME_TIMEOUT_MS} ms`);
     const sum = (k) => first[k] + rest[k];
-    const seen = { deploys: sum('deploys'), modules: sum('modules'), modulesDrawn: sum('modulesDrawn'), moves: sum('moves'), attacks: sum('attacks'), stacks: sum('stacks'), lefts: sum('lefts'), costChecks: sum('costChecks'), odds: [...first.odds, ...rest.odds], maxPicker: Math.max(first.maxPicker, rest.maxPicker), took };
+    const seen = { deploys: sum('deploys'), cores: sum('cores'), units: sum('units'), modules: sum('modules'), modulesDrawn: sum('modulesDrawn'), moves: sum('moves'), attacks: sum('attacks'), stacks: sum('stacks'), lefts: sum('lefts'), costChecks: sum('costChecks'), odds: [...first.odds, ...rest.odds], maxPicker: Math.max(first.maxPicker, rest.maxPicker), took };
     step(`${what}: game over after ${seen.deploys} deployments (${seen.modules} Modules, ${seen.modulesDrawn} drawn on a host), ${seen.moves} moves, ${seen.attacks} attacks (odds shown: ${seen.odds.slice(0, 4).join(', ')}), ${seen.stacks} stack frames passed, ${seen.costChecks} hand cards checked against the pool; mulligan ${took ? 'taken' : 'not taken'}; the picker showed at most ${seen.maxPicker} buttons`);
     assert.ok(seen.deploys >= 1, `${what}: a card was deployed from the hand`);
+    assert.ok(seen.cores >= 1 && seen.units >= 1, `${what}: a Resource Core and a Unit were deployed by pointing (${seen.cores} Cores, ${seen.units} Units)`);
     assert.ok(seen.moves >= 1, `${what}: a card was moved to a highlighted tile`);
     assert.ok(seen.attacks >= 1, `${what}: an attack was confirmed after its odds`);
     assert.ok(seen.stacks >= 1, `${what}: a frame waited on the stack with "respond or pass" and was passed`);
