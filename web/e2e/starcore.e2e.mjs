@@ -246,9 +246,11 @@ async function play(page, { deadline, until, what, onAttack, onStack, onModule, 
     if (/Build/.test(f.phase) && f.playable && !tried.has(`${key}:deploy`)) {
       tried.add(`${key}:deploy`);
       const cards = page.locator('.sc-hand .card.playable');
-      // A Module first whenever one is playable (so one is attached to its host), then the rest.
+      // A Module first whenever one is playable (so one is attached to its host), then a Unit,
+      // then the rest (Resource Cores when nothing else can be paid).
       const kinds = await cards.evaluateAll((els) => els.map((e) => e.querySelector('.card-kind')?.textContent ?? ''));
-      const order = [...kinds.keys()].sort((a, b) => Number(/^Module/.test(kinds[b])) - Number(/^Module/.test(kinds[a])));
+      const rank = (k) => (/^Module/.test(k) ? 0 : /^Unit/.test(k) ? 1 : 2);
+      const order = [...kinds.keys()].sort((a, b) => rank(kinds[a]) - rank(kinds[b]));
       let done = false;
       for (const i of order) {
         if (done) break;
