@@ -7,10 +7,8 @@
 use crate::batch;
 use crate::game_kind;
 use anyhow::{Context, Result, bail};
-use gridwright_agents::AgentSpec;
 use gridwright_catalog::{ContentSource, Frontend, with_game};
 use gridwright_engine::Seat;
-use gridwright_sim::AgentFactory;
 use gridwright_sim::balance::{
     BalanceOptions, BalanceReport, Header, Hooks, RateLine, Variant, VariantReport,
 };
@@ -149,20 +147,11 @@ fn words(changes: &[Override]) -> Option<String> {
 }
 
 fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<()> {
-    let config = gridwright_catalog::load_config_with_decks::<G>(
-        content,
-        args.batch.scenario.as_deref(),
-        &args.batch.decks,
-    )?;
-    let specs = AgentSpec::parse_list(&args.batch.agents)?;
-    let mut factories: Vec<AgentFactory<G>> = Vec::new();
-    for spec in &specs {
-        if spec.is_human() {
-            bail!("`human` cannot play in a balance run");
-        }
-        G::agent(spec)?;
-        factories.push(batch::factory::<G>(spec.clone()));
-    }
+    let batch::Setup {
+        config,
+        specs,
+        factories,
+    } = args.batch.setup::<G>(content, "a balance run")?;
     let seats = G::new(&config)?.num_seats();
     if specs.len() != seats {
         bail!(

@@ -36,6 +36,44 @@ pub struct GamesArgs {
     pub threads: Option<usize>,
 }
 
+/// What a batch's arguments set up: the config, the agent specs and their factories.
+pub(crate) struct Setup<G: Frontend> {
+    pub config: G::Config,
+    pub specs: Vec<AgentSpec>,
+    pub factories: Vec<AgentFactory<G>>,
+}
+
+impl GamesArgs {
+    /// The setup's config (with its decks), the agent specs and a fresh-agent factory per seat,
+    /// every spec checked once with a clear error before any thread starts; `human` is refused
+    /// (`what` names the run in that message).
+    pub(crate) fn setup<G: Frontend>(
+        &self,
+        content: &gridwright_catalog::ContentSource,
+        what: &str,
+    ) -> Result<Setup<G>> {
+        let config = gridwright_catalog::load_config_with_decks::<G>(
+            content,
+            self.scenario.as_deref(),
+            &self.decks,
+        )?;
+        let specs = AgentSpec::parse_list(&self.agents)?;
+        let mut factories = Vec::with_capacity(specs.len());
+        for spec in &specs {
+            if spec.is_human() {
+                bail!("`human` cannot play in {what}");
+            }
+            G::agent(spec)?;
+            factories.push(factory::<G>(spec.clone()));
+        }
+        Ok(Setup {
+            config,
+            specs,
+            factories,
+        })
+    }
+}
+
 /// `--threads`, or all cores.
 ///
 /// # Errors

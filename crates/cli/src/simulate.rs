@@ -2,10 +2,9 @@
 
 use crate::batch::{self, Batch};
 use crate::game_kind;
-use anyhow::{Result, bail};
-use gridwright_agents::AgentSpec;
+use anyhow::Result;
 use gridwright_catalog::{ContentSource, Frontend, with_game};
-use gridwright_sim::{AgentFactory, SimOptions, Summary};
+use gridwright_sim::{SimOptions, Summary};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -27,20 +26,11 @@ pub fn run(content: &ContentSource, args: SimulateArgs) -> Result<()> {
 }
 
 fn simulate<G: Frontend>(content: &ContentSource, args: &SimulateArgs) -> Result<()> {
-    let config = gridwright_catalog::load_config_with_decks::<G>(
-        content,
-        args.batch.scenario.as_deref(),
-        &args.batch.decks,
-    )?;
-    let specs = AgentSpec::parse_list(&args.batch.agents)?;
-    let mut factories: Vec<AgentFactory<G>> = Vec::new();
-    for spec in specs {
-        if spec.is_human() {
-            bail!("`human` cannot play in a simulation; use `gridwright play`");
-        }
-        G::agent(&spec)?; // validate once, with a clear error, before threads start
-        factories.push(batch::factory::<G>(spec));
-    }
+    let batch::Setup {
+        config, factories, ..
+    } = args
+        .batch
+        .setup::<G>(content, "a simulation; use `gridwright play`")?;
     let threads = batch::threads(args.batch.threads)?;
     let summary = Batch::<G> {
         config: &config,
