@@ -9,7 +9,9 @@
 # Environment:
 #   GRIDWRIGHT_SERVER_BIN  use this server binary instead of building one
 #   GAME_TIMEOUT_MS        how long the whole game may take (default 300000)
-#   E2E_ONLY=starcore      run only the Starcore file (starcore.e2e.mjs) after the unit tests; milkomeda: only milkomeda.e2e.mjs
+#   E2E_ONLY=starcore      run only the Starcore file (starcore.e2e.mjs) after the unit tests;
+#                          milkomeda: only milkomeda.e2e.mjs; play: only play.e2e.mjs (Grid Battles,
+#                          Command Core, Connect Four and the kit)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -75,22 +77,33 @@ for _ in $(seq 1 150); do
 done
 curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null || { say "server did not come up:"; cat "$log" >&2; exit 1; }
 
-# 4. The test.
-status=0
-if [ -z "${E2E_ONLY:-}" ]; then
-  BASE_URL="http://127.0.0.1:$port" SCREENSHOT_DIR="$shots" node "$work/play.e2e.mjs" || status=$?
+# 4. The test. The three files run at once (each in its own browser, against the same server,
+# each match its own): together they take as long as the longest instead of their sum. Each
+# prints its lines with its own prefix; a file's status is its own.
+want() { [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = "$1" ]; }
+pids=(); names=()
+if want play; then
+  BASE_URL="http://127.0.0.1:$port" SCREENSHOT_DIR="$shots" node "$work/play.e2e.mjs" &
+  pids+=($!); names+=(play)
 fi
 # Starcore from the lobby to the end, at desktop and phone width, and the hotseat cover; it
 # starts a second server of its own (STARCORE_SERVER) on a copy of the content with an aimed ability.
-if [ "$status" -eq 0 ] && [ "${E2E_ONLY:-starcore}" = starcore ]; then
+if want starcore; then
   BASE_URL="http://127.0.0.1:$port" SCREENSHOT_DIR="$shots" STARCORE_SERVER="${server[*]}" STARCORE_CONTENT="$root/content" \
-    node "$work/starcore.e2e.mjs" || status=$?
+    node "$work/starcore.e2e.mjs" &
+  pids+=($!); names+=(starcore)
 fi
 # Milkomeda from the lobby: a whole Small three match (one person, two AI) with a combat, two
 # people and a spectator, phone width, hotseat.
-if [ "$status" -eq 0 ] && { [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = milkomeda ]; }; then
-  BASE_URL="http://127.0.0.1:$port" SCREENSHOT_DIR="$shots" node "$work/milkomeda.e2e.mjs" || status=$?
+if want milkomeda; then
+  BASE_URL="http://127.0.0.1:$port" SCREENSHOT_DIR="$shots" node "$work/milkomeda.e2e.mjs" &
+  pids+=($!); names+=(milkomeda)
 fi
+status=0
+for i in "${!pids[@]}"; do
+  rc=0; wait "${pids[$i]}" || rc=$?
+  if [ "$rc" -ne 0 ]; then say "${names[$i]}.e2e.mjs FAILED (exit $rc)"; status=$rc; else say "${names[$i]}.e2e.mjs passed"; fi
+done
 if [ "$status" -ne 0 ]; then
   say "FAILED; server log:"; tail -n 50 "$log" >&2
 fi
