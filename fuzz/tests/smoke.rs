@@ -4,7 +4,7 @@
 //! seeds. A failing input is written to `target/fuzz-smoke/<target>-<n>` so that
 //! `cargo +nightly fuzz run <target> FILE` reproduces it.
 //!
-//! `cargo test --manifest-path fuzz/Cargo.toml -- --ignored write_seed_corpus` regenerates the
+//! `cargo test -p gridwright-fuzz -- --ignored write_seed_corpus` regenerates the
 //! seeds that are built from live games (action texts and action JSON).
 
 use gridwright_catalog::{ContentSource, Frontend, GameKind, with_game};

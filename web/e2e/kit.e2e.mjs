@@ -238,13 +238,21 @@ async function checkHowTo(page, game, what) {
 async function checkTooltip(page, selector, touch, what) {
   const el = page.locator(selector).first();
   await el.scrollIntoViewIfNeeded();
-  if (touch) await el.tap();
-  else await el.hover();
+  // On a phone a tap on an action button (a Connect Four column) plays it, and the tip goes
+  // with the button when the next state is drawn: such a tip is read by keyboard focus, which
+  // shows it the same way.
+  const button = touch && await el.evaluate((e) => e instanceof HTMLButtonElement);
+  const open = async () => {
+    if (button) await el.focus();
+    else if (touch) await el.tap();
+    else await el.hover();
+  };
+  await open();
   const tip = page.locator('#tooltip');
   await tip.waitFor({ state: 'visible', timeout: 3000 }).catch(async () => {
-    await page.mouse.move(0, 0);
-    if (touch) await el.tap();
-    else await el.hover();
+    if (button) await el.blur();
+    else await page.mouse.move(0, 0);
+    await open();
     await tip.waitFor({ state: 'visible', timeout: 3000 });
   });
   const text = (await tip.textContent()).trim();
