@@ -1,10 +1,10 @@
 //! `gridwright._gridwright`: the native half of the Python package `gridwright`.
 //!
-//! Shaped like OpenSpiel's `pyspiel`: [`PyGame`] is a game loaded with a setup and config
-//! overrides, [`PyState`] a state of it. Player actions are the game's fixed flat action index
+//! Shaped like OpenSpiel's `pyspiel`: `PyGame` (Python: `Game`) is a game loaded with a setup and config
+//! overrides, `PyState` (`State`) a state of it. Player actions are the game's fixed flat action index
 //! (the engine's `ActionIndex`); chance outcomes are numbered by their position in
 //! `chance_outcomes()`. Hidden information: every observation is one seat's; the full state is
-//! only [`PyState::cheat_full_state`], named as what it is. The games come from the catalog;
+//! only `PyState::cheat_full_state`, named as what it is. The games come from the catalog;
 //! nothing here names one (scripts/check-architecture).
 
 mod erased;
