@@ -34,6 +34,47 @@ fn sim_error(e: gridwright_sim::SimError) -> Refused {
     Refused(e.to_string())
 }
 
+/// A batch of games of any game: what [`crate::erased::DynGame::batch`] returns.
+pub trait DynBatch {
+    /// Plays games `0..games` on `threads` threads: `gridwright simulate --json`'s document.
+    ///
+    /// # Errors
+    /// A bad agent, a wrong number of agents, too many games, or a game that fails.
+    fn simulate(&self, games: usize, seed: u64, threads: usize) -> Result<Value, Refused>;
+    /// Plays games `start..start + count` of the batch of master seed `seed` on this thread:
+    /// their records as JSON text, for [`DynBatch::merge`].
+    ///
+    /// # Errors
+    /// As [`DynBatch::simulate`].
+    fn shard(&self, seed: u64, start: usize, count: usize) -> Result<String, Refused>;
+    /// Folds the shards' records (in any order of shards) into `gridwright simulate --json`'s
+    /// document for games `0..games` of master seed `seed`; `threads` and `elapsed_seconds`
+    /// say how it ran.
+    ///
+    /// # Errors
+    /// A shard that is not [`DynBatch::shard`]'s text, or shards that do not cover every game
+    /// exactly once with the batch's seeds.
+    fn merge(
+        &self,
+        seed: u64,
+        games: usize,
+        shards: &[String],
+        threads: usize,
+        elapsed_seconds: f64,
+    ) -> Result<Value, Refused>;
+    /// `gridwright balance --json`'s report for `variants` (names and changes) on
+    /// `opts.threads` threads, `opts.subject`'s score compared; the same seed gives the same
+    /// report whatever the thread count (but `elapsed_seconds`).
+    ///
+    /// # Errors
+    /// As [`gridwright_sim::balance::report`], and bad variants.
+    fn balance(
+        &self,
+        variants: &[(String, Vec<String>)],
+        opts: &BalanceOptions,
+    ) -> Result<Value, Refused>;
+}
+
 impl<G: Frontend> Batch<'_, G> {
     /// A fresh-agent factory per seat, every spec checked once (`human` refused).
     fn factories(&self) -> Result<Vec<AgentFactory<G>>, Refused> {
@@ -78,11 +119,42 @@ impl<G: Frontend> Batch<'_, G> {
         Ok(doc)
     }
 
-    /// Plays games `0..games` on `threads` threads: `gridwright simulate --json`'s document.
-    ///
-    /// # Errors
-    /// A bad agent, a wrong number of agents, too many games, or a game that fails.
-    pub fn simulate(&self, games: usize, seed: u64, threads: usize) -> Result<Value, Refused> {
+    /// The variants of the batch's config: each a name and its changes (`key.path=value`, as
+    /// `gridwright balance --variant`), every config checked to set up; none asked: one
+    /// variant, `base`, unchanged.
+    fn variants(
+        &self,
+        asked: &[(String, Vec<String>)],
+    ) -> Result<Vec<Variant<G::Config>>, Refused> {
+        if asked.len() > 2 {
+            return Err(Refused(format!(
+                "at most two variants (A and B) are compared, not {}",
+                asked.len()
+            )));
+        }
+        let base = [("base".to_owned(), Vec::new())];
+        let asked = if asked.is_empty() { &base[..] } else { asked };
+        let mut out = Vec::new();
+        for (name, texts) in asked {
+            let at = |why: String| Refused(format!("variant {name}: {why}"));
+            let changes = texts
+                .iter()
+                .map(|t| t.parse::<Override>().map_err(|e| at(e.to_string())))
+                .collect::<Result<Vec<_>, _>>()?;
+            let config = overrides::apply(self.config, &changes).map_err(|e| at(e.to_string()))?;
+            G::new(&config).map_err(|e| at(format!("does not set up: {e}")))?;
+            out.push(Variant {
+                name: name.clone(),
+                changes: changes.iter().map(Override::to_string).collect(),
+                config,
+            });
+        }
+        Ok(out)
+    }
+}
+
+impl<G: Frontend> DynBatch for Batch<'_, G> {
+    fn simulate(&self, games: usize, seed: u64, threads: usize) -> Result<Value, Refused> {
         let threads = threads.max(1);
         let summary = gridwright_sim::run::<G>(
             self.config,
@@ -101,12 +173,7 @@ impl<G: Frontend> Batch<'_, G> {
         self.document(&summary, seed, threads)
     }
 
-    /// Plays games `start..start + count` of the batch of master seed `seed` on this thread:
-    /// their records as JSON text, for [`Batch::merge`].
-    ///
-    /// # Errors
-    /// As [`Batch::simulate`].
-    pub fn shard(&self, seed: u64, start: usize, count: usize) -> Result<String, Refused> {
+    fn shard(&self, seed: u64, start: usize, count: usize) -> Result<String, Refused> {
         let end = start
             .checked_add(count)
             .filter(|&e| e <= gridwright_sim::MAX_GAMES)
@@ -137,14 +204,7 @@ impl<G: Frontend> Batch<'_, G> {
         serde_json::to_string(&records).map_err(|e| Refused(format!("records as JSON: {e}")))
     }
 
-    /// Folds the shards' records (in any order of shards) into `gridwright simulate --json`'s
-    /// document for games `0..games` of master seed `seed`; `threads` and `elapsed_seconds`
-    /// say how it ran.
-    ///
-    /// # Errors
-    /// A shard that is not [`Batch::shard`]'s text, or shards that do not cover every game
-    /// exactly once with the batch's seeds.
-    pub fn merge(
+    fn merge(
         &self,
         seed: u64,
         games: usize,
@@ -183,46 +243,7 @@ impl<G: Frontend> Batch<'_, G> {
         self.document(&summary, seed, threads)
     }
 
-    /// The variants of the batch's config: each a name and its changes (`key.path=value`, as
-    /// `gridwright balance --variant`), every config checked to set up; none asked: one
-    /// variant, `base`, unchanged.
-    fn variants(
-        &self,
-        asked: &[(String, Vec<String>)],
-    ) -> Result<Vec<Variant<G::Config>>, Refused> {
-        if asked.len() > 2 {
-            return Err(Refused(format!(
-                "at most two variants (A and B) are compared, not {}",
-                asked.len()
-            )));
-        }
-        let base = [("base".to_owned(), Vec::new())];
-        let asked = if asked.is_empty() { &base[..] } else { asked };
-        let mut out = Vec::new();
-        for (name, texts) in asked {
-            let at = |why: String| Refused(format!("variant {name}: {why}"));
-            let changes = texts
-                .iter()
-                .map(|t| t.parse::<Override>().map_err(|e| at(e.to_string())))
-                .collect::<Result<Vec<_>, _>>()?;
-            let config = overrides::apply(self.config, &changes).map_err(|e| at(e.to_string()))?;
-            G::new(&config).map_err(|e| at(format!("does not set up: {e}")))?;
-            out.push(Variant {
-                name: name.clone(),
-                changes: changes.iter().map(Override::to_string).collect(),
-                config,
-            });
-        }
-        Ok(out)
-    }
-
-    /// `gridwright balance --json`'s report for `variants` (names and changes) on
-    /// `threads` threads, `subject`'s score compared; the same seed gives the same report
-    /// whatever the thread count (but `elapsed_seconds`).
-    ///
-    /// # Errors
-    /// As [`gridwright_sim::balance::report`].
-    pub fn balance(
+    fn balance(
         &self,
         variants: &[(String, Vec<String>)],
         opts: &BalanceOptions,

@@ -3,7 +3,7 @@
 //! for every catalog game by the blanket impls below. The catalog names the games; this file
 //! names none.
 
-use crate::batch::Batch;
+use crate::batch::{Batch, DynBatch};
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::{CatalogError, ContentSource, Frontend, GameKind, with_game};
 use gridwright_engine::{
@@ -60,51 +60,9 @@ pub trait DynGame: Send + Sync + std::fmt::Debug {
     /// The length of every `observation_tensor` of this config ([`crate::tensor`]): fixed at
     /// the first call from one seeded random game's observations.
     fn observation_tensor_len(&self) -> usize;
-    /// `gridwright simulate --json`'s document: games `0..games` of master seed `seed` between
-    /// `agents` on `threads` threads ([`crate::batch::Batch::simulate`]).
-    ///
-    /// # Errors
-    /// Bad agents or a failing game.
-    fn simulate(
-        &self,
-        agents: &[AgentSpec],
-        games: usize,
-        seed: u64,
-        threads: usize,
-    ) -> Result<Value, Refused>;
-    /// Games `start..start + count` of that batch, played on this thread: their records
-    /// ([`crate::batch::Batch::shard`]).
-    ///
-    /// # Errors
-    /// As [`DynGame::simulate`].
-    fn simulate_shard(
-        &self,
-        agents: &[AgentSpec],
-        seed: u64,
-        start: usize,
-        count: usize,
-    ) -> Result<String, Refused>;
-    /// The shards folded into [`DynGame::simulate`]'s document ([`crate::batch::Batch::merge`]).
-    ///
-    /// # Errors
-    /// Shards that are not the batch's games, each exactly once.
-    fn simulate_merge(
-        &self,
-        agents: &[AgentSpec],
-        batch: (u64, usize),
-        shards: &[String],
-        ran: (usize, f64),
-    ) -> Result<Value, Refused>;
-    /// `gridwright balance --json`'s report ([`crate::batch::Batch::balance`]).
-    ///
-    /// # Errors
-    /// Bad agents, variants or options, or a failing game.
-    fn balance(
-        &self,
-        agents: &[AgentSpec],
-        variants: &[(String, Vec<String>)],
-        opts: &gridwright_sim::balance::BalanceOptions,
-    ) -> Result<Value, Refused>;
+    /// A batch of games of this config between `agents`, one spec per seat: `simulate`, its
+    /// shards and their merge, the balance report ([`crate::batch`]).
+    fn batch<'a>(&'a self, agents: &'a [AgentSpec]) -> Box<dyn DynBatch + 'a>;
 }
 
 /// Who acts now, without the engine's types.
@@ -313,57 +271,18 @@ fn seat_of(index: u8, seats: usize) -> Result<Seat, Refused> {
         })
 }
 
-impl<G: Frontend + ActionIndex> Loaded<G> {
-    fn batch<'a>(&'a self, agents: &'a [AgentSpec]) -> Batch<'a, G> {
-        Batch {
-            config: &self.config,
-            setup: self.setup.as_deref(),
-            agents,
-        }
-    }
-}
-
 impl<G: Frontend + ActionIndex> DynGame for Loaded<G> {
     fn observation_tensor_len(&self) -> usize {
         *self.tensor_len.get_or_init(|| {
             crate::tensor::length_for(most_features(self.new_initial_state(), TENSOR_PROBE_STEPS))
         })
     }
-    fn simulate(
-        &self,
-        agents: &[AgentSpec],
-        games: usize,
-        seed: u64,
-        threads: usize,
-    ) -> Result<Value, Refused> {
-        self.batch(agents).simulate(games, seed, threads)
-    }
-    fn simulate_shard(
-        &self,
-        agents: &[AgentSpec],
-        seed: u64,
-        start: usize,
-        count: usize,
-    ) -> Result<String, Refused> {
-        self.batch(agents).shard(seed, start, count)
-    }
-    fn simulate_merge(
-        &self,
-        agents: &[AgentSpec],
-        (seed, games): (u64, usize),
-        shards: &[String],
-        (threads, elapsed): (usize, f64),
-    ) -> Result<Value, Refused> {
-        self.batch(agents)
-            .merge(seed, games, shards, threads, elapsed)
-    }
-    fn balance(
-        &self,
-        agents: &[AgentSpec],
-        variants: &[(String, Vec<String>)],
-        opts: &gridwright_sim::balance::BalanceOptions,
-    ) -> Result<Value, Refused> {
-        self.batch(agents).balance(variants, opts)
+    fn batch<'a>(&'a self, agents: &'a [AgentSpec]) -> Box<dyn DynBatch + 'a> {
+        Box::new(Batch::<G> {
+            config: &self.config,
+            setup: self.setup.as_deref(),
+            agents,
+        })
     }
     fn name(&self) -> &'static str {
         G::INFO.short_name

@@ -237,7 +237,7 @@ impl PyGame {
         let threads = threads_or_cores(threads)?;
         let inner = &self.inner;
         let doc = py
-            .detach(|| inner.simulate(&specs, games, seed, threads))
+            .detach(|| inner.batch(&specs).simulate(games, seed, threads))
             .map_err(refused)?;
         json_to_py(py, &doc)
     }
@@ -253,7 +253,7 @@ impl PyGame {
     ) -> PyResult<String> {
         let specs = agent_specs(agents)?;
         let inner = &self.inner;
-        py.detach(|| inner.simulate_shard(&specs, seed, start, count))
+        py.detach(|| inner.batch(&specs).shard(seed, start, count))
             .map_err(refused)
     }
     /// `simulate`'s document from the texts of `simulate_shard` covering games `0..games`
@@ -273,7 +273,8 @@ impl PyGame {
         let specs = agent_specs(agents)?;
         let doc = self
             .inner
-            .simulate_merge(&specs, (seed, games), &shards, (threads, elapsed_seconds))
+            .batch(&specs)
+            .merge(seed, games, &shards, threads, elapsed_seconds)
             .map_err(refused)?;
         json_to_py(py, &doc)
     }
@@ -309,7 +310,7 @@ impl PyGame {
         };
         let inner = &self.inner;
         let report = py
-            .detach(|| inner.balance(&specs, &asked, &opts))
+            .detach(|| inner.batch(&specs).balance(&asked, &opts))
             .map_err(refused)?;
         json_to_py(py, &report)
     }
