@@ -3,8 +3,8 @@ an agent spec (``random``, ``greedy``, ``mcts:iters=200``, …; docs/agents.md).
 
 ``env(game, setup=None, seat=0, opponents="random", overrides=None, render_mode=None)``.
 ``opponents`` is one spec for every other seat or a dict ``{seat: spec}``. The observation is
-``{"action_mask": int8 array}`` as in ``gridwright.pettingzoo``; the learner's own observation of
-the game is ``info["observation"]``. The reward is the learner's return, at the end. The
+``{"observation": float32 tensor, "action_mask": int8 array}`` as in ``gridwright.pettingzoo``;
+the learner's own observation of the game as a dict is ``info["observation"]``. The reward is the learner's return, at the end. The
 opponents act from their own view only and draw from the seed given to ``reset``.
 """
 
@@ -44,9 +44,11 @@ class GridwrightSingle(gymnasium.Env):
         self.render_mode = render_mode
         size = self.game.num_distinct_actions()
         self.action_space = spaces.Discrete(size)
-        self.observation_space = spaces.Dict(
-            {"action_mask": spaces.Box(0, 1, (size,), dtype=np.int8)}
-        )
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, tuple(self.game.observation_tensor_shape()),
+                                      dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8),
+        })
         self.state = None
 
     def _advance(self):
@@ -67,7 +69,9 @@ class GridwrightSingle(gymnasium.Env):
             mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
         else:
             mask = self.state.legal_actions_mask(self.seat)
-        return {"action_mask": mask}, {"observation": self.state.observation(self.seat)}
+        tensor = self.state.observation_tensor(self.seat)
+        return ({"observation": tensor, "action_mask": mask},
+                {"observation": self.state.observation(self.seat)})
 
     def reset(self, seed=None, options=None):
         super().reset(seed=seed)

@@ -1,10 +1,13 @@
 """PettingZoo environments for every Gridwright game and setup.
 
-``env(game, setup=None, overrides=None, max_steps=None, render_mode=None)`` is an AEC
-environment. Agents are ``player_0`` … ``player_{n-1}`` (seat order). Each agent's observation is
-``{"action_mask": int8 array of game.num_distinct_actions()}``; the seat's own observation of the
-game (a dict, only what that seat may see) is ``infos[agent]["observation"]``. There is no numeric
-observation tensor yet (docs/python.md says what is missing). Chance is resolved inside the
+``env(game, setup=None, overrides=None, max_steps=None, render_mode=None, illegal="raise")`` is
+an AEC environment. Agents are ``player_0`` … ``player_{n-1}`` (seat order). Each agent's
+observation is ``{"observation": float32 array of game.observation_tensor_shape(),
+"action_mask": int8 array of game.num_distinct_actions()}``, as PettingZoo's classic games: the
+tensor is ``State.observation_tensor(seat)``, only what that seat may see; the same observation
+as a dict is ``infos[agent]["observation"]``. An illegal action raises ``ValueError`` and changes
+nothing; with ``illegal="lose"`` it ends the game instead, the offender's reward −1 and the
+others' 0 (as PettingZoo's ``TerminateIllegalWrapper``). Chance is resolved inside the
 environment from the seed given to ``reset``. Where several seats commit hidden choices at once,
 they are selected one after the other; none sees another's commitment. Rewards are the game's
 returns, given once at the end; ``truncated`` is only set when ``max_steps`` player actions have
@@ -22,11 +25,13 @@ from pettingzoo import AECEnv, ParallelEnv
 import gridwright
 
 
-def env(game, setup=None, overrides=None, max_steps=None, render_mode=None):
+ILLEGAL = ("raise", "lose")
+
+
+def env(game, setup=None, overrides=None, max_steps=None, render_mode=None, illegal="raise"):
     """An AEC environment of ``game`` with ``setup`` and config ``overrides``."""
-    return GridwrightAEC(
-        game, setup=setup, overrides=overrides, max_steps=max_steps, render_mode=render_mode
-    )
+    return GridwrightAEC(game, setup=setup, overrides=overrides, max_steps=max_steps,
+                         render_mode=render_mode, illegal=illegal)
 
 
 class GridwrightAEC(AECEnv):
@@ -34,10 +39,14 @@ class GridwrightAEC(AECEnv):
 
     metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
-    def __init__(self, game, setup=None, overrides=None, max_steps=None, render_mode=None):
+    def __init__(self, game, setup=None, overrides=None, max_steps=None, render_mode=None,
+                 illegal="raise"):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: use one of {self.metadata['render_modes']}")
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal={illegal!r}: use one of {ILLEGAL}")
+        self.illegal = illegal
         self.game = gridwright.load_game(game, setup, overrides)
         self.metadata = dict(self.metadata, name=f"gridwright_{self.game.name}")
         self.render_mode = render_mode
@@ -47,8 +56,12 @@ class GridwrightAEC(AECEnv):
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         size = self.game.num_distinct_actions()
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        shape = tuple(self.game.observation_tensor_shape())
         self.observation_spaces = {
-            a: spaces.Dict({"action_mask": spaces.Box(0, 1, (size,), dtype=np.int8)})
+            a: spaces.Dict({
+                "observation": spaces.Box(-np.inf, np.inf, shape, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8),
+            })
             for a in self.possible_agents
         }
         self.state = None
@@ -101,7 +114,15 @@ class GridwrightAEC(AECEnv):
             mask = self.state.legal_actions_mask(seat)
         else:
             mask = np.zeros(size, dtype=np.int8)
-        return {"action_mask": mask}
+        return {"observation": self.state.observation_tensor(seat), "action_mask": mask}
+
+    def _lose_for_illegal(self, agent):
+        """``illegal="lose"``: ``agent``'s illegal action ends the game (−1 for it, 0 for the
+        others)."""
+        for a in self.agents:
+            self.rewards[a] = -1.0 if a == agent else 0.0
+            self.terminations[a] = True
+            self.infos[a] = dict(self.infos[a], illegal_action=agent)
 
     def step(self, action):
         agent = self.agent_selection
@@ -109,6 +130,10 @@ class GridwrightAEC(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
+        if self.illegal == "lose" and int(action) not in self.state.legal_actions(self._seat[agent]):
+            self._lose_for_illegal(agent)
+            self._accumulate_rewards()
+            return
         self.state.apply_action(int(action), self._seat[agent])
         self._steps += 1
         self.state.resolve_chance(self._rng)
@@ -130,11 +155,11 @@ class GridwrightAEC(AECEnv):
         pass
 
 
-def parallel_env(game, setup=None, overrides=None, max_steps=None, render_mode=None):
+def parallel_env(game, setup=None, overrides=None, max_steps=None, render_mode=None,
+                 illegal="raise"):
     """A Parallel environment of ``game``: see ``GridwrightParallel``."""
-    return GridwrightParallel(
-        game, setup=setup, overrides=overrides, max_steps=max_steps, render_mode=render_mode
-    )
+    return GridwrightParallel(game, setup=setup, overrides=overrides, max_steps=max_steps,
+                              render_mode=render_mode, illegal=illegal)
 
 
 class GridwrightParallel(ParallelEnv):
@@ -144,13 +169,16 @@ class GridwrightParallel(ParallelEnv):
     act now: the one seat whose turn it is, or at a simultaneous node every seat that still owes
     a hidden commitment (each commits its action; none sees another's). The actions of the
     other agents are ignored (their masks are all zeros). Spaces, observations, infos, seeding,
-    rewards and truncation are as in the AEC environment (``env``).
+    rewards, truncation and ``illegal`` are as in the AEC environment (``env``); with
+    ``illegal="lose"`` the first acting seat (in seat order) whose action is illegal loses, and no
+    action of that step is applied.
     """
 
     metadata = {"render_modes": ["ansi", "human"]}
 
-    def __init__(self, game, setup=None, overrides=None, max_steps=None, render_mode=None):
-        self._aec = GridwrightAEC(game, setup, overrides, max_steps, render_mode)
+    def __init__(self, game, setup=None, overrides=None, max_steps=None, render_mode=None,
+                 illegal="raise"):
+        self._aec = GridwrightAEC(game, setup, overrides, max_steps, render_mode, illegal)
         self.metadata = dict(self.metadata, name=self._aec.metadata["name"])
         self.render_mode = render_mode
         self.possible_agents = self._aec.possible_agents[:]
@@ -176,9 +204,10 @@ class GridwrightParallel(ParallelEnv):
         for a in self.agents:
             seat = self._aec._seat[a]
             if seat in acting:
-                obs[a] = {"action_mask": self._aec.state.legal_actions_mask(seat)}
+                mask = self._aec.state.legal_actions_mask(seat)
             else:
-                obs[a] = {"action_mask": np.zeros(size, dtype=np.int8)}
+                mask = np.zeros(size, dtype=np.int8)
+            obs[a] = {"observation": self._aec.state.observation_tensor(seat), "action_mask": mask}
         infos = {a: {"observation": self._aec.state.observation(self._aec._seat[a])}
                  for a in self.agents}
         return obs, infos
@@ -191,6 +220,11 @@ class GridwrightParallel(ParallelEnv):
     def step(self, actions):
         aec = self._aec
         state = aec.state
+        if aec.illegal == "lose":
+            for seat in sorted(state.acting_seats()):
+                agent = self.possible_agents[seat]
+                if int(actions[agent]) not in state.legal_actions(seat):
+                    return self._lose_for_illegal(agent)
         for seat in state.acting_seats():
             agent = self.possible_agents[seat]
             state.apply_action(int(actions[agent]), seat)
@@ -212,6 +246,17 @@ class GridwrightParallel(ParallelEnv):
             self.agents = []
         if self.render_mode == "human":
             print(str(state))
+        return obs, rewards, terminations, truncations, infos
+
+    def _lose_for_illegal(self, agent):
+        rewards = {a: -1.0 if a == agent else 0.0 for a in self.agents}
+        terminations = {a: True for a in self.agents}
+        truncations = {a: False for a in self.agents}
+        obs, infos = self._observe()
+        for o in obs.values():
+            o["action_mask"] = np.zeros_like(o["action_mask"])
+        infos = {a: dict(i, illegal_action=agent) for a, i in infos.items()}
+        self.agents = []
         return obs, rewards, terminations, truncations, infos
 
     def render(self):

@@ -3,13 +3,14 @@
 //! for every catalog game by the blanket impls below. The catalog names the games; this file
 //! names none.
 
+use crate::batch::{Batch, DynBatch};
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::{CatalogError, ContentSource, Frontend, GameKind, with_game};
 use gridwright_engine::{
     ActionIndex, Actor, Events, Game, Information, Rng, Seat, SeatView, Turn, Viewer,
 };
 use serde_json::Value;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Why a call was refused, in a sentence naming what and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,6 +57,12 @@ pub trait DynGame: Send + Sync + std::fmt::Debug {
     /// # Errors
     /// Text that is not such a document, of another game or config, or an illegal step.
     fn deserialize(&self, text: &str) -> Result<Box<dyn DynState>, Refused>;
+    /// The length of every `observation_tensor` of this config ([`crate::tensor`]): fixed at
+    /// the first call from one seeded random game's observations.
+    fn observation_tensor_len(&self) -> usize;
+    /// A batch of games of this config between `agents`, one spec per seat: `simulate`, its
+    /// shards and their merge, the balance report ([`crate::batch`]).
+    fn batch<'a>(&'a self, agents: &'a [AgentSpec]) -> Box<dyn DynBatch + 'a>;
 }
 
 /// Who acts now, without the engine's types.
@@ -108,6 +115,11 @@ pub trait DynState: Send + Sync + std::fmt::Debug {
     fn returns(&self) -> Vec<f64>;
     /// `viewer`'s observation as JSON.
     fn observation_json(&self, viewer: Viewer) -> Value;
+    /// `viewer`'s observation encoded into `out` ([`crate::tensor::encode`]); `out` has
+    /// [`DynGame::observation_tensor_len`] entries.
+    fn observation_tensor(&self, viewer: Viewer, out: &mut [f32]) {
+        crate::tensor::encode(&self.observation_json(viewer), out);
+    }
     /// `viewer`'s terminal picture.
     fn render(&self, viewer: Viewer) -> String;
     /// The text of the player action `index`, if it stands for one.
@@ -145,6 +157,7 @@ struct Loaded<G: Game> {
     config: Arc<G::Config>,
     seats: usize,
     max_len: usize,
+    tensor_len: OnceLock<usize>,
 }
 
 #[derive(Debug)]
@@ -203,6 +216,7 @@ fn load_game<G: Frontend + ActionIndex>(
         config: Arc::new(config),
         seats: start.num_seats(),
         max_len: start.max_game_length(),
+        tensor_len: OnceLock::new(),
     }))
 }
 
@@ -258,6 +272,18 @@ fn seat_of(index: u8, seats: usize) -> Result<Seat, Refused> {
 }
 
 impl<G: Frontend + ActionIndex> DynGame for Loaded<G> {
+    fn observation_tensor_len(&self) -> usize {
+        *self.tensor_len.get_or_init(|| {
+            crate::tensor::length_for(most_features(self.new_initial_state(), TENSOR_PROBE_STEPS))
+        })
+    }
+    fn batch<'a>(&'a self, agents: &'a [AgentSpec]) -> Box<dyn DynBatch + 'a> {
+        Box::new(Batch::<G> {
+            config: &self.config,
+            setup: self.setup.as_deref(),
+            agents,
+        })
+    }
     fn name(&self) -> &'static str {
         G::INFO.short_name
     }
@@ -491,6 +517,47 @@ impl<G: Frontend + ActionIndex> DynState for State<G> {
             ))
         })
     }
+}
+
+/// Steps of the random game whose observations fix a config's tensor length.
+const TENSOR_PROBE_STEPS: usize = 2_000;
+
+/// The most features ([`crate::tensor::features`]) any seat's observation held in one random
+/// game from `state` (seed 0, every 8th step looked at, at most `steps` steps).
+fn most_features(mut state: Box<dyn DynState>, steps: usize) -> usize {
+    let mut rng = Rng::seed_from_u64(0);
+    let seats = state.num_seats();
+    let mut most = 0;
+    for step in 0..=steps {
+        if step % 8 == 0 || state.acting() == Acting::Terminal {
+            for s in Seat::all(seats) {
+                most = most.max(crate::tensor::features(
+                    &state.observation_json(Viewer::Seat(s)),
+                ));
+            }
+        }
+        let seat = match state.acting() {
+            Acting::Terminal => break,
+            Acting::Chance => {
+                state.resolve_chance(&mut rng);
+                continue;
+            }
+            Acting::Seat(s) => s,
+            Acting::Simultaneous(v) => v.first().copied().unwrap_or(0),
+        };
+        let Ok(seat) = self::seat(seat as i64, seats) else {
+            break;
+        };
+        let legal = state.legal_indices(seat).unwrap_or_default();
+        if legal.is_empty() {
+            break;
+        }
+        let pick = legal[rng.below(legal.len() as u64) as usize];
+        if state.apply_index(seat, pick).is_err() {
+            break;
+        }
+    }
+    most
 }
 
 /// Whether `kind` hides anything from some seat.

@@ -7,7 +7,9 @@
 //! only `PyState::cheat_full_state`, named as what it is. The games come from the catalog;
 //! nothing here names one (scripts/check-architecture).
 
+mod batch;
 mod erased;
+mod tensor;
 mod vector;
 
 use erased::{Acting, DynGame, DynState, Refused};
@@ -76,6 +78,24 @@ fn kind_of(name: &str) -> PyResult<GameKind> {
             GameKind::names().join(", ")
         ))
     })
+}
+
+/// Agent specs from `"random,greedy"` (the command line's form) or a list of specs.
+fn agent_specs(agents: &Bound<'_, PyAny>) -> PyResult<Vec<AgentSpec>> {
+    let text = match agents.extract::<String>() {
+        Ok(t) => t,
+        Err(_) => agents.extract::<Vec<String>>()?.join(","),
+    };
+    AgentSpec::parse_list(&text).map_err(|e| PyValueError::new_err(format!("agents: {e}")))
+}
+
+/// `threads`, or every core.
+fn threads_or_cores(threads: Option<usize>) -> PyResult<usize> {
+    match threads {
+        Some(0) => Err(PyValueError::new_err("threads must be at least 1")),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
 }
 
 /// Every game: `[{"name", "long_name", "summary", "min_seats", "max_seats", "information",
@@ -193,6 +213,106 @@ impl PyGame {
             game: Arc::clone(&self.inner),
             inner: self.inner.deserialize(text).map_err(refused)?,
         })
+    }
+    /// The shape of every `State.observation_tensor(seat)` of this config: `(length,)`, fixed
+    /// for the config (docs/python.md, "Observation tensors").
+    fn observation_tensor_shape(&self, py: Python<'_>) -> Vec<usize> {
+        let inner = &self.inner;
+        vec![py.detach(|| inner.observation_tensor_len())]
+    }
+    /// `gridwright simulate --json`'s document as a dict: games `0..games` of master seed
+    /// `seed` between `agents` (one spec per seat, `"random,greedy"` or a list) on `threads`
+    /// threads (default: every core), the GIL released. The same seed gives the same document
+    /// (but `elapsed_seconds`, `games_per_second`) whatever the thread count.
+    #[pyo3(signature = (agents, games=1000, seed=1, threads=None))]
+    fn simulate<'py>(
+        &self,
+        py: Python<'py>,
+        agents: &Bound<'py, PyAny>,
+        games: usize,
+        seed: u64,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let specs = agent_specs(agents)?;
+        let threads = threads_or_cores(threads)?;
+        let inner = &self.inner;
+        let doc = py
+            .detach(|| inner.batch(&specs).simulate(games, seed, threads))
+            .map_err(refused)?;
+        json_to_py(py, &doc)
+    }
+    /// Games `start..start + count` of the batch `simulate(agents, seed=seed)` plays, on this
+    /// thread with the GIL released: their records as JSON text, for `simulate_merge`.
+    fn simulate_shard(
+        &self,
+        py: Python<'_>,
+        agents: &Bound<'_, PyAny>,
+        seed: u64,
+        start: usize,
+        count: usize,
+    ) -> PyResult<String> {
+        let specs = agent_specs(agents)?;
+        let inner = &self.inner;
+        py.detach(|| inner.batch(&specs).shard(seed, start, count))
+            .map_err(refused)
+    }
+    /// `simulate`'s document from the texts of `simulate_shard` covering games `0..games`
+    /// exactly once (in any order); `threads` and `elapsed_seconds` say how they were played.
+    #[pyo3(signature = (agents, seed, games, shards, threads=1, elapsed_seconds=0.0))]
+    #[allow(clippy::too_many_arguments)] // the batch, its shards and how they ran
+    fn simulate_merge<'py>(
+        &self,
+        py: Python<'py>,
+        agents: &Bound<'py, PyAny>,
+        seed: u64,
+        games: usize,
+        shards: Vec<String>,
+        threads: usize,
+        elapsed_seconds: f64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let specs = agent_specs(agents)?;
+        let doc = self
+            .inner
+            .batch(&specs)
+            .merge(seed, games, &shards, threads, elapsed_seconds)
+            .map_err(refused)?;
+        json_to_py(py, &doc)
+    }
+    /// `gridwright balance --json`'s report as a dict: `games` games of each variant (a dict
+    /// of at most two names to lists of `key.path=value` changes; none: this config as `base`),
+    /// game `i` of every variant from the same seed, `subject` (a seat from 0) the seat whose
+    /// score the variants compare, `bins` bins per histogram; the GIL released.
+    #[pyo3(signature = (agents, games=1000, seed=1, threads=None, subject=0, variants=None, bins=20))]
+    #[allow(clippy::too_many_arguments)] // the CLI's flags, one keyword each
+    fn balance<'py>(
+        &self,
+        py: Python<'py>,
+        agents: &Bound<'py, PyAny>,
+        games: usize,
+        seed: u64,
+        threads: Option<usize>,
+        subject: i64,
+        variants: Option<&Bound<'py, PyDict>>,
+        bins: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let specs = agent_specs(agents)?;
+        let mut asked = Vec::new();
+        for (name, changes) in variants.map(|d| d.iter()).into_iter().flatten() {
+            asked.push((name.extract::<String>()?, changes.extract::<Vec<String>>()?));
+        }
+        let opts = gridwright_sim::balance::BalanceOptions {
+            games,
+            seed,
+            threads: threads_or_cores(threads)?,
+            subject: erased::seat(subject, self.inner.num_seats()).map_err(refused)?,
+            sprt: None,
+            bins,
+        };
+        let inner = &self.inner;
+        let report = py
+            .detach(|| inner.batch(&specs).balance(&asked, &opts))
+            .map_err(refused)?;
+        json_to_py(py, &report)
     }
     fn __repr__(&self) -> String {
         match self.inner.setup() {
@@ -367,6 +487,18 @@ impl PyState {
     fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
         let s = self.seat(seat)?;
         json_to_py(py, &self.inner.observation_json(Viewer::Seat(s)))
+    }
+    /// What `seat` sees as a NumPy `float32` vector of `game.observation_tensor_shape()`:
+    /// its observation (only what it may see) feature-hashed (docs/python.md).
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        seat: i64,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let s = self.seat(seat)?;
+        let mut out = vec![0.0f32; self.game.observation_tensor_len()];
+        self.inner.observation_tensor(Viewer::Seat(s), &mut out);
+        Ok(out.into_pyarray(py))
     }
     /// What a spectator sees (public information only), as a dict.
     fn public_observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

@@ -1,8 +1,10 @@
 """Hidden information through the Python API: redraw everything a seat cannot see
 (`State.resample`, as another deal or another opponent's secret would have it) and that seat's
-observation, terminal picture and legal actions stay exactly the same; the redraw did change
-something (the full state, read through the debugging call), so the check could fail."""
+observation, observation tensor, terminal picture and legal actions stay exactly the same; the
+redraw did change something (the full state, read through the debugging call, and another seat's
+tensor), so the checks could fail."""
 
+import numpy as np
 import pytest
 
 import gridwright as gw
@@ -18,6 +20,7 @@ def test_what_a_seat_cannot_see_does_not_change_what_it_observes(game, setup):
     every = 7 if game != "milkomeda" else 23
     perturbed = 0
     checks = 0
+    others_differ = 0
     for seed in range(1, 4):
         rng, rand = rands(seed)
         s = g.new_initial_state()
@@ -33,6 +36,11 @@ def test_what_a_seat_cannot_see_does_not_change_what_it_observes(game, setup):
                 for seat in range(g.num_players()):
                     other = s.resample(seat, 100 * seed + steps)
                     assert other.observation(seat) == s.observation(seat), (game, setup, seat)
+                    assert np.array_equal(other.observation_tensor(seat),
+                                          s.observation_tensor(seat)), (game, setup, seat)
+                    others_differ += any(
+                        not np.array_equal(other.observation_tensor(o), s.observation_tensor(o))
+                        for o in range(g.num_players()) if o != seat)
                     assert other.observation_string(seat) == s.observation_string(seat)
                     assert other.legal_actions(seat) == s.legal_actions(seat)
                     assert other.current_player() == s.current_player()
@@ -45,6 +53,9 @@ def test_what_a_seat_cannot_see_does_not_change_what_it_observes(game, setup):
             steps += 1
     assert checks > 0
     assert perturbed > 0, f"{game} {setup}: nothing hidden was ever redrawn"
+    # What was redrawn is seen by some other seat (its own hand, its own commitment): the
+    # tensors carry it for that seat, so the equality above is not for want of information.
+    assert others_differ > 0, f"{game} {setup}: no seat's tensor ever showed a redrawn secret"
 
 
 def test_a_resampled_state_has_no_history_to_serialize():

@@ -14,8 +14,8 @@ from gridwright.pettingzoo import env
 @pytest.mark.parametrize("game,setup", setup_kinds())
 def test_pettingzoo_api_and_seed_tests_pass(game, setup):
     with warnings.catch_warnings():
-        # PettingZoo warns that a Dict observation "probably should be" a Box: ours is a mask
-        # until the games have observation tensors (docs/python.md).
+        # PettingZoo warns about observation Boxes unbounded below and above (the tensor's
+        # numbers are the observation's, not scaled).
         warnings.simplefilter("ignore")
         api_test(env(game, setup), num_cycles=60)
         seed_test(lambda: env(game, setup), num_cycles=60)
@@ -29,7 +29,8 @@ def _trajectory(e, seed, steps):
     out = []
     for agent in e.agent_iter(steps):
         obs, reward, term, trunc, info = e.last()
-        out.append((agent, obs["action_mask"].tobytes(), reward, term, trunc, repr(info)))
+        out.append((agent, obs["action_mask"].tobytes(), obs["observation"].tobytes(), reward,
+                    term, trunc, repr(info)))
         if term or trunc:
             e.step(None)
             continue
@@ -128,9 +129,55 @@ def _parallel_trajectory(seed, game="command-core", setup="duel", steps=300):
     return out, both
 
 
+@pytest.mark.parametrize("game,setup", PARALLEL)
+def test_the_parallel_env_passes_pettingzoos_parallel_seed_test(game, setup):
+    # parallel_seed_test samples actions without masks: with illegal="lose" an illegal action
+    # ends the game (Connect Four's seven actions are mostly legal, so its games run on).
+    from pettingzoo.test import parallel_seed_test
+
+    from gridwright.pettingzoo import parallel_env
+
+    parallel_seed_test(lambda: parallel_env(game, setup, illegal="lose"), num_cycles=100)
+
+
+def test_illegal_lose_ends_the_game_against_the_offender_and_raise_changes_nothing():
+    from gridwright.pettingzoo import parallel_env
+
+    e = parallel_env("grid-battles", "skirmish")
+    obs, _ = e.reset(seed=1)
+    agent = next(a for a in e.agents if obs[a]["action_mask"].any())
+    bad = int(np.flatnonzero(obs[agent]["action_mask"] == 0)[0])
+    before = e.state.serialize()
+    with pytest.raises(ValueError):
+        e.step({a: bad for a in e.agents})
+    assert e.state.serialize() == before
+    e = parallel_env("grid-battles", "skirmish", illegal="lose")
+    obs, _ = e.reset(seed=1)
+    _, rewards, term, trunc, infos = e.step({a: bad for a in e.agents})
+    assert rewards == {a: (-1.0 if a == agent else 0.0) for a in rewards}
+    assert all(term.values()) and not any(trunc.values()) and e.agents == []
+    assert infos[agent]["illegal_action"] == agent
+    # The AEC environment too.
+    a = env("connect-four", illegal="lose")
+    a.reset(seed=1)
+    for col in [0] * 6:
+        a.step(col)
+    a.step(0)  # column 1 is full
+    assert a.rewards == {"player_0": -1.0, "player_1": 0.0}
+    assert all(a.terminations.values())
+
+
+def test_the_observation_is_the_seats_tensor_and_mask():
+    e = env("starcore")
+    e.reset(seed=4)
+    for i, agent in enumerate(e.possible_agents):
+        obs = e.observe(agent)
+        assert obs["observation"].dtype == np.float32
+        assert obs["observation"].shape == tuple(e.game.observation_tensor_shape())
+        assert np.array_equal(obs["observation"], e.state.observation_tensor(i))
+
+
 def test_the_parallel_env_commits_simultaneous_choices_together_and_repeats_with_its_seed():
-    # PettingZoo's parallel_seed_test samples actions without masks, which only an env whose
-    # every action is always legal survives; this is the same check with the masks.
     a, both = _parallel_trajectory(42)
     assert both > 0, "no step had two seats choosing at once"
     assert _parallel_trajectory(42)[0] == a

@@ -73,3 +73,36 @@ def test_random_games_masks_match_legality(game, setup, games, every):
         ended += 1
     assert ended == games and counter["refused"] > 0 or counter["steps"] < 97
     print(f"{game} {setup}: {games} games, {counter['steps']} steps, {time.time() - started:.1f} s")
+
+
+# Thousands more of the two long games, stepped natively by VectorEnv from Python: every action is
+# drawn from the env's mask buffer (`sample_actions`) and checked legal by the rules before any
+# game steps (`step` raises on an illegal one); every 25th step one game's mask is compared with
+# its own legal list, and every finished game's returns sum to zero.
+NATIVE = [("starcore", None, 1000), ("milkomeda", "small", 1600)]
+
+
+@pytest.mark.parametrize("game,setup,games", NATIVE)
+def test_thousands_of_native_random_games_keep_masks_and_rules_together(game, setup, games):
+    envs = 32
+    v = gw.VectorEnv(game, envs, seed=77, setup=setup)
+    mask, seat, rewards, terminated = v.reset()
+    actions = np.zeros(envs, dtype=np.int64)
+    rng = gw.Rng(78)
+    started = time.time()
+    ended = steps = checked = 0
+    while ended < games:
+        if steps % 25 == 0:
+            i = (steps // 25) % envs
+            s = v.state(i)
+            assert list(np.flatnonzero(mask[i])) == s.legal_actions(int(seat[i]))
+            checked += 1
+        v.sample_actions(rng, actions)
+        mask, seat, rewards, terminated = v.step(actions)
+        for i in np.flatnonzero(terminated):
+            assert abs(float(rewards[i].sum())) < 1e-6 and np.all(np.abs(rewards[i]) <= 1)
+        ended += int(terminated.sum())
+        steps += 1
+    assert checked > 100
+    print(f"{game} {setup}: {ended} native games, {steps * envs} steps, "
+          f"{time.time() - started:.1f} s")

@@ -70,7 +70,7 @@ pub struct SimOptions {
 }
 
 /// The record of one finished game.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GameRecord {
     /// Game number in the batch.
     pub index: usize,
