@@ -7,17 +7,17 @@
 use crate::batch;
 use crate::game_kind;
 use anyhow::{Context, Result, bail};
-use gridwright_catalog::{ContentSource, Frontend, with_game};
 use gridwright_agents::AgentSpec;
+use gridwright_catalog::{ContentSource, Frontend, with_game};
 use gridwright_engine::Seat;
 use gridwright_sim::balance::{
     BalanceOptions, BalanceReport, Header, Hooks, KeepReplays, PairingsReport, RateLine, Variant,
     VariantReport,
 };
 use gridwright_sim::curves::Curve;
-use gridwright_sim::sweep::{Sweep, SweepReport};
 use gridwright_sim::overrides::{self, Override};
 use gridwright_sim::sprt::{Sprt, SprtVerdict};
+use gridwright_sim::sweep::{Sweep, SweepReport};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -196,8 +196,7 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
     }
     let mut pairings = vec![(specs, factories)];
     for item in &args.pairings {
-        let specs =
-            AgentSpec::parse_list(item).with_context(|| format!("--pairing `{item}`"))?;
+        let specs = AgentSpec::parse_list(item).with_context(|| format!("--pairing `{item}`"))?;
         if specs.len() != seats {
             bail!(
                 "--pairing `{item}`: this setup has {seats} seats but {} agents were given",
@@ -235,7 +234,9 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
         None
     };
     if args.sweep.is_some() && args.sprt {
-        bail!("--sweep and --sprt: the SPRT stops one comparison early; a sweep plays every value to --games");
+        bail!(
+            "--sweep and --sprt: the SPRT stops one comparison early; a sweep plays every value to --games"
+        );
     }
     if args.replays_every == Some(0) {
         bail!("--replays-every must be at least 1");

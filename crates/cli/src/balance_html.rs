@@ -222,7 +222,9 @@ fn sweep_section(out: &mut String, sw: &SweepReport) -> Result<()> {
         esc(&sw.key),
         sw.subject,
         100.0 * sw.fair_share,
-        sw.closest.as_deref().map_or("none (no game decided)".into(), esc)
+        sw.closest
+            .as_deref()
+            .map_or("none (no game decided)".into(), esc)
     );
     let labels: Vec<String> = sw.points.iter().map(|p| p.value.clone()).collect();
     let pct = |l: &RateLine| {
@@ -294,9 +296,9 @@ fn curve_chart(c: &Curve) -> Result<String> {
                 c.points
                     .iter()
                     .map(|p| {
-                        p.seats
-                            .get(s)
-                            .map_or((0.0, 0.0, 0.0), |m| (m.mean, m.interval_95.0, m.interval_95.1))
+                        p.seats.get(s).map_or((0.0, 0.0, 0.0), |m| {
+                            (m.mean, m.interval_95.0, m.interval_95.1)
+                        })
                     })
                     .collect(),
             )
@@ -304,7 +306,10 @@ fn curve_chart(c: &Curve) -> Result<String> {
         .collect();
     line_chart(
         &format!("{} by round", c.name),
-        ("round (its start), then the end", "mean (bars: 95% interval)"),
+        (
+            "round (its start), then the end",
+            "mean (bars: 95% interval)",
+        ),
         &labels,
         &series,
         None,
@@ -374,7 +379,8 @@ fn variant_section(out: &mut String, v: &VariantReport) -> Result<()> {
             .map(|p| {
                 format!(
                     "{} {}",
-                    p.round.map_or_else(|| "end".to_owned(), |r| format!("round {r}")),
+                    p.round
+                        .map_or_else(|| "end".to_owned(), |r| format!("round {r}")),
                     p.games
                 )
             })
@@ -453,7 +459,11 @@ fn variant_section(out: &mut String, v: &VariantReport) -> Result<()> {
 ///
 /// # Errors
 /// A chart that cannot be drawn.
-pub(crate) fn page(title: &str, reports: &[BalanceReport], table: &[PairingLine]) -> Result<String> {
+pub(crate) fn page(
+    title: &str,
+    reports: &[BalanceReport],
+    table: &[PairingLine],
+) -> Result<String> {
     let mut out = String::new();
     let Some(r) = reports.first() else {
         return Ok(String::new());

@@ -1028,8 +1028,14 @@ fn balance_refuses_bad_input_naming_what_and_why() {
             "--sweep units.knight.health=5..1",
             "sweep of `units.knight.health`: the range `5..1` is empty",
         ),
-        ("--sweep units.knight.health=1..3:0", "the step must be above 0"),
-        ("--sweep units.knight.health=4", "a sweep needs at least two values"),
+        (
+            "--sweep units.knight.health=1..3:0",
+            "the step must be above 0",
+        ),
+        (
+            "--sweep units.knight.health=4",
+            "a sweep needs at least two values",
+        ),
         (
             "--sweep units.knight.health",
             "`units.knight.health` is not a sweep; write key.path=LOW..HIGH",
@@ -1050,18 +1056,27 @@ fn balance_refuses_bad_input_naming_what_and_why() {
             "--sweep units.knight.health=1..3 --variant A=",
             "--sweep and --variant",
         ),
-        ("--sweep units.knight.health=1..3 --sprt", "--sweep and --sprt"),
+        (
+            "--sweep units.knight.health=1..3 --sprt",
+            "--sweep and --sprt",
+        ),
         ("--replays-every 5", "--replays-every needs --replays DIR"),
         (
             "--replays /tmp --replays-every 0",
             "--replays-every must be at least 1",
         ),
-        ("--replays /etc/passwd", "--replays /etc/passwd: not a directory"),
+        (
+            "--replays /etc/passwd",
+            "--replays /etc/passwd: not a directory",
+        ),
         (
             "--pairing random",
             "--pairing `random`: this setup has 2 seats but 1 agents were given",
         ),
-        ("--pairing human,random", "`human` cannot play in a balance run"),
+        (
+            "--pairing human,random",
+            "`human` cannot play in a balance run",
+        ),
         (
             "--pairing greedy,random --pairing random,random",
             "--pairing `random,random`: that pairing is already played",
@@ -1098,20 +1113,32 @@ fn balance_sweeps_one_key_over_a_range_on_the_same_seeds() {
     ));
     assert_eq!(
         sweep,
-        balance_json(&format!("{base} --sweep units.knight.health=2..4 --threads 2"))
+        balance_json(&format!(
+            "{base} --sweep units.knight.health=2..4 --threads 2"
+        ))
     );
     let s = &sweep["sweep"];
     assert_eq!(s["key"], "units.knight.health");
     let points = s["points"].as_array().unwrap();
-    let values: Vec<&str> = points.iter().map(|p| p["value"].as_str().unwrap()).collect();
+    let values: Vec<&str> = points
+        .iter()
+        .map(|p| p["value"].as_str().unwrap())
+        .collect();
     assert_eq!(values, ["2", "3", "4"]);
     assert!(sweep["comparison"].is_null());
     for (i, p) in points.iter().enumerate() {
         let v = &sweep["variants"][i];
-        assert_eq!(v["changes"], serde_json::json!([format!("units.knight.health={}", values[i])]));
+        assert_eq!(
+            v["changes"],
+            serde_json::json!([format!("units.knight.health={}", values[i])])
+        );
         // The same point as a run with only that change.
         let alone = balance_json(&format!("{base} --set units.knight.health={}", values[i]));
-        assert_eq!(p["seats"], alone["variants"][0]["seats"], "value {}", values[i]);
+        assert_eq!(
+            p["seats"], alone["variants"][0]["seats"],
+            "value {}",
+            values[i]
+        );
         assert_eq!(v["game_list"], alone["variants"][0]["game_list"]);
         // The subject's share of decided games, counted from the seat lines.
         let wins: Vec<u64> = p["seats"]
@@ -1121,7 +1148,10 @@ fn balance_sweeps_one_key_over_a_range_on_the_same_seeds() {
             .map(|l| l["wins"].as_u64().unwrap())
             .collect();
         assert_eq!(p["subject_share"]["wins"].as_u64().unwrap(), wins[0]);
-        assert_eq!(p["subject_share"]["games"].as_u64().unwrap(), wins[0] + wins[1]);
+        assert_eq!(
+            p["subject_share"]["games"].as_u64().unwrap(),
+            wins[0] + wins[1]
+        );
     }
     // Every value on the same seeds.
     let seeds = |i: usize| -> Vec<u64> {
@@ -1146,7 +1176,10 @@ fn balance_sweeps_one_key_over_a_range_on_the_same_seeds() {
     let out = gw_words(&format!("balance {base} --sweep units.knight.health=2,4"));
     let text = stdout(&out);
     assert!(text.contains("sweep of units.knight.health"), "{text}");
-    assert!(text.contains("nearest an even game: units.knight.health="), "{text}");
+    assert!(
+        text.contains("nearest an even game: units.knight.health="),
+        "{text}"
+    );
 
     // The page: the sweep's curve, per-round curves, the saved replays; nothing fetched.
     let dir = temp("balance-sweep-html");
@@ -1180,8 +1213,14 @@ fn balance_sweeps_one_key_over_a_range_on_the_same_seeds() {
 #[test]
 fn balance_replays_verify_and_end_as_reported() {
     for (game, extra) in [
-        ("grid-battles", "--scenario skirmish --games 30 --replays-every 10"),
-        ("starcore", "--scenario arc-foundry-vs-iron-vanguard --games 6"),
+        (
+            "grid-battles",
+            "--scenario skirmish --games 30 --replays-every 10",
+        ),
+        (
+            "starcore",
+            "--scenario arc-foundry-vs-iron-vanguard --games 6",
+        ),
     ] {
         let dir = temp(&format!("balance-replays-{game}"));
         let report = balance_json(&format!(
@@ -1196,8 +1235,14 @@ fn balance_replays_verify_and_end_as_reported() {
             .flat_map(|s| s["why"].as_array().unwrap().iter())
             .map(|w| w.as_str().unwrap().to_owned())
             .collect();
-        assert!(why.iter().any(|w| w.starts_with("the longest game")), "{why:?}");
-        assert!(why.iter().any(|w| w.starts_with("the shortest game")), "{why:?}");
+        assert!(
+            why.iter().any(|w| w.starts_with("the longest game")),
+            "{why:?}"
+        );
+        assert!(
+            why.iter().any(|w| w.starts_with("the shortest game")),
+            "{why:?}"
+        );
         if game == "grid-battles" {
             for i in [0, 10, 20] {
                 assert!(saved.iter().any(|s| s["index"] == i), "game {i}: {saved:?}");
@@ -1231,7 +1276,12 @@ fn balance_replays_verify_and_end_as_reported() {
                 .iter()
                 .filter(|e| e["actor"] != "chance")
                 .count();
-            assert_eq!(player_moves as u64, line["moves"].as_u64().unwrap(), "{}", file.display());
+            assert_eq!(
+                player_moves as u64,
+                line["moves"].as_u64().unwrap(),
+                "{}",
+                file.display()
+            );
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -1249,7 +1299,10 @@ fn balance_reports_per_round_curves() {
     let vp = curves[0]["points"].as_array().unwrap();
     assert_eq!(vp[0]["round"], 1);
     assert_eq!(vp[0]["games"], 40);
-    assert_eq!(vp[0]["seats"][0]["mean"], 0.0, "no victory points at the start");
+    assert_eq!(
+        vp[0]["seats"][0]["mean"], 0.0,
+        "no victory points at the start"
+    );
     let end = vp.last().unwrap();
     assert!(end["round"].is_null());
     assert_eq!(end["games"], 40);
@@ -1268,7 +1321,12 @@ fn balance_reports_per_round_curves() {
         .iter()
         .map(|p| (p["round"].as_u64().unwrap(), p["games"].as_u64().unwrap()))
         .collect();
-    assert!(rounds.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 >= w[1].1), "{rounds:?}");
+    assert!(
+        rounds
+            .windows(2)
+            .all(|w| w[0].0 < w[1].0 && w[0].1 >= w[1].1),
+        "{rounds:?}"
+    );
 
     let sc = balance_json(
         "starcore --scenario arc-foundry-vs-iron-vanguard --agents random,random --games 10",
@@ -1299,9 +1357,15 @@ fn balance_plays_several_agent_pairings_and_tables_them() {
         r.as_object_mut().unwrap().remove("elapsed_seconds");
         alone.as_object_mut().unwrap().remove("elapsed_seconds");
         assert_eq!(r, alone, "{agents}");
-        assert_eq!(table[k]["agents"], serde_json::json!(agents.split(',').collect::<Vec<_>>()));
+        assert_eq!(
+            table[k]["agents"],
+            serde_json::json!(agents.split(',').collect::<Vec<_>>())
+        );
         assert_eq!(table[k]["seats"], r["variants"][0]["seats"]);
-        assert_eq!(table[k]["first_mover"], r["variants"][0]["first_mover"]["wins"]);
+        assert_eq!(
+            table[k]["first_mover"],
+            r["variants"][0]["first_mover"]["wins"]
+        );
     }
     let text = stdout(&gw_words(&format!(
         "balance {base} --agents random,random --pairing greedy,random"

@@ -430,10 +430,7 @@ impl PairingsReport {
                     seats: v.map(|v| v.seats.clone()).unwrap_or_default(),
                     draw_rate: v.map_or(0.0, |v| v.draw_rate),
                     first_mover: v.and_then(|v| v.first_mover.as_ref().map(|f| f.wins.clone())),
-                    difference: r
-                        .comparison
-                        .as_ref()
-                        .map(|c| (c.difference, c.interval_95)),
+                    difference: r.comparison.as_ref().map(|c| (c.difference, c.interval_95)),
                     closest: r.sweep.as_ref().and_then(|s| s.closest.clone()),
                 }
             })
@@ -901,9 +898,10 @@ fn save_replays<G: Game>(
                     variant: variant.name.clone(),
                 });
             }
-            let path = keep
-                .dir
-                .join(format!("{}-game-{index:06}.replay.json", file_stem(&variant.name)));
+            let path = keep.dir.join(format!(
+                "{}-game-{index:06}.replay.json",
+                file_stem(&variant.name)
+            ));
             let file = path.display().to_string();
             if let Some(r) = replay {
                 gridwright_engine::files::write_atomic(&path, r.to_json().as_bytes())

@@ -251,12 +251,21 @@ mod tests {
         let c = &t.report()[0];
         assert_eq!(c.name, "HP");
         let rounds: Vec<(Option<u32>, u64)> = c.points.iter().map(|p| (p.round, p.games)).collect();
-        assert_eq!(rounds, [(Some(1), 3), (Some(2), 3), (Some(3), 2), (None, 3)]);
+        assert_eq!(
+            rounds,
+            [(Some(1), 3), (Some(2), 3), (Some(3), 2), (None, 3)]
+        );
         let r2 = &c.points[1].seats[0];
         assert_eq!(r2.mean, 14.0);
         // 1.959964 × 4 / √3 = 4.526344…
-        assert!((r2.interval_95.0 - (14.0 - 4.526_344)).abs() < 1e-5, "{r2:?}");
-        assert!((r2.interval_95.1 - (14.0 + 4.526_344)).abs() < 1e-5, "{r2:?}");
+        assert!(
+            (r2.interval_95.0 - (14.0 - 4.526_344)).abs() < 1e-5,
+            "{r2:?}"
+        );
+        assert!(
+            (r2.interval_95.1 - (14.0 + 4.526_344)).abs() < 1e-5,
+            "{r2:?}"
+        );
         // P2 never changes: a zero-width interval.
         assert_eq!(c.points[1].seats[1].interval_95, (20.0, 20.0));
         // The end: 5, 7 and 18.

@@ -139,7 +139,9 @@ pub enum SimError {
         seats: usize,
     },
     /// A game played again to save its replay did not end as it had (a determinism bug).
-    #[error("game {index} of variant {variant} did not end the same way when played again for its replay")]
+    #[error(
+        "game {index} of variant {variant} did not end the same way when played again for its replay"
+    )]
     Diverged {
         /// Game number.
         index: usize,

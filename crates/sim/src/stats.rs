@@ -19,8 +19,16 @@ pub fn wilson_interval(k: u64, n: u64) -> (f64, f64) {
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * ((p * (1.0 - p) / n) + z * z / (4.0 * n * n)).sqrt() / denom;
     // At 0 and at n successes one end is exactly 0 or 1; the formula rounds it a hair off.
-    let lo = if k == 0 { 0.0 } else { (centre - half).max(0.0) };
-    let hi = if p == 1.0 { 1.0 } else { (centre + half).min(1.0) };
+    let lo = if k == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if p == 1.0 {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
     (lo, hi)
 }
 
@@ -344,7 +352,10 @@ mod tests {
         // 29 of 30 (the roots of (n + z²)p² − (2k + z²)p + k²/n = 0, computed independently):
         // 0.833296 to 0.994091.
         let (l, h) = wilson_interval(29, 30);
-        assert!((l - 0.833_296).abs() < 1e-6 && (h - 0.994_091).abs() < 1e-6, "{l} {h}");
+        assert!(
+            (l - 0.833_296).abs() < 1e-6 && (h - 0.994_091).abs() < 1e-6,
+            "{l} {h}"
+        );
         // No trials: nothing is known.
         assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
     }

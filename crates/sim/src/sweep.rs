@@ -282,9 +282,15 @@ mod tests {
 
     #[test]
     fn ranges_and_lists_give_their_values() {
-        assert_eq!(values("units.knight.health=1..5"), ["1", "2", "3", "4", "5"]);
+        assert_eq!(
+            values("units.knight.health=1..5"),
+            ["1", "2", "3", "4", "5"]
+        );
         assert_eq!(values("a.b=2..9:3"), ["2", "5", "8"]);
-        assert_eq!(values("a=0.5..1.5:0.25"), ["0.50", "0.75", "1.00", "1.25", "1.50"]);
+        assert_eq!(
+            values("a=0.5..1.5:0.25"),
+            ["0.50", "0.75", "1.00", "1.25", "1.50"]
+        );
         assert_eq!(values("a=0..0.3:0.1"), ["0.0", "0.1", "0.2", "0.3"]);
         assert_eq!(values("a=-2..2:2"), ["-2", "0", "2"]);
         assert_eq!(values("options.pooling=global, local"), ["global", "local"]);
@@ -299,7 +305,10 @@ mod tests {
             ("health", "is not a sweep"),
             ("health=", "is not a sweep"),
             ("health=1,,3", "is not a sweep"),
-            ("a.health=5..1", "sweep of `a.health`: the range `5..1` is empty (the high end"),
+            (
+                "a.health=5..1",
+                "sweep of `a.health`: the range `5..1` is empty (the high end",
+            ),
             ("health=1..5:0", "the step must be above 0"),
             ("health=1..5:-1", "the step must be above 0"),
             ("health=one..5", "sweep of `health`: `one` is not a number"),
