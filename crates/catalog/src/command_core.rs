@@ -158,6 +158,18 @@ impl Frontend for CommandCore {
         CommandCore::end_reason(self).map(str::to_owned)
     }
 
+    fn round_number(&self) -> Option<u32> {
+        Some(u32::from(self.round()))
+    }
+
+    fn round_measures(&self) -> Vec<(&'static str, Vec<f64>)> {
+        let structure = self.total_structure();
+        vec![(
+            "structure left",
+            structure.iter().map(|(_, v)| f64::from(*v)).collect(),
+        )]
+    }
+
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         Some(gridwright_command_core::evaluate(self, seat))
     }

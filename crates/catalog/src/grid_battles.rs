@@ -117,6 +117,28 @@ impl Frontend for GridBattles {
         GridBattles::end_reason(self)
     }
 
+    fn round_number(&self) -> Option<u32> {
+        Some(u32::from(self.round()))
+    }
+
+    fn round_measures(&self) -> Vec<(&'static str, Vec<f64>)> {
+        let mut units = vec![0.0; self.num_seats()];
+        for view in (1..=self.unit_count() as u32)
+            .filter_map(gridwright_grid_battles::UnitId::from_number)
+            .filter_map(|id| self.unit_view(id))
+            .filter(|v| v.alive)
+        {
+            units[view.side.index()] += 1.0;
+        }
+        vec![
+            (
+                "victory points",
+                self.vp().as_slice().iter().map(|v| f64::from(*v)).collect(),
+            ),
+            ("units on the map", units),
+        ]
+    }
+
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         Some(gridwright_grid_battles::evaluate(self, seat))
     }

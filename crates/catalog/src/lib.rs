@@ -334,6 +334,19 @@ pub trait Frontend: Game + EventFold {
         None
     }
 
+    /// For balance reports' per-round curves: the round (or turn) the game is in. `None` (the
+    /// default): the game has no per-round curves.
+    fn round_number(&self) -> Option<u32> {
+        None
+    }
+
+    /// For balance reports' per-round curves, sampled at the start of each round: what is worth
+    /// charting per seat (one value per seat, in seat order), each named in words players read.
+    /// Empty (the default): nothing.
+    fn round_measures(&self) -> Vec<(&'static str, Vec<f64>)> {
+        Vec::new()
+    }
+
     /// How a finished game ended, in words players read (the result panel and the lobby) and
     /// statistics group by: each game's own text (Connect Four `four in a row`, Grid Battles
     /// `first to 2 victory points`, Milkomeda `grid completed`, …). `None` (the default): the

@@ -120,6 +120,27 @@ impl Frontend for Milkomeda {
         self.ended().map(|e| e.words().to_owned())
     }
 
+    fn round_number(&self) -> Option<u32> {
+        Some(self.round())
+    }
+
+    fn round_measures(&self) -> Vec<(&'static str, Vec<f64>)> {
+        vec![
+            (
+                "resources in storage",
+                Seat::all(self.num_seats())
+                    .map(|s| f64::from(self.storage(s).total()))
+                    .collect(),
+            ),
+            (
+                "fleets on the map",
+                Seat::all(self.num_seats())
+                    .map(|s| f64::from(self.fleets_on_map(s)))
+                    .collect(),
+            ),
+        ]
+    }
+
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         Some(gridwright_milkomeda::evaluate(self, seat))
     }

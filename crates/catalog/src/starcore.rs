@@ -281,6 +281,21 @@ impl Frontend for Starcore {
         Starcore::end_reason(self).map(str::to_owned)
     }
 
+    fn round_number(&self) -> Option<u32> {
+        Some(u32::from(self.turn_number()))
+    }
+
+    fn round_measures(&self) -> Vec<(&'static str, Vec<f64>)> {
+        vec![(
+            "Commander HP",
+            self.commander_hp()
+                .as_slice()
+                .iter()
+                .map(|v| f64::from(*v))
+                .collect(),
+        )]
+    }
+
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         Some(Starcore::evaluate(self, seat))
     }

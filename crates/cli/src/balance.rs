@@ -7,13 +7,17 @@
 use crate::batch;
 use crate::game_kind;
 use anyhow::{Context, Result, bail};
+use gridwright_agents::AgentSpec;
 use gridwright_catalog::{ContentSource, Frontend, with_game};
 use gridwright_engine::Seat;
 use gridwright_sim::balance::{
-    BalanceOptions, BalanceReport, Header, Hooks, RateLine, Variant, VariantReport,
+    BalanceOptions, BalanceReport, Header, Hooks, KeepReplays, PairingsReport, RateLine, Variant,
+    VariantReport,
 };
+use gridwright_sim::curves::Curve;
 use gridwright_sim::overrides::{self, Override};
 use gridwright_sim::sprt::{Sprt, SprtVerdict};
+use gridwright_sim::sweep::{Sweep, SweepReport};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -29,7 +33,25 @@ pub struct BalanceArgs {
     /// `--variant B=units.knight.health=4`. Two variants are compared on the same seeds.
     #[arg(long = "variant", value_name = "NAME=[KEY.PATH=VALUE,…]")]
     variants: Vec<String>,
-    /// The seat whose score variants and --sprt compare (`p1`, `p2`, …).
+    /// One key over a range of values, each value played on the same seeds:
+    /// `units.knight.health=1..5`, `key=0.5..1.5:0.25` (both ends included) or a list
+    /// `options.pooling=global,local`. Reports each seat's win rate per value and the value
+    /// nearest an even game.
+    #[arg(long, value_name = "KEY.PATH=LOW..HIGH[:STEP]|A,B,…")]
+    sweep: Option<String>,
+    /// Save chosen games as replay files in DIR (`gridwright replay FILE` opens them): per
+    /// variant, each seat's first win, the first draw, the shortest and the longest game.
+    #[arg(long, value_name = "DIR")]
+    replays: Option<PathBuf>,
+    /// With --replays, also save every N-th game (game 0, N, 2N, …).
+    #[arg(long, value_name = "N")]
+    replays_every: Option<usize>,
+    /// Another agent pairing to play the same run with, one spec per seat (`mcts,mcts`): the
+    /// report then has one part per pairing (`--agents` first) and a table of them. Repeat for
+    /// several.
+    #[arg(long = "pairing", value_name = "AGENTS")]
+    pairings: Vec<String>,
+    /// The seat whose score variants and --sprt compare, and a sweep judges (`p1`, `p2`, …).
     #[arg(long, default_value = "p1")]
     subject: String,
     /// Stop as soon as a sequential probability ratio test decides: with one variant, whether
@@ -88,7 +110,11 @@ fn parse_variant(item: &str) -> Result<(String, Vec<Override>)> {
 }
 
 /// Every argument checked and every variant's config built and set up, before any game.
-fn variants<G: Frontend>(base: &G::Config, args: &BalanceArgs) -> Result<Vec<Variant<G::Config>>> {
+fn variants<G: Frontend>(
+    base: &G::Config,
+    args: &BalanceArgs,
+    sweep: Option<&Sweep>,
+) -> Result<Vec<Variant<G::Config>>> {
     let sets = args
         .sets
         .iter()
@@ -102,7 +128,17 @@ fn variants<G: Frontend>(base: &G::Config, args: &BalanceArgs) -> Result<Vec<Var
         }
         asked.push((name, changes));
     }
-    if asked.len() > 2 {
+    if let Some(sw) = sweep {
+        if !asked.is_empty() {
+            bail!(
+                "--sweep and --variant: a sweep's values are its variants; put changes common                  to every value in --set"
+            );
+        }
+        for i in 0..sw.values.len() {
+            asked.push((sw.values[i].clone(), vec![sw.change(i)]));
+        }
+    }
+    if sweep.is_none() && asked.len() > 2 {
         bail!(
             "--variant: at most two variants (A and B) are compared, not {}",
             asked.len()
@@ -114,16 +150,15 @@ fn variants<G: Frontend>(base: &G::Config, args: &BalanceArgs) -> Result<Vec<Var
     let mut out = Vec::new();
     for (name, own) in asked {
         let changes: Vec<Override> = sets.iter().cloned().chain(own).collect();
-        let config = overrides::apply(base, &changes).with_context(|| {
-            if args.variants.is_empty() {
-                "--set".to_owned()
-            } else {
-                format!("variant {name}")
-            }
-        })?;
+        let what = match sweep {
+            Some(sw) => format!("--sweep {}={name}", sw.key),
+            None if args.variants.is_empty() => "--set".to_owned(),
+            None => format!("variant {name}"),
+        };
+        let config = overrides::apply(base, &changes).with_context(|| what.clone())?;
         G::new(&config).with_context(|| {
             format!(
-                "variant {name} ({}) does not set up",
+                "{what} ({}) does not set up",
                 words(&changes).unwrap_or_else(|| "no change".into())
             )
         })?;
@@ -159,6 +194,26 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
             specs.len()
         );
     }
+    let mut pairings = vec![(specs, factories)];
+    for item in &args.pairings {
+        let specs = AgentSpec::parse_list(item).with_context(|| format!("--pairing `{item}`"))?;
+        if specs.len() != seats {
+            bail!(
+                "--pairing `{item}`: this setup has {seats} seats but {} agents were given",
+                specs.len()
+            );
+        }
+        let words: Vec<String> = specs.iter().map(ToString::to_string).collect();
+        if pairings
+            .iter()
+            .any(|(p, _)| p.iter().map(ToString::to_string).eq(words.iter().cloned()))
+        {
+            bail!("--pairing `{item}`: that pairing is already played");
+        }
+        let factories = batch::factories::<G>(&specs, "a balance run")
+            .with_context(|| format!("--pairing `{item}`"))?;
+        pairings.push((specs, factories));
+    }
     let subject = Seat::parse_number(&args.subject)
         .filter(|s| s.index() < seats)
         .with_context(|| {
@@ -178,7 +233,29 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
     } else {
         None
     };
-    let variants = variants::<G>(&config, args)?;
+    if args.sweep.is_some() && args.sprt {
+        bail!(
+            "--sweep and --sprt: the SPRT stops one comparison early; a sweep plays every value to --games"
+        );
+    }
+    if args.replays_every == Some(0) {
+        bail!("--replays-every must be at least 1");
+    }
+    if args.replays_every.is_some() && args.replays.is_none() {
+        bail!("--replays-every needs --replays DIR, the directory to save them in");
+    }
+    if let Some(dir) = &args.replays
+        && dir.exists()
+        && !dir.is_dir()
+    {
+        bail!("--replays {}: not a directory", dir.display());
+    }
+    let sweep = args
+        .sweep
+        .as_deref()
+        .map(|s| s.parse::<Sweep>().context("--sweep"))
+        .transpose()?;
+    let variants = variants::<G>(&config, args, sweep.as_ref())?;
     if let Some(path) = &args.html
         && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
         && !dir.is_dir()
@@ -196,42 +273,72 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
             let _ = std::io::stderr().flush();
         }
     };
-    let report = gridwright_sim::balance::report::<G>(
-        Header {
-            game: G::INFO.short_name.to_owned(),
-            setup: G::config_name(&config)
-                .or_else(|| args.batch.scenario.clone())
-                .unwrap_or_else(|| "default".into()),
-            agents: specs.iter().map(ToString::to_string).collect(),
-        },
-        &variants,
-        &factories,
-        &BalanceOptions {
-            games: args.batch.games,
-            seed: args.batch.seed,
-            threads,
-            subject,
-            sprt,
-            bins: args.bins,
-        },
-        Hooks {
-            score: G::scores,
-            end: G::end_reason,
-        },
-        &progress,
-    )?;
+    let several = pairings.len() > 1;
+    let mut reports = Vec::with_capacity(pairings.len());
+    for (k, (specs, factories)) in pairings.iter().enumerate() {
+        if show && several {
+            let words: Vec<String> = specs.iter().map(ToString::to_string).collect();
+            errln!("agents {}:", words.join(","));
+        }
+        // Each pairing's replays in a directory of its own.
+        let replays = args.replays.as_ref().map(|dir| KeepReplays {
+            dir: if several {
+                dir.join(format!("pairing-{}", k + 1))
+            } else {
+                dir.clone()
+            },
+            every: args.replays_every,
+        });
+        reports.push(gridwright_sim::balance::report::<G>(
+            Header {
+                game: G::INFO.short_name.to_owned(),
+                setup: G::config_name(&config)
+                    .or_else(|| args.batch.scenario.clone())
+                    .unwrap_or_else(|| "default".into()),
+                agents: specs.iter().map(ToString::to_string).collect(),
+            },
+            &variants,
+            factories,
+            &BalanceOptions {
+                games: args.batch.games,
+                seed: args.batch.seed,
+                threads,
+                subject,
+                sprt,
+                bins: args.bins,
+                sweep: sweep.as_ref().map(|s| s.key.clone()),
+                replays,
+            },
+            Hooks {
+                score: G::scores,
+                end: G::end_reason,
+                round: G::round_number,
+                measures: G::round_measures,
+            },
+            &progress,
+        )?);
+    }
     if show {
         errln!();
     }
+    let all = PairingsReport::of(reports);
     if let Some(path) = &args.html {
-        let page = crate::balance_html::page(G::INFO.long_name, &report)?;
+        let page = crate::balance_html::page(G::INFO.long_name, &all.pairings, &all.table)?;
         gridwright_engine::files::write_atomic(path, page.as_bytes())
             .with_context(|| format!("--html {}", path.display()))?;
     }
-    if args.json {
-        outln!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        print_report(G::INFO.long_name, &report)?;
+    match (args.json, &all.pairings[..]) {
+        // One pairing: its report as it is; several: every report and their table.
+        (true, [one]) => outln!("{}", serde_json::to_string_pretty(one)?),
+        (true, _) => outln!("{}", serde_json::to_string_pretty(&all)?),
+        (false, reports) => {
+            for r in reports {
+                print_report(G::INFO.long_name, r)?;
+            }
+            if several {
+                print_pairings(&all)?;
+            }
+        }
     }
     Ok(())
 }
@@ -313,6 +420,9 @@ fn print_variant(v: &VariantReport) -> Result<()> {
         let parts: Vec<String> = v.ends.iter().map(|(e, k)| format!("{e} {k}")).collect();
         outln!("how games ended: {}", parts.join(", "));
     }
+    for c in &v.curves {
+        print_curve(c)?;
+    }
     if !v.pieces.is_empty() {
         outln!(
             "{:<24} {:>7} {:>8} {:>7} {:>7} {:>6} {:>16} {:>16}",
@@ -356,6 +466,116 @@ fn print_variant(v: &VariantReport) -> Result<()> {
     Ok(())
 }
 
+fn print_pairings(all: &PairingsReport) -> Result<()> {
+    outln!("\n== by agent pairing (the first variant or sweep value; same seeds)");
+    for p in &all.table {
+        let seats: Vec<String> = p
+            .seats
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} {} ({}–{}, {})",
+                    s.label,
+                    pct(s.rate),
+                    pct(s.interval_95.0),
+                    pct(s.interval_95.1),
+                    s.vs_share.words()
+                )
+            })
+            .collect();
+        let mut extra = String::new();
+        if let Some(f) = &p.first_mover {
+            extra.push_str(&format!("; first mover {}", pct(f.rate)));
+        }
+        if let Some((d, (lo, hi))) = p.difference {
+            extra.push_str(&format!("; B − A {d:+.3} ({lo:+.3} to {hi:+.3})"));
+        }
+        if let Some(c) = &p.closest {
+            extra.push_str(&format!("; nearest even {c}"));
+        }
+        outln!(
+            "  {:<24} {} games: {}; draws {}{extra}",
+            p.agents.join(","),
+            p.games,
+            seats.join(", "),
+            pct(p.draw_rate)
+        );
+    }
+    Ok(())
+}
+
+fn print_sweep(sw: &SweepReport) -> Result<()> {
+    outln!(
+        "\n== sweep of {} — {}'s share of the decided games against the 1/N share {}",
+        sw.key,
+        sw.subject,
+        pct(sw.fair_share)
+    );
+    for p in &sw.points {
+        let seats: Vec<String> = p
+            .seats
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} {} ({}–{})",
+                    s.label,
+                    pct(s.rate),
+                    pct(s.interval_95.0),
+                    pct(s.interval_95.1)
+                )
+            })
+            .collect();
+        let s = &p.subject_share;
+        outln!(
+            "  {:<10} {} games: {}, draws {}; {} {} (95% CI {}–{}, {} the share){}",
+            p.value,
+            p.games,
+            seats.join(", "),
+            pct(p.draw_rate),
+            sw.subject,
+            pct(s.rate),
+            pct(s.interval_95.0),
+            pct(s.interval_95.1),
+            s.vs_share.words(),
+            if sw.closest.as_deref() == Some(p.value.as_str()) {
+                "  ← nearest even"
+            } else {
+                ""
+            }
+        );
+    }
+    if let Some(c) = &sw.closest {
+        outln!("nearest an even game: {}={c}", sw.key);
+    }
+    Ok(())
+}
+
+/// A curve as one line per round: the mean per seat with its interval.
+fn print_curve(c: &Curve) -> Result<()> {
+    outln!("{} by round (mean, 95% CI; games that reached it):", c.name);
+    for p in &c.points {
+        let seats: Vec<String> = p
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                format!(
+                    "{} {:.1} ({:.1}–{:.1})",
+                    Seat::new(i as u8),
+                    m.mean,
+                    m.interval_95.0,
+                    m.interval_95.1
+                )
+            })
+            .collect();
+        let at = p
+            .round
+            .map_or_else(|| "end".to_owned(), |r| format!("round {r}"));
+        outln!("  {at:<10} {:>6} games  {}", p.games, seats.join("  "));
+    }
+    Ok(())
+}
+
 fn print_report(title: &str, r: &BalanceReport) -> Result<()> {
     outln!(
         "{title} balance — {}, agents {}, seed {}",
@@ -363,8 +583,14 @@ fn print_report(title: &str, r: &BalanceReport) -> Result<()> {
         r.agents.join(","),
         r.seed
     );
-    for v in &r.variants {
-        print_variant(v)?;
+    match &r.sweep {
+        // A sweep prints its curve; each value's whole report is in --json and --html.
+        Some(sw) => print_sweep(sw)?,
+        None => {
+            for v in &r.variants {
+                print_variant(v)?;
+            }
+        }
     }
     if let Some(c) = &r.comparison {
         outln!(
@@ -409,6 +635,12 @@ fn print_report(title: &str, r: &BalanceReport) -> Result<()> {
             s.upper_bound,
             s.mean_score
         );
+    }
+    if !r.replays.is_empty() {
+        outln!("\nreplays saved (gridwright replay FILE):");
+        for s in &r.replays {
+            outln!("  {:<36} {}", s.file, s.why.join(", "));
+        }
     }
     outln!("\n({:.1} s)", r.elapsed_seconds);
     Ok(())

@@ -4,7 +4,9 @@
 //! seats that played it, with its interval.
 
 use anyhow::{Result, anyhow};
-use gridwright_sim::balance::{BalanceReport, RateLine, VariantReport};
+use gridwright_sim::balance::{BalanceReport, PairingLine, RateLine, VariantReport};
+use gridwright_sim::curves::Curve;
+use gridwright_sim::sweep::SweepReport;
 use plotters::prelude::*;
 use std::fmt::Write as _;
 
@@ -129,6 +131,191 @@ fn histogram_chart(title: &str, x_desc: &str, bins: &[(f64, f64, u64)]) -> Resul
     Ok(svg)
 }
 
+/// One series of a line chart: its name and, per x position, the value and its interval.
+type Series = (String, Vec<(f64, f64, f64)>);
+
+/// Lines over named x positions, each point with its 95% error bar; `level` dashed across.
+fn line_chart(
+    title: &str,
+    (x_desc, y_desc): (&str, &str),
+    x_labels: &[String],
+    series: &[Series],
+    level: Option<f64>,
+) -> Result<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 360)).into_drawing_area();
+        root.fill(&WHITE).map_err(chart_error)?;
+        let n = x_labels.len() as i32;
+        let points = series.iter().flat_map(|s| s.1.iter());
+        let (mut lo, mut hi) = points.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), p| {
+            (l.min(p.1), h.max(p.2))
+        });
+        if let Some(v) = level {
+            (lo, hi) = (lo.min(v), hi.max(v));
+        }
+        if !lo.is_finite() || !hi.is_finite() {
+            (lo, hi) = (0.0, 1.0);
+        }
+        let pad = ((hi - lo) * 0.08).max(0.5);
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(56)
+            .build_cartesian_2d((0..n).into_segmented(), (lo - pad)..(hi + pad))
+            .map_err(chart_error)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_desc(x_desc)
+            .y_desc(y_desc)
+            .x_label_formatter(&|x| match x {
+                SegmentValue::CenterOf(i) => x_labels.get(*i as usize).cloned().unwrap_or_default(),
+                _ => String::new(),
+            })
+            .draw()
+            .map_err(chart_error)?;
+        if let Some(v) = level {
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(SegmentValue::Exact(0), v), (SegmentValue::Exact(n), v)],
+                    RED.stroke_width(1),
+                )))
+                .map_err(chart_error)?;
+        }
+        for (k, (name, pts)) in series.iter().enumerate() {
+            let color = Palette99::pick(k).to_rgba();
+            let at = |i: usize| SegmentValue::CenterOf(i as i32);
+            chart
+                .draw_series(LineSeries::new(
+                    pts.iter().enumerate().map(|(i, p)| (at(i), p.0)),
+                    color.stroke_width(2),
+                ))
+                .map_err(chart_error)?
+                .label(name.as_str())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
+                });
+            chart
+                .draw_series(pts.iter().enumerate().map(|(i, p)| {
+                    ErrorBar::new_vertical(at(i), p.1, p.0, p.2, color.stroke_width(1), 8)
+                }))
+                .map_err(chart_error)?;
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()
+            .map_err(chart_error)?;
+        root.present().map_err(chart_error)?;
+    }
+    Ok(svg)
+}
+
+/// The sweep: each seat's win rate per value, the subject's share of decided games, a table.
+fn sweep_section(out: &mut String, sw: &SweepReport) -> Result<()> {
+    let _ = write!(
+        out,
+        "<h2>Sweep of <code>{}</code></h2><p>Every value played on the same seeds. The value          nearest an even game ({}'s share of the decided games nearest {:.1}%): <b>{}</b>.</p>",
+        esc(&sw.key),
+        sw.subject,
+        100.0 * sw.fair_share,
+        sw.closest
+            .as_deref()
+            .map_or("none (no game decided)".into(), esc)
+    );
+    let labels: Vec<String> = sw.points.iter().map(|p| p.value.clone()).collect();
+    let pct = |l: &RateLine| {
+        (
+            100.0 * l.rate,
+            100.0 * l.interval_95.0,
+            100.0 * l.interval_95.1,
+        )
+    };
+    let seats = sw.points.first().map_or(0, |p| p.seats.len());
+    let mut series: Vec<Series> = (0..seats)
+        .map(|s| {
+            (
+                format!("P{} wins", s + 1),
+                sw.points.iter().map(|p| pct(&p.seats[s])).collect(),
+            )
+        })
+        .collect();
+    series.push((
+        format!("{} of decided games", sw.subject),
+        sw.points.iter().map(|p| pct(&p.subject_share)).collect(),
+    ));
+    out.push_str(&line_chart(
+        "Win rate per value",
+        (&sw.key, "% (bars: 95% interval)"),
+        &labels,
+        &series,
+        Some(100.0 * sw.fair_share),
+    )?);
+    out.push_str(
+        "<table><tr><th>value</th><th>games</th><th>wins per seat</th><th>draws</th>         <th>share of decided</th><th>95% interval</th><th>vs the 1/N share</th></tr>",
+    );
+    for p in &sw.points {
+        let wins: Vec<String> = p
+            .seats
+            .iter()
+            .map(|s| format!("{} {:.1}%", esc(&s.label), 100.0 * s.rate))
+            .collect();
+        let s = &p.subject_share;
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{:.1}%</td>             <td>{:.1}% – {:.1}%</td><td>{}</td></tr>",
+            esc(&p.value),
+            p.games,
+            wins.join(", "),
+            100.0 * p.draw_rate,
+            100.0 * s.rate,
+            100.0 * s.interval_95.0,
+            100.0 * s.interval_95.1,
+            s.vs_share.words()
+        );
+    }
+    out.push_str("</table>");
+    Ok(())
+}
+
+/// A per-round curve: the mean per seat at the start of each round, and at the end.
+fn curve_chart(c: &Curve) -> Result<String> {
+    let labels: Vec<String> = c
+        .points
+        .iter()
+        .map(|p| p.round.map_or_else(|| "end".to_owned(), |r| r.to_string()))
+        .collect();
+    let seats = c.points.iter().map(|p| p.seats.len()).max().unwrap_or(0);
+    let series: Vec<Series> = (0..seats)
+        .map(|s| {
+            (
+                format!("P{}", s + 1),
+                c.points
+                    .iter()
+                    .map(|p| {
+                        p.seats.get(s).map_or((0.0, 0.0, 0.0), |m| {
+                            (m.mean, m.interval_95.0, m.interval_95.1)
+                        })
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    line_chart(
+        &format!("{} by round", c.name),
+        (
+            "round (its start), then the end",
+            "mean (bars: 95% interval)",
+        ),
+        &labels,
+        &series,
+        None,
+    )
+}
+
 fn rate_row(l: &RateLine) -> String {
     format!(
         "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{:.1}% – {:.1}%</td><td>{}</td></tr>",
@@ -183,6 +370,26 @@ fn variant_section(out: &mut String, v: &VariantReport) -> Result<()> {
             let title = format!("Final score of P{}", i + 1);
             out.push_str(&histogram_chart(&title, "score", &d.histogram)?);
         }
+    }
+    for c in &v.curves {
+        out.push_str(&curve_chart(c)?);
+        let games: Vec<String> = c
+            .points
+            .iter()
+            .map(|p| {
+                format!(
+                    "{} {}",
+                    p.round
+                        .map_or_else(|| "end".to_owned(), |r| format!("round {r}")),
+                    p.games
+                )
+            })
+            .collect();
+        let _ = write!(
+            out,
+            "<p>Games that reached each point: {}.</p>",
+            esc(&games.join(", "))
+        );
     }
     if !v.pieces.is_empty() {
         let played: Vec<RateLine> = v
@@ -248,12 +455,20 @@ fn variant_section(out: &mut String, v: &VariantReport) -> Result<()> {
     Ok(())
 }
 
-/// The whole page.
+/// The whole page: one report, or several agent pairings' reports with their table first.
 ///
 /// # Errors
 /// A chart that cannot be drawn.
-pub(crate) fn page(title: &str, r: &BalanceReport) -> Result<String> {
+pub(crate) fn page(
+    title: &str,
+    reports: &[BalanceReport],
+    table: &[PairingLine],
+) -> Result<String> {
     let mut out = String::new();
+    let Some(r) = reports.first() else {
+        return Ok(String::new());
+    };
+    let agents: Vec<String> = reports.iter().map(|r| r.agents.join(", ")).collect();
     let _ = write!(
         out,
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
@@ -264,12 +479,106 @@ pub(crate) fn page(title: &str, r: &BalanceReport) -> Result<String> {
          <p>Setup <b>{s}</b>, agents <b>{a}</b>, seed {seed}, {g} games asked per variant.</p>",
         t = esc(title),
         s = esc(&r.setup),
-        a = esc(&r.agents.join(", ")),
+        a = esc(&agents.join(" / ")),
         seed = r.seed,
         g = r.games_asked
     );
+    if reports.len() > 1 {
+        pairings_section(&mut out, table)?;
+    }
+    for r in reports {
+        if reports.len() > 1 {
+            let _ = write!(out, "<h1>Agents {}</h1>", esc(&r.agents.join(", ")));
+        }
+        report_body(&mut out, r)?;
+    }
+    out.push_str("</body></html>\n");
+    Ok(out)
+}
+
+/// The agent pairings side by side: each seat's win rate per pairing, and a table.
+fn pairings_section(out: &mut String, table: &[PairingLine]) -> Result<()> {
+    out.push_str(
+        "<h2>By agent pairing</h2><p>The same setup and seeds played by each pairing (the first \
+         variant or sweep value): balance read from weak agents can mislead.</p>",
+    );
+    let lines: Vec<RateLine> = table
+        .iter()
+        .flat_map(|p| {
+            p.seats.iter().map(|s| RateLine {
+                label: format!("{} — {}", s.label, p.agents.join(",")),
+                ..s.clone()
+            })
+        })
+        .collect();
+    let refs: Vec<&RateLine> = lines.iter().collect();
+    let share = table
+        .first()
+        .map_or(0.5, |p| 1.0 / p.seats.len().max(1) as f64);
+    out.push_str(&rate_chart("Win rates by agent pairing", &refs, share)?);
+    out.push_str(
+        "<table><tr><th>agents</th><th>games</th><th>wins per seat (95% interval)</th>\
+         <th>draws</th><th>first mover</th><th>B − A</th><th>nearest even</th></tr>",
+    );
+    for p in table {
+        let seats: Vec<String> = p
+            .seats
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} {:.1}% ({:.1}–{:.1}%)",
+                    esc(&s.label),
+                    100.0 * s.rate,
+                    100.0 * s.interval_95.0,
+                    100.0 * s.interval_95.1
+                )
+            })
+            .collect();
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&p.agents.join(", ")),
+            p.games,
+            seats.join("; "),
+            100.0 * p.draw_rate,
+            p.first_mover
+                .as_ref()
+                .map_or("—".to_owned(), |f| format!("{:.1}%", 100.0 * f.rate)),
+            p.difference.map_or("—".to_owned(), |(d, (lo, hi))| {
+                format!("{d:+.3} ({lo:+.3} to {hi:+.3})")
+            }),
+            p.closest.as_deref().map_or("—".to_owned(), esc)
+        );
+    }
+    out.push_str("</table>");
+    Ok(())
+}
+
+/// One report's sections.
+fn report_body(out: &mut String, r: &BalanceReport) -> Result<()> {
+    if let Some(sw) = &r.sweep {
+        sweep_section(out, sw)?;
+    }
     for v in &r.variants {
-        variant_section(&mut out, v)?;
+        variant_section(out, v)?;
+    }
+    if !r.replays.is_empty() {
+        out.push_str(
+            "<h2>Replays saved</h2><p>Open one with <code>gridwright replay FILE</code>.</p>\
+             <table><tr><th>file</th><th>variant</th><th>#</th><th>seed</th><th>why</th></tr>",
+        );
+        for s in &r.replays {
+            let _ = write!(
+                out,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                esc(&s.file),
+                esc(&s.variant),
+                s.index,
+                s.seed,
+                esc(&s.why.join(", "))
+            );
+        }
+        out.push_str("</table>");
     }
     if let Some(c) = &r.comparison {
         let _ = write!(
@@ -314,6 +623,5 @@ pub(crate) fn page(title: &str, r: &BalanceReport) -> Result<String> {
             s.upper_bound
         );
     }
-    out.push_str("</body></html>\n");
-    Ok(out)
+    Ok(())
 }

@@ -58,20 +58,30 @@ impl GamesArgs {
             &self.decks,
         )?;
         let specs = AgentSpec::parse_list(&self.agents)?;
-        let mut factories = Vec::with_capacity(specs.len());
-        for spec in &specs {
-            if spec.is_human() {
-                bail!("`human` cannot play in {what}");
-            }
-            G::agent(spec)?;
-            factories.push(factory::<G>(spec.clone()));
-        }
+        let factories = factories::<G>(&specs, what)?;
         Ok(Setup {
             config,
             specs,
             factories,
         })
     }
+}
+
+/// A fresh-agent factory per spec, every spec checked once with a clear error before any
+/// thread starts; `human` is refused (`what` names the run in that message).
+pub(crate) fn factories<G: Frontend>(
+    specs: &[AgentSpec],
+    what: &str,
+) -> Result<Vec<AgentFactory<G>>> {
+    let mut factories = Vec::with_capacity(specs.len());
+    for spec in specs {
+        if spec.is_human() {
+            bail!("`human` cannot play in {what}");
+        }
+        G::agent(spec)?;
+        factories.push(factory::<G>(spec.clone()));
+    }
+    Ok(factories)
 }
 
 /// `--threads`, or all cores.

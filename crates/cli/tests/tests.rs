@@ -1024,6 +1024,63 @@ fn balance_refuses_bad_input_naming_what_and_why() {
             "--html /no/such/dir/r.html",
             "--html /no/such/dir/r.html: no directory /no/such/dir",
         ),
+        (
+            "--sweep units.knight.health=5..1",
+            "sweep of `units.knight.health`: the range `5..1` is empty",
+        ),
+        (
+            "--sweep units.knight.health=1..3:0",
+            "the step must be above 0",
+        ),
+        (
+            "--sweep units.knight.health=4",
+            "a sweep needs at least two values",
+        ),
+        (
+            "--sweep units.knight.health",
+            "`units.knight.health` is not a sweep; write key.path=LOW..HIGH",
+        ),
+        (
+            "--sweep units.wizard.health=1..3",
+            "unknown key path `units.wizard.health`: `units` has no `wizard`",
+        ),
+        (
+            "--sweep units.knight.health=2..3:0.5",
+            "`units.knight.health` is a whole number, not `2.0`",
+        ),
+        (
+            "--sweep units.knight.health=0..2",
+            "--sweep units.knight.health=0 (units.knight.health=0) does not set up",
+        ),
+        (
+            "--sweep units.knight.health=1..3 --variant A=",
+            "--sweep and --variant",
+        ),
+        (
+            "--sweep units.knight.health=1..3 --sprt",
+            "--sweep and --sprt",
+        ),
+        ("--replays-every 5", "--replays-every needs --replays DIR"),
+        (
+            "--replays /tmp --replays-every 0",
+            "--replays-every must be at least 1",
+        ),
+        (
+            "--replays /etc/passwd",
+            "--replays /etc/passwd: not a directory",
+        ),
+        (
+            "--pairing random",
+            "--pairing `random`: this setup has 2 seats but 1 agents were given",
+        ),
+        (
+            "--pairing human,random",
+            "`human` cannot play in a balance run",
+        ),
+        (
+            "--pairing greedy,random --pairing random,random",
+            "--pairing `random,random`: that pairing is already played",
+        ),
     ] {
         let out = gw_words(&format!("{gb} {args}"));
         assert!(!out.status.success(), "{args}: accepted");
@@ -1043,4 +1100,276 @@ fn balance_refuses_bad_input_naming_what_and_why() {
         err.contains("variant B (units.knight.health=0) does not set up"),
         "{err}"
     );
+}
+
+/// A sweep plays every value on the same seeds: each value's point is the report a plain
+/// `--set key=value` run gives, the curve names the value nearest an even game, and the whole
+/// report is the same on one thread and on two.
+#[test]
+fn balance_sweeps_one_key_over_a_range_on_the_same_seeds() {
+    let base = "grid-battles --scenario skirmish --agents random,random --games 60 --seed 4";
+    let sweep = balance_json(&format!(
+        "{base} --sweep units.knight.health=2..4 --threads 1"
+    ));
+    assert_eq!(
+        sweep,
+        balance_json(&format!(
+            "{base} --sweep units.knight.health=2..4 --threads 2"
+        ))
+    );
+    let s = &sweep["sweep"];
+    assert_eq!(s["key"], "units.knight.health");
+    let points = s["points"].as_array().unwrap();
+    let values: Vec<&str> = points
+        .iter()
+        .map(|p| p["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(values, ["2", "3", "4"]);
+    assert!(sweep["comparison"].is_null());
+    for (i, p) in points.iter().enumerate() {
+        let v = &sweep["variants"][i];
+        assert_eq!(
+            v["changes"],
+            serde_json::json!([format!("units.knight.health={}", values[i])])
+        );
+        // The same point as a run with only that change.
+        let alone = balance_json(&format!("{base} --set units.knight.health={}", values[i]));
+        assert_eq!(
+            p["seats"], alone["variants"][0]["seats"],
+            "value {}",
+            values[i]
+        );
+        assert_eq!(v["game_list"], alone["variants"][0]["game_list"]);
+        // The subject's share of decided games, counted from the seat lines.
+        let wins: Vec<u64> = p["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["wins"].as_u64().unwrap())
+            .collect();
+        assert_eq!(p["subject_share"]["wins"].as_u64().unwrap(), wins[0]);
+        assert_eq!(
+            p["subject_share"]["games"].as_u64().unwrap(),
+            wins[0] + wins[1]
+        );
+    }
+    // Every value on the same seeds.
+    let seeds = |i: usize| -> Vec<u64> {
+        sweep["variants"][i]["game_list"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["seed"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(seeds(0), seeds(2));
+    // The nearest value, found again from the points.
+    let nearest = points
+        .iter()
+        .min_by(|a, b| {
+            let d = |p: &Value| (p["subject_share"]["rate"].as_f64().unwrap() - 0.5).abs();
+            d(a).total_cmp(&d(b))
+        })
+        .unwrap();
+    assert_eq!(s["closest"], nearest["value"]);
+
+    let out = gw_words(&format!("balance {base} --sweep units.knight.health=2,4"));
+    let text = stdout(&out);
+    assert!(text.contains("sweep of units.knight.health"), "{text}");
+    assert!(
+        text.contains("nearest an even game: units.knight.health="),
+        "{text}"
+    );
+
+    // The page: the sweep's curve, per-round curves, the saved replays; nothing fetched.
+    let dir = temp("balance-sweep-html");
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("sweep.html");
+    let out = gw_words(&format!(
+        "balance {base} --sweep units.knight.health=2,4 --html {} --replays {}",
+        page.display(),
+        dir.join("replays").display()
+    ));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    for want in [
+        "Sweep of <code>units.knight.health</code>",
+        "Win rate per value",
+        "victory points by round",
+        "Replays saved",
+        "2-game-0000",
+    ] {
+        assert!(html.contains(want), "the page lacks `{want}`");
+    }
+    for remote in ["<script", " src=", "href=", "@import", "url("] {
+        assert!(!html.contains(remote), "the page loads `{remote}`");
+    }
+}
+
+/// `--replays DIR` keeps each seat's first win, the first draw, the shortest and the longest
+/// game (and every N-th with --replays-every); each saved replay verifies and ends as the report
+/// says its game did.
+#[test]
+fn balance_replays_verify_and_end_as_reported() {
+    for (game, extra) in [
+        (
+            "grid-battles",
+            "--scenario skirmish --games 30 --replays-every 10",
+        ),
+        (
+            "starcore",
+            "--scenario arc-foundry-vs-iron-vanguard --games 6",
+        ),
+    ] {
+        let dir = temp(&format!("balance-replays-{game}"));
+        let report = balance_json(&format!(
+            "{game} {extra} --agents random,random --seed 7 --replays {}",
+            dir.display()
+        ));
+        let v = &report["variants"][0];
+        let saved = report["replays"].as_array().unwrap();
+        assert!(saved.len() >= 2, "{game}: {saved:?}");
+        let why: Vec<String> = saved
+            .iter()
+            .flat_map(|s| s["why"].as_array().unwrap().iter())
+            .map(|w| w.as_str().unwrap().to_owned())
+            .collect();
+        assert!(
+            why.iter().any(|w| w.starts_with("the longest game")),
+            "{why:?}"
+        );
+        assert!(
+            why.iter().any(|w| w.starts_with("the shortest game")),
+            "{why:?}"
+        );
+        if game == "grid-battles" {
+            for i in [0, 10, 20] {
+                assert!(saved.iter().any(|s| s["index"] == i), "game {i}: {saved:?}");
+            }
+        }
+        for s in saved {
+            let line = &v["game_list"][s["index"].as_u64().unwrap() as usize];
+            assert_eq!(s["seed"], line["seed"]);
+            let file = PathBuf::from(s["file"].as_str().unwrap());
+            assert!(file.starts_with(&dir), "{}", file.display());
+            let r = json(&gw(&["replay", file.to_str().unwrap(), "--json"]));
+            assert_eq!(r["verified"], true, "{}", file.display());
+            assert_eq!(r["terminal"], true);
+            let returns: Vec<f64> = r["returns"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap())
+                .collect();
+            let winner = match line["winner"].as_u64() {
+                Some(w) => returns
+                    .iter()
+                    .enumerate()
+                    .all(|(i, x)| i as u64 == w || *x < returns[w as usize]),
+                None => returns.iter().all(|x| *x == returns[0]),
+            };
+            assert!(winner, "{}: {returns:?} against {line}", file.display());
+            let player_moves = r["log"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|e| e["actor"] != "chance")
+                .count();
+            assert_eq!(
+                player_moves as u64,
+                line["moves"].as_u64().unwrap(),
+                "{}",
+                file.display()
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Per-round curves: Grid Battles' victory points and units, Starcore's Commander HP, averaged
+/// per round; the end point agrees with the final-score distribution computed separately.
+#[test]
+fn balance_reports_per_round_curves() {
+    let gb = balance_json("grid-battles --scenario skirmish --agents random,random --games 40");
+    let v = &gb["variants"][0];
+    let curves = v["curves"].as_array().unwrap();
+    let names: Vec<&str> = curves.iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["victory points", "units on the map"]);
+    let vp = curves[0]["points"].as_array().unwrap();
+    assert_eq!(vp[0]["round"], 1);
+    assert_eq!(vp[0]["games"], 40);
+    assert_eq!(
+        vp[0]["seats"][0]["mean"], 0.0,
+        "no victory points at the start"
+    );
+    let end = vp.last().unwrap();
+    assert!(end["round"].is_null());
+    assert_eq!(end["games"], 40);
+    for s in 0..2 {
+        let m = end["seats"][s]["mean"].as_f64().unwrap();
+        let want = v["scores"][s]["mean"].as_f64().unwrap();
+        assert!((m - want).abs() < 1e-9, "P{}: {m} against {want}", s + 1);
+        let (lo, hi) = (
+            end["seats"][s]["interval_95"][0].as_f64().unwrap(),
+            end["seats"][s]["interval_95"][1].as_f64().unwrap(),
+        );
+        assert!(lo <= m && m <= hi);
+    }
+    // Rounds in order, and no more games reach a round than reached the one before.
+    let rounds: Vec<(u64, u64)> = vp[..vp.len() - 1]
+        .iter()
+        .map(|p| (p["round"].as_u64().unwrap(), p["games"].as_u64().unwrap()))
+        .collect();
+    assert!(
+        rounds
+            .windows(2)
+            .all(|w| w[0].0 < w[1].0 && w[0].1 >= w[1].1),
+        "{rounds:?}"
+    );
+
+    let sc = balance_json(
+        "starcore --scenario arc-foundry-vs-iron-vanguard --agents random,random --games 10",
+    );
+    let c = &sc["variants"][0]["curves"][0];
+    assert_eq!(c["name"], "Commander HP");
+    assert!(c["points"].as_array().unwrap().len() > 3);
+    let text = stdout(&gw_words(
+        "balance starcore --scenario arc-foundry-vs-iron-vanguard --agents random,random --games 4",
+    ));
+    assert!(text.contains("Commander HP by round"), "{text}");
+}
+
+/// Several agent pairings in one run: a whole report per pairing (each the report that pairing
+/// alone gives) and their headlines side by side.
+#[test]
+fn balance_plays_several_agent_pairings_and_tables_them() {
+    let base = "grid-battles --scenario skirmish --games 40 --seed 2";
+    let both = json(&gw_words(&format!(
+        "balance {base} --agents random,random --pairing greedy,random --json --threads 2"
+    )));
+    let reports = both["pairings"].as_array().unwrap();
+    let table = both["table"].as_array().unwrap();
+    assert_eq!((reports.len(), table.len()), (2, 2));
+    for (k, agents) in ["random,random", "greedy,random"].into_iter().enumerate() {
+        let mut alone = balance_json(&format!("{base} --agents {agents} --threads 1"));
+        let mut r = reports[k].clone();
+        r.as_object_mut().unwrap().remove("elapsed_seconds");
+        alone.as_object_mut().unwrap().remove("elapsed_seconds");
+        assert_eq!(r, alone, "{agents}");
+        assert_eq!(
+            table[k]["agents"],
+            serde_json::json!(agents.split(',').collect::<Vec<_>>())
+        );
+        assert_eq!(table[k]["seats"], r["variants"][0]["seats"]);
+        assert_eq!(
+            table[k]["first_mover"],
+            r["variants"][0]["first_mover"]["wins"]
+        );
+    }
+    let text = stdout(&gw_words(&format!(
+        "balance {base} --agents random,random --pairing greedy,random"
+    )));
+    assert!(text.contains("== by agent pairing"), "{text}");
+    assert!(text.contains("greedy,random"), "{text}");
 }

@@ -14,12 +14,15 @@
 //! score with its interval and a paired significance test; with `sprt`, a sequential test that
 //! stops the batch as soon as it decides.
 
+use crate::curves::{Curve, CurveTally, MeasureFn, RoundFn, Sampler, Samples};
 use crate::stats::{Share, fair_share, wilson_interval};
+use crate::sweep::SweepReport;
 use crate::{AgentFactory, EndFn, MAX_GAMES, ScoreFn, SimError, par};
 use gridwright_engine::{Agent, Events, Game, PieceLog, Seat, derive_seed, winner_of};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
+use std::path::PathBuf;
 use std::time::Instant;
 
 pub use crate::sprt::{Sprt, SprtResult, SprtVerdict};
@@ -50,6 +53,36 @@ pub struct BalanceOptions {
     pub sprt: Option<Sprt>,
     /// Bins of the game-length and score histograms.
     pub bins: usize,
+    /// The key a sweep varies, when the variants are a sweep's values (named by their value):
+    /// the report then has a [`SweepReport`] and no pairwise comparison.
+    pub sweep: Option<String>,
+    /// Which games to save as replay files, if any.
+    pub replays: Option<KeepReplays>,
+}
+
+/// Which games `--replays` saves: per variant, each seat's first win, the first draw, the
+/// shortest and the longest game, and with `every`, each game whose index is a multiple of it.
+#[derive(Clone, Debug)]
+pub struct KeepReplays {
+    /// The directory (made if missing).
+    pub dir: PathBuf,
+    /// Also every `every`-th game (0, every, 2·every, …).
+    pub every: Option<usize>,
+}
+
+/// A saved replay.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SavedReplay {
+    /// The variant it was played in.
+    pub variant: String,
+    /// Its game number.
+    pub index: usize,
+    /// Its seed.
+    pub seed: u64,
+    /// Why it was kept, in words (`P1's first win`, `the longest game`).
+    pub why: Vec<String>,
+    /// The file: the directory given, joined with `VARIANT-game-NNNNNN.replay.json`.
+    pub file: String,
 }
 
 /// The game's own report hooks.
@@ -59,6 +92,10 @@ pub struct Hooks<G> {
     pub score: ScoreFn<G>,
     /// How a game ended, in words.
     pub end: EndFn<G>,
+    /// The round the game is in, for per-round curves.
+    pub round: RoundFn<G>,
+    /// What the game measures per seat, sampled at the start of each round.
+    pub measures: MeasureFn<G>,
 }
 
 impl<G> Clone for Hooks<G> {
@@ -87,7 +124,8 @@ pub struct RateLine {
 }
 
 impl RateLine {
-    fn new(label: String, wins: u64, games: u64, share: f64) -> RateLine {
+    /// `wins` of `games` with the interval, judged against `share`.
+    pub fn new(label: String, wins: u64, games: u64, share: f64) -> RateLine {
         let interval_95 = wilson_interval(wins, games);
         RateLine {
             label,
@@ -279,6 +317,9 @@ pub struct VariantReport {
     pub ends: BTreeMap<String, u64>,
     /// Per card or unit, where the game reports pieces; by name.
     pub pieces: Vec<PieceLine>,
+    /// Per-round curves, where the game measures something per round (see
+    /// [`crate::curves`]).
+    pub curves: Vec<Curve>,
     /// Every game, in order.
     pub game_list: Vec<GameLine>,
 }
@@ -323,8 +364,12 @@ pub struct BalanceReport {
     pub games_asked: usize,
     /// One report per variant, in the order given.
     pub variants: Vec<VariantReport>,
-    /// With two variants: the second against the first.
+    /// With two variants (not a sweep): the second against the first.
     pub comparison: Option<Comparison>,
+    /// With a sweep: the win rates per value and the value nearest an even game.
+    pub sweep: Option<SweepReport>,
+    /// The replays saved with `--replays`, in variant and game order.
+    pub replays: Vec<SavedReplay>,
     /// The sequential test, if asked.
     pub sprt: Option<SprtResult>,
     /// Wall-clock seconds (varies run to run; not part of the determinism promise).
@@ -341,6 +386,71 @@ impl BalanceReport {
     }
 }
 
+/// One agent pairing's headline in a run with several pairings: its first variant's (or
+/// sweep value's) wins per seat, and what its comparison or sweep concluded, so a designer sees
+/// whether a stronger pairing tells the same story.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairingLine {
+    /// The agent of each seat.
+    pub agents: Vec<String>,
+    /// Games played (of the first variant).
+    pub games: usize,
+    /// Wins per seat, with intervals.
+    pub seats: Vec<RateLine>,
+    /// Draws / games.
+    pub draw_rate: f64,
+    /// The first mover's wins, where some seat moved first.
+    pub first_mover: Option<RateLine>,
+    /// With two variants: B − A in the subject's score and its 95% interval.
+    pub difference: Option<(f64, (f64, f64))>,
+    /// With a sweep: the value nearest an even game.
+    pub closest: Option<String>,
+}
+
+/// A run with several agent pairings: a whole report for each, in the order given, and their
+/// headlines side by side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairingsReport {
+    /// One report per pairing.
+    pub pairings: Vec<BalanceReport>,
+    /// Their headlines.
+    pub table: Vec<PairingLine>,
+}
+
+impl PairingsReport {
+    /// The reports with their table.
+    pub fn of(pairings: Vec<BalanceReport>) -> PairingsReport {
+        let table = pairings
+            .iter()
+            .map(|r| {
+                let v = r.variants.first();
+                PairingLine {
+                    agents: r.agents.clone(),
+                    games: v.map_or(0, |v| v.games),
+                    seats: v.map(|v| v.seats.clone()).unwrap_or_default(),
+                    draw_rate: v.map_or(0.0, |v| v.draw_rate),
+                    first_mover: v.and_then(|v| v.first_mover.as_ref().map(|f| f.wins.clone())),
+                    difference: r.comparison.as_ref().map(|c| (c.difference, c.interval_95)),
+                    closest: r.sweep.as_ref().and_then(|s| s.closest.clone()),
+                }
+            })
+            .collect();
+        PairingsReport { pairings, table }
+    }
+
+    /// The reports without their timing, for determinism checks.
+    pub fn without_timing(&self) -> PairingsReport {
+        PairingsReport {
+            pairings: self
+                .pairings
+                .iter()
+                .map(BalanceReport::without_timing)
+                .collect(),
+            table: self.table.clone(),
+        }
+    }
+}
+
 /// One game as the report needs it.
 #[derive(Clone, Debug)]
 struct Outcome {
@@ -349,6 +459,7 @@ struct Outcome {
     end: Option<String>,
     factions: Vec<Option<String>>,
     pieces: Vec<gridwright_engine::Piece>,
+    curves: Samples,
 }
 
 /// Plays one game from `initial` with `agents`, feeding the events of each step to the game's
@@ -363,6 +474,7 @@ fn play_game<G: Game>(
     let mut state = initial.clone();
     let mut log = PieceLog::default();
     state.log_pieces_at_start(&mut log);
+    let mut sampler = Sampler::start(&state, hooks.round, hooks.measures);
     let (moves, first) = crate::play_out(
         &mut state,
         None,
@@ -370,7 +482,10 @@ fn play_game<G: Game>(
         seed,
         agents,
         &mut Events::recording(),
-        &mut |g, events| g.log_pieces(&events.take(), &mut log),
+        &mut |g, events| {
+            g.log_pieces(&events.take(), &mut log);
+            sampler.after_step(g);
+        },
     )?;
     Ok(Outcome {
         line: GameLine {
@@ -384,6 +499,7 @@ fn play_game<G: Game>(
         end: (hooks.end)(&state),
         factions: Seat::all(agents.len()).map(|s| state.faction(s)).collect(),
         pieces: log.pieces().to_vec(),
+        curves: sampler.finish(&state),
     })
 }
 
@@ -412,6 +528,7 @@ struct VariantTally {
     scores: Option<Vec<Vec<f64>>>,
     ends: BTreeMap<String, u64>,
     pieces: BTreeMap<String, PieceSums>,
+    curves: CurveTally,
 }
 
 impl VariantTally {
@@ -427,6 +544,7 @@ impl VariantTally {
             scores: Some(vec![Vec::new(); seats]),
             ends: BTreeMap::new(),
             pieces: BTreeMap::new(),
+            curves: CurveTally::default(),
         }
     }
 
@@ -459,6 +577,7 @@ impl VariantTally {
             }
             (scores, _) => *scores = None,
         }
+        self.curves.add(&o.curves);
         if let Some(e) = o.end {
             *self.ends.entry(e).or_insert(0) += 1;
         }
@@ -541,6 +660,7 @@ impl VariantTally {
                     ),
                 })
                 .collect(),
+            curves: self.curves.report(),
             game_list: self.games.clone(),
         }
     }
@@ -649,9 +769,18 @@ pub fn report<G: Game>(
         },
         progress,
     )?;
-    let comparison = match variants {
-        [a, b, ..] => Some(compare(&a.name, &b.name, opts.subject, &paired)),
+    let comparison = match (variants, &opts.sweep) {
+        ([a, b], None) => Some(compare(&a.name, &b.name, opts.subject, &paired)),
         _ => None,
+    };
+    let reports: Vec<VariantReport> = variants
+        .iter()
+        .zip(&tallies)
+        .map(|(v, t)| t.report(v.name.clone(), v.changes.clone(), opts.bins))
+        .collect();
+    let replays = match &opts.replays {
+        Some(keep) => save_replays(variants, &initial, &reports, agents, opts, keep, hooks)?,
+        None => Vec::new(),
     };
     Ok(BalanceReport {
         game: header.game,
@@ -659,15 +788,140 @@ pub fn report<G: Game>(
         agents: header.agents,
         seed: opts.seed,
         games_asked: opts.games,
-        variants: variants
-            .iter()
-            .zip(&tallies)
-            .map(|(v, t)| t.report(v.name.clone(), v.changes.clone(), opts.bins))
-            .collect(),
+        sweep: opts
+            .sweep
+            .as_ref()
+            .map(|key| crate::sweep::curve(key, opts.subject, &reports)),
+        variants: reports,
         comparison,
         sprt: sprt.map(|s| s.result()),
+        replays,
         elapsed_seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// The games of one variant `keep` asks for, each with why, in game order.
+pub fn chosen_games(v: &VariantReport, every: Option<usize>) -> BTreeMap<usize, Vec<String>> {
+    let mut out: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    let games = &v.game_list;
+    for s in 0..v.seats.len() {
+        let seat = Seat::new(s as u8);
+        if let Some(g) = games.iter().find(|g| g.winner == Some(seat)) {
+            out.entry(g.index)
+                .or_default()
+                .push(format!("{seat}'s first win"));
+        }
+    }
+    if let Some(g) = games.iter().find(|g| g.winner.is_none()) {
+        out.entry(g.index)
+            .or_default()
+            .push("the first draw".to_owned());
+    }
+    // The first of equal lengths (`min_by_key` keeps the first, `max_by_key` the last).
+    if let Some(g) = games.iter().min_by_key(|g| g.moves) {
+        out.entry(g.index)
+            .or_default()
+            .push(format!("the shortest game ({} moves)", g.moves));
+    }
+    if let Some(g) = games.iter().rev().max_by_key(|g| g.moves) {
+        out.entry(g.index)
+            .or_default()
+            .push(format!("the longest game ({} moves)", g.moves));
+    }
+    if let Some(n) = every.filter(|n| *n > 0) {
+        for g in games.iter().filter(|g| g.index % n == 0) {
+            out.entry(g.index)
+                .or_default()
+                .push(format!("one of every {n} games"));
+        }
+    }
+    out
+}
+
+/// A variant's name as a file name: letters, digits, `-`, `_` and `.` kept, anything else `_`.
+fn file_stem(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// Plays the chosen games again through a [`Session`](gridwright_engine::Session) (the same
+/// seed, fresh agents: the same game) and writes their replays; each must end as the report
+/// says it did.
+fn save_replays<G: Game>(
+    variants: &[Variant<G::Config>],
+    initial: &[G],
+    reports: &[VariantReport],
+    agents: &[AgentFactory<G>],
+    opts: &BalanceOptions,
+    keep: &KeepReplays,
+    hooks: Hooks<G>,
+) -> Result<Vec<SavedReplay>, SimError> {
+    std::fs::create_dir_all(&keep.dir).map_err(|source| SimError::Io {
+        path: keep.dir.clone(),
+        source,
+    })?;
+    let mut jobs = Vec::new();
+    for (k, r) in reports.iter().enumerate() {
+        for (index, why) in chosen_games(r, keep.every) {
+            jobs.push((k, index, why));
+        }
+    }
+    let mut saved = Vec::with_capacity(jobs.len());
+    par::ordered::<_, SimError, _, _>(
+        jobs.len(),
+        opts.threads,
+        crate::AHEAD_PER_THREAD.saturating_mul(opts.threads.max(1)),
+        |j| {
+            let (k, index, why) = &jobs[j];
+            let (variant, line) = (&variants[*k], &reports[*k].game_list[*index]);
+            let mut seat_agents: Vec<Box<dyn Agent<G>>> = agents.iter().map(|f| f()).collect();
+            let (rec, replay) = crate::play_one(
+                &variant.config,
+                &initial[*k],
+                *index,
+                line.seed,
+                &mut seat_agents,
+                hooks.score,
+                hooks.end,
+                true,
+            )?;
+            if rec.winner != line.winner || rec.moves != line.moves {
+                return Err(SimError::Diverged {
+                    index: *index,
+                    variant: variant.name.clone(),
+                });
+            }
+            let path = keep.dir.join(format!(
+                "{}-game-{index:06}.replay.json",
+                file_stem(&variant.name)
+            ));
+            let file = path.display().to_string();
+            if let Some(r) = replay {
+                gridwright_engine::files::write_atomic(&path, r.to_json().as_bytes())
+                    .map_err(|source| SimError::Io { path, source })?;
+            }
+            Ok(SavedReplay {
+                variant: variant.name.clone(),
+                index: *index,
+                seed: line.seed,
+                why: why.clone(),
+                file,
+            })
+        },
+        |_, s| {
+            saved.push(s);
+            ControlFlow::Continue(())
+        },
+        &|_, _| {},
+    )?;
+    Ok(saved)
 }
 
 /// The paired comparison of B against A from the subject's scores `(a, b)` per seed.
@@ -736,6 +990,51 @@ mod tests {
         assert_eq!((e.count, e.histogram.len()), (0, 0));
         let same = Distribution::of(&[7.0; 4], 10);
         assert_eq!(same.histogram, vec![(7.0, 7.0, 4)]);
+    }
+
+    #[test]
+    fn the_games_kept_as_replays() {
+        let seat = |s: u8| Some(Seat::new(s));
+        // Games 0–5: P2 wins, P2, a draw, P1, P2, P1; lengths 9, 4, 12, 4, 12, 7.
+        let line = |index: usize, winner: Option<Seat>, moves: usize| GameLine {
+            index,
+            seed: index as u64,
+            winner,
+            first: seat(0),
+            moves,
+        };
+        let v = VariantTally {
+            games: vec![
+                line(0, seat(1), 9),
+                line(1, seat(1), 4),
+                line(2, None, 12),
+                line(3, seat(0), 4),
+                line(4, seat(1), 12),
+                line(5, seat(0), 7),
+            ],
+            ..VariantTally::new(2)
+        }
+        .report("base".into(), Vec::new(), 5);
+        let kept = chosen_games(&v, None);
+        let want: BTreeMap<usize, Vec<String>> = [
+            (0, vec!["P2's first win".to_owned()]),
+            (1, vec!["the shortest game (4 moves)".to_owned()]),
+            (
+                2,
+                vec![
+                    "the first draw".to_owned(),
+                    "the longest game (12 moves)".to_owned(),
+                ],
+            ),
+            (3, vec!["P1's first win".to_owned()]),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(kept, want);
+        let every = chosen_games(&v, Some(4));
+        assert_eq!(every.keys().copied().collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
+        assert_eq!(every[&4], ["one of every 4 games"]);
+        assert_eq!(file_stem("B: knight/4"), "B__knight_4");
     }
 
     #[test]

@@ -24,10 +24,12 @@
 //! verify against the other.
 
 pub mod balance;
+pub mod curves;
 pub mod overrides;
 pub mod par;
 pub mod sprt;
 mod stats;
+pub mod sweep;
 
 pub use stats::{Share, Summary, Tally, fair_share, wilson_interval};
 
@@ -135,6 +137,16 @@ pub enum SimError {
         seat: Seat,
         /// Seats in the game.
         seats: usize,
+    },
+    /// A game played again to save its replay did not end as it had (a determinism bug).
+    #[error(
+        "game {index} of variant {variant} did not end the same way when played again for its replay"
+    )]
+    Diverged {
+        /// Game number.
+        index: usize,
+        /// The variant.
+        variant: String,
     },
     /// A replay could not be written.
     #[error("cannot write replay {path}: {source}")]

@@ -18,7 +18,18 @@ pub fn wilson_interval(k: u64, n: u64) -> (f64, f64) {
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * ((p * (1.0 - p) / n) + z * z / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At 0 and at n successes one end is exactly 0 or 1; the formula rounds it a hair off.
+    let lo = if k == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if p == 1.0 {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (lo, hi)
 }
 
 /// Where a win rate stands against the share a seat would get if every seat were equal (1/N of
@@ -306,6 +317,47 @@ mod tests {
         assert_eq!(Share::of((0.2, 0.3), 0.25), Share::Level);
         assert_eq!(Share::of((0.26, 0.3), 0.25), Share::Above);
         assert_eq!(Share::of((0.1, 0.24), 0.25), Share::Below);
+    }
+
+    /// Newcombe (1998), "Two-sided confidence intervals for the single proportion: comparison
+    /// of seven methods", Statistics in Medicine 17, Table I, method 3 (the score interval
+    /// without continuity correction), printed to four decimals.
+    #[test]
+    fn wilson_interval_matches_newcombes_published_table() {
+        for (k, n, lo, hi) in [
+            (81, 263, 0.2553, 0.3662),
+            (15, 148, 0.0624, 0.1605),
+            (0, 20, 0.0000, 0.1611),
+            (1, 29, 0.0061, 0.1718),
+        ] {
+            let (l, h) = wilson_interval(k, n);
+            assert!(
+                (l - lo).abs() <= 5e-5 && (h - hi).abs() <= 5e-5,
+                "{k}/{n}: {l:.5}–{h:.5}, the table says {lo}–{hi}"
+            );
+        }
+    }
+
+    /// At 0 and at n successes the score interval has a closed form: [0, z²/(n+z²)] and
+    /// [n/(n+z²), 1]. With z = 1.959964 (z² = 3.841459): 20 trials give 3.841459/23.841459 =
+    /// 0.161125, and 10 of 10 give 10/13.841459 = 0.722467.
+    #[test]
+    fn wilson_interval_at_none_and_all() {
+        let (l, h) = wilson_interval(0, 20);
+        assert_eq!(l, 0.0);
+        assert!((h - 0.161_125).abs() < 1e-6, "{h}");
+        let (l, h) = wilson_interval(10, 10);
+        assert!((l - 0.722_467).abs() < 1e-6, "{l}");
+        assert_eq!(h, 1.0);
+        // 29 of 30 (the roots of (n + z²)p² − (2k + z²)p + k²/n = 0, computed independently):
+        // 0.833296 to 0.994091.
+        let (l, h) = wilson_interval(29, 30);
+        assert!(
+            (l - 0.833_296).abs() < 1e-6 && (h - 0.994_091).abs() < 1e-6,
+            "{l} {h}"
+        );
+        // No trials: nothing is known.
+        assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
     }
 
     #[test]
