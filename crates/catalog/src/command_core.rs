@@ -26,17 +26,13 @@ impl Scenarios for CommandCore {
 
     const DEFAULT_SCENARIO: &'static str = "duel";
 
-    fn info(content: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
-        let s = content.scenario_summary(&name)?;
-        let board = serde_json::to_value(scenario_map(cfg)?)?;
-        Ok(ScenarioInfo {
+    fn info(_content: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
+        crate::scenarios::listed::<Self>(
             name,
-            title: s.title.clone(),
-            description: s.description.clone(),
-            seats: usize::from(s.seats),
-            preview: preview(cfg),
-            board: Some(board),
-        })
+            (&cfg.title, &cfg.description),
+            preview(cfg),
+            &scenario_map(cfg)?,
+        )
     }
 }
 

@@ -24,18 +24,14 @@ impl Scenarios for GridBattles {
 
     const DEFAULT_SCENARIO: &'static str = "skirmish";
 
-    fn info(content: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
-        let s = content.scenario_summary(&name)?;
+    fn info(_content: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
         // The opening position; Grid Battles has no hidden information.
-        let board = serde_json::to_value(GridBattles::new(cfg)?.board())?;
-        Ok(ScenarioInfo {
+        crate::scenarios::listed::<Self>(
             name,
-            title: s.title.clone(),
-            description: s.description.clone(),
-            seats: 2,
-            preview: preview(cfg),
-            board: Some(board),
-        })
+            (&cfg.title, &cfg.description),
+            preview(cfg),
+            &GridBattles::new(cfg)?.board(),
+        )
     }
 }
 
