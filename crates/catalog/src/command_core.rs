@@ -13,14 +13,6 @@ use gridwright_command_core::{
 use gridwright_engine::content::ContentError;
 use gridwright_engine::{Agent, Seat, Viewer};
 
-/// Loads Command Core content from `source`.
-///
-/// # Errors
-/// Content errors name the file, line and field.
-pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
-    crate::content_of::<CommandCore>(source)
-}
-
 impl Scenarios for CommandCore {
     crate::scenarios::content_scenarios!(Content, Config);
 
@@ -77,7 +69,7 @@ impl Frontend for CommandCore {
     ];
 
     fn odds(source: &ContentSource, q: &OddsQuery) -> Result<OddsReport, CatalogError> {
-        let c = content(source)?;
+        let c = crate::content_of::<Self>(source)?;
         let query = gridwright_command_core::OddsQuery {
             attack: q.count("attack")?,
             armour: q.count("armour")?,

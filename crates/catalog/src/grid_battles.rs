@@ -11,14 +11,6 @@ use gridwright_engine::{Agent, Game, Seat, Viewer};
 use gridwright_grid_battles::Config;
 use gridwright_grid_battles::{Content, GreedyAgent, GridBattles, attack_preview, preview, render};
 
-/// Loads Grid Battles content from `source`.
-///
-/// # Errors
-/// Content errors name the file, line and field.
-pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
-    crate::content_of::<GridBattles>(source)
-}
-
 impl Scenarios for GridBattles {
     crate::scenarios::content_scenarios!(Content, Config);
 
@@ -59,7 +51,7 @@ impl Frontend for GridBattles {
     ];
 
     fn odds(source: &ContentSource, query: &OddsQuery) -> Result<OddsReport, CatalogError> {
-        let c = content(source)?;
+        let c = crate::content_of::<Self>(source)?;
         let odds = gridwright_grid_battles::unit_matchup_odds(
             &c,
             query.text("attacker")?,
