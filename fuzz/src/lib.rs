@@ -296,7 +296,6 @@ pub fn content(data: &[u8]) {
                 let cfg = c.config(&name).expect("a loaded scenario has a config");
                 let _ = gridwright_command_core::preview(&cfg);
                 let _ = gridwright_command_core::scenario_map(&cfg);
-                let _ = c.scenario_summary(&name);
                 playout::<CommandCore>(cfg, seed, 300);
             }
         }
@@ -455,7 +454,6 @@ pub fn scenario(data: &[u8]) {
         let cfg = c.config("fuzz").expect("a loaded scenario has a config");
         let _ = gridwright_command_core::preview(&cfg);
         let _ = gridwright_command_core::scenario_map(&cfg);
-        let _ = gridwright_command_core::ScenarioSummary::of(&cfg);
         playout::<CommandCore>(cfg, seed, 300);
     }
 }

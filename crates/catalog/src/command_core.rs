@@ -13,30 +13,18 @@ use gridwright_command_core::{
 use gridwright_engine::content::ContentError;
 use gridwright_engine::{Agent, Seat, Viewer};
 
-/// Loads Command Core content from `source`.
-///
-/// # Errors
-/// Content errors name the file, line and field.
-pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
-    crate::content_of::<CommandCore>(source)
-}
-
 impl Scenarios for CommandCore {
     crate::scenarios::content_scenarios!(Content, Config);
 
     const DEFAULT_SCENARIO: &'static str = "duel";
 
-    fn info(content: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
-        let s = content.scenario_summary(&name)?;
-        let board = serde_json::to_value(scenario_map(cfg)?)?;
-        Ok(ScenarioInfo {
+    fn info(_content: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
+        crate::scenarios::listed::<Self>(
             name,
-            title: s.title.clone(),
-            description: s.description.clone(),
-            seats: usize::from(s.seats),
-            preview: preview(cfg),
-            board: Some(board),
-        })
+            (&cfg.title, &cfg.description),
+            preview(cfg),
+            &scenario_map(cfg)?,
+        )
     }
 }
 
@@ -81,7 +69,7 @@ impl Frontend for CommandCore {
     ];
 
     fn odds(source: &ContentSource, q: &OddsQuery) -> Result<OddsReport, CatalogError> {
-        let c = content(source)?;
+        let c = crate::content_of::<Self>(source)?;
         let query = gridwright_command_core::OddsQuery {
             attack: q.count("attack")?,
             armour: q.count("armour")?,

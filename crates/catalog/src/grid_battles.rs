@@ -11,31 +11,19 @@ use gridwright_engine::{Agent, Game, Seat, Viewer};
 use gridwright_grid_battles::Config;
 use gridwright_grid_battles::{Content, GreedyAgent, GridBattles, attack_preview, preview, render};
 
-/// Loads Grid Battles content from `source`.
-///
-/// # Errors
-/// Content errors name the file, line and field.
-pub fn content(source: &ContentSource) -> Result<Content, CatalogError> {
-    crate::content_of::<GridBattles>(source)
-}
-
 impl Scenarios for GridBattles {
     crate::scenarios::content_scenarios!(Content, Config);
 
     const DEFAULT_SCENARIO: &'static str = "skirmish";
 
-    fn info(content: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
-        let s = content.scenario_summary(&name)?;
+    fn info(_content: &Content, name: String, cfg: &Config) -> Result<ScenarioInfo, CatalogError> {
         // The opening position; Grid Battles has no hidden information.
-        let board = serde_json::to_value(GridBattles::new(cfg)?.board())?;
-        Ok(ScenarioInfo {
+        crate::scenarios::listed::<Self>(
             name,
-            title: s.title.clone(),
-            description: s.description.clone(),
-            seats: 2,
-            preview: preview(cfg),
-            board: Some(board),
-        })
+            (&cfg.title, &cfg.description),
+            preview(cfg),
+            &GridBattles::new(cfg)?.board(),
+        )
     }
 }
 
@@ -63,7 +51,7 @@ impl Frontend for GridBattles {
     ];
 
     fn odds(source: &ContentSource, query: &OddsQuery) -> Result<OddsReport, CatalogError> {
-        let c = content(source)?;
+        let c = crate::content_of::<Self>(source)?;
         let odds = gridwright_grid_battles::unit_matchup_odds(
             &c,
             query.text("attacker")?,

@@ -54,6 +54,28 @@ pub trait Scenarios: Frontend {
     ) -> Result<ScenarioInfo, CatalogError>;
 }
 
+/// How a scenario of `S` is listed when its file gives its own title and description: with
+/// its seats ([`GameInfo::max_seats`](gridwright_engine::GameInfo::max_seats)), its text
+/// picture and its opening board as data.
+///
+/// # Errors
+/// If the board does not serialize.
+pub(crate) fn listed<S: Scenarios>(
+    name: String,
+    (title, description): (&str, &str),
+    preview: String,
+    board: &impl serde::Serialize,
+) -> Result<ScenarioInfo, CatalogError> {
+    Ok(ScenarioInfo {
+        name,
+        title: title.to_owned(),
+        description: description.to_owned(),
+        seats: usize::from(S::INFO.max_seats),
+        preview,
+        board: Some(serde_json::to_value(board)?),
+    })
+}
+
 /// The content of `S` from `source`: its folder there, or the shipped files.
 ///
 /// # Errors

@@ -404,6 +404,17 @@ pub fn random_pick<G: Game>(
     legal: &mut Vec<G::Action>,
     chance: &mut Vec<(G::Action, u32)>,
 ) -> Option<(Actor, G::Action)> {
+    random_pick_sealed(x, rng, legal, chance, Sealed::Random)
+}
+
+/// [`random_pick`], asking first at a sealed simultaneous choice the seat `sealed` says.
+pub fn random_pick_sealed<G: Game>(
+    x: &G,
+    rng: &mut Rng,
+    legal: &mut Vec<G::Action>,
+    chance: &mut Vec<(G::Action, u32)>,
+    sealed: Sealed,
+) -> Option<(Actor, G::Action)> {
     let seat = match x.turn() {
         Turn::Terminal => return None,
         Turn::Chance => {
@@ -413,10 +424,7 @@ pub fn random_pick<G: Game>(
             return Some((Actor::Chance, chance[i].0));
         }
         Turn::Seat(seat) => seat,
-        Turn::Simultaneous(set) => {
-            let movers = set.len();
-            set.iter().nth(rng.index(movers))?
-        }
+        Turn::Simultaneous(set) => sealed.pick(set, rng)?,
     };
     legal.clear();
     x.legal_actions(seat, legal);
@@ -458,13 +466,23 @@ pub fn assert_size_at_most<T>(bytes: usize) {
     );
 }
 
-/// Which seat of a sealed simultaneous choice [`next_seat`] asks first.
+/// Which seat of a sealed simultaneous choice [`next_seat`] (or [`play_randomly`]) asks first.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Sealed {
     /// The lowest seat still to choose.
     Lowest,
     /// A random one of the seats still to choose (drawn from the game's RNG).
     Random,
+}
+
+impl Sealed {
+    /// The seat of `set` (the seats still to choose) asked first; `None` if it is empty.
+    fn pick(self, set: crate::SeatSet, rng: &mut Rng) -> Option<Seat> {
+        match self {
+            Sealed::Lowest => set.iter().next(),
+            Sealed::Random => set.iter().nth(rng.index(set.len())),
+        }
+    }
 }
 
 /// Plays out the chance nodes at the head of `game` by their exact weights, drawing from
@@ -490,12 +508,7 @@ pub fn next_seat<G: Game>(
                 game.step(Actor::Chance, outcome, &mut Events::disabled());
             }
             Turn::Seat(seat) => return Some(seat),
-            Turn::Simultaneous(set) => {
-                return match sealed {
-                    Sealed::Lowest => set.iter().next(),
-                    Sealed::Random => set.iter().nth(rng.index(set.len())),
-                };
-            }
+            Turn::Simultaneous(set) => return sealed.pick(set, rng),
         }
     }
 }
@@ -517,6 +530,58 @@ pub fn random_playout<G: Game>(
         steps += 1;
     }
     (state, steps)
+}
+
+/// Plays `game` to its end by random picks ([`random_pick`], asking first at a sealed
+/// simultaneous choice the seat `sealed` says), stepping it with `events` and then calling
+/// `after` with the new state and those events; returns the number of steps. The loop of tests
+/// that check something of every step of random games (a statistic, an invariant).
+///
+/// # Panics
+/// If the game runs longer than its `max_game_length`.
+pub fn play_randomly<G: Game>(
+    game: &mut G,
+    rng: &mut Rng,
+    sealed: Sealed,
+    events: &mut Events<G::Event>,
+    mut after: impl FnMut(&G, &mut Events<G::Event>),
+) -> usize {
+    let (mut legal, mut chance) = (Vec::new(), Vec::new());
+    let mut steps = 0;
+    while let Some((actor, action)) = random_pick_sealed(game, rng, &mut legal, &mut chance, sealed)
+    {
+        game.step(actor, action, events);
+        after(game, events);
+        steps += 1;
+        assert!(
+            steps <= game.max_game_length(),
+            "{} ran longer than its max_game_length ({})",
+            G::INFO.long_name,
+            game.max_game_length()
+        );
+    }
+    steps
+}
+
+/// A random game of `config` from `seed`, played out by [`play_randomly`] with events
+/// disabled: the final state and its number of steps.
+///
+/// # Panics
+/// If `config` builds no game, or the game runs longer than its `max_game_length`.
+pub fn random_game<G: Game>(config: &G::Config, seed: u64, sealed: Sealed) -> (G, usize) {
+    let mut game = match G::new(config) {
+        Ok(game) => game,
+        Err(e) => panic!("the config builds no {}: {e}", G::INFO.long_name),
+    };
+    let mut rng = Rng::seed_from_u64(seed);
+    let steps = play_randomly(
+        &mut game,
+        &mut rng,
+        sealed,
+        &mut Events::disabled(),
+        |_, _| {},
+    );
+    (game, steps)
 }
 
 /// Steps `x`, returning the log entry it makes.

@@ -32,6 +32,8 @@ pub fn api_routes() -> Vec<(Method, &'static str)> {
 }
 
 fn table() -> Vec<(&'static str, Method, MethodRouter<AppState>)> {
+    // A seated player's requests, answered with the caller's state ([`PlayerRequest`]).
+    let (act, undo, resign) = (seated::<ActBody>, seated::<UndoBody>, seated::<SeatBody>);
     vec![
         ("/api/health", Method::GET, get(health)),
         ("/api/openapi.json", Method::GET, get(openapi_doc)),
@@ -427,10 +429,12 @@ async fn get_match(MatchParam(m): MatchParam) -> ApiResult {
     Ok(Json(summary).into_response())
 }
 
+/// The body of `join` and `resign`: at most a seat, `0`-based as in every other body and
+/// message (`join`: default, the first free seat; `resign`: default, the caller's only seat, or
+/// the hotseat's seat to act).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct JoinBody {
-    /// `0`-based, as in every other body and message.
+struct SeatBody {
     #[serde(default)]
     seat: Option<Seat>,
 }
@@ -438,7 +442,7 @@ struct JoinBody {
 async fn join_match(
     State(app): State<AppState>,
     MatchParam(m): MatchParam,
-    JsonBody(req): JsonBody<JoinBody>,
+    JsonBody(req): JsonBody<SeatBody>,
 ) -> ApiResult {
     let seat = match req.seat {
         None => None,
@@ -503,6 +507,30 @@ fn json_bytes(body: Bytes) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
+/// What a seated player asks of the match on `…/actions`, `…/undo` and `…/resign`: the route's
+/// body, which [`PlayerRequest::send`] hands to the hub. Each of these routes answers with the
+/// caller's new state ([`seated`]).
+trait PlayerRequest: DeserializeOwned + Send {
+    /// Makes the change for `who`.
+    fn send(
+        self,
+        hub: &Arc<Hub>,
+        m: &Arc<LiveMatch>,
+        who: &Who,
+    ) -> impl Future<Output = Result<(), ServerError>> + Send;
+}
+
+/// The handler of every [`PlayerRequest`] route: the body sent, then the caller's state.
+async fn seated<R: PlayerRequest>(
+    State(app): State<AppState>,
+    Player(Caller { m, who }): Player,
+    JsonBody(req): JsonBody<R>,
+) -> ApiResult {
+    req.send(&app.hub, &m, &who).await?;
+    respond_state(&m, &who).await
+}
+
+/// `…/actions`: a move, against the version the player saw.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActBody {
@@ -512,17 +540,19 @@ struct ActBody {
     seat: Option<Seat>,
 }
 
-async fn act(
-    State(app): State<AppState>,
-    Player(Caller { m, who }): Player,
-    JsonBody(req): JsonBody<ActBody>,
-) -> ApiResult {
-    app.hub
-        .act(&m, &who, req.seat, req.version, &req.action)
-        .await?;
-    respond_state(&m, &who).await
+impl PlayerRequest for ActBody {
+    async fn send(self, hub: &Arc<Hub>, m: &Arc<LiveMatch>, who: &Who) -> Result<(), ServerError> {
+        let ActBody {
+            version,
+            action,
+            seat,
+        } = self;
+        hub.act(m, who, seat, version, &action).await.map(drop)
+    }
 }
 
+/// `…/undo`: takes back the last move of the caller's seats and every move after it (against
+/// `version`, if given), if no other person plays in the match.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct UndoBody {
@@ -530,13 +560,18 @@ struct UndoBody {
     version: Option<u64>,
 }
 
-async fn undo(
-    State(app): State<AppState>,
-    Player(Caller { m, who }): Player,
-    JsonBody(req): JsonBody<UndoBody>,
-) -> ApiResult {
-    app.hub.undo(&m, &who, req.version).await?;
-    respond_state(&m, &who).await
+impl PlayerRequest for UndoBody {
+    async fn send(self, hub: &Arc<Hub>, m: &Arc<LiveMatch>, who: &Who) -> Result<(), ServerError> {
+        hub.undo(m, who, self.version).await.map(drop)
+    }
+}
+
+/// `…/resign`: a seated player gives up; the match ends at once, the other side winning (with
+/// more seats, the resigning seat ranks last). Only the seat's own token may resign it.
+impl PlayerRequest for SeatBody {
+    async fn send(self, hub: &Arc<Hub>, m: &Arc<LiveMatch>, who: &Who) -> Result<(), ServerError> {
+        hub.resign(m, who, self.seat).await.map(drop)
+    }
 }
 
 #[derive(Deserialize)]
@@ -558,25 +593,6 @@ async fn abort(
     app.hub.abort(&m, token.as_deref()).await?;
     let summary = live_summary(&m, &*m.st.read().await);
     Ok(Json(summary).into_response())
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ResignBody {
-    /// The seat that resigns (default: the caller's only seat, or the hotseat's seat to act).
-    #[serde(default)]
-    seat: Option<Seat>,
-}
-
-/// A seated player gives up: the match ends at once, the other side winning (with more seats,
-/// the resigning seat ranks last). Only the seat's own token may resign it.
-async fn resign(
-    State(app): State<AppState>,
-    Player(Caller { m, who }): Player,
-    JsonBody(req): JsonBody<ResignBody>,
-) -> ApiResult {
-    app.hub.resign(&m, &who, req.seat).await?;
-    respond_state(&m, &who).await
 }
 
 #[derive(Deserialize)]

@@ -72,7 +72,7 @@ pub use config::{
     Directive, Half, HomeEdge, Icon, MAX_BOARD_SIDE, MAX_DIRECTIVES, MAX_ICONS, MAX_MECHS,
     MAX_POOL, MAX_SLOTS, MAX_WEAPONS, Neighbour, SideConfig, Weapon,
 };
-pub use content::{Content, ContentError, Problem, ScenarioSummary};
+pub use content::{Content, ContentError, Problem};
 pub use eval::{evaluate, evaluate_drafts};
 pub use event::{Event, SealedProgram};
 pub use observe::{AttackView, CritView, DiceView, MechView, Observation, SideView, WeaponView};

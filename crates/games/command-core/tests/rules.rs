@@ -89,6 +89,14 @@ fn last_fired(t: &Table) -> Settlement {
 
 // ----- Setup (seed "Setup"; decisions "Board, mechs, facing") -----
 
+/// One mech a side (`mechs`: P1's chassis, then P2's), deployed at `spots` and drafted with
+/// `numbers` (`[1, 2]`: P1's mech acts first).
+fn one_each(mechs: [&str; 2], spots: [&str; 2], numbers: [u8; 2]) -> Table {
+    let mut t = Table::deployed(&single(mechs[0], mechs[1]), &spots);
+    t.draft(&numbers);
+    t
+}
+
 /// A random draw (a chance node, even odds) decides who chooses; the winner chooses to place
 /// first or second.
 #[test]
@@ -321,8 +329,7 @@ fn a_card_cannot_be_used_twice_in_a_program() {
 /// one first, gets a random card while the cards placed keep their slots.
 #[test]
 fn any_slot_may_be_left_for_the_random_fill() {
-    let mut t = Table::deployed(&single("scout", "scout"), &["e5 n", "a10 n"]);
-    t.draft(&[1, 2]);
+    let mut t = one_each(["scout", "scout"], ["e5 n", "a10 n"], [1, 2]);
     // The scout has 4 slots: empty, wait1, empty, wait2.
     t.act(p(1), "leave 1")
         .act(p(1), "program 1 wait1")
@@ -516,14 +523,12 @@ fn execution_runs_from_the_lowest_number_up_revealing_each_program() {
 /// turn from it (the facing is kept), back against it.
 #[test]
 fn moves_are_relative_to_facing() {
-    let mut t = Table::deployed(&single("scout", "scout"), &["e5 e", "a10 n"]);
-    t.draft(&[1, 2])
-        .program(&["step, sidestep/1, wait1", QUIET]);
+    let mut t = one_each(["scout", "scout"], ["e5 e", "a10 n"], [1, 2]);
+    t.program(&["step, sidestep/1, wait1", QUIET]);
     // Facing east: forward is east (f5), left is north (f4).
     assert_eq!(at(&t, 1), (pos("f4"), Dir8::E));
-    let mut t = Table::deployed(&single("scout", "scout"), &["e5 ne", "a10 n"]);
-    t.draft(&[1, 2])
-        .program(&["backpedal, sidestep/2, wait1", QUIET]);
+    let mut t = one_each(["scout", "scout"], ["e5 ne", "a10 n"], [1, 2]);
+    t.program(&["backpedal, sidestep/2, wait1", QUIET]);
     // Facing north-east: back is south-west (d6), right is south-east (e7).
     assert_eq!(at(&t, 1), (pos("e7"), Dir8::NE));
 }
@@ -531,8 +536,8 @@ fn moves_are_relative_to_facing() {
 /// Turn icons rotate the mech in place by 45° or 90°.
 #[test]
 fn turns_rotate_45_or_90_degrees() {
-    let mut t = Table::deployed(&single("scout", "scout"), &["e5 e", "a10 n"]);
-    t.draft(&[1, 2]).program(&["pivot/2, veer/1, wait1", QUIET]);
+    let mut t = one_each(["scout", "scout"], ["e5 e", "a10 n"], [1, 2]);
+    t.program(&["pivot/2, veer/1, wait1", QUIET]);
     // pivot right 90°: E → S; veer/1: forward (e6) then left 45°: S → SE.
     assert_eq!(at(&t, 1), (pos("e6"), Dir8::SE));
     assert!(t.events.contains(&Event::Turned {
@@ -544,9 +549,8 @@ fn turns_rotate_45_or_90_degrees() {
 /// A split card executes the half on top: `/1` upright, `/2` turned around.
 #[test]
 fn split_card_executes_top_half() {
-    let mut t = Table::deployed(&single("scout", "scout"), &["e5 n", "e8 n"]);
-    t.draft(&[1, 2])
-        .program(&["sidestep/2, wait1, wait2", "sidestep/1, wait1, wait2"]);
+    let mut t = one_each(["scout", "scout"], ["e5 n", "e8 n"], [1, 2]);
+    t.program(&["sidestep/2, wait1, wait2", "sidestep/1, wait1, wait2"]);
     assert_eq!(at(&t, 1).0, pos("f5"), "second half: right");
     assert_eq!(at(&t, 2).0, pos("d8"), "first half: left");
 }
@@ -555,9 +559,8 @@ fn split_card_executes_top_half() {
 /// rest of that card and every later card are not executed.
 #[test]
 fn impossible_move_stops_the_mech() {
-    let mut t = Table::deployed(&single("scout", "scout"), &["b1 n", "b3 n"]);
-    t.draft(&[1, 2])
-        .program(&["sidestep/1, step, pivot/1", "step, dash, wait1"]);
+    let mut t = one_each(["scout", "scout"], ["b1 n", "b3 n"], [1, 2]);
+    t.program(&["sidestep/1, step, pivot/1", "step, dash, wait1"]);
     // Mech 1: left to a1, then forward off the board: stopped; pivot/1 never runs.
     assert_eq!(at(&t, 1).0, pos("a1"));
     assert!(t.events.contains(&Event::Stopped {
@@ -583,8 +586,8 @@ fn impossible_move_stops_the_mech() {
         ]
     );
     // Into another mech: a scout facing a mech one square ahead cannot step.
-    let mut t = Table::deployed(&single("scout", "scout"), &["e5 s", "e6 n"]);
-    t.draft(&[1, 2]).program(&["step, wait1, wait2", QUIET]);
+    let mut t = one_each(["scout", "scout"], ["e5 s", "e6 n"], [1, 2]);
+    t.program(&["step, wait1, wait2", QUIET]);
     assert_eq!(at(&t, 1).0, pos("e5"));
     assert!(t.events.contains(&Event::Stopped {
         mech: mech(1),
@@ -599,8 +602,8 @@ fn impossible_move_stops_the_mech() {
 /// a split card is equally likely either way up. The fill is logged.
 #[test]
 fn empty_slots_filled_randomly() {
-    let mut t = Table::deployed(&single("scout", "scout"), &["e5 n", "a10 n"]);
-    t.draft(&[1, 2]).program(&["wait1, -", QUIET]);
+    let mut t = one_each(["scout", "scout"], ["e5 n", "a10 n"], [1, 2]);
+    t.program(&["wait1, -", QUIET]);
     assert_eq!(
         t.phase(),
         Phase::Fill {
@@ -652,11 +655,10 @@ fn empty_slots_filled_randomly() {
 /// colour on top.
 #[test]
 fn combo_uses_modified_cost_when_neighbour_colour_matches() {
-    let mut t = Table::deployed(&single("scout", "scout"), &["e8 n", "a10 n"]);
+    let mut t = one_each(["scout", "scout"], ["e8 n", "a10 n"], [1, 2]);
     // step (red, +1), veer/1 (0, but 1 after red), wait1: +2.
     // Mech 2: sidestep/1 (blue), veer/1 (0: previous is not red), wait1: 0.
-    t.draft(&[1, 2])
-        .program(&["step, veer/1, wait1", "sidestep/2, veer/1, wait1"]);
+    t.program(&["step, veer/1, wait1", "sidestep/2, veer/1, wait1"]);
     assert_eq!(delta_of(&t, 1).0, 2);
     assert_eq!(delta_of(&t, 2).0, 0);
 }
@@ -665,9 +667,8 @@ fn combo_uses_modified_cost_when_neighbour_colour_matches() {
 /// as 0), and directives not executed add nothing.
 #[test]
 fn incomplete_directive_contributes_only_negative_cost() {
-    let mut t = Table::deployed(&single("scout", "scout"), &["a2 n", "j1 n"]);
-    t.draft(&[1, 2])
-        .program(&["dash, hover, wait1", "step, hover, wait1"]);
+    let mut t = one_each(["scout", "scout"], ["a2 n", "j1 n"], [1, 2]);
+    t.program(&["dash, hover, wait1", "step, hover, wait1"]);
     // Mech 1: dash (−1) stops after one square: −1 counts; hover (+2) never runs. Nothing to
     // pay it with: one die against itself.
     assert_eq!(at(&t, 1).0, pos("a1"));
@@ -694,9 +695,8 @@ fn incomplete_directive_contributes_only_negative_cost() {
 /// A positive delta gains that much Surge.
 #[test]
 fn positive_delta_gains_surge() {
-    let mut t = Table::deployed(&single("scout", "scout"), &["e5 e", "a10 n"]);
-    t.draft(&[1, 2])
-        .program(&["hover, pivot/1, lock-on", QUIET]);
+    let mut t = one_each(["scout", "scout"], ["e5 e", "a10 n"], [1, 2]);
+    t.program(&["hover, pivot/1, lock-on", QUIET]);
     // +2 +1 +0; lock-on gains a targeting token.
     assert_eq!(delta_of(&t, 1).1.gained, 3);
     assert_eq!(t.view(1).tokens, 1);
@@ -708,8 +708,8 @@ fn positive_delta_gains_surge() {
 /// payment a mech can make while holding Surge).
 #[test]
 fn negative_delta_pays_flux_before_surge() {
-    let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "e4 s"]);
-    t.draft(&[2, 1]).program(&["brace, wait1, wait2", QUIET]);
+    let mut t = one_each(["brawler", "scout"], ["e5 n", "e4 s"], [2, 1]);
+    t.program(&["brace, wait1, wait2", QUIET]);
     assert_eq!(t.game.surge_flux(mech(1)), (2, 0));
     t.act(p(1), "fire 1 hammer at 2");
     let s = last_fired(&t);
@@ -731,9 +731,8 @@ fn negative_delta_pays_flux_before_surge() {
     assert_eq!((s.flux, s.surge, s.unpaid), (1, 0, 0), "Flux pays first");
     assert_eq!(t.game.surge_flux(mech(1)), (2, 0));
     // A directive delta is paid from Flux the same way.
-    let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "a10 n"]);
-    t.draft(&[1, 2])
-        .program(&["brace, advance, wheel/1", QUIET]);
+    let mut t = one_each(["brawler", "scout"], ["e5 n", "a10 n"], [1, 2]);
+    t.program(&["brace, advance, wheel/1", QUIET]);
     assert_eq!(
         t.game.surge_flux(mech(1)),
         (0, 4),
@@ -757,10 +756,9 @@ fn negative_delta_pays_flux_before_surge() {
 /// crits apply as damage.
 #[test]
 fn unpaid_delta_rolls_attack_dice_against_self() {
-    let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "a10 n"]);
+    let mut t = one_each(["brawler", "scout"], ["e5 n", "a10 n"], [1, 2]);
     // charge (−2), grind/1 (−1), reverse (−1): −4 with no Flux or Surge.
-    t.draft(&[1, 2])
-        .program(&["charge, grind/1, reverse", QUIET]);
+    t.program(&["charge, grind/1, reverse", QUIET]);
     assert_eq!(
         t.phase(),
         Phase::SelfDamage {
@@ -782,9 +780,8 @@ fn unpaid_delta_rolls_attack_dice_against_self() {
 /// owner depletes one.
 #[test]
 fn self_inflicted_crit_resolves_without_targeting_tokens() {
-    let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "a10 n"]);
-    t.draft(&[1, 2])
-        .program(&["charge, grind/1, reverse", QUIET]);
+    let mut t = one_each(["brawler", "scout"], ["e5 n", "a10 n"], [1, 2]);
+    t.program(&["charge, grind/1, reverse", QUIET]);
     t.chance(Action::AttackDice { crits: 1, hits: 0 });
     assert_eq!(t.phase(), Phase::CritReveal { mech: mech(1) });
     let mut out = Vec::new();
@@ -826,19 +823,19 @@ fn weapon_needs_target_in_range_band_and_arc() {
     // Brawler at e5 facing north: the scout two squares to its left (c5) is in the left arc
     // at range 2: the shoulder gun (1–3, front/left/right) reaches, the hammer (1, front)
     // does not.
-    let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "c5 n"]);
-    t.draft(&[2, 1]).program(&[QUIET, QUIET]);
+    let mut t = one_each(["brawler", "scout"], ["e5 n", "c5 n"], [2, 1]);
+    t.program(&[QUIET, QUIET]);
     let legal: Vec<String> = t.legal_texts(p(1));
     assert_eq!(legal, ["fire 1 shoulder-gun", "hold fire"]);
     t.act(p(1), "fire 1 shoulder-gun");
     assert_eq!(t.legal_texts(p(1)), ["aim at 2"]);
     // Behind it (e7, rear arc) nothing reaches.
-    let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "e7 n"]);
-    t.draft(&[2, 1]).program(&[QUIET, QUIET]);
+    let mut t = one_each(["brawler", "scout"], ["e5 n", "e7 n"], [2, 1]);
+    t.program(&[QUIET, QUIET]);
     assert!(!matches!(t.phase(), Phase::ChooseAttack { mech } if mech == crate::common::mech(1)));
     // Adjacent in front: both weapons.
-    let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "e4 s"]);
-    t.draft(&[2, 1]).program(&[QUIET, QUIET]);
+    let mut t = one_each(["brawler", "scout"], ["e5 n", "e4 s"], [2, 1]);
+    t.program(&[QUIET, QUIET]);
     assert_eq!(
         t.legal_texts(p(1)),
         ["fire 1 hammer", "fire 1 shoulder-gun", "hold fire"]
@@ -852,8 +849,8 @@ fn weapon_needs_target_in_range_band_and_arc() {
 /// the hammer's 4 attack dice are rolled.
 #[test]
 fn weapon_delta_is_paid_then_the_target_is_chosen() {
-    let mut t = Table::deployed(&single("brawler", "scout"), &["e5 n", "e4 s"]);
-    t.draft(&[2, 1]).program(&[QUIET, QUIET]);
+    let mut t = one_each(["brawler", "scout"], ["e5 n", "e4 s"], [2, 1]);
+    t.program(&[QUIET, QUIET]);
     assert_eq!(t.game.surge_flux(mech(1)), (0, 0));
     // The choice names the weapon only.
     let from = t.events.len();
@@ -899,11 +896,10 @@ fn weapon_delta_is_paid_then_the_target_is_chosen() {
 /// The attacker may spend 1 Surge to reroll an attack die of its choice; each die at most once.
 #[test]
 fn attacker_rerolls_with_surge_each_die_once() {
-    let mut t = Table::deployed(&single("scout", "scout"), &["e5 e", "e7 n"]);
+    let mut t = one_each(["scout", "scout"], ["e5 e", "e7 n"], [2, 1]);
     // hover +2, pivot/1 (+1, now facing north… then south needed): start facing east, pivot
     // right: south, facing the enemy at e7.
-    t.draft(&[2, 1])
-        .program(&["hover, pivot/2, lock-on", QUIET]);
+    t.program(&["hover, pivot/2, lock-on", QUIET]);
     assert_eq!(t.game.surge_flux(mech(1)).0, 3);
     t.act(p(1), "fire 1 needler at 2");
     t.chance(Action::AttackDice { crits: 0, hits: 0 });
@@ -923,14 +919,14 @@ fn attacker_rerolls_with_surge_each_die_once() {
 fn armour_dice_use_the_arc_the_attacker_stands_in() {
     // Scout at e5 facing south shoots the brawler at e7, which faces south too: the scout
     // stands in the brawler's rear arc (armour 1).
-    let mut t = Table::deployed(&single("scout", "brawler"), &["e5 s", "e7 s"]);
-    t.draft(&[2, 1]).program(&[QUIET, QUIET]);
+    let mut t = one_each(["scout", "brawler"], ["e5 s", "e7 s"], [2, 1]);
+    t.program(&[QUIET, QUIET]);
     t.act(p(1), "fire 1 needler at 2");
     t.chance(Action::AttackDice { crits: 0, hits: 2 });
     assert_eq!(t.phase(), Phase::ArmourRoll);
     assert_eq!(chance_count(&t), 2, "one armour die: rear armour 1");
-    let mut t = Table::deployed(&single("scout", "brawler"), &["e5 s", "e7 n"]);
-    t.draft(&[2, 1]).program(&[QUIET, QUIET]);
+    let mut t = one_each(["scout", "brawler"], ["e5 s", "e7 n"], [2, 1]);
+    t.program(&[QUIET, QUIET]);
     t.act(p(1), "fire 1 needler at 2");
     t.chance(Action::AttackDice { crits: 0, hits: 2 });
     assert_eq!(chance_count(&t), 4, "three armour dice: front armour 3");
@@ -940,8 +936,8 @@ fn armour_dice_use_the_arc_the_attacker_stands_in() {
 #[test]
 fn defender_rerolls_armour_with_flux_and_evade_with_surge() {
     // Mech 2 banks hover (+2) and pivot/2 (+1), turning from west to face mech 1 (north).
-    let mut t = Table::deployed(&single("scout", "scout"), &["e5 s", "e7 w"]);
-    t.draft(&[2, 1]).program(&[QUIET, "hover, pivot/2, wait1"]);
+    let mut t = one_each(["scout", "scout"], ["e5 s", "e7 w"], [2, 1]);
+    t.program(&[QUIET, "hover, pivot/2, wait1"]);
     assert_eq!(t.game.surge_flux(mech(2)), (3, 0));
     // Round 1: shot with 3 Surge and no Flux: only evade rerolls are offered.
     t.act(p(1), "fire 1 needler at 2");
@@ -992,8 +988,8 @@ fn defender_rerolls_armour_with_flux_and_evade_with_surge() {
 /// Armour cancels crits first, then hits.
 #[test]
 fn armour_cancels_crits_first() {
-    let mut t = Table::deployed(&single("scout", "brawler"), &["e5 s", "e7 s"]);
-    t.draft(&[2, 1]).program(&[QUIET, QUIET]);
+    let mut t = one_each(["scout", "brawler"], ["e5 s", "e7 s"], [2, 1]);
+    t.program(&[QUIET, QUIET]);
     t.act(p(1), "fire 1 needler at 2");
     dice(&mut t, 1, 1, 1, 0);
     assert!(t.events.contains(&Event::Cancelled {
@@ -1014,8 +1010,8 @@ fn armour_cancels_crits_first() {
 /// Evade cancels hits first, then crits.
 #[test]
 fn evade_cancels_hits_first() {
-    let mut t = Table::deployed(&single("brawler", "scout"), &["e5 s", "e7 s"]);
-    t.draft(&[2, 1]).program(&[QUIET, QUIET]);
+    let mut t = one_each(["brawler", "scout"], ["e5 s", "e7 s"], [2, 1]);
+    t.program(&[QUIET, QUIET]);
     t.act(p(1), "fire 1 shoulder-gun at 2");
     // The scout's rear armour is 0; evasion 2.
     dice(&mut t, 1, 1, 0, 1);
@@ -1038,8 +1034,8 @@ fn evade_cancels_hits_first() {
 /// depletes one of them, out of play for the rest of the game.
 #[test]
 fn crit_reveals_three_and_defender_depletes_one() {
-    let mut t = Table::deployed(&single("brawler", "scout"), &["e5 s", "e7 s"]);
-    t.draft(&[2, 1]).program(&[QUIET, QUIET]);
+    let mut t = one_each(["brawler", "scout"], ["e5 s", "e7 s"], [2, 1]);
+    t.program(&[QUIET, QUIET]);
     t.act(p(1), "fire 1 shoulder-gun at 2");
     dice(&mut t, 1, 0, 0, 0);
     assert_eq!(t.game.structure(mech(2)), 3, "a crit is also one damage");
@@ -1079,8 +1075,8 @@ fn crit_reveals_three_and_defender_depletes_one() {
 /// defender chooses.
 #[test]
 fn targeting_tokens_put_revealed_cards_back() {
-    let mut t = Table::deployed(&single("scout", "brawler"), &["e5 s", "e7 s"]);
-    t.draft(&[2, 1]).program(&["lock-on, wait1, wait2", QUIET]);
+    let mut t = one_each(["scout", "brawler"], ["e5 s", "e7 s"], [2, 1]);
+    t.program(&["lock-on, wait1, wait2", QUIET]);
     assert_eq!(t.view(1).tokens, 1);
     t.act(p(1), "fire 1 needler at 2");
     dice(&mut t, 2, 0, 0, 0);
@@ -1114,8 +1110,8 @@ fn targeting_tokens_put_revealed_cards_back() {
 /// A mech at 0 structure is destroyed and leaves the board; a player with no mechs loses.
 #[test]
 fn player_with_no_mechs_loses() {
-    let mut t = Table::deployed(&single("brawler", "scout"), &["e5 s", "e7 s"]);
-    t.draft(&[2, 1]).program(&[QUIET, QUIET]);
+    let mut t = one_each(["brawler", "scout"], ["e5 s", "e7 s"], [2, 1]);
+    t.program(&[QUIET, QUIET]);
     t.act(p(1), "fire 1 shoulder-gun at 2");
     dice(&mut t, 0, 2, 0, 0);
     // Round 2 (the scout had nothing to shoot at): again.
@@ -1140,9 +1136,8 @@ fn player_with_no_mechs_loses() {
 /// Cleanup removes all Flux, then all Surge becomes Flux.
 #[test]
 fn surge_flips_to_flux_at_cleanup() {
-    let mut t = Table::deployed(&single("scout", "scout"), &["e5 e", "a10 n"]);
-    t.draft(&[1, 2])
-        .program(&["hover, pivot/1, lock-on", QUIET]);
+    let mut t = one_each(["scout", "scout"], ["e5 e", "a10 n"], [1, 2]);
+    t.program(&["hover, pivot/1, lock-on", QUIET]);
     assert_eq!(t.game.surge_flux(mech(1)), (0, 3));
     assert!(t.events.contains(&Event::Cleanup { round: 1 }));
     // Round 2: +2 Surge; the 3 Flux are removed at cleanup, the 2 Surge become Flux.
@@ -1182,8 +1177,8 @@ fn round_limit_more_structure_wins() {
 /// The attack being resolved is public: dice are shown as counts per face.
 #[test]
 fn attack_state_is_public() {
-    let mut t = Table::deployed(&single("scout", "brawler"), &["e5 s", "e7 s"]);
-    t.draft(&[2, 1]).program(&[QUIET, QUIET]);
+    let mut t = one_each(["scout", "brawler"], ["e5 s", "e7 s"], [2, 1]);
+    t.program(&[QUIET, QUIET]);
     t.act(p(1), "fire 1 needler at 2");
     t.chance(Action::AttackDice { crits: 1, hits: 0 });
     let obs = t.observe(Viewer::Spectator);

@@ -41,7 +41,8 @@ impl GridBattles {
 #[cfg(test)]
 mod tests {
     use crate::{Content, GridBattles};
-    use gridwright_engine::{Actor, Events, Game, PieceLog, Rng, Turn, sample_chance};
+    use gridwright_engine::testing::{Sealed, play_randomly};
+    use gridwright_engine::{Events, Game, PieceLog, Rng};
 
     /// Over random games, every hit a report credits to a striker is a hit some unit took,
     /// losses match the units gone from the map, and kills match the losses.
@@ -53,23 +54,13 @@ mod tests {
             let mut g = GridBattles::new(&config).unwrap();
             let mut log = PieceLog::default();
             g.log_pieces_at_start(&mut log);
-            let mut scratch = Vec::new();
-            let mut events = Events::recording();
-            loop {
-                match g.turn() {
-                    Turn::Terminal => break,
-                    Turn::Chance => {
-                        let a = sample_chance(&g, &mut rng, &mut scratch).unwrap();
-                        g.step(Actor::Chance, a, &mut events);
-                    }
-                    Turn::Seat(s) => {
-                        let legal = g.legal_actions_vec(s);
-                        g.step(Actor::Seat(s), legal[rng.index(legal.len())], &mut events);
-                    }
-                    Turn::Simultaneous(_) => unreachable!(),
-                }
-                g.log_pieces(&events.take(), &mut log);
-            }
+            play_randomly(
+                &mut g,
+                &mut rng,
+                Sealed::Random,
+                &mut Events::recording(),
+                |g, events| g.log_pieces(&events.take(), &mut log),
+            );
             let p = log.pieces();
             assert_eq!(p.len(), g.unit_count());
             let dealt: u32 = p.iter().map(|x| x.dealt).sum();

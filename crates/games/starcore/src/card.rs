@@ -861,6 +861,21 @@ impl TryFrom<&CardDef> for Card {
     }
 }
 
+/// [`Card::on_board`] with the stats, attack, Links, keywords and abilities of `d`, a
+/// [`UnitDef`] or a [`ModuleDef`] (the card format names these fields alike in both).
+macro_rules! on_board_as_written {
+    ($card:expr, $d:expr) => {{
+        let d = $d;
+        $card.on_board(
+            Stats::of(d.attack, d.hp, d.def, d.movement),
+            d.attack,
+            d.links,
+            &d.keywords,
+            &d.abilities,
+        )
+    }};
+}
+
 /// Each kind's own checks, and the card they build (`def`: the whole definition, for its id,
 /// name and tier).
 impl Check<'_> {
@@ -916,18 +931,12 @@ impl Check<'_> {
             unit_type: d.unit_type,
             rows: d.rows.clone(),
         };
-        Card {
+        let card = Card {
             cost: d.cost.resources(),
             output: d.output.resources(),
             ..Card::bare(def, d.rarity, kind)
-        }
-        .on_board(
-            Stats::of(d.attack, d.hp, d.def, d.movement),
-            d.attack,
-            d.links,
-            &d.keywords,
-            &d.abilities,
-        )
+        };
+        on_board_as_written!(card, d)
     }
 
     /// A Module: HP within its tier's band, and what its host gets.
@@ -954,17 +963,11 @@ impl Check<'_> {
             mounts_on_modules: d.mounts_on_modules,
             host: d.host.clone(),
         };
-        Card {
+        let card = Card {
             cost: d.cost.resources(),
             ..Card::bare(def, d.rarity, kind)
-        }
-        .on_board(
-            Stats::of(d.attack, d.hp, d.def, d.movement),
-            d.attack,
-            d.links,
-            &d.keywords,
-            &d.abilities,
-        )
+        };
+        on_board_as_written!(card, d)
     }
 
     /// A Resource core: cost, output, HP and Links within its size's bands.

@@ -2,8 +2,8 @@
 //! pairing, and whole random games.
 
 use gridwright_engine::Viewer;
-use gridwright_engine::testing::random_sim;
-use gridwright_engine::{Actor, Events, Game, Rng, Seat, Turn, sample_chance};
+use gridwright_engine::testing::{Sealed, random_pick_sealed, random_sim};
+use gridwright_engine::{Actor, Events, Game, Rng, Seat, Turn};
 use gridwright_starcore::{Content, EndReason, PhaseView, Starcore};
 
 pub fn content() -> Content {
@@ -39,40 +39,17 @@ pub fn random_game(config: &gridwright_starcore::Config, seed: u64) -> Starcore 
     random_game_steps(config, seed).0
 }
 
-/// Plays one random game to the end; returns it and its number of steps. Panics if it runs
-/// past the game's declared maximum length.
+/// Plays one random game to the end (at a sealed choice the lowest seat first); returns it and
+/// its number of steps. Panics if it runs past the game's declared maximum length.
 pub fn random_game_steps(config: &gridwright_starcore::Config, seed: u64) -> (Starcore, usize) {
-    let mut rng = Rng::seed_from_u64(seed);
-    let mut g = Starcore::new(config).unwrap();
-    let mut ev = Events::disabled();
-    let max = g.max_game_length();
-    for steps in 0.. {
-        assert!(steps <= max, "seed {seed}: past {max} steps");
-        let Some((actor, a)) = random_step(&g, &mut rng) else {
-            return (g, steps);
-        };
-        g.step(actor, a, &mut ev);
-    }
-    unreachable!("the step loop has no end")
+    gridwright_engine::testing::random_game(config, seed, Sealed::Lowest)
 }
 
 /// A random step of `g`: a chance outcome drawn by its weight, or a uniformly random legal
 /// action of the seat to act (of the first seat still to choose, when choices are hidden and
 /// made at once); `None` once the game is over.
 pub fn random_step(g: &Starcore, rng: &mut Rng) -> Option<(Actor, gridwright_starcore::Action)> {
-    let pick = |s: Seat, rng: &mut Rng| {
-        let legal = g.legal_actions_vec(s);
-        (Actor::Seat(s), legal[rng.index(legal.len())])
-    };
-    match g.turn() {
-        Turn::Terminal => None,
-        Turn::Chance => {
-            let a = sample_chance(g, rng, &mut Vec::new()).unwrap();
-            Some((Actor::Chance, a))
-        }
-        Turn::Seat(s) => Some(pick(s, rng)),
-        Turn::Simultaneous(set) => Some(pick(set.iter().next().unwrap(), rng)),
-    }
+    random_pick_sealed(g, rng, &mut Vec::new(), &mut Vec::new(), Sealed::Lowest)
 }
 
 #[test]

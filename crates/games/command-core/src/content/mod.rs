@@ -26,7 +26,6 @@ use gridwright_engine::content::{
     Files, Lenient, Report, resolve_scenarios, scenario_config, valid,
 };
 use gridwright_engine::geom::Arc;
-use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
 
 gridwright_engine::shipped!(
@@ -57,58 +56,6 @@ pub struct Content {
     dice: DiceConfig,
     chassis: Vec<Chassis>,
     scenarios: BTreeMap<String, Config>,
-}
-
-/// What the lobby shows about a scenario.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct ScenarioSummary {
-    /// Scenario name (file stem).
-    pub name: String,
-    /// Display title.
-    pub title: String,
-    /// Description.
-    pub description: String,
-    /// Number of seats (always 2).
-    pub seats: u8,
-    /// Board columns and rows.
-    pub board: (u8, u8),
-    /// Round limit.
-    pub round_limit: u16,
-    /// Each side's name, home edge and chassis names.
-    pub sides: Vec<(String, HomeEdge, Vec<String>)>,
-}
-
-impl ScenarioSummary {
-    /// The summary of a resolved config.
-    pub fn of(config: &Config) -> ScenarioSummary {
-        let name_of = |id: &String| {
-            config
-                .chassis
-                .iter()
-                .find(|c| c.id == *id)
-                .map_or_else(|| id.clone(), |c| c.name.clone())
-        };
-        ScenarioSummary {
-            name: config.scenario.clone(),
-            title: config.title.clone(),
-            description: config.description.clone(),
-            seats: 2,
-            board: (config.width, config.height),
-            round_limit: config.round_limit,
-            sides: config
-                .sides
-                .iter()
-                .map(|s| {
-                    (
-                        s.name.clone(),
-                        s.home_edge,
-                        s.mechs.iter().map(name_of).collect(),
-                    )
-                })
-                .collect(),
-        }
-    }
 }
 
 impl Content {
@@ -186,14 +133,6 @@ impl Content {
     /// The dice.
     pub fn dice(&self) -> &DiceConfig {
         &self.dice
-    }
-
-    /// The lobby summary of a scenario.
-    ///
-    /// # Errors
-    /// As [`Content::config`].
-    pub fn scenario_summary(&self, name_or_path: &str) -> Result<ScenarioSummary, ContentError> {
-        Ok(ScenarioSummary::of(&self.config(name_or_path)?))
     }
 
     /// The config of a scenario by name, or of a scenario file at `name_or_path` resolved
