@@ -264,6 +264,8 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
             Hooks {
                 score: G::scores,
                 end: G::end_reason,
+                round: G::round_number,
+                measures: G::round_measures,
             },
             &|_, _| {},
         )

@@ -307,6 +307,8 @@ impl PyGame {
             subject: erased::seat(subject, self.inner.num_seats()).map_err(refused)?,
             sprt: None,
             bins,
+            sweep: None,
+            replays: None,
         };
         let inner = &self.inner;
         let report = py

@@ -87,7 +87,7 @@ async function actAndWait(page, locator) {
  * ability), so each game has a fixed seed. STARCORE_SEED moves them all (any seed plays to the
  * end; the assertions about what was met hold for the defaults).
  */
-const SEED = Number(process.env.STARCORE_SEED ?? 1);
+const SEED = Number(process.env.STARCORE_SEED ?? 3);
 
 /**
  * From the lobby: a Starcore match with P1 here and P2 as given; returns its id. `seed`: the

@@ -75,7 +75,7 @@ fn greedy_beats_random_from_every_seat(scenario: &str, seats: usize, games: usiz
 
 #[test]
 fn greedy_beats_random_from_every_seat_in_duel() {
-    greedy_beats_random_from_every_seat("duel", 2, 40, 0.8);
+    greedy_beats_random_from_every_seat("duel", 2, 20, 0.8);
 }
 
 #[test]
