@@ -4,8 +4,11 @@
 
 use crate::{
     CatalogError, ContentSource, Frontend, OddsParam, OddsQuery, OddsReport, ScenarioInfo,
-    Scenarios, odds_entry, odds_table,
+    Scenarios, Strength, odds_entry, odds_table,
 };
+
+/// Command Core's Easy opponent.
+const EASY: &str = "mcts:iters=200,bias=0,prior=none";
 use gridwright_command_core::Config;
 use gridwright_command_core::{
     CommandCore, Content, GreedyAgent, attack_preview, preview, render, scenario_map,
@@ -39,6 +42,26 @@ impl Frontend for CommandCore {
     /// choice, so they count as 1,000 visits, and a small `c` suits the evaluation's small
     /// spread early in a game (docs/agents.md has the measurements).
     const MCTS_DEFAULTS: &'static str = "iters=4000,bias=1000,c=0.05";
+    /// More search than the default budget did not beat it (docs/agents.md, "The AI levels"):
+    /// so Hard is that budget, Normal the greedy agent it beats, Easy a short search without
+    /// priors that greedy beats.
+    const STRENGTHS: [Strength; 3] = [
+        Strength {
+            name: "easy",
+            title: "Easy",
+            agent: EASY,
+        },
+        Strength {
+            name: "normal",
+            title: "Normal",
+            agent: "greedy",
+        },
+        Strength {
+            name: "hard",
+            title: "Hard",
+            agent: "mcts:iters=4000,ms=900",
+        },
+    ];
     const ODDS: &'static [OddsParam] = &[
         count("attack", &[], "attack dice rolled", None),
         count(

@@ -934,11 +934,6 @@ mod tests {
         assert_eq!(own.config().time, Some(Duration::from_millis(50)));
     }
 
-    /// Hidden information, for every game that has some: the default `mcts` agent (the game's
-    /// own evaluation and priors plugged in) searches the same whatever the seat may not see.
-    /// Each check plays random moves into the game, redraws everything the acting seat cannot
-    /// see (`Game::resample`, as a different deal or deck order would have it) and runs the
-    /// same search, same seed, on both: the reports must be identical.
     /// Every game's log is an audit trail: on every shipped scenario, a random game's redacted
     /// events folded from the start rebuild every viewer's observation after every step (the
     /// games' own tests play more games; this one keeps a newly registered game honest).
@@ -958,6 +953,12 @@ mod tests {
         }
     }
 
+    /// Hidden information, for every game that has some: the default `mcts` agent (the game's
+    /// own evaluation and priors plugged in), and every AI strength that is a search (at a
+    /// small budget), searches the same whatever the seat may not see.
+    /// Each check plays random moves into the game, redraws everything the acting seat cannot
+    /// see (`Game::resample`, as a different deal or deck order would have it) and runs the
+    /// same search, same seed, on both: the reports must be identical.
     #[test]
     fn every_games_mcts_searches_only_its_own_view() {
         use gridwright_engine::{Information, Rng, SeatView, Session, Turn};
@@ -966,7 +967,19 @@ mod tests {
                 if G::INFO.information == Information::Perfect {
                     continue;
                 }
-                let mcts = mcts_agent::<G>(&"mcts:iters=150".parse().unwrap()).unwrap();
+                // Plain `mcts` and every strength that is a search, at a small budget and no
+                // clock (so both searches run alike).
+                let mut specs: Vec<AgentSpec> = vec!["mcts".parse().unwrap()];
+                specs.extend(G::STRENGTHS.iter().map(|s| s.agent.parse::<AgentSpec>().unwrap()));
+                let searches: Vec<_> = specs
+                    .into_iter()
+                    .filter(|s| s.name == "mcts")
+                    .map(|mut s| {
+                        s.params.remove("ms");
+                        s.params.insert("iters".into(), "150".into());
+                        mcts_agent::<G>(&s).unwrap()
+                    })
+                    .collect();
                 let c = ContentSource::Builtin;
                 let mut perturbed = 0;
                 for s in G::scenarios(&c).unwrap() {
@@ -1012,15 +1025,18 @@ mod tests {
                         if a != b {
                             perturbed += 1;
                         }
-                        let ra = mcts.search(&SeatView::new(&a, seat), &mut Rng::seed_from_u64(7));
-                        let mut rb = mcts.search(&SeatView::new(&b, seat), &mut Rng::seed_from_u64(7));
-                        rb.elapsed_ms = ra.elapsed_ms;
-                        assert!(ra.iterations > 0);
-                        assert_eq!(
-                            ra, rb,
-                            "{k:?} {} seed {seed}: what {seat} cannot see changed its search",
-                            s.name
-                        );
+                        for mcts in &searches {
+                            let ra = mcts.search(&SeatView::new(&a, seat), &mut Rng::seed_from_u64(7));
+                            let mut rb = mcts.search(&SeatView::new(&b, seat), &mut Rng::seed_from_u64(7));
+                            rb.elapsed_ms = ra.elapsed_ms;
+                            assert!(ra.iterations > 0);
+                            assert_eq!(
+                                ra, rb,
+                                "{k:?} {} seed {seed}: what {seat} cannot see changed the search of {:?}",
+                                s.name,
+                                mcts.config()
+                            );
+                        }
                     }
                 }
                 assert!(perturbed > 0, "{k:?}: no check had anything hidden to redraw");
