@@ -164,7 +164,6 @@ fn grid(out: &mut String, obs: &Observation) {
         let _ = writeln!(out, "{:>3}{}|", format!("r{}", row + 1), lines[0]);
         let _ = writeln!(out, "   {}|", lines[1]);
     }
-    let _ = writeln!(out, "   {sep}");
     let _ = writeln!(
         out,
         "corners: b blue, o orange, r red, g green; *N controller; N:k fleets; \
@@ -294,16 +293,16 @@ fn orders(out: &mut String, obs: &Observation) {
             drawn.join(", ")
         );
     }
+    // The Master's phase as one paragraph of sentences.
     if let Some(o) = &obs.orders {
-        let _ = writeln!(out, "Master of the Order: {} ({})", o.master, o.stage);
+        let mut said = vec![format!("Master of the Order: {} ({})", o.master, o.stage)];
         if !o.drawn.is_empty() {
             let d: Vec<String> = o.drawn.iter().map(ToString::to_string).collect();
-            let _ = writeln!(
-                out,
-                "the Master drew and revealed order cards {}; {} face down",
+            said.push(format!(
+                "the Master drew and revealed order cards {}, {} face down",
                 d.join(", "),
                 o.face_down
-            );
+            ));
         }
         if !o.proposal.is_empty() {
             let p: Vec<String> = o
@@ -311,21 +310,25 @@ fn orders(out: &mut String, obs: &Observation) {
                 .iter()
                 .map(|c| format!("card {} for {}", c.card, c.seat))
                 .collect();
-            let _ = writeln!(out, "the Master proposes (not binding): {}", p.join(", "));
+            said.push(format!(
+                "the Master proposes (not binding): {}",
+                p.join(", ")
+            ));
         }
         if !o.transfers.is_empty() {
             let paid: Vec<String> = o.transfers.iter().map(ToString::to_string).collect();
-            let _ = writeln!(out, "bribes paid: {}", paid.join("; "));
+            said.push(format!("bribes paid: {}", paid.join("; ")));
         }
         for f in &o.offers {
-            let _ = writeln!(out, "open offer {f}");
+            said.push(format!("open offer {f}"));
         }
         if let Ok(p) = crate::rules::bribes::Payment::new(o.bribe) {
-            let _ = writeln!(out, "bribe in progress (not paid yet): {p}");
+            said.push(format!("bribe in progress (not paid yet): {p}"));
         }
         if let Some(r) = o.refresh {
-            let _ = writeln!(out, "the Master chose: {r}");
+            said.push(format!("the Master chose: {r}"));
         }
+        let _ = writeln!(out, "{}.", said.join(". "));
     }
 }
 
