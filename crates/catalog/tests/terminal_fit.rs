@@ -17,15 +17,25 @@ fn size(screen: &[String]) -> (usize, usize) {
     (w.max(width("P1> ")), screen.len() + 1)
 }
 
-/// The largest screens of random games of every setup of `G`, capped at `steps` moves each:
-/// (setup, widest, tallest, the tallest screen too large for the terminal and where it was).
-fn largest<G: Frontend>(games: u64, steps: usize) -> Vec<(String, usize, usize, Option<String>)> {
+/// What [`largest`] finds for one setup.
+struct Largest {
+    setup: String,
+    /// The widest and the tallest screen.
+    screen: (usize, usize),
+    /// The widest and the tallest picture of the game within them.
+    picture: (usize, usize),
+    /// The largest screen too large for the terminal, and where it was.
+    worst: Option<String>,
+}
+
+/// The largest screens of random games of every setup of `G`, capped at `steps` moves each.
+fn largest<G: Frontend>(games: u64, steps: usize) -> Vec<Largest> {
     let content = ContentSource::Builtin;
     let name = G::INFO.short_name;
     let mut out = Vec::new();
     for s in G::scenarios(&content).expect("shipped scenarios load") {
         let config = G::load_config(&content, Some(&s.name)).expect("shipped setup loads");
-        let (mut w, mut h, mut worst) = (0, 0, None);
+        let (mut w, mut h, mut worst, mut picture) = (0, 0, None, (0, 0));
         let mut measure = |screen: &[String], at: &dyn Fn() -> String| {
             let (sw, sh) = size(screen);
             if (sw > COLUMNS || sh > ROWS) && (sw > w || sh > h) {
@@ -52,10 +62,13 @@ fn largest<G: Frontend>(games: u64, steps: usize) -> Vec<(String, usize, usize, 
                 let log = log_lines(&session, viewer, seen[seat]);
                 seen[seat] = session.log().len();
                 let legal = session.legal_texts(seat);
-                let picture = session.state().render(viewer);
+                let drawn = session.state().render(viewer);
+                let lines: Vec<String> = drawn.lines().map(str::to_owned).collect();
+                let (pw, ph) = size(&lines);
+                picture = (picture.0.max(pw), picture.1.max(ph - 1));
                 let (screen, _) = TurnScreen {
                     log: &log,
-                    picture: &picture,
+                    picture: &drawn,
                     seat,
                     legal: &legal,
                 }
@@ -81,7 +94,12 @@ fn largest<G: Frontend>(games: u64, steps: usize) -> Vec<(String, usize, usize, 
                 }
             }
         }
-        out.push((s.name.clone(), w, h, worst));
+        out.push(Largest {
+            setup: s.name.clone(),
+            screen: (w, h),
+            picture,
+            worst,
+        });
     }
     out
 }
@@ -90,9 +108,17 @@ fn largest<G: Frontend>(games: u64, steps: usize) -> Vec<(String, usize, usize, 
 fn every_terminal_screen_fits_120_by_40() {
     let mut problems = Vec::new();
     for k in GameKind::ALL {
-        for (setup, w, h, worst) in with_game!(k, G => largest::<G>(2, 400)) {
-            eprintln!("{} {setup}: at most {w} columns, {h} rows", k.name());
-            if let Some(at) = worst {
+        for l in with_game!(k, G => largest::<G>(2, 400)) {
+            eprintln!(
+                "{} {}: screens at most {} × {}, pictures at most {} × {}",
+                k.name(),
+                l.setup,
+                l.screen.0,
+                l.screen.1,
+                l.picture.0,
+                l.picture.1
+            );
+            if let Some(at) = l.worst {
                 problems.push(at);
             }
         }

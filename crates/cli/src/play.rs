@@ -196,27 +196,26 @@ pub fn play<G: Frontend>(
         out,
         &format!("{} — seed {}. {HELP}", G::INFO.long_name, session.seed()),
     )?;
-    let mut shown = 0usize;
     let mut viewer = match humans.as_slice() {
         [one] => Viewer::Seat(*one),
         _ => Viewer::Spectator,
     };
-    // What happened since the person to act last saw the screen, in words: the screen shows the
-    // latest lines, `log` all of them. With nobody at the keyboard, lines print as they come.
-    let mut pending: Vec<String> = Vec::new();
+    // The log from `shown` on has not been printed; with nobody at the keyboard lines print as
+    // they come, else each screen shows, as its viewer may see them, the latest lines since the
+    // last screen (`log` all of them).
+    let mut shown = 0usize;
     loop {
-        pending.extend(terminal::log_lines(&session, viewer, shown));
-        shown = session.log().len();
         if humans.is_empty() {
-            for line in pending.drain(..) {
+            for line in terminal::log_lines(&session, viewer, shown) {
                 say(out, &line)?;
             }
+            shown = session.log().len();
         }
         let turn = session.turn();
         let seat = match turn {
             Turn::Terminal | Turn::Chance => {
                 let screen = terminal::end_screen(
-                    &pending,
+                    &terminal::log_lines(&session, viewer, shown),
                     &session.state().render(viewer),
                     &result_line(session.state()),
                 );
@@ -255,7 +254,8 @@ pub fn play<G: Frontend>(
             viewer = Viewer::Seat(seat);
         }
         let legal = session.legal_texts(seat);
-        let turn_log = std::mem::take(&mut pending);
+        let turn_log = terminal::log_lines(&session, viewer, shown);
+        shown = session.log().len();
         let picture = session.state().render(viewer);
         let (screen, mut listing) = TurnScreen {
             log: &turn_log,
