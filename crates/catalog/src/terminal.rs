@@ -236,7 +236,8 @@ mod tests {
             page: 1,
             ..Listing::new("", 5)
         };
-        assert!(second.lines(&legal)[0].starts_with(" 25) deploy card 24"));
+        // Five actions a row, four rows a page (the fifth says how to see the rest).
+        assert!(second.lines(&legal)[0].starts_with(" 21) deploy card 20"));
         assert_eq!(
             Listing::new("fly", 5).lines(&legal),
             ["No legal action has `fly`; `legal` lists them all."]
