@@ -26,6 +26,7 @@ mod odds;
 pub mod reference;
 mod scenarios;
 pub mod starcore;
+pub mod terminal;
 #[cfg(feature = "ts")]
 pub mod typescript;
 

@@ -3,10 +3,10 @@
 use crate::game_kind;
 use anyhow::{Context, Result, bail};
 use gridwright_agents::AgentSpec;
+use gridwright_catalog::terminal::{self, Listing, TurnScreen};
 use gridwright_catalog::{ContentSource, Frontend, GameKind, with_game};
 use gridwright_engine::{
-    Actor, Agent, Game, Information, Replay, Rng, Seat, SeatView, Session, Turn, Viewer,
-    derive_seed,
+    Agent, Game, Information, Replay, Rng, Seat, SeatView, Session, Turn, Viewer, derive_seed,
 };
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -125,32 +125,19 @@ pub fn result_line<G: Frontend>(state: &G) -> String {
     line
 }
 
-fn columns(items: &[String]) -> String {
-    let cells: Vec<String> = items
-        .iter()
-        .enumerate()
-        .map(|(i, t)| format!("{:>3}) {t}", i + 1))
-        .collect();
-    let w = cells.iter().map(|c| c.chars().count()).max().unwrap_or(0) + 2;
-    let per_row = (100 / w.max(1)).max(1);
-    cells
-        .chunks(per_row)
-        .map(|row| {
-            row.iter()
-                .map(|c| format!("{c:<w$}"))
-                .collect::<String>()
-                .trim_end()
-                .to_owned()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+/// Writes `text` wrapped to the terminal's width.
+fn say(out: &mut dyn Write, text: &str) -> std::io::Result<()> {
+    for line in terminal::wrap(text, terminal::COLUMNS) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
 }
 
 /// Clears the screen (`ESC[2J`), the scrollback (`ESC[3J`) and homes the cursor (`ESC[H`).
 pub const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
 
-const HELP: &str = "Type an action (its number or its text), or: legal · card NAME · undo · \
-                    save FILE · help · quit";
+const HELP: &str = "Type an action (its number or its text), or: legal [WORDS] · more · log · \
+                    card NAME · undo · save FILE · help · quit";
 
 /// The play loop, over any input and output so that it can be tested with scripts.
 pub fn play<G: Frontend>(
@@ -205,40 +192,36 @@ pub fn play<G: Frontend>(
         .filter(|s| matches!(players[s.index()], Player::Human))
         .collect();
     let mut agent_rng = Rng::seed_from_u64(derive_seed(session.seed(), 0xC11));
-    writeln!(
+    say(
         out,
-        "{} — seed {}. {HELP}",
-        G::INFO.long_name,
-        session.seed()
+        &format!("{} — seed {}. {HELP}", G::INFO.long_name, session.seed()),
     )?;
-    let mut shown = 0usize;
     let mut viewer = match humans.as_slice() {
         [one] => Viewer::Seat(*one),
         _ => Viewer::Spectator,
     };
+    // The log from `shown` on has not been printed; with nobody at the keyboard lines print as
+    // they come, else each screen shows, as its viewer may see them, the latest lines since the
+    // last screen (`log` all of them).
+    let mut shown = 0usize;
     loop {
-        for e in session.visible_log(viewer, shown) {
-            let who = match e.actor {
-                Actor::Seat(s) => s.to_string(),
-                Actor::Chance => "dice".into(),
-            };
-            if let Some(t) = e.action_text.filter(|_| e.actor != Actor::Chance) {
-                writeln!(out, "  {who}: {t}")?;
+        if humans.is_empty() {
+            for line in terminal::log_lines(&session, viewer, shown) {
+                say(out, &line)?;
             }
-            for t in e.event_texts {
-                writeln!(out, "    {t}")?;
-            }
+            shown = session.log().len();
         }
-        shown = session.log().len();
         let turn = session.turn();
         let seat = match turn {
             Turn::Terminal | Turn::Chance => {
-                writeln!(
-                    out,
-                    "\n{}\n{}",
-                    session.state().render(viewer),
-                    result_line(session.state())
-                )?;
+                let screen = terminal::end_screen(
+                    &terminal::log_lines(&session, viewer, shown),
+                    &session.state().render(viewer),
+                    &result_line(session.state()),
+                );
+                for line in screen {
+                    writeln!(out, "{line}")?;
+                }
                 return Ok(());
             }
             t => match Seat::all(n).find(|s| t.includes(*s)) {
@@ -271,12 +254,19 @@ pub fn play<G: Frontend>(
             viewer = Viewer::Seat(seat);
         }
         let legal = session.legal_texts(seat);
-        writeln!(
-            out,
-            "\n{}\n{seat} to act. Legal actions:\n{}",
-            session.state().render(viewer),
-            columns(&legal)
-        )?;
+        let turn_log = terminal::log_lines(&session, viewer, shown);
+        shown = session.log().len();
+        let picture = session.state().render(viewer);
+        let (screen, mut listing) = TurnScreen {
+            log: &turn_log,
+            picture: &picture,
+            seat,
+            legal: &legal,
+        }
+        .lines();
+        for line in screen {
+            writeln!(out, "{line}")?;
+        }
         loop {
             write!(out, "{seat}> ")?;
             out.flush()?;
@@ -294,21 +284,43 @@ pub fn play<G: Frontend>(
                 .map_or((line, ""), |(c, r)| (c, r.trim()));
             match cmd {
                 "" => continue,
-                "help" | "?" => writeln!(
+                "help" | "?" => say(
                     out,
-                    "{}\n{HELP}",
-                    gridwright_catalog::step_help(session.state(), seat)
+                    &format!(
+                        "{}\n{HELP}",
+                        gridwright_catalog::step_help(session.state(), seat)
+                    ),
                 )?,
                 "card" if !rest.is_empty() => {
                     let how = GameKind::from_name(G::INFO.short_name)
                         .and_then(|k| gridwright_catalog::how_to_play(content, k).ok());
                     let reference = G::reference(session.config());
                     match how.map(|h| gridwright_catalog::describe(&reference, &h, rest)) {
-                        Some(Ok(text)) | Some(Err(text)) => writeln!(out, "{text}")?,
-                        None => writeln!(out, "No card list for this game.")?,
+                        Some(Ok(text)) | Some(Err(text)) => say(out, &text)?,
+                        None => say(out, "No card list for this game.")?,
                     }
                 }
-                "legal" => writeln!(out, "{}", columns(&legal))?,
+                "legal" => {
+                    // The page as tall as the screen, less the prompt.
+                    listing = Listing::new(rest, terminal::ROWS - 1);
+                    for l in listing.lines(&legal) {
+                        writeln!(out, "{l}")?;
+                    }
+                }
+                "more" => {
+                    listing.page += 1;
+                    for l in listing.lines(&legal) {
+                        writeln!(out, "{l}")?;
+                    }
+                }
+                "log" if turn_log.is_empty() => {
+                    say(out, "Nothing has happened since your last turn.")?
+                }
+                "log" => {
+                    for l in &turn_log {
+                        say(out, l)?;
+                    }
+                }
                 "quit" | "exit" => return Ok(()),
                 "save" if !rest.is_empty() => {
                     match gridwright_engine::files::write_atomic(
@@ -346,15 +358,17 @@ pub fn play<G: Frontend>(
                     let action = match action {
                         Ok(a) => a,
                         Err(why) => {
-                            writeln!(
+                            say(
                                 out,
-                                "Cannot read `{line}`: {why}. Type `legal` to see the actions."
+                                &format!(
+                                    "Cannot read `{line}`: {why}. Type `legal` to see the actions."
+                                ),
                             )?;
                             continue;
                         }
                     };
                     if let Some(preview) = session.state().preview_action(&action) {
-                        writeln!(out, "{preview}")?;
+                        say(out, &preview)?;
                         write!(out, "Confirm? [y/N] ")?;
                         out.flush()?;
                         let mut answer = String::new();
@@ -366,7 +380,10 @@ pub fn play<G: Frontend>(
                     }
                     match session.apply(seat, action) {
                         Ok(_) => break,
-                        Err(r) => writeln!(out, "Refused: {r}. Type `legal` to see the actions.")?,
+                        Err(r) => say(
+                            out,
+                            &format!("Refused: {r}. Type `legal` to see the actions."),
+                        )?,
                     }
                 }
             }

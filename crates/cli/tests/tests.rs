@@ -285,7 +285,37 @@ fn command_core_odds_simulate_and_play() {
         text.contains("program 1 ") && text.contains("leave 1"),
         "{text}"
     );
-    assert!(text.contains("program (being built) ["), "{text}");
+    assert!(text.contains("program (being built): "), "{text}");
+}
+
+#[test]
+fn terminal_screens_fit_120_columns_and_page_long_action_lists() {
+    // Starcore offers dozens of deploys at once: the screen shows a page of them, `more` the
+    // next, `legal WORDS` only the matching ones (numbered as in the whole list), `log` the
+    // lines of the last turns.
+    let mut script = String::from("keep\n");
+    for _ in 0..40 {
+        script.push_str("legal deploy\nmore\nlog\n1\ny\n");
+    }
+    script.push_str("quit\n");
+    let out = gw_stdin(
+        &words("play starcore --seed 7 --seat 1=human --seat 2=greedy"),
+        &script,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for line in text.lines() {
+        assert!(
+            gridwright_catalog::terminal::width(line) <= 120,
+            "wider than 120 columns: {line}"
+        );
+    }
+    assert!(text.contains("`more` turns the page"), "{text}");
+    assert!(text.contains(") deploy "), "{text}");
+    assert!(
+        text.contains("P2: "),
+        "the other seat's actions reach the log: {text}"
+    );
 }
 
 // ------------------------------------------------------------------ agents, ladder, analyze

@@ -35,6 +35,7 @@ mod seat;
 mod session;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
+pub mod text;
 mod word_enum;
 
 pub use action_index::{ActionIndex, Block, Blocks, MAX_BLOCK_DIMS};

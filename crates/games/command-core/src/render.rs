@@ -11,8 +11,9 @@ use crate::odds::{OddsQuery, damage_odds_with};
 use crate::rules::Rules;
 use crate::rules::surge_flux::settle;
 use crate::state::{CommandCore, Phase, Stage};
-use crate::text::{arc_name, card_text, program_text, weapon_name};
+use crate::text::{arc_name, card_name, mech_name, weapon_name};
 use gridwright_engine::geom::Dir8;
+use gridwright_engine::text::{COLUMNS, beside, width, wrap};
 use gridwright_engine::{Game, Seat, Viewer};
 use std::fmt::Write;
 
@@ -46,7 +47,8 @@ fn mech_letter(m: &MechView) -> char {
     }
 }
 
-pub(crate) fn phase_text(p: &Phase) -> String {
+pub(crate) fn phase_text(rules: &Rules, p: &Phase) -> String {
+    let name = |m: &MechId| mech_name(rules, *m);
     match p {
         Phase::DrawChooser => "drawing who chooses the placement order".into(),
         Phase::ChoosePlacementOrder { chooser } => {
@@ -55,11 +57,16 @@ pub(crate) fn phase_text(p: &Phase) -> String {
         Phase::Deploy { seat } => format!("{seat} deploys a mech"),
         Phase::Ordering { seat } => format!("ordering draft: {seat} picks a number"),
         Phase::Programming => "programming (secret)".into(),
-        Phase::Fill { mech, slot } => format!("filling slot {} of #{mech}", slot + 1),
-        Phase::SelfDamage { mech, dice } => format!("#{mech} rolls {dice} dice against itself"),
-        Phase::ChooseAttack { mech } => format!("combat: #{mech} chooses a weapon"),
+        Phase::Fill { mech, slot } => format!("filling slot {} of {}", slot + 1, name(mech)),
+        Phase::SelfDamage { mech, dice } => {
+            format!("{} rolls {dice} dice against itself", name(mech))
+        }
+        Phase::ChooseAttack { mech } => format!("combat: {} chooses a weapon", name(mech)),
         Phase::ChooseTarget { mech, .. } => {
-            format!("combat: #{mech} has paid its weapon's delta and chooses a target")
+            format!(
+                "combat: {} has paid its weapon's delta and chooses a target",
+                name(mech)
+            )
         }
         Phase::AttackRoll => "attack roll".into(),
         Phase::AttackReroll => "attacker may reroll attack dice (1 Surge each)".into(),
@@ -69,11 +76,14 @@ pub(crate) fn phase_text(p: &Phase) -> String {
             "defender may reroll armour (1 Flux) and evade (1 Surge) dice".into()
         }
         Phase::RerollDie { pool } => format!("rerolling a {} die", pool.name()),
-        Phase::CritReveal { mech } => format!("crit on #{mech}: revealing cards"),
+        Phase::CritReveal { mech } => format!("crit on {}: revealing cards", name(mech)),
         Phase::CritPutBack { mech } => {
-            format!("crit on #{mech}: attacker may spend targeting tokens")
+            format!(
+                "crit on {}: attacker may spend targeting tokens",
+                name(mech)
+            )
         }
-        Phase::CritDeplete { mech } => format!("crit on #{mech}: defender depletes a card"),
+        Phase::CritDeplete { mech } => format!("crit on {}: defender depletes a card", name(mech)),
         Phase::Over { winner, .. } => match winner {
             Some(w) => format!("game over: {w} wins"),
             None => "game over: a draw".into(),
@@ -101,11 +111,12 @@ pub fn render(game: &CommandCore, viewer: Viewer) -> String {
         obs.title,
         obs.round,
         obs.round_limit,
-        phase_text(&obs.phase)
+        phase_text(rules, &obs.phase)
     );
-    header(&mut out, obs.width);
+    let mut board = String::new();
+    header(&mut board, obs.width);
     for y in 0..obs.height {
-        let _ = write!(out, "{:>3} ", u32::from(y) + 1);
+        let _ = write!(board, "{:>3} ", u32::from(y) + 1);
         for x in 0..obs.width {
             let here = obs
                 .mechs
@@ -114,78 +125,45 @@ pub fn render(game: &CommandCore, viewer: Viewer) -> String {
             match here {
                 Some(m) => {
                     let _ = write!(
-                        out,
+                        board,
                         "{}{}{}",
                         mech_letter(m),
                         m.id,
                         m.facing.map_or(' ', arrow)
                     );
                 }
-                None => out.push_str(" · "),
+                None => board.push_str(" · "),
             }
         }
-        out.push('\n');
+        board.push('\n');
     }
+    // The sides and their mechs beside the board, wrapped to the room the board leaves.
+    let room = COLUMNS.saturating_sub(width(board.lines().next().unwrap_or("")) + 2);
+    let mut sides = String::new();
     for side in &obs.sides {
         let _ = writeln!(
-            out,
+            sides,
             "{} {} — structure {}",
             side.seat, side.name, side.structure
         );
         for m in obs.mechs.iter().filter(|m| m.owner == side.seat) {
-            let _ = write!(out, "  {}{} {:<8}", mech_letter(m), m.id, m.name);
-            match (m.at, m.facing) {
-                (Some(p), Some(f)) => {
-                    let _ = write!(out, " {p:<3} {:<2}", dir_name(f).to_uppercase());
-                }
-                _ if m.destroyed => out.push_str(" destroyed"),
-                _ => out.push_str(" (not deployed)"),
-            }
-            let _ = write!(
-                out,
-                "  structure {}/{}  surge {} flux {} tokens {}",
-                m.structure, m.max_structure, m.surge, m.flux, m.tokens
-            );
-            if let Some(o) = m.order {
-                let _ = write!(out, "  order {o}");
-            }
-            let building = if m.draft_cards.is_some() {
-                " (being built)"
-            } else {
-                ""
-            };
-            match (&m.program, m.committed_cards.or(m.draft_cards)) {
-                (Some(p), _) => {
-                    let _ = write!(
-                        out,
-                        "  program{building} [{}]",
-                        program_text(rules, m.id, p)
-                    );
-                }
-                (None, Some(n)) => {
-                    let _ = write!(out, "  program{building}: {n} card(s) face down");
-                }
-                _ => {}
-            }
-            if !m.depleted.is_empty() {
-                let lost: Vec<String> = m
-                    .depleted
-                    .iter()
-                    .map(|c| card_text(rules, m.id, c))
-                    .collect();
-                let _ = write!(out, "  depleted: {}", lost.join(", "));
-            }
-            out.push('\n');
+            mech_lines(&mut sides, rules, m);
         }
     }
+    let sides: Vec<String> = wrap(&sides, room);
+    out.push_str(&beside(&board, &sides.join("\n"), 2));
     if let Some(a) = &obs.attack {
         let _ = writeln!(
             out,
-            "attack: #{} {} → #{} ({} arc)  attack dice {}; armour dice {}; evade dice {}",
-            a.attacker,
-            card_text(rules, a.attacker, Card::Weapon(a.weapon)),
-            a.target,
+            "attack: {} fires {} at {} ({} arc)",
+            mech_name(rules, a.attacker),
+            card_name(rules, a.attacker, Card::Weapon(a.weapon)),
+            mech_name(rules, a.target),
             arc_name(a.arc),
+        );
+        let _ = writeln!(
+            out,
+            "  attack dice {}; armour dice {}; evade dice {}",
             dice_words(&["crit", "hit", "blank"], &a.attack),
             dice_words(&["block", "blank"], &a.armour),
             dice_words(&["evade", "blank"], &a.evade),
@@ -195,12 +173,12 @@ pub fn render(game: &CommandCore, viewer: Viewer) -> String {
         let shown: Vec<String> = c
             .revealed
             .iter()
-            .map(|card| card_text(rules, c.mech, card))
+            .map(|card| card_name(rules, c.mech, card))
             .collect();
         let _ = writeln!(
             out,
-            "crit on #{}: {} crit(s) to resolve, revealed: {}",
-            c.mech,
+            "crit on {}: {} crit(s) to resolve, revealed: {}",
+            mech_name(rules, c.mech),
             c.crits,
             if shown.is_empty() {
                 "—".to_owned()
@@ -210,6 +188,89 @@ pub fn render(game: &CommandCore, viewer: Viewer) -> String {
         );
     }
     out
+}
+
+/// A mech's lines beside the board: where it stands and its resources, then its program and
+/// its depleted cards by name.
+fn mech_lines(out: &mut String, rules: &Rules, m: &MechView) {
+    let _ = write!(out, "  {}{} {:<8}", mech_letter(m), m.id, m.name);
+    match (m.at, m.facing) {
+        (Some(p), Some(f)) => {
+            let _ = write!(out, " {p:<3} {:<2}", dir_name(f).to_uppercase());
+        }
+        _ if m.destroyed => out.push_str(" destroyed"),
+        _ => out.push_str(" (not deployed)"),
+    }
+    let _ = write!(
+        out,
+        "  structure {}/{}  surge {} flux {} tokens {}",
+        m.structure, m.max_structure, m.surge, m.flux, m.tokens
+    );
+    if let Some(o) = m.order {
+        let _ = write!(out, "  order {o}");
+    }
+    out.push('\n');
+    let building = if m.draft_cards.is_some() {
+        " (being built)"
+    } else {
+        ""
+    };
+    match (&m.program, m.committed_cards.or(m.draft_cards)) {
+        (Some(p), _) => {
+            let _ = writeln!(
+                out,
+                "      program{building}: {}",
+                program_words(rules, m.id, p)
+            );
+        }
+        (None, Some(n)) => {
+            let _ = writeln!(out, "      program{building}: {n} card(s) face down");
+        }
+        _ => {}
+    }
+    if !m.depleted.is_empty() {
+        let lost: Vec<String> = m
+            .depleted
+            .iter()
+            .map(|c| card_name(rules, m.id, c))
+            .collect();
+        let _ = writeln!(out, "      depleted: {}", lost.join(", "));
+    }
+}
+
+/// A program by its cards' names, a split card with the half it shows (`Veer (bottom)`), an
+/// empty slot as `empty`.
+fn program_words(rules: &Rules, mech: MechId, program: &crate::action::Program) -> String {
+    let slots = rules
+        .config
+        .chassis
+        .get(usize::from(
+            rules.mechs.get(mech.index()).map_or(0, |m| m.chassis),
+        ))
+        .map_or(program.0.len(), |c| usize::from(c.slots));
+    program.0[..slots.min(program.0.len())]
+        .iter()
+        .map(|s| match s.get() {
+            None => "empty".to_owned(),
+            Some(sc) => {
+                let name = card_name(rules, mech, Card::Directive(sc.card));
+                let split = rules
+                    .config
+                    .chassis
+                    .get(usize::from(
+                        rules.mechs.get(mech.index()).map_or(0, |m| m.chassis),
+                    ))
+                    .and_then(|c| c.directives.get(usize::from(sc.card)))
+                    .is_some_and(|d| d.is_split());
+                match (split, sc.flipped) {
+                    (false, _) => name,
+                    (true, false) => format!("{name} (top)"),
+                    (true, true) => format!("{name} (bottom)"),
+                }
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn chassis_card(out: &mut String, c: &Chassis) {

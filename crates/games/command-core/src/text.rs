@@ -281,7 +281,7 @@ pub(crate) fn event_text(rules: &Rules, e: &Event) -> String {
             } else {
                 format!(" ({} to act)", who.join(", "))
             };
-            format!("now: {}{who}", crate::render::phase_text(phase))
+            format!("now: {}{who}", crate::render::phase_text(rules, phase))
         }
         Event::Aimed {
             mech,

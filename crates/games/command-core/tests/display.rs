@@ -20,9 +20,13 @@ fn render_hides_unrevealed_programs_from_others() {
     let mine = render(&t.game, Viewer::Seat(p(1)));
     let theirs = render(&t.game, Viewer::Seat(p(2)));
     let public = render(&t.game, Viewer::Spectator);
-    assert!(mine.contains("program [hover, wait1, wait2, -]"), "{mine}");
+    // Cards by their names (the test's wait cards are named like their ids).
     assert!(
-        !theirs.contains("hover") && !public.contains("hover"),
+        mine.contains("program: Hover, wait1, wait2, empty"),
+        "{mine}"
+    );
+    assert!(
+        !theirs.contains("Hover") && !public.contains("Hover"),
         "{theirs}"
     );
     assert!(!theirs.contains("face down"), "{theirs}");

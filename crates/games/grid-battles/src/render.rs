@@ -6,6 +6,7 @@ use crate::content::ScenarioSummary;
 use crate::odds::{AttackOdds, odds_of_action};
 use crate::state::{EndReason, GridBattles, Phase, SEATS, Status};
 use gridwright_engine::dice::Ratio;
+use gridwright_engine::text::beside;
 use gridwright_engine::{Game, Seat, Viewer};
 use std::fmt::Write;
 
@@ -64,6 +65,11 @@ fn draw_map(g: &GridBattles, out: &mut String) {
         out.push('\n');
     }
     header(out);
+}
+
+/// What the map's glyphs, labels and codes mean.
+fn map_legend(g: &GridBattles, out: &mut String) {
+    let r = &*g.rules;
     let legend: Vec<String> = r
         .config
         .terrain
@@ -80,8 +86,11 @@ fn draw_map(g: &GridBattles, out: &mut String) {
     let _ = writeln!(out, "Terrain: {}.", legend.join(", "));
     let _ = writeln!(
         out,
-        "Odd columns sit half a row lower; a hex code is column then row (0304). Units: UPPER \
-         case = P1, lower case = P2, with the unit's number."
+        "Odd columns sit half a row lower; a hex code is column then row (0304)."
+    );
+    let _ = writeln!(
+        out,
+        "Units: UPPER case = P1, lower case = P2, with the unit's number."
     );
 }
 
@@ -133,6 +142,7 @@ pub fn preview(config: &Config) -> String {
     }
     out.push('\n');
     draw_map(&g, &mut out);
+    map_legend(&g, &mut out);
     out.push('\n');
     unit_types_table(&g, &mut out);
     trim_lines(&out)
@@ -246,8 +256,32 @@ pub fn render(state: &GridBattles, viewer: Viewer) -> String {
     };
     let _ = writeln!(out, "{status}");
     out.push('\n');
-    draw_map(g, &mut out);
-    out.push('\n');
+    // The map with the units' table beside it (the legend under both), so that the largest
+    // battle fits a terminal of 120 × 40.
+    let mut map = String::new();
+    draw_map(g, &mut map);
+    out.push_str(&beside(&map, &units_table(g), 3));
+    map_legend(g, &mut out);
+    if !g.is_terminal() {
+        let mut legal = Vec::new();
+        g.legal_actions(side, &mut legal);
+        if let Phase::Attack = g.phase {
+            let attacks: Vec<String> = legal
+                .iter()
+                .filter(|a| matches!(a, Action::Attack { .. }))
+                .map(|a| a.to_string())
+                .collect();
+            if !attacks.is_empty() {
+                let _ = writeln!(out, "Possible attacks: {}", attacks.join(", "));
+            }
+        }
+    }
+    trim_lines(&out)
+}
+
+/// One row per unit: its number, map label, type, side, hex, health, movement left, status.
+fn units_table(g: &GridBattles) -> String {
+    let mut out = String::new();
     let _ = writeln!(
         out,
         "{:>3} {:<4} {:<9} {:<4} {:<5} {:>6} {:>5} {:<10} {:<5}",
@@ -287,21 +321,7 @@ pub fn render(state: &GridBattles, viewer: Viewer) -> String {
             if v.alive && v.bold { "bold" } else { "" }
         );
     }
-    if !g.is_terminal() {
-        let mut legal = Vec::new();
-        g.legal_actions(side, &mut legal);
-        if let Phase::Attack = g.phase {
-            let attacks: Vec<String> = legal
-                .iter()
-                .filter(|a| matches!(a, Action::Attack { .. }))
-                .map(|a| a.to_string())
-                .collect();
-            if !attacks.is_empty() {
-                let _ = writeln!(out, "Possible attacks: {}", attacks.join(", "));
-            }
-        }
-    }
-    trim_lines(&out)
+    out
 }
 
 /// `title` on a line, then one line per (damage, probability).

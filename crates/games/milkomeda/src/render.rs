@@ -8,10 +8,14 @@ use crate::rules::directives::matching_intersections;
 use crate::rules::map::{Corner, SectorRef, Space};
 use crate::rules::structures::Structure;
 use crate::state::Milkomeda;
+use gridwright_engine::text;
 use gridwright_engine::{Game, Seat, Turn, Viewer};
 use std::fmt::Write;
 
 const CELL: usize = 11;
+
+/// The most drawn sector cards the picture lists with their costs and values.
+const DRAWN_IN_FULL: usize = 6;
 
 fn colour_letter(r: crate::Resource) -> char {
     match r {
@@ -31,13 +35,11 @@ fn structure_letter(s: Structure) -> char {
     }
 }
 
-fn cell_lines(obs: &Observation, tile: Option<&TileView>, space: Space) -> [String; 3] {
+/// A space's two lines: the corner colours of its top with its name and controller between
+/// them, then those of its bottom with its fleets and structures between them.
+fn cell_lines(obs: &Observation, tile: Option<&TileView>, space: Space) -> [String; 2] {
     let Some(t) = tile else {
-        return [
-            " ".repeat(CELL),
-            format!("{:^CELL$}", "·"),
-            " ".repeat(CELL),
-        ];
+        return [format!("{:^CELL$}", "·"), " ".repeat(CELL)];
     };
     let rot = t.rotation;
     let corner = |c: Corner| {
@@ -61,29 +63,34 @@ fn cell_lines(obs: &Observation, tile: Option<&TileView>, space: Space) -> [Stri
         corner(Corner::TopRight),
         w = CELL - 2
     );
-    let fleets: Vec<String> = t
+    let mut things: Vec<String> = t
         .fleets
         .iter()
         .enumerate()
         .filter(|(_, n)| **n > 0)
         .map(|(i, n)| format!("{}:{n}", i + 1))
         .collect();
-    let mid = format!("{:^CELL$}", fleets.join(" "));
-    let structs: String = obs
-        .structures
-        .iter()
-        .filter(|p| p.space == space)
-        .map(|p| format!("{}{}", structure_letter(p.structure), p.owner.number()))
-        .collect::<Vec<_>>()
-        .join(" ");
+    things.extend(
+        obs.structures
+            .iter()
+            .filter(|p| p.space == space)
+            .map(|p| format!("{}{}", structure_letter(p.structure), p.owner.number())),
+    );
+    // Spaced out when that fits the cell.
+    let spaced = things.join(" ");
+    let things = if spaced.chars().count() <= CELL - 2 {
+        spaced
+    } else {
+        things.concat()
+    };
     let bottom = format!(
         "{}{:^w$}{}",
         corner(Corner::BottomLeft),
-        structs,
+        things,
         corner(Corner::BottomRight),
         w = CELL - 2
     );
-    [top, mid, bottom]
+    [top, bottom]
 }
 
 /// The picture `viewer` may see.
@@ -101,27 +108,50 @@ pub fn render(g: &Milkomeda, viewer: Viewer) -> String {
     out
 }
 
-/// The title line and the sector grid with its legend.
+/// The title line and the sector grid with its legend: the rows and columns with a sector, each
+/// space on two lines.
 fn grid(out: &mut String, obs: &Observation) {
     let (w, h) = (obs.grid.columns, obs.grid.rows);
     let _ = writeln!(
         out,
-        "Milkomeda, round {} — sector deck {} left",
-        obs.round, obs.deck_left
+        "Milkomeda, round {} — sector deck {} left{}",
+        obs.round,
+        obs.deck_left,
+        if obs.order.is_empty() {
+            String::new()
+        } else {
+            let o: Vec<String> = obs.order.iter().map(ToString::to_string).collect();
+            format!(" — turn order {}", o.join(" "))
+        }
     );
-    let sep = format!(
-        "+{}",
-        format!("{}+", "-".repeat(CELL)).repeat(usize::from(w))
-    );
+    // The rows and columns with a sector (all of them on an empty map); the headers name them
+    // and a line marks rows left out.
+    let kept = |seen: Vec<u8>, size: u8| -> Vec<u8> {
+        (0..size)
+            .filter(|i| seen.is_empty() || seen.contains(i))
+            .collect()
+    };
+    let (cols, rows): (Vec<u8>, Vec<u8>) =
+        obs.tiles.iter().map(|t| <(u8, u8)>::from(t.space)).unzip();
+    let (cols, rows) = (kept(cols, w), kept(rows, h));
+    let sep = format!("+{}", format!("{}+", "-".repeat(CELL)).repeat(cols.len()));
     let _ = write!(out, "  ");
-    for c in 1..=w {
-        let _ = write!(out, " {:^CELL$}", format!("c{c}"));
+    for c in &cols {
+        let _ = write!(out, " {:^CELL$}", format!("c{}", c + 1));
     }
     out.push('\n');
-    for row in 0..h {
-        let _ = writeln!(out, "   {sep}");
-        let mut lines = [String::new(), String::new(), String::new()];
-        for col in 0..w {
+    let _ = writeln!(out, "   {sep}");
+    for (k, &row) in rows.iter().enumerate() {
+        if k > 0 && rows[k - 1] + 1 != row {
+            let _ = writeln!(
+                out,
+                "   ⋮ (rows {} to {}: no sectors)",
+                rows[k - 1] + 2,
+                row
+            );
+        }
+        let mut lines = [String::new(), String::new()];
+        for &col in &cols {
             let Ok(space) = Space::try_from((col, row)) else {
                 continue;
             };
@@ -131,19 +161,13 @@ fn grid(out: &mut String, obs: &Observation) {
                 l.push_str(&text);
             }
         }
-        for (i, l) in lines.iter().enumerate() {
-            let label = if i == 1 {
-                format!("r{}", row + 1)
-            } else {
-                String::new()
-            };
-            let _ = writeln!(out, "{label:>3}{l}|");
-        }
+        let _ = writeln!(out, "{:>3}{}|", format!("r{}", row + 1), lines[0]);
+        let _ = writeln!(out, "   {}|", lines[1]);
     }
-    let _ = writeln!(out, "   {sep}");
     let _ = writeln!(
         out,
-        "corners: b blue, o orange, r red, g green; *N controller; N:k fleets; O/S/H/M structures"
+        "corners: b blue, o orange, r red, g green; *N controller; N:k fleets; \
+         O/S/H/M Outpost/Starlance/Hypergate/M-Brain"
     );
 }
 
@@ -152,25 +176,24 @@ fn seats(out: &mut String, g: &Milkomeda, obs: &Observation) {
     for (i, s) in obs.storage.iter().enumerate() {
         let seat = Seat::new(i as u8);
         let marker = obs.markers[i].map_or("start".into(), |m| m.to_string());
-        let civ = &g.config().seats[i].id;
+        let civ = words_of_slug(&g.config().seats[i].id);
         let _ = writeln!(
             out,
-            "{seat} ({civ}): {s}; fleets on map {}; last action {marker}",
+            "{seat} {civ}: {s}; fleets on map {}; last action {marker}",
             g.fleets_on_map(seat)
         );
     }
-    if !obs.order.is_empty() {
-        let o: Vec<String> = obs.order.iter().map(ToString::to_string).collect();
-        let _ = writeln!(out, "turn order: {}", o.join(" "));
-    }
 }
 
-/// The positions: directive, module, and where the directive matches for the seat to act.
+/// The positions: directive, module, and where the directive matches for the seat to act; two
+/// positions a line where they fit.
 fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
     let acting = match g.turn() {
         Turn::Seat(s) => Some(s),
         _ => obs.turn.as_ref().map(|t| t.seat),
     };
+    let mut cells = Vec::new();
+    let mut matches = Vec::new();
     for view in &obs.positions {
         let p = view.position;
         let d = view.directive.as_ref().map(|d| d.card);
@@ -182,14 +205,14 @@ fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
                     .iter()
                     .map(|x| x.map_or("·".into(), |r| colour_letter(r).to_string()))
                     .collect();
-                format!("{} [{}]", d.id, dots.join(""))
+                format!("[{}]", dots.join(""))
             },
         );
         let m_text = m.map(|m| g.table.rules.module(m)).map_or_else(
-            || "—".to_owned(),
-            |m| format!("{} {} for {} {}", m.id, m.action, m.amount, m.resource),
+            || "no module".to_owned(),
+            |m| format!("{} for {} {}", m.action, m.amount, m.resource),
         );
-        let mut line = format!("position {p}: directive {d_text}, module {m_text}");
+        cells.push(format!("position {p}: directive {d_text}, module {m_text}"));
         if let (Some(seat), Some(d)) = (acting, d.map(|d| g.table.rules.directive(d))) {
             let found = matching_intersections(
                 g.map(),
@@ -202,33 +225,60 @@ fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
             );
             if !found.is_empty() {
                 let at: Vec<String> = found.iter().map(ToString::to_string).collect();
-                let _ = write!(line, " — matches for {seat} at {}", at.join(", "));
+                matches.push(format!("position {p} at {}", at.join(", ")));
             }
         }
+    }
+    for line in text::grid(&cells, text::COLUMNS) {
         let _ = writeln!(out, "{line}");
+    }
+    if let Some(seat) = acting.filter(|_| !matches.is_empty()) {
+        let _ = writeln!(
+            out,
+            "directives matching for {seat}: {}",
+            matches.join("; ")
+        );
     }
 }
 
-/// The objective row with its claimed slots.
+/// `stellar-architects` as `Stellar Architects`.
+fn words_of_slug(slug: &str) -> String {
+    slug.split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The objective row with its claimed slots, two objectives a line where they fit.
 fn objectives(out: &mut String, g: &Milkomeda, obs: &Observation) {
-    for (i, o) in obs.objectives.iter().enumerate() {
-        let def = g.table.rules.objective(o.card);
-        let slots: Vec<String> = o
-            .slots
-            .iter()
-            .map(|s| match s.holder {
-                Some(who) => format!("{}→{}VP [{who}]", s.threshold, s.points),
-                None => format!("{}→{}VP", s.threshold, s.points),
-            })
-            .collect();
-        let _ = writeln!(
-            out,
-            "objective {} ({}: {}): {}",
-            i + 1,
-            def.id,
-            def.objective.words(),
-            slots.join(", ")
-        );
+    let cells: Vec<String> = obs
+        .objectives
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let def = g.table.rules.objective(o.card);
+            let slots: Vec<String> = o
+                .slots
+                .iter()
+                .map(|s| match s.holder {
+                    Some(who) => format!("{}→{} {who}", s.threshold, s.points),
+                    None => format!("{}→{}", s.threshold, s.points),
+                })
+                .collect();
+            format!(
+                "objective {} {}: {} VP",
+                i + 1,
+                def.objective.words(),
+                slots.join(", ")
+            )
+        })
+        .collect();
+    for line in text::grid(&cells, text::COLUMNS) {
+        let _ = writeln!(out, "{line}");
     }
 }
 
@@ -243,16 +293,16 @@ fn orders(out: &mut String, obs: &Observation) {
             drawn.join(", ")
         );
     }
+    // The Master's phase as one paragraph of sentences.
     if let Some(o) = &obs.orders {
-        let _ = writeln!(out, "Master of the Order: {} ({})", o.master, o.stage);
+        let mut said = vec![format!("Master of the Order: {} ({})", o.master, o.stage)];
         if !o.drawn.is_empty() {
             let d: Vec<String> = o.drawn.iter().map(ToString::to_string).collect();
-            let _ = writeln!(
-                out,
-                "the Master drew and revealed order cards {}; {} face down",
+            said.push(format!(
+                "the Master drew and revealed order cards {}, {} face down",
                 d.join(", "),
                 o.face_down
-            );
+            ));
         }
         if !o.proposal.is_empty() {
             let p: Vec<String> = o
@@ -260,20 +310,25 @@ fn orders(out: &mut String, obs: &Observation) {
                 .iter()
                 .map(|c| format!("card {} for {}", c.card, c.seat))
                 .collect();
-            let _ = writeln!(out, "the Master proposes (not binding): {}", p.join(", "));
+            said.push(format!(
+                "the Master proposes (not binding): {}",
+                p.join(", ")
+            ));
         }
-        for t in &o.transfers {
-            let _ = writeln!(out, "bribe paid: {t}");
+        if !o.transfers.is_empty() {
+            let paid: Vec<String> = o.transfers.iter().map(ToString::to_string).collect();
+            said.push(format!("bribes paid: {}", paid.join("; ")));
         }
         for f in &o.offers {
-            let _ = writeln!(out, "open offer {f}");
+            said.push(format!("open offer {f}"));
         }
         if let Ok(p) = crate::rules::bribes::Payment::new(o.bribe) {
-            let _ = writeln!(out, "bribe in progress (not paid yet): {p}");
+            said.push(format!("bribe in progress (not paid yet): {p}"));
         }
         if let Some(r) = o.refresh {
-            let _ = writeln!(out, "the Master chose: {r}");
+            said.push(format!("the Master chose: {r}"));
         }
+        let _ = writeln!(out, "{}.", said.join(". "));
     }
 }
 
@@ -282,6 +337,20 @@ fn turn(out: &mut String, g: &Milkomeda, obs: &Observation) {
     if let Some(t) = &obs.turn {
         let _ = write!(out, "{}'s turn: {}", t.seat, t.stage);
         if let crate::observe::TurnStep::Explore { hand, .. } = &t.stage
+            && hand.len() > DRAWN_IN_FULL
+        {
+            // Many cards: their names, and how to read one.
+            let ids: Vec<&str> = hand
+                .iter()
+                .map(|c| g.table.rules.sector(c.card).id.as_str())
+                .collect();
+            let _ = write!(
+                out,
+                "; drawn {} sector cards ({}): `card NAME` tells one's cost and values",
+                hand.len(),
+                ids.join(", ")
+            );
+        } else if let crate::observe::TurnStep::Explore { hand, .. } = &t.stage
             && !hand.is_empty()
         {
             let ids: Vec<String> = hand

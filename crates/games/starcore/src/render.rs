@@ -31,9 +31,12 @@ pub fn render(game: &Starcore, viewer: Viewer) -> String {
         obs.turn, obs.active
     );
     grids(&mut out, game, &obs);
-    cards(&mut out, game, &obs);
-    networks(&mut out, game);
-    players(&mut out, game, &obs);
+    players(&mut out, &obs);
+    for seat in [crate::P1, crate::P2] {
+        networks(&mut out, game, seat);
+        cards(&mut out, game, &obs, seat);
+    }
+    hand(&mut out, game, &obs);
     stack(&mut out, game, &obs);
     out
 }
@@ -72,6 +75,7 @@ fn grids(out: &mut String, game: &Starcore, obs: &Observation) {
         "{}   Z1 = lanes 1–4 ¦ Z2 = lanes 5–8",
         header.trim_end()
     );
+
     let rows: Vec<(Seat, crate::Row)> = [
         (crate::P2, crate::Row::C),
         (crate::P2, crate::Row::B),
@@ -117,92 +121,136 @@ fn grids(out: &mut String, game: &Starcore, obs: &Observation) {
                 }
             }
             if i == 2 {
-                let _ = writeln!(out, "      {}", "═".repeat(8 * (CELL + 1) + 1));
                 let _ = writeln!(
                     out,
-                    "      (P2's grid above, P1's below; lanes run through both)"
+                    "      {:═^width$}",
+                    " P2's grid above, P1's below · a cell: owner, name, HP · = ‖ links ",
+                    width = 8 * (CELL + 1) + 1
                 );
-            } else {
+            } else if between.contains('‖') {
                 let _ = writeln!(out, "{}", between.trim_end());
             }
         }
     }
-    let _ = writeln!(
-        out,
-        "(cells: owner, the first letters of the card's name, HP)"
-    );
 }
 
-/// Every card on the board: its tile, HP, stats, Shield, host and keywords.
-fn cards(out: &mut String, game: &Starcore, obs: &Observation) {
-    for p in &obs.board {
-        let _ = write!(
-            out,
-            "  {} {} {}: HP {}/{} DMG {} DEF {} MOV {}",
-            p.tile,
-            game.card(p.card).name(),
-            p.owner,
-            p.hp.0,
-            p.hp.1,
-            p.dmg,
-            p.def,
-            p.movement
-        );
-        if p.shield > 0 {
-            let _ = write!(out, " Shield {}", p.shield);
+/// Every card `seat` controls on the board, cards of one name and the same stats together:
+/// `Slag Cell (HP 3) at A4, B6 (1 HP left)`, with DMG, DEF and MOV when not 0, Shield, keywords
+/// and the host a Module serves.
+fn cards(out: &mut String, game: &Starcore, obs: &Observation, seat: Seat) {
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for p in obs.board.iter().filter(|p| p.owner == seat) {
+        let mut what = format!("{} (HP {}", game.card(p.card).name(), p.hp.1);
+        for (stat, v) in [("DMG", p.dmg), ("DEF", p.def), ("MOV", p.movement)] {
+            if v != 0 {
+                let _ = write!(what, ", {stat} {v}");
+            }
         }
-        if let Some(h) = p.host {
-            let _ = write!(out, " → serves {h}");
+        if p.shield > 0 {
+            let _ = write!(what, ", Shield {}", p.shield);
         }
         if !p.keywords.is_empty() {
             let kws: Vec<&str> = p.keywords.iter().map(|k| k.title()).collect();
-            let _ = write!(out, " [{}]", kws.join(", "));
+            let _ = write!(what, "; {}", kws.join(", "));
         }
-        let _ = writeln!(out);
+        what.push(')');
+        let mut at = short_tile(p.tile, seat);
+        if p.hp.0 < p.hp.1 {
+            let _ = write!(at, " ({} HP left)", p.hp.0);
+        }
+        if let Some(h) = p.host {
+            let _ = write!(at, " serving {}", short_tile(h, seat));
+        }
+        match groups.iter_mut().find(|(w, _)| *w == what) {
+            Some((_, tiles)) => tiles.push(at),
+            None => groups.push((what, vec![at])),
+        }
+    }
+    if !groups.is_empty() {
+        let all: Vec<String> = groups
+            .into_iter()
+            .map(|(what, tiles)| format!("{what} at {}", tiles.join(", ")))
+            .collect();
+        let _ = writeln!(out, "{seat}'s cards: {}.", all.join("; "));
     }
 }
 
-/// Each network of more than one card or with an output, and what it makes a turn.
-fn networks(out: &mut String, game: &Starcore) {
+/// A tile of `seat`'s own grid without the grid's owner (`A5`), another as `P2:A6`.
+fn short_tile(t: Tile, seat: Seat) -> String {
+    if t.owner() == seat {
+        format!("{}{}", t.row(), t.lane())
+    } else {
+        t.to_string()
+    }
+}
+
+/// `seat`'s networks of more than one card or with an output, and what each makes a turn, on
+/// one line.
+fn networks(out: &mut String, game: &Starcore, seat: Seat) {
     let networks = Networks::compute(game.board.links());
-    for (id, seat, members) in networks.iter() {
+    let mut made = Vec::new();
+    for (id, owner, members) in networks.iter() {
         let pool: Resources = networks.pool(id, |t| {
             game.card_at(t)
                 .map_or(Resources::NONE, |c| game.card(c).output())
         });
-        if members.len() > 1 || !pool.is_empty() {
-            let tiles: Vec<String> = members.iter().map(|t| t.to_string()).collect();
-            let _ = writeln!(
-                out,
-                "  network of {seat} at {}: {pool} a turn",
-                tiles.join(", ")
-            );
+        if owner == seat && (members.len() > 1 || !pool.is_empty()) {
+            let tiles: Vec<String> = members.iter().map(|t| short_tile(t, seat)).collect();
+            made.push(format!("{} makes {pool}", tiles.join("+")));
         }
+    }
+    if !made.is_empty() {
+        let _ = writeln!(out, "{seat}'s networks: {}.", made.join("; "));
     }
 }
 
-/// Each player's counts and pool, and the viewer's own hand.
-fn players(out: &mut String, game: &Starcore, obs: &Observation) {
-    for (i, p) in obs.players.iter().enumerate() {
-        let seat = Seat::new(i as u8);
-        let _ = writeln!(
-            out,
-            "{seat}: hand {}, deck {}, scrapyard {}, void {}, pool {}",
-            p.hand_count,
-            p.deck_count,
-            p.scrapyard.len(),
-            p.void.len(),
-            p.pool
-        );
+/// Each player's counts and pool, on one line.
+fn players(out: &mut String, obs: &Observation) {
+    let all: Vec<String> = obs
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            format!(
+                "{}: hand {}, deck {}, scrapyard {}, void {}, pool {}",
+                Seat::new(i as u8),
+                p.hand_count,
+                p.deck_count,
+                p.scrapyard.len(),
+                p.void.len(),
+                p.pool
+            )
+        })
+        .collect();
+    let _ = writeln!(out, "{}", all.join(" · "));
+}
+
+/// The viewer's own hand, with each card's cost.
+fn hand(out: &mut String, game: &Starcore, obs: &Observation) {
+    for p in &obs.players {
         if let Some(hand) = &p.hand {
-            let names: Vec<String> = hand
+            // Copies of a card together: `Null Scout ×3 (2 Signal)`.
+            let mut names: Vec<(String, String, usize)> = Vec::new();
+            for c in hand {
+                let card = game.card(*c);
+                let (name, cost) = (card.name().to_string(), card.cost().to_string());
+                match names.iter_mut().find(|(k, v, _)| *k == name && *v == cost) {
+                    Some((_, _, n)) => *n += 1,
+                    None => names.push((name, cost, 1)),
+                }
+            }
+            let names: Vec<String> = names
                 .iter()
-                .map(|c| {
-                    let card = game.card(*c);
-                    format!("{} (costs {})", card.name(), card.cost())
+                .map(|(name, cost, n)| {
+                    let copies = if *n > 1 {
+                        format!(" ×{n}")
+                    } else {
+                        String::new()
+                    };
+                    format!("{name}{copies} ({cost})")
                 })
                 .collect();
-            let _ = writeln!(out, "  your hand: {}", names.join(", "));
+            let _ = writeln!(out, "your hand: {}", names.join(", "));
         }
     }
 }
