@@ -409,12 +409,19 @@ impl Snapshot {
 
 impl EventFold for Milkomeda {
     fn fold_event(start: &Self, viewer: Viewer, seen: &mut Observation, event: &Event) {
+        fold_one(start, viewer, seen, event);
+        // Where the directives match follows from the folded tiles, control and turn.
+        seen.fill_matches(&start.table);
+    }
+}
+
+fn fold_one(start: &Milkomeda, viewer: Viewer, seen: &mut Observation, event: &Event) {
         match event {
             Event::ObjectiveRevealed { card } => {
                 let def = start.table.rules.objective(*card);
                 seen.objectives.push(ObjectiveView {
                     card: *card,
-                    name: def.id.clone(),
+                    name: def.name(),
                     // One threshold per slot (`Config::check`).
                     slots: def
                         .thresholds
@@ -507,7 +514,6 @@ impl EventFold for Milkomeda {
             }
             _ => {}
         }
-    }
 }
 
 /// The events that change the table: the sector deck, the tiles with their fleets and

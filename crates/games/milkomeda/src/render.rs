@@ -4,14 +4,13 @@
 //! player to act; the objective row with claims; open offers; the battle mat during a combat.
 
 use crate::observe::{Observation, TileView};
-use crate::rules::directives::matching_intersections;
 use crate::rules::map::{Corner, SectorRef, Space};
 use crate::rules::structures::Structure;
 use crate::state::Milkomeda;
-use gridwright_engine::{Game, Seat, Turn, Viewer};
+use gridwright_engine::{Game, Seat, Viewer};
 use std::fmt::Write;
 
-const CELL: usize = 11;
+const CELL: usize = 13;
 
 fn colour_letter(r: crate::Resource) -> char {
     match r {
@@ -48,7 +47,7 @@ fn cell_lines(obs: &Observation, tile: Option<&TileView>, space: Space) -> [Stri
         colour_letter(tile.colour_at(c))
     };
     let name = match t.sector {
-        SectorRef::Homeworld(s) => format!("HOME{}", s.number()),
+        SectorRef::Homeworld(s) => format!("Home {}", s.number()),
         SectorRef::Card(_) => t.name.clone(),
     };
     let ctl = t
@@ -152,7 +151,7 @@ fn seats(out: &mut String, g: &Milkomeda, obs: &Observation) {
     for (i, s) in obs.storage.iter().enumerate() {
         let seat = Seat::new(i as u8);
         let marker = obs.markers[i].map_or("start".into(), |m| m.to_string());
-        let civ = &g.config().seats[i].id;
+        let civ = g.config().seats[i].name();
         let _ = writeln!(
             out,
             "{seat} ({civ}): {s}; fleets on map {}; last action {marker}",
@@ -165,12 +164,10 @@ fn seats(out: &mut String, g: &Milkomeda, obs: &Observation) {
     }
 }
 
-/// The positions: directive, module, and where the directive matches for the seat to act.
+/// The positions: directive, module, and where the directive matches for the seat whose turn
+/// it is.
 fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
-    let acting = match g.turn() {
-        Turn::Seat(s) => Some(s),
-        _ => obs.turn.as_ref().map(|t| t.seat),
-    };
+    let acting = obs.turn.as_ref().map(|t| t.seat);
     for view in &obs.positions {
         let p = view.position;
         let d = view.directive.as_ref().map(|d| d.card);
@@ -182,28 +179,17 @@ fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
                     .iter()
                     .map(|x| x.map_or("·".into(), |r| colour_letter(r).to_string()))
                     .collect();
-                format!("{} [{}]", d.id, dots.join(""))
+                format!("{} [{}]", d.name(), dots.join(""))
             },
         );
         let m_text = m.map(|m| g.table.rules.module(m)).map_or_else(
             || "—".to_owned(),
-            |m| format!("{} {} for {} {}", m.id, m.action, m.amount, m.resource),
+            |m| format!("{} ({} for {} {})", m.name(), m.action, m.amount, m.resource),
         );
-        let mut line = format!("position {p}: directive {d_text}, module {m_text}");
-        if let (Some(seat), Some(d)) = (acting, d.map(|d| g.table.rules.directive(d))) {
-            let found = matching_intersections(
-                g.map(),
-                d.pattern,
-                |s| g.controller(s) == Some(seat),
-                |r| match r {
-                    SectorRef::Homeworld(_) => crate::rules::income::HOMEWORLD_VALUES,
-                    SectorRef::Card(c) => g.table.rules.sector(c).values,
-                },
-            );
-            if !found.is_empty() {
-                let at: Vec<String> = found.iter().map(ToString::to_string).collect();
-                let _ = write!(line, " — matches for {seat} at {}", at.join(", "));
-            }
+        let mut line = format!("position {p}: {d_text}, {m_text}");
+        if let (Some(seat), false) = (acting, view.matches.is_empty()) {
+            let at: Vec<String> = view.matches.iter().map(|x| x.words()).collect();
+            let _ = write!(line, " — the directive matches for {seat} {}", at.join("; "));
         }
         let _ = writeln!(out, "{line}");
     }
@@ -225,7 +211,7 @@ fn objectives(out: &mut String, g: &Milkomeda, obs: &Observation) {
             out,
             "objective {} ({}: {}): {}",
             i + 1,
-            def.id,
+            def.name(),
             def.objective.words(),
             slots.join(", ")
         );
@@ -288,7 +274,7 @@ fn turn(out: &mut String, g: &Milkomeda, obs: &Observation) {
                 .iter()
                 .map(|c| {
                     let s = g.table.rules.sector(c.card);
-                    format!("{} (cost {}, {})", s.id, s.cost, s.values)
+                    format!("{} (cost {}, {})", s.name(), s.cost, s.values)
                 })
                 .collect();
             let _ = write!(out, "; drawn {}", ids.join(", "));
@@ -303,7 +289,7 @@ fn combat(out: &mut String, obs: &Observation) {
         let _ = writeln!(
             out,
             "battle at {} (attacker {}), round {}, {}",
-            c.sector,
+            c.sector.words(),
             c.attacker,
             c.round + 1,
             c.stage
