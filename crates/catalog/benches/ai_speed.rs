@@ -51,7 +51,9 @@ fn main() {
     let most: usize = env("GRIDWRIGHT_SPEED_MOVES").unwrap_or(usize::MAX);
     let kind = GameKind::from_name(&game).expect("a game");
     let timed_spec = match std::env::var("GRIDWRIGHT_SPEED_AGENT") {
-        Ok(s) => with_game!(kind, G => gridwright_catalog::with_defaults::<G>(&s.parse().expect("an agent spec"))),
+        Ok(s) => {
+            with_game!(kind, G => gridwright_catalog::with_defaults::<G>(&s.parse().expect("an agent spec")))
+        }
         Err(_) => with_game!(kind, G => normal_spec::<G>()),
     };
     let greedy: AgentSpec = "greedy".parse().unwrap();

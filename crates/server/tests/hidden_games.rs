@@ -684,8 +684,9 @@ fn milkomeda_names_order_card(m: &Value, card: &Value) -> bool {
             })
         }
         Value::Array(a) => a.iter().any(|v| milkomeda_names_order_card(v, card)),
-        Value::String(t) if t.starts_with('{') => serde_json::from_str::<Value>(t)
-            .is_ok_and(|v| milkomeda_names_order_card(&v, card)),
+        Value::String(t) if t.starts_with('{') => {
+            serde_json::from_str::<Value>(t).is_ok_and(|v| milkomeda_names_order_card(&v, card))
+        }
         _ => false,
     }
 }
@@ -760,7 +761,11 @@ async fn milkomeda_four_seats_face_down_order_card_reaches_nobody_before_the_rev
         }
         if let Some(cards) = drawn.last() {
             let cards = cards.as_array().cloned().unwrap_or_default();
-            assert_eq!(cards.len(), 2, "four seats: the Master draws two ({cards:?})");
+            assert_eq!(
+                cards.len(),
+                2,
+                "four seats: the Master draws two ({cards:?})"
+            );
             let rest: Vec<Value> = (1..=3)
                 .map(|k| json!({ "number": k }))
                 .filter(|c| !cards.contains(c))

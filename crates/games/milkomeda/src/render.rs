@@ -184,12 +184,24 @@ fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
         );
         let m_text = m.map(|m| g.table.rules.module(m)).map_or_else(
             || "—".to_owned(),
-            |m| format!("{} ({} for {} {})", m.name(), m.action, m.amount, m.resource),
+            |m| {
+                format!(
+                    "{} ({} for {} {})",
+                    m.name(),
+                    m.action,
+                    m.amount,
+                    m.resource
+                )
+            },
         );
         let mut line = format!("position {p}: {d_text}, {m_text}");
         if let (Some(seat), false) = (acting, view.matches.is_empty()) {
             let at: Vec<String> = view.matches.iter().map(|x| x.words()).collect();
-            let _ = write!(line, " — the directive matches for {seat} {}", at.join("; "));
+            let _ = write!(
+                line,
+                " — the directive matches for {seat} {}",
+                at.join("; ")
+            );
         }
         let _ = writeln!(out, "{line}");
     }

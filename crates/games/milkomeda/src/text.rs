@@ -30,15 +30,10 @@ fn sector_code(g: &Milkomeda, card: SectorId) -> String {
 
 /// A sector card's name (`Sector 7`).
 fn sector(g: &Milkomeda, card: SectorId) -> String {
-    g.table
-        .rules
-        .config
-        .sectors
-        .get(card.index())
-        .map_or_else(
-            || format!("sector card number {}", usize::from(card.0) + 1),
-            crate::config::SectorCard::name,
-        )
+    g.table.rules.config.sectors.get(card.index()).map_or_else(
+        || format!("sector card number {}", usize::from(card.0) + 1),
+        crate::config::SectorCard::name,
+    )
 }
 
 /// The name of a position's directive (`directive`) or module card numbered `card`, if a card
@@ -47,7 +42,10 @@ fn slot_card(g: &Milkomeda, directive: bool, card: u8) -> Option<String> {
     let config = &g.table.rules.config;
     let i = usize::from(card);
     if directive {
-        config.directives.get(i).map(crate::config::DirectiveCard::name)
+        config
+            .directives
+            .get(i)
+            .map(crate::config::DirectiveCard::name)
     } else {
         config.modules.get(i).map(crate::config::ModuleCard::name)
     }
@@ -223,11 +221,9 @@ pub fn action_text(g: &Milkomeda, action: &Action) -> String {
         Action::Engage => "engage".into(),
         Action::Module(p) => format!("use the module at position {p}"),
         Action::NoModule => "no module".into(),
-        Action::Claim { card, slot } => format!(
-            "claim slot {} of {}",
-            slot + 1,
-            row_objective(g, card)
-        ),
+        Action::Claim { card, slot } => {
+            format!("claim slot {} of {}", slot + 1, row_objective(g, card))
+        }
         Action::EndTurn => "end turn".into(),
         Action::Ships(n) => format!("ships {n}"),
         Action::Hits(n) => format!("hits {n}"),
@@ -588,7 +584,12 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
         Event::Stage(v) => {
             let (setup, orders, turn, combat) = v.views(&g.table);
             let phase = if let Some(t) = &turn {
-                format!("{}'s turn: {} {}", t.seat, t.seat, turn_step_words(&t.stage))
+                format!(
+                    "{}'s turn: {} {}",
+                    t.seat,
+                    t.seat,
+                    turn_step_words(&t.stage)
+                )
             } else if let Some(o) = &orders {
                 format!(
                     "the Master's round ({} is Master): {}",

@@ -19,9 +19,7 @@ fn id_in(text: &str) -> Option<String> {
                 .and_then(|w| w.split_once(b))
                 .is_some_and(|(x, y)| digits(x) && digits(y))
         };
-        let id = word.len() >= 3
-            && word.starts_with(['s', 'd', 'm', 'o'])
-            && digits(&word[1..]);
+        let id = word.len() >= 3 && word.starts_with(['s', 'd', 'm', 'o']) && digits(&word[1..]);
         let hash = word.strip_prefix('#').is_some_and(digits);
         if id || code('c', 'r') || code('x', 'y') || hash {
             return Some(word.to_owned());
@@ -38,7 +36,14 @@ fn check(what: &str, text: &str) {
 
 #[test]
 fn the_id_finder_finds_ids_and_nothing_else() {
-    for t in ["place s07 c2r1 90", "directive d04", "module m21", "o07", "at x3y5", "card #4"] {
+    for t in [
+        "place s07 c2r1 90",
+        "directive d04",
+        "module m21",
+        "o07",
+        "at x3y5",
+        "card #4",
+    ] {
         assert!(id_in(t).is_some(), "{t}");
     }
     for t in [
@@ -82,7 +87,10 @@ fn play(scenario: &str, seed: u64, greedy: bool) -> Session<Milkomeda> {
             check(&format!("{at}: a hint note"), &note);
         }
         if step % 25 == 0 {
-            check(&format!("{at}: the terminal"), &render(g, Viewer::Seat(seat)));
+            check(
+                &format!("{at}: the terminal"),
+                &render(g, Viewer::Seat(seat)),
+            );
         }
         let a = agent.choose(&SeatView::new(g, seat), &mut rng);
         s.apply(seat, a).unwrap();
@@ -116,7 +124,10 @@ fn no_log_hint_terminal_or_replay_text_of_any_setup_shows_an_id() {
                 }
             }
             assert!(texts > 100, "{name}: {texts} texts");
-            check(&format!("{name}: the end"), &render(s.state(), Viewer::Spectator));
+            check(
+                &format!("{name}: the end"),
+                &render(s.state(), Viewer::Spectator),
+            );
             // The replay reads the same words.
             let replay = Replay::from_json(&s.replay().to_json()).unwrap();
             let again = replay.verify::<Milkomeda>().unwrap();
