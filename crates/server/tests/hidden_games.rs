@@ -663,32 +663,44 @@ async fn milkomeda_four_seats_deck_order_never_reaches_seats_or_spectators_befor
 }
 
 /// Whether `m` names order card `card` (`{"number": n}`) anywhere a viewer is told what the
-/// order cards are: observations, events and log entries. Left out: the viewer's own `legal`
-/// choices and the bribes' notes (`offer`, `offers`, `transfer`, `transfers`, `transferred`),
-/// where any card may be named by a player; and an HTTP state's whole `log`, which holds the
-/// earlier rounds' reveals (a WebSocket `state` message's log holds this move's entries only,
-/// and is searched).
-fn milkomeda_names_order_card(m: &Value, card: &Value) -> bool {
+/// order cards are: observations, events and log entries from index `from` on (earlier
+/// entries, which a whole log holds, tell earlier rounds' cards). Left out: the viewer's own
+/// `legal` choices and the bribes' notes (`offer`, `offers`, `transfer`, `transfers`,
+/// `transferred`), where a player may name any card.
+fn milkomeda_names_order_card(m: &Value, card: &Value, from: u64) -> bool {
     match m {
         Value::Object(o) => {
             if o.len() == 1 && o.get("number") == Some(card) {
                 return true;
             }
-            let websocket = o.get("type").is_some_and(|t| t == "state");
-            o.iter().any(|(k, v)| {
-                let skip = matches!(
-                    k.as_str(),
-                    "legal" | "offer" | "offers" | "transfer" | "transfers" | "transferred"
-                ) || (k == "log" && !websocket);
-                !skip && milkomeda_names_order_card(v, card)
+            o.iter().any(|(k, v)| match (k.as_str(), v) {
+                ("legal" | "offer" | "offers" | "transfer" | "transfers" | "transferred", _) => {
+                    false
+                }
+                ("log", Value::Array(entries)) => entries
+                    .iter()
+                    .filter(|e| e["index"].as_u64().is_none_or(|i| i >= from))
+                    .any(|e| milkomeda_names_order_card(e, card, from)),
+                _ => milkomeda_names_order_card(v, card, from),
             })
         }
-        Value::Array(a) => a.iter().any(|v| milkomeda_names_order_card(v, card)),
-        Value::String(t) if t.starts_with('{') => {
-            serde_json::from_str::<Value>(t).is_ok_and(|v| milkomeda_names_order_card(&v, card))
-        }
+        Value::Array(a) => a.iter().any(|v| milkomeda_names_order_card(v, card, from)),
+        Value::String(t) if t.starts_with('{') => serde_json::from_str::<Value>(t)
+            .is_ok_and(|v| milkomeda_names_order_card(&v, card, from)),
         _ => false,
     }
+}
+
+/// The index of the log entry in `m` with a `master_drew` event, if any.
+fn milkomeda_draw_index(m: &Value) -> Option<u64> {
+    m["log"].as_array()?.iter().find_map(|e| {
+        e["events"]
+            .as_array()?
+            .iter()
+            .any(|ev| ev.get("master_drew").is_some())
+            .then(|| e["index"].as_u64())
+            .flatten()
+    })
 }
 
 /// Decisions, "Table talk made digital", and docs/rules/milkomeda.md item 32: with four seats
@@ -711,8 +723,9 @@ async fn milkomeda_four_seats_face_down_order_card_reaches_nobody_before_the_rev
         max_steps: 2000,
     };
     let (mut a, _) = Run::start(&case, catalog()).await;
-    // The face-down card while a window is open, and the windows closed by a reveal.
-    let (mut hidden, mut windows, mut checked): (Option<Value>, usize, usize) = (None, 0, 0);
+    // The face-down card and the log index of its draw while a window is open, and the
+    // windows closed by a reveal.
+    let (mut hidden, mut windows, mut checked): (Option<(Value, u64)>, usize, usize) = (None, 0, 0);
     for n in 0..case.max_steps {
         if a.states[0]["status"] == "finished" || windows == 2 {
             break;
@@ -743,9 +756,11 @@ async fn milkomeda_four_seats_face_down_order_card_reaches_nobody_before_the_rev
             .iter()
             .chain([&step.spectator])
             .all(|ms| ms.iter().any(|m| m.contains("orders_revealed")));
-        if let Some(card) = &hidden {
+        if let Some((card, from)) = &hidden {
             for (i, ms) in viewers.iter().enumerate() {
-                let named = ms.iter().any(|m| milkomeda_names_order_card(m, card));
+                let named = ms
+                    .iter()
+                    .any(|m| milkomeda_names_order_card(m, card, *from));
                 // The harness can fail: at the reveal every viewer is sent the card.
                 assert_eq!(
                     named, revealed,
@@ -772,20 +787,25 @@ async fn milkomeda_four_seats_face_down_order_card_reaches_nobody_before_the_rev
                 .collect();
             assert_eq!(rest.len(), 1, "{cards:?}");
             let card = rest[0].clone();
+            let from = viewers[0]
+                .iter()
+                .find_map(milkomeda_draw_index)
+                .expect("the draw's log entry");
             // This move's messages: the two drawn are named, the third is not.
             for (i, ms) in viewers.iter().enumerate() {
                 assert!(
                     cards
                         .iter()
-                        .all(|c| ms.iter().any(|m| milkomeda_names_order_card(m, c))),
+                        .all(|c| ms.iter().any(|m| milkomeda_names_order_card(m, c, from))),
                     "move {n}: viewer {i} is not shown the drawn cards {cards:?}"
                 );
                 assert!(
-                    !ms.iter().any(|m| milkomeda_names_order_card(m, &card)),
+                    !ms.iter()
+                        .any(|m| milkomeda_names_order_card(m, &card, from)),
                     "move {n}: viewer {i} is sent the face-down card {card} with the draw"
                 );
             }
-            hidden = Some(card);
+            hidden = Some((card, from));
         }
     }
     a.t.stop().await;
