@@ -114,6 +114,19 @@ impl Run {
         (run, step)
     }
 
+    /// Move `n` of a match played at random: the lowest seat that may act plays a legal
+    /// action picked by a fixed pseudo-random sequence. Returns the seat and what everyone
+    /// received.
+    async fn random_move(&mut self, n: usize, case: &Case) -> (usize, Step) {
+        let seat = (0..case.seats)
+            .find(|s| !self.legal(*s).is_empty())
+            .unwrap_or_else(|| panic!("nobody may act: {}", self.states[0]));
+        let legal = self.legal(seat);
+        let pick = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
+        let x = legal[usize::try_from(pick).unwrap() % legal.len()]["action"].clone();
+        (seat, self.act(seat, x, case).await)
+    }
+
     fn legal(&self, seat: usize) -> Vec<Value> {
         self.states[seat]["legal"]
             .as_array()
@@ -496,13 +509,7 @@ async fn milkomeda_masters_drawn_order_cards_reach_every_seat_and_spectators() {
         if a.states[0]["status"] == "finished" {
             break;
         }
-        let seat = (0..case.seats)
-            .find(|s| !a.legal(*s).is_empty())
-            .unwrap_or_else(|| panic!("nobody may act: {}", a.states[0]));
-        let legal = a.legal(seat);
-        let pick = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
-        let x = legal[usize::try_from(pick).unwrap() % legal.len()]["action"].clone();
-        let step = a.act(seat, x, &case).await;
+        let (_, step) = a.random_move(n, &case).await;
         // Everything each viewer received for this move: WebSocket messages, HTTP answers.
         let per_viewer: Vec<Vec<Value>> = step
             .seats
@@ -730,13 +737,7 @@ async fn milkomeda_four_seats_face_down_order_card_reaches_nobody_before_the_rev
         if a.states[0]["status"] == "finished" || windows == 2 {
             break;
         }
-        let seat = (0..case.seats)
-            .find(|s| !a.legal(*s).is_empty())
-            .unwrap_or_else(|| panic!("nobody may act: {}", a.states[0]));
-        let legal = a.legal(seat);
-        let pick = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
-        let x = legal[usize::try_from(pick).unwrap() % legal.len()]["action"].clone();
-        let step = a.act(seat, x, &case).await;
+        let (_, step) = a.random_move(n, &case).await;
         let viewers: Vec<Vec<Value>> = step
             .seats
             .iter()
