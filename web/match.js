@@ -330,6 +330,8 @@ export async function mount(root, { id, navigate, announce }) {
     shell.dataset.status = msg.status;
     const myTurn = (msg.legal?.length ?? 0) > 0;
     shell.dataset.myTurn = String(myTurn);
+    // Whose side the screen shows (hotseat: the seat to act), for tests and styles.
+    shell.dataset.viewer = msg.you?.viewer === null || msg.you?.viewer === undefined ? '' : String(msg.you.viewer);
     el.error.textContent = '';
     const motion = v.update(msg, log, { animate });
     el.status.textContent = v.status?.() || view.statusLine?.(msg.observation) || '';

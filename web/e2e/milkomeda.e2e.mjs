@@ -57,6 +57,10 @@ async function facts(page) {
       // Every action button on the screen: the pickers, the panels' action buttons, the board's targets.
       actionButtons: visible('.picker button') + visible('.mk-nego-build button') + visible('.mk-rotation') + visible('.mk-drawn') + q('.mk-target'),
       result: !!document.querySelector('#result.result-panel'),
+      // Where a public directive matches for the player to act: the rings' labels, and the
+      // positions panel's lines.
+      matches: [...document.querySelectorAll('svg.mk-grid .mk-match')].map((e) => e.getAttribute('aria-label') ?? ''),
+      matchLines: q('.mk-pos-match'),
       text: document.querySelector('.mk')?.parentElement?.innerText ?? '',
     };
   });
@@ -93,6 +97,12 @@ function noIds(text, what) {
   assert.doesNotMatch(text, /\b[sdmo]\d{2}\b/, `${what}: a content id shows (${/\b[sdmo]\d{2}\b/.exec(text)?.[0]})`);
   assert.doesNotMatch(text, /\bc\d+r\d+\b/, `${what}: a raw space code shows`);
   assert.doesNotMatch(text, /\{"|undefined|\[object/, `${what}: raw data shows`);
+}
+
+/** The directive matches on the map: each ring names its directives and the point in words, and the positions panel says so. */
+function checkMatches(f, what) {
+  for (const label of f.matches) assert.match(label, /^(Directive \d+ \(position \d\)( and )?)+ match(es)? for P\d where columns \d+ and \d+ meet rows \d+ and \d+$/, `${what}: a directive match reads in words: ${label}`);
+  assert.equal(f.matches.length > 0, f.matchLines > 0, `${what}: the map's rings and the positions panel agree (${f.matches.length} rings, ${f.matchLines} lines)`);
 }
 
 /**
@@ -190,7 +200,7 @@ async function checkArrows(page, what) {
 
 /** Plays my turns by pointing until `until(seen)`, the end or the deadline. */
 async function play(page, { deadline, until, what, onCombat = async () => {} }) {
-  const seen = { explores: 0, moves: 0, offers: 0, picks: 0, maxButtons: 0, turns: 0, attacks: 0, combats: 0, sealed: 0, combatSteps: 0 };
+  const seen = { explores: 0, moves: 0, offers: 0, picks: 0, maxButtons: 0, turns: 0, attacks: 0, combats: 0, sealed: 0, combatSteps: 0, matched: 0 };
   let stuck = 0;
   let inCombat = false;
   while (Date.now() < deadline && !until(seen)) {
@@ -199,6 +209,11 @@ async function play(page, { deadline, until, what, onCombat = async () => {} }) 
     seen.maxButtons = Math.max(seen.maxButtons, f.actionButtons);
     assert.ok(f.actionButtons <= 30, `${what}: a screen shows ${f.actionButtons} action buttons (${f.phase})`);
     noIds(f.text, `${what} (${f.phase})`);
+    checkMatches(f, what);
+    if (f.matches.length) {
+      seen.matched++;
+      if (seen.matched === 1) await shot(page, `${what}-directive-match`);
+    }
     if (process.env.MILKOMEDA_TRACE) step(`${what}: ${f.phase} ${JSON.stringify({ ...f, text: undefined })}`);
     if (/^Combat/.test(f.phase)) {
       if (!inCombat) { seen.combats++; inCombat = true; }
@@ -270,7 +285,7 @@ async function play(page, { deadline, until, what, onCombat = async () => {} }) 
     const main = seen.moves * 2 < seen.explores ? ['move', 'explore'] : ['explore', 'move'];
     if (seen.combats < 2) main.unshift('attack');
     const v = f.version;
-    const got = await pickSomething(page, [...main.map((m) => ['main', m]), ['engage', 'engage'], ['launch', 'launch 0'], ['done', 'done'], ['end_turn', 'end turn'], ['no_module', 'no module'], ['boost', 'boost 0']]);
+    const got = await pickSomething(page, [...main.map((m) => ['main', m]), ['engage', 'engage'], ['launch', 'launch the probes'], ['done', 'done'], ['end_turn', 'end turn'], ['no_module', 'no module'], ['boost', 'no boost']]);
     if (got === null) {
       stuck++;
       assert.ok(stuck < 5, `${what}: nothing to do at ${f.phase}`);
@@ -361,6 +376,7 @@ try {
   assert.ok(seen.combats >= 1 && seen.sealed >= 1, `a combat with sealed choices was fought (${seen.combats} combats, ${seen.sealed} sealed steps)`);
   assert.ok(combat.arrows, 'the battle mat was drawn and checked');
   for (const k of ['combat_started', 'rosters_revealed', 'rolled', 'casualties', 'combat_ended']) assert.ok(combat.kinds.has(k), `the combat story showed ${k}`);
+  assert.ok(seen.matched >= 1, `a directive match was ringed on the map in one of my turns at least (${seen.matched} screens)`);
   const motions = Number(await page.locator('.mk-combat').getAttribute('data-motions') ?? 0);
   assert.ok(motions > 0, 'combat steps came in with motion');
   step(`desktop: ${motions} combat animations since the reload`);
@@ -439,6 +455,9 @@ try {
   assert.match(f.phase, /P2 places a starting sector/, `hotseat: after confirming, P2 plays its setup: ${f.phase}`);
   assert.ok(f.drawn > 0, 'hotseat: P2 sees its own drawn cards');
   await hctx.close();
+
+  // ---- hotseat during a combat: the cover hides each side's sealed choices ----------------
+  await hotseatCombat();
   step('done');
 } finally {
   await browser.close();
@@ -496,4 +515,96 @@ async function twoPeopleAndASpectator() {
   await shot(sp, 'spectator');
   step('two people and a spectator: each move showed live at the others');
   await Promise.all([ca.close(), cb.close(), cs.close()]);
+}
+
+/**
+ * Hotseat during a combat: a two-person hotseat match of the Small duel is played through the
+ * HTTP API (with the shared token) to a combat both people fight, then opened in the browser.
+ * Each person seals fleet rosters (and hit allocations) behind the screen; whenever the device
+ * must change hands, the cover shows and nothing of the table (no map, no battle mat, no
+ * screen, no log) shows under it, and the next person's screen does not show the other's
+ * sealed choice.
+ */
+async function hotseatCombat() {
+  const call = async (method, path, token, body) => {
+    const r = await fetch(`${BASE}${path}`, {
+      method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const j = await r.json();
+    assert.ok(r.ok, `${method} ${path}: ${r.status} ${JSON.stringify(j).slice(0, 300)}`);
+    return j;
+  };
+  const created = await call('POST', '/api/matches', null, { game: 'milkomeda', scenario: 'small', seats: [{ kind: 'human' }, { kind: 'human' }], hotseat: true, seed: 11 });
+  const id = created.match.id;
+  const token = created.seats[0].token;
+  const link = created.seats[0].link;
+  let st = await call('GET', `/api/matches/${id}/state`, token);
+  // Towards a fight: attacks first, then fleet moves towards the grid's centre (5 x 5), else a
+  // fixed pseudo-random pick.
+  const rank = (a) => {
+    const k = typeof a === 'string' ? a : Object.keys(a)[0];
+    if (k === 'attack_fleets') return 1000;
+    if (a === 'engage') return 900;
+    if (k === 'main') return a.main === 'attack' ? 800 : a.main === 'move' ? 700 : 600;
+    if (k === 'move_fleets') return 500 - Math.abs(a.move_fleets.to[0] - 2) - Math.abs(a.move_fleets.to[1] - 2) + Math.abs(a.move_fleets.from[0] - 2) + Math.abs(a.move_fleets.from[1] - 2);
+    return 0;
+  };
+  let n = 0;
+  const bothSeal = (x) => x.observation?.combat?.stage?.kind === 'configure' && (x.turn?.seats?.length ?? 0) === 2;
+  for (; n < 3000 && st.status !== 'finished' && !bothSeal(st); n++) {
+    const legal = st.legal ?? [];
+    assert.ok(legal.length, `hotseat combat: nobody may act at move ${n}`);
+    const best = Math.max(...legal.map((l) => rank(l.action)));
+    const top = legal.filter((l) => rank(l.action) === best);
+    const l = top[(n * 2654435761) % top.length];
+    st = await call('POST', `/api/matches/${id}/actions`, token, { version: st.version, action: l.action, seat: l.seat });
+  }
+  assert.ok(bothSeal(st), `hotseat combat: no combat with both people sealing in ${n} moves`);
+  step(`hotseat combat: match ${id}, a combat at move ${n}`);
+  const cctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await cctx.newPage();
+  page.on('pageerror', (e) => { throw new Error(`hotseat combat page error: ${e.message}`); });
+  await page.goto(link.startsWith('http') ? link : `${BASE}${link}`);
+  let covers = 0;
+  let sealedSteps = 0;
+  const cover = page.locator('#hotseat-cover');
+  for (let i = 0; i < 80 && covers < 3; i++) {
+    await page.waitForFunction(() => !document.querySelector('#hotseat-cover')?.hidden || document.querySelector('.match')?.dataset.myTurn === 'true' || document.querySelector('.match')?.dataset.status === 'finished', null, { timeout: 30000 });
+    if (await cover.isVisible()) {
+      const text = await cover.innerText();
+      const m = /Pass the device to P(\d)/.exec(text);
+      assert.ok(m, `hotseat combat: the cover names the next player: ${text}`);
+      const next = Number(m[1]) - 1;
+      assert.equal(await page.locator('.mk-grid').isVisible(), false, 'hotseat combat: the map does not show under the cover');
+      assert.equal(await page.locator('.mk-mat').isVisible(), false, 'hotseat combat: the battle mat does not show under the cover');
+      assert.equal(await page.locator('.mk-screen').isVisible(), false, 'hotseat combat: no screen shows under the cover');
+      assert.equal(await page.locator('.mk-side').isVisible(), false, 'hotseat combat: no panel shows under the cover');
+      const shown = await page.evaluate(() => document.body.innerText);
+      assert.doesNotMatch(shown, /Behind your screen|roster card/, 'hotseat combat: no sealed choice shows under the cover');
+      if (covers === 0) await shot(page, 'hotseat-combat-cover');
+      covers++;
+      await page.locator('#hotseat-reveal').click();
+      await page.waitForTimeout(100);
+      // The screen now shows the next person's side.
+      const viewer = await page.evaluate(() => document.querySelector('.match')?.dataset.viewer);
+      assert.equal(viewer, String(next), `hotseat combat: after the cover the screen is P${next + 1}'s`);
+      continue;
+    }
+    const f = await facts(page);
+    if (f.status === 'finished' || !f.combat) break;
+    if (f.roster) {
+      const leaves = page.locator('#mk-roster button.picker-leaf');
+      const k = await leaves.count();
+      await actAndWait(page, leaves.nth(k - 1));
+      sealedSteps++;
+      continue;
+    }
+    // A step that is not sealed (a mark): the first choice offered.
+    const got = await pickSomething(page, []);
+    if (got === null) await page.waitForTimeout(200);
+  }
+  step(`hotseat combat: ${covers} covers during the combat, ${sealedSteps} sealed steps`);
+  assert.ok(covers >= 1 && sealedSteps >= 2, `hotseat combat: the cover came between the two people's sealed choices (${covers} covers, ${sealedSteps} sealed steps)`);
+  await cctx.close();
 }

@@ -635,12 +635,21 @@ columns: number,
 rows: number, };
 
 /**
+ * A point where four card spaces meet: the top-left corner of the space at (`col`, `row`),
+ * for `col` in `1..width` and `row` in `1..height`. Made only by [`GridSize::intersections`]
+ * and [`Map::intersections_of`]; on the wire `[col, row]` of that space, read back only for
+ * a point inside the largest grid ([`MapError::OffGrid`] otherwise). Shown to people as
+ * [`Intersection::words`].
+ */
+export type Intersection = [number, number];
+
+/**
  * An action module card: its index in the config's `modules` (at most `MAX_CARDS`).
  */
 export type ModuleId = number;
 
 /**
- * A content card and its name (its id in the content files, `s07`, `d03`, `m12`, `o05`).
+ * A content card and its name as players read it (`Sector 7`, `Directive 3`, `Module 12`).
  */
 export type Named<I> = { 
 /**
@@ -941,7 +950,13 @@ directive: Named<DirectiveId> | null,
 /**
  * Its module.
  */
-module: Named<ModuleId> | null, };
+module: Named<ModuleId> | null, 
+/**
+ * Where its directive matches for the seat whose turn it is (public: the map, control
+ * and the cards' values; nothing outside a turn), each point as `[col, row]` of the space
+ * whose top-left corner it is, sorted.
+ */
+matches: Array<Intersection>, };
 
 /**
  * The Master's refresh choice: one kind at one position.
@@ -1072,7 +1087,8 @@ holder: Seat | null, };
 /**
  * A card space of the grid, made by [`GridSize::space`] and the grid's iterators (or read as
  * `[col, row]`, each below [`MAX_SIDE`]; a map refuses a space outside its own grid). Shown
- * to people as `c3r5` (one-based column and row).
+ * to people as [`Space::words`] (`column 3, row 5`, one-based); `c3r5` is its short typed
+ * form.
  */
 export type Space = [number, number];
 
@@ -1148,7 +1164,7 @@ space: Space,
  */
 sector: SectorRef, 
 /**
- * Its name: the card's (`s07`) or `P1's homeworld`.
+ * Its name: the card's (`Sector 7`) or `P1's homeworld`.
  */
 name: string, 
 /**

@@ -242,8 +242,8 @@ fn pinned_examples_of_each_games_action_and_event_texts() {
             ],
             GameKind::Starcore => &["P1 plays first", "P1 is to draw 8", "P2 is to draw 8"],
             GameKind::Milkomeda => &[
-                "P1's homeworld at c1r1, P2's homeworld at c9r9; 3 fleets on each, storage 3 \
-                 blue, 3 orange, 3 red, 5 green each",
+                "P1's homeworld at column 1, row 1; P2's homeworld at column 9, row 9; 3 fleets \
+                 on each, storage 3 blue, 3 orange, 3 red, 5 green each",
             ],
         };
         assert_eq!(&events[..pinned.len()], pinned, "{k:?}");

@@ -114,6 +114,19 @@ impl Run {
         (run, step)
     }
 
+    /// Move `n` of a match played at random: the lowest seat that may act plays a legal
+    /// action picked by a fixed pseudo-random sequence. Returns the seat and what everyone
+    /// received.
+    async fn random_move(&mut self, n: usize, case: &Case) -> (usize, Step) {
+        let seat = (0..case.seats)
+            .find(|s| !self.legal(*s).is_empty())
+            .unwrap_or_else(|| panic!("nobody may act: {}", self.states[0]));
+        let legal = self.legal(seat);
+        let pick = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
+        let x = legal[usize::try_from(pick).unwrap() % legal.len()]["action"].clone();
+        (seat, self.act(seat, x, case).await)
+    }
+
     fn legal(&self, seat: usize) -> Vec<Value> {
         self.states[seat]["legal"]
             .as_array()
@@ -496,13 +509,7 @@ async fn milkomeda_masters_drawn_order_cards_reach_every_seat_and_spectators() {
         if a.states[0]["status"] == "finished" {
             break;
         }
-        let seat = (0..case.seats)
-            .find(|s| !a.legal(*s).is_empty())
-            .unwrap_or_else(|| panic!("nobody may act: {}", a.states[0]));
-        let legal = a.legal(seat);
-        let pick = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33;
-        let x = legal[usize::try_from(pick).unwrap() % legal.len()]["action"].clone();
-        let step = a.act(seat, x, &case).await;
+        let (_, step) = a.random_move(n, &case).await;
         // Everything each viewer received for this move: WebSocket messages, HTTP answers.
         let per_viewer: Vec<Vec<Value>> = step
             .seats
@@ -660,4 +667,150 @@ async fn milkomeda_four_seats_deck_order_never_reaches_seats_or_spectators_befor
         at > RESHUFFLE_FROM,
         "the decks differ from move {RESHUFFLE_FROM}, a card was seen at {at}"
     );
+}
+
+/// Whether `m` names order card `card` (`{"number": n}`) anywhere a viewer is told what the
+/// order cards are: observations, events and log entries from index `from` on (earlier
+/// entries, which a whole log holds, tell earlier rounds' cards). Left out: the viewer's own
+/// `legal` choices and the bribes' notes (`offer`, `offers`, `transfer`, `transfers`,
+/// `transferred`), where a player may name any card.
+fn milkomeda_names_order_card(m: &Value, card: &Value, from: u64) -> bool {
+    match m {
+        Value::Object(o) => {
+            if o.len() == 1 && o.get("number") == Some(card) {
+                return true;
+            }
+            o.iter().any(|(k, v)| match (k.as_str(), v) {
+                ("legal" | "offer" | "offers" | "transfer" | "transfers" | "transferred", _) => {
+                    false
+                }
+                ("log", Value::Array(entries)) => entries
+                    .iter()
+                    .filter(|e| e["index"].as_u64().is_none_or(|i| i >= from))
+                    .any(|e| milkomeda_names_order_card(e, card, from)),
+                _ => milkomeda_names_order_card(v, card, from),
+            })
+        }
+        Value::Array(a) => a.iter().any(|v| milkomeda_names_order_card(v, card, from)),
+        Value::String(t) if t.starts_with('{') => serde_json::from_str::<Value>(t)
+            .is_ok_and(|v| milkomeda_names_order_card(&v, card, from)),
+        _ => false,
+    }
+}
+
+/// The index of the log entry in `m` with a `master_drew` event, if any.
+fn milkomeda_draw_index(m: &Value) -> Option<u64> {
+    m["log"].as_array()?.iter().find_map(|e| {
+        e["events"]
+            .as_array()?
+            .iter()
+            .any(|ev| ev.get("master_drew").is_some())
+            .then(|| e["index"].as_u64())
+            .flatten()
+    })
+}
+
+/// Decisions, "Table talk made digital", and docs/rules/milkomeda.md item 32: with four seats
+/// the Master draws two of the three numbered order cards and reveals them; the third stays
+/// face down, seen by no one, the Master included, until the simultaneous reveal. Through the
+/// real server, from each Master's draw to the reveal, no seat and no spectator is sent that
+/// card in any message (WebSocket states and acks, the HTTP state, summary and replays); at the
+/// reveal every one of them is. (Its number follows from the two drawn, and its holder is the
+/// seat left over: what is checked is that nothing names it before the game does.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn milkomeda_four_seats_face_down_order_card_reaches_nobody_before_the_reveal() {
+    let case = Case {
+        game: "milkomeda",
+        scenario: "four",
+        seats: 4,
+        owner: 0,
+        secret: |_, _| None,
+        reveals: |_| false,
+        prefer: |_| 0,
+        max_steps: 2000,
+    };
+    let (mut a, _) = Run::start(&case, catalog()).await;
+    // The face-down card and the log index of its draw while a window is open, and the
+    // windows closed by a reveal.
+    let (mut hidden, mut windows, mut checked): (Option<(Value, u64)>, usize, usize) = (None, 0, 0);
+    for n in 0..case.max_steps {
+        if a.states[0]["status"] == "finished" || windows == 2 {
+            break;
+        }
+        let (_, step) = a.random_move(n, &case).await;
+        let viewers: Vec<Vec<Value>> = step
+            .seats
+            .iter()
+            .chain([&step.spectator])
+            .map(|ms| {
+                ms.iter()
+                    .map(|m| serde_json::from_str(m).expect("JSON"))
+                    .collect()
+            })
+            .collect();
+        let mut drawn = Vec::new();
+        for m in &viewers[0] {
+            milkomeda_drawn_cards(m, &mut drawn);
+        }
+        let revealed = step
+            .seats
+            .iter()
+            .chain([&step.spectator])
+            .all(|ms| ms.iter().any(|m| m.contains("orders_revealed")));
+        if let Some((card, from)) = &hidden {
+            for (i, ms) in viewers.iter().enumerate() {
+                let named = ms
+                    .iter()
+                    .any(|m| milkomeda_names_order_card(m, card, *from));
+                // The harness can fail: at the reveal every viewer is sent the card.
+                assert_eq!(
+                    named, revealed,
+                    "move {n}: viewer {i} (the last is the spectator), reveal {revealed}: the \
+                     face-down card {card} named {named}"
+                );
+            }
+            checked += 1;
+            if revealed {
+                hidden = None;
+                windows += 1;
+            }
+        }
+        if let Some(cards) = drawn.last() {
+            let cards = cards.as_array().cloned().unwrap_or_default();
+            assert_eq!(
+                cards.len(),
+                2,
+                "four seats: the Master draws two ({cards:?})"
+            );
+            let rest: Vec<Value> = (1..=3)
+                .map(|k| json!({ "number": k }))
+                .filter(|c| !cards.contains(c))
+                .collect();
+            assert_eq!(rest.len(), 1, "{cards:?}");
+            let card = rest[0].clone();
+            let from = viewers[0]
+                .iter()
+                .find_map(milkomeda_draw_index)
+                .expect("the draw's log entry");
+            // This move's messages: the two drawn are named, the third is not.
+            for (i, ms) in viewers.iter().enumerate() {
+                assert!(
+                    cards
+                        .iter()
+                        .all(|c| ms.iter().any(|m| milkomeda_names_order_card(m, c, from))),
+                    "move {n}: viewer {i} is not shown the drawn cards {cards:?}"
+                );
+                assert!(
+                    !ms.iter()
+                        .any(|m| milkomeda_names_order_card(m, &card, from)),
+                    "move {n}: viewer {i} is sent the face-down card {card} with the draw"
+                );
+            }
+            hidden = Some((card, from));
+        }
+    }
+    a.t.stop().await;
+    eprintln!("milkomeda four: {windows} Master's rounds, {checked} moves checked");
+    assert!(windows >= 1, "no Master's round reached its reveal");
+    assert!(checked > windows * 3, "only {checked} moves checked");
 }

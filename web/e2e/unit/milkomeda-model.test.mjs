@@ -7,20 +7,20 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { pickTree, screen, walk } from '../../ui/model.js';
 import {
-  actionWords, amountsText, boardTargets, cardBook, cardWords, combatStory, conditionText, cornerColours, describe, matArrows,
-  negotiation, origins, parseAmounts, phaseText, placeable, reachableTypes, relabel, runningScore, sealedTrack,
+  actionWords, amountsText, boardTargets, cardBook, combatStory, conditionText, cornerColours, describe, matArrows,
+  negotiation, origins, parseAmounts, phaseText, placeable, reachableTypes, directiveMatches, runningScore, sealedTrack,
 } from '../../views/milkomeda/model.js';
 
 const reference = {
   game: 'milkomeda',
   groups: [
     { kind: 'sectors', title: 'Sector cards', entries: [
-      { id: 's01', index: 0, name: 's01', kind: 'Sector card', keywords: ['Observatory', 'Transit'], stats: [{ label: 'Income', value: '1 blue, 2 green' }, { label: 'Exploration cost', value: '3 green' }], text: [] },
-      { id: 's12', index: 11, name: 's12', kind: 'Sector card', keywords: [], stats: [{ label: 'Income', value: 'nothing' }, { label: 'Exploration cost', value: '1 green' }], text: [] },
+      { id: 's01', index: 0, name: 'Sector 1', kind: 'Sector card', keywords: ['Observatory', 'Transit'], stats: [{ label: 'Income', value: '1 blue, 2 green' }, { label: 'Exploration cost', value: '3 green' }], text: [] },
+      { id: 's12', index: 11, name: 'Sector 12', kind: 'Sector card', keywords: [], stats: [{ label: 'Income', value: 'nothing' }, { label: 'Exploration cost', value: '1 green' }], text: [] },
     ] },
-    { kind: 'directives', title: 'Directives', entries: [{ id: 'd01', index: 0, name: 'd01', kind: 'Directive, tier D1', keywords: [], stats: [{ label: 'Pattern', value: 'blue top left' }], text: ['Matches where four cards meet.'] }] },
-    { kind: 'modules', title: 'Action modules', entries: [{ id: 'm24', index: 23, name: 'm24', kind: 'Action module, tier M2', keywords: [], stats: [{ label: 'Cost', value: '2 red' }], text: ['Grants an extra Move action.'] }] },
-    { kind: 'objectives', title: 'Objectives', entries: [{ id: 'o05', index: 4, name: 'o05', kind: 'Objective', keywords: [], stats: [{ label: 'Measures', value: 'sectors controlled' }], text: [] }] },
+    { kind: 'directives', title: 'Directives', entries: [{ id: 'd01', index: 0, name: 'Directive 1', kind: 'Directive, tier D1', keywords: [], stats: [{ label: 'Pattern', value: 'blue top left' }], text: ['Matches where four cards meet.'] }] },
+    { kind: 'modules', title: 'Action modules', entries: [{ id: 'm24', index: 23, name: 'Module 24', kind: 'Action module, tier M2', keywords: [], stats: [{ label: 'Cost', value: '2 red' }], text: ['Grants an extra Move action.'] }] },
+    { kind: 'objectives', title: 'Objectives', entries: [{ id: 'o05', index: 4, name: 'Objective 5', kind: 'Objective', keywords: [], stats: [{ label: 'Measures', value: 'sectors controlled' }], text: [] }] },
     // The server's ships group (crates/catalog/src/reference.rs, from the engine's ShipType::counters).
     { kind: 'ships', title: 'Ship types', entries: [
       ['beam', 'Beam frigate', 'Shield cruiser, Drone carrier', 'Artillery platform, Fighter squadron'],
@@ -50,7 +50,7 @@ test('the reference data reads as names, values, costs and keywords', () => {
   assert.deepEqual(book.sectors.get(11).values, [0, 0, 0, 0]);
   assert.equal(book.modules.get(23).name, 'Module 24');
   assert.equal(book.directives.get(0).text, 'Matches where four cards meet.');
-  assert.equal(cardWords('o05'), 'Objective 5');
+  assert.equal(book.objectives.get(4).name, 'Objective 5');
   assert.deepEqual(parseAmounts('2 red, 5 green'), [0, 0, 2, 5]);
   assert.equal(amountsText([0, 1, 0, 3]), '1 orange, 3 green');
   assert.equal(amountsText([0, 0, 0, 0]), 'nothing');
@@ -74,7 +74,23 @@ test('actions read as sentences without ids or space codes', () => {
     'Claim objective 1, slot 2',
   ]);
   assert.equal(conditionText({ card: 'master' }), 'if I get the Master card');
-  assert.equal(relabel('P1 places s03 at c2r1 turned 90'), 'P1 places Sector 3 at column 2, row 1 turned 90');
+});
+
+test('the points where a public directive matches are listed once each, naming every directive', () => {
+  const obs = /** @type {any} */ ({
+    turn: { seat: 1 },
+    positions: [
+      { position: 1, directive: { card: 0, name: 'Directive 1' }, module: null, matches: [[2, 3], [4, 1]] },
+      { position: 2, directive: { card: 5, name: 'Directive 6' }, module: null, matches: [[2, 3]] },
+      { position: 3, directive: null, module: null, matches: [] },
+    ],
+  });
+  const m = directiveMatches(obs, book);
+  assert.deepEqual(m.map((x) => x.key), ['2,3', '4,1']);
+  assert.deepEqual(m[0].point, [2, 3]);
+  assert.equal(m[0].label, 'Directive 1 (position 1) and Directive 6 (position 2) match for P2 where columns 2 and 3 meet rows 3 and 4');
+  assert.equal(m[1].label, 'Directive 1 (position 1) matches for P2 where columns 4 and 5 meet rows 1 and 2');
+  assert.deepEqual(directiveMatches(/** @type {any} */ ({ positions: [] }), book), []);
 });
 
 test('a drawn card then a space; a fleet origin then its destinations', () => {

@@ -46,13 +46,6 @@ export function parseAmounts(text) {
   return out;
 }
 
-/** A content id in words: `s03` → `Sector 3`, `d06` → `Directive 6`, `m24` → `Module 24`, `o05` → `Objective 5`. */
-export function cardWords(id) {
-  const m = /^([sdmo])0*(\d+)$/.exec(String(id ?? ''));
-  if (!m) return String(id ?? '');
-  return `${{ s: 'Sector', d: 'Directive', m: 'Module', o: 'Objective' }[m[1]]} ${m[2]}`;
-}
-
 /**
  * The reference data as lookups by index: sectors `{name, values, cost, keywords}`, directives
  * and modules and objectives `{name, kind, stats, text}`.
@@ -69,7 +62,7 @@ export function cardBook(reference) {
     for (const e of g.entries ?? []) {
       const stat = (label) => e.stats?.find((x) => x.label === label)?.value ?? '';
       book[kind].set(e.index, {
-        name: cardWords(e.name), kind: e.kind, keywords: e.keywords ?? [], text: (e.text ?? []).join(' '),
+        name: e.name, kind: e.kind, keywords: e.keywords ?? [], text: (e.text ?? []).join(' '),
         stats: (e.stats ?? []).map((x) => [x.label, x.value]),
         values: parseAmounts(stat('Income')), cost: parseAmounts(stat('Exploration cost'))[3],
       });
@@ -375,11 +368,28 @@ export function endText(e) {
   return '';
 }
 
-/** Relabels the engine's text forms for people: `s03` → `Sector 3`, `c2r1` → `column 2, row 1`. */
-export function relabel(text) {
-  return String(text ?? '')
-    .replace(/\b([sdmo])0*(\d+)\b/g, (_, k, d) => cardWords(`${k}${d}`))
-    .replace(/\bc(\d+)r(\d+)\b/g, (_, c, r) => `column ${c}, row ${r}`);
+/**
+ * Where the public directives match for the player whose turn it is (the observation's
+ * `positions[].matches`, computed by the game from public facts): one entry per point, `point`
+ * the `[col, row]` of the space whose top-left corner it is, `label` naming each directive that
+ * matches there and its position.
+ * @param {Observation} obs
+ */
+export function directiveMatches(obs, book) {
+  const seat = obs?.turn?.seat;
+  const at = new Map();
+  for (const p of obs?.positions ?? []) {
+    const name = book?.directives?.get(p.directive?.card)?.name ?? p.directive?.name ?? 'A directive';
+    for (const pt of p.matches ?? []) {
+      const key = spaceKey(pt);
+      if (!at.has(key)) at.set(key, { point: pt, key, names: [] });
+      at.get(key).names.push(`${name} (position ${p.position})`);
+    }
+  }
+  return [...at.values()].map(({ point, key, names }) => ({
+    point, key,
+    label: `${names.join(' and ')} ${names.length === 1 ? 'matches' : 'match'} for ${seatName(seat ?? 0)} where columns ${point[0]} and ${point[0] + 1} meet rows ${point[1]} and ${point[1] + 1}`,
+  }));
 }
 
 /** A roster in words: `2 Beam frigates, 1 Drone carrier` (`none`). */

@@ -17,7 +17,7 @@ import { squareBoard } from '../../ui/squareboard.js';
 import { seatChip, seatGlyph, seatMarker } from '../seats.js';
 import {
   RESOURCES, SHIPS, actionWords, amountsText, boardTargets, bodyOf, cardBook, combatStory, conditionText, cornerColours, coreName,
-  degrees, describe, kindOf, matArrows, negotiation, orderCardText, origins, phaseText, placeable, reachableTypes, relabel,
+  degrees, describe, kindOf, matArrows, negotiation, orderCardText, origins, phaseText, placeable, reachableTypes, directiveMatches,
   runningScore, sealedTrack, sectorName, shipName, shipsName, spaceKey, spaceName, structureName, viewerSeat,
 } from './model.js';
 
@@ -30,8 +30,6 @@ export const keyEvents = ['combat_ended', 'claimed', 'structure_built'];
 /** @typedef {import('../../types/milkomeda').Legal} Legal */
 /** @typedef {import('../../types/milkomeda').LogEntry} LogEntry */
 
-/** The engine's texts for people (the result panel's key moments): names and spaces, not ids. */
-export const eventText = relabel;
 
 
 /**
@@ -67,9 +65,9 @@ export function logEntry(entry) {
   const a = /** @type {any} */ (entry.actor);
   const actor = a === 'chance' ? 'Chance' : a?.seat !== undefined ? seatName(a.seat) : '';
   const li = h('li', { 'data-index': entry.index });
-  if (entry.action_text) li.append(h('strong', {}, `${actor}: ${relabel(entry.action_text)}`));
+  if (entry.action_text) li.append(h('strong', {}, `${actor}: ${entry.action_text}`));
   const texts = entry.event_texts ?? [];
-  if (texts.length) li.append(h('ul', {}, texts.map((t) => h('li', {}, relabel(t)))));
+  if (texts.length) li.append(h('ul', {}, texts.map((t) => h('li', {}, t))));
   return li;
 }
 
@@ -187,7 +185,7 @@ export function createView(root, ctx) {
     const targets = boardTargets(ls, ui.sel);
     const from = origins(ls);
     const tiles = new Map(o.tiles.map((t) => [spaceKey(t.space), t]));
-    const { svg } = squareBoard({
+    const { svg, box } = squareBoard({
       cols: o.grid.columns, rows: o.grid.rows, size: CELL, gap: 4, label: 'The sector grid', cls: 'mk-grid',
       cell: (cx, cy, box) => {
         const key = `${cx},${cy}`;
@@ -214,6 +212,14 @@ export function createView(root, ctx) {
         return out;
       },
     });
+    // Where a public directive matches for the player to act: a ring on the point where the
+    // four cards meet (the top-left corner of the space `point` names).
+    for (const m of directiveMatches(o, book())) {
+      const b = box(m.point[0], m.point[1]);
+      const ring = s('circle', { cx: b.x - 2, cy: b.y - 2, r: 13, class: 'mk-match', 'data-point': m.key, role: 'img', 'aria-label': m.label });
+      ring.append(s('title', { text: m.label }));
+      svg.append(ring);
+    }
     svg.style.width = `${Math.round(o.grid.columns * (CELL + 4) * ui.zoom)}px`;
     replace(el.map, svg);
     replace(el.zoom,
@@ -509,6 +515,7 @@ export function createView(root, ctx) {
       const m = p.module ? book().modules.get(p.module.card) : null;
       return h('div', { class: 'mk-pos', 'data-position': String(p.position) }, h('strong', {}, `Position ${p.position}`),
         h('p', {}, h('em', {}, d?.name ?? (p.directive ? 'Directive' : 'No directive')), d ? ` — ${d.text}` : ''),
+        p.matches?.length ? h('p', { class: 'mk-pos-match' }, `Matches for ${seatName(o.turn?.seat ?? 0)} at ${p.matches.length} ${p.matches.length === 1 ? 'point' : 'points'} (ringed on the map).`) : null,
         h('p', {}, h('em', {}, m?.name ?? (p.module ? 'Module' : 'No module')), m ? ` — ${m.text} Cost ${m.stats.find((x) => x[0] === 'Cost')?.[1] ?? ''}.` : ''));
     })));
     replace(el.objectives, h('h3', {}, 'Objectives'), h('div', { class: 'mk-pos-row' }, o.objectives.map((ob, i) => {
@@ -567,7 +574,7 @@ export function createView(root, ctx) {
         const a = /** @type {any} */ (lastWithAction.actor);
         const act_ = lastWithAction.action;
         const sealed = act_ && ['ships', 'hits'].includes(kindOf(act_));
-        ui.lastText = `${a?.seat !== undefined ? `${seatName(a.seat)}: ` : ''}${sealed ? 'a sealed choice' : act_ ? actionWords(act_, ui.book) : relabel(lastWithAction.action_text)}`;
+        ui.lastText = `${a?.seat !== undefined ? `${seatName(a.seat)}: ` : ''}${sealed ? 'a sealed choice' : act_ ? actionWords(act_, ui.book) : lastWithAction.action_text}`;
       }
       loadBook(msg);
       render();

@@ -52,6 +52,19 @@ content_id!(
     "objectives"
 );
 
+/// A card's name as players read it, from its content id: the card kind and its number
+/// (`s07` → `Sector 7`); an id of another form is the name itself.
+fn card_name(kind: &str, letter: char, id: &str) -> String {
+    let number = id
+        .strip_prefix(letter)
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        .map(|n| n.trim_start_matches('0'));
+    match number {
+        Some(n) if !n.is_empty() => format!("{kind} {n}"),
+        _ => id.to_owned(),
+    }
+}
+
 /// One sector card: income values, keywords, exploration cost in green (§3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SectorCard {
@@ -87,7 +100,49 @@ pub struct ModuleCard {
     pub amount: u8,
 }
 
+impl SectorCard {
+    /// Its name as players read it (`Sector 7`).
+    pub fn name(&self) -> String {
+        card_name("Sector", 's', &self.id)
+    }
+}
+
+impl DirectiveCard {
+    /// Its name as players read it (`Directive 3`).
+    pub fn name(&self) -> String {
+        card_name("Directive", 'd', &self.id)
+    }
+}
+
+impl ObjectiveCard {
+    /// Its name as players read it (`Objective 5`).
+    pub fn name(&self) -> String {
+        card_name("Objective", 'o', &self.id)
+    }
+}
+
+impl CivilizationDef {
+    /// Its name as players read it (`stellar-architects` → `Stellar Architects`).
+    pub fn name(&self) -> String {
+        self.id
+            .split(['-', '_'])
+            .filter(|w| !w.is_empty())
+            .map(|w| {
+                let mut c = w.chars();
+                c.next()
+                    .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
 impl ModuleCard {
+    /// Its name as players read it (`Module 12`).
+    pub fn name(&self) -> String {
+        card_name("Module", 'm', &self.id)
+    }
+
     /// What activating it costs, before the action's own costs.
     pub fn cost(&self) -> Resources {
         Resources::only(self.resource, u16::from(self.amount))

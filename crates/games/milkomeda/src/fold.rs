@@ -409,104 +409,110 @@ impl Snapshot {
 
 impl EventFold for Milkomeda {
     fn fold_event(start: &Self, viewer: Viewer, seen: &mut Observation, event: &Event) {
-        match event {
-            Event::ObjectiveRevealed { card } => {
-                let def = start.table.rules.objective(*card);
-                seen.objectives.push(ObjectiveView {
-                    card: *card,
-                    name: def.id.clone(),
-                    // One threshold per slot (`Config::check`).
-                    slots: def
-                        .thresholds
-                        .iter()
-                        .zip(&def.points)
-                        .map(|(threshold, points)| SlotView {
-                            threshold: *threshold,
-                            points: *points,
-                            holder: None,
-                        })
-                        .collect(),
-                });
-            }
-            Event::Claimed {
-                seat, card, slot, ..
-            } => {
-                if let Some(s) = seen
-                    .objectives
-                    .get_mut(usize::from(*card))
-                    .and_then(|c| c.slots.get_mut(usize::from(*slot)))
-                {
-                    s.holder = Some(*seat);
-                }
-            }
-            Event::SlotFilled {
-                position,
-                directive,
-                card,
-            } => {
-                let table = &start.table;
-                if let Some(p) = seen.positions.iter_mut().find(|p| p.position == *position) {
-                    if *directive {
-                        p.directive = card.map(|c| table.named_directive(DirectiveId(c)));
-                    } else {
-                        p.module = card.map(|c| table.named_module(ModuleId(c)));
-                    }
-                }
-            }
-            Event::SlotDiscarded {
-                position,
-                directive,
-                ..
-            } => {
-                if let Some(p) = seen.positions.iter_mut().find(|p| p.position == *position) {
-                    if *directive {
-                        p.directive = None;
-                    } else {
-                        p.module = None;
-                    }
-                }
-            }
-            Event::SectorDrawn { .. }
-            | Event::SectorsReturned { .. }
-            | Event::SectorPlaced { .. }
-            | Event::Sector { .. }
-            | Event::Storage { .. }
-            | Event::Marker { .. }
-            | Event::TurnStarted { .. }
-            | Event::StructureBuilt { .. }
-            | Event::StructureDestroyed { .. } => fold_table(start, seen, event),
-            Event::MasterDrew { cards, .. } => {
-                if let Some(o) = &mut seen.orders {
-                    o.drawn.clone_from(cards);
-                }
-            }
-            Event::Stage(v) => {
-                (seen.setup, seen.orders, seen.turn, seen.combat) = v.views(&start.table);
-                seen.round = v.round;
-                seen.order.clone_from(&v.order);
-                seen.cards.clone_from(&v.cards);
-            }
-            Event::Rolled { seat, faces, hits } => {
-                if let Some(c) = &mut seen.combat {
-                    if let Some(f) = c.faces.get_mut(seat.index()) {
-                        f.clone_from(faces);
-                    }
-                    if let Some(h) = c.hits.get_mut(seat.index()) {
-                        *h = *hits;
-                    }
-                }
-            }
-            Event::OwnSealed { seat, counts } if viewer.sees_secrets_of(*seat) => {
-                if let Some(c) = &mut seen.combat {
-                    c.own_sealed = *counts;
-                }
-            }
-            Event::GameEnded { trigger, scores } => {
-                seen.ended = Some(*trigger);
-                seen.scores = Some(scores.clone());
-            }
-            _ => {}
+        fold_one(start, viewer, seen, event);
+        // Where the directives match follows from the folded tiles, control and turn.
+        seen.fill_matches(&start.table);
+    }
+}
+
+fn fold_one(start: &Milkomeda, viewer: Viewer, seen: &mut Observation, event: &Event) {
+    match event {
+        Event::ObjectiveRevealed { card } => {
+            let def = start.table.rules.objective(*card);
+            seen.objectives.push(ObjectiveView {
+                card: *card,
+                name: def.name(),
+                // One threshold per slot (`Config::check`).
+                slots: def
+                    .thresholds
+                    .iter()
+                    .zip(&def.points)
+                    .map(|(threshold, points)| SlotView {
+                        threshold: *threshold,
+                        points: *points,
+                        holder: None,
+                    })
+                    .collect(),
+            });
         }
+        Event::Claimed {
+            seat, card, slot, ..
+        } => {
+            if let Some(s) = seen
+                .objectives
+                .get_mut(usize::from(*card))
+                .and_then(|c| c.slots.get_mut(usize::from(*slot)))
+            {
+                s.holder = Some(*seat);
+            }
+        }
+        Event::SlotFilled {
+            position,
+            directive,
+            card,
+        } => {
+            let table = &start.table;
+            if let Some(p) = seen.positions.iter_mut().find(|p| p.position == *position) {
+                if *directive {
+                    p.directive = card.map(|c| table.named_directive(DirectiveId(c)));
+                } else {
+                    p.module = card.map(|c| table.named_module(ModuleId(c)));
+                }
+            }
+        }
+        Event::SlotDiscarded {
+            position,
+            directive,
+            ..
+        } => {
+            if let Some(p) = seen.positions.iter_mut().find(|p| p.position == *position) {
+                if *directive {
+                    p.directive = None;
+                } else {
+                    p.module = None;
+                }
+            }
+        }
+        Event::SectorDrawn { .. }
+        | Event::SectorsReturned { .. }
+        | Event::SectorPlaced { .. }
+        | Event::Sector { .. }
+        | Event::Storage { .. }
+        | Event::Marker { .. }
+        | Event::TurnStarted { .. }
+        | Event::StructureBuilt { .. }
+        | Event::StructureDestroyed { .. } => fold_table(start, seen, event),
+        Event::MasterDrew { cards, .. } => {
+            if let Some(o) = &mut seen.orders {
+                o.drawn.clone_from(cards);
+            }
+        }
+        Event::Stage(v) => {
+            (seen.setup, seen.orders, seen.turn, seen.combat) = v.views(&start.table);
+            seen.round = v.round;
+            seen.order.clone_from(&v.order);
+            seen.cards.clone_from(&v.cards);
+        }
+        Event::Rolled { seat, faces, hits } => {
+            if let Some(c) = &mut seen.combat {
+                if let Some(f) = c.faces.get_mut(seat.index()) {
+                    f.clone_from(faces);
+                }
+                if let Some(h) = c.hits.get_mut(seat.index()) {
+                    *h = *hits;
+                }
+            }
+        }
+        Event::OwnSealed { seat, counts } if viewer.sees_secrets_of(*seat) => {
+            if let Some(c) = &mut seen.combat {
+                c.own_sealed = *counts;
+            }
+        }
+        Event::GameEnded { trigger, scores } => {
+            seen.ended = Some(*trigger);
+            seen.scores = Some(scores.clone());
+        }
+        _ => {}
     }
 }
 

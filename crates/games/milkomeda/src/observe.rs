@@ -10,7 +10,7 @@
 //! # Why the observation is typed for a client
 //! A view reads it without knowing the game's internals: where each phase stands is a tagged
 //! enum (`{"kind": "offers", "pass": 1, "seat": 1}`), pairs are structs with named fields,
-//! and every content card comes with its name (`{"card": 3, "name": "s04"}`), so a client
+//! and every content card comes with its name (`{"card": 3, "name": "Sector 4"}`), so a client
 //! needs no copy of the content to label what it shows.
 
 use crate::Resources;
@@ -19,8 +19,8 @@ use crate::rules::actions::CoreAction;
 use crate::rules::battle::ALL_TRACKS;
 use crate::rules::bribes::{Offer, Transfer};
 use crate::rules::combat::{Pip, Roster};
-use crate::rules::directives::Position;
-use crate::rules::map::{Rotation, SectorRef, Space};
+use crate::rules::directives::{Position, matching_intersections};
+use crate::rules::map::{GridSize, Intersection, Map, Rotation, SectorRef, Space, Tile};
 use crate::rules::orders::OrderCard;
 use crate::rules::refresh::RefreshChoice;
 use crate::rules::scoring::{EndTrigger, Score};
@@ -31,7 +31,7 @@ use gridwright_engine::{Game, Rng, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A content card and its name (its id in the content files, `s07`, `d03`, `m12`, `o05`).
+/// A content card and its name as players read it (`Sector 7`, `Directive 3`, `Module 12`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Named<I> {
@@ -43,17 +43,17 @@ pub struct Named<I> {
 
 impl Table {
     pub(crate) fn named_sector(&self, card: SectorId) -> Named<SectorId> {
-        let name = self.rules.sector(card).id.clone();
+        let name = self.rules.sector(card).name();
         Named { card, name }
     }
 
     pub(crate) fn named_directive(&self, card: DirectiveId) -> Named<DirectiveId> {
-        let name = self.rules.directive(card).id.clone();
+        let name = self.rules.directive(card).name();
         Named { card, name }
     }
 
     pub(crate) fn named_module(&self, card: ModuleId) -> Named<ModuleId> {
-        let name = self.rules.module(card).id.clone();
+        let name = self.rules.module(card).name();
         Named { card, name }
     }
 
@@ -61,7 +61,7 @@ impl Table {
     pub(crate) fn sector_name(&self, sector: SectorRef) -> String {
         match sector {
             SectorRef::Homeworld(s) => format!("{s}'s homeworld"),
-            SectorRef::Card(c) => self.rules.sector(c).id.clone(),
+            SectorRef::Card(c) => self.rules.sector(c).name(),
         }
     }
 }
@@ -84,7 +84,7 @@ pub struct TileView {
     pub space: Space,
     /// Which sector.
     pub sector: SectorRef,
-    /// Its name: the card's (`s07`) or `P1's homeworld`.
+    /// Its name: the card's (`Sector 7`) or `P1's homeworld`.
     pub name: String,
     /// How it is turned.
     pub rotation: Rotation,
@@ -128,6 +128,10 @@ pub struct PositionView {
     pub directive: Option<Named<DirectiveId>>,
     /// Its module.
     pub module: Option<Named<ModuleId>>,
+    /// Where its directive matches for the seat whose turn it is (public: the map, control
+    /// and the cards' values; nothing outside a turn), each point as `[col, row]` of the space
+    /// whose top-left corner it is, sorted.
+    pub matches: Vec<Intersection>,
 }
 
 /// Setup step 11: whose starting exploration, and its drawn cards.
@@ -497,7 +501,7 @@ pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
             let def = table.rules.objective(*r);
             ObjectiveView {
                 card: *r,
-                name: def.id.clone(),
+                name: def.name(),
                 // One threshold per slot (`Config::check`).
                 slots: c
                     .slots()
@@ -532,6 +536,7 @@ pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
                     position: *p,
                     directive: d.map(|d| table.named_directive(d)),
                     module: m.map(|m| table.named_module(m)),
+                    matches: Vec::new(),
                 }
             })
             .collect(),
@@ -563,7 +568,50 @@ pub fn observe(g: &Milkomeda, viewer: Viewer) -> Observation {
         }
         Phase::FirstDeal | Phase::Over { .. } => {}
     }
+    obs.fill_matches(table);
     obs
+}
+
+impl Observation {
+    /// Fills each position's `matches`: where its directive matches for the seat whose turn it
+    /// is, read from this observation's own public facts (the tiles with their rotation and
+    /// control, the cards' values from `table`'s content), so a view and the event log's fold
+    /// find the same points.
+    pub(crate) fn fill_matches(&mut self, table: &Table) {
+        let seat = self.turn.as_ref().map(|t| t.seat);
+        let map = GridSize::new(self.grid.columns, self.grid.rows)
+            .ok()
+            .map(|size| {
+                let mut map = Map::new(size);
+                for t in &self.tiles {
+                    let tile = Tile {
+                        sector: t.sector,
+                        rotation: t.rotation,
+                    };
+                    // Each tile lies on its own space of this grid.
+                    let _ = map.place(t.space, tile);
+                }
+                map
+            });
+        let tiles = &self.tiles;
+        let controls = |seat: Seat, s: Space| {
+            tiles
+                .iter()
+                .find(|t| t.space == s)
+                .is_some_and(|t| t.control == Some(seat))
+        };
+        for p in &mut self.positions {
+            p.matches = match (seat, &map, &p.directive) {
+                (Some(seat), Some(map), Some(d)) => matching_intersections(
+                    map,
+                    table.rules.directive(d.card).pattern,
+                    |s| controls(seat, s),
+                    |r| table.sector_values(r),
+                ),
+                _ => Vec::new(),
+            };
+        }
+    }
 }
 
 /// The battle mat as `viewer` sees it: rosters once revealed, the faces of the seats that

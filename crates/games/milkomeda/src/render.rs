@@ -4,7 +4,6 @@
 //! player to act; the objective row with claims; open offers; the battle mat during a combat.
 
 use crate::observe::{Observation, TileView};
-use crate::rules::directives::matching_intersections;
 use crate::rules::map::{Corner, SectorRef, Space};
 use crate::rules::structures::Structure;
 use crate::state::Milkomeda;
@@ -12,7 +11,7 @@ use gridwright_engine::text;
 use gridwright_engine::{Game, Seat, Turn, Viewer};
 use std::fmt::Write;
 
-const CELL: usize = 11;
+const CELL: usize = 13;
 
 /// The most drawn sector cards the picture lists with their costs and values.
 const DRAWN_IN_FULL: usize = 6;
@@ -50,7 +49,7 @@ fn cell_lines(obs: &Observation, tile: Option<&TileView>, space: Space) -> [Stri
         colour_letter(tile.colour_at(c))
     };
     let name = match t.sector {
-        SectorRef::Homeworld(s) => format!("HOME{}", s.number()),
+        SectorRef::Homeworld(s) => format!("Home {}", s.number()),
         SectorRef::Card(_) => t.name.clone(),
     };
     let ctl = t
@@ -176,7 +175,7 @@ fn seats(out: &mut String, g: &Milkomeda, obs: &Observation) {
     for (i, s) in obs.storage.iter().enumerate() {
         let seat = Seat::new(i as u8);
         let marker = obs.markers[i].map_or("start".into(), |m| m.to_string());
-        let civ = words_of_slug(&g.config().seats[i].id);
+        let civ = g.config().seats[i].name();
         let _ = writeln!(
             out,
             "{seat} {civ}: {s}; fleets on map {}; last action {marker}",
@@ -205,14 +204,22 @@ fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
                     .iter()
                     .map(|x| x.map_or("·".into(), |r| colour_letter(r).to_string()))
                     .collect();
-                format!("[{}]", dots.join(""))
+                format!("{} [{}]", d.name(), dots.join(""))
             },
         );
         let m_text = m.map(|m| g.table.rules.module(m)).map_or_else(
             || "no module".to_owned(),
-            |m| format!("{} for {} {}", m.action, m.amount, m.resource),
+            |m| {
+                format!(
+                    "{} ({} for {} {})",
+                    m.name(),
+                    m.action,
+                    m.amount,
+                    m.resource
+                )
+            },
         );
-        cells.push(format!("position {p}: directive {d_text}, module {m_text}"));
+        cells.push(format!("position {p}: {d_text}, {m_text}"));
         if let (Some(seat), Some(d)) = (acting, d.map(|d| g.table.rules.directive(d))) {
             let found = matching_intersections(
                 g.map(),
@@ -224,7 +231,7 @@ fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
                 },
             );
             if !found.is_empty() {
-                let at: Vec<String> = found.iter().map(ToString::to_string).collect();
+                let at: Vec<String> = found.iter().map(|x| x.words()).collect();
                 matches.push(format!("position {p} at {}", at.join(", ")));
             }
         }
@@ -239,18 +246,6 @@ fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
             matches.join("; ")
         );
     }
-}
-
-/// `stellar-architects` as `Stellar Architects`.
-fn words_of_slug(slug: &str) -> String {
-    slug.split('-')
-        .map(|w| {
-            let mut c = w.chars();
-            c.next()
-                .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The objective row with its claimed slots, two objectives a line where they fit.
@@ -270,8 +265,9 @@ fn objectives(out: &mut String, g: &Milkomeda, obs: &Observation) {
                 })
                 .collect();
             format!(
-                "objective {} {}: {} VP",
+                "objective {} ({}: {}): {} VP",
                 i + 1,
+                def.name(),
                 def.objective.words(),
                 slots.join(", ")
             )
@@ -357,7 +353,7 @@ fn turn(out: &mut String, g: &Milkomeda, obs: &Observation) {
                 .iter()
                 .map(|c| {
                     let s = g.table.rules.sector(c.card);
-                    format!("{} (cost {}, {})", s.id, s.cost, s.values)
+                    format!("{} (cost {}, {})", s.name(), s.cost, s.values)
                 })
                 .collect();
             let _ = write!(out, "; drawn {}", ids.join(", "));
@@ -372,7 +368,7 @@ fn combat(out: &mut String, obs: &Observation) {
         let _ = writeln!(
             out,
             "battle at {} (attacker {}), round {}, {}",
-            c.sector,
+            c.sector.words(),
             c.attacker,
             c.round + 1,
             c.stage

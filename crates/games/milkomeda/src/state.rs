@@ -813,6 +813,12 @@ impl Game for Milkomeda {
         crate::text::event_text(self, event)
     }
 
+    /// Accepts the text of a legal action as shown (`place Sector 7 at column 2, row 1
+    /// turned 90°`) or in the short form (`place s07 c2r1 90`), case and spacing ignored.
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, String> {
+        crate::text::parse_action(self, seat, text)
+    }
+
     fn action_visible_to(&self, actor: Actor, action: &Action, viewer: Viewer) -> bool {
         match (actor, action) {
             (Actor::Seat(s), Action::Ships(_) | Action::Hits(_)) => viewer.sees_secrets_of(s),

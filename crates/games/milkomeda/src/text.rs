@@ -1,19 +1,25 @@
-//! Text forms of actions and events. Actions are typed as shown (`probe c1r2`,
-//! `place s07 c2r1 90`, `add 1 red`, `pay for card 1`, `move 2 c1r1 c2r1`, `ships 3`); the
-//! engine's default parser accepts exactly the text of a legal action, case and spacing
-//! ignored. A bribe is typed a unit at a time (`add 1 green`, as often as one holds green),
-//! then finished: `pay for card 1` or `pay with no note` (the default rule), `offer if card 1`
-//! (`binding`); the observation shows the bribe in progress.
+//! Text forms of actions and events, in the words players use: cards by their names
+//! (`Sector 7`, `Directive 4`, `Module 21`, `Objective 5`) and card spaces by the map's
+//! labels (`column 2, row 1`), never a content id or a raw space code. The terminal, the log,
+//! the hints and the replay all read these texts.
+//!
+//! Actions can be typed two ways: as shown (`place Sector 7 at column 2, row 1 turned 90°`),
+//! or in the short form (`place s07 c2r1 90`, `probe c1r2`, `move 2 c1r1 c2r1`, `add 1 red`,
+//! `pay for card 1`, `ships 3`); case and spacing are ignored. A bribe is typed a unit at a
+//! time (`add 1 green to the bribe`, as often as one holds green), then finished: `pay for
+//! card 1` or `pay with no note` (the default rule), `offer if card 1` (`binding`); the
+//! observation shows the bribe in progress.
 
 use crate::action::{Action, Event};
 use crate::config::SectorId;
+use crate::observe::{CombatStep, TurnStep};
 use crate::rules::scoring::EndTrigger;
 use crate::rules::structures::Structure;
-use crate::state::Milkomeda;
+use crate::state::{Milkomeda, OrderStage};
+use gridwright_engine::{Game, Seat};
 
-/// A sector card's id; `#n` for a number no card has (the text of an action read from
-/// outside).
-fn sector(g: &Milkomeda, card: SectorId) -> String {
+/// A sector card's content id (the short typed form); `#n` for a number no card has.
+fn sector_code(g: &Milkomeda, card: SectorId) -> String {
     g.table
         .rules
         .config
@@ -22,24 +28,77 @@ fn sector(g: &Milkomeda, card: SectorId) -> String {
         .map_or_else(|| format!("#{}", card.0), |s| s.id.clone())
 }
 
-/// The id of a position's directive (`directive`) or module card numbered `card`, if a card
+/// A sector card's name (`Sector 7`).
+fn sector(g: &Milkomeda, card: SectorId) -> String {
+    g.table.rules.config.sectors.get(card.index()).map_or_else(
+        || format!("sector card number {}", usize::from(card.0) + 1),
+        crate::config::SectorCard::name,
+    )
+}
+
+/// The name of a position's directive (`directive`) or module card numbered `card`, if a card
 /// has that number.
-fn slot_card(g: &Milkomeda, directive: bool, card: u8) -> Option<&str> {
+fn slot_card(g: &Milkomeda, directive: bool, card: u8) -> Option<String> {
     let config = &g.table.rules.config;
     let i = usize::from(card);
     if directive {
-        config.directives.get(i).map(|d| d.id.as_str())
+        config
+            .directives
+            .get(i)
+            .map(crate::config::DirectiveCard::name)
     } else {
-        config.modules.get(i).map(|m| m.id.as_str())
+        config.modules.get(i).map(crate::config::ModuleCard::name)
     }
 }
 
-fn structure(s: Structure) -> String {
+/// The short typed form of a structure (`m-brain`).
+fn structure_code(s: Structure) -> String {
     s.to_string().to_lowercase().replace(' ', "-")
 }
 
-/// The text of an action.
-pub fn action_text(g: &Milkomeda, action: &Action) -> String {
+/// A structure's name (`Outpost`, `M-Brain`).
+pub(crate) fn structure_name(s: Structure) -> &'static str {
+    match s {
+        Structure::Outpost => "Outpost",
+        Structure::Starlance => "Starlance",
+        Structure::Hypergate => "Hypergate",
+        Structure::MBrain => "M-Brain",
+    }
+}
+
+/// `a` or `an` with a structure's name.
+fn a_structure(s: Structure) -> String {
+    match s {
+        Structure::Outpost => "an Outpost".to_owned(),
+        _ => format!("a {}", structure_name(s)),
+    }
+}
+
+/// `1 fleet`, `2 fleets`.
+fn fleets(n: impl Into<u32>) -> String {
+    let n = n.into();
+    if n == 1 {
+        "1 fleet".to_owned()
+    } else {
+        format!("{n} fleets")
+    }
+}
+
+/// The name of the card at `index` of the objective row (`Objective 7`), or its place in the
+/// row when there is none.
+fn row_objective(g: &Milkomeda, index: u8) -> String {
+    g.table
+        .row
+        .get(usize::from(index))
+        .and_then(|c| g.table.rules.config.objectives.get(c.index()))
+        .map_or_else(
+            || format!("objective {} of the row", index + 1),
+            crate::config::ObjectiveCard::name,
+        )
+}
+
+/// The short typed form of an action (`place s07 c2r1 90`), also accepted when typed.
+pub(crate) fn action_code(g: &Milkomeda, action: &Action) -> String {
     match *action {
         Action::Card(c) => format!("card {c}"),
         Action::Deal(i) => format!("deal {i}"),
@@ -50,21 +109,11 @@ pub fn action_text(g: &Milkomeda, action: &Action) -> String {
             card,
             space,
             rotation,
-        } => format!("place {} {space} {rotation}", sector(g, card)),
-        Action::Offer(c) => match g.table.rules.config.bribes {
-            crate::BribeRule::Transfer => format!("pay for {c}"),
-            crate::BribeRule::Binding => format!("offer if {c}"),
-        },
-        Action::Transfer => "pay with no note".into(),
+        } => format!("place {} {space} {rotation}", sector_code(g, card)),
         Action::AddBribe(r) => format!("add 1 {r}"),
-        Action::Withdraw => "withdraw".into(),
-        Action::Keep => "keep".into(),
-        Action::Refresh(c) => c.to_string(),
         Action::Give(s) => format!("give {s}"),
         Action::Propose(s) => format!("propose {s}"),
         Action::Bonus(r) => format!("bonus {r}"),
-        Action::Main(a) => a.word().into(),
-        Action::Pass => "pass".into(),
         Action::Boost(b) => format!("boost {b}"),
         Action::MoveFleets { from, to, count } => format!("move {count} {from} {to}"),
         Action::BuildFleets { home, outposts } => {
@@ -79,24 +128,163 @@ pub fn action_text(g: &Milkomeda, action: &Action) -> String {
         Action::BuildStructure {
             structure: s,
             space,
-        } => {
-            format!("build {} {space}", structure(s))
-        }
+        } => format!("build {} {space}", structure_code(s)),
         Action::AttackFleets { from, to, count } => format!("attack {to} from {from} with {count}"),
         Action::AttackStructure {
             target,
             owner,
             structure: s,
-        } => format!("strike {} of {owner} {target}", structure(s)),
+        } => format!("strike {} of {owner} {target}", structure_code(s)),
+        Action::Module(p) => format!("module {p}"),
+        Action::Claim { card, slot } => format!("claim {}.{}", card + 1, slot + 1),
+        Action::MarkShip(s) => format!("mark {s}"),
+        _ => action_text(g, action),
+    }
+}
+
+/// The text of an action, in words.
+pub fn action_text(g: &Milkomeda, action: &Action) -> String {
+    match *action {
+        Action::Card(c) => format!("draw card number {}", usize::from(c) + 1),
+        Action::Deal(i) => format!("deal the order cards (arrangement {})", usize::from(i) + 1),
+        Action::Die(f) => format!("die {}", f.value()),
+        Action::Probe(s) => format!("probe from {}", s.words()),
+        Action::Launch(0) => "launch the probes".to_owned(),
+        Action::Launch(b) => format!("launch with {b} green for {b} more cards"),
+        Action::Place {
+            card,
+            space,
+            rotation,
+        } => format!(
+            "place {} at {} turned {rotation}°",
+            sector(g, card),
+            space.words()
+        ),
+        Action::Offer(c) => match g.table.rules.config.bribes {
+            crate::BribeRule::Transfer => format!("pay for {c}"),
+            crate::BribeRule::Binding => format!("offer if {c}"),
+        },
+        Action::Transfer => "pay with no note".into(),
+        Action::AddBribe(r) => format!("add 1 {r} to the bribe"),
+        Action::Withdraw => "withdraw".into(),
+        Action::Keep => "keep".into(),
+        Action::Refresh(c) => c.to_string(),
+        Action::Give(s) => format!("give the next order card to {s}"),
+        Action::Propose(s) => format!("propose the next order card for {s}"),
+        Action::Bonus(r) => format!("take 1 {r} as the M-Brain bonus"),
+        Action::Main(a) => a.word().into(),
+        Action::Pass => "pass".into(),
+        Action::Boost(0) => "no boost".to_owned(),
+        Action::Boost(b) => format!("boost the range with {b} blue"),
+        Action::MoveFleets { from, to, count } => format!(
+            "move {} from {} to {}",
+            fleets(count),
+            from.words(),
+            to.words()
+        ),
+        Action::BuildFleets { home, outposts } => {
+            let mut at = Vec::new();
+            if home > 0 {
+                at.push(format!("{home} at the homeworld"));
+            }
+            for i in 0..2 {
+                if outposts & (1 << i) != 0 {
+                    at.push(format!("1 at Outpost {}", i + 1));
+                }
+            }
+            if at.is_empty() {
+                "build no fleets".to_owned()
+            } else {
+                format!("build fleets: {}", at.join(", "))
+            }
+        }
+        Action::BuildStructure {
+            structure: s,
+            space,
+        } => format!("build {} at {}", a_structure(s), space.words()),
+        Action::AttackFleets { from, to, count } => format!(
+            "attack {} from {} with {}",
+            to.words(),
+            from.words(),
+            fleets(count)
+        ),
+        Action::AttackStructure {
+            target,
+            owner,
+            structure: s,
+        } => format!(
+            "strike {owner}'s {} at {}",
+            structure_name(s),
+            target.words()
+        ),
         Action::Done => "done".into(),
         Action::Engage => "engage".into(),
-        Action::Module(p) => format!("module {p}"),
+        Action::Module(p) => format!("use the module at position {p}"),
         Action::NoModule => "no module".into(),
-        Action::Claim { card, slot } => format!("claim {}.{}", card + 1, slot + 1),
+        Action::Claim { card, slot } => {
+            format!("claim slot {} of {}", slot + 1, row_objective(g, card))
+        }
         Action::EndTurn => "end turn".into(),
         Action::Ships(n) => format!("ships {n}"),
         Action::Hits(n) => format!("hits {n}"),
-        Action::MarkShip(s) => format!("mark {s}"),
+        Action::MarkShip(s) => format!("mark a ship of {s}"),
+    }
+}
+
+/// Parses an action of `seat` typed as shown ([`action_text`]) or in the short form
+/// ([`action_code`]), case and spacing ignored.
+pub(crate) fn parse_action(g: &Milkomeda, seat: Seat, text: &str) -> Result<Action, String> {
+    let want = gridwright_engine::normalize(text);
+    let mut legal = Vec::new();
+    g.legal_actions(seat, &mut legal);
+    legal
+        .into_iter()
+        .find(|a| {
+            gridwright_engine::normalize(&action_text(g, a)) == want
+                || gridwright_engine::normalize(&action_code(g, a)) == want
+        })
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not the text of any action available now",
+                text.trim()
+            )
+        })
+}
+
+/// Where phase 1 stands, in words.
+fn order_stage_words(stage: OrderStage) -> String {
+    match stage {
+        OrderStage::Propose => "the Master proposes who gets which card".to_owned(),
+        OrderStage::Offers { pass, seat } => {
+            format!("{seat} may bribe the Master (pass {pass})")
+        }
+        OrderStage::Refresh => "the Master chooses the refresh".to_owned(),
+        OrderStage::Give => "the Master gives out the order cards".to_owned(),
+    }
+}
+
+/// What the seat on turn is doing, in words.
+fn turn_step_words(step: &TurnStep) -> String {
+    match step {
+        TurnStep::Bonus { left: 1 } => "takes 1 M-Brain bonus resource".to_owned(),
+        TurnStep::Bonus { left } => format!("takes {left} M-Brain bonus resources"),
+        TurnStep::Main => "chooses the main action".to_owned(),
+        TurnStep::Explore { .. } => "explores".to_owned(),
+        TurnStep::Move { .. } => "moves fleets".to_owned(),
+        TurnStep::Build { .. } => "builds".to_owned(),
+        TurnStep::Attack { .. } => "attacks".to_owned(),
+        TurnStep::Module => "may use a module".to_owned(),
+        TurnStep::Claim => "may claim an objective".to_owned(),
+    }
+}
+
+/// A combat step, in words.
+fn combat_step_words(step: CombatStep) -> &'static str {
+    match step {
+        CombatStep::Configure => "fleets are configured in secret",
+        CombatStep::Roll => "the dice roll",
+        CombatStep::Allocate => "hits are allocated in secret",
+        CombatStep::Mark => "ships are marked",
     }
 }
 
@@ -104,13 +292,13 @@ pub fn action_text(g: &Milkomeda, action: &Action) -> String {
 pub fn event_text(g: &Milkomeda, event: &Event) -> String {
     match event {
         Event::ObjectiveRevealed { card } => format!(
-            "objective {} joins the row",
+            "{} joins the objective row",
             g.table
                 .rules
                 .config
                 .objectives
                 .get(card.index())
-                .map_or("?", |o| o.id.as_str())
+                .map_or_else(|| "an objective".to_owned(), |o| o.name())
         ),
         Event::SlotFilled {
             position,
@@ -118,15 +306,14 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             card,
         } => {
             let what = if *directive { "directive" } else { "module" };
-            let id = card.and_then(|c| slot_card(g, *directive, c));
-            match id {
-                Some(id) => format!("position {position}: {what} {id}"),
-                None => format!("position {position}: {what} slot stays empty"),
+            match card.and_then(|c| slot_card(g, *directive, c)) {
+                Some(name) => format!("position {position}: {name} is turned face up"),
+                None => format!("position {position}: the {what} slot stays empty"),
             }
         }
         Event::TierReshuffled { directive, tier } => format!(
-            "{}{tier} discards shuffled into a new draw pile",
-            if *directive { "D" } else { "M" }
+            "the {} tier {tier} discards are shuffled into a new draw pile",
+            if *directive { "directive" } else { "module" }
         ),
         Event::SectorDrawn { seat, card } => format!("{seat} draws {}", sector(g, *card)),
         Event::SectorPlaced {
@@ -136,8 +323,9 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             rotation,
             cost,
         } => format!(
-            "{seat} places {} at {space} turned {rotation} for {cost} green",
-            sector(g, *card)
+            "{seat} places {} at {} turned {rotation}° for {cost} green",
+            sector(g, *card),
+            space.words()
         ),
         Event::SectorsReturned { seat, cards } => format!(
             "{seat} shuffles {} back into the deck",
@@ -187,7 +375,7 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             let c: Vec<String> = cards
                 .iter()
                 .enumerate()
-                .map(|(i, c)| format!("P{} {c}", i + 1))
+                .map(|(i, c)| format!("{} {c}", Seat::new(i as u8)))
                 .collect();
             let o: Vec<String> = order.iter().map(ToString::to_string).collect();
             format!("order cards: {}; turn order {}", c.join(", "), o.join(" "))
@@ -210,7 +398,7 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             module,
             paid,
         } => match module {
-            Some(p) => format!("{seat} activates module {p} ({paid}): {action}"),
+            Some(p) => format!("{seat} activates the module at position {p} ({paid}): {action}"),
             None => format!("{seat}: {action}"),
         },
         Event::Passed { seat } => format!("{seat} can take no main action"),
@@ -226,18 +414,25 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             count,
             control,
         } => format!(
-            "{seat} moves {count} from {from} to {to} (control: {})",
+            "{seat} moves {} from {} to {} (control: {})",
+            fleets(*count),
+            from.words(),
+            to.words(),
             control.map_or("none".into(), |s| s.to_string())
         ),
         Event::FleetsBuilt { seat, space, count } => {
-            format!("{seat} builds {count} fleet(s) at {space}")
+            format!("{seat} builds {} at {}", fleets(*count), space.words())
         }
         Event::StructureBuilt {
             seat,
             structure: s,
             space,
             cost,
-        } => format!("{seat} builds {} at {space} for {cost}", structure(*s)),
+        } => format!(
+            "{seat} builds {} at {} for {cost}",
+            a_structure(*s),
+            space.words()
+        ),
         Event::Attacked {
             seat,
             from,
@@ -246,7 +441,10 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             cost,
             hypergate,
         } => format!(
-            "{seat} attacks {to} from {from} with {count} for {cost} blue{}",
+            "{seat} attacks {} from {} with {} for {cost} blue{}",
+            to.words(),
+            from.words(),
+            fleets(*count),
             if *hypergate {
                 " through its Hypergate"
             } else {
@@ -259,16 +457,21 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             owner,
             structure: s,
         } => format!(
-            "{seat}'s Starlance destroys {owner}'s {} at {target}",
-            structure(*s)
+            "{seat}'s Starlance destroys {owner}'s {} at {}",
+            structure_name(*s),
+            target.words()
         ),
         Event::CombatStarted {
             sector,
             attacker,
-            fleets,
+            fleets: f,
         } => {
-            let f: Vec<String> = fleets.iter().map(|(s, n)| format!("{s} {n}")).collect();
-            format!("combat at {sector}, {attacker} attacking: {}", f.join(", "))
+            let f: Vec<String> = f.iter().map(|(s, n)| format!("{s} {n}")).collect();
+            format!(
+                "combat at {}, {attacker} attacking: {}",
+                sector.words(),
+                f.join(", ")
+            )
         }
         Event::RostersRevealed { rosters } => {
             let r: Vec<String> = rosters.iter().map(|(s, r)| format!("{s} {r}")).collect();
@@ -310,7 +513,8 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
         } => {
             let l: Vec<String> = left.iter().map(|(s, n)| format!("{s} {n}")).collect();
             format!(
-                "combat at {sector} ends{}: ships left {}; control {}",
+                "combat at {} ends{}: ships left {}; control {}",
+                sector.words(),
                 if *capped { " at the round cap" } else { "" },
                 l.join(", "),
                 control.map_or("none".into(), |s| s.to_string())
@@ -322,9 +526,9 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             slot,
             points,
         } => format!(
-            "{seat} claims slot {} of objective {} ({points} VP)",
+            "{seat} claims slot {} of {} ({points} VP)",
             slot + 1,
-            card + 1
+            row_objective(g, *card)
         ),
         Event::GameSetUp {
             homeworlds,
@@ -333,11 +537,11 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
         } => {
             let h: Vec<String> = homeworlds
                 .iter()
-                .map(|(s, at)| format!("{s}'s homeworld at {at}"))
+                .map(|(s, at)| format!("{s}'s homeworld at {}", at.words()))
                 .collect();
             format!(
                 "{}; {fleets} fleets on each, storage {storage} each",
-                h.join(", ")
+                h.join("; ")
             )
         }
         Event::SlotDiscarded {
@@ -346,11 +550,10 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             card,
         } => {
             let kind = if *directive { "directive" } else { "module" };
-            let id = slot_card(g, *directive, *card);
-            format!(
-                "position {position}'s {kind} {} is discarded",
-                id.unwrap_or("?")
-            )
+            match slot_card(g, *directive, *card) {
+                Some(name) => format!("position {position}'s {name} is discarded"),
+                None => format!("position {position}'s {kind} is discarded"),
+            }
         }
         Event::Storage { seat, storage } => format!("{seat}'s storage is now {storage}"),
         Event::Sector {
@@ -362,7 +565,7 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
                 .iter()
                 .enumerate()
                 .filter(|(_, n)| **n > 0)
-                .map(|(i, n)| format!("P{} {n}", i + 1))
+                .map(|(i, n)| format!("{} {n}", Seat::new(i as u8)))
                 .collect();
             let f = if f.is_empty() {
                 "no fleets".to_owned()
@@ -370,8 +573,8 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
                 format!("fleets {}", f.join(", "))
             };
             match control {
-                Some(c) => format!("{space}: {f}, held by {c}"),
-                None => format!("{space}: {f}, held by nobody"),
+                Some(c) => format!("{}: {f}, held by {c}", space.words()),
+                None => format!("{}: {f}, held by nobody", space.words()),
             }
         }
         Event::Marker { seat, action } => match action {
@@ -379,19 +582,31 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             None => format!("{seat}'s action marker is on start"),
         },
         Event::Stage(v) => {
-            let phase = if let Some(t) = &v.turn {
-                format!("{}'s turn: {}", t.seat, t.stage)
-            } else if let Some(o) = &v.orders {
-                format!("phase 1 (Master {}): {}", o.master, o.stage)
-            } else if v.setup.is_some() {
-                "setup".to_owned()
+            let (setup, orders, turn, combat) = v.views(&g.table);
+            let phase = if let Some(t) = &turn {
+                format!(
+                    "{}'s turn: {} {}",
+                    t.seat,
+                    t.seat,
+                    turn_step_words(&t.stage)
+                )
+            } else if let Some(o) = &orders {
+                format!(
+                    "the Master's round ({} is Master): {}",
+                    o.master,
+                    order_stage_words(o.stage)
+                )
+            } else if let Some(s) = &setup {
+                format!("setup: {} places a starting sector", s.seat)
             } else {
                 "between phases".to_owned()
             };
-            match &v.combat {
+            match &combat {
                 Some(c) => format!(
-                    "round {}, {phase}; combat in {}: {}",
-                    v.round, c.sector, c.stage
+                    "round {}, {phase}; combat at {}: {}",
+                    v.round,
+                    c.sector.words(),
+                    combat_step_words(c.stage)
                 ),
                 None => format!("round {}, {phase}", v.round),
             }
@@ -404,7 +619,7 @@ pub fn event_text(g: &Milkomeda, event: &Event) -> String {
             let s: Vec<String> = scores
                 .iter()
                 .enumerate()
-                .map(|(i, s)| format!("P{} {} VP", i + 1, s.standing.points))
+                .map(|(i, s)| format!("{} {} VP", Seat::new(i as u8), s.standing.points))
                 .collect();
             format!("game over, {}: {}", ending_words(*trigger), s.join(", "))
         }

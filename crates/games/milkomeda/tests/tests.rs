@@ -15,3 +15,4 @@ mod hidden;
 mod map;
 mod refresh;
 mod scoring;
+mod words;

@@ -171,7 +171,8 @@ impl From<GridSize> for (u8, u8) {
 
 /// A card space of the grid, made by [`GridSize::space`] and the grid's iterators (or read as
 /// `[col, row]`, each below [`MAX_SIDE`]; a map refuses a space outside its own grid). Shown
-/// to people as `c3r5` (one-based column and row).
+/// to people as [`Space::words`] (`column 3, row 5`, one-based); `c3r5` is its short typed
+/// form.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "[number, number]"))]
 #[serde(try_from = "(u8, u8)", into = "(u8, u8)")]
@@ -189,6 +190,12 @@ impl Space {
     /// Zero-based row, 0 at the top.
     pub const fn row(self) -> u8 {
         self.row
+    }
+
+    /// The space as players name it: `column 3, row 5` (one-based, as the map's edges are
+    /// labelled).
+    pub fn words(self) -> String {
+        format!("column {}, row {}", self.col + 1, self.row + 1)
     }
 
     /// Orthogonal steps between two spaces, ignoring what lies between.
@@ -367,9 +374,12 @@ pub fn homeworld_corner(size: GridSize, seat: Seat, seats: usize) -> Result<Spac
 
 /// A point where four card spaces meet: the top-left corner of the space at (`col`, `row`),
 /// for `col` in `1..width` and `row` in `1..height`. Made only by [`GridSize::intersections`]
-/// and [`Map::intersections_of`] (so it is never read from untrusted input). Shown as `x3y5`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+/// and [`Map::intersections_of`]; on the wire `[col, row]` of that space, read back only for
+/// a point inside the largest grid ([`MapError::OffGrid`] otherwise). Shown to people as
+/// [`Intersection::words`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "[number, number]"))]
+#[serde(try_from = "(u8, u8)", into = "(u8, u8)")]
 pub struct Intersection {
     row: u8,
     col: u8,
@@ -392,6 +402,47 @@ impl Intersection {
             (Space { col: c - 1, row: r }, Corner::TopRight),
             (Space { col: c, row: r }, Corner::TopLeft),
         ]
+    }
+
+    /// The space whose top-left corner the point is (the bottom right of the four).
+    pub fn below_right(self) -> Space {
+        Space {
+            col: self.col,
+            row: self.row,
+        }
+    }
+
+    /// The point as players name it: `where columns 2 and 3 meet rows 4 and 5` (one-based).
+    pub fn words(self) -> String {
+        format!(
+            "where columns {} and {} meet rows {} and {}",
+            self.col,
+            self.col + 1,
+            self.row,
+            self.row + 1
+        )
+    }
+}
+
+impl TryFrom<(u8, u8)> for Intersection {
+    type Error = MapError;
+    fn try_from((col, row): (u8, u8)) -> Result<Self, Self::Error> {
+        if (1..MAX_SIDE).contains(&col) && (1..MAX_SIDE).contains(&row) {
+            Ok(Intersection { row, col })
+        } else {
+            Err(MapError::OffGrid {
+                col,
+                row,
+                width: MAX_SIDE,
+                height: MAX_SIDE,
+            })
+        }
+    }
+}
+
+impl From<Intersection> for (u8, u8) {
+    fn from(p: Intersection) -> (u8, u8) {
+        (p.col, p.row)
     }
 }
 
