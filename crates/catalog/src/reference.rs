@@ -359,7 +359,7 @@ pub(crate) fn milkomeda(cfg: &gridwright_milkomeda::Config) -> Reference {
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let mut e = ReferenceEntry::new(Some(i), &s.id, &s.name(), "Sector card")
+            let mut e = ReferenceEntry::new(Some(i), &s.id, s.name(), "Sector card")
                 .stat("Income", amounts(s.values))
                 .stat("Exploration cost", format!("{} green", s.cost));
             e.keywords = s
@@ -388,7 +388,7 @@ pub(crate) fn milkomeda(cfg: &gridwright_milkomeda::Config) -> Reference {
                 gridwright_milkomeda::rules::directives::DirectiveTier::D2 => "D2",
                 gridwright_milkomeda::rules::directives::DirectiveTier::D3 => "D3",
             };
-            ReferenceEntry::new(Some(i), &d.id, &d.name(), format!("Directive, tier {tier}"))
+            ReferenceEntry::new(Some(i), &d.id, d.name(), format!("Directive, tier {tier}"))
                 .stat("Pattern", dots.join(", "))
                 .line(format!(
                     "Matches where four cards meet and their corners show {}, one of them yours.",
@@ -404,7 +404,7 @@ pub(crate) fn milkomeda(cfg: &gridwright_milkomeda::Config) -> Reference {
             ReferenceEntry::new(
                 Some(i),
                 &m.id,
-                &m.name(),
+                m.name(),
                 format!("Action module, tier M{}", m.amount),
             )
             .stat("Cost", format!("{} {}", m.amount, m.resource.word()))
@@ -425,7 +425,7 @@ pub(crate) fn milkomeda(cfg: &gridwright_milkomeda::Config) -> Reference {
                 .zip(&o.points)
                 .map(|(t, p)| format!("{t} for {p} VP"))
                 .collect();
-            let mut e = ReferenceEntry::new(Some(i), &o.id, &o.name(), "Objective")
+            let mut e = ReferenceEntry::new(Some(i), &o.id, o.name(), "Objective")
                 .stat("Measures", o.objective.words())
                 .stat("Slots", slots.join(", "));
             if o.objective.this_turn() {

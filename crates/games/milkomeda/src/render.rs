@@ -8,7 +8,7 @@ use crate::rules::map::{Corner, SectorRef, Space};
 use crate::rules::structures::Structure;
 use crate::state::Milkomeda;
 use gridwright_engine::text;
-use gridwright_engine::{Game, Seat, Turn, Viewer};
+use gridwright_engine::{Game, Seat, Viewer};
 use std::fmt::Write;
 
 const CELL: usize = 13;
@@ -187,10 +187,8 @@ fn seats(out: &mut String, g: &Milkomeda, obs: &Observation) {
 /// The positions: directive, module, and where the directive matches for the seat to act; two
 /// positions a line where they fit.
 fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
-    let acting = match g.turn() {
-        Turn::Seat(s) => Some(s),
-        _ => obs.turn.as_ref().map(|t| t.seat),
-    };
+    // The observation's matches are the seat's whose turn it is.
+    let acting = obs.turn.as_ref().map(|t| t.seat);
     let mut cells = Vec::new();
     let mut matches = Vec::new();
     for view in &obs.positions {
@@ -220,20 +218,9 @@ fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
             },
         );
         cells.push(format!("position {p}: {d_text}, {m_text}"));
-        if let (Some(seat), Some(d)) = (acting, d.map(|d| g.table.rules.directive(d))) {
-            let found = matching_intersections(
-                g.map(),
-                d.pattern,
-                |s| g.controller(s) == Some(seat),
-                |r| match r {
-                    SectorRef::Homeworld(_) => crate::rules::income::HOMEWORLD_VALUES,
-                    SectorRef::Card(c) => g.table.rules.sector(c).values,
-                },
-            );
-            if !found.is_empty() {
-                let at: Vec<String> = found.iter().map(|x| x.words()).collect();
-                matches.push(format!("position {p} at {}", at.join(", ")));
-            }
+        if acting.is_some() && !view.matches.is_empty() {
+            let at: Vec<String> = view.matches.iter().map(|x| x.words()).collect();
+            matches.push(format!("position {p} {}", at.join("; ")));
         }
     }
     for line in text::grid(&cells, text::COLUMNS) {
