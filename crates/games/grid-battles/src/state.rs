@@ -124,8 +124,8 @@ pub enum EndReason {
 /// Serialized as an object tagged `phase`; a combat shows its roll as the two flags
 /// `counterattack` and `counter_due` (see [`CombatRoll`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(tag = "phase", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "PhaseJson"))]
+#[serde(into = "PhaseJson", try_from = "PhaseJson")]
 pub enum Phase {
     /// The active side picks units to activate, one at a time.
     Activation {
@@ -143,7 +143,6 @@ pub enum Phase {
         /// The unit attacked.
         defender: UnitId,
         /// Which roll is due.
-        #[serde(flatten)]
         roll: CombatRoll,
     },
     /// The game is over.
@@ -156,11 +155,7 @@ pub enum Phase {
 }
 
 /// The roll a combat is waiting for (seed, "Combat Resolution"; "Bold Unit").
-///
-/// Serialized as the two flags of [`RollFlags`], inside the combat's [`Phase`] object.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "RollFlags"))]
-#[serde(into = "RollFlags", try_from = "RollFlags")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum CombatRoll {
     /// The attacker's roll; the defender will not strike back (a ranged attack, or a defender
     /// that was not bold when the attack was declared).
@@ -176,46 +171,99 @@ impl CombatRoll {
     pub fn is_counterattack(self) -> bool {
         self == CombatRoll::Counterattack
     }
-}
 
-/// The JSON form of a [`CombatRoll`] (observations carry it; the web client reads it).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct RollFlags {
-    /// Whether this roll is the defender's counterattack.
-    counterattack: bool,
-    /// Whether the defender will counterattack if it survives.
-    counter_due: bool,
-}
-
-impl From<CombatRoll> for RollFlags {
-    fn from(roll: CombatRoll) -> RollFlags {
-        let (counterattack, counter_due) = match roll {
+    /// As the two flags of the JSON form: (`counterattack`, `counter_due`).
+    fn flags(self) -> (bool, bool) {
+        match self {
             CombatRoll::Attack => (false, false),
             CombatRoll::AttackThenCounter => (false, true),
             CombatRoll::Counterattack => (true, false),
-        };
-        RollFlags {
-            counterattack,
-            counter_due,
         }
     }
 }
 
-impl TryFrom<RollFlags> for CombatRoll {
+/// The JSON form of [`Phase`] (observations carry it; the web client reads it).
+#[derive(Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Phase"))]
+#[serde(tag = "phase", rename_all = "snake_case")]
+enum PhaseJson {
+    Activation {
+        remaining: u8,
+    },
+    Movement,
+    Attack,
+    Combat {
+        attacker: UnitId,
+        defender: UnitId,
+        /// Whether this roll is the defender's counterattack.
+        counterattack: bool,
+        /// Whether the defender will counterattack if it survives.
+        counter_due: bool,
+    },
+    Over {
+        winner: Option<Seat>,
+        reason: EndReason,
+    },
+}
+
+impl From<Phase> for PhaseJson {
+    fn from(p: Phase) -> PhaseJson {
+        match p {
+            Phase::Activation { remaining } => PhaseJson::Activation { remaining },
+            Phase::Movement => PhaseJson::Movement,
+            Phase::Attack => PhaseJson::Attack,
+            Phase::Combat {
+                attacker,
+                defender,
+                roll,
+            } => {
+                let (counterattack, counter_due) = roll.flags();
+                PhaseJson::Combat {
+                    attacker,
+                    defender,
+                    counterattack,
+                    counter_due,
+                }
+            }
+            Phase::Over { winner, reason } => PhaseJson::Over { winner, reason },
+        }
+    }
+}
+
+impl TryFrom<PhaseJson> for Phase {
     type Error = String;
 
-    fn try_from(f: RollFlags) -> Result<CombatRoll, String> {
-        match (f.counterattack, f.counter_due) {
-            (false, false) => Ok(CombatRoll::Attack),
-            (false, true) => Ok(CombatRoll::AttackThenCounter),
-            (true, false) => Ok(CombatRoll::Counterattack),
-            (true, true) => Err(
-                "combat phase: a counterattack is never followed by another \
-                 (`counterattack` and `counter_due` cannot both be true)"
-                    .to_owned(),
-            ),
-        }
+    fn try_from(p: PhaseJson) -> Result<Phase, String> {
+        Ok(match p {
+            PhaseJson::Activation { remaining } => Phase::Activation { remaining },
+            PhaseJson::Movement => Phase::Movement,
+            PhaseJson::Attack => Phase::Attack,
+            PhaseJson::Combat {
+                attacker,
+                defender,
+                counterattack,
+                counter_due,
+            } => {
+                let roll = match (counterattack, counter_due) {
+                    (false, false) => CombatRoll::Attack,
+                    (false, true) => CombatRoll::AttackThenCounter,
+                    (true, false) => CombatRoll::Counterattack,
+                    (true, true) => {
+                        return Err(
+                            "combat phase: a counterattack is never followed by another \
+                                    (`counterattack` and `counter_due` cannot both be true)"
+                                .to_owned(),
+                        );
+                    }
+                };
+                Phase::Combat {
+                    attacker,
+                    defender,
+                    roll,
+                }
+            }
+            PhaseJson::Over { winner, reason } => Phase::Over { winner, reason },
+        })
     }
 }
 
