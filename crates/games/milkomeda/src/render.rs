@@ -207,17 +207,10 @@ fn positions(out: &mut String, g: &Milkomeda, obs: &Observation) {
         );
         let m_text = m.map(|m| g.table.rules.module(m)).map_or_else(
             || "no module".to_owned(),
-            |m| {
-                format!(
-                    "{} ({} for {} {})",
-                    m.name(),
-                    m.action,
-                    m.amount,
-                    m.resource
-                )
-            },
+            |m| format!("{} ({} {} {})", m.name(), m.action, m.amount, m.resource),
         );
-        cells.push(format!("position {p}: {d_text}, {m_text}"));
+        // Short enough for two positions a line (the picture must leave the screen room).
+        cells.push(format!("pos. {p}: {d_text}, {m_text}"));
         if acting.is_some() && !view.matches.is_empty() {
             let at: Vec<String> = view.matches.iter().map(|x| x.words()).collect();
             matches.push(format!("position {p} {}", at.join("; ")));
