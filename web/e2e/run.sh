@@ -9,6 +9,8 @@
 # Environment:
 #   GRIDWRIGHT_SERVER_BIN  use this server binary instead of building one
 #   GAME_TIMEOUT_MS        how long the whole game may take (default 300000)
+#   --install-only         install Chromium and the Node packages, then stop (scripts/test runs
+#                          this in the background while Rust compiles)
 #   E2E_ONLY=starcore      run only the Starcore file (starcore.e2e.mjs) after the unit tests;
 #                          milkomeda: only milkomeda.e2e.mjs; play: only play.e2e.mjs (Grid Battles,
 #                          Command Core, Connect Four and the kit)
@@ -21,10 +23,15 @@ shots="$root/target/e2e-screenshots"
 
 say() { printf 'e2e: %s\n' "$*" >&2; }
 
+install_only=0
+[ "${1:-}" = "--install-only" ] && install_only=1
+
 # 0. The browser's copy of the Command Core arc rule against the engine's table, and the view
 # kit's pure logic (web/ui/model.js), under plain Node.
-node "$here/arcs.check.mjs"
-node --test "$here/unit/"
+if [ "$install_only" -eq 0 ]; then
+  node "$here/arcs.check.mjs"
+  node --test "$here/unit/"
+fi
 
 # 1. The browser: Debian's Chromium (a test tool's own browser download does not work here).
 if [ ! -x /usr/bin/chromium ]; then
@@ -38,6 +45,7 @@ fi
 mkdir -p "$shots"
 # shellcheck source=install.sh
 source "$here/install.sh"
+[ "$install_only" -eq 1 ] && exit 0
 
 # 3. The server: `gridwright serve` once the CLI has it, else the server crate's own binary.
 cd "$root"
