@@ -65,11 +65,15 @@ def _play_balance_shard(game, setup, overrides, agents, seed, start, count, vari
     return g.balance_shard(agents, seed, start, count, variants)
 
 
+def _checked_games(what, n):
+    """``n`` if it is a whole number of games, at least 1; else a ``ValueError`` naming ``what``."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"{what} must be a whole number of games, at least 1, not {n!r}")
+    return n
+
+
 def _checked_shard_size(shard_size):
-    if isinstance(shard_size, bool) or not isinstance(shard_size, int) or shard_size < 1:
-        raise ValueError(f"shard_size must be a whole number of games, at least 1, not "
-                         f"{shard_size!r}")
-    return shard_size
+    return _checked_games("shard_size", shard_size)
 
 
 def _size_from_probe(play, total, workers):
@@ -112,8 +116,7 @@ def simulate(game, agents="random,random", games=1000, seed=1, setup=None, overr
     g = gridwright.load_game(game, setup, overrides)
     # Refuses bad agents here, before any task is sent.
     g.simulate_shard(agents, seed, 0, 0)
-    if games < 1:
-        raise ValueError(f"games must be at least 1, not {games}")
+    _checked_games("games", games)
     if shard_size is not None:
         _checked_shard_size(shard_size)
     workers = _cluster_cpus()
@@ -156,8 +159,7 @@ def balance(game, agents="random,random", games=1000, seed=1, setup=None, overri
     Starts a local Ray instance if none is running."""
     started = time.perf_counter()
     g = gridwright.load_game(game, setup, overrides)
-    if games < 1:
-        raise ValueError(f"games must be at least 1, not {games}")
+    _checked_games("games", games)
     # Refuses bad agents, variants, subject and bins here, before any task is sent: the merge
     # of no shards into a run of no games makes every check.
     g.balance_merge(agents, seed, 0, [], subject=subject, variants=variants, bins=bins)

@@ -50,7 +50,7 @@ def test_the_default_shard_size_gives_the_same_document(local_ray):
 def test_bad_arguments_are_refused_before_any_task(local_ray):
     with pytest.raises(ValueError, match="human"):
         gwray.simulate("connect-four", "human,random", games=10)
-    with pytest.raises(ValueError, match="games must be at least 1"):
+    with pytest.raises(ValueError, match="games must be a whole number of games, at least 1"):
         gwray.simulate("connect-four", games=0)
     with pytest.raises(ValueError, match="shard_size"):
         gwray.simulate("connect-four", games=10, shard_size=0)
@@ -108,8 +108,15 @@ def test_ladder_and_balance_refuse_bad_arguments_before_any_task(local_ray):
         gwray.balance("connect-four", games=4, subject=2)
     with pytest.raises(ValueError, match="variant B: unknown key path"):
         gwray.balance("connect-four", games=4, variants={"B": ["nothing.here=1"]})
-    with pytest.raises(ValueError, match="games must be at least 1"):
+    with pytest.raises(ValueError, match="games must be a whole number of games, at least 1, "
+                                         "not 0"):
         gwray.balance("connect-four", games=0)
+    with pytest.raises(ValueError, match="games must be .* not 'many'"):
+        gwray.simulate("connect-four", games="many")
+    with pytest.raises(ValueError, match="games must be a whole number from 0 up, not -5"):
+        gwray.ladder("connect-four", "random,mcts", games=-5)
+    with pytest.raises(ValueError, match="seed must be a whole number from 0 up, not 'x'"):
+        gwray.balance("connect-four", games=3, seed="x")
 
 
 def run_module(*args):
