@@ -110,8 +110,9 @@ def simulate(game, agents="random,random", games=1000, seed=1, setup=None, overr
              shard_size=None):
     """``Game.simulate``'s document for ``games`` games of ``game`` (with ``setup`` and config
     ``overrides``) between ``agents`` from master seed ``seed``, played as Ray tasks of
-    ``shard_size`` games each (default: see ``shard_size()``). Starts a local Ray instance if
-    none is running."""
+    ``shard_size`` games each (default: see ``shard_size()``). If Ray is not initialized, calls
+    ``ray.init()`` (which joins ``RAY_ADDRESS`` or a ``ray start`` instance of this machine, else
+    starts a local instance)."""
     started = time.perf_counter()
     g = gridwright.load_game(game, setup, overrides)
     # Refuses bad agents here, before any task is sent.
@@ -134,7 +135,7 @@ def ladder(game, agents="random,greedy,mcts", games=200, seed=1, setup=None, ove
     playing ``games`` games of ``game`` from master seed ``seed``, its ``ladder_size`` games
     numbered pairing by pairing and seating by seating, cut into shards of ``shard_size`` games
     (default: timed as ``shard_size()`` does, on the ladder's first games) played as Ray
-    tasks. Starts a local Ray instance if none is running."""
+    tasks, calling ``ray.init()`` first if Ray is not initialized."""
     started = time.perf_counter()
     g = gridwright.load_game(game, setup, overrides)
     # Refuses bad agents and games here, before any task is sent.
@@ -156,7 +157,7 @@ def balance(game, agents="random,random", games=1000, seed=1, setup=None, overri
     """``Game.balance``'s report (``gridwright balance --json``'s): ``games`` games of every
     variant (game ``i`` of each from the same seed), cut into shards of ``shard_size`` games
     (default: timed as ``shard_size()`` does, on the run's first games) played as Ray tasks.
-    Starts a local Ray instance if none is running."""
+    Calls ``ray.init()`` first if Ray is not initialized."""
     started = time.perf_counter()
     g = gridwright.load_game(game, setup, overrides)
     _checked_games("games", games)
