@@ -186,15 +186,20 @@ impl<G: Frontend> Batch<'_, G> {
         if games == 0 {
             return Err(Refused("games must be at least 1".into()));
         }
-        let plan = Plan::new(self.agents.len(), seats, games);
-        if plan.pairs.len() * plan.games_per_pairing() > gridwright_sim::MAX_GAMES {
+        // Checked before the plan lists its pairings: a ladder is one batch of games at most.
+        let n = self.agents.len();
+        let seatings = gridwright_sim::ladder::seatings(seats).len();
+        let pairs = n.checked_mul(n - 1).map(|x| x / 2);
+        let per_pairing = games.div_ceil(seatings).checked_mul(seatings);
+        let total = pairs.zip(per_pairing).and_then(|(p, g)| p.checked_mul(g));
+        if total.is_none_or(|t| t > gridwright_sim::MAX_GAMES) {
             return Err(Refused(format!(
-                "a ladder of {} pairings × {} games is more than {} games; play fewer",
-                plan.pairs.len(),
-                plan.games_per_pairing(),
+                "a ladder of {n} agents with {games} games per pairing is more than {} games in \
+                 all; play fewer",
                 gridwright_sim::MAX_GAMES
             )));
         }
+        let plan = Plan::new(n, seats, games);
         let header = LadderHeader {
             game: G::INFO.short_name.to_owned(),
             // As the command line: the scenario asked for, not the config's own name.
@@ -320,7 +325,8 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
             })?;
         let factories = self.factories()?;
         let initial = G::new(self.config).map_err(|e| Refused(e.to_string()))?;
-        let mut records = Vec::with_capacity(count);
+        // Grown as games are played: `count` comes from the caller.
+        let mut records = Vec::new();
         for i in start..end {
             let mut agents: Vec<Box<dyn Agent<G>>> = factories.iter().map(|f| f()).collect();
             let (record, _) = gridwright_sim::play_one(
@@ -347,7 +353,13 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
         threads: usize,
         elapsed_seconds: f64,
     ) -> Result<Value, Refused> {
-        let mut records: Vec<GameRecord> = Vec::with_capacity(games);
+        if games > gridwright_sim::MAX_GAMES {
+            return Err(Refused(format!(
+                "a batch has at most {} games, not {games}",
+                gridwright_sim::MAX_GAMES
+            )));
+        }
+        let mut records: Vec<GameRecord> = Vec::new();
         for (n, text) in shards.iter().enumerate() {
             let part: Vec<GameRecord> = serde_json::from_str(text)
                 .map_err(|e| Refused(format!("shard {n}: not a shard's records: {e}")))?;
@@ -488,7 +500,7 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
             })?;
         let batches = plan.batches(seed);
         let initial = G::new(self.config).map_err(|e| Refused(e.to_string()))?;
-        let mut records: Vec<(usize, GameRecord)> = Vec::with_capacity(count);
+        let mut records: Vec<(usize, GameRecord)> = Vec::new();
         let mut factories: Option<(usize, Vec<AgentFactory<G>>)> = None;
         for g in start..end {
             let (k, i) = (g / plan.per_seating, g % plan.per_seating);

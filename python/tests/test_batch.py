@@ -256,3 +256,17 @@ def test_hostile_numbers_and_agents_are_refused_naming_the_argument():
         g.balance_merge("random,random", 1, 0, [], bins="x")
     with pytest.raises(ValueError, match="agents: write the agent specs as one string"):
         g.ladder(5)
+
+
+def test_huge_batches_are_refused_not_allocated():
+    g = gw.load_game("connect-four")
+    with pytest.raises(ValueError, match="more than 100000000 games in all"):
+        g.ladder_size("random,mcts", 2**64 - 1)
+    with pytest.raises(ValueError, match="more than 100000000 games in all"):
+        g.ladder(",".join(["random", "mcts"] * 20000), games=2)
+    with pytest.raises(ValueError, match="at most 100000000 games, not 1000000000000"):
+        g.simulate_merge("random,random", 1, 10**12, [])
+    with pytest.raises(ValueError, match="at most 100000000 games"):
+        g.balance_merge("random,random", 1, 10**12, [])
+    with pytest.raises(ValueError, match="at most 100000000 games"):
+        g.simulate_shard("random,random", 1, 2**63, 2**63)

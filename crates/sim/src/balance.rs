@@ -997,7 +997,7 @@ pub fn shard<G: Game>(
                 max: MAX_GAMES,
             })?;
     let initial = initial_states::<G>(variants, agents.len(), None, end)?;
-    let mut games: Vec<Vec<WireOutcome>> = Vec::with_capacity(count);
+    let mut games: Vec<Vec<WireOutcome>> = Vec::new();
     for i in start..end {
         let outcomes = play_variants(&initial, i, seed, agents, hooks)?;
         games.push(outcomes.iter().map(WireOutcome::from).collect());
@@ -1027,7 +1027,7 @@ pub fn merge<G: Game>(
         ));
     }
     initial_states::<G>(variants, seats, Some(opts.subject), opts.games)?;
-    let mut games: Vec<Vec<WireOutcome>> = Vec::with_capacity(opts.games);
+    let mut games: Vec<Vec<WireOutcome>> = Vec::new();
     for (n, text) in shards.iter().enumerate() {
         let part: Vec<Vec<WireOutcome>> = serde_json::from_str(text)
             .map_err(|e| SimError::Shards(format!("shard {n}: not a balance shard: {e}")))?;

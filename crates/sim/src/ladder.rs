@@ -204,7 +204,7 @@ impl Plan {
 
     /// Games per pairing: games per seating × seatings.
     pub fn games_per_pairing(&self) -> usize {
-        self.per_seating * self.seatings.len()
+        self.per_seating.saturating_mul(self.seatings.len())
     }
 
     /// Every batch in order, master seed `seed`: pairing by pairing, seating by seating.
