@@ -18,9 +18,9 @@ The core is shaped like OpenSpiel's ``pyspiel``::
   may see, as a dict, and ``observation_tensor(seat)``: the same as a NumPy vector of
   ``game.observation_tensor_shape()``. Nothing else reveals hidden information except
   ``cheat_full_state()``, which is for debugging and says so.
-* ``Game.simulate(agents, games, seed)`` and ``Game.balance(...)`` return the documents of
-  ``gridwright simulate --json`` and ``gridwright balance --json``; ``gridwright.ray.simulate``
-  plays a ``simulate`` batch as Ray tasks (install the ``ray`` extra).
+* ``Game.simulate(agents, games, seed)``, ``Game.ladder(...)`` and ``Game.balance(...)`` return
+  the documents of ``gridwright simulate|ladder|balance --json``; ``gridwright.ray.simulate``,
+  ``ladder`` and ``balance`` play them as Ray tasks (install the ``ray`` extra).
 
 The PettingZoo environments are in ``gridwright.pettingzoo`` (install the ``pettingzoo`` extra).
 See docs/python.md for the whole API, the action index layout and what is not there yet.

@@ -14,6 +14,7 @@ use gridwright_agents::AgentSpec;
 use gridwright_catalog::Frontend;
 use gridwright_engine::{Agent, Game, derive_seed};
 use gridwright_sim::balance::{BalanceOptions, Header, Hooks, Variant};
+use gridwright_sim::ladder::{LadderHeader, Plan, assemble};
 use gridwright_sim::overrides::{self, Override};
 use gridwright_sim::{AgentFactory, GameRecord, SimOptions, Summary};
 use serde_json::Value;
@@ -73,6 +74,66 @@ pub trait DynBatch {
         variants: &[(String, Vec<String>)],
         opts: &BalanceOptions,
     ) -> Result<Value, Refused>;
+    /// Games `start..start + count` of the balance run of master seed `seed`, every variant of
+    /// each, on this thread: JSON text for [`DynBatch::balance_merge`].
+    ///
+    /// # Errors
+    /// As [`DynBatch::balance`].
+    fn balance_shard(
+        &self,
+        variants: &[(String, Vec<String>)],
+        seed: u64,
+        start: usize,
+        count: usize,
+    ) -> Result<String, Refused>;
+    /// [`DynBatch::balance`]'s report from shards holding games `0..opts.games` exactly once.
+    ///
+    /// # Errors
+    /// Shards that do not make up the run, and [`DynBatch::balance`]'s checks.
+    fn balance_merge(
+        &self,
+        variants: &[(String, Vec<String>)],
+        opts: &BalanceOptions,
+        shards: &[String],
+        elapsed_seconds: f64,
+    ) -> Result<Value, Refused>;
+    /// `gridwright ladder --json`'s document: every pairing of the batch's agents (two or
+    /// more, in any seat count), `games` games per pairing, on `threads` threads.
+    ///
+    /// # Errors
+    /// Fewer than two agents or seats, a bad or `human` agent, no games, a game that fails.
+    fn ladder(&self, games: usize, seed: u64, threads: usize) -> Result<Value, Refused>;
+    /// How many games the ladder of `games` games per pairing plays in all: the games its
+    /// shards number (`0..` that), batch after batch.
+    ///
+    /// # Errors
+    /// As [`DynBatch::ladder`].
+    fn ladder_size(&self, games: usize) -> Result<usize, Refused>;
+    /// Games `start..start + count` of the ladder's [`DynBatch::ladder_size`] on this thread:
+    /// JSON text for [`DynBatch::ladder_merge`].
+    ///
+    /// # Errors
+    /// As [`DynBatch::ladder`], and a range past the ladder's games.
+    fn ladder_shard(
+        &self,
+        games: usize,
+        seed: u64,
+        start: usize,
+        count: usize,
+    ) -> Result<String, Refused>;
+    /// [`DynBatch::ladder`]'s document from shards holding every game of the ladder exactly
+    /// once, in any order; `threads` and `elapsed_seconds` say how they were played.
+    ///
+    /// # Errors
+    /// Shards that do not make up the ladder, and [`DynBatch::ladder`]'s checks.
+    fn ladder_merge(
+        &self,
+        games: usize,
+        seed: u64,
+        shards: &[String],
+        threads: usize,
+        elapsed_seconds: f64,
+    ) -> Result<Value, Refused>;
 }
 
 impl<G: Frontend> Batch<'_, G> {
@@ -94,6 +155,76 @@ impl<G: Frontend> Batch<'_, G> {
         Ok(out)
     }
 
+    /// A ladder's plan and its header, every check `gridwright ladder` makes made: two seats
+    /// or more, two agents or more, none `human`, every spec one this game has, games ≥ 1.
+    fn ladder_plan(
+        &self,
+        games: usize,
+        seed: u64,
+        threads: usize,
+    ) -> Result<(Plan, LadderHeader), Refused> {
+        let seats = G::new(self.config)
+            .map_err(|e| Refused(e.to_string()))?
+            .num_seats();
+        if seats < 2 {
+            return Err(Refused(format!(
+                "a ladder needs a game of at least two seats; this one has {seats}"
+            )));
+        }
+        if self.agents.len() < 2 {
+            return Err(Refused(format!(
+                "a ladder needs at least two agents (e.g. \"random,greedy\"), not {}",
+                self.agents.len()
+            )));
+        }
+        for s in self.agents {
+            if s.is_human() {
+                return Err(Refused("`human` cannot play in a ladder".into()));
+            }
+            G::agent(s).map_err(|e| Refused(format!("agent `{s}`: {e}")))?;
+        }
+        if games == 0 {
+            return Err(Refused("games must be at least 1".into()));
+        }
+        // Checked before the plan lists its pairings: a ladder is one batch of games at most.
+        let n = self.agents.len();
+        let seatings = gridwright_sim::ladder::seatings(seats).len();
+        let pairs = n.checked_mul(n - 1).map(|x| x / 2);
+        let per_pairing = games.div_ceil(seatings).checked_mul(seatings);
+        let total = pairs.zip(per_pairing).and_then(|(p, g)| p.checked_mul(g));
+        if total.is_none_or(|t| t > gridwright_sim::MAX_GAMES) {
+            return Err(Refused(format!(
+                "a ladder of {n} agents with {games} games per pairing is more than {} games in \
+                 all; play fewer",
+                gridwright_sim::MAX_GAMES
+            )));
+        }
+        let plan = Plan::new(n, seats, games);
+        let header = LadderHeader {
+            game: G::INFO.short_name.to_owned(),
+            // As the command line: the scenario asked for, not the config's own name.
+            scenario: self.setup.unwrap_or("default").to_owned(),
+            agents: self.agents.iter().map(ToString::to_string).collect(),
+            seed,
+            threads,
+        };
+        Ok((plan, header))
+    }
+
+    /// Fresh-agent factories for the seats of a ladder batch.
+    fn seat_factories(&self, seat_agents: &[usize]) -> Result<Vec<AgentFactory<G>>, Refused> {
+        let specs: Vec<AgentSpec> = seat_agents
+            .iter()
+            .map(|&x| self.agents[x].clone())
+            .collect();
+        Batch::<G> {
+            config: self.config,
+            setup: self.setup,
+            agents: &specs,
+        }
+        .factories()
+    }
+
     /// The agents as the command line writes them (`random,greedy`).
     fn agents_text(&self) -> String {
         let specs: Vec<String> = self.agents.iter().map(ToString::to_string).collect();
@@ -105,6 +236,15 @@ impl<G: Frontend> Batch<'_, G> {
         G::config_name(self.config)
             .or_else(|| self.setup.map(str::to_owned))
             .unwrap_or_else(|| "default".into())
+    }
+
+    /// The balance report's header.
+    fn header(&self) -> Header {
+        Header {
+            game: G::INFO.short_name.to_owned(),
+            setup: self.scenario(),
+            agents: self.agents.iter().map(ToString::to_string).collect(),
+        }
     }
 
     /// `gridwright simulate --json`'s document for `summary`.
@@ -185,7 +325,8 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
             })?;
         let factories = self.factories()?;
         let initial = G::new(self.config).map_err(|e| Refused(e.to_string()))?;
-        let mut records = Vec::with_capacity(count);
+        // Grown as games are played: `count` comes from the caller.
+        let mut records = Vec::new();
         for i in start..end {
             let mut agents: Vec<Box<dyn Agent<G>>> = factories.iter().map(|f| f()).collect();
             let (record, _) = gridwright_sim::play_one(
@@ -212,7 +353,13 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
         threads: usize,
         elapsed_seconds: f64,
     ) -> Result<Value, Refused> {
-        let mut records: Vec<GameRecord> = Vec::with_capacity(games);
+        if games > gridwright_sim::MAX_GAMES {
+            return Err(Refused(format!(
+                "a batch has at most {} games, not {games}",
+                gridwright_sim::MAX_GAMES
+            )));
+        }
+        let mut records: Vec<GameRecord> = Vec::new();
         for (n, text) in shards.iter().enumerate() {
             let part: Vec<GameRecord> = serde_json::from_str(text)
                 .map_err(|e| Refused(format!("shard {n}: not a shard's records: {e}")))?;
@@ -248,28 +395,216 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
         variants: &[(String, Vec<String>)],
         opts: &BalanceOptions,
     ) -> Result<Value, Refused> {
-        if !(1..=200).contains(&opts.bins) {
-            return Err(Refused(format!("bins must be 1 to 200, not {}", opts.bins)));
-        }
+        check_bins(opts.bins)?;
         let variants = self.variants(variants)?;
         let report = gridwright_sim::balance::report::<G>(
-            Header {
-                game: G::INFO.short_name.to_owned(),
-                setup: self.scenario(),
-                agents: self.agents.iter().map(ToString::to_string).collect(),
-            },
+            self.header(),
             &variants,
             &self.factories()?,
             opts,
-            Hooks {
-                score: G::scores,
-                end: G::end_reason,
-                round: G::round_number,
-                measures: G::round_measures,
-            },
+            hooks::<G>(),
             &|_, _| {},
         )
         .map_err(sim_error)?;
         serde_json::to_value(&report).map_err(|e| Refused(format!("the report as JSON: {e}")))
     }
+
+    fn balance_shard(
+        &self,
+        variants: &[(String, Vec<String>)],
+        seed: u64,
+        start: usize,
+        count: usize,
+    ) -> Result<String, Refused> {
+        let variants = self.variants(variants)?;
+        gridwright_sim::balance::shard::<G>(
+            &variants,
+            &self.factories()?,
+            seed,
+            start,
+            count,
+            hooks::<G>(),
+        )
+        .map_err(sim_error)
+    }
+
+    fn balance_merge(
+        &self,
+        variants: &[(String, Vec<String>)],
+        opts: &BalanceOptions,
+        shards: &[String],
+        elapsed_seconds: f64,
+    ) -> Result<Value, Refused> {
+        check_bins(opts.bins)?;
+        let variants = self.variants(variants)?;
+        self.factories()?;
+        let report = gridwright_sim::balance::merge::<G>(
+            self.header(),
+            &variants,
+            self.agents.len(),
+            opts,
+            shards,
+            elapsed_seconds,
+        )
+        .map_err(sim_error)?;
+        serde_json::to_value(&report).map_err(|e| Refused(format!("the report as JSON: {e}")))
+    }
+
+    fn ladder(&self, games: usize, seed: u64, threads: usize) -> Result<Value, Refused> {
+        let threads = threads.max(1);
+        let (plan, header) = self.ladder_plan(games, seed, threads)?;
+        let mut summaries = Vec::new();
+        for b in plan.batches(seed) {
+            summaries.push(
+                gridwright_sim::run::<G>(
+                    self.config,
+                    &self.seat_factories(&b.seat_agents)?,
+                    &SimOptions {
+                        games: plan.per_seating,
+                        seed: b.seed,
+                        threads,
+                        replays: None,
+                    },
+                    G::scores,
+                    G::end_reason,
+                    &|_, _| {},
+                )
+                .map_err(sim_error)?,
+            );
+        }
+        ladder_json(&assemble(header, &plan, &summaries))
+    }
+
+    fn ladder_size(&self, games: usize) -> Result<usize, Refused> {
+        let (plan, _) = self.ladder_plan(games, 0, 1)?;
+        Ok(plan.pairs.len() * plan.games_per_pairing())
+    }
+
+    fn ladder_shard(
+        &self,
+        games: usize,
+        seed: u64,
+        start: usize,
+        count: usize,
+    ) -> Result<String, Refused> {
+        let (plan, _) = self.ladder_plan(games, seed, 1)?;
+        let total = plan.pairs.len() * plan.games_per_pairing();
+        let end = start
+            .checked_add(count)
+            .filter(|&e| e <= total)
+            .ok_or_else(|| {
+                Refused(format!(
+                    "games {start} to {start} + {count}: this ladder has games 0 to {total} \
+                     (exclusive)"
+                ))
+            })?;
+        let batches = plan.batches(seed);
+        let initial = G::new(self.config).map_err(|e| Refused(e.to_string()))?;
+        let mut records: Vec<(usize, GameRecord)> = Vec::new();
+        let mut factories: Option<(usize, Vec<AgentFactory<G>>)> = None;
+        for g in start..end {
+            let (k, i) = (g / plan.per_seating, g % plan.per_seating);
+            let b = &batches[k];
+            if factories.as_ref().is_none_or(|(at, _)| *at != k) {
+                factories = Some((k, self.seat_factories(&b.seat_agents)?));
+            }
+            let Some((_, f)) = &factories else { continue };
+            let mut agents: Vec<Box<dyn Agent<G>>> = f.iter().map(|f| f()).collect();
+            let (record, _) = gridwright_sim::play_one(
+                self.config,
+                &initial,
+                i,
+                derive_seed(b.seed, i as u64),
+                &mut agents,
+                G::scores,
+                G::end_reason,
+                false,
+            )
+            .map_err(sim_error)?;
+            records.push((k, record));
+        }
+        serde_json::to_string(&records).map_err(|e| Refused(format!("records as JSON: {e}")))
+    }
+
+    fn ladder_merge(
+        &self,
+        games: usize,
+        seed: u64,
+        shards: &[String],
+        threads: usize,
+        elapsed_seconds: f64,
+    ) -> Result<Value, Refused> {
+        let (plan, header) = self.ladder_plan(games, seed, threads)?;
+        let batches = plan.batches(seed);
+        let mut by_batch: Vec<Vec<GameRecord>> = vec![Vec::new(); batches.len()];
+        for (n, text) in shards.iter().enumerate() {
+            let part: Vec<(usize, GameRecord)> = serde_json::from_str(text)
+                .map_err(|e| Refused(format!("shard {n}: not a ladder shard's records: {e}")))?;
+            for (k, r) in part {
+                by_batch
+                    .get_mut(k)
+                    .ok_or_else(|| {
+                        Refused(format!(
+                            "shard {n}: batch {k}, but this ladder has {} batches",
+                            batches.len()
+                        ))
+                    })?
+                    .push(r);
+            }
+        }
+        let total = batches.len() * plan.per_seating;
+        let mut summaries = Vec::with_capacity(batches.len());
+        for (b, mut records) in batches.iter().zip(by_batch) {
+            records.sort_by_key(|r| r.index);
+            let k = b.index;
+            if records.len() != plan.per_seating {
+                return Err(Refused(format!(
+                    "the shards hold {} games of ladder batch {k}, not its {}",
+                    records.len(),
+                    plan.per_seating
+                )));
+            }
+            for (i, r) in records.iter().enumerate() {
+                if r.index != i {
+                    return Err(Refused(format!(
+                        "the shards do not hold game {i} of ladder batch {k} exactly once \
+                         (found game {} there)",
+                        r.index
+                    )));
+                }
+                if r.seed != derive_seed(b.seed, i as u64) || r.returns.len() != plan.seats {
+                    return Err(Refused(format!(
+                        "game {i} of ladder batch {k} was not played from master seed {seed} \
+                         by {} seats",
+                        plan.seats
+                    )));
+                }
+            }
+            // The run's time shared out by games: a figure of how it ran, like `seconds`.
+            let share = elapsed_seconds * plan.per_seating as f64 / total.max(1) as f64;
+            summaries.push(Summary::from_records(&records, plan.seats, share));
+        }
+        ladder_json(&assemble(header, &plan, &summaries))
+    }
+}
+
+fn check_bins(bins: usize) -> Result<(), Refused> {
+    if (1..=200).contains(&bins) {
+        Ok(())
+    } else {
+        Err(Refused(format!("bins must be 1 to 200, not {bins}")))
+    }
+}
+
+fn hooks<G: Frontend>() -> Hooks<G> {
+    Hooks {
+        score: G::scores,
+        end: G::end_reason,
+        round: G::round_number,
+        measures: G::round_measures,
+    }
+}
+
+fn ladder_json(ladder: &gridwright_sim::ladder::Ladder) -> Result<Value, Refused> {
+    serde_json::to_value(ladder).map_err(|e| Refused(format!("the ladder as JSON: {e}")))
 }

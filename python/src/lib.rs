@@ -84,7 +84,15 @@ fn kind_of(name: &str) -> PyResult<GameKind> {
 fn agent_specs(agents: &Bound<'_, PyAny>) -> PyResult<Vec<AgentSpec>> {
     let text = match agents.extract::<String>() {
         Ok(t) => t,
-        Err(_) => agents.extract::<Vec<String>>()?.join(","),
+        Err(_) => agents
+            .extract::<Vec<String>>()
+            .map_err(|_| {
+                PyValueError::new_err(
+                    "agents: write the agent specs as one string (\"random,greedy\") or a \
+                     list of strings ([\"random\", \"greedy\"])",
+                )
+            })?
+            .join(","),
     };
     AgentSpec::parse_list(&text).map_err(|e| PyValueError::new_err(format!("agents: {e}")))
 }
@@ -95,6 +103,55 @@ fn threads_or_cores(threads: Option<usize>) -> PyResult<usize> {
         Some(0) => Err(PyValueError::new_err("threads must be at least 1")),
         Some(n) => Ok(n),
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// A whole number from 0 up, or a `ValueError` naming the argument.
+fn whole(value: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    value.extract::<u64>().map_err(|_| {
+        let shown = value
+            .repr()
+            .map_or_else(|_| "that".to_owned(), |r| r.to_string());
+        PyValueError::new_err(format!(
+            "{what} must be a whole number from 0 up, not {shown}"
+        ))
+    })
+}
+
+fn size(value: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+    usize::try_from(whole(value, what)?)
+        .map_err(|_| PyValueError::new_err(format!("{what} is too large")))
+}
+
+fn games_arg(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    size(value, "games")
+}
+
+fn seed_arg(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    whole(value, "seed")
+}
+
+fn start_arg(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    size(value, "start")
+}
+
+fn count_arg(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    size(value, "count")
+}
+
+fn bins_arg(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    size(value, "bins")
+}
+
+fn threads_arg(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    size(value, "threads")
+}
+
+fn threads_opt_arg(value: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+    if value.is_none() {
+        Ok(None)
+    } else {
+        size(value, "threads").map(Some)
     }
 }
 
@@ -167,6 +224,46 @@ struct PyGame {
     inner: Arc<dyn DynGame>,
 }
 
+impl PyGame {
+    /// A balance run's options from Python's keywords.
+    fn balance_options(
+        &self,
+        games: usize,
+        seed: u64,
+        threads: usize,
+        subject: i64,
+        bins: usize,
+    ) -> PyResult<gridwright_sim::balance::BalanceOptions> {
+        Ok(gridwright_sim::balance::BalanceOptions {
+            games,
+            seed,
+            threads,
+            subject: erased::seat(subject, self.inner.num_seats()).map_err(refused)?,
+            sprt: None,
+            bins,
+            sweep: None,
+            replays: None,
+        })
+    }
+}
+
+/// Balance variants from a dict of names to lists of `key.path=value` changes.
+fn variant_list(variants: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, Vec<String>)>> {
+    let mut asked = Vec::new();
+    for (name, changes) in variants.map(|d| d.iter()).into_iter().flatten() {
+        let name = name
+            .extract::<String>()
+            .map_err(|_| PyValueError::new_err("variants: a variant's name must be a string"))?;
+        let changes = changes.extract::<Vec<String>>().map_err(|_| {
+            PyValueError::new_err(format!(
+                "variant {name}: its changes must be a list of key.path=value strings"
+            ))
+        })?;
+        asked.push((name, changes));
+    }
+    Ok(asked)
+}
+
 #[pymethods]
 impl PyGame {
     /// The game's short name (`connect-four`).
@@ -229,9 +326,9 @@ impl PyGame {
         &self,
         py: Python<'py>,
         agents: &Bound<'py, PyAny>,
-        games: usize,
-        seed: u64,
-        threads: Option<usize>,
+        #[pyo3(from_py_with = games_arg)] games: usize,
+        #[pyo3(from_py_with = seed_arg)] seed: u64,
+        #[pyo3(from_py_with = threads_opt_arg)] threads: Option<usize>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let specs = agent_specs(agents)?;
         let threads = threads_or_cores(threads)?;
@@ -247,9 +344,9 @@ impl PyGame {
         &self,
         py: Python<'_>,
         agents: &Bound<'_, PyAny>,
-        seed: u64,
-        start: usize,
-        count: usize,
+        #[pyo3(from_py_with = seed_arg)] seed: u64,
+        #[pyo3(from_py_with = start_arg)] start: usize,
+        #[pyo3(from_py_with = count_arg)] count: usize,
     ) -> PyResult<String> {
         let specs = agent_specs(agents)?;
         let inner = &self.inner;
@@ -264,10 +361,10 @@ impl PyGame {
         &self,
         py: Python<'py>,
         agents: &Bound<'py, PyAny>,
-        seed: u64,
-        games: usize,
+        #[pyo3(from_py_with = seed_arg)] seed: u64,
+        #[pyo3(from_py_with = games_arg)] games: usize,
         shards: Vec<String>,
-        threads: usize,
+        #[pyo3(from_py_with = threads_arg)] threads: usize,
         elapsed_seconds: f64,
     ) -> PyResult<Bound<'py, PyAny>> {
         let specs = agent_specs(agents)?;
@@ -288,33 +385,145 @@ impl PyGame {
         &self,
         py: Python<'py>,
         agents: &Bound<'py, PyAny>,
-        games: usize,
-        seed: u64,
-        threads: Option<usize>,
+        #[pyo3(from_py_with = games_arg)] games: usize,
+        #[pyo3(from_py_with = seed_arg)] seed: u64,
+        #[pyo3(from_py_with = threads_opt_arg)] threads: Option<usize>,
         subject: i64,
         variants: Option<&Bound<'py, PyDict>>,
-        bins: usize,
+        #[pyo3(from_py_with = bins_arg)] bins: usize,
     ) -> PyResult<Bound<'py, PyAny>> {
         let specs = agent_specs(agents)?;
-        let mut asked = Vec::new();
-        for (name, changes) in variants.map(|d| d.iter()).into_iter().flatten() {
-            asked.push((name.extract::<String>()?, changes.extract::<Vec<String>>()?));
-        }
-        let opts = gridwright_sim::balance::BalanceOptions {
-            games,
-            seed,
-            threads: threads_or_cores(threads)?,
-            subject: erased::seat(subject, self.inner.num_seats()).map_err(refused)?,
-            sprt: None,
-            bins,
-            sweep: None,
-            replays: None,
-        };
+        let asked = variant_list(variants)?;
+        let opts = self.balance_options(games, seed, threads_or_cores(threads)?, subject, bins)?;
         let inner = &self.inner;
         let report = py
             .detach(|| inner.batch(&specs).balance(&asked, &opts))
             .map_err(refused)?;
         json_to_py(py, &report)
+    }
+    /// Games `start..start + count` of the balance run `balance(agents, seed=seed,
+    /// variants=variants)` plays, every variant of each, on this thread with the GIL released:
+    /// JSON text for `balance_merge`.
+    #[pyo3(signature = (agents, seed, start, count, variants=None))]
+    fn balance_shard<'py>(
+        &self,
+        py: Python<'py>,
+        agents: &Bound<'py, PyAny>,
+        #[pyo3(from_py_with = seed_arg)] seed: u64,
+        #[pyo3(from_py_with = start_arg)] start: usize,
+        #[pyo3(from_py_with = count_arg)] count: usize,
+        variants: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<String> {
+        let specs = agent_specs(agents)?;
+        let asked = variant_list(variants)?;
+        let inner = &self.inner;
+        py.detach(|| {
+            inner
+                .batch(&specs)
+                .balance_shard(&asked, seed, start, count)
+        })
+        .map_err(refused)
+    }
+    /// `balance`'s report from the texts of `balance_shard` covering games `0..games` exactly
+    /// once (in any order); `elapsed_seconds` says how long they took.
+    #[pyo3(signature = (agents, seed, games, shards, subject=0, variants=None, bins=20, elapsed_seconds=0.0))]
+    #[allow(clippy::too_many_arguments)] // balance's keywords and the shards
+    fn balance_merge<'py>(
+        &self,
+        py: Python<'py>,
+        agents: &Bound<'py, PyAny>,
+        #[pyo3(from_py_with = seed_arg)] seed: u64,
+        #[pyo3(from_py_with = games_arg)] games: usize,
+        shards: Vec<String>,
+        subject: i64,
+        variants: Option<&Bound<'py, PyDict>>,
+        #[pyo3(from_py_with = bins_arg)] bins: usize,
+        elapsed_seconds: f64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let specs = agent_specs(agents)?;
+        let asked = variant_list(variants)?;
+        let opts = self.balance_options(games, seed, 1, subject, bins)?;
+        let inner = &self.inner;
+        let report = py
+            .detach(|| {
+                inner
+                    .batch(&specs)
+                    .balance_merge(&asked, &opts, &shards, elapsed_seconds)
+            })
+            .map_err(refused)?;
+        json_to_py(py, &report)
+    }
+    /// `gridwright ladder --json`'s document as a dict: every pairing of `agents` (two or more
+    /// specs, `"random,greedy,mcts"` or a list) playing `games` games (spread over the
+    /// seatings, rounded up), each agent alone against the other at every seat in turn, from
+    /// master seed `seed` on `threads` threads (default: every core), the GIL released. The
+    /// same seed gives the same document (but `threads` and each pairing's `seconds`).
+    #[pyo3(signature = (agents, games=200, seed=1, threads=None))]
+    fn ladder<'py>(
+        &self,
+        py: Python<'py>,
+        agents: &Bound<'py, PyAny>,
+        #[pyo3(from_py_with = games_arg)] games: usize,
+        #[pyo3(from_py_with = seed_arg)] seed: u64,
+        #[pyo3(from_py_with = threads_opt_arg)] threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let specs = agent_specs(agents)?;
+        let threads = threads_or_cores(threads)?;
+        let inner = &self.inner;
+        let doc = py
+            .detach(|| inner.batch(&specs).ladder(games, seed, threads))
+            .map_err(refused)?;
+        json_to_py(py, &doc)
+    }
+    /// How many games `ladder(agents, games)` plays in all: its shards number them from 0,
+    /// pairing by pairing and seating by seating.
+    #[pyo3(signature = (agents, games=200))]
+    fn ladder_size(
+        &self,
+        agents: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = games_arg)] games: usize,
+    ) -> PyResult<usize> {
+        let specs = agent_specs(agents)?;
+        self.inner.batch(&specs).ladder_size(games).map_err(refused)
+    }
+    /// Games `start..start + count` (of `ladder_size(agents, games)`) of the ladder
+    /// `ladder(agents, games, seed)` plays, on this thread with the GIL released: their records
+    /// as JSON text, for `ladder_merge`.
+    fn ladder_shard(
+        &self,
+        py: Python<'_>,
+        agents: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = games_arg)] games: usize,
+        #[pyo3(from_py_with = seed_arg)] seed: u64,
+        #[pyo3(from_py_with = start_arg)] start: usize,
+        #[pyo3(from_py_with = count_arg)] count: usize,
+    ) -> PyResult<String> {
+        let specs = agent_specs(agents)?;
+        let inner = &self.inner;
+        py.detach(|| inner.batch(&specs).ladder_shard(games, seed, start, count))
+            .map_err(refused)
+    }
+    /// `ladder`'s document from the texts of `ladder_shard` covering every game of the ladder
+    /// exactly once (in any order); `threads` and `elapsed_seconds` say how they were played.
+    #[pyo3(signature = (agents, games, seed, shards, threads=1, elapsed_seconds=0.0))]
+    #[allow(clippy::too_many_arguments)] // the ladder, its shards and how they ran
+    fn ladder_merge<'py>(
+        &self,
+        py: Python<'py>,
+        agents: &Bound<'py, PyAny>,
+        #[pyo3(from_py_with = games_arg)] games: usize,
+        #[pyo3(from_py_with = seed_arg)] seed: u64,
+        shards: Vec<String>,
+        #[pyo3(from_py_with = threads_arg)] threads: usize,
+        elapsed_seconds: f64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let specs = agent_specs(agents)?;
+        let doc = self
+            .inner
+            .batch(&specs)
+            .ladder_merge(games, seed, &shards, threads, elapsed_seconds)
+            .map_err(refused)?;
+        json_to_py(py, &doc)
     }
     fn __repr__(&self) -> String {
         match self.inner.setup() {

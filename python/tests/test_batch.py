@@ -116,3 +116,157 @@ def test_balance_compares_two_variants_on_the_same_seeds():
         g.balance("greedy,greedy", games=2, variants={"B": ["units.nobody.health=1"]})
     with pytest.raises(ValueError, match="seat 5"):
         g.balance("greedy,greedy", games=2, subject=5)
+
+
+# ------------------------------------------------------------------ the ladder
+
+def ladder_found(doc):
+    """A ladder document without the figures of how it ran (`threads`, each pairing's
+    `seconds`)."""
+    doc = {k: v for k, v in doc.items() if k != "threads"}
+    doc["pairings"] = [{k: v for k, v in p.items() if k != "seconds"} for p in doc["pairings"]]
+    return doc
+
+
+@pytest.mark.parametrize("game,setup,agents,games", [
+    ("connect-four", None, "random,mcts:iters=8,mcts:iters=2", 10),
+    ("grid-battles", "skirmish", "greedy,random", 8),
+    ("milkomeda", "small-three", "random,greedy", 6),
+])
+def test_ladder_gives_the_command_lines_document(game, setup, agents, games):
+    doc = gw.load_game(game, setup).ladder(agents, games=games, seed=3, threads=2)
+    args = ["ladder", game, "--agents", agents, "--games", str(games), "--seed", "3",
+            "--threads", "2"]
+    if setup:
+        args += ["--scenario", setup]
+    cli = cli_json(*args)
+    assert ladder_found(doc) == ladder_found(cli)
+    assert doc["threads"] == cli["threads"] == 2
+
+
+def test_ladder_is_the_same_on_any_number_of_threads_and_shards_merge_into_it():
+    g = gw.load_game("connect-four")
+    agents = ["random", "mcts:iters=2", "mcts:iters=4"]
+    one = g.ladder(agents, games=9, seed=4, threads=1)
+    two = g.ladder("random,mcts:iters=2,mcts:iters=4", games=9, seed=4, threads=2)
+    assert ladder_found(one) == ladder_found(two)
+    # Three pairings of two seatings of five games (9 rounded up to 10 per pairing).
+    assert one["games_per_pairing"] == 10 and len(one["pairings"]) == 3
+    assert [s["agent"] for s in one["standings"]] != []
+    total = g.ladder_size(agents, 9)
+    assert total == 30
+    cuts = [(17, 13), (0, 5), (5, 12)]
+    shards = [g.ladder_shard(agents, 9, 4, start, n) for start, n in cuts]
+    merged = g.ladder_merge(agents, 9, 4, shards, threads=3)
+    assert ladder_found(merged) == ladder_found(one) and merged["threads"] == 3
+    assert ladder_found(g.ladder(agents, games=9, seed=5, threads=2)) != ladder_found(one)
+
+
+def test_ladder_refusals_name_what_is_wrong():
+    g = gw.load_game("connect-four")
+    with pytest.raises(ValueError, match="at least two agents"):
+        g.ladder("random", games=2)
+    with pytest.raises(ValueError, match="`human` cannot play in a ladder"):
+        g.ladder("random,human", games=2)
+    with pytest.raises(ValueError, match="wizard"):
+        g.ladder("random,wizard", games=2)
+    with pytest.raises(ValueError, match="games must be at least 1"):
+        g.ladder_size("random,mcts:iters=2", 0)
+    with pytest.raises(ValueError, match="threads"):
+        g.ladder("random,mcts:iters=2", games=2, threads=0)
+    with pytest.raises(ValueError, match="this ladder has games 0 to 4"):
+        g.ladder_shard("random,mcts:iters=2", 4, 1, 3, 2)
+    a = g.ladder_shard("random,mcts:iters=2", 4, 1, 0, 2)
+    b = g.ladder_shard("random,mcts:iters=2", 4, 1, 2, 2)
+    with pytest.raises(ValueError, match="hold 0 games of ladder batch 1, not its 2"):
+        g.ladder_merge("random,mcts:iters=2", 4, 1, [a])
+    first = g.ladder_shard("random,mcts:iters=2", 4, 1, 0, 1)
+    with pytest.raises(ValueError, match="game 1 of ladder batch 0 exactly once"):
+        g.ladder_merge("random,mcts:iters=2", 4, 1, [first, first, b])
+    with pytest.raises(ValueError, match="master seed 2"):
+        g.ladder_merge("random,mcts:iters=2", 4, 2, [a, b])
+    with pytest.raises(ValueError, match="shard 1: not a ladder shard"):
+        g.ladder_merge("random,mcts:iters=2", 4, 1, [a, "[1, 2]"])
+
+
+# ------------------------------------------------------------------ balance in shards
+
+def test_balance_shards_in_any_order_merge_into_the_single_runs_report():
+    g = gw.load_game("grid-battles", "skirmish")
+    unit = g.config()["units"][0]["id"]
+    variants = {"A": [], "B": [f"units.{unit}.health=1"]}
+    whole = g.balance("greedy,random", games=24, seed=6, threads=2, subject=1,
+                      variants=variants, bins=7)
+    shards = [g.balance_shard("greedy,random", 6, start, n, variants)
+              for start, n in [(10, 14), (0, 3), (3, 7)]]
+    merged = g.balance_merge("greedy,random", 6, 24, shards, subject=1, variants=variants,
+                             bins=7, elapsed_seconds=1.5)
+    assert merged["elapsed_seconds"] == 1.5
+    for r in (whole, merged):
+        r.pop("elapsed_seconds")
+    assert merged == whole
+    assert merged["comparison"]["subject"] == 1
+
+
+def test_balance_shards_carry_curves_and_scores_exactly():
+    # Milkomeda reports scores and per-round curves: what a shard carries must come back exact.
+    g = gw.load_game("milkomeda", "small")
+    whole = g.balance("random,random", games=4, seed=2, threads=1)
+    shards = [g.balance_shard("random,random", 2, s, 2) for s in (2, 0)]
+    merged = g.balance_merge("random,random", 2, 4, shards)
+    assert whole["variants"][0]["curves"], "Milkomeda samples curves"
+    for r in (whole, merged):
+        r.pop("elapsed_seconds")
+    assert merged == whole
+
+
+def test_a_balance_merge_refuses_shards_that_do_not_make_up_the_run():
+    g = gw.load_game("connect-four")
+    a = g.balance_shard("random,random", 1, 0, 3)
+    b = g.balance_shard("random,random", 1, 3, 3)
+    with pytest.raises(ValueError, match="hold 3 games, not the run's 6"):
+        g.balance_merge("random,random", 1, 6, [a])
+    with pytest.raises(ValueError, match="exactly once"):
+        g.balance_merge("random,random", 1, 6, [a, a])
+    with pytest.raises(ValueError, match="master seed 9"):
+        g.balance_merge("random,random", 9, 6, [a, b])
+    with pytest.raises(ValueError, match="has 1 variants, not the run's 2"):
+        g.balance_merge("random,random", 1, 6, [a, b], variants={"A": [], "B": []})
+    with pytest.raises(ValueError, match="shard 0: not a balance shard"):
+        g.balance_merge("random,random", 1, 6, ["nonsense"])
+    with pytest.raises(ValueError, match="bins must be 1 to 200, not 0"):
+        g.balance_merge("random,random", 1, 6, [a, b], bins=0)
+    with pytest.raises(ValueError, match="variant B: its changes must be a list"):
+        g.balance_shard("random,random", 1, 0, 3, {"B": "rows=7"})
+
+
+def test_hostile_numbers_and_agents_are_refused_naming_the_argument():
+    g = gw.load_game("connect-four")
+    with pytest.raises(ValueError, match="games must be a whole number from 0 up, not -1"):
+        g.ladder("random,mcts", games=-1)
+    with pytest.raises(ValueError, match="seed must be a whole number from 0 up, not -3"):
+        g.simulate("random,random", games=2, seed=-3)
+    with pytest.raises(ValueError, match="start must be a whole number from 0 up, not -1"):
+        g.ladder_shard("random,mcts", 4, 1, -1, 2)
+    with pytest.raises(ValueError, match="count must be a whole number from 0 up, not 2.5"):
+        g.balance_shard("random,random", 1, 0, 2.5)
+    with pytest.raises(ValueError, match="threads must be a whole number from 0 up, not -2"):
+        g.balance("random,random", games=2, threads=-2)
+    with pytest.raises(ValueError, match="bins must be a whole number from 0 up, not 'x'"):
+        g.balance_merge("random,random", 1, 0, [], bins="x")
+    with pytest.raises(ValueError, match="agents: write the agent specs as one string"):
+        g.ladder(5)
+
+
+def test_huge_batches_are_refused_not_allocated():
+    g = gw.load_game("connect-four")
+    with pytest.raises(ValueError, match="more than 100000000 games in all"):
+        g.ladder_size("random,mcts", 2**64 - 1)
+    with pytest.raises(ValueError, match="more than 100000000 games in all"):
+        g.ladder(",".join(["random", "mcts"] * 20000), games=2)
+    with pytest.raises(ValueError, match="at most 100000000 games, not 1000000000000"):
+        g.simulate_merge("random,random", 1, 10**12, [])
+    with pytest.raises(ValueError, match="at most 100000000 games"):
+        g.balance_merge("random,random", 1, 10**12, [])
+    with pytest.raises(ValueError, match="at most 100000000 games"):
+        g.simulate_shard("random,random", 1, 2**63, 2**63)

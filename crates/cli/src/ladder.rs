@@ -1,4 +1,5 @@
-//! `gridwright ladder`: a round robin between agents, with a table of results.
+//! `gridwright ladder`: a round robin between agents, with a table of results (the ladder
+//! itself, its batches and its document, is `gridwright_sim::ladder`).
 //!
 //! Every pairing of two agents plays each agent *alone* against the other at every other seat,
 //! with the lone agent at each seat in turn: in a two-seat game that is every game from both
@@ -9,9 +10,8 @@ use crate::batch::{self, Batch};
 use anyhow::{Context, Result, bail};
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::{CatalogError, ContentSource, Frontend, GameKind, with_game};
-use gridwright_engine::derive_seed;
-use gridwright_sim::{Share, SimOptions, fair_share, wilson_interval};
-use serde::Serialize;
+use gridwright_sim::ladder::{Ladder, LadderHeader, Plan, SeatRecord, assemble};
+use gridwright_sim::{Share, SimOptions};
 use std::io::IsTerminal;
 
 #[derive(clap::Args, Debug)]
@@ -43,128 +43,11 @@ pub struct LadderArgs {
     json: bool,
 }
 
-/// One agent's results from one seat.
-#[derive(Clone, Copy, Debug, Default, Serialize)]
-struct SeatRecord {
-    games: u64,
-    wins: u64,
-    draws: u64,
-}
-
-/// One agent's results when it sits alone against the other agent at every other seat, every
-/// seat in turn (in a two-seat game: every game of the pairing).
-#[derive(Clone, Debug, Default, Serialize)]
-struct Alone {
-    games: u64,
-    wins: u64,
-    draws: u64,
-    /// Wins over games.
-    win_rate: f64,
-    /// 95% Wilson interval of `win_rate`.
-    win_interval_95: (f64, f64),
-    /// Where that interval stands against the 1/N share.
-    vs_share: Option<Share>,
-    /// The same, seat by seat (index 0 is P1).
-    by_seat: Vec<SeatRecord>,
-}
-
-impl Alone {
-    fn new(seats: usize) -> Alone {
-        Alone {
-            win_interval_95: (0.0, 1.0),
-            by_seat: vec![SeatRecord::default(); seats],
-            ..Alone::default()
-        }
-    }
-
-    fn add(&mut self, seat: usize, rec: SeatRecord) {
-        self.games += rec.games;
-        self.wins += rec.wins;
-        self.draws += rec.draws;
-        let s = &mut self.by_seat[seat];
-        s.games += rec.games;
-        s.wins += rec.wins;
-        s.draws += rec.draws;
-    }
-
-    fn finish(&mut self, share: f64) {
-        self.win_rate = self.wins as f64 / self.games.max(1) as f64;
-        self.win_interval_95 = wilson_interval(self.wins, self.games);
-        self.vs_share = (self.games > 0).then(|| Share::of(self.win_interval_95, share));
-    }
-}
-
-/// The results of one pairing.
-#[derive(Clone, Debug, Serialize)]
-struct Pairing {
-    a: String,
-    b: String,
-    /// All games of the pairing.
-    games: u64,
-    /// Games nobody won alone.
-    draws: u64,
-    /// `a` alone against `b` at every other seat.
-    a_alone: Alone,
-    /// `b` alone against `a` at every other seat (in a two-seat game, the same games as
-    /// `a_alone`).
-    b_alone: Alone,
-    /// Mean player moves per game.
-    mean_moves: f64,
-    /// How many games ended each way, for games that say how they ended (empty otherwise).
-    ends: std::collections::BTreeMap<String, u64>,
-    seconds: f64,
-}
-
-/// One agent's totals over the games it sat alone.
-#[derive(Clone, Debug, Serialize)]
-struct Standing {
-    agent: String,
-    games: u64,
-    wins: u64,
-    draws: u64,
-    losses: u64,
-    /// (wins + draws / N) / games: 1/N is the fair share.
-    score: f64,
-}
-
-#[derive(Serialize)]
-struct Ladder {
-    game: &'static str,
-    scenario: String,
-    seats: usize,
-    /// 1/N: the win rate of an agent no better than the others.
-    fair_share: f64,
-    agents: Vec<String>,
-    games_per_pairing: usize,
-    seed: u64,
-    threads: usize,
-    pairings: Vec<Pairing>,
-    standings: Vec<Standing>,
-}
-
 pub fn run(content: &ContentSource, args: LadderArgs) -> Result<()> {
     let kind = GameKind::from_name(&args.game).ok_or_else(|| CatalogError::UnknownGame {
         name: args.game.clone(),
     })?;
     with_game!(kind, G => ladder::<G>(content, &args))
-}
-
-/// The seatings of a pairing of agents 0 and 1 at `seats` seats: agent 0 alone at each seat in
-/// turn, then agent 1 alone at each seat in turn, without repeats (with two seats the second
-/// half repeats the first).
-fn seatings(seats: usize) -> Vec<Vec<usize>> {
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    for alone in [0, 1] {
-        for k in 0..seats {
-            let s: Vec<usize> = (0..seats)
-                .map(|i| if i == k { alone } else { 1 - alone })
-                .collect();
-            if !out.contains(&s) {
-                out.push(s);
-            }
-        }
-    }
-    out
 }
 
 fn ladder<G: Frontend>(content: &ContentSource, args: &LadderArgs) -> Result<()> {
@@ -191,128 +74,55 @@ fn ladder<G: Frontend>(content: &ContentSource, args: &LadderArgs) -> Result<()>
         bail!("--games must be at least 1");
     }
     let threads = batch::threads(args.threads)?;
-    let seatings = seatings(seats);
-    let per_seating = args.games.div_ceil(seatings.len());
-    let share = fair_share(seats);
     let names: Vec<String> = specs.iter().map(ToString::to_string).collect();
+    let plan = Plan::new(specs.len(), seats, args.games);
     let show_progress = !args.json && std::io::stderr().is_terminal();
-    let mut pairings = Vec::new();
-    let mut k = 0u64;
-    for i in 0..specs.len() {
-        for j in i + 1..specs.len() {
-            let pair = [i, j];
-            let mut p = Pairing {
-                a: names[i].clone(),
-                b: names[j].clone(),
-                games: 0,
-                draws: 0,
-                a_alone: Alone::new(seats),
-                b_alone: Alone::new(seats),
-                mean_moves: 0.0,
-                ends: Default::default(),
-                seconds: 0.0,
-            };
-            let mut moves = 0.0;
-            for seating in &seatings {
-                let label = seating
+    let mut summaries = Vec::new();
+    for b in plan.batches(args.seed) {
+        let label = b
+            .seat_agents
+            .iter()
+            .map(|&x| names[x].as_str())
+            .collect::<Vec<_>>()
+            .join(" vs ");
+        summaries.push(
+            Batch::<G> {
+                config: &config,
+                agents: b
+                    .seat_agents
                     .iter()
-                    .map(|&x| names[pair[x]].as_str())
-                    .collect::<Vec<_>>()
-                    .join(" vs ");
-                let s = Batch::<G> {
-                    config: &config,
-                    agents: seating
-                        .iter()
-                        .map(|&x| batch::factory::<G>(specs[pair[x]].clone()))
-                        .collect(),
-                    opts: SimOptions {
-                        games: per_seating,
-                        seed: derive_seed(args.seed, k),
-                        threads,
-                        replays: None,
-                    },
-                    show: show_progress,
-                    every: 8,
-                    line: Box::new(move |done, total| format!("{label}: {done}/{total}   ")),
-                }
-                .play()?;
-                k += 1;
-                p.games += s.games as u64;
-                p.draws += s.draws;
-                moves += s.mean_moves * s.games as f64;
-                p.seconds += s.elapsed_seconds;
-                for (e, n) in &s.ends {
-                    *p.ends.entry(e.clone()).or_insert(0) += n;
-                }
-                // An agent holding exactly one seat sits alone in this seating.
-                for (side, alone) in [(0, &mut p.a_alone), (1, &mut p.b_alone)] {
-                    let mut at = seating.iter().enumerate().filter(|(_, x)| **x == side);
-                    if let (Some((seat, _)), None) = (at.next(), at.next()) {
-                        alone.add(
-                            seat,
-                            SeatRecord {
-                                games: s.games as u64,
-                                wins: s.wins[seat],
-                                draws: s.draws,
-                            },
-                        );
-                    }
-                }
+                    .map(|&x| batch::factory::<G>(specs[x].clone()))
+                    .collect(),
+                opts: SimOptions {
+                    games: plan.per_seating,
+                    seed: b.seed,
+                    threads,
+                    replays: None,
+                },
+                show: show_progress,
+                every: 8,
+                line: Box::new(move |done, total| format!("{label}: {done}/{total}   ")),
             }
-            p.a_alone.finish(share);
-            p.b_alone.finish(share);
-            p.mean_moves = moves / p.games.max(1) as f64;
-            pairings.push(p);
-        }
+            .play()?,
+        );
     }
-    let standings = standings(&names, &pairings, seats);
-    let doc = Ladder {
-        game: G::INFO.short_name,
-        scenario: args.scenario.clone().unwrap_or_else(|| "default".into()),
-        seats,
-        fair_share: share,
-        agents: names.clone(),
-        games_per_pairing: per_seating * seatings.len(),
-        seed: args.seed,
-        threads,
-        pairings,
-        standings,
-    };
+    let doc = assemble(
+        LadderHeader {
+            game: G::INFO.short_name.to_owned(),
+            scenario: args.scenario.clone().unwrap_or_else(|| "default".into()),
+            agents: names,
+            seed: args.seed,
+            threads,
+        },
+        &plan,
+        &summaries,
+    );
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&doc)?);
     } else {
         out!("{}", table(&doc));
     }
     Ok(())
-}
-
-fn standings(names: &[String], pairings: &[Pairing], seats: usize) -> Vec<Standing> {
-    let mut out: Vec<Standing> = names
-        .iter()
-        .map(|n| Standing {
-            agent: n.clone(),
-            games: 0,
-            wins: 0,
-            draws: 0,
-            losses: 0,
-            score: 0.0,
-        })
-        .collect();
-    for p in pairings {
-        for (name, alone) in [(&p.a, &p.a_alone), (&p.b, &p.b_alone)] {
-            if let Some(s) = out.iter_mut().find(|s| &s.agent == name) {
-                s.games += alone.games;
-                s.wins += alone.wins;
-                s.draws += alone.draws;
-                s.losses += alone.games - alone.wins - alone.draws;
-            }
-        }
-    }
-    for s in &mut out {
-        s.score = (s.wins as f64 + s.draws as f64 / seats as f64) / s.games.max(1) as f64;
-    }
-    out.sort_by(|a, b| b.score.total_cmp(&a.score));
-    out
 }
 
 fn pct(k: u64, n: u64) -> String {

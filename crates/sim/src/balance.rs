@@ -686,6 +686,145 @@ pub struct Header {
     pub agents: Vec<String>,
 }
 
+/// The variants' initial states, checked against the agents and the subject seat.
+fn initial_states<G: Game>(
+    variants: &[Variant<G::Config>],
+    seats: usize,
+    subject: Option<Seat>,
+    games: usize,
+) -> Result<Vec<G>, SimError> {
+    if games > MAX_GAMES {
+        return Err(SimError::TooManyGames {
+            games,
+            max: MAX_GAMES,
+        });
+    }
+    let initial: Vec<G> = variants
+        .iter()
+        .map(|v| G::new(&v.config))
+        .collect::<Result<_, _>>()?;
+    if let Some(g) = initial.iter().find(|g| g.num_seats() != seats) {
+        return Err(SimError::AgentCount {
+            seats: g.num_seats(),
+            agents: seats,
+        });
+    }
+    if let Some(seat) = subject.filter(|s| s.index() >= seats) {
+        return Err(SimError::Subject { seat, seats });
+    }
+    Ok(initial)
+}
+
+/// Game `i` of every variant, from the same seed.
+fn play_variants<G: Game>(
+    initial: &[G],
+    i: usize,
+    seed: u64,
+    agents: &[AgentFactory<G>],
+    hooks: Hooks<G>,
+) -> Result<Vec<Outcome>, SimError> {
+    let seed = derive_seed(seed, i as u64);
+    initial
+        .iter()
+        .map(|g| {
+            let mut a: Vec<Box<dyn Agent<G>>> = agents.iter().map(|f| f()).collect();
+            play_game(g, i, seed, &mut a, hooks)
+        })
+        .collect()
+}
+
+/// The games of a run folded in index order: every variant's tally, the subject's paired
+/// scores and the sequential test.
+struct Fold {
+    tallies: Vec<VariantTally>,
+    sprt: Option<crate::sprt::SprtState>,
+    paired: Vec<(f64, f64)>,
+    subject: Seat,
+}
+
+impl Fold {
+    fn new(variants: usize, seats: usize, opts: &BalanceOptions) -> Fold {
+        Fold {
+            tallies: (0..variants).map(|_| VariantTally::new(seats)).collect(),
+            sprt: opts.sprt.map(|s| s.start()),
+            paired: Vec::new(),
+            subject: opts.subject,
+        }
+    }
+
+    /// Adds game `i` of every variant; `Break` when the sequential test has decided.
+    fn add(&mut self, outcomes: Vec<Outcome>) -> ControlFlow<()> {
+        let x: Vec<f64> = outcomes
+            .iter()
+            .map(|o| score_of(&o.line, self.subject))
+            .collect();
+        if let [a, b, ..] = x[..] {
+            self.paired.push((a, b));
+        }
+        for (t, o) in self.tallies.iter_mut().zip(outcomes) {
+            t.add(o);
+        }
+        if let Some(s) = &mut self.sprt {
+            // One variant: the subject's score; two: B's score against A's on the same seed.
+            let y = match x[..] {
+                [a] => a,
+                [a, b, ..] => (1.0 + b - a) / 2.0,
+                [] => return ControlFlow::Continue(()),
+            };
+            if s.add(y).is_some() {
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The variants' reports and the comparison of two.
+    fn reports<C>(
+        &self,
+        variants: &[Variant<C>],
+        opts: &BalanceOptions,
+    ) -> (Vec<VariantReport>, Option<Comparison>) {
+        let comparison = match (variants, &opts.sweep) {
+            ([a, b], None) => Some(compare(&a.name, &b.name, opts.subject, &self.paired)),
+            _ => None,
+        };
+        let reports = variants
+            .iter()
+            .zip(&self.tallies)
+            .map(|(v, t)| t.report(v.name.clone(), v.changes.clone(), opts.bins))
+            .collect();
+        (reports, comparison)
+    }
+
+    /// The report, with the replays saved (if any) and how long it took.
+    fn finish(
+        self,
+        header: Header,
+        opts: &BalanceOptions,
+        reports: Vec<VariantReport>,
+        comparison: Option<Comparison>,
+        replays: Vec<SavedReplay>,
+        elapsed_seconds: f64,
+    ) -> BalanceReport {
+        BalanceReport {
+            game: header.game,
+            setup: header.setup,
+            agents: header.agents,
+            seed: opts.seed,
+            games_asked: opts.games,
+            sweep: opts
+                .sweep
+                .as_ref()
+                .map(|key| crate::sweep::curve(key, opts.subject, &reports)),
+            variants: reports,
+            comparison,
+            sprt: self.sprt.map(|s| s.result()),
+            replays,
+            elapsed_seconds,
+        }
+    }
+}
+
 /// Plays `opts.games` games of every variant (game `i` of each from the same seed) and reports.
 /// With `opts.sprt`, stops as soon as the test decides; the same seed gives the same report
 /// whatever `opts.threads` is (but for `elapsed_seconds`).
@@ -701,103 +840,247 @@ pub fn report<G: Game>(
     hooks: Hooks<G>,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<BalanceReport, SimError> {
-    if opts.games > MAX_GAMES {
-        return Err(SimError::TooManyGames {
-            games: opts.games,
-            max: MAX_GAMES,
-        });
-    }
     let start = Instant::now();
-    let initial: Vec<G> = variants
-        .iter()
-        .map(|v| G::new(&v.config))
-        .collect::<Result<_, _>>()?;
     let seats = agents.len();
-    if let Some(g) = initial.iter().find(|g| g.num_seats() != seats) {
-        return Err(SimError::AgentCount {
-            seats: g.num_seats(),
-            agents: seats,
-        });
-    }
-    if opts.subject.index() >= seats {
-        return Err(SimError::Subject {
-            seat: opts.subject,
-            seats,
-        });
-    }
-    let mut tallies: Vec<VariantTally> =
-        variants.iter().map(|_| VariantTally::new(seats)).collect();
-    let mut sprt = opts.sprt.map(|s| s.start());
-    let mut paired: Vec<(f64, f64)> = Vec::new();
+    let initial = initial_states::<G>(variants, seats, Some(opts.subject), opts.games)?;
+    let mut fold = Fold::new(variants.len(), seats, opts);
     par::ordered::<_, SimError, _, _>(
         opts.games,
         opts.threads,
         crate::AHEAD_PER_THREAD.saturating_mul(opts.threads.max(1)),
-        |i| {
-            let seed = derive_seed(opts.seed, i as u64);
-            initial
-                .iter()
-                .map(|g| {
-                    let mut a: Vec<Box<dyn Agent<G>>> = agents.iter().map(|f| f()).collect();
-                    play_game(g, i, seed, &mut a, hooks)
-                })
-                .collect::<Result<Vec<Outcome>, SimError>>()
-        },
-        |_, outcomes: Vec<Outcome>| {
-            let x: Vec<f64> = outcomes
-                .iter()
-                .map(|o| score_of(&o.line, opts.subject))
-                .collect();
-            if let [a, b, ..] = x[..] {
-                paired.push((a, b));
-            }
-            for (t, o) in tallies.iter_mut().zip(outcomes) {
-                t.add(o);
-            }
-            if let Some(s) = &mut sprt {
-                // One variant: the subject's score; two: B's score against A's on the same seed.
-                let y = match x[..] {
-                    [a] => a,
-                    [a, b, ..] => (1.0 + b - a) / 2.0,
-                    [] => return ControlFlow::Continue(()),
-                };
-                if s.add(y).is_some() {
-                    return ControlFlow::Break(());
-                }
-            }
-            ControlFlow::Continue(())
-        },
+        |i| play_variants(&initial, i, opts.seed, agents, hooks),
+        |_, outcomes: Vec<Outcome>| fold.add(outcomes),
         progress,
     )?;
-    let comparison = match (variants, &opts.sweep) {
-        ([a, b], None) => Some(compare(&a.name, &b.name, opts.subject, &paired)),
-        _ => None,
-    };
-    let reports: Vec<VariantReport> = variants
-        .iter()
-        .zip(&tallies)
-        .map(|(v, t)| t.report(v.name.clone(), v.changes.clone(), opts.bins))
-        .collect();
+    let (reports, comparison) = fold.reports(variants, opts);
     let replays = match &opts.replays {
         Some(keep) => save_replays(variants, &initial, &reports, agents, opts, keep, hooks)?,
         None => Vec::new(),
     };
-    Ok(BalanceReport {
-        game: header.game,
-        setup: header.setup,
-        agents: header.agents,
-        seed: opts.seed,
-        games_asked: opts.games,
-        sweep: opts
-            .sweep
-            .as_ref()
-            .map(|key| crate::sweep::curve(key, opts.subject, &reports)),
-        variants: reports,
+    Ok(fold.finish(
+        header,
+        opts,
+        reports,
         comparison,
-        sprt: sprt.map(|s| s.result()),
         replays,
-        elapsed_seconds: start.elapsed().as_secs_f64(),
-    })
+        start.elapsed().as_secs_f64(),
+    ))
+}
+
+/// One game of one variant as a shard carries it: what the report folds, floating-point
+/// numbers as their bits so that they come back exactly.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct WireOutcome {
+    index: usize,
+    seed: u64,
+    winner: Option<Seat>,
+    first: Option<Seat>,
+    moves: usize,
+    scores: Option<Vec<u64>>,
+    end: Option<String>,
+    factions: Vec<Option<String>>,
+    /// Seat, name, dealt, taken, kills, destroyed.
+    pieces: Vec<(Seat, String, u32, u32, u32, bool)>,
+    /// Round (`None`: the end), then each measure's name and values.
+    curves: Vec<(Option<u32>, Vec<WireMeasure>)>,
+}
+
+/// A measure's name and its values per seat, as their bits.
+type WireMeasure = (String, Vec<u64>);
+
+fn bits(v: &[f64]) -> Vec<u64> {
+    v.iter().map(|x| x.to_bits()).collect()
+}
+
+fn floats(v: &[u64]) -> Vec<f64> {
+    v.iter().map(|x| f64::from_bits(*x)).collect()
+}
+
+impl From<&Outcome> for WireOutcome {
+    fn from(o: &Outcome) -> WireOutcome {
+        WireOutcome {
+            index: o.line.index,
+            seed: o.line.seed,
+            winner: o.line.winner,
+            first: o.line.first,
+            moves: o.line.moves,
+            scores: o.scores.as_deref().map(bits),
+            end: o.end.clone(),
+            factions: o.factions.clone(),
+            pieces: o
+                .pieces
+                .iter()
+                .map(|p| {
+                    (
+                        p.seat,
+                        p.name.clone(),
+                        p.dealt,
+                        p.taken,
+                        p.kills,
+                        p.destroyed,
+                    )
+                })
+                .collect(),
+            curves: o
+                .curves
+                .iter()
+                .map(|(at, m)| {
+                    let m = m.iter().map(|(n, v)| (n.to_string(), bits(v))).collect();
+                    (*at, m)
+                })
+                .collect(),
+        }
+    }
+}
+
+impl From<WireOutcome> for Outcome {
+    fn from(w: WireOutcome) -> Outcome {
+        Outcome {
+            line: GameLine {
+                index: w.index,
+                seed: w.seed,
+                winner: w.winner,
+                first: w.first,
+                moves: w.moves,
+            },
+            scores: w.scores.as_deref().map(floats),
+            end: w.end,
+            factions: w.factions,
+            pieces: w
+                .pieces
+                .into_iter()
+                .map(
+                    |(seat, name, dealt, taken, kills, destroyed)| gridwright_engine::Piece {
+                        seat,
+                        name,
+                        dealt,
+                        taken,
+                        kills,
+                        destroyed,
+                    },
+                )
+                .collect(),
+            curves: w
+                .curves
+                .into_iter()
+                .map(|(at, m)| {
+                    let m = m
+                        .into_iter()
+                        .map(|(n, v)| (std::borrow::Cow::Owned(n), floats(&v)))
+                        .collect();
+                    (at, m)
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Games `start..start + count` of a balance run of master seed `seed`, every variant of each,
+/// played on this thread exactly as [`report`] plays them: JSON text for [`merge`].
+///
+/// # Errors
+/// As [`report`].
+pub fn shard<G: Game>(
+    variants: &[Variant<G::Config>],
+    agents: &[AgentFactory<G>],
+    seed: u64,
+    start: usize,
+    count: usize,
+    hooks: Hooks<G>,
+) -> Result<String, SimError> {
+    let end =
+        start
+            .checked_add(count)
+            .filter(|&e| e <= MAX_GAMES)
+            .ok_or(SimError::TooManyGames {
+                games: start.saturating_add(count),
+                max: MAX_GAMES,
+            })?;
+    let initial = initial_states::<G>(variants, agents.len(), None, end)?;
+    let mut games: Vec<Vec<WireOutcome>> = Vec::new();
+    for i in start..end {
+        let outcomes = play_variants(&initial, i, seed, agents, hooks)?;
+        games.push(outcomes.iter().map(WireOutcome::from).collect());
+    }
+    serde_json::to_string(&games).map_err(|e| SimError::Shards(format!("a shard as JSON: {e}")))
+}
+
+/// [`report`]'s report from the texts of [`shard`] (in any order) that hold games
+/// `0..opts.games` of `variants` between `seats` agents exactly once, each from the run's seeds:
+/// the games are folded in index order, as [`report`] folds them, so the report is the same
+/// (but `elapsed_seconds`, which the caller gives). Replays are not saved from shards.
+///
+/// # Errors
+/// A shard that is not [`shard`]'s text, shards that miss or repeat a game, a game played from
+/// another seed or with other variants or seats, and [`report`]'s checks.
+pub fn merge<G: Game>(
+    header: Header,
+    variants: &[Variant<G::Config>],
+    seats: usize,
+    opts: &BalanceOptions,
+    shards: &[String],
+    elapsed_seconds: f64,
+) -> Result<BalanceReport, SimError> {
+    if opts.replays.is_some() {
+        return Err(SimError::Shards(
+            "replays are not saved from shards; run the report in one place to save them".into(),
+        ));
+    }
+    initial_states::<G>(variants, seats, Some(opts.subject), opts.games)?;
+    let mut games: Vec<Vec<WireOutcome>> = Vec::new();
+    for (n, text) in shards.iter().enumerate() {
+        let part: Vec<Vec<WireOutcome>> = serde_json::from_str(text)
+            .map_err(|e| SimError::Shards(format!("shard {n}: not a balance shard: {e}")))?;
+        games.extend(part);
+    }
+    games.sort_by_key(|g| g.first().map_or(usize::MAX, |o| o.index));
+    if games.len() != opts.games {
+        return Err(SimError::Shards(format!(
+            "the shards hold {} games, not the run's {}",
+            games.len(),
+            opts.games
+        )));
+    }
+    let mut fold = Fold::new(variants.len(), seats, opts);
+    for (i, game) in games.into_iter().enumerate() {
+        let seed = derive_seed(opts.seed, i as u64);
+        if game.len() != variants.len() {
+            return Err(SimError::Shards(format!(
+                "game {i} of the shards has {} variants, not the run's {}",
+                game.len(),
+                variants.len()
+            )));
+        }
+        for o in &game {
+            if o.index != i {
+                return Err(SimError::Shards(format!(
+                    "the shards do not hold game {i} exactly once (found game {} there)",
+                    o.index
+                )));
+            }
+            if o.seed != seed || o.factions.len() != seats {
+                return Err(SimError::Shards(format!(
+                    "game {i} of the shards was not played from master seed {} by {seats} seats",
+                    opts.seed
+                )));
+            }
+        }
+        if fold
+            .add(game.into_iter().map(Outcome::from).collect())
+            .is_break()
+        {
+            break;
+        }
+    }
+    let (reports, comparison) = fold.reports(variants, opts);
+    Ok(fold.finish(
+        header,
+        opts,
+        reports,
+        comparison,
+        Vec::new(),
+        elapsed_seconds,
+    ))
 }
 
 /// The games of one variant `keep` asks for, each with why, in game order.

@@ -11,6 +11,7 @@
 //! Sums are added in game order, so the means round the same way whatever the thread count.
 
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// The game's round number, if it counts rounds.
 pub type RoundFn<G> = fn(&G) -> Option<u32>;
@@ -18,8 +19,9 @@ pub type RoundFn<G> = fn(&G) -> Option<u32>;
 /// What the game measures per seat, by name (`("Commander HP", [20.0, 18.0])`).
 pub type MeasureFn<G> = fn(&G) -> Vec<(&'static str, Vec<f64>)>;
 
-/// One game's samples: `(round, measures)` in the order taken, `None` for the end.
-pub(crate) type Samples = Vec<(Option<u32>, Vec<(&'static str, Vec<f64>)>)>;
+/// One game's samples: `(round, measures)` in the order taken, `None` for the end (the names
+/// borrowed from the game, or owned when read back from a shard).
+pub(crate) type Samples = Vec<(Option<u32>, Vec<(Cow<'static, str>, Vec<f64>)>)>;
 
 /// Takes one game's samples as it is played.
 pub(crate) struct Sampler<G> {
@@ -48,6 +50,7 @@ impl<G> Sampler<G> {
     fn take(&mut self, g: &G, at: Option<u32>) {
         let m = (self.measures)(g);
         if !m.is_empty() {
+            let m = m.into_iter().map(|(n, v)| (Cow::Borrowed(n), v)).collect();
             self.samples.push((at, m));
         }
     }
@@ -137,7 +140,7 @@ impl CurveTally {
                 let i = match self.curves.iter().position(|(n, _)| n == name) {
                     Some(i) => i,
                     None => {
-                        self.curves.push(((*name).to_owned(), Default::default()));
+                        self.curves.push((name.to_string(), Default::default()));
                         self.curves.len() - 1
                     }
                 };

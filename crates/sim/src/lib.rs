@@ -25,6 +25,7 @@
 
 pub mod balance;
 pub mod curves;
+pub mod ladder;
 pub mod overrides;
 pub mod par;
 pub mod sprt;
@@ -148,6 +149,10 @@ pub enum SimError {
         /// The variant.
         variant: String,
     },
+    /// Shards of a batch that do not make up the batch (a missing or repeated game, another
+    /// seed, text that is not a shard's).
+    #[error("{0}")]
+    Shards(String),
     /// A replay could not be written.
     #[error("cannot write replay {path}: {source}")]
     Io {

@@ -145,3 +145,78 @@ fn streamed_statistics_equal_the_statistics_of_all_records() {
         );
     }
 }
+
+#[test]
+fn balance_shards_merge_into_the_report_and_ladder_batches_into_the_ladder() {
+    use balance::{BalanceOptions, Header, Hooks, Variant};
+    let header = || Header {
+        game: "connect-four".into(),
+        setup: "default".into(),
+        agents: vec!["random".into(), "random".into()],
+    };
+    let variants = [Variant::<<ConnectFour as Game>::Config> {
+        name: "base".into(),
+        changes: Vec::new(),
+        config: Default::default(),
+    }];
+    let hooks = Hooks::<ConnectFour> {
+        score: |_| None,
+        end: |_| None,
+        round: |_| None,
+        measures: |_| Vec::new(),
+    };
+    let opts = BalanceOptions {
+        games: 30,
+        seed: 5,
+        threads: 2,
+        subject: Seat::new(0),
+        sprt: None,
+        bins: 10,
+        sweep: None,
+        replays: None,
+    };
+    let agents = [random(), random()];
+    let whole = balance::report(header(), &variants, &agents, &opts, hooks, &|_, _| {}).unwrap();
+    let shards: Vec<String> = [(12, 18), (0, 12)]
+        .iter()
+        .map(|&(start, n)| balance::shard(&variants, &agents, 5, start, n, hooks).unwrap())
+        .collect();
+    let merged =
+        balance::merge::<ConnectFour>(header(), &variants, 2, &opts, &shards, 0.0).unwrap();
+    assert_eq!(merged.without_timing(), whole.without_timing());
+    let missing = balance::merge::<ConnectFour>(header(), &variants, 2, &opts, &shards[..1], 0.0);
+    assert!(matches!(missing, Err(SimError::Shards(_))));
+
+    // A ladder of two agents at two seats: two batches, assembled in order.
+    let plan = ladder::Plan::new(2, 2, 10);
+    let summaries: Vec<Summary> = plan
+        .batches(3)
+        .iter()
+        .map(|b| {
+            play(
+                &agents,
+                &SimOptions {
+                    games: plan.per_seating,
+                    seed: b.seed,
+                    threads: 1,
+                    replays: None,
+                },
+            )
+            .unwrap()
+        })
+        .collect();
+    let header = ladder::LadderHeader {
+        game: "connect-four".into(),
+        scenario: "default".into(),
+        agents: vec!["random".into(), "random-too".into()],
+        seed: 3,
+        threads: 1,
+    };
+    let l = ladder::assemble(header, &plan, &summaries);
+    assert_eq!((l.games_per_pairing, l.pairings.len()), (10, 1));
+    let p = &l.pairings[0];
+    assert_eq!(p.games, 10);
+    assert_eq!(p.a_alone.games, 10);
+    assert_eq!(p.a_alone.wins + p.b_alone.wins + p.draws, 10);
+    assert_eq!(p.a_alone.by_seat[0].games, 5);
+}
