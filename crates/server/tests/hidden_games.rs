@@ -675,39 +675,79 @@ async fn milkomeda_four_seats_deck_order_never_reaches_seats_or_spectators_befor
 /// `legal` choices and the bribes' notes (`offer`, `offers`, `transfer`, `transfers`,
 /// `transferred`), where a player may name any card.
 fn milkomeda_names_order_card(m: &Value, card: &Value, from: u64) -> bool {
+    milkomeda_tells(m, from, &|v| v == card)
+}
+
+/// Whether `m` tells of an order card reveal (`orders_revealed`) from log index `from` on.
+fn milkomeda_reveals_orders(m: &Value, from: u64) -> bool {
+    milkomeda_tells(m, from, &|v| v.get("orders_revealed").is_some())
+}
+
+/// Whether some value in `m` is `found`, leaving out log entries before index `from` and what
+/// a player may name freely (see `milkomeda_names_order_card`).
+fn milkomeda_tells(m: &Value, from: u64, found: &dyn Fn(&Value) -> bool) -> bool {
+    if found(m) {
+        return true;
+    }
     match m {
-        Value::Object(o) => {
-            if o.len() == 1 && o.get("number") == Some(card) {
-                return true;
-            }
-            o.iter().any(|(k, v)| match (k.as_str(), v) {
-                ("legal" | "offer" | "offers" | "transfer" | "transfers" | "transferred", _) => {
-                    false
-                }
-                ("log", Value::Array(entries)) => entries
-                    .iter()
-                    .filter(|e| e["index"].as_u64().is_none_or(|i| i >= from))
-                    .any(|e| milkomeda_names_order_card(e, card, from)),
-                _ => milkomeda_names_order_card(v, card, from),
-            })
+        Value::Object(o) => o.iter().any(|(k, v)| match (k.as_str(), v) {
+            ("legal" | "offer" | "offers" | "transfer" | "transfers" | "transferred", _) => false,
+            ("log", Value::Array(entries)) => entries
+                .iter()
+                .filter(|e| e["index"].as_u64().is_none_or(|i| i >= from))
+                .any(|e| milkomeda_tells(e, from, found)),
+            _ => milkomeda_tells(v, from, found),
+        }),
+        Value::Array(a) => a.iter().any(|v| milkomeda_tells(v, from, found)),
+        Value::String(t) if t.starts_with('{') => {
+            serde_json::from_str::<Value>(t).is_ok_and(|v| milkomeda_tells(&v, from, found))
         }
-        Value::Array(a) => a.iter().any(|v| milkomeda_names_order_card(v, card, from)),
-        Value::String(t) if t.starts_with('{') => serde_json::from_str::<Value>(t)
-            .is_ok_and(|v| milkomeda_names_order_card(&v, card, from)),
         _ => false,
     }
 }
 
-/// The index of the log entry in `m` with a `master_drew` event, if any.
-fn milkomeda_draw_index(m: &Value) -> Option<u64> {
-    m["log"].as_array()?.iter().find_map(|e| {
-        e["events"]
+/// The latest log entry in `m` with a `master_drew` event: its index and the cards drawn.
+fn milkomeda_latest_draw(m: &Value) -> Option<(u64, Value)> {
+    m["log"].as_array()?.iter().rev().find_map(|e| {
+        let drew = e["events"]
             .as_array()?
             .iter()
-            .any(|ev| ev.get("master_drew").is_some())
-            .then(|| e["index"].as_u64())
-            .flatten()
+            .find_map(|ev| ev.get("master_drew"))?;
+        Some((e["index"].as_u64()?, drew["cards"].clone()))
     })
+}
+
+/// The seats' cards of the `orders_revealed` event at log index `from` or later in `m`.
+fn milkomeda_revealed_cards(m: &Value, from: u64) -> Option<Value> {
+    m["log"].as_array()?.iter().find_map(|e| {
+        if e["index"].as_u64()? < from {
+            return None;
+        }
+        let ev = e["events"]
+            .as_array()?
+            .iter()
+            .find_map(|ev| ev.get("orders_revealed"))?;
+        Some(ev["cards"].clone())
+    })
+}
+
+/// `m` with every value equal to `told` (already public) replaced by null.
+fn milkomeda_without(m: &Value, told: &Value) -> Value {
+    if !told.is_null() && m == told {
+        return Value::Null;
+    }
+    match m {
+        Value::Object(o) => Value::Object(
+            o.iter()
+                .map(|(k, v)| (k.clone(), milkomeda_without(v, told)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(|v| milkomeda_without(v, told)).collect()),
+        Value::String(t) if t.starts_with('{') => serde_json::from_str::<Value>(t)
+            .map(|v| milkomeda_without(&v, told))
+            .unwrap_or_else(|_| m.clone()),
+        _ => m.clone(),
+    }
 }
 
 /// Decisions, "Table talk made digital", and docs/rules/milkomeda.md item 32: with four seats
@@ -733,6 +773,8 @@ async fn milkomeda_four_seats_face_down_order_card_reaches_nobody_before_the_rev
     // The face-down card and the log index of its draw while a window is open, and the
     // windows closed by a reveal.
     let (mut hidden, mut windows, mut checked): (Option<(Value, u64)>, usize, usize) = (None, 0, 0);
+    // The log index of the latest draw seen, and the seats' cards told at the last reveal.
+    let (mut last_draw, mut assigned): (Option<u64>, Value) = (None, Value::Null);
     for n in 0..case.max_steps {
         if a.states[0]["status"] == "finished" || windows == 2 {
             break;
@@ -748,20 +790,25 @@ async fn milkomeda_four_seats_face_down_order_card_reaches_nobody_before_the_rev
                     .collect()
             })
             .collect();
-        let mut drawn = Vec::new();
-        for m in &viewers[0] {
-            milkomeda_drawn_cards(m, &mut drawn);
-        }
-        let revealed = step
-            .seats
+        // A new draw: a `master_drew` entry later than the last one seen (whole logs in some
+        // messages also hold the earlier rounds' draws).
+        let draw = viewers[0]
             .iter()
-            .chain([&step.spectator])
-            .all(|ms| ms.iter().any(|m| m.contains("orders_revealed")));
+            .filter_map(milkomeda_latest_draw)
+            .max_by_key(|(index, _)| *index)
+            .filter(|(index, _)| last_draw.is_none_or(|l| *index > l));
         if let Some((card, from)) = &hidden {
+            // A whole log also holds earlier rounds' reveals: this round's is at `from` or later.
+            let revealed = viewers
+                .iter()
+                .all(|ms| ms.iter().any(|m| milkomeda_reveals_orders(m, *from)));
             for (i, ms) in viewers.iter().enumerate() {
-                let named = ms
-                    .iter()
-                    .any(|m| milkomeda_names_order_card(m, card, *from));
+                // Until the reveal, the seats' cards shown are the last round's, told at its
+                // reveal; they are left out of the search (and may not change meanwhile).
+                let named = ms.iter().any(|m| {
+                    let shown = milkomeda_without(m, &assigned);
+                    milkomeda_names_order_card(&shown, card, *from)
+                });
                 // The harness can fail: at the reveal every viewer is sent the card.
                 assert_eq!(
                     named, revealed,
@@ -771,11 +818,15 @@ async fn milkomeda_four_seats_face_down_order_card_reaches_nobody_before_the_rev
             }
             checked += 1;
             if revealed {
+                assigned = viewers[0]
+                    .iter()
+                    .find_map(|m| milkomeda_revealed_cards(m, *from))
+                    .expect("the reveal's cards");
                 hidden = None;
                 windows += 1;
             }
         }
-        if let Some(cards) = drawn.last() {
+        if let Some((from, cards)) = draw {
             let cards = cards.as_array().cloned().unwrap_or_default();
             assert_eq!(
                 cards.len(),
@@ -788,10 +839,6 @@ async fn milkomeda_four_seats_face_down_order_card_reaches_nobody_before_the_rev
                 .collect();
             assert_eq!(rest.len(), 1, "{cards:?}");
             let card = rest[0].clone();
-            let from = viewers[0]
-                .iter()
-                .find_map(milkomeda_draw_index)
-                .expect("the draw's log entry");
             // This move's messages: the two drawn are named, the third is not.
             for (i, ms) in viewers.iter().enumerate() {
                 assert!(
@@ -801,12 +848,14 @@ async fn milkomeda_four_seats_face_down_order_card_reaches_nobody_before_the_rev
                     "move {n}: viewer {i} is not shown the drawn cards {cards:?}"
                 );
                 assert!(
-                    !ms.iter()
-                        .any(|m| milkomeda_names_order_card(m, &card, from)),
+                    !ms.iter().any(|m| {
+                        milkomeda_names_order_card(&milkomeda_without(m, &assigned), &card, from)
+                    }),
                     "move {n}: viewer {i} is sent the face-down card {card} with the draw"
                 );
             }
             hidden = Some((card, from));
+            last_draw = Some(from);
         }
     }
     a.t.stop().await;

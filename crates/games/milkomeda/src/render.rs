@@ -315,16 +315,21 @@ fn turn(out: &mut String, g: &Milkomeda, obs: &Observation) {
         if let crate::observe::TurnStep::Explore { hand, .. } = &t.stage
             && hand.len() > DRAWN_IN_FULL
         {
-            // Many cards: their names, and how to read one.
-            let ids: Vec<&str> = hand
+            // Many cards: their names ("Sectors 37, 65 and 19" when all are numbered sectors),
+            // and how to read one.
+            let names: Vec<String> = hand
                 .iter()
-                .map(|c| g.table.rules.sector(c.card).id.as_str())
+                .map(|c| g.table.rules.sector(c.card).name())
                 .collect();
+            let numbers: Option<Vec<&str>> =
+                names.iter().map(|n| n.strip_prefix("Sector ")).collect();
+            let (listed, last) = match &numbers {
+                Some(numbers) => (format!("Sectors {}", numbers.join(", ")), "Sector N"),
+                None => (names.join(", "), "NAME"),
+            };
             let _ = write!(
                 out,
-                "; drawn {} sector cards ({}): `card NAME` tells one's cost and values",
-                hand.len(),
-                ids.join(", ")
+                "; drawn {listed} (`card {last}` shows one's cost and values)"
             );
         } else if let crate::observe::TurnStep::Explore { hand, .. } = &t.stage
             && !hand.is_empty()
