@@ -61,7 +61,37 @@ pub trait DynBatch {
         shards: &[String],
         threads: usize,
         elapsed_seconds: f64,
-    ) -> Result<Value, Refused>;
+    ) -> Result<Value, Refused> {
+        let mut records: Vec<GameRecord> = Vec::with_capacity(games);
+        for (n, text) in shards.iter().enumerate() {
+            let part: Vec<GameRecord> = serde_json::from_str(text)
+                .map_err(|e| Refused(format!("shard {n}: not a shard's records: {e}")))?;
+            records.extend(part);
+        }
+        records.sort_by_key(|r| r.index);
+        if records.len() != games {
+            return Err(Refused(format!(
+                "the shards hold {} games, not the batch's {games}",
+                records.len()
+            )));
+        }
+        for (i, r) in records.iter().enumerate() {
+            if r.index != i {
+                return Err(Refused(format!(
+                    "the shards do not hold game {i} exactly once (found game {} there)",
+                    r.index
+                )));
+            }
+            if r.seed != derive_seed(seed, i as u64) || r.returns.len() != self.seats() {
+                return Err(Refused(format!(
+                    "game {i} of the shards was not played from master seed {seed} by {} seats",
+                    self.seats()
+                )));
+            }
+        }
+        let summary = Summary::from_records(&records, self.seats(), elapsed_seconds);
+        self.document(&summary, seed, threads)
+    }
     /// `gridwright balance --json`'s report for `variants` (names and changes) on
     /// `opts.threads` threads, `opts.subject`'s score compared; the same seed gives the same
     /// report whatever the thread count (but `elapsed_seconds`).
@@ -73,6 +103,13 @@ pub trait DynBatch {
         variants: &[(String, Vec<String>)],
         opts: &BalanceOptions,
     ) -> Result<Value, Refused>;
+    /// How many seats a game of the batch has (one agent each).
+    fn seats(&self) -> usize;
+    /// `gridwright simulate --json`'s document for `summary`.
+    ///
+    /// # Errors
+    /// The summary does not convert to JSON.
+    fn document(&self, summary: &Summary, seed: u64, threads: usize) -> Result<Value, Refused>;
 }
 
 impl<G: Frontend> Batch<'_, G> {
@@ -105,18 +142,6 @@ impl<G: Frontend> Batch<'_, G> {
         G::config_name(self.config)
             .or_else(|| self.setup.map(str::to_owned))
             .unwrap_or_else(|| "default".into())
-    }
-
-    /// `gridwright simulate --json`'s document for `summary`.
-    fn document(&self, summary: &Summary, seed: u64, threads: usize) -> Result<Value, Refused> {
-        let mut doc = serde_json::to_value(summary)
-            .map_err(|e| Refused(format!("the summary as JSON: {e}")))?;
-        doc["game"] = G::INFO.short_name.into();
-        doc["scenario"] = self.scenario().into();
-        doc["agents"] = self.agents_text().into();
-        doc["seed"] = seed.into();
-        doc["threads"] = threads.into();
-        Ok(doc)
     }
 
     /// The variants of the batch's config: each a name and its changes (`key.path=value`, as
@@ -204,45 +229,6 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
         serde_json::to_string(&records).map_err(|e| Refused(format!("records as JSON: {e}")))
     }
 
-    fn merge(
-        &self,
-        seed: u64,
-        games: usize,
-        shards: &[String],
-        threads: usize,
-        elapsed_seconds: f64,
-    ) -> Result<Value, Refused> {
-        let mut records: Vec<GameRecord> = Vec::with_capacity(games);
-        for (n, text) in shards.iter().enumerate() {
-            let part: Vec<GameRecord> = serde_json::from_str(text)
-                .map_err(|e| Refused(format!("shard {n}: not a shard's records: {e}")))?;
-            records.extend(part);
-        }
-        records.sort_by_key(|r| r.index);
-        if records.len() != games {
-            return Err(Refused(format!(
-                "the shards hold {} games, not the batch's {games}",
-                records.len()
-            )));
-        }
-        for (i, r) in records.iter().enumerate() {
-            if r.index != i {
-                return Err(Refused(format!(
-                    "the shards do not hold game {i} exactly once (found game {} there)",
-                    r.index
-                )));
-            }
-            if r.seed != derive_seed(seed, i as u64) || r.returns.len() != self.agents.len() {
-                return Err(Refused(format!(
-                    "game {i} of the shards was not played from master seed {seed} by {} seats",
-                    self.agents.len()
-                )));
-            }
-        }
-        let summary = Summary::from_records(&records, self.agents.len(), elapsed_seconds);
-        self.document(&summary, seed, threads)
-    }
-
     fn balance(
         &self,
         variants: &[(String, Vec<String>)],
@@ -271,5 +257,20 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
         )
         .map_err(sim_error)?;
         serde_json::to_value(&report).map_err(|e| Refused(format!("the report as JSON: {e}")))
+    }
+
+    fn seats(&self) -> usize {
+        self.agents.len()
+    }
+
+    fn document(&self, summary: &Summary, seed: u64, threads: usize) -> Result<Value, Refused> {
+        let mut doc = serde_json::to_value(summary)
+            .map_err(|e| Refused(format!("the summary as JSON: {e}")))?;
+        doc["game"] = G::INFO.short_name.into();
+        doc["scenario"] = self.scenario().into();
+        doc["agents"] = self.agents_text().into();
+        doc["seed"] = seed.into();
+        doc["threads"] = threads.into();
+        Ok(doc)
     }
 }
