@@ -1,5 +1,6 @@
-// What every end-to-end file does with its browser (imported by play.e2e.mjs and
-// starcore.e2e.mjs): start Chromium headless and quiet, and collect the pages' script errors.
+// What every end-to-end file does with its browser (imported by play.e2e.mjs, starcore.e2e.mjs
+// and milkomeda.e2e.mjs): start Chromium headless and quiet, collect the pages' script errors,
+// and pin the seed of the matches a page creates.
 
 import { chromium } from 'playwright-core';
 
@@ -54,4 +55,17 @@ export async function finish(browser, { errors, failure, step, shotPath }) {
   }
   await browser.close();
   process.exit(failed ? 1 : 0);
+}
+
+/**
+ * Pins the seed of every match `page` creates from now on: each `POST /api/matches` is sent on
+ * with `seed` added to its body (the lobby has no seed field).
+ */
+export async function pinSeed(page, seed) {
+  await page.route('**/api/matches', async (route) => {
+    const req = route.request();
+    if (req.method() !== 'POST') return route.continue();
+    const body = JSON.parse(req.postData() ?? '{}');
+    await route.continue({ postData: JSON.stringify({ ...body, seed }) });
+  });
 }

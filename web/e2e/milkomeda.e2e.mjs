@@ -19,6 +19,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { pinSeed } from './browser.mjs';
 
 const env = {
   base: process.env.BASE_URL ?? 'http://127.0.0.1:8080',
@@ -111,14 +112,7 @@ function checkMatches(f, what) {
  */
 async function createFromLobby(page, { seats = ['human', 'ai:greedy', 'ai:greedy'], scenario = 'small-three', seed = null } = {}) {
   await page.goto(`${BASE}/`);
-  if (seed !== null) {
-    await page.route('**/api/matches', async (route) => {
-      const req = route.request();
-      if (req.method() !== 'POST') return route.continue();
-      const body = JSON.parse(req.postData() ?? '{}');
-      await route.continue({ postData: JSON.stringify({ ...body, seed }) });
-    });
-  }
+  if (seed !== null) await pinSeed(page, seed);
   await page.locator('input[name="game"][value="milkomeda"]').check();
   await page.locator(`input[name="scenario"][value="${scenario}"]`).check();
   for (const [i, kind] of seats.entries()) await page.locator(`#seat-${i}`).selectOption(kind);

@@ -24,7 +24,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { finish, launch, pageErrors } from './browser.mjs';
+import { finish, launch, pageErrors, pinSeed } from './browser.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'e2e-screenshots';
@@ -96,14 +96,7 @@ const SEED = Number(process.env.STARCORE_SEED ?? 3);
  */
 async function createFromLobby(page, p2, { base = BASE, scenario = null, seed = null } = {}) {
   await page.goto(`${base}/`);
-  if (seed !== null) {
-    await page.route('**/api/matches', async (route) => {
-      const req = route.request();
-      if (req.method() !== 'POST') return route.continue();
-      const body = JSON.parse(req.postData() ?? '{}');
-      await route.continue({ postData: JSON.stringify({ ...body, seed }) });
-    });
-  }
+  if (seed !== null) await pinSeed(page, seed);
   await page.locator('input[name="game"][value="starcore"]').check();
   // The Starcore setups are listed (each previews its two decks) before one is picked.
   await page.locator('.sc-setup').first().waitFor();

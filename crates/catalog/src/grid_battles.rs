@@ -89,13 +89,7 @@ impl Frontend for GridBattles {
 
     crate::scenarios::frontend_scenarios!();
 
-    fn render(&self, viewer: Viewer) -> String {
-        render(self, viewer)
-    }
-
-    fn preview_action(&self, action: &Self::Action) -> Option<String> {
-        attack_preview(self, action)
-    }
+    crate::frontend_views!(render, attack_preview);
 
     fn scores(&self) -> Option<Vec<f64>> {
         Some(self.vp().as_slice().iter().map(|v| f64::from(*v)).collect())

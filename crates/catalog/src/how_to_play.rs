@@ -187,11 +187,7 @@ mod tests {
     use super::*;
     use crate::{Frontend, with_game};
 
-    fn cap(word: &str) -> String {
-        let mut c = word.chars();
-        c.next()
-            .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
-    }
+    use gridwright_engine::text::capitalised as cap;
 
     /// Every game of the catalog has a How to play page with sections and a glossary, and the
     /// copy in `content/` (what a content folder serves) is the embedded one.

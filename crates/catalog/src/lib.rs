@@ -480,6 +480,22 @@ pub trait Frontend: Game + EventFold {
     }
 }
 
+/// The [`Frontend::render`] and [`Frontend::preview_action`] of a game crate that has a
+/// `render(&game, viewer)` and a preview function of the same shape:
+/// `frontend_views!(render, attack_preview);` inside its `impl Frontend`.
+macro_rules! frontend_views {
+    ($render:path, $preview:path) => {
+        fn render(&self, viewer: Viewer) -> String {
+            $render(self, viewer)
+        }
+
+        fn preview_action(&self, action: &Self::Action) -> Option<String> {
+            $preview(self, action)
+        }
+    };
+}
+pub(crate) use frontend_views;
+
 fn no_decks<G: Frontend>() -> CatalogError {
     CatalogError::Unsupported(format!(
         "--deck: {} is not played with decks",

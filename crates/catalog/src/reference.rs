@@ -10,6 +10,7 @@
 //! rules — card texts, unit tables — never where a card is: no hand, no deck order, no deck
 //! list (which card a seat plays is seen when it is played).
 
+use gridwright_engine::text::capitalised;
 use serde::Serialize;
 
 /// The reference data of one match: groups of entries (cards, units, …) in the order a view
@@ -459,14 +460,6 @@ pub(crate) fn milkomeda(cfg: &gridwright_milkomeda::Config) -> Reference {
         .group("modules", "Action modules", modules)
         .group("objectives", "Objectives", objectives)
         .group("ships", "Ship types", ships)
-}
-
-/// `infantry` → `Infantry`.
-fn capitalised(word: &str) -> String {
-    let mut c = word.chars();
-    c.next().map_or_else(String::new, |f| {
-        f.to_uppercase().chain(c).collect::<String>()
-    })
 }
 
 /// `a`, `a and b`, `a, b and c`.

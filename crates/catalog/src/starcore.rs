@@ -69,16 +69,7 @@ impl Scenarios for Starcore {
         // Deck names as players read them (`Arc Foundry (Energy)`: the deck file's name and
         // faction, else its file name in words), and the rule variants that tell two setups of
         // the same decks apart (`… with blocking`).
-        let words = |slug: &str| {
-            slug.split(['-', '_'])
-                .map(|w| {
-                    let mut c = w.chars();
-                    c.next()
-                        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let words = gridwright_engine::text::title_words;
         let deck_words = |d: &gridwright_starcore::DeckList| match content.deck_title(&d.name) {
             Some(t) => format!("{} ({})", t.title, words(&t.faction)),
             None => words(&d.name),
@@ -269,13 +260,7 @@ impl Frontend for Starcore {
 
     crate::scenarios::frontend_scenarios!();
 
-    fn render(&self, viewer: Viewer) -> String {
-        render(self, viewer)
-    }
-
-    fn preview_action(&self, action: &Self::Action) -> Option<String> {
-        preview(self, action)
-    }
+    crate::frontend_views!(render, preview);
 
     fn end_reason(&self) -> Option<String> {
         Starcore::end_reason(self).map(str::to_owned)

@@ -195,16 +195,29 @@ impl Block {
     }
 }
 
+/// Names the blocks of a [`Blocks`] index in their order: `block_names!(PASS, KEEP, MOVE);`
+/// declares `const PASS: usize = 0;`, `const KEEP: usize = 1;` and `const MOVE: usize = 2;`, so
+/// the numbers cannot fall out of step with the list (see [`Blocks`] for an example).
+#[macro_export]
+macro_rules! block_names {
+    ($($name:ident),+ $(,)?) => {
+        $crate::block_names!(@from 0usize; $($name),+);
+    };
+    (@from $n:expr; $name:ident $(, $rest:ident)*) => {
+        const $name: usize = $n;
+        $crate::block_names!(@from $name + 1; $($rest),*);
+    };
+    (@from $n:expr;) => {};
+}
+
 /// A flat action index laid out as `B` consecutive [`Block`]s: block `k` starts where block
 /// `k − 1` ends. A game's [`ActionIndex`] then is one table of blocks, one `match` from action
 /// to `(block, coordinates)` ([`Blocks::encode`]) and one back ([`Blocks::decode`]):
 ///
 /// ```
-/// use gridwright_engine::{Block, Blocks};
+/// use gridwright_engine::{Block, Blocks, block_names};
 /// // `activate u` for 3 units, then `done`, then `move u` to a cell of a 2 × 4 map.
-/// const ACTIVATE: usize = 0;
-/// const DONE: usize = 1;
-/// const MOVE: usize = 2;
+/// block_names!(ACTIVATE, DONE, MOVE);
 /// let blocks = Blocks::new([Block::new(&[3]), Block::ONE, Block::new(&[3, 2, 4])]);
 /// assert_eq!(blocks.len(), 3 + 1 + 24);
 /// assert_eq!(blocks.encode(DONE, &[]), Some(3));

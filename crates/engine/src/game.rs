@@ -218,6 +218,46 @@ impl From<crate::content::Problems> for SetupError {
     }
 }
 
+/// The associated types and [`Game::INFO`] of a game crate's `impl Game`, for a crate whose
+/// vocabulary is named alike: `Config`, `Action`, `Event`, `Observation` and `INFO` in scope
+/// where the impl stands (every game of the catalog).
+///
+/// ```
+/// # use gridwright_engine::*;
+/// # #[derive(Clone, Debug, PartialEq)] struct Count(u8);
+/// # type Config = (); type Action = u8; type Event = u8; type Observation = u8;
+/// const INFO: GameInfo = GameInfo { short_name: "count", long_name: "Count", summary: "",
+///     min_seats: 1, max_seats: 1, chance: ChanceMode::Deterministic,
+///     information: Information::Perfect, rules_version: "1" };
+/// impl Game for Count {
+///     game_types!();
+///     // …
+/// #     const ZERO_SUM: bool = false;
+/// #     fn new(_: &()) -> Result<Self, SetupError> { Ok(Count(0)) }
+/// #     fn num_seats(&self) -> usize { 1 }
+/// #     fn turn(&self) -> Turn { if self.0 >= 9 { Turn::Terminal } else { Turn::Seat(Seat::new(0)) } }
+/// #     fn legal_actions(&self, s: Seat, out: &mut Vec<u8>) { if self.turn().includes(s) { out.push(1) } }
+/// #     fn chance_outcomes(&self, _: &mut Vec<(u8, u32)>) {}
+/// #     fn step(&mut self, _: Actor, a: u8, _: &mut Events<u8>) { self.0 += a }
+/// #     fn returns(&self) -> PerSeat<f64> { vec![0.0].into() }
+/// #     fn observe(&self, _: Viewer) -> u8 { self.0 }
+/// #     fn max_game_length(&self) -> usize { 9 }
+/// #     fn action_text(&self, a: &u8) -> String { format!("add {a}") }
+/// #     fn event_text(&self, e: &u8) -> String { e.to_string() }
+/// }
+/// assert_eq!(Count::INFO.short_name, "count");
+/// ```
+#[macro_export]
+macro_rules! game_types {
+    () => {
+        type Config = Config;
+        type Action = Action;
+        type Event = Event;
+        type Observation = Observation;
+        const INFO: $crate::GameInfo = INFO;
+    };
+}
+
 /// A game: its state, actions, events and observations.
 ///
 /// Required methods describe the rules; provided methods build on them and must not be

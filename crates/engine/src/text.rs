@@ -101,6 +101,23 @@ pub fn grid(cells: &[String], columns: usize) -> Vec<String> {
     out
 }
 
+/// A word with its first letter in upper case (`infantry` → `Infantry`).
+pub fn capitalised(word: &str) -> String {
+    let mut c = word.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// An id or file name in words as players read them: split at `-` and `_`, each word
+/// capitalised (`stellar-architects` → `Stellar Architects`).
+pub fn title_words(slug: &str) -> String {
+    slug.split(['-', '_'])
+        .filter(|w| !w.is_empty())
+        .map(capitalised)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,5 +132,13 @@ mod tests {
         assert_eq!(wrap("abcdefghijkl", 5), ["abcde", "  fgh", "  ijk", "  l"]);
         // Wide characters take two columns.
         assert_eq!(wrap("界界界 界", 6), ["界界界", "  界"]);
+    }
+
+    #[test]
+    fn title_words_capitalise_each_word() {
+        assert_eq!(capitalised("infantry"), "Infantry");
+        assert_eq!(capitalised(""), "");
+        assert_eq!(title_words("stellar-architects"), "Stellar Architects");
+        assert_eq!(title_words("arc_foundry--x"), "Arc Foundry X");
     }
 }

@@ -75,7 +75,24 @@ pub trait GameProvider: Send + Sync + 'static {
         seed: u64,
         rules_version: &str,
         moves: &[ReplayMove],
-    ) -> Result<Box<dyn AnySession>, ReplayError>;
+    ) -> Result<Box<dyn AnySession>, ReplayError> {
+        self.rerun(&Replay {
+            format: REPLAY_FORMAT,
+            game: self.info().short_name.to_owned(),
+            rules_version: rules_version.to_owned(),
+            config: config.clone(),
+            seed,
+            moves: moves.to_vec(),
+            event_hash: String::new(),
+            resigned: None,
+        })
+    }
+    /// Replays every move of `replay` into a session ([`GameProvider::rebuild`]'s work once the
+    /// replay is assembled).
+    ///
+    /// # Errors
+    /// As [`Replay::rerun`].
+    fn rerun(&self, replay: &Replay) -> Result<Box<dyn AnySession>, ReplayError>;
 }
 
 /// A scenario a game offers, by name.
@@ -353,24 +370,8 @@ impl<G: Frontend> GameProvider for FrontendGame<G> {
         })
     }
 
-    fn rebuild(
-        &self,
-        config: &serde_json::Value,
-        seed: u64,
-        rules_version: &str,
-        moves: &[ReplayMove],
-    ) -> Result<Box<dyn AnySession>, ReplayError> {
-        let replay = Replay {
-            format: REPLAY_FORMAT,
-            game: G::INFO.short_name.to_owned(),
-            rules_version: rules_version.to_owned(),
-            config: config.clone(),
-            seed,
-            moves: moves.to_vec(),
-            event_hash: String::new(),
-            resigned: None,
-        };
-        Ok(Box::new(replay.rerun::<G>(moves.len())?))
+    fn rerun(&self, replay: &Replay) -> Result<Box<dyn AnySession>, ReplayError> {
+        Ok(Box::new(replay.rerun::<G>(replay.moves.len())?))
     }
 }
 

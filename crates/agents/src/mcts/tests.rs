@@ -1,5 +1,6 @@
 use super::*;
 use gridwright_connect_four::{Action as Drop, Column, ConnectFour};
+use gridwright_engine::testing::fixture_info;
 use gridwright_engine::{ChanceMode, Events, GameInfo, SeatSet, SetupError, Turn, Viewer};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -64,20 +65,13 @@ enum BetAction {
     Lose,
 }
 
-const BET_INFO: GameInfo = gridwright_engine::testing::fixture_info(
-    "bet",
-    "Bet",
-    1,
-    ChanceMode::Explicit,
-    Information::Perfect,
-);
-
 impl Game for Bet {
     type Config = u32;
     type Action = BetAction;
     type Event = ();
     type Observation = ();
-    const INFO: GameInfo = BET_INFO;
+    const INFO: GameInfo =
+        fixture_info("bet", "Bet", 1, ChanceMode::Explicit, Information::Perfect);
     fn new(win: &u32) -> Result<Self, SetupError> {
         Ok(Bet {
             win: *win,
@@ -340,20 +334,18 @@ enum Coin {
     Tails,
 }
 
-const PENNIES_INFO: GameInfo = gridwright_engine::testing::fixture_info(
-    "pennies",
-    "Matching pennies",
-    2,
-    ChanceMode::Deterministic,
-    Information::Imperfect,
-);
-
 impl Game for Pennies {
     type Config = ();
     type Action = Coin;
     type Event = ();
     type Observation = [bool; 2];
-    const INFO: GameInfo = PENNIES_INFO;
+    const INFO: GameInfo = fixture_info(
+        "pennies",
+        "Matching pennies",
+        2,
+        ChanceMode::Deterministic,
+        Information::Imperfect,
+    );
     fn new(_: &()) -> Result<Self, SetupError> {
         Ok(Pennies { picks: [None; 2] })
     }
@@ -513,20 +505,18 @@ struct Pick {
     picked: Option<u16>,
 }
 
-const PICK_INFO: GameInfo = gridwright_engine::testing::fixture_info(
-    "pick",
-    "Pick",
-    1,
-    ChanceMode::Deterministic,
-    Information::Perfect,
-);
-
 impl Game for Pick {
     type Config = ();
     type Action = u16;
     type Event = ();
     type Observation = ();
-    const INFO: GameInfo = PICK_INFO;
+    const INFO: GameInfo = fixture_info(
+        "pick",
+        "Pick",
+        1,
+        ChanceMode::Deterministic,
+        Information::Perfect,
+    );
     fn new(_: &()) -> Result<Self, SetupError> {
         Ok(Pick { picked: None })
     }

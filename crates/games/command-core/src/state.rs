@@ -609,12 +609,7 @@ impl CommandCore {
 }
 
 impl Game for CommandCore {
-    type Config = Config;
-    type Action = Action;
-    type Event = Event;
-    type Observation = Observation;
-
-    const INFO: GameInfo = INFO;
+    gridwright_engine::game_types!();
 
     fn new(config: &Config) -> Result<Self, SetupError> {
         let rules = Rules::new(config)?;

@@ -10,7 +10,7 @@ use gridwright_command_core::{
     SlotStatus,
 };
 use gridwright_engine::geom::Dir8;
-use gridwright_engine::{Game, Turn, Viewer};
+use gridwright_engine::{Actor, Game, Seat, Turn, Viewer};
 
 const QUIET: &str = "wait1, wait2, wait3, wait4";
 
@@ -97,6 +97,22 @@ fn one_each(mechs: [&str; 2], spots: [&str; 2], numbers: [u8; 2]) -> Table {
     t
 }
 
+/// Mech 1 (`attacker`, at e5 facing south) fires `weapon` at mech 2 (`defender`, at e7 facing
+/// south: the attacker stands in its rear arc), both programs quiet; the attack dice are next.
+fn firing(attacker: &str, defender: &str, weapon: &str) -> Table {
+    let mut t = one_each([attacker, defender], ["e5 s", "e7 s"], [2, 1]);
+    t.program(&[QUIET, QUIET]);
+    t.act(p(1), &format!("fire 1 {weapon} at 2"));
+    t
+}
+
+/// `action` is illegal for `seat`, and the reason given for it says `why`.
+fn assert_refused(t: &Table, seat: Seat, action: &Action, why: &str) {
+    assert!(!t.game.is_legal(Actor::Seat(seat), action));
+    let reason = t.game.explain_illegal(seat, action);
+    assert!(reason.contains(why), "{reason}");
+}
+
 /// A random draw (a chance node, even odds) decides who chooses; the winner chooses to place
 /// first or second.
 #[test]
@@ -118,25 +134,23 @@ fn chooser_is_drawn_at_random_and_chooses_placement_order() {
 /// or the whole outer ring when a side may use any edge.
 #[test]
 fn deployment_is_within_range_one_of_the_edge() {
-    let mut t = Table::new(&content().config("duel").unwrap());
-    t.chance(Action::Chooser(p(1))).act(p(1), "place first");
-    let legal = t.game.legal_actions_vec(p(1));
+    let legal = |scenario: &str| {
+        let mut t = Table::new(&content().config(scenario).unwrap());
+        t.chance(Action::Chooser(p(1))).act(p(1), "place first");
+        t.game.legal_actions_vec(p(1))
+    };
+    let duel = legal("duel");
     assert_eq!(
-        legal.len(),
+        duel.len(),
         10 * 8 * 2,
         "ten squares of row 1, eight facings, two mechs"
     );
     assert!(
-        legal
-            .iter()
+        duel.iter()
             .all(|a| matches!(a, Action::Deploy { at, .. } if at.y == 0))
     );
-
-    let mut t = Table::new(&content().config("skirmish").unwrap());
-    t.chance(Action::Chooser(p(1))).act(p(1), "place first");
-    let legal = t.game.legal_actions_vec(p(1));
     assert_eq!(
-        legal.len(),
+        legal("skirmish").len(),
         44 * 8 * 3,
         "the outer ring of 12×12, eight facings, three mechs"
     );
@@ -234,15 +248,7 @@ fn programming_is_simultaneous() {
     );
     // P1 programs mech 1 before mech 2.
     let early = t.game.parse_action(p(1), "program 2 wait1").unwrap();
-    assert!(
-        !t.game
-            .is_legal(gridwright_engine::Actor::Seat(p(1)), &early)
-    );
-    assert!(
-        t.game
-            .explain_illegal(p(1), &early)
-            .contains("mech 1 is next")
-    );
+    assert_refused(&t, p(1), &early, "mech 1 is next");
 }
 
 /// A program is built one slot at a time, front to back: each `program` step puts a card into
@@ -308,17 +314,7 @@ fn a_card_cannot_be_used_twice_in_a_program() {
     assert!(!texts.iter().any(|x| x == "program 1 dash"), "{texts:?}");
     assert!(texts.iter().any(|x| x == "program 1 step"));
     let again = t.game.parse_action(p(1), "program 1 dash").unwrap();
-    assert!(
-        !t.game
-            .is_legal(gridwright_engine::Actor::Seat(p(1)), &again)
-    );
-    assert!(
-        t.game
-            .explain_illegal(p(1), &again)
-            .contains("already in the program"),
-        "{}",
-        t.game.explain_illegal(p(1), &again)
-    );
+    assert_refused(&t, p(1), &again, "already in the program");
     // Only a split card has a second half.
     assert!(t.game.parse_action(p(1), "program 1 step/2").is_err());
 }
@@ -486,17 +482,7 @@ fn program_cannot_hold_more_cards_than_slots() {
     let hostile: Action =
         serde_json::from_str(r#"{"program":{"mech":0,"card":{"card":200,"flipped":true}}}"#)
             .unwrap();
-    assert!(
-        !t.game
-            .is_legal(gridwright_engine::Actor::Seat(p(1)), &hostile)
-    );
-    assert!(
-        t.game
-            .explain_illegal(p(1), &hostile)
-            .contains("has 12 directives"),
-        "{}",
-        t.game.explain_illegal(p(1), &hostile)
-    );
+    assert_refused(&t, p(1), &hostile, "has 12 directives");
     assert_eq!(t.game.action_text(&hostile), "program 1 #200");
 }
 
@@ -919,9 +905,7 @@ fn attacker_rerolls_with_surge_each_die_once() {
 fn armour_dice_use_the_arc_the_attacker_stands_in() {
     // Scout at e5 facing south shoots the brawler at e7, which faces south too: the scout
     // stands in the brawler's rear arc (armour 1).
-    let mut t = one_each(["scout", "brawler"], ["e5 s", "e7 s"], [2, 1]);
-    t.program(&[QUIET, QUIET]);
-    t.act(p(1), "fire 1 needler at 2");
+    let mut t = firing("scout", "brawler", "needler");
     t.chance(Action::AttackDice { crits: 0, hits: 2 });
     assert_eq!(t.phase(), Phase::ArmourRoll);
     assert_eq!(chance_count(&t), 2, "one armour die: rear armour 1");
@@ -988,9 +972,7 @@ fn defender_rerolls_armour_with_flux_and_evade_with_surge() {
 /// Armour cancels crits first, then hits.
 #[test]
 fn armour_cancels_crits_first() {
-    let mut t = one_each(["scout", "brawler"], ["e5 s", "e7 s"], [2, 1]);
-    t.program(&[QUIET, QUIET]);
-    t.act(p(1), "fire 1 needler at 2");
+    let mut t = firing("scout", "brawler", "needler");
     dice(&mut t, 1, 1, 1, 0);
     assert!(t.events.contains(&Event::Cancelled {
         crits: 1,
@@ -1010,9 +992,7 @@ fn armour_cancels_crits_first() {
 /// Evade cancels hits first, then crits.
 #[test]
 fn evade_cancels_hits_first() {
-    let mut t = one_each(["brawler", "scout"], ["e5 s", "e7 s"], [2, 1]);
-    t.program(&[QUIET, QUIET]);
-    t.act(p(1), "fire 1 shoulder-gun at 2");
+    let mut t = firing("brawler", "scout", "shoulder-gun");
     // The scout's rear armour is 0; evasion 2.
     dice(&mut t, 1, 1, 0, 1);
     assert!(t.events.contains(&Event::Cancelled {
@@ -1034,9 +1014,7 @@ fn evade_cancels_hits_first() {
 /// depletes one of them, out of play for the rest of the game.
 #[test]
 fn crit_reveals_three_and_defender_depletes_one() {
-    let mut t = one_each(["brawler", "scout"], ["e5 s", "e7 s"], [2, 1]);
-    t.program(&[QUIET, QUIET]);
-    t.act(p(1), "fire 1 shoulder-gun at 2");
+    let mut t = firing("brawler", "scout", "shoulder-gun");
     dice(&mut t, 1, 0, 0, 0);
     assert_eq!(t.game.structure(mech(2)), 3, "a crit is also one damage");
     // One weapon and twelve directives: C(13, 3) equally likely sets.
@@ -1110,9 +1088,7 @@ fn targeting_tokens_put_revealed_cards_back() {
 /// A mech at 0 structure is destroyed and leaves the board; a player with no mechs loses.
 #[test]
 fn player_with_no_mechs_loses() {
-    let mut t = one_each(["brawler", "scout"], ["e5 s", "e7 s"], [2, 1]);
-    t.program(&[QUIET, QUIET]);
-    t.act(p(1), "fire 1 shoulder-gun at 2");
+    let mut t = firing("brawler", "scout", "shoulder-gun");
     dice(&mut t, 0, 2, 0, 0);
     // Round 2 (the scout had nothing to shoot at): again.
     t.draft(&[2, 1]).program(&[QUIET, QUIET]);
@@ -1148,38 +1124,29 @@ fn surge_flips_to_flux_at_cleanup() {
 /// At the round limit the side with more remaining structure wins (equal: a draw).
 #[test]
 fn round_limit_more_structure_wins() {
-    let mut c = single("brawler", "scout");
-    c.round_limit = 1;
-    let mut t = Table::deployed(&c, &["a1 n", "j10 s"]);
-    t.draft(&[1, 2]).program(&[QUIET, QUIET]);
-    assert_eq!(
-        t.phase(),
-        Phase::Over {
-            winner: Some(p(1)),
-            reason: EndReason::RoundLimit
-        },
-        "7 structure against 4"
-    );
-    let mut c = single("scout", "scout");
-    c.round_limit = 1;
-    let mut t = Table::deployed(&c, &["a1 n", "j10 s"]);
-    t.draft(&[1, 2]).program(&[QUIET, QUIET]);
-    assert_eq!(
-        t.phase(),
-        Phase::Over {
-            winner: None,
-            reason: EndReason::RoundLimit
-        }
-    );
+    // One round of quiet programs between `a` and `b`, far apart.
+    let one_round = |a: &str, b: &str| {
+        let mut c = single(a, b);
+        c.round_limit = 1;
+        let mut t = Table::deployed(&c, &["a1 n", "j10 s"]);
+        t.draft(&[1, 2]).program(&[QUIET, QUIET]);
+        t
+    };
+    let over = |winner| Phase::Over {
+        winner,
+        reason: EndReason::RoundLimit,
+    };
+    let t = one_round("brawler", "scout");
+    assert_eq!(t.phase(), over(Some(p(1))), "7 structure against 4");
+    let t = one_round("scout", "scout");
+    assert_eq!(t.phase(), over(None));
     assert_eq!(t.game.returns(), [0.0, 0.0]);
 }
 
 /// The attack being resolved is public: dice are shown as counts per face.
 #[test]
 fn attack_state_is_public() {
-    let mut t = one_each(["scout", "brawler"], ["e5 s", "e7 s"], [2, 1]);
-    t.program(&[QUIET, QUIET]);
-    t.act(p(1), "fire 1 needler at 2");
+    let mut t = firing("scout", "brawler", "needler");
     t.chance(Action::AttackDice { crits: 1, hits: 0 });
     let obs = t.observe(Viewer::Spectator);
     let a = obs.attack.unwrap();

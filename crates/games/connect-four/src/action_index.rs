@@ -1,10 +1,10 @@
 //! The flat action index: `drop` into column `c` (zero-based) is index `c`, so there are 7.
 
 use crate::{Action, Column, Config, ConnectFour};
-use gridwright_engine::{ActionIndex, Block, Blocks};
+use gridwright_engine::{ActionIndex, Block, Blocks, block_names};
 
-/// One block: `drop c` for the seven columns, index `c - 1`.
-const DROP: usize = 0;
+// One block: `drop c` for the seven columns, index `c - 1`.
+block_names!(DROP);
 
 fn blocks() -> Blocks<1> {
     Blocks::new([Block::new(&[Column::COUNT])])

@@ -5,7 +5,7 @@ use crate::board::{Board, CELLS, ROWS};
 use crate::observe::Observation;
 use crate::{Config, INFO};
 use gridwright_engine::{
-    Actor, Events, Game, GameInfo, PerSeat, Seat, SetupError, Turn, Viewer, win_loss_returns,
+    Actor, Events, Game, PerSeat, Seat, SetupError, Turn, Viewer, win_loss_returns,
 };
 
 /// Where the game stands.
@@ -96,12 +96,7 @@ impl Default for ConnectFour {
 }
 
 impl Game for ConnectFour {
-    type Config = Config;
-    type Action = Action;
-    type Event = Event;
-    type Observation = Observation;
-
-    const INFO: GameInfo = INFO;
+    gridwright_engine::game_types!();
 
     fn new(_config: &Config) -> Result<Self, SetupError> {
         Ok(ConnectFour::initial())

@@ -18,14 +18,10 @@
 use crate::config::{MAX_MAP_SIDE, MAX_UNITS};
 use crate::{Action, Config, GridBattles, UnitId};
 use gridwright_engine::geom::Hex;
-use gridwright_engine::{ActionIndex, Block, Blocks};
+use gridwright_engine::{ActionIndex, Block, Blocks, block_names};
 
-/// The blocks of the index, in order (see the table above).
-const ACTIVATE: usize = 0;
-const HOLD: usize = 1;
-const ATTACK: usize = 2;
-const DONE: usize = 3;
-const MOVE: usize = 4;
+// The blocks of the index, in order (see the table above).
+block_names!(ACTIVATE, HOLD, ATTACK, DONE, MOVE);
 
 /// The index of `config`, its sizes clamped to what a valid config may have so that an invalid
 /// config cannot make the arithmetic overflow.

@@ -376,11 +376,7 @@ impl GridBattles {
 }
 
 impl Game for GridBattles {
-    type Config = Config;
-    type Action = Action;
-    type Event = Event;
-    type Observation = Observation;
-    const INFO: GameInfo = INFO;
+    gridwright_engine::game_types!();
 
     fn new(config: &Config) -> Result<Self, SetupError> {
         let rules = Rules::new(config)?;

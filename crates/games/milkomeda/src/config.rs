@@ -124,16 +124,7 @@ impl ObjectiveCard {
 impl CivilizationDef {
     /// Its name as players read it (`stellar-architects` → `Stellar Architects`).
     pub fn name(&self) -> String {
-        self.id
-            .split(['-', '_'])
-            .filter(|w| !w.is_empty())
-            .map(|w| {
-                let mut c = w.chars();
-                c.next()
-                    .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+        gridwright_engine::text::title_words(&self.id)
     }
 }
 

@@ -20,6 +20,7 @@
 use crate::Resources;
 use crate::action::{Action, Event};
 use crate::config::{Config, DirectiveId, ModuleId, ObjectiveId, Rules, SectorId};
+use crate::observe::Observation;
 use crate::rules::actions::CoreAction;
 use crate::rules::bribes::{OpenOffers, Transfer};
 use crate::rules::combat::{Battle, Marks, Pip, Roster};
@@ -692,12 +693,7 @@ fn owing(sealed: &PerSeat<Sealed>) -> SeatSet {
 }
 
 impl Game for Milkomeda {
-    type Config = Config;
-    type Action = Action;
-    type Event = Event;
-    type Observation = crate::observe::Observation;
-
-    const INFO: GameInfo = INFO;
+    gridwright_engine::game_types!();
 
     fn new(config: &Config) -> Result<Self, SetupError> {
         Milkomeda::setup(config)
@@ -785,7 +781,7 @@ impl Game for Milkomeda {
         }
     }
 
-    fn observe(&self, viewer: Viewer) -> crate::observe::Observation {
+    fn observe(&self, viewer: Viewer) -> Observation {
         crate::observe::observe(self, viewer)
     }
 

@@ -24,21 +24,15 @@ use crate::grid::{LANES, Lane, TILES, Tile};
 use crate::rules::activate::MAX_ABILITIES;
 use crate::rules::links::Face;
 use crate::state::Starcore;
-use gridwright_engine::{ActionIndex, Block, Blocks};
+use gridwright_engine::{ActionIndex, Block, Blocks, block_names};
 
 const HOSTS: usize = 5;
 const AIMS: usize = 1 + TILES + LANES as usize + MAX_STACK;
 
 // The blocks, in index order.
-const PASS: usize = 0;
-const KEEP: usize = 1;
-const MULLIGAN: usize = 2;
-const COMMANDER: usize = 3;
-const MOVE: usize = 4;
-const ATTACK: usize = 5;
-const DEPLOY: usize = 6;
-const PLAY: usize = 7;
-const ACTIVATE: usize = 8;
+block_names!(
+    PASS, KEEP, MULLIGAN, COMMANDER, MOVE, ATTACK, DEPLOY, PLAY, ACTIVATE
+);
 
 /// The index of `config`: `cards` is the number of cards in its pool.
 fn blocks(config: &Config) -> Blocks<9> {

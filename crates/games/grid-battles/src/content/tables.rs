@@ -5,6 +5,7 @@ use super::Problem;
 use super::defs::{DiceFile, RulesFile, UnitDef, UnitsFile};
 use crate::config::{Advantage, AttackKind, BaseType, DieType, Symbol, TerrainType, UnitType};
 use gridwright_engine::content::{Problems, Report};
+use gridwright_engine::text::capitalised;
 use std::collections::{HashMap, HashSet};
 use toml::Spanned;
 
@@ -156,7 +157,7 @@ pub(super) fn load_units(
         let uid = r.unique_id(&u.id, &f("id"), &mut seen, "in this file");
         let name = match &u.name {
             Some(n) if !n.get_ref().trim().is_empty() => n.get_ref().trim().to_owned(),
-            _ => capitalise(&uid),
+            _ => capitalised(&uid),
         };
         let letter = unit_letter(&mut r, u, &name, &uid, &mut letters, &f);
         let bases = unit_bases(&mut r, u, &f);
@@ -295,12 +296,4 @@ fn attack_and_range(
         _ => Some(1),
     };
     (attack, range)
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
 }
