@@ -333,7 +333,8 @@ try {
       assert.match(screen, /Behind your screen/, 'desktop: the sealed choice is made behind a screen');
       const choice = await page.locator('#mk-roster button.picker-leaf').first().innerText();
       assert.match(choice, /frigate|cruiser|platform|carrier|squadron/i, `desktop: a sealed choice names its ship type: ${choice}`);
-      await page.locator('.mk-screen').scrollIntoViewIfNeeded();
+      // Only for the screenshot: the screen may be drawn anew meanwhile (a new state arrived).
+      await page.locator('.mk-screen').scrollIntoViewIfNeeded({ timeout: 5000 }).catch(() => {});
       await shot(page, `desktop-combat-${g.sealed}`);
     }
   };
