@@ -455,11 +455,7 @@ try {
   await hctx.close();
 
   // ---- hotseat during a combat: the cover hides each side's sealed choices ----------------
-  // Not run by default: it fails today, and what it shows is a bug to fix (issue 24). In a
-  // two-person hotseat combat the first person seals, then the second seals with no cover
-  // between them (0 covers over 8 sealed steps); run with MILKOMEDA_HOTSEAT_COMBAT=1.
-  if (process.env.MILKOMEDA_HOTSEAT_COMBAT === '1') await hotseatCombat();
-  else step('hotseat combat: not run (MILKOMEDA_HOTSEAT_COMBAT=1 runs it; it fails today: no cover between the two sealed choices)');
+  await hotseatCombat();
   step('done');
 } finally {
   await browser.close();
@@ -568,6 +564,8 @@ async function hotseatCombat() {
   const page = await cctx.newPage();
   page.on('pageerror', (e) => { throw new Error(`hotseat combat page error: ${e.message}`); });
   await page.goto(link.startsWith('http') ? link : `${BASE}${link}`);
+  // The match is drawn (the battle mat, or the cover before it) before anything is read.
+  await page.locator('.mk-mat, #hotseat-cover:not([hidden])').first().waitFor({ timeout: 30000 });
   let covers = 0;
   let sealedSteps = 0;
   const cover = page.locator('#hotseat-cover');

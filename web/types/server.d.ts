@@ -635,7 +635,7 @@ you: You | null,
  */
 observation: unknown, 
 /**
- * The legal actions of the caller's seats that may act now.
+ * The legal actions of the seat the caller is shown as (`you.viewer`), if it may act now.
  */
 legal: Array<LegalEntry>, 
 /**

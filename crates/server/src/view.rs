@@ -39,18 +39,23 @@ pub fn state_message(
     let turn = st.session.turn();
     let (log, log_len) = match_log(st.session.as_ref(), st.resigned, viewer, log_from);
     let from = log_from.min(log_len);
-    let legal: Vec<LegalEntry> = who
-        .seats
-        .iter()
-        .filter(|s| turn.seats.contains(s))
-        .flat_map(|s| {
-            st.session.legal(*s).into_iter().map(move |l| LegalEntry {
-                seat: *s,
+    // Only the shown seat's choices: a hotseat token holding two seats that both choose at
+    // once (sealed programs, fleet rosters, mulligans) gets one seat's choices at a time, so the
+    // person at the screen can never make the other's sealed choice, and the screen changes
+    // hands (behind a cover) once that seat has chosen.
+    let legal: Vec<LegalEntry> = match viewer {
+        Viewer::Seat(s) if turn.seats.contains(&s) => st
+            .session
+            .legal(s)
+            .into_iter()
+            .map(|l| LegalEntry {
+                seat: s,
                 action: l.action,
                 text: l.text,
             })
-        })
-        .collect();
+            .collect(),
+        _ => Vec::new(),
+    };
     let you = (!who.is_spectator()).then(|| You {
         seats: who.seats.clone(),
         viewer: viewer_seat(viewer),

@@ -35,7 +35,7 @@ pub struct StateMessage {
     /// The viewer's observation, in the game's shape.
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub observation: Value,
-    /// The legal actions of the caller's seats that may act now.
+    /// The legal actions of the seat the caller is shown as (`you.viewer`), if it may act now.
     pub legal: Vec<LegalEntry>,
     /// The log index `log` starts at.
     pub log_from: usize,

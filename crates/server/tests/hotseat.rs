@@ -80,3 +80,79 @@ async fn hotseat_hand_overs_send_only_what_the_new_seats_log_lacks() {
         "legacy clients are served as before"
     );
 }
+
+/// Plays `game` (setup `scenario`) in a hotseat match of two people, taking the first legal
+/// action each time, until a stage where both seats choose at once has been handed from one
+/// seat to the other, and checks every state on the way: the actions offered are only those of
+/// the seat the screen shows. Returns how many two-seat states were seen and whether the screen
+/// changed hands inside such a stage.
+async fn simultaneous_hand_over(game: &str, scenario: &str) -> (usize, bool) {
+    let t = TestServer::sqlite().await;
+    let a = t.addr;
+    let (id, tokens) = create(
+        a,
+        json!({ "game": game, "scenario": scenario, "seats": [human(), human()],
+                "hotseat": true, "seed": 11 }),
+    )
+    .await;
+    let tok = tokens[0].1.clone();
+    let (mut both, mut handed) = (0, false);
+    let mut last_both_viewer: Option<Value> = None;
+    for _ in 0..400 {
+        let s = get_as(a, &format!("/api/matches/{id}/state"), &tok)
+            .await
+            .body;
+        if s["status"] != "running" {
+            break;
+        }
+        let viewer = s["you"]["viewer"].clone();
+        let legal = s["legal"].as_array().unwrap().clone();
+        for l in &legal {
+            assert_eq!(
+                l["seat"], viewer,
+                "{game}: a choice of another seat than the one shown: {l}"
+            );
+        }
+        let on_move = s["turn"]["seats"].as_array().unwrap();
+        if on_move.len() >= 2 {
+            both += 1;
+            assert!(!legal.is_empty(), "{game}: the shown seat chooses now");
+            last_both_viewer = Some(viewer.clone());
+        } else if on_move.len() == 1 {
+            if let Some(prev) = last_both_viewer.take() {
+                // The stage narrowed to one seat: the screen shows that seat, not the one who
+                // just sealed its choice.
+                handed |= on_move[0] == viewer && viewer != prev;
+            }
+        }
+        if handed {
+            break;
+        }
+        let Some(first) = legal.first() else { break };
+        let r = post(
+            a,
+            &format!("/api/matches/{id}/actions"),
+            &json!({ "version": s["version"], "action": first["action"], "seat": first["seat"] }),
+            Some(&tok),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{game}: {:?}", r.body);
+    }
+    t.stop().await;
+    (both, handed)
+}
+
+/// A hotseat token holds both seats, but while both choose at once (sealed programs, the
+/// mulligan) the screen offers only the shown seat's choices, so one person can never make the
+/// other's sealed choice; once it has chosen, the screen passes to the other seat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hotseat_offers_only_the_shown_seats_sealed_choices() {
+    for (game, scenario) in [
+        ("command-core", "duel"),
+        ("starcore", "arc-foundry-vs-mind-lattice"),
+    ] {
+        let (both, handed) = simultaneous_hand_over(game, scenario).await;
+        assert!(both > 0, "{game}: no stage where both seats choose at once");
+        assert!(handed, "{game}: the screen never passed to the other seat");
+    }
+}
