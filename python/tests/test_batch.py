@@ -71,9 +71,10 @@ def test_shards_in_any_order_merge_into_the_single_runs_document():
     assert merged["mean_scores"] == whole["mean_scores"]
 
 
-# What a merge of `simulate`'s shards and one of `balance`'s both refuse: the batch, the games
-# of a shard, another seed, whose count of games a short merge names, and shards that are not
-# (made from the first shard) with what is said of them.
+# The refusals a merge of `simulate`'s shards and one of `balance`'s share, per kind of batch:
+# the games in each of two shards, a seed they were not played from, whose count of games the
+# refusal of a short merge names, and shards that are not shards (made from the first) with what
+# the refusal says of them.
 MERGES = [
     ("simulate", 5, 2, "the batch's", lambda a: [a, "{}"], "shard 1: not a shard"),
     ("balance", 3, 9, "the run's", lambda a: ["nonsense"], "shard 0: not a balance shard"),
@@ -243,7 +244,7 @@ def test_balance_shards_carry_curves_and_scores_exactly():
 
 
 def test_a_balance_merge_refuses_shards_that_do_not_make_up_the_run():
-    # The games and seeds of the shards: test_a_merge_refuses_shards_that_miss_or_repeat_...
+    # Short, repeated and other-seed shards: test_a_merge_refuses_shards_that_miss_or_repeat_...
     g = gw.load_game("connect-four")
     a = g.balance_shard("random,random", 1, 0, 3)
     b = g.balance_shard("random,random", 1, 3, 3)
