@@ -155,6 +155,60 @@ impl<G: Frontend> Batch<'_, G> {
         Ok(out)
     }
 
+    /// The initial state of every game of the batch.
+    fn initial(&self) -> Result<G, Refused> {
+        G::new(self.config).map_err(|e| Refused(e.to_string()))
+    }
+
+    /// Game `i` of the batch of master seed `seed`, from `initial` between fresh agents of
+    /// `factories`: its record.
+    fn play(
+        &self,
+        initial: &G,
+        factories: &[AgentFactory<G>],
+        i: usize,
+        seed: u64,
+    ) -> Result<GameRecord, Refused> {
+        let mut agents: Vec<Box<dyn Agent<G>>> = factories.iter().map(|f| f()).collect();
+        let (record, _) = gridwright_sim::play_one(
+            self.config,
+            initial,
+            i,
+            derive_seed(seed, i as u64),
+            &mut agents,
+            G::scores,
+            G::end_reason,
+            false,
+        )
+        .map_err(sim_error)?;
+        Ok(record)
+    }
+
+    /// Games `0..games` of master seed `seed` between `factories`' agents on `threads` threads,
+    /// as `gridwright simulate` plays them.
+    fn run(
+        &self,
+        factories: &[AgentFactory<G>],
+        games: usize,
+        seed: u64,
+        threads: usize,
+    ) -> Result<Summary, Refused> {
+        gridwright_sim::run::<G>(
+            self.config,
+            factories,
+            &SimOptions {
+                games,
+                seed,
+                threads,
+                replays: None,
+            },
+            G::scores,
+            G::end_reason,
+            &|_, _| {},
+        )
+        .map_err(sim_error)
+    }
+
     /// A ladder's plan and its header, every check `gridwright ladder` makes made: two seats
     /// or more, two agents or more, none `human`, every spec one this game has, games ≥ 1.
     fn ladder_plan(
@@ -163,9 +217,7 @@ impl<G: Frontend> Batch<'_, G> {
         seed: u64,
         threads: usize,
     ) -> Result<(Plan, LadderHeader), Refused> {
-        let seats = G::new(self.config)
-            .map_err(|e| Refused(e.to_string()))?
-            .num_seats();
+        let seats = self.initial()?.num_seats();
         if seats < 2 {
             return Err(Refused(format!(
                 "a ladder needs a game of at least two seats; this one has {seats}"
@@ -296,20 +348,7 @@ impl<G: Frontend> Batch<'_, G> {
 impl<G: Frontend> DynBatch for Batch<'_, G> {
     fn simulate(&self, games: usize, seed: u64, threads: usize) -> Result<Value, Refused> {
         let threads = threads.max(1);
-        let summary = gridwright_sim::run::<G>(
-            self.config,
-            &self.factories()?,
-            &SimOptions {
-                games,
-                seed,
-                threads,
-                replays: None,
-            },
-            G::scores,
-            G::end_reason,
-            &|_, _| {},
-        )
-        .map_err(sim_error)?;
+        let summary = self.run(&self.factories()?, games, seed, threads)?;
         self.document(&summary, seed, threads)
     }
 
@@ -324,23 +363,11 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
                 ))
             })?;
         let factories = self.factories()?;
-        let initial = G::new(self.config).map_err(|e| Refused(e.to_string()))?;
+        let initial = self.initial()?;
         // Grown as games are played: `count` comes from the caller.
         let mut records = Vec::new();
         for i in start..end {
-            let mut agents: Vec<Box<dyn Agent<G>>> = factories.iter().map(|f| f()).collect();
-            let (record, _) = gridwright_sim::play_one(
-                self.config,
-                &initial,
-                i,
-                derive_seed(seed, i as u64),
-                &mut agents,
-                G::scores,
-                G::end_reason,
-                false,
-            )
-            .map_err(sim_error)?;
-            records.push(record);
+            records.push(self.play(&initial, &factories, i, seed)?);
         }
         serde_json::to_string(&records).map_err(|e| Refused(format!("records as JSON: {e}")))
     }
@@ -365,27 +392,7 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
                 .map_err(|e| Refused(format!("shard {n}: not a shard's records: {e}")))?;
             records.extend(part);
         }
-        records.sort_by_key(|r| r.index);
-        if records.len() != games {
-            return Err(Refused(format!(
-                "the shards hold {} games, not the batch's {games}",
-                records.len()
-            )));
-        }
-        for (i, r) in records.iter().enumerate() {
-            if r.index != i {
-                return Err(Refused(format!(
-                    "the shards do not hold game {i} exactly once (found game {} there)",
-                    r.index
-                )));
-            }
-            if r.seed != derive_seed(seed, i as u64) || r.returns.len() != self.agents.len() {
-                return Err(Refused(format!(
-                    "game {i} of the shards was not played from master seed {seed} by {} seats",
-                    self.agents.len()
-                )));
-            }
-        }
+        check_records(&mut records, games, seed, seed, self.agents.len(), None)?;
         let summary = Summary::from_records(&records, self.agents.len(), elapsed_seconds);
         self.document(&summary, seed, threads)
     }
@@ -455,22 +462,8 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
         let (plan, header) = self.ladder_plan(games, seed, threads)?;
         let mut summaries = Vec::new();
         for b in plan.batches(seed) {
-            summaries.push(
-                gridwright_sim::run::<G>(
-                    self.config,
-                    &self.seat_factories(&b.seat_agents)?,
-                    &SimOptions {
-                        games: plan.per_seating,
-                        seed: b.seed,
-                        threads,
-                        replays: None,
-                    },
-                    G::scores,
-                    G::end_reason,
-                    &|_, _| {},
-                )
-                .map_err(sim_error)?,
-            );
+            let factories = self.seat_factories(&b.seat_agents)?;
+            summaries.push(self.run(&factories, plan.per_seating, b.seed, threads)?);
         }
         ladder_json(&assemble(header, &plan, &summaries))
     }
@@ -499,7 +492,7 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
                 ))
             })?;
         let batches = plan.batches(seed);
-        let initial = G::new(self.config).map_err(|e| Refused(e.to_string()))?;
+        let initial = self.initial()?;
         let mut records: Vec<(usize, GameRecord)> = Vec::new();
         let mut factories: Option<(usize, Vec<AgentFactory<G>>)> = None;
         for g in start..end {
@@ -509,19 +502,7 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
                 factories = Some((k, self.seat_factories(&b.seat_agents)?));
             }
             let Some((_, f)) = &factories else { continue };
-            let mut agents: Vec<Box<dyn Agent<G>>> = f.iter().map(|f| f()).collect();
-            let (record, _) = gridwright_sim::play_one(
-                self.config,
-                &initial,
-                i,
-                derive_seed(b.seed, i as u64),
-                &mut agents,
-                G::scores,
-                G::end_reason,
-                false,
-            )
-            .map_err(sim_error)?;
-            records.push((k, record));
+            records.push((k, self.play(&initial, f, i, b.seed)?));
         }
         serde_json::to_string(&records).map_err(|e| Refused(format!("records as JSON: {e}")))
     }
@@ -555,37 +536,64 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
         let total = batches.len() * plan.per_seating;
         let mut summaries = Vec::with_capacity(batches.len());
         for (b, mut records) in batches.iter().zip(by_batch) {
-            records.sort_by_key(|r| r.index);
-            let k = b.index;
-            if records.len() != plan.per_seating {
-                return Err(Refused(format!(
-                    "the shards hold {} games of ladder batch {k}, not its {}",
-                    records.len(),
-                    plan.per_seating
-                )));
-            }
-            for (i, r) in records.iter().enumerate() {
-                if r.index != i {
-                    return Err(Refused(format!(
-                        "the shards do not hold game {i} of ladder batch {k} exactly once \
-                         (found game {} there)",
-                        r.index
-                    )));
-                }
-                if r.seed != derive_seed(b.seed, i as u64) || r.returns.len() != plan.seats {
-                    return Err(Refused(format!(
-                        "game {i} of ladder batch {k} was not played from master seed {seed} \
-                         by {} seats",
-                        plan.seats
-                    )));
-                }
-            }
+            let (games, seats) = (plan.per_seating, plan.seats);
+            check_records(&mut records, games, b.seed, seed, seats, Some(b.index))?;
             // The run's time shared out by games: a figure of how it ran, like `seconds`.
             let share = elapsed_seconds * plan.per_seating as f64 / total.max(1) as f64;
             summaries.push(Summary::from_records(&records, plan.seats, share));
         }
         ladder_json(&assemble(header, &plan, &summaries))
     }
+}
+
+/// Sorts a merge's `records` by game and checks that they are games `0..games` of one batch
+/// exactly once, game `i` played from `derive_seed(seed, i)` by `seats` seats. `master` is the
+/// master seed asked for, `ladder_batch` the ladder batch they are of (none: a `simulate`
+/// batch), both for the messages.
+fn check_records(
+    records: &mut [GameRecord],
+    games: usize,
+    seed: u64,
+    master: u64,
+    seats: usize,
+    ladder_batch: Option<usize>,
+) -> Result<(), Refused> {
+    let (of, whose, played) = match ladder_batch {
+        None => (
+            String::new(),
+            format!("the batch's {games}"),
+            "of the shards".to_owned(),
+        ),
+        Some(k) => {
+            let of = format!(" of ladder batch {k}");
+            (
+                of.clone(),
+                format!("its {games}"),
+                of.trim_start().to_owned(),
+            )
+        }
+    };
+    records.sort_by_key(|r| r.index);
+    if records.len() != games {
+        return Err(Refused(format!(
+            "the shards hold {} games{of}, not {whose}",
+            records.len()
+        )));
+    }
+    for (i, r) in records.iter().enumerate() {
+        if r.index != i {
+            return Err(Refused(format!(
+                "the shards do not hold game {i}{of} exactly once (found game {} there)",
+                r.index
+            )));
+        }
+        if r.seed != derive_seed(seed, i as u64) || r.returns.len() != seats {
+            return Err(Refused(format!(
+                "game {i} {played} was not played from master seed {master} by {seats} seats"
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn check_bins(bins: usize) -> Result<(), Refused> {

@@ -12,6 +12,7 @@ mod erased;
 mod tensor;
 mod vector;
 
+use batch::DynBatch;
 use erased::{Acting, DynGame, DynState, Refused};
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::{ContentSource, Frontend, GameKind, with_game};
@@ -245,6 +246,30 @@ impl PyGame {
             replays: None,
         })
     }
+
+    /// `work` done on the batch of this config between `specs`, on this thread with the GIL
+    /// released; a refusal as a `ValueError`.
+    fn on_batch<T: Send>(
+        &self,
+        py: Python<'_>,
+        specs: &[AgentSpec],
+        work: impl FnOnce(&dyn DynBatch) -> Result<T, Refused> + Send,
+    ) -> PyResult<T> {
+        let inner = &self.inner;
+        py.detach(|| work(&*inner.batch(specs))).map_err(refused)
+    }
+
+    /// [`PyGame::on_batch`] for a JSON document (`simulate`'s, `balance`'s, `ladder`'s and
+    /// their merges'), as Python objects.
+    fn batch_doc<'py>(
+        &self,
+        py: Python<'py>,
+        specs: &[AgentSpec],
+        work: impl FnOnce(&dyn DynBatch) -> Result<serde_json::Value, Refused> + Send,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let doc = self.on_batch(py, specs, work)?;
+        json_to_py(py, &doc)
+    }
 }
 
 /// Balance variants from a dict of names to lists of `key.path=value` changes.
@@ -332,11 +357,7 @@ impl PyGame {
     ) -> PyResult<Bound<'py, PyAny>> {
         let specs = agent_specs(agents)?;
         let threads = threads_or_cores(threads)?;
-        let inner = &self.inner;
-        let doc = py
-            .detach(|| inner.batch(&specs).simulate(games, seed, threads))
-            .map_err(refused)?;
-        json_to_py(py, &doc)
+        self.batch_doc(py, &specs, |b| b.simulate(games, seed, threads))
     }
     /// Games `start..start + count` of the batch `simulate(agents, seed=seed)` plays, on this
     /// thread with the GIL released: their records as JSON text, for `simulate_merge`.
@@ -349,9 +370,7 @@ impl PyGame {
         #[pyo3(from_py_with = count_arg)] count: usize,
     ) -> PyResult<String> {
         let specs = agent_specs(agents)?;
-        let inner = &self.inner;
-        py.detach(|| inner.batch(&specs).shard(seed, start, count))
-            .map_err(refused)
+        self.on_batch(py, &specs, |b| b.shard(seed, start, count))
     }
     /// `simulate`'s document from the texts of `simulate_shard` covering games `0..games`
     /// exactly once (in any order); `threads` and `elapsed_seconds` say how they were played.
@@ -368,12 +387,9 @@ impl PyGame {
         elapsed_seconds: f64,
     ) -> PyResult<Bound<'py, PyAny>> {
         let specs = agent_specs(agents)?;
-        let doc = self
-            .inner
-            .batch(&specs)
-            .merge(seed, games, &shards, threads, elapsed_seconds)
-            .map_err(refused)?;
-        json_to_py(py, &doc)
+        self.batch_doc(py, &specs, |b| {
+            b.merge(seed, games, &shards, threads, elapsed_seconds)
+        })
     }
     /// `gridwright balance --json`'s report as a dict: `games` games of each variant (a dict
     /// of at most two names to lists of `key.path=value` changes; none: this config as `base`),
@@ -395,11 +411,7 @@ impl PyGame {
         let specs = agent_specs(agents)?;
         let asked = variant_list(variants)?;
         let opts = self.balance_options(games, seed, threads_or_cores(threads)?, subject, bins)?;
-        let inner = &self.inner;
-        let report = py
-            .detach(|| inner.batch(&specs).balance(&asked, &opts))
-            .map_err(refused)?;
-        json_to_py(py, &report)
+        self.batch_doc(py, &specs, |b| b.balance(&asked, &opts))
     }
     /// Games `start..start + count` of the balance run `balance(agents, seed=seed,
     /// variants=variants)` plays, every variant of each, on this thread with the GIL released:
@@ -416,13 +428,7 @@ impl PyGame {
     ) -> PyResult<String> {
         let specs = agent_specs(agents)?;
         let asked = variant_list(variants)?;
-        let inner = &self.inner;
-        py.detach(|| {
-            inner
-                .batch(&specs)
-                .balance_shard(&asked, seed, start, count)
-        })
-        .map_err(refused)
+        self.on_batch(py, &specs, |b| b.balance_shard(&asked, seed, start, count))
     }
     /// `balance`'s report from the texts of `balance_shard` covering games `0..games` exactly
     /// once (in any order); `elapsed_seconds` says how long they took.
@@ -443,15 +449,9 @@ impl PyGame {
         let specs = agent_specs(agents)?;
         let asked = variant_list(variants)?;
         let opts = self.balance_options(games, seed, 1, subject, bins)?;
-        let inner = &self.inner;
-        let report = py
-            .detach(|| {
-                inner
-                    .batch(&specs)
-                    .balance_merge(&asked, &opts, &shards, elapsed_seconds)
-            })
-            .map_err(refused)?;
-        json_to_py(py, &report)
+        self.batch_doc(py, &specs, |b| {
+            b.balance_merge(&asked, &opts, &shards, elapsed_seconds)
+        })
     }
     /// `gridwright ladder --json`'s document as a dict: every pairing of `agents` (two or more
     /// specs, `"random,greedy,mcts"` or a list) playing `games` games (spread over the
@@ -469,11 +469,7 @@ impl PyGame {
     ) -> PyResult<Bound<'py, PyAny>> {
         let specs = agent_specs(agents)?;
         let threads = threads_or_cores(threads)?;
-        let inner = &self.inner;
-        let doc = py
-            .detach(|| inner.batch(&specs).ladder(games, seed, threads))
-            .map_err(refused)?;
-        json_to_py(py, &doc)
+        self.batch_doc(py, &specs, |b| b.ladder(games, seed, threads))
     }
     /// How many games `ladder(agents, games)` plays in all: its shards number them from 0,
     /// pairing by pairing and seating by seating.
@@ -499,9 +495,7 @@ impl PyGame {
         #[pyo3(from_py_with = count_arg)] count: usize,
     ) -> PyResult<String> {
         let specs = agent_specs(agents)?;
-        let inner = &self.inner;
-        py.detach(|| inner.batch(&specs).ladder_shard(games, seed, start, count))
-            .map_err(refused)
+        self.on_batch(py, &specs, |b| b.ladder_shard(games, seed, start, count))
     }
     /// `ladder`'s document from the texts of `ladder_shard` covering every game of the ladder
     /// exactly once (in any order); `threads` and `elapsed_seconds` say how they were played.
@@ -518,12 +512,9 @@ impl PyGame {
         elapsed_seconds: f64,
     ) -> PyResult<Bound<'py, PyAny>> {
         let specs = agent_specs(agents)?;
-        let doc = self
-            .inner
-            .batch(&specs)
-            .ladder_merge(games, seed, &shards, threads, elapsed_seconds)
-            .map_err(refused)?;
-        json_to_py(py, &doc)
+        self.batch_doc(py, &specs, |b| {
+            b.ladder_merge(games, seed, &shards, threads, elapsed_seconds)
+        })
     }
     fn __repr__(&self) -> String {
         match self.inner.setup() {

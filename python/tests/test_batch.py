@@ -29,18 +29,26 @@ def cli_json(*args):
     return json.loads(out.stdout)
 
 
+def both_ways(command, game, setup, agents, games, seed, threads=2):
+    """`command` (`simulate`, `balance` or `ladder`) run from Python, then `gridwright command
+    --json` with the same arguments: the two documents."""
+    doc = getattr(gw.load_game(game, setup), command)(agents, games=games, seed=seed,
+                                                      threads=threads)
+    args = [command, game, "--agents", agents, "--games", str(games), "--seed", str(seed),
+            "--threads", str(threads)]
+    if setup:
+        args += ["--scenario", setup]
+    return doc, cli_json(*args)
+
+
 @pytest.mark.parametrize("game,setup,agents,games", [
     ("connect-four", None, "random,mcts:iters=8", 200),
     ("grid-battles", "skirmish", "greedy,random", 40),
     ("starcore", None, "random,random", 20),
 ])
 def test_simulate_gives_the_command_lines_document(game, setup, agents, games):
-    doc = gw.load_game(game, setup).simulate(agents, games=games, seed=5, threads=2)
-    args = ["simulate", game, "--agents", agents, "--games", str(games), "--seed", "5",
-            "--threads", "2"]
-    if setup:
-        args += ["--scenario", setup]
-    assert found(doc) == found(cli_json(*args))
+    doc, cli = both_ways("simulate", game, setup, agents, games, seed=5)
+    assert found(doc) == found(cli)
 
 
 def test_simulate_is_the_same_on_any_number_of_threads_and_another_seed_differs():
@@ -63,37 +71,63 @@ def test_shards_in_any_order_merge_into_the_single_runs_document():
     assert merged["mean_scores"] == whole["mean_scores"]
 
 
-def test_a_merge_refuses_shards_that_miss_or_repeat_a_game_or_another_seed():
+# The refusals a merge of `simulate`'s shards and one of `balance`'s share, per kind of batch:
+# the games in each of two shards, a seed they were not played from, whose count of games the
+# refusal of a short merge names, and shards that are not shards (made from the first) with what
+# the refusal says of them.
+MERGES = [
+    ("simulate", 5, 2, "the batch's", lambda a: [a, "{}"], "shard 1: not a shard"),
+    ("balance", 3, 9, "the run's", lambda a: ["nonsense"], "shard 0: not a balance shard"),
+]
+
+
+@pytest.mark.parametrize("kind, n, other_seed, whose, junk, junk_says", MERGES,
+                         ids=[m[0] for m in MERGES])
+def test_a_merge_refuses_shards_that_miss_or_repeat_a_game_or_another_seed(
+        kind, n, other_seed, whose, junk, junk_says):
     g = gw.load_game("connect-four")
-    a = g.simulate_shard("random,random", 1, 0, 5)
-    b = g.simulate_shard("random,random", 1, 5, 5)
-    with pytest.raises(ValueError, match="hold 5 games, not the batch's 10"):
-        g.simulate_merge("random,random", 1, 10, [a])
+    shard, merge = getattr(g, f"{kind}_shard"), getattr(g, f"{kind}_merge")
+    a = shard("random,random", 1, 0, n)
+    b = shard("random,random", 1, n, n)
+    with pytest.raises(ValueError, match=f"hold {n} games, not {whose} {2 * n}"):
+        merge("random,random", 1, 2 * n, [a])
     with pytest.raises(ValueError, match="exactly once"):
-        g.simulate_merge("random,random", 1, 10, [a, a])
-    with pytest.raises(ValueError, match="master seed 2"):
-        g.simulate_merge("random,random", 2, 10, [a, b])
-    with pytest.raises(ValueError, match="shard 1: not a shard"):
-        g.simulate_merge("random,random", 1, 10, [a, "{}"])
+        merge("random,random", 1, 2 * n, [a, a])
+    with pytest.raises(ValueError, match=f"master seed {other_seed}"):
+        merge("random,random", other_seed, 2 * n, [a, b])
+    with pytest.raises(ValueError, match=junk_says):
+        merge("random,random", 1, 2 * n, junk(a))
+
+
+# Every kind of batch, and what it says of a `human` seat.
+BATCHES = [
+    ("simulate", "`human` cannot play in a batch of games"),
+    ("balance", "`human` cannot play in a batch of games"),
+    ("ladder", "`human` cannot play in a ladder"),
+]
+
+
+@pytest.mark.parametrize("kind, human_says", BATCHES, ids=[b[0] for b in BATCHES])
+def test_every_batch_refuses_a_human_an_unknown_agent_and_no_threads(kind, human_says):
+    run = getattr(gw.load_game("connect-four"), kind)
+    with pytest.raises(ValueError, match=human_says):
+        run("random,human", games=2)
+    with pytest.raises(ValueError, match="wizard"):
+        run("random,wizard", games=2)
+    with pytest.raises(ValueError, match="threads"):
+        run("random,random", games=2, threads=0)
 
 
 def test_bad_agents_are_refused_before_any_game():
     g = gw.load_game("connect-four")
-    with pytest.raises(ValueError, match="human"):
-        g.simulate("human,random", games=3)
     with pytest.raises(ValueError, match="3 agents"):
         g.simulate("random,random,random", games=3)
     with pytest.raises(ValueError, match="wizard"):
         g.simulate_shard("wizard,random", 1, 0, 3)
-    with pytest.raises(ValueError, match="threads"):
-        g.simulate("random,random", games=3, threads=0)
 
 
 def test_balance_gives_the_command_lines_report():
-    g = gw.load_game("grid-battles", "skirmish")
-    report = g.balance("greedy,random", games=30, seed=2, threads=2)
-    cli = cli_json("balance", "grid-battles", "--scenario", "skirmish", "--agents",
-                   "greedy,random", "--games", "30", "--seed", "2", "--threads", "2")
+    report, cli = both_ways("balance", "grid-battles", "skirmish", "greedy,random", 30, seed=2)
     for r in (report, cli):
         r.pop("elapsed_seconds")
     assert report == cli
@@ -134,12 +168,7 @@ def ladder_found(doc):
     ("milkomeda", "small-three", "random,greedy", 6),
 ])
 def test_ladder_gives_the_command_lines_document(game, setup, agents, games):
-    doc = gw.load_game(game, setup).ladder(agents, games=games, seed=3, threads=2)
-    args = ["ladder", game, "--agents", agents, "--games", str(games), "--seed", "3",
-            "--threads", "2"]
-    if setup:
-        args += ["--scenario", setup]
-    cli = cli_json(*args)
+    doc, cli = both_ways("ladder", game, setup, agents, games, seed=3)
     assert ladder_found(doc) == ladder_found(cli)
     assert doc["threads"] == cli["threads"] == 2
 
@@ -166,14 +195,8 @@ def test_ladder_refusals_name_what_is_wrong():
     g = gw.load_game("connect-four")
     with pytest.raises(ValueError, match="at least two agents"):
         g.ladder("random", games=2)
-    with pytest.raises(ValueError, match="`human` cannot play in a ladder"):
-        g.ladder("random,human", games=2)
-    with pytest.raises(ValueError, match="wizard"):
-        g.ladder("random,wizard", games=2)
     with pytest.raises(ValueError, match="games must be at least 1"):
         g.ladder_size("random,mcts:iters=2", 0)
-    with pytest.raises(ValueError, match="threads"):
-        g.ladder("random,mcts:iters=2", games=2, threads=0)
     with pytest.raises(ValueError, match="this ladder has games 0 to 4"):
         g.ladder_shard("random,mcts:iters=2", 4, 1, 3, 2)
     a = g.ladder_shard("random,mcts:iters=2", 4, 1, 0, 2)
@@ -221,19 +244,12 @@ def test_balance_shards_carry_curves_and_scores_exactly():
 
 
 def test_a_balance_merge_refuses_shards_that_do_not_make_up_the_run():
+    # Short, repeated and other-seed shards: test_a_merge_refuses_shards_that_miss_or_repeat_...
     g = gw.load_game("connect-four")
     a = g.balance_shard("random,random", 1, 0, 3)
     b = g.balance_shard("random,random", 1, 3, 3)
-    with pytest.raises(ValueError, match="hold 3 games, not the run's 6"):
-        g.balance_merge("random,random", 1, 6, [a])
-    with pytest.raises(ValueError, match="exactly once"):
-        g.balance_merge("random,random", 1, 6, [a, a])
-    with pytest.raises(ValueError, match="master seed 9"):
-        g.balance_merge("random,random", 9, 6, [a, b])
     with pytest.raises(ValueError, match="has 1 variants, not the run's 2"):
         g.balance_merge("random,random", 1, 6, [a, b], variants={"A": [], "B": []})
-    with pytest.raises(ValueError, match="shard 0: not a balance shard"):
-        g.balance_merge("random,random", 1, 6, ["nonsense"])
     with pytest.raises(ValueError, match="bins must be 1 to 200, not 0"):
         g.balance_merge("random,random", 1, 6, [a, b], bins=0)
     with pytest.raises(ValueError, match="variant B: its changes must be a list"):

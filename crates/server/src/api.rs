@@ -12,6 +12,7 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::handler::Handler;
 use axum::http::request::Parts;
 use axum::http::{Extensions, HeaderMap, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -31,40 +32,45 @@ pub fn api_routes() -> Vec<(Method, &'static str)> {
     table().into_iter().map(|(p, m, _)| (m, p)).collect()
 }
 
-fn table() -> Vec<(&'static str, Method, MethodRouter<AppState>)> {
+/// A route of [`table`]: its path, its method, and its handler routed for that method alone.
+type Route = (&'static str, Method, MethodRouter<AppState>);
+
+/// A `GET` route: the method named once, so the list and the router cannot disagree.
+fn get_route<H: Handler<T, AppState>, T: 'static>(path: &'static str, handler: H) -> Route {
+    (path, Method::GET, get(handler))
+}
+
+/// A `POST` route, as [`get_route`].
+fn post_route<H: Handler<T, AppState>, T: 'static>(path: &'static str, handler: H) -> Route {
+    (path, Method::POST, post(handler))
+}
+
+fn table() -> Vec<Route> {
     // A seated player's requests, answered with the caller's state ([`PlayerRequest`]).
     let (act, undo, resign) = (seated::<ActBody>, seated::<UndoBody>, seated::<SeatBody>);
     vec![
-        ("/api/health", Method::GET, get(health)),
-        ("/api/openapi.json", Method::GET, get(openapi_doc)),
-        ("/api/games", Method::GET, get(list_games)),
-        ("/api/games/{game}", Method::GET, get(get_game)),
-        (
-            "/api/games/{game}/how-to-play",
-            Method::GET,
-            get(how_to_play),
-        ),
-        ("/api/matches", Method::GET, get(list_matches)),
-        ("/api/matches", Method::POST, post(create_match)),
-        ("/api/matches/{id}", Method::GET, get(get_match)),
-        ("/api/matches/{id}/join", Method::POST, post(join_match)),
-        ("/api/matches/{id}/state", Method::GET, get(match_state)),
-        ("/api/matches/{id}/actions", Method::POST, post(act)),
-        ("/api/matches/{id}/undo", Method::POST, post(undo)),
-        ("/api/matches/{id}/abort", Method::POST, post(abort)),
-        ("/api/matches/{id}/resign", Method::POST, post(resign)),
-        ("/api/matches/{id}/rematch", Method::POST, post(rematch)),
-        ("/api/matches/{id}/reference", Method::GET, get(reference)),
-        ("/api/matches/{id}/preview", Method::POST, post(preview)),
-        ("/api/matches/{id}/hint", Method::POST, post(hint)),
-        ("/api/matches/{id}/hint/stop", Method::POST, post(stop_hint)),
-        ("/api/matches/{id}/replay", Method::GET, get(replay)),
-        (
-            "/api/matches/{id}/replay/{n}",
-            Method::GET,
-            get(replay_step),
-        ),
-        ("/api/matches/{id}/ws", Method::GET, get(ws::upgrade)),
+        get_route("/api/health", health),
+        get_route("/api/openapi.json", openapi_doc),
+        get_route("/api/games", list_games),
+        get_route("/api/games/{game}", get_game),
+        get_route("/api/games/{game}/how-to-play", how_to_play),
+        get_route("/api/matches", list_matches),
+        post_route("/api/matches", create_match),
+        get_route("/api/matches/{id}", get_match),
+        post_route("/api/matches/{id}/join", join_match),
+        get_route("/api/matches/{id}/state", match_state),
+        post_route("/api/matches/{id}/actions", act),
+        post_route("/api/matches/{id}/undo", undo),
+        post_route("/api/matches/{id}/abort", abort),
+        post_route("/api/matches/{id}/resign", resign),
+        post_route("/api/matches/{id}/rematch", rematch),
+        get_route("/api/matches/{id}/reference", reference),
+        post_route("/api/matches/{id}/preview", preview),
+        post_route("/api/matches/{id}/hint", hint),
+        post_route("/api/matches/{id}/hint/stop", stop_hint),
+        get_route("/api/matches/{id}/replay", replay),
+        get_route("/api/matches/{id}/replay/{n}", replay_step),
+        get_route("/api/matches/{id}/ws", ws::upgrade),
     ]
 }
 
@@ -281,14 +287,7 @@ async fn list_games(State(app): State<AppState>, headers: HeaderMap) -> Response
 }
 
 async fn get_game(State(app): State<AppState>, Path(name): Path<String>) -> ApiResult {
-    let g = app
-        .hub
-        .games
-        .get(&name)
-        .ok_or_else(|| ServerError::UnknownGame {
-            name: name.chars().take(60).collect(),
-            known: app.hub.games.names(),
-        })?;
+    let g = app.hub.games.named(&name)?;
     Ok(Json(game_json(g.as_ref())).into_response())
 }
 
@@ -299,14 +298,7 @@ async fn how_to_play(
     Path(name): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult {
-    let g = app
-        .hub
-        .games
-        .get(&name)
-        .ok_or_else(|| ServerError::UnknownGame {
-            name: name.chars().take(60).collect(),
-            known: app.hub.games.names(),
-        })?;
+    let g = app.hub.games.named(&name)?;
     let page = g
         .how_to_play()
         .map_err(|e| ServerError::Content(e.to_string()))?;

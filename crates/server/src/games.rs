@@ -474,6 +474,17 @@ impl Games {
         self.list.iter().find(|g| g.info().short_name == name)
     }
 
+    /// The game with this short name, or the error that names the games there are.
+    ///
+    /// # Errors
+    /// [`ServerError::UnknownGame`]: no such game (the name shortened to 60 characters).
+    pub fn named(&self, name: &str) -> Result<&Arc<dyn GameProvider>, ServerError> {
+        self.get(name).ok_or_else(|| ServerError::UnknownGame {
+            name: name.chars().take(60).collect(),
+            known: self.names(),
+        })
+    }
+
     /// All games, in order.
     pub fn iter(&self) -> impl Iterator<Item = &Arc<dyn GameProvider>> {
         self.list.iter()

@@ -123,8 +123,7 @@ fn module_anchoring_over_three_turns_in_play() {
         WALKER_DEF + 1,
         "turn 1: linked"
     );
-    g.pass_turn();
-    g.pass_turn();
+    g.pass_round();
     // Turn 2: the Unit advances diagonally to A5.
     g.act("move P1:B4 P1:A5");
     assert_eq!(
@@ -137,8 +136,7 @@ fn module_anchoring_over_three_turns_in_play() {
         Some(g.id("bark-ward")),
         "the Module stays"
     );
-    g.pass_turn();
-    g.pass_turn();
+    g.pass_round();
     // Turn 3: a second Unit deployed beside the anchor.
     g.act("pass");
     g.give(P1, "bulkhead-walker").fund(P1, Matter, 10);
@@ -161,8 +159,7 @@ fn module_anchoring_over_three_turns_in_play() {
 #[test]
 fn broken_link_when_the_unit_moves_in_play() {
     let mut g = walker_with_ward();
-    g.pass_turn();
-    g.pass_turn();
+    g.pass_round();
     let events = g.act("move P1:B4 P1:B5");
     assert!(
         events
@@ -173,17 +170,22 @@ fn broken_link_when_the_unit_moves_in_play() {
     assert_eq!(g.stat(t("P1:B5"), Stat::Def), WALKER_DEF);
 }
 
+/// Seed 001's picture of a resource pool network: three of P1's `core`s chained R1—R2—R3 to its
+/// `unit` on row C, lanes 2–5.
+fn three_cores_and_a_unit(g: &mut Starcore, core: &str, unit: &str) {
+    for tile in ["P1:C2", "P1:C3", "P1:C4"] {
+        g.put(P1, core, tile);
+    }
+    g.put(P1, unit, "P1:C5");
+}
+
 /// Seed 001, "Resource Pool Network": three cores of 2 chained to a Unit pool 6, enough for its
 /// 5-cost ability; once one core is destroyed the network holds 4 and the ability is gone.
 #[test]
 fn resource_pool_of_three_cores_in_play() {
     let mut g = examples();
-    g.put(P1, "ex-core", "P1:C2")
-        .put(P1, "ex-core", "P1:C3")
-        .put(P1, "ex-core", "P1:C4")
-        .put(P1, "ex-heavy", "P1:C5");
-    g.pass_turn();
-    g.pass_turn();
+    three_cores_and_a_unit(&mut g, "ex-core", "ex-heavy");
+    g.pass_round();
     assert_eq!(g.pool(P1), Resources::of(Energy, 6), "2 + 2 + 2");
     assert!(g.can(P1, "activate P1:C5 0"), "the 5-cost ability");
     g.pass_turn();
@@ -205,10 +207,7 @@ fn resource_pool_of_three_cores_in_play() {
 #[test]
 fn resource_pool_network_on_shipped_cards() {
     let mut g = fixture("arc-foundry", "iron-vanguard");
-    g.put(P1, "spark-cell", "P1:C2")
-        .put(P1, "spark-cell", "P1:C3")
-        .put(P1, "spark-cell", "P1:C4")
-        .put(P1, "storm-lancer", "P1:C5");
+    three_cores_and_a_unit(&mut g, "spark-cell", "storm-lancer");
     let nets = crate::rules::network::Networks::compute(g.board.links());
     assert!(
         ["P1:C2", "P1:C3", "P1:C4"]
@@ -216,8 +215,7 @@ fn resource_pool_network_on_shipped_cards() {
             .all(|c| nets.connected(t(c), t("P1:C5"))),
         "R1 ←→ R2 ←→ R3 ←→ U"
     );
-    g.pass_turn();
-    g.pass_turn();
+    g.pass_round();
     assert_eq!(g.pool(P1), Resources::of(Energy, 6), "2 + 2 + 2");
     assert!(g.can(P1, "activate P1:C5 0"), "the 5-Energy ability");
     g.remove_card(
@@ -241,8 +239,7 @@ fn network_chain_in_play() {
         }
         g.put(P1, "signal-booster", "P1:C5")
             .put(P1, "ex-heavy", "P1:C6");
-        g.pass_turn();
-        g.pass_turn();
+        g.pass_round();
         assert_eq!(g.pool(P1), Resources::of(Energy, 2));
         g.can(P1, "activate P1:C6 1")
     };
@@ -259,8 +256,7 @@ fn cross_zone_network_in_play() {
         .put(P1, "ex-heavy", "P1:C4")
         .put(P1, "signal-booster", "P1:C5")
         .put(P1, "ex-heavy", "P1:C6");
-    g.pass_turn();
-    g.pass_turn();
+    g.pass_round();
     assert!(
         g.can(P1, "activate P1:C6 1"),
         "Z2's Unit draws on Z1's core"

@@ -176,6 +176,13 @@ impl Starcore {
         self.draw_owed();
     }
 
+    /// Both seats pass their turn: the seat that was active is again, its Cores having made their
+    /// output once more.
+    pub(crate) fn pass_round(&mut self) {
+        self.pass_turn();
+        self.pass_turn();
+    }
+
     /// Skips to the Combat or Build step.
     pub(crate) fn goto_step(&mut self, step: TurnStep) -> &mut Self {
         if let Phase::Turn { step: s, .. } = &mut self.phase {

@@ -29,14 +29,7 @@ impl Hub {
         self.limiter
             .check(client)
             .map_err(|retry_after| ServerError::CreateRateLimited { retry_after })?;
-        let game = self
-            .games
-            .get(&req.game)
-            .cloned()
-            .ok_or_else(|| ServerError::UnknownGame {
-                name: req.game.chars().take(60).collect(),
-                known: self.games.names(),
-            })?;
+        let game = self.games.named(&req.game)?.clone();
         if req.ai_delay_ms.is_some_and(|d| d > MAX_AI_DELAY_MS) {
             return Err(ServerError::BadRequest(format!(
                 "ai_delay_ms may be at most {MAX_AI_DELAY_MS}"

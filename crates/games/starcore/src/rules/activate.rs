@@ -148,8 +148,7 @@ mod tests {
         g.put(P1, "canopy-tower", "P1:B4")
             .put(P1, "thorn-sentinel", "P1:A4")
             .put(P2, "rivet-trooper", "P2:A4");
-        g.pass_turn();
-        g.pass_turn();
+        g.pass_round();
         g.goto_step(TurnStep::Build);
         if let Some(p) = g.board.get_mut(t("P1:A4")) {
             p.damage = 3;
@@ -163,8 +162,7 @@ mod tests {
             !g.can(P1, "activate P1:B4 1"),
             "a Core placed this turn has generated nothing yet"
         );
-        g.pass_turn();
-        g.pass_turn();
+        g.pass_round();
         g.goto_step(TurnStep::Build);
         if let Some(p) = g.board.get_mut(t("P1:A4")) {
             p.damage = 3;

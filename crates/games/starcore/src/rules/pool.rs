@@ -197,8 +197,7 @@ mod tests {
         let mut g = fixture("mind-lattice", "iron-vanguard");
         g.put(P1, "relay-cell", "P1:C1")
             .put(P1, "relay-cell", "P1:C4");
-        g.pass_turn();
-        g.pass_turn();
+        g.pass_round();
         g.players[P1].pool.pay(Resources::of(Signal, 1));
         g.remove_card(t("P1:C1"), Area::Scrapyard, &mut Events::disabled());
         assert_eq!(g.pool(P1), Resources::of(Signal, 1));
@@ -235,8 +234,7 @@ mod tests {
             // A second network, so the pool as a whole could still pay 5.
             .put(P1, "spark-cell", "P1:C7")
             .put(P1, "spark-cell", "P1:C8");
-        g.pass_turn();
-        g.pass_turn();
+        g.pass_round();
         assert_eq!(g.pool(P1), Resources::of(Energy, 10), "2 × 5 cells");
         assert!(g.can(P1, "activate P1:C1 0") && g.can(P1, "activate P1:C5 0"));
         g.act("activate P1:C5 0");
@@ -258,8 +256,7 @@ mod tests {
             .put(P1, "spark-cell", "P1:C3") // network of C1: 4
             .put(P1, "spark-cell", "P1:C6")
             .put(P1, "spark-cell", "P1:C7"); // another network: 4
-        g.pass_turn();
-        g.pass_turn();
+        g.pass_round();
         assert_eq!(g.pool(P1), Resources::of(Energy, 8));
         assert!(!g.can(P1, "activate P1:C1 0"), "its network makes 4 < 5");
         let _ = P2;
@@ -275,8 +272,7 @@ mod tests {
             .put(P1, "spark-cell", "P1:C2")
             .put(P1, "spark-cell", "P1:C3")
             .put(P1, "spark-cell", "P1:C4");
-        g.pass_turn();
-        g.pass_turn();
+        g.pass_round();
         let events = g.act("activate P1:C1 0");
         assert!(
             events.contains(&Event::Paid {
@@ -315,8 +311,7 @@ mod tests {
     #[test]
     fn a_core_placed_this_turn_pays_only_from_its_next_generate() {
         let mut g = fixture("arc-foundry", "iron-vanguard");
-        g.pass_turn();
-        g.pass_turn();
+        g.pass_round();
         g.put(P1, "spark-cell", "P1:C2");
         assert_eq!(g.pool(P1), Resources::NONE);
         g.pass_turn();
