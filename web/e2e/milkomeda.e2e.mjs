@@ -11,7 +11,9 @@
 // battle mat's arrows are checked against the rulebook's ship table (§10), typed here from its
 // words. Then two browser contexts as two people in one match and a third as a spectator,
 // each seeing the others' moves live; the start at 390×844 without horizontal scrolling; and
-// hotseat (two people and an AI) covering the table between the two people. No screen ever
+// hotseat (two people and an AI) covering the table between the two people; a two-person
+// hotseat combat with the cover between their sealed rosters; a directive match (forced by a
+// seeded match played over the API) ringed on the map and named in words. No screen ever
 // shows more than 30 action buttons; names never read as ids. Screenshots:
 // target/e2e-screenshots/milkomeda-*.
 
@@ -88,9 +90,19 @@ async function actAndWait(page, locator) {
 
 /** Clicks an SVG target (dispatching the click: the map scrolls, a target may be off screen). */
 async function clickTarget(page, selector) {
-  const t = page.locator(selector).first();
-  await t.scrollIntoViewIfNeeded();
-  await t.dispatchEvent('click');
+  // A new state may draw the map anew between the scroll and the click: the target then is
+  // another element; find it again (three tries).
+  for (let tries = 1; ; tries++) {
+    try {
+      const t = page.locator(selector).first();
+      await t.scrollIntoViewIfNeeded({ timeout: 5000 });
+      await t.dispatchEvent('click', undefined, { timeout: 5000 });
+      return;
+    } catch (e) {
+      if (tries >= 3) throw e;
+      await page.waitForTimeout(150);
+    }
+  }
 }
 
 /** Checks the player-language rule on what the page shows. */
@@ -456,6 +468,9 @@ try {
 
   // ---- hotseat during a combat: the cover hides each side's sealed choices ----------------
   await hotseatCombat();
+
+  // ---- a directive match ringed on the map (forced by a seeded match) ---------------------
+  await directiveMatchShown();
   step('done');
 } finally {
   await browser.close();
@@ -515,6 +530,62 @@ async function twoPeopleAndASpectator() {
   await Promise.all([ca.close(), cb.close(), cs.close()]);
 }
 
+/** One JSON request to the server's API (a token when given); fails the test on an error answer. */
+async function call(method, path, token, body) {
+  const r = await fetch(`${BASE}${path}`, {
+    method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const j = await r.json();
+  assert.ok(r.ok, `${method} ${path}: ${r.status} ${JSON.stringify(j).slice(0, 300)}`);
+  return j;
+}
+
+/**
+ * A directive match on the map, forced: a two-person hotseat match of the Small duel (seed 16)
+ * is played over the API, each move a fixed pick among the legal ones, until a public directive
+ * matches for the person on move (the game reports it in the observation's positions); then the
+ * page must ring that point on the map, name the directive and the point in words, and list it
+ * in the positions panel.
+ */
+async function directiveMatchShown() {
+  const created = await call('POST', '/api/matches', null, { game: 'milkomeda', scenario: 'small', seats: [{ kind: 'human' }, { kind: 'human' }], hotseat: true, seed: 16 });
+  const id = created.match.id;
+  const token = created.seats[0].token;
+  const link = created.seats[0].link;
+  const matched = (x) => (x.observation?.positions ?? []).some((p) => (p.matches ?? []).length > 0) && (x.legal ?? []).length > 0;
+  let st = await call('GET', `/api/matches/${id}/state`, token);
+  let n = 0;
+  for (; n < 1500 && st.status === 'running' && !matched(st); n++) {
+    const l = st.legal[(n * 2654435761) % st.legal.length];
+    st = await call('POST', `/api/matches/${id}/actions`, token, { version: st.version, action: l.action, seat: l.seat });
+  }
+  assert.ok(matched(st), `directive match: none came up in ${n} moves (seed 16)`);
+  const points = st.observation.positions.flatMap((p) => p.matches ?? []);
+  step(`directive match: match ${id}, ${points.length} point(s) after ${n} moves`);
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => { throw new Error(`directive match page error: ${e.message}`); });
+  await page.goto(link.startsWith('http') ? link : `${BASE}${link}`);
+  await page.locator('svg.mk-grid, #hotseat-cover:not([hidden])').first().waitFor({ timeout: 30000 });
+  if (await page.locator('#hotseat-cover').isVisible()) await page.locator('#hotseat-reveal').click();
+  await page.locator('svg.mk-grid .mk-match').first().waitFor({ timeout: 15000 });
+  const f = await facts(page);
+  assert.equal(f.matches.length, new Set(points.map((p) => p.join(','))).size, `directive match: one ring per matching point (${f.matches.join(' | ')})`);
+  checkMatches(f, 'directive match');
+  for (const [col, row] of points) {
+    assert.ok(f.matches.some((m) => m.includes(`columns ${col} and ${col + 1} meet rows ${row} and ${row + 1}`)), `directive match: the ring at columns ${col}, rows ${row} is named (${f.matches.join(' | ')})`);
+  }
+  noIds(f.text, 'directive match');
+  // Each player's civilization by name beside its storage, its ability in a tip.
+  await page.locator('.mk-civ').first().waitFor({ timeout: 10000 });
+  const civs = await page.locator('.mk-civ').evaluateAll((els) => els.map((e) => [e.textContent, /** @type {HTMLElement} */ (e).dataset.tip]));
+  assert.deepEqual(civs.map(([name]) => name), ['Helix Cultivators', 'Void Navigators'], 'the civilizations at the table, by name');
+  assert.match(civs[1][1] ?? '', /^Void Navigators: Moves fleets up to 2 sectors/, 'a civilization\'s ability in words');
+  await shot(page, 'directive-match');
+  await ctx.close();
+}
+
 /**
  * Hotseat during a combat: a two-person hotseat match of the Small duel is played through the
  * HTTP API (with the shared token) to a combat both people fight, then opened in the browser.
@@ -524,15 +595,6 @@ async function twoPeopleAndASpectator() {
  * sealed choice.
  */
 async function hotseatCombat() {
-  const call = async (method, path, token, body) => {
-    const r = await fetch(`${BASE}${path}`, {
-      method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const j = await r.json();
-    assert.ok(r.ok, `${method} ${path}: ${r.status} ${JSON.stringify(j).slice(0, 300)}`);
-    return j;
-  };
   const created = await call('POST', '/api/matches', null, { game: 'milkomeda', scenario: 'small', seats: [{ kind: 'human' }, { kind: 'human' }], hotseat: true, seed: 11 });
   const id = created.match.id;
   const token = created.seats[0].token;

@@ -84,7 +84,12 @@ impl Frontend for Milkomeda {
             .map(|name| {
                 let cfg = c.config(&name)?;
                 let state = Milkomeda::new(&cfg)?;
-                let civs: Vec<&str> = cfg.seats.iter().map(|s| s.id.as_str()).collect();
+                let civs: Vec<String> = cfg
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| format!("P{} {}", i + 1, s.name()))
+                    .collect();
                 Ok(ScenarioInfo {
                     name,
                     title: cfg.title.clone(),
@@ -464,7 +469,74 @@ mod tests {
                 ("three".to_owned(), 3)
             ]
         );
-        assert!(s[1].description.contains("helix-cultivators"));
+        // The lobby reads the civilizations by name, seat by seat, never by id.
+        assert!(
+            s[1].description.ends_with(
+                "Civilizations: P1 Stellar Architects, P2 Quantum Sentinels, P3 Void Navigators, \
+                 P4 Helix Cultivators."
+            ),
+            "{}",
+            s[1].description
+        );
+        assert!(s.iter().all(|i| !i.description.contains('-')), "no slug");
+    }
+
+    /// §5: the reference names each seat's civilization and says in words the one number its
+    /// ability changes (the expected sentences are typed from the rulebook's abilities and our
+    /// decision for the Void Navigators, docs/rules/milkomeda.md item 38).
+    #[test]
+    fn the_reference_names_each_seats_civilization_and_its_ability() {
+        let cfg = Milkomeda::load_config(&ContentSource::Builtin, Some("four")).unwrap();
+        let r = crate::reference::milkomeda(&cfg);
+        let v = serde_json::to_value(&r).unwrap();
+        let group = v["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["kind"] == "civilizations")
+            .expect("a civilizations group");
+        let got: Vec<(String, String, String)> = group["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["name"].as_str().unwrap().to_owned(),
+                    e["kind"].as_str().unwrap().to_owned(),
+                    e["text"].as_array().unwrap()[0]
+                        .as_str()
+                        .unwrap()
+                        .to_owned(),
+                )
+            })
+            .collect();
+        let want = [
+            (
+                "Stellar Architects",
+                "Civilization of P1",
+                "A megastructure (Starlance, Hypergate, M-Brain) costs 1 orange less.",
+            ),
+            (
+                "Quantum Sentinels",
+                "Civilization of P2",
+                "Gains 1 red on starting an Attack action.",
+            ),
+            (
+                "Void Navigators",
+                "Civilization of P3",
+                "Moves fleets up to 2 sectors before boosts (others 1).",
+            ),
+            (
+                "Helix Cultivators",
+                "Civilization of P4",
+                "Gains 1 green on claiming an objective slot.",
+            ),
+        ];
+        let want: Vec<(String, String, String)> = want
+            .iter()
+            .map(|(a, b, c)| ((*a).to_owned(), (*b).to_owned(), (*c).to_owned()))
+            .collect();
+        assert_eq!(got, want);
     }
 
     #[test]

@@ -454,7 +454,26 @@ pub(crate) fn milkomeda(cfg: &gridwright_milkomeda::Config) -> Reference {
                 ))
         })
         .collect();
+    // Each seat's civilization, numbered by seat (P1 first), its ability in words (§5).
+    let civilizations = cfg
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let mut e = ReferenceEntry::new(
+                Some(i),
+                &c.id,
+                c.name(),
+                format!("Civilization of P{}", i + 1),
+            );
+            for line in c.abilities.sentences() {
+                e = e.line(line);
+            }
+            e
+        })
+        .collect();
     Reference::empty(gridwright_milkomeda::INFO.short_name)
+        .group("civilizations", "Civilizations", civilizations)
         .group("sectors", "Sector cards", sectors)
         .group("directives", "Directives", directives)
         .group("modules", "Action modules", modules)

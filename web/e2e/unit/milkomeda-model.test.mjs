@@ -18,6 +18,10 @@ const reference = {
       { id: 's01', index: 0, name: 'Sector 1', kind: 'Sector card', keywords: ['Observatory', 'Transit'], stats: [{ label: 'Income', value: '1 blue, 2 green' }, { label: 'Exploration cost', value: '3 green' }], text: [] },
       { id: 's12', index: 11, name: 'Sector 12', kind: 'Sector card', keywords: [], stats: [{ label: 'Income', value: 'nothing' }, { label: 'Exploration cost', value: '1 green' }], text: [] },
     ] },
+    { kind: 'civilizations', title: 'Civilizations', entries: [
+      { id: 'helix-cultivators', index: 0, name: 'Helix Cultivators', kind: 'Civilization of P1', keywords: [], stats: [], text: ['Gains 1 green on claiming an objective slot.'] },
+      { id: 'void-navigators', index: 1, name: 'Void Navigators', kind: 'Civilization of P2', keywords: [], stats: [], text: ['Moves fleets up to 2 sectors before boosts (others 1).'] },
+    ] },
     { kind: 'directives', title: 'Directives', entries: [{ id: 'd01', index: 0, name: 'Directive 1', kind: 'Directive, tier D1', keywords: [], stats: [{ label: 'Pattern', value: 'blue top left' }], text: ['Matches where four cards meet.'] }] },
     { kind: 'modules', title: 'Action modules', entries: [{ id: 'm24', index: 23, name: 'Module 24', kind: 'Action module, tier M2', keywords: [], stats: [{ label: 'Cost', value: '2 red' }], text: ['Grants an extra Move action.'] }] },
     { kind: 'objectives', title: 'Objectives', entries: [{ id: 'o05', index: 4, name: 'Objective 5', kind: 'Objective', keywords: [], stats: [{ label: 'Measures', value: 'sectors controlled' }], text: [] }] },
@@ -51,6 +55,8 @@ test('the reference data reads as names, values, costs and keywords', () => {
   assert.equal(book.modules.get(23).name, 'Module 24');
   assert.equal(book.directives.get(0).text, 'Matches where four cards meet.');
   assert.equal(book.objectives.get(4).name, 'Objective 5');
+  assert.deepEqual(book.civilizations.get(1), { name: 'Void Navigators', text: 'Moves fleets up to 2 sectors before boosts (others 1).' }, 'civilizations by seat');
+  assert.equal(book.sectors.size, 2, 'the civilizations are not read as sector cards');
   assert.deepEqual(parseAmounts('2 red, 5 green'), [0, 0, 2, 5]);
   assert.equal(amountsText([0, 1, 0, 3]), '1 orange, 3 green');
   assert.equal(amountsText([0, 0, 0, 0]), 'nothing');

@@ -51,10 +51,15 @@ export function parseAmounts(text) {
  * and modules and objectives `{name, kind, stats, text}`.
  */
 export function cardBook(reference) {
-  const book = { sectors: new Map(), directives: new Map(), modules: new Map(), objectives: new Map(), ships: new Map() };
+  const book = { sectors: new Map(), directives: new Map(), modules: new Map(), objectives: new Map(), ships: new Map(), civilizations: new Map() };
   for (const g of reference?.groups ?? []) {
     if (g.kind === 'ships') {
       book.ships = shipBook(g.entries ?? []);
+      continue;
+    }
+    if (g.kind === 'civilizations') {
+      // By seat: the civilization's name and its ability in words.
+      for (const e of g.entries ?? []) book.civilizations.set(e.index, { name: e.name, text: (e.text ?? []).join(' ') });
       continue;
     }
     const kind = /sector/i.test(g.title) ? 'sectors' : /directive/i.test(g.title) ? 'directives' : /module/i.test(g.title) ? 'modules' : /objective/i.test(g.title) ? 'objectives' : null;

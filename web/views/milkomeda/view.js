@@ -501,9 +501,14 @@ export function createView(root, ctx) {
       o.turn ? h('p', {}, `Now: ${phaseText(o)}${o.turn.main ? `; main action ${coreName(o.turn.main)}` : ''}${o.turn.module ? `; module ${coreName(o.turn.module)}` : ''}.`) : null,
       h('p', { class: 'muted' }, `Sector cards left in the deck: ${o.deck_left}.`));
     const me = viewerSeat(o);
+    /** A seat's civilization by name, its ability in a tip (hover, focus, tap). */
+    const civLabel = (i) => {
+      const civ = book().civilizations.get(i);
+      return civ ? h('small', { class: 'term mk-civ', 'data-tip': `${civ.name}: ${civ.text}`, tabindex: '0' }, civ.name) : null;
+    };
     replace(el.storage, h('h3', {}, 'Storage'), h('table', { class: 'mk-table' },
       h('thead', {}, h('tr', {}, h('th', {}, 'Player'), RESOURCES.map((r) => h('th', { class: `res-${r}` }, r)))),
-      h('tbody', {}, o.storage.map((st, i) => h('tr', { class: [`side-${i}`, i === me ? 'mine' : ''] }, h('th', {}, seatChip(i), `${seatName(i)}${i === me ? ' (you)' : ''}`), st.map((v) => h('td', {}, String(v))))))));
+      h('tbody', {}, o.storage.map((st, i) => h('tr', { class: [`side-${i}`, i === me ? 'mine' : ''] }, h('th', {}, seatChip(i), `${seatName(i)}${i === me ? ' (you)' : ''}`, civLabel(i)), st.map((v) => h('td', {}, String(v))))))));
     const sc = runningScore(o);
     replace(el.score, h('h3', {}, o.scores ? 'Final score' : 'Running score'), h('table', { class: 'mk-table' },
       h('thead', {}, h('tr', {}, ['Player', 'Sectors', 'Structures', 'Fleets', 'Orange', 'Objectives', 'Grid', 'Total'].map((t) => h('th', {}, t)))),

@@ -30,6 +30,37 @@ impl Abilities {
         move_base_range: BASE_MOVE_RANGE,
         green_per_claim: 0,
     };
+
+    /// What it changes, in sentences for players (`A megastructure costs 1 orange less.`); empty
+    /// for none.
+    pub fn sentences(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.megastructure_discount > 0 {
+            out.push(format!(
+                "A megastructure (Starlance, Hypergate, M-Brain) costs {} orange less.",
+                self.megastructure_discount
+            ));
+        }
+        if self.red_per_attack > 0 {
+            out.push(format!(
+                "Gains {} red on starting an Attack action.",
+                self.red_per_attack
+            ));
+        }
+        if self.move_base_range != BASE_MOVE_RANGE {
+            out.push(format!(
+                "Moves fleets up to {} sectors before boosts (others {BASE_MOVE_RANGE}).",
+                self.move_base_range
+            ));
+        }
+        if self.green_per_claim > 0 {
+            out.push(format!(
+                "Gains {} green on claiming an objective slot.",
+                self.green_per_claim
+            ));
+        }
+        out
+    }
 }
 
 #[cfg(test)]
