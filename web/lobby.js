@@ -118,14 +118,21 @@ export async function mount(root, { navigate }) {
   let game = null;
   let scenario = null;
 
+  // Which pick is the latest: a pick whose view or previews arrive after a later pick's (the
+  // first game's, drawn at load, while the player has already chosen another) draws nothing.
+  let picks = 0;
   async function pickGame(g) {
+    const mine = ++picks;
     game = g;
     const view = await viewFor(g.name);
+    if (mine !== picks) return;
     // A view may offer more than How to play beside Create (Starcore: the deck browser).
     replace(howto, howToButton(g.name, g.title, 'lobby-howto'), view.extraButtons?.('lobby-decks') ?? null);
     const scs = g.scenarios ?? [];
+    const cards = await Promise.all(scs.map((sc, i) => scenarioCard(g, sc, i === 0, (x) => { scenario = x; pickSeats(); })));
+    if (mine !== picks) return;
     scenario = scs[0] ?? null;
-    replace(scenBox, h('legend', {}, 'Scenario'), await Promise.all(scs.map((sc, i) => scenarioCard(g, sc, i === 0, (x) => { scenario = x; pickSeats(); }))));
+    replace(scenBox, h('legend', {}, 'Scenario'), cards);
     if (g.content_error) scenBox.append(h('p', { class: 'error' }, g.content_error));
     pickSeats();
   }

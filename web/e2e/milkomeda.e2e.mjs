@@ -310,167 +310,176 @@ const add = (a, b) => Object.fromEntries(Object.keys(a).map((k) => [k, k === 'ma
 
 const browser = await chromium.launch({ executablePath: env.browser, args: ['--no-sandbox'] });
 try {
-  // ---- desktop: a whole match ---------------------------------------------------------------
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  // The AI seats' states at the Fast pace (0.3 s each): the story is still shown one state at a
-  // time, and the whole match fits the test command's budget.
-  await ctx.addInitScript(() => localStorage.setItem('gridwright.pace', 'fast'));
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => { throw new Error(`page error: ${e.message}`); });
-  const id = await createFromLobby(page, { seed: env.seed });
-  step(`desktop: match ${id} (Small three, seed ${env.seed})`);
-  let f = await settle(page);
-  assert.match(f.phase, /Setup: P1 places a starting sector/, `the setup's starting exploration comes first: ${f.phase}`);
-  const home = await page.locator('.mk-tile.side-0').first().boundingBox();
-  const map = await page.locator('.mk-map').boundingBox();
-  assert.ok(home && map && home.x >= map.x - 1 && home.y >= map.y - 1 && home.x + home.width <= map.x + map.width + 1, 'my homeworld is in view at the start');
-  assert.ok(await page.locator('.mk-tile .mk-corner').count() >= 4, 'a card shows its corners');
-  await shot(page, 'desktop-start');
-  // Zoom in and out.
-  const w0 = await page.locator('svg.mk-grid').evaluate((e) => e.getBoundingClientRect().width);
-  await page.locator('[data-zoom="in"]').click();
-  const w1 = await page.locator('svg.mk-grid').evaluate((e) => e.getBoundingClientRect().width);
-  assert.ok(w1 > w0, 'zooming in enlarges the map');
-  await page.locator('[data-zoom="out"]').click();
+  // The desktop match and everything else (two people and a spectator, the phone, hotseat,
+  // the forced directive match) run side by side in their own browser contexts: each mostly
+  // waits on the server and the AI's pacing.
+  await Promise.all([
+    (async () => {
+      // ---- desktop: a whole match ---------------------------------------------------------------
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      // The AI seats' states at the Fast pace (0.3 s each): the story is still shown one state at a
+      // time, and the whole match fits the test command's budget.
+      await ctx.addInitScript(() => localStorage.setItem('gridwright.pace', 'fast'));
+      const page = await ctx.newPage();
+      page.on('pageerror', (e) => { throw new Error(`page error: ${e.message}`); });
+      const id = await createFromLobby(page, { seed: env.seed });
+      step(`desktop: match ${id} (Small three, seed ${env.seed})`);
+      let f = await settle(page);
+      assert.match(f.phase, /Setup: P1 places a starting sector/, `the setup's starting exploration comes first: ${f.phase}`);
+      const home = await page.locator('.mk-tile.side-0').first().boundingBox();
+      const map = await page.locator('.mk-map').boundingBox();
+      assert.ok(home && map && home.x >= map.x - 1 && home.y >= map.y - 1 && home.x + home.width <= map.x + map.width + 1, 'my homeworld is in view at the start');
+      assert.ok(await page.locator('.mk-tile .mk-corner').count() >= 4, 'a card shows its corners');
+      await shot(page, 'desktop-start');
+      // Zoom in and out.
+      const w0 = await page.locator('svg.mk-grid').evaluate((e) => e.getBoundingClientRect().width);
+      await page.locator('[data-zoom="in"]').click();
+      const w1 = await page.locator('svg.mk-grid').evaluate((e) => e.getBoundingClientRect().width);
+      assert.ok(w1 > w0, 'zooming in enlarges the map');
+      await page.locator('[data-zoom="out"]').click();
 
-  // The combat, seen from the person's seat: the sealed roster card behind the screen, the
-  // reveal, the dice, marks and casualties, each a step of the story, in order.
-  const combat = { shots: new Set(), arrows: false, kinds: new Set() };
-  const onCombat = async (g) => {
-    if (!combat.arrows) { await checkArrows(page, 'desktop'); combat.arrows = true; }
-    for (const k of g.story) combat.kinds.add(k);
-    if (g.sealed && g.roster && !combat.shots.has(g.sealed)) {
-      combat.shots.add(g.sealed);
-      const screen = await page.locator('.mk-screen').innerText();
-      assert.match(screen, /Behind your screen/, 'desktop: the sealed choice is made behind a screen');
-      const choice = await page.locator('#mk-roster button.picker-leaf').first().innerText();
-      assert.match(choice, /frigate|cruiser|platform|carrier|squadron/i, `desktop: a sealed choice names its ship type: ${choice}`);
-      // Only for the screenshot: the screen may be drawn anew meanwhile (a new state arrived).
-      await page.locator('.mk-screen').scrollIntoViewIfNeeded({ timeout: 5000 }).catch(() => {});
-      await shot(page, `desktop-combat-${g.sealed}`);
-    }
-  };
-  const deadline = Date.now() + env.playMs;
-  let seen = await play(page, { deadline, what: 'desktop', onCombat, until: (x) => x.explores >= 3 && x.moves >= 1 });
-  step(`desktop before the reload: ${JSON.stringify(seen)}`);
-  const before = await facts(page);
-  const tilesBefore = await page.locator('.mk-tile').count();
-  await page.reload();
-  await page.locator('.mk-grid').waitFor();
-  await page.waitForFunction((v) => Number(document.querySelector('.match')?.dataset.version) >= v, before.version, { timeout: 20000 });
-  assert.ok(await page.locator('.mk-tile').count() >= tilesBefore, 'the placed cards survive the reload');
-  await shot(page, 'desktop-reloaded');
-  // On to the end; the story of each combat is watched while it runs (the pace shows one state at a time).
-  const watcher = setInterval(async () => {
-    try {
-      const kinds = await page.evaluate(() => [...document.querySelectorAll('.mk-story li')].map((li) => /** @type {HTMLElement} */ (li).dataset.kind));
-      for (const k of kinds) combat.kinds.add(k);
-      for (const [kind, name] of [['rolled', 'dice'], ['casualties', 'story']]) {
-        if (!kinds.includes(kind) || combat.shots.has(name)) continue;
-        combat.shots.add(name);
-        await page.locator('.mk-combat').scrollIntoViewIfNeeded();
-        await shot(page, `desktop-combat-${name}`);
+      // The combat, seen from the person's seat: the sealed roster card behind the screen, the
+      // reveal, the dice, marks and casualties, each a step of the story, in order.
+      const combat = { shots: new Set(), arrows: false, kinds: new Set() };
+      const onCombat = async (g) => {
+        if (!combat.arrows) { await checkArrows(page, 'desktop'); combat.arrows = true; }
+        for (const k of g.story) combat.kinds.add(k);
+        if (g.sealed && g.roster && !combat.shots.has(g.sealed)) {
+          combat.shots.add(g.sealed);
+          const screen = await page.locator('.mk-screen').innerText();
+          assert.match(screen, /Behind your screen/, 'desktop: the sealed choice is made behind a screen');
+          const choice = await page.locator('#mk-roster button.picker-leaf').first().innerText();
+          assert.match(choice, /frigate|cruiser|platform|carrier|squadron/i, `desktop: a sealed choice names its ship type: ${choice}`);
+          // Only for the screenshot: the screen may be drawn anew meanwhile (a new state arrived).
+          await page.locator('.mk-screen').scrollIntoViewIfNeeded({ timeout: 5000 }).catch(() => {});
+          await shot(page, `desktop-combat-${g.sealed}`);
+        }
+      };
+      const deadline = Date.now() + env.playMs;
+      let seen = await play(page, { deadline, what: 'desktop', onCombat, until: (x) => x.explores >= 3 && x.moves >= 1 });
+      step(`desktop before the reload: ${JSON.stringify(seen)}`);
+      const before = await facts(page);
+      const tilesBefore = await page.locator('.mk-tile').count();
+      await page.reload();
+      await page.locator('.mk-grid').waitFor();
+      await page.waitForFunction((v) => Number(document.querySelector('.match')?.dataset.version) >= v, before.version, { timeout: 20000 });
+      assert.ok(await page.locator('.mk-tile').count() >= tilesBefore, 'the placed cards survive the reload');
+      await shot(page, 'desktop-reloaded');
+      // On to the end; the story of each combat is watched while it runs (the pace shows one state at a time).
+      const watcher = setInterval(async () => {
+        try {
+          const kinds = await page.evaluate(() => [...document.querySelectorAll('.mk-story li')].map((li) => /** @type {HTMLElement} */ (li).dataset.kind));
+          for (const k of kinds) combat.kinds.add(k);
+          for (const [kind, name] of [['rolled', 'dice'], ['casualties', 'story']]) {
+            if (!kinds.includes(kind) || combat.shots.has(name)) continue;
+            combat.shots.add(name);
+            await page.locator('.mk-combat').scrollIntoViewIfNeeded();
+            await shot(page, `desktop-combat-${name}`);
+          }
+        } catch { /* the page is between states */ }
+      }, 150);
+      const more = await play(page, { deadline, what: 'desktop', onCombat, until: () => false });
+      clearInterval(watcher);
+      seen = add(seen, more);
+      step(`desktop: ${JSON.stringify(seen)}; combat steps seen: ${[...combat.kinds].join(', ')}`);
+      assert.ok(seen.explores >= 2, 'explorations were played by pointing');
+      assert.ok(seen.moves >= 1, 'a fleet move was played by pointing');
+      assert.ok(seen.offers >= 1, 'an offer was made in the Master\'s round');
+      assert.ok(seen.combats >= 1 && seen.sealed >= 1, `a combat with sealed choices was fought (${seen.combats} combats, ${seen.sealed} sealed steps)`);
+      assert.ok(combat.arrows, 'the battle mat was drawn and checked');
+      for (const k of ['combat_started', 'rosters_revealed', 'rolled', 'casualties', 'combat_ended']) assert.ok(combat.kinds.has(k), `the combat story showed ${k}`);
+      // Whether a public directive matches for me depends on the game's course (this seeded match
+      // may never give one): every screen with rings was checked above (words, and the rings agree
+      // with the positions panel); web/e2e/unit/milkomeda-model.test.mjs checks the labels.
+      step(`desktop: a directive match ringed on ${seen.matched} of my screens`);
+      const motions = Number(await page.locator('.mk-combat').getAttribute('data-motions') ?? 0);
+      assert.ok(motions > 0, 'combat steps came in with motion');
+      step(`desktop: ${motions} combat animations since the reload`);
+
+      // The end: the result panel with the score by source, Rematch and the replay.
+      await page.waitForFunction(() => document.querySelector('.match')?.dataset.status === 'finished', null, { timeout: Math.max(1000, deadline - Date.now()) });
+      await page.locator('#result.result-panel').waitFor();
+      const result = await page.locator('#result').innerText();
+      assert.match(result, /Victory points by source/, 'the result panel shows the score by source');
+      const heads = await page.locator('#result .result-breakdown thead th').allTextContents();
+      assert.deepEqual(heads, ['Player', 'Sectors', 'Structures', 'Fleets', 'Orange', 'Objectives', 'Grid bonus', 'Total']);
+      assert.equal(await page.locator('#result .result-breakdown tbody tr').count(), 3, 'a row per player');
+      // Each row's sources add up to its total.
+      for (const row of await page.locator('#result .result-breakdown tbody tr').all()) {
+        const v = (await row.locator('td').allTextContents()).map(Number);
+        assert.equal(v.slice(0, 6).reduce((a, b) => a + b, 0), v[6], `a total is its sources' sum: ${v}`);
       }
-    } catch { /* the page is between states */ }
-  }, 150);
-  const more = await play(page, { deadline, what: 'desktop', onCombat, until: () => false });
-  clearInterval(watcher);
-  seen = add(seen, more);
-  step(`desktop: ${JSON.stringify(seen)}; combat steps seen: ${[...combat.kinds].join(', ')}`);
-  assert.ok(seen.explores >= 2, 'explorations were played by pointing');
-  assert.ok(seen.moves >= 1, 'a fleet move was played by pointing');
-  assert.ok(seen.offers >= 1, 'an offer was made in the Master\'s round');
-  assert.ok(seen.combats >= 1 && seen.sealed >= 1, `a combat with sealed choices was fought (${seen.combats} combats, ${seen.sealed} sealed steps)`);
-  assert.ok(combat.arrows, 'the battle mat was drawn and checked');
-  for (const k of ['combat_started', 'rosters_revealed', 'rolled', 'casualties', 'combat_ended']) assert.ok(combat.kinds.has(k), `the combat story showed ${k}`);
-  // Whether a public directive matches for me depends on the game's course (this seeded match
-  // may never give one): every screen with rings was checked above (words, and the rings agree
-  // with the positions panel); web/e2e/unit/milkomeda-model.test.mjs checks the labels.
-  step(`desktop: a directive match ringed on ${seen.matched} of my screens`);
-  const motions = Number(await page.locator('.mk-combat').getAttribute('data-motions') ?? 0);
-  assert.ok(motions > 0, 'combat steps came in with motion');
-  step(`desktop: ${motions} combat animations since the reload`);
+      noIds(result, 'the result panel');
+      await shot(page, 'desktop-result');
+      step(`desktop: the match ended: ${result.split('\n')[0]}`);
+      assert.ok(await page.locator('#rematch').isVisible(), 'Rematch is offered');
+      await page.locator('#result-replay').click();
+      await page.waitForURL(/\/replay\/[0-9a-f]{16}$/);
+      await page.locator('.mk-grid').waitFor();
+      await shot(page, 'desktop-replay');
+      await page.goBack();
+      await page.locator('#rematch').click();
+      await page.waitForURL((u) => /\/play\/[0-9a-f]{16}$/.test(u.pathname) && !u.pathname.endsWith(id));
+      await page.locator('.mk-grid').waitFor();
+      step('desktop: Rematch started a new match');
+      await ctx.close();
 
-  // The end: the result panel with the score by source, Rematch and the replay.
-  await page.waitForFunction(() => document.querySelector('.match')?.dataset.status === 'finished', null, { timeout: Math.max(1000, deadline - Date.now()) });
-  await page.locator('#result.result-panel').waitFor();
-  const result = await page.locator('#result').innerText();
-  assert.match(result, /Victory points by source/, 'the result panel shows the score by source');
-  const heads = await page.locator('#result .result-breakdown thead th').allTextContents();
-  assert.deepEqual(heads, ['Player', 'Sectors', 'Structures', 'Fleets', 'Orange', 'Objectives', 'Grid bonus', 'Total']);
-  assert.equal(await page.locator('#result .result-breakdown tbody tr').count(), 3, 'a row per player');
-  // Each row's sources add up to its total.
-  for (const row of await page.locator('#result .result-breakdown tbody tr').all()) {
-    const v = (await row.locator('td').allTextContents()).map(Number);
-    assert.equal(v.slice(0, 6).reduce((a, b) => a + b, 0), v[6], `a total is its sources' sum: ${v}`);
-  }
-  noIds(result, 'the result panel');
-  await shot(page, 'desktop-result');
-  step(`desktop: the match ended: ${result.split('\n')[0]}`);
-  assert.ok(await page.locator('#rematch').isVisible(), 'Rematch is offered');
-  await page.locator('#result-replay').click();
-  await page.waitForURL(/\/replay\/[0-9a-f]{16}$/);
-  await page.locator('.mk-grid').waitFor();
-  await shot(page, 'desktop-replay');
-  await page.goBack();
-  await page.locator('#rematch').click();
-  await page.waitForURL((u) => /\/play\/[0-9a-f]{16}$/.test(u.pathname) && !u.pathname.endsWith(id));
-  await page.locator('.mk-grid').waitFor();
-  step('desktop: Rematch started a new match');
-  await ctx.close();
+    })(),
+    (async () => {
+      // ---- two people in one match and a spectator, live -----------------------------------------
+      await twoPeopleAndASpectator();
 
-  // ---- two people in one match and a spectator, live -----------------------------------------
-  await twoPeopleAndASpectator();
+      // ---- phone --------------------------------------------------------------------------
+      const mctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const mob = await mctx.newPage();
+      mob.on('pageerror', (e) => { throw new Error(`phone page error: ${e.message}`); });
+      await createFromLobby(mob, { seed: env.seed });
+      let f = await settle(mob);
+      const { sw, iw } = await mob.evaluate(() => ({ sw: document.documentElement.scrollWidth, iw: window.innerWidth }));
+      assert.ok(sw <= iw, `phone: the page is ${sw}px wide at a ${iw}px viewport`);
+      await shot(mob, 'phone-start');
+      const ms = await play(mob, { deadline: Date.now() + 150000, what: 'phone', until: (x) => x.combats >= 1 && x.sealed >= 1 });
+      assert.ok(ms.explores >= 1, 'phone: an exploration by pointing');
+      if (ms.combats) {
+        const w = await mob.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(w <= iw, `phone: in a combat the page is ${w}px wide`);
+        await mob.locator('.mk-combat').scrollIntoViewIfNeeded();
+        await shot(mob, 'phone-combat');
+      }
+      await shot(mob, 'phone-later');
+      await mctx.close();
 
-  // ---- phone --------------------------------------------------------------------------
-  const mctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const mob = await mctx.newPage();
-  mob.on('pageerror', (e) => { throw new Error(`phone page error: ${e.message}`); });
-  await createFromLobby(mob, { seed: env.seed });
-  f = await settle(mob);
-  const { sw, iw } = await mob.evaluate(() => ({ sw: document.documentElement.scrollWidth, iw: window.innerWidth }));
-  assert.ok(sw <= iw, `phone: the page is ${sw}px wide at a ${iw}px viewport`);
-  await shot(mob, 'phone-start');
-  const ms = await play(mob, { deadline: Date.now() + 150000, what: 'phone', until: (x) => x.combats >= 1 && x.sealed >= 1 });
-  assert.ok(ms.explores >= 1, 'phone: an exploration by pointing');
-  if (ms.combats) {
-    const w = await mob.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(w <= iw, `phone: in a combat the page is ${w}px wide`);
-    await mob.locator('.mk-combat').scrollIntoViewIfNeeded();
-    await shot(mob, 'phone-combat');
-  }
-  await shot(mob, 'phone-later');
-  await mctx.close();
+      // ---- hotseat: two people on one device, the cover between them -------------------------
+      const hctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const hot = await hctx.newPage();
+      hot.on('pageerror', (e) => { throw new Error(`hotseat page error: ${e.message}`); });
+      await createFromLobby(hot, { seats: ['human', 'human', 'ai:greedy'] });
+      f = await settle(hot);
+      assert.equal(await hot.locator('#hotseat-cover').isVisible(), false, 'hotseat: no cover before the first hand-over');
+      // P1's starting exploration: place what can be paid for, then done.
+      for (let i = 0; i < 6 && !(await hot.locator('#hotseat-cover').isVisible()); i++) {
+        if ((await facts(hot)).drawn) await placeByPointing(hot, 'hotseat');
+        else if ((await facts(hot)).myTurn) await pickSomething(hot, [['done', 'done']]);
+        await hot.waitForTimeout(150);
+      }
+      await hot.locator('#hotseat-cover').waitFor({ state: 'visible', timeout: 15000 });
+      assert.match(await hot.locator('#hotseat-cover').textContent(), /Pass the device to P2/, 'hotseat: the cover names the next player');
+      assert.equal(await hot.locator('.mk-side').isVisible(), false, 'hotseat: no panel shows under the cover');
+      assert.equal(await hot.locator('.mk-grid').isVisible(), false, 'hotseat: the map does not show under the cover');
+      await shot(hot, 'hotseat-cover');
+      await hot.locator('#hotseat-reveal').click();
+      f = await settle(hot);
+      assert.match(f.phase, /P2 places a starting sector/, `hotseat: after confirming, P2 plays its setup: ${f.phase}`);
+      assert.ok(f.drawn > 0, 'hotseat: P2 sees its own drawn cards');
+      await hctx.close();
 
-  // ---- hotseat: two people on one device, the cover between them -------------------------
-  const hctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const hot = await hctx.newPage();
-  hot.on('pageerror', (e) => { throw new Error(`hotseat page error: ${e.message}`); });
-  await createFromLobby(hot, { seats: ['human', 'human', 'ai:greedy'] });
-  f = await settle(hot);
-  assert.equal(await hot.locator('#hotseat-cover').isVisible(), false, 'hotseat: no cover before the first hand-over');
-  // P1's starting exploration: place what can be paid for, then done.
-  for (let i = 0; i < 6 && !(await hot.locator('#hotseat-cover').isVisible()); i++) {
-    if ((await facts(hot)).drawn) await placeByPointing(hot, 'hotseat');
-    else if ((await facts(hot)).myTurn) await pickSomething(hot, [['done', 'done']]);
-    await hot.waitForTimeout(150);
-  }
-  await hot.locator('#hotseat-cover').waitFor({ state: 'visible', timeout: 15000 });
-  assert.match(await hot.locator('#hotseat-cover').textContent(), /Pass the device to P2/, 'hotseat: the cover names the next player');
-  assert.equal(await hot.locator('.mk-side').isVisible(), false, 'hotseat: no panel shows under the cover');
-  assert.equal(await hot.locator('.mk-grid').isVisible(), false, 'hotseat: the map does not show under the cover');
-  await shot(hot, 'hotseat-cover');
-  await hot.locator('#hotseat-reveal').click();
-  f = await settle(hot);
-  assert.match(f.phase, /P2 places a starting sector/, `hotseat: after confirming, P2 plays its setup: ${f.phase}`);
-  assert.ok(f.drawn > 0, 'hotseat: P2 sees its own drawn cards');
-  await hctx.close();
+      // ---- hotseat during a combat: the cover hides each side's sealed choices ----------------
+      await hotseatCombat();
 
-  // ---- hotseat during a combat: the cover hides each side's sealed choices ----------------
-  await hotseatCombat();
-
-  // ---- a directive match ringed on the map (forced by a seeded match) ---------------------
-  await directiveMatchShown();
+      // ---- a directive match ringed on the map (forced by a seeded match) ---------------------
+      await directiveMatchShown();
+    })(),
+  ]);
   step('done');
 } finally {
   await browser.close();

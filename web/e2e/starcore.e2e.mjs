@@ -594,27 +594,33 @@ try {
     return seen;
   };
 
-  // ---- desktop: a whole game -------------------------------------------------------------
+  // ---- desktop and phone: a whole game each, side by side ----------------------------------
+  // Two independent matches in two browser contexts at once: each mostly waits on the AI and
+  // its pages, so together they take about as long as the longer one.
   const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await desk.addInitScript(() => localStorage.setItem('gridwright.pace', 'instant'));
-  const page = await desk.newPage();
-  watch(page, 'desktop');
-  step('desktop: the lobby previews the setups; the deck browser');
-  await lobbySetups(page, 'desktop');
-  await shot(page, 'lobby-setups-1280x800');
-  await deckBrowser(page, '#lobby-decks', 'desktop lobby', 'deck-browser-1280x800');
-  const deskSeen = await wholeGame(page, 'desktop', '1280x800', 'no-module');
-
-  // ---- phone: a whole game ----------------------------------------------------------------
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   await phone.addInitScript(() => localStorage.setItem('gridwright.pace', 'instant'));
+  const page = await desk.newPage();
+  watch(page, 'desktop');
   const mob = await phone.newPage();
   watch(mob, 'phone');
-  step('phone: the lobby previews the setups; the deck browser');
-  await lobbySetups(mob, 'phone');
-  await noHorizontalScroll(mob, 'phone lobby');
-  await deckBrowser(mob, '#lobby-decks', 'phone lobby', 'deck-browser-390x844');
-  const phoneSeen = await wholeGame(mob, 'phone', '390x844', 'always');
+  const [deskSeen, phoneSeen] = await Promise.all([
+    (async () => {
+      step('desktop: the lobby previews the setups; the deck browser');
+      await lobbySetups(page, 'desktop');
+      await shot(page, 'lobby-setups-1280x800');
+      await deckBrowser(page, '#lobby-decks', 'desktop lobby', 'deck-browser-1280x800');
+      return wholeGame(page, 'desktop', '1280x800', 'no-module');
+    })(),
+    (async () => {
+      step('phone: the lobby previews the setups; the deck browser');
+      await lobbySetups(mob, 'phone');
+      await noHorizontalScroll(mob, 'phone lobby');
+      await deckBrowser(mob, '#lobby-decks', 'phone lobby', 'deck-browser-390x844');
+      return wholeGame(mob, 'phone', '390x844', 'always');
+    })(),
+  ]);
   const tiles = await mob.locator('.sc-grid-bottom .card-grid-cell').first().boundingBox();
   assert.ok(tiles && tiles.width >= 36 && tiles.height >= 44, `phone: a tile is ${tiles?.width}×${tiles?.height}px`);
   // A Module attached in at least one of the two games (each plays one first whenever it can).
