@@ -20,7 +20,7 @@ the ``gridwright`` package installed (the same version). From a shell::
 
 Each subcommand mirrors the ``gridwright`` command of its name (``GAME``, ``--scenario``,
 ``--agents``, ``--games``, ``--seed``, ``--json``; ``balance``: ``--variant``, ``--set``,
-``--subject``, ``--bins``), plus ``--shard-size`` and ``--address``; ``simulate`` and ``ladder``
+``--sweep``, ``--subject``, ``--bins``), plus ``--shard-size`` and ``--address``; ``simulate`` and ``ladder``
 take ``--set key.path=value`` as ``load_game``'s overrides dict.
 """
 
@@ -59,10 +59,10 @@ def _play_ladder_shard(game, setup, overrides, agents, games, seed, start, count
 
 
 @ray.remote
-def _play_balance_shard(game, setup, overrides, agents, seed, start, count, variants):
+def _play_balance_shard(game, setup, overrides, agents, seed, start, count, options):
     """Games ``start .. start + count`` of a balance run, every variant: JSON text."""
     g = gridwright.load_game(game, setup, overrides)
-    return g.balance_shard(agents, seed, start, count, variants)
+    return g.balance_shard(agents, seed, start, count, **options)
 
 
 def _checked_games(what, n):
@@ -153,27 +153,30 @@ def ladder(game, agents="random,greedy,mcts", games=200, seed=1, setup=None, ove
 
 
 def balance(game, agents="random,random", games=1000, seed=1, setup=None, overrides=None,
-            subject=0, variants=None, bins=20, shard_size=None):
+            subject=0, variants=None, bins=20, shard_size=None, sets=None, sweep=None):
     """``Game.balance``'s report (``gridwright balance --json``'s): ``games`` games of every
-    variant (game ``i`` of each from the same seed), cut into shards of ``shard_size`` games
-    (default: timed as ``shard_size()`` does, on the run's first games) played as Ray tasks.
-    Calls ``ray.init()`` first if Ray is not initialized."""
+    variant (game ``i`` of each from the same seed; ``sets`` changes every variant, ``sweep``
+    makes one variant per value), cut into shards of ``shard_size`` games (default: timed as
+    ``shard_size()`` does, on the run's first games) played as Ray tasks. Calls ``ray.init()``
+    first if Ray is not initialized. An SPRT, replays and other pairings are ``Game.balance``'s
+    alone: a sharded run plays every game wherever it likes."""
     started = time.perf_counter()
     g = gridwright.load_game(game, setup, overrides)
     _checked_games("games", games)
-    # Refuses bad agents, variants, subject and bins here, before any task is sent: the merge
-    # of no shards into a run of no games makes every check.
-    g.balance_merge(agents, seed, 0, [], subject=subject, variants=variants, bins=bins)
+    shape = {"variants": variants, "sets": sets, "sweep": sweep}
+    # Refuses bad agents, variants, changes, a bad sweep, subject and bins here, with the
+    # command line's own checks, before any task is sent.
+    g.balance_check(agents, games=games, seed=seed, subject=subject, bins=bins, **shape)
     if shard_size is not None:
         _checked_shard_size(shard_size)
     cpus = _cluster_cpus()
     if shard_size is None:
         shard_size = _size_from_probe(
-            lambda n: g.balance_shard(agents, seed, 0, n, variants), games, cpus)
+            lambda n: g.balance_shard(agents, seed, 0, n, **shape), games, cpus)
     shards = _run_shards(games, shard_size, lambda start, count: _play_balance_shard.remote(
-        game, setup, overrides, agents, seed, start, count, variants))
-    return g.balance_merge(agents, seed, games, shards, subject=subject, variants=variants,
-                           bins=bins, elapsed_seconds=time.perf_counter() - started)
+        game, setup, overrides, agents, seed, start, count, shape))
+    return g.balance_merge(agents, seed, games, shards, subject=subject, bins=bins,
+                           elapsed_seconds=time.perf_counter() - started, **shape)
 
 
 class _Refused(Exception):
@@ -201,9 +204,9 @@ def _parse_set(items):
     return out
 
 
-def _parse_variants(items, sets):
-    """``--variant NAME=changes`` items (and ``--set`` changes common to every variant) as the
-    variants dict of ``Game.balance``, as ``gridwright balance`` reads them."""
+def _parse_variants(items):
+    """``--variant NAME=changes`` items as the variants dict of ``Game.balance``, as
+    ``gridwright balance`` reads them (``--set`` goes to ``sets``)."""
     asked = {}
     for item in items:
         name, sep, changes = item.partition("=")
@@ -216,10 +219,8 @@ def _parse_variants(items, sets):
                            "e.g. B=…")
         if name in asked:
             raise _Refused(f"--variant {name} is given twice")
-        asked[name] = [c for c in changes.split(",") if c.strip()]
-    if not asked:
-        asked["base"] = []
-    return {name: list(sets) + own for name, own in asked.items()}
+        asked[name] = [c.strip() for c in changes.split(",") if c.strip()]
+    return asked
 
 
 def _parse_subject(text, seats):
@@ -305,13 +306,15 @@ def main(argv=None):
     bal.add_argument("--variant", dest="variants", action="append", default=[],
                      metavar="NAME=[KEY.PATH=VALUE,…]",
                      help="a named variant with its own changes (at most two)")
+    bal.add_argument("--sweep", default=None, metavar="KEY.PATH=LOW..HIGH[:STEP]|A,B,…",
+                     help="one key over a range of values, each played on the same seeds")
     bal.add_argument("--subject", default="p1", help="the seat variants compare (p1, p2, …)")
     bal.add_argument("--bins", type=int, default=20, help="histogram bins (1 to 200)")
     args = parser.parse_args(argv)
     try:
         if args.command == "balance":
             # As `gridwright balance`: --set is a change of every variant, in the report.
-            variants = _parse_variants(args.variants, args.sets)
+            variants = _parse_variants(args.variants)
             game = gridwright.load_game(args.game, args.scenario)
             subject = _parse_subject(args.subject, game.num_players())
             overrides = None
@@ -327,7 +330,8 @@ def main(argv=None):
                              overrides, args.shard_size)
             else:
                 doc = balance(args.game, args.agents, args.games, args.seed, args.scenario,
-                              None, subject, variants, args.bins, args.shard_size)
+                              None, subject, variants, args.bins, args.shard_size,
+                              sets=args.sets, sweep=args.sweep)
         finally:
             ray.shutdown()
     except (ValueError, _Refused) as e:

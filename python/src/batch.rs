@@ -13,9 +13,9 @@ use crate::erased::Refused;
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::Frontend;
 use gridwright_engine::{Agent, Game, derive_seed};
-use gridwright_sim::balance::{BalanceOptions, Header, Hooks, Variant};
+use gridwright_sim::balance::{BalanceReport, Header, Hooks};
 use gridwright_sim::ladder::{LadderHeader, Plan, assemble};
-use gridwright_sim::overrides::{self, Override};
+use gridwright_sim::request::{BalancePlan, BalanceRequest, Spelling};
 use gridwright_sim::{AgentFactory, GameRecord, SimOptions, Summary};
 use serde_json::Value;
 use std::sync::Arc;
@@ -63,40 +63,40 @@ pub trait DynBatch {
         threads: usize,
         elapsed_seconds: f64,
     ) -> Result<Value, Refused>;
-    /// `gridwright balance --json`'s report for `variants` (names and changes) on
-    /// `opts.threads` threads, `opts.subject`'s score compared; the same seed gives the same
-    /// report whatever the thread count (but `elapsed_seconds`).
+    /// `gridwright balance --json`'s report for `request` (checked as the command line checks
+    /// it: [`BalanceRequest::plan`]); the same seed gives the same report whatever the thread
+    /// count (but `elapsed_seconds`).
     ///
     /// # Errors
-    /// As [`gridwright_sim::balance::report`], and bad variants.
-    fn balance(
-        &self,
-        variants: &[(String, Vec<String>)],
-        opts: &BalanceOptions,
-    ) -> Result<Value, Refused>;
-    /// Games `start..start + count` of the balance run of master seed `seed`, every variant of
+    /// As [`gridwright_sim::balance::report`], and a request the plan refuses.
+    fn balance(&self, request: &BalanceRequest) -> Result<BalanceReport, Refused>;
+    /// [`DynBatch::balance`]'s checks, playing no game.
+    ///
+    /// # Errors
+    /// As [`DynBatch::balance`]'s checks.
+    fn balance_check(&self, request: &BalanceRequest) -> Result<(), Refused>;
+    /// Games `start..start + count` of the balance run `request` asks for, every variant of
     /// each, on this thread: JSON text for [`DynBatch::balance_merge`].
     ///
     /// # Errors
     /// As [`DynBatch::balance`].
     fn balance_shard(
         &self,
-        variants: &[(String, Vec<String>)],
-        seed: u64,
+        request: &BalanceRequest,
         start: usize,
         count: usize,
     ) -> Result<String, Refused>;
-    /// [`DynBatch::balance`]'s report from shards holding games `0..opts.games` exactly once.
+    /// [`DynBatch::balance`]'s report from shards holding games `0..request.games` exactly
+    /// once.
     ///
     /// # Errors
     /// Shards that do not make up the run, and [`DynBatch::balance`]'s checks.
     fn balance_merge(
         &self,
-        variants: &[(String, Vec<String>)],
-        opts: &BalanceOptions,
+        request: &BalanceRequest,
         shards: &[String],
         elapsed_seconds: f64,
-    ) -> Result<Value, Refused>;
+    ) -> Result<BalanceReport, Refused>;
     /// `gridwright ladder --json`'s document: every pairing of the batch's agents (two or
     /// more, in any seat count), `games` games per pairing, on `threads` threads.
     ///
@@ -311,37 +311,14 @@ impl<G: Frontend> Batch<'_, G> {
         Ok(doc)
     }
 
-    /// The variants of the batch's config: each a name and its changes (`key.path=value`, as
-    /// `gridwright balance --variant`), every config checked to set up; none asked: one
-    /// variant, `base`, unchanged.
-    fn variants(
-        &self,
-        asked: &[(String, Vec<String>)],
-    ) -> Result<Vec<Variant<G::Config>>, Refused> {
-        if asked.len() > 2 {
-            return Err(Refused(format!(
-                "at most two variants (A and B) are compared, not {}",
-                asked.len()
-            )));
-        }
-        let base = [("base".to_owned(), Vec::new())];
-        let asked = if asked.is_empty() { &base[..] } else { asked };
-        let mut out = Vec::new();
-        for (name, texts) in asked {
-            let at = |why: String| Refused(format!("variant {name}: {why}"));
-            let changes = texts
-                .iter()
-                .map(|t| t.parse::<Override>().map_err(|e| at(e.to_string())))
-                .collect::<Result<Vec<_>, _>>()?;
-            let config = overrides::apply(self.config, &changes).map_err(|e| at(e.to_string()))?;
-            G::new(&config).map_err(|e| at(format!("does not set up: {e}")))?;
-            out.push(Variant {
-                name: name.clone(),
-                changes: changes.iter().map(Override::to_string).collect(),
-                config,
-            });
-        }
-        Ok(out)
+    /// `request` checked and its variants set up from the batch's config, as the command line
+    /// does it, and the agents checked.
+    fn plan(&self, request: &BalanceRequest) -> Result<BalancePlan<G::Config>, Refused> {
+        let plan = request
+            .plan::<G>(self.config, Spelling::Keywords)
+            .map_err(sim_error)?;
+        self.factories()?;
+        Ok(plan)
     }
 }
 
@@ -397,37 +374,34 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
         self.document(&summary, seed, threads)
     }
 
-    fn balance(
-        &self,
-        variants: &[(String, Vec<String>)],
-        opts: &BalanceOptions,
-    ) -> Result<Value, Refused> {
-        check_bins(opts.bins)?;
-        let variants = self.variants(variants)?;
-        let report = gridwright_sim::balance::report::<G>(
+    fn balance(&self, request: &BalanceRequest) -> Result<BalanceReport, Refused> {
+        let plan = self.plan(request)?;
+        gridwright_sim::balance::report::<G>(
             self.header(),
-            &variants,
+            &plan.variants,
             &self.factories()?,
-            opts,
+            &plan.options,
             hooks::<G>(),
             &|_, _| {},
         )
-        .map_err(sim_error)?;
-        serde_json::to_value(&report).map_err(|e| Refused(format!("the report as JSON: {e}")))
+        .map_err(sim_error)
+    }
+
+    fn balance_check(&self, request: &BalanceRequest) -> Result<(), Refused> {
+        self.plan(request).map(|_| ())
     }
 
     fn balance_shard(
         &self,
-        variants: &[(String, Vec<String>)],
-        seed: u64,
+        request: &BalanceRequest,
         start: usize,
         count: usize,
     ) -> Result<String, Refused> {
-        let variants = self.variants(variants)?;
+        let plan = self.plan(request)?;
         gridwright_sim::balance::shard::<G>(
-            &variants,
+            &plan.variants,
             &self.factories()?,
-            seed,
+            request.seed,
             start,
             count,
             hooks::<G>(),
@@ -437,24 +411,20 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
 
     fn balance_merge(
         &self,
-        variants: &[(String, Vec<String>)],
-        opts: &BalanceOptions,
+        request: &BalanceRequest,
         shards: &[String],
         elapsed_seconds: f64,
-    ) -> Result<Value, Refused> {
-        check_bins(opts.bins)?;
-        let variants = self.variants(variants)?;
-        self.factories()?;
-        let report = gridwright_sim::balance::merge::<G>(
+    ) -> Result<BalanceReport, Refused> {
+        let plan = self.plan(request)?;
+        gridwright_sim::balance::merge::<G>(
             self.header(),
-            &variants,
+            &plan.variants,
             self.agents.len(),
-            opts,
+            &plan.options,
             shards,
             elapsed_seconds,
         )
-        .map_err(sim_error)?;
-        serde_json::to_value(&report).map_err(|e| Refused(format!("the report as JSON: {e}")))
+        .map_err(sim_error)
     }
 
     fn ladder(&self, games: usize, seed: u64, threads: usize) -> Result<Value, Refused> {
@@ -594,14 +564,6 @@ fn check_records(
         }
     }
     Ok(())
-}
-
-fn check_bins(bins: usize) -> Result<(), Refused> {
-    if (1..=200).contains(&bins) {
-        Ok(())
-    } else {
-        Err(Refused(format!("bins must be 1 to 200, not {bins}")))
-    }
 }
 
 fn hooks<G: Frontend>() -> Hooks<G> {

@@ -17,8 +17,9 @@ use erased::{Acting, DynGame, DynState, Refused};
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::{ContentSource, Frontend, GameKind, with_game};
 use gridwright_engine::{Information, Rng, Seat, Viewer};
+use gridwright_sim::request::{BalanceRequest, SprtBounds};
 use numpy::{IntoPyArray, PyArray1};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::sync::Arc;
@@ -226,25 +227,70 @@ struct PyGame {
 }
 
 impl PyGame {
-    /// A balance run's options from Python's keywords.
-    fn balance_options(
+    /// A balance run from Python's keywords, each of `allowed` (others refused, naming the
+    /// method): `games` (1000), `seed` (1), `threads` (every core), `subject` (a seat from 0),
+    /// `variants` (a dict of at most two names to lists of `key.path=value` changes), `sets`
+    /// (changes to every variant), `sweep` (`key.path=LOW..HIGH[:STEP]` or `key.path=a,b,c`),
+    /// `sprt` (`True` for Fishtest's usual bounds, or a dict of `elo0`, `elo1`, `alpha`,
+    /// `beta`), `bins` (20), `replays` (a directory) and `replays_every`. The request is
+    /// checked by the plan the command line uses too ([`BalanceRequest::plan`]).
+    fn balance_request(
         &self,
-        games: usize,
-        seed: u64,
-        threads: usize,
-        subject: i64,
-        bins: usize,
-    ) -> PyResult<gridwright_sim::balance::BalanceOptions> {
-        Ok(gridwright_sim::balance::BalanceOptions {
-            games,
-            seed,
-            threads,
-            subject: erased::seat(subject, self.inner.num_seats()).map_err(refused)?,
-            sprt: None,
-            bins,
-            sweep: None,
-            replays: None,
-        })
+        method: &str,
+        options: Option<&Bound<'_, PyDict>>,
+        allowed: &[&str],
+    ) -> PyResult<BalanceRequest> {
+        let mut r = BalanceRequest::new(1000, 1);
+        r.threads = threads_or_cores(None)?;
+        for (key, value) in options.map(|d| d.iter()).into_iter().flatten() {
+            let key = key.extract::<String>()?;
+            if !allowed.contains(&key.as_str()) {
+                return Err(PyTypeError::new_err(format!(
+                    "{method}() got an unexpected keyword argument '{key}' (it takes {})",
+                    allowed.join(", ")
+                )));
+            }
+            match key.as_str() {
+                "games" => r.games = games_arg(&value)?,
+                "seed" => r.seed = seed_arg(&value)?,
+                "threads" => r.threads = threads_or_cores(threads_opt_arg(&value)?)?,
+                "subject" => {
+                    let seat = value
+                        .extract::<i64>()
+                        .map_err(|_| PyValueError::new_err("subject: a seat number from 0"))?;
+                    r.subject = erased::seat(seat, self.inner.num_seats()).map_err(refused)?;
+                }
+                "variants" if value.is_none() => r.variants = Vec::new(),
+                "variants" => {
+                    r.variants = variant_list(Some(value.downcast::<PyDict>().map_err(|_| {
+                        PyValueError::new_err(
+                            "variants: a dict of names to lists of key.path=value changes",
+                        )
+                    })?))?
+                }
+                "sets" => r.sets = texts(&value, "sets")?,
+                "sweep" if value.is_none() => r.sweep = None,
+                "sweep" => {
+                    r.sweep = Some(value.extract::<String>().map_err(|_| {
+                        PyValueError::new_err(
+                            "sweep: write key.path=LOW..HIGH[:STEP] or key.path=a,b,c",
+                        )
+                    })?)
+                }
+                "sprt" => r.sprt = sprt_bounds(&value)?,
+                "bins" => r.bins = bins_arg(&value)?,
+                "replays" if value.is_none() => r.replays = None,
+                "replays" => {
+                    r.replays = Some(value.extract::<std::path::PathBuf>().map_err(|_| {
+                        PyValueError::new_err("replays: the directory to save replays in")
+                    })?)
+                }
+                "replays_every" if value.is_none() => r.replays_every = None,
+                "replays_every" => r.replays_every = Some(size(&value, "replays_every")?),
+                _ => {}
+            }
+        }
+        Ok(r)
     }
 
     /// `work` done on the batch of this config between `specs`, on this thread with the GIL
@@ -288,6 +334,67 @@ fn variant_list(variants: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, V
     }
     Ok(asked)
 }
+
+/// A list of strings, or one string.
+fn texts(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
+    if value.is_none() {
+        return Ok(Vec::new());
+    }
+    if let Ok(one) = value.extract::<String>() {
+        return Ok(vec![one]);
+    }
+    value
+        .extract::<Vec<String>>()
+        .map_err(|_| PyValueError::new_err(format!("{what}: a list of key.path=value strings")))
+}
+
+/// `sprt=`: `False`/`None` (no test), `True` (the usual bounds) or a dict of some of `elo0`,
+/// `elo1`, `alpha`, `beta`.
+fn sprt_bounds(value: &Bound<'_, PyAny>) -> PyResult<Option<SprtBounds>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    if let Ok(on) = value.extract::<bool>() {
+        return Ok(on.then(SprtBounds::default));
+    }
+    let dict = value.downcast::<PyDict>().map_err(|_| {
+        PyValueError::new_err("sprt: True, or a dict of elo0, elo1, alpha and beta")
+    })?;
+    let mut b = SprtBounds::default();
+    for (key, v) in dict.iter() {
+        let key = key.extract::<String>()?;
+        let x = v
+            .extract::<f64>()
+            .map_err(|_| PyValueError::new_err(format!("sprt: {key} must be a number")))?;
+        match key.as_str() {
+            "elo0" => b.elo0 = x,
+            "elo1" => b.elo1 = x,
+            "alpha" => b.alpha = x,
+            "beta" => b.beta = x,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "sprt: unknown bound `{key}`; the bounds are elo0, elo1, alpha and beta"
+                )));
+            }
+        }
+    }
+    Ok(Some(b))
+}
+
+/// The keywords of `Game.balance` (and `balance_check`), but `pairings`.
+const BALANCE_KEYWORDS: &[&str] = &[
+    "games",
+    "seed",
+    "threads",
+    "subject",
+    "variants",
+    "sets",
+    "sweep",
+    "sprt",
+    "bins",
+    "replays",
+    "replays_every",
+];
 
 #[pymethods]
 impl PyGame {
@@ -391,32 +498,76 @@ impl PyGame {
             b.merge(seed, games, &shards, threads, elapsed_seconds)
         })
     }
-    /// `gridwright balance --json`'s report as a dict: `games` games of each variant (a dict
-    /// of at most two names to lists of `key.path=value` changes; none: this config as `base`),
-    /// game `i` of every variant from the same seed, `subject` (a seat from 0) the seat whose
-    /// score the variants compare, `bins` bins per histogram; the GIL released.
-    #[pyo3(signature = (agents, games=1000, seed=1, threads=None, subject=0, variants=None, bins=20))]
-    #[allow(clippy::too_many_arguments)] // the CLI's flags, one keyword each
+    /// `gridwright balance --json`'s report as a dict, from the same keywords as its flags
+    /// (see `balance_request` in the docs: `games`, `seed`, `threads`, `subject`, `variants`,
+    /// `sets`, `sweep`, `sprt`, `bins`, `replays`, `replays_every`) and `pairings`, a list of
+    /// other agent pairings to play the same run with (then, as `--pairing`, a dict of
+    /// `pairings` and their `table`). Checked before any game; the GIL released.
+    #[pyo3(signature = (agents, **options))]
     fn balance<'py>(
         &self,
         py: Python<'py>,
         agents: &Bound<'py, PyAny>,
-        #[pyo3(from_py_with = games_arg)] games: usize,
-        #[pyo3(from_py_with = seed_arg)] seed: u64,
-        #[pyo3(from_py_with = threads_opt_arg)] threads: Option<usize>,
-        subject: i64,
-        variants: Option<&Bound<'py, PyDict>>,
-        #[pyo3(from_py_with = bins_arg)] bins: usize,
+        options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let specs = agent_specs(agents)?;
-        let asked = variant_list(variants)?;
-        let opts = self.balance_options(games, seed, threads_or_cores(threads)?, subject, bins)?;
-        self.batch_doc(py, &specs, |b| b.balance(&asked, &opts))
+        let mut pairings = vec![agent_specs(agents)?];
+        let rest = match options {
+            Some(o) => o.copy()?,
+            None => PyDict::new(py),
+        };
+        if let Some(more) = rest.get_item("pairings")? {
+            rest.del_item("pairings")?;
+            for p in more.try_iter()? {
+                let specs = agent_specs(&p?)?;
+                if pairings.contains(&specs) {
+                    return Err(PyValueError::new_err(format!(
+                        "pairings: {} is already played",
+                        specs
+                            .iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    )));
+                }
+                pairings.push(specs);
+            }
+        }
+        let request = self.balance_request("balance", Some(&rest), BALANCE_KEYWORDS)?;
+        let mut reports = Vec::with_capacity(pairings.len());
+        for (k, specs) in pairings.iter().enumerate() {
+            let mut r = request.clone();
+            if pairings.len() > 1
+                && let Some(dir) = &mut r.replays
+            {
+                *dir = dir.join(format!("pairing-{}", k + 1));
+            }
+            reports.push(self.on_batch(py, specs, |b| b.balance(&r))?);
+        }
+        let doc = if reports.len() == 1 {
+            serde_json::to_value(&reports[0])
+        } else {
+            serde_json::to_value(gridwright_sim::balance::PairingsReport::of(reports))
+        }
+        .map_err(|e| PyValueError::new_err(format!("the report as JSON: {e}")))?;
+        json_to_py(py, &doc)
     }
-    /// Games `start..start + count` of the balance run `balance(agents, seed=seed,
-    /// variants=variants)` plays, every variant of each, on this thread with the GIL released:
-    /// JSON text for `balance_merge`.
-    #[pyo3(signature = (agents, seed, start, count, variants=None))]
+    /// Checks a balance run (`balance`'s keywords but `pairings`) as `balance` does, playing
+    /// no game: `gridwright.ray` asks before it sends any task.
+    #[pyo3(signature = (agents, **options))]
+    fn balance_check(
+        &self,
+        py: Python<'_>,
+        agents: &Bound<'_, PyAny>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<()> {
+        let specs = agent_specs(agents)?;
+        let request = self.balance_request("balance_check", options, BALANCE_KEYWORDS)?;
+        self.on_batch(py, &specs, |b| b.balance_check(&request))
+    }
+    /// Games `start..start + count` of the balance run of master seed `seed` (with
+    /// `variants`, `sets` or `sweep` as `balance` takes them), every variant of each, on this
+    /// thread with the GIL released: JSON text for `balance_merge`.
+    #[pyo3(signature = (agents, seed, start, count, **options))]
     fn balance_shard<'py>(
         &self,
         py: Python<'py>,
@@ -424,16 +575,19 @@ impl PyGame {
         #[pyo3(from_py_with = seed_arg)] seed: u64,
         #[pyo3(from_py_with = start_arg)] start: usize,
         #[pyo3(from_py_with = count_arg)] count: usize,
-        variants: Option<&Bound<'py, PyDict>>,
+        options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<String> {
         let specs = agent_specs(agents)?;
-        let asked = variant_list(variants)?;
-        self.on_batch(py, &specs, |b| b.balance_shard(&asked, seed, start, count))
+        let mut request =
+            self.balance_request("balance_shard", options, &["variants", "sets", "sweep"])?;
+        request.seed = seed;
+        self.on_batch(py, &specs, |b| b.balance_shard(&request, start, count))
     }
     /// `balance`'s report from the texts of `balance_shard` covering games `0..games` exactly
-    /// once (in any order); `elapsed_seconds` says how long they took.
-    #[pyo3(signature = (agents, seed, games, shards, subject=0, variants=None, bins=20, elapsed_seconds=0.0))]
-    #[allow(clippy::too_many_arguments)] // balance's keywords and the shards
+    /// once (in any order); `elapsed_seconds` says how long they took. Takes `subject`,
+    /// `variants`, `sets`, `sweep` and `bins` as `balance` does.
+    #[pyo3(signature = (agents, seed, games, shards, elapsed_seconds=0.0, **options))]
+    #[allow(clippy::too_many_arguments)] // the run and its shards
     fn balance_merge<'py>(
         &self,
         py: Python<'py>,
@@ -441,16 +595,19 @@ impl PyGame {
         #[pyo3(from_py_with = seed_arg)] seed: u64,
         #[pyo3(from_py_with = games_arg)] games: usize,
         shards: Vec<String>,
-        subject: i64,
-        variants: Option<&Bound<'py, PyDict>>,
-        #[pyo3(from_py_with = bins_arg)] bins: usize,
         elapsed_seconds: f64,
+        options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let specs = agent_specs(agents)?;
-        let asked = variant_list(variants)?;
-        let opts = self.balance_options(games, seed, 1, subject, bins)?;
+        let mut request = self.balance_request(
+            "balance_merge",
+            options,
+            &["subject", "variants", "sets", "sweep", "bins"],
+        )?;
+        (request.seed, request.games) = (seed, games);
         self.batch_doc(py, &specs, |b| {
-            b.balance_merge(&asked, &opts, &shards, elapsed_seconds)
+            let report = b.balance_merge(&request, &shards, elapsed_seconds)?;
+            serde_json::to_value(&report).map_err(|e| Refused(format!("the report as JSON: {e}")))
         })
     }
     /// `gridwright ladder --json`'s document as a dict: every pairing of `agents` (two or more

@@ -152,6 +152,76 @@ def test_balance_compares_two_variants_on_the_same_seeds():
         g.balance("greedy,greedy", games=2, subject=5)
 
 
+def test_balance_takes_the_command_lines_sets_sweep_sprt_pairings_and_replays(tmp_path):
+    # Each keyword is the flag of its name, checked by the same plan (gridwright_sim's
+    # BalanceRequest): the same document as `gridwright balance --json`.
+    g = gw.load_game("grid-battles", "skirmish")
+    unit = g.config()["units"][0]["id"]
+    base = ["balance", "grid-battles", "--scenario", "skirmish", "--threads", "2"]
+
+    swept = g.balance("greedy,random", games=16, seed=5, threads=2,
+                      sets=[f"units.{unit}.movement=2"], sweep=f"units.{unit}.health=2..4")
+    cli = cli_json(*base, "--agents", "greedy,random", "--games", "16", "--seed", "5",
+                   "--set", f"units.{unit}.movement=2", "--sweep", f"units.{unit}.health=2..4")
+    assert [v["name"] for v in swept["variants"]] == ["2", "3", "4"]
+    assert swept["variants"][0]["changes"] == [f"units.{unit}.movement=2", f"units.{unit}.health=2"]
+    assert found(swept) == found(cli)
+
+    tested = g.balance("greedy,random", games=400, seed=3, threads=2,
+                       sprt={"elo0": 0, "elo1": 300, "alpha": 0.1})
+    cli = cli_json(*base, "--agents", "greedy,random", "--games", "400", "--seed", "3",
+                   "--sprt", "--elo0", "0", "--elo1", "300", "--alpha", "0.1")
+    assert tested["sprt"]["verdict"] == "accept_h1", tested["sprt"]
+    assert tested["variants"][0]["games"] < 400, "the test stopped once it decided"
+    assert found(tested) == found(cli)
+
+    paired = g.balance("random,random", games=6, seed=2, threads=2, pairings=["greedy,random"])
+    cli = cli_json(*base, "--agents", "random,random", "--games", "6", "--seed", "2",
+                   "--pairing", "greedy,random")
+    assert [p["agents"] for p in paired["pairings"]] == [["random", "random"], ["greedy", "random"]]
+    for doc in (paired, cli):
+        for p in doc["pairings"]:
+            p.pop("elapsed_seconds")
+    assert paired == cli
+
+    kept = g.balance("random,random", games=6, seed=2, threads=1, replays=tmp_path / "py",
+                     replays_every=3)
+    cli = cli_json(*base, "--agents", "random,random", "--games", "6", "--seed", "2",
+                   "--replays", str(tmp_path / "cli"), "--replays-every", "3")
+    names = sorted(p.name for p in (tmp_path / "py").iterdir())
+    assert names and names == sorted(p.name for p in (tmp_path / "cli").iterdir())
+    assert len(kept["replays"]) == len(cli["replays"])
+
+
+def test_balance_refuses_what_the_command_line_refuses_naming_the_keyword():
+    g = gw.load_game("grid-battles", "skirmish")
+    unit = g.config()["units"][0]["id"]
+    for kwargs, want in [
+        ({"sets": ["units.nobody.health=1"]}, "sets: unknown key path `units.nobody.health`"),
+        ({"sweep": f"units.{unit}.health=5..1"}, "sweep: sweep of `units.[a-z-]+.health`: "
+                                                   "the range `5..1` is empty"),
+        ({"sweep": f"units.{unit}.health=1..3", "sprt": True}, "sweep and sprt: the SPRT stops"),
+        ({"sweep": f"units.{unit}.health=1..3", "variants": {"A": []}}, "sweep and variant"),
+        ({"sprt": {"alpha": 0.7}}, "sprt alpha=0.7: must be above 0 and below 0.5"),
+        ({"sprt": {"elo0": 10, "elo1": 5}}, r"sprt: elo1 \(5\) must be above elo0 \(10\)"),
+        ({"sprt": {"gamma": 1}}, "sprt: unknown bound `gamma`"),
+        ({"replays_every": 2}, "replays_every needs replays"),
+        ({"replays": "/etc/passwd"}, "replays /etc/passwd: not a directory"),
+        ({"variants": {"A": [], "B": [], "C": []}}, "at most two variants"),
+        ({"games": 0}, "games must be at least 1"),
+        ({"pairings": ["random,random"]}, "pairings: random,random is already played"),
+        ({"pairings": ["random"]}, "2 seats but 1 agents"),
+    ]:
+        with pytest.raises(ValueError, match=want):
+            g.balance("random,random", **{"games": 4, **kwargs})
+    with pytest.raises(TypeError, match="unexpected keyword argument 'sweeps'"):
+        g.balance("random,random", games=4, sweeps="x")
+    with pytest.raises(TypeError, match="balance_shard\\(\\) got an unexpected keyword argument 'sprt'"):
+        g.balance_shard("random,random", 1, 0, 2, sprt=True)
+    # Nothing was played, nothing saved.
+    g.balance_check("random,random", games=4, sweep=f"units.{unit}.health=1..2")
+
+
 # ------------------------------------------------------------------ the ladder
 
 def ladder_found(doc):
@@ -220,7 +290,7 @@ def test_balance_shards_in_any_order_merge_into_the_single_runs_report():
     variants = {"A": [], "B": [f"units.{unit}.health=1"]}
     whole = g.balance("greedy,random", games=24, seed=6, threads=2, subject=1,
                       variants=variants, bins=7)
-    shards = [g.balance_shard("greedy,random", 6, start, n, variants)
+    shards = [g.balance_shard("greedy,random", 6, start, n, variants=variants)
               for start, n in [(10, 14), (0, 3), (3, 7)]]
     merged = g.balance_merge("greedy,random", 6, 24, shards, subject=1, variants=variants,
                              bins=7, elapsed_seconds=1.5)
@@ -253,7 +323,7 @@ def test_a_balance_merge_refuses_shards_that_do_not_make_up_the_run():
     with pytest.raises(ValueError, match="bins must be 1 to 200, not 0"):
         g.balance_merge("random,random", 1, 6, [a, b], bins=0)
     with pytest.raises(ValueError, match="variant B: its changes must be a list"):
-        g.balance_shard("random,random", 1, 0, 3, {"B": "rows=7"})
+        g.balance_shard("random,random", 1, 0, 3, variants={"B": "rows=7"})
 
 
 def test_hostile_numbers_and_agents_are_refused_naming_the_argument():

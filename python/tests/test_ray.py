@@ -92,6 +92,19 @@ def test_a_balance_report_on_ray_is_the_local_report(local_ray, shard):
     assert on_ray == local
 
 
+def test_a_sweep_with_common_changes_on_ray_is_the_local_sweep(local_ray):
+    g = gw.load_game("grid-battles", "skirmish")
+    unit = g.config()["units"][0]["id"]
+    shape = {"sets": [f"units.{unit}.movement=2"], "sweep": f"units.{unit}.health=2..3"}
+    local = g.balance("greedy,random", games=12, seed=9, threads=1, **shape)
+    on_ray = gwray.balance("grid-battles", "greedy,random", games=12, seed=9, setup="skirmish",
+                           shard_size=4, **shape)
+    for r in (local, on_ray):
+        r.pop("elapsed_seconds")
+    assert on_ray == local
+    assert on_ray["sweep"]["key"] == f"units.{unit}.health"
+
+
 def test_ladder_and_balance_refuse_bad_arguments_before_any_task(local_ray):
     with pytest.raises(ValueError, match="agent `wizard`"):
         gwray.ladder("connect-four", "random,wizard", games=4)
@@ -108,6 +121,8 @@ def test_ladder_and_balance_refuse_bad_arguments_before_any_task(local_ray):
         gwray.balance("connect-four", games=4, subject=2)
     with pytest.raises(ValueError, match="variant B: unknown key path"):
         gwray.balance("connect-four", games=4, variants={"B": ["nothing.here=1"]})
+    with pytest.raises(ValueError, match="sets: unknown key path `nothing.here`"):
+        gwray.balance("connect-four", games=4, sets=["nothing.here=1"])
     with pytest.raises(ValueError, match="games must be a whole number of games, at least 1, "
                                          "not 0"):
         gwray.balance("connect-four", games=0)

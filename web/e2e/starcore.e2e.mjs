@@ -661,11 +661,14 @@ try {
   // P2 keeps too (and places its Commander first if it plays first): the table goes back to
   // P1, covered again first.
   await hot.locator('[data-action="keep"]').click();
-  for (let i = 0; i < 20 && !(await hot.locator('#hotseat-cover').isVisible()); i++) {
+  // The cover may come up between a look and a click (the AI-less hotseat answers at once): a
+  // destination is clicked only while it shows, and a click the cover took is not retried.
+  for (let i = 0; i < 40 && !(await hot.locator('#hotseat-cover').isVisible()); i++) {
     const v = await hot.locator('.match').getAttribute('data-version');
-    const dest = hot.locator('.sc-dest button.card-empty');
-    if (await dest.count()) {
-      await dest.first().click();
+    const dest = hot.locator('.sc-dest button.card-empty:visible');
+    let clicked = false;
+    if (await dest.count()) clicked = await dest.first().click({ timeout: 5000 }).then(() => true, () => false);
+    if (clicked) {
       await hot.waitForFunction((old) => document.querySelector('.match')?.dataset.version !== old || !document.querySelector('#hotseat-cover')?.hidden, v, { timeout: 15000 });
     } else await hot.waitForTimeout(250);
   }

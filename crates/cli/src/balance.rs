@@ -11,13 +11,12 @@ use gridwright_agents::AgentSpec;
 use gridwright_catalog::{ContentSource, Frontend, with_game};
 use gridwright_engine::Seat;
 use gridwright_sim::balance::{
-    BalanceOptions, BalanceReport, Header, Hooks, KeepReplays, PairingsReport, RateLine, Variant,
-    VariantReport,
+    BalanceReport, Header, Hooks, PairingsReport, RateLine, VariantReport,
 };
 use gridwright_sim::curves::Curve;
-use gridwright_sim::overrides::{self, Override};
-use gridwright_sim::sprt::{Sprt, SprtVerdict};
-use gridwright_sim::sweep::{Sweep, SweepReport};
+use gridwright_sim::request::{BalanceRequest, Spelling, SprtBounds};
+use gridwright_sim::sprt::SprtVerdict;
+use gridwright_sim::sweep::SweepReport;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -87,8 +86,8 @@ pub fn run(content: &ContentSource, args: BalanceArgs) -> Result<()> {
     with_game!(kind, G => balance::<G>(content, &args))
 }
 
-/// A `--variant` item: its name and changes.
-fn parse_variant(item: &str) -> Result<(String, Vec<Override>)> {
+/// A `--variant` item: its name and changes (checked by the run's plan).
+fn parse_variant(item: &str) -> Result<(String, Vec<String>)> {
     let Some((name, changes)) = item.split_once('=') else {
         bail!(
             "--variant `{item}`: write NAME=changes, e.g. B=units.knight.health=4 (or A= for none)"
@@ -100,84 +99,37 @@ fn parse_variant(item: &str) -> Result<(String, Vec<Override>)> {
     }
     let changes = changes
         .split(',')
-        .filter(|c| !c.trim().is_empty())
-        .map(|c| {
-            c.parse::<Override>()
-                .with_context(|| format!("--variant {name}"))
-        })
-        .collect::<Result<Vec<_>>>()?;
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_owned)
+        .collect();
     Ok((name.to_owned(), changes))
 }
 
-/// Every argument checked and every variant's config built and set up, before any game.
-fn variants<G: Frontend>(
-    base: &G::Config,
-    args: &BalanceArgs,
-    sweep: Option<&Sweep>,
-) -> Result<Vec<Variant<G::Config>>> {
-    let sets = args
-        .sets
-        .iter()
-        .map(|s| s.parse::<Override>().context("--set"))
-        .collect::<Result<Vec<_>>>()?;
-    let mut asked = Vec::new();
-    for item in &args.variants {
-        let (name, changes) = parse_variant(item)?;
-        if asked.iter().any(|(n, _)| *n == name) {
-            bail!("--variant {name} is given twice");
-        }
-        asked.push((name, changes));
-    }
-    if let Some(sw) = sweep {
-        if !asked.is_empty() {
-            bail!(
-                "--sweep and --variant: a sweep's values are its variants; put changes common                  to every value in --set"
-            );
-        }
-        for i in 0..sw.values.len() {
-            asked.push((sw.values[i].clone(), vec![sw.change(i)]));
-        }
-    }
-    if sweep.is_none() && asked.len() > 2 {
-        bail!(
-            "--variant: at most two variants (A and B) are compared, not {}",
-            asked.len()
-        );
-    }
-    if asked.is_empty() {
-        asked.push(("base".to_owned(), Vec::new()));
-    }
-    let mut out = Vec::new();
-    for (name, own) in asked {
-        let changes: Vec<Override> = sets.iter().cloned().chain(own).collect();
-        let what = match sweep {
-            Some(sw) => format!("--sweep {}={name}", sw.key),
-            None if args.variants.is_empty() => "--set".to_owned(),
-            None => format!("variant {name}"),
-        };
-        let config = overrides::apply(base, &changes).with_context(|| what.clone())?;
-        G::new(&config).with_context(|| {
-            format!(
-                "{what} ({}) does not set up",
-                words(&changes).unwrap_or_else(|| "no change".into())
-            )
-        })?;
-        out.push(Variant {
-            name,
-            changes: changes.iter().map(Override::to_string).collect(),
-            config,
-        });
-    }
-    Ok(out)
-}
-
-fn words(changes: &[Override]) -> Option<String> {
-    (!changes.is_empty()).then(|| {
-        changes
+/// The run as asked for on the command line; `gridwright_sim` checks it
+/// ([`BalanceRequest::plan`]), as it does the Python binding's.
+fn request(args: &BalanceArgs, subject: Seat, threads: usize) -> Result<BalanceRequest> {
+    Ok(BalanceRequest {
+        games: args.batch.games,
+        seed: args.batch.seed,
+        threads,
+        subject,
+        sets: args.sets.clone(),
+        variants: args
+            .variants
             .iter()
-            .map(Override::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
+            .map(|item| parse_variant(item))
+            .collect::<Result<_>>()?,
+        sweep: args.sweep.clone(),
+        sprt: args.sprt.then_some(SprtBounds {
+            elo0: args.elo0,
+            elo1: args.elo1,
+            alpha: args.alpha,
+            beta: args.beta,
+        }),
+        bins: args.bins,
+        replays: args.replays.clone(),
+        replays_every: args.replays_every,
     })
 }
 
@@ -222,47 +174,14 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
                 args.subject
             )
         })?;
-    if !(1..=200).contains(&args.bins) {
-        bail!("--bins must be 1 to 200, not {}", args.bins);
-    }
-    if args.batch.games == 0 {
-        bail!("--games must be at least 1");
-    }
-    let sprt = if args.sprt {
-        Some(Sprt::new(args.elo0, args.elo1, args.alpha, args.beta)?)
-    } else {
-        None
-    };
-    if args.sweep.is_some() && args.sprt {
-        bail!(
-            "--sweep and --sprt: the SPRT stops one comparison early; a sweep plays every value to --games"
-        );
-    }
-    if args.replays_every == Some(0) {
-        bail!("--replays-every must be at least 1");
-    }
-    if args.replays_every.is_some() && args.replays.is_none() {
-        bail!("--replays-every needs --replays DIR, the directory to save them in");
-    }
-    if let Some(dir) = &args.replays
-        && dir.exists()
-        && !dir.is_dir()
-    {
-        bail!("--replays {}: not a directory", dir.display());
-    }
-    let sweep = args
-        .sweep
-        .as_deref()
-        .map(|s| s.parse::<Sweep>().context("--sweep"))
-        .transpose()?;
-    let variants = variants::<G>(&config, args, sweep.as_ref())?;
+    let threads = batch::threads(args.batch.threads)?;
+    let plan = request(args, subject, threads)?.plan::<G>(&config, Spelling::Flags)?;
     if let Some(path) = &args.html
         && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
         && !dir.is_dir()
     {
         bail!("--html {}: no directory {}", path.display(), dir.display());
     }
-    let threads = batch::threads(args.batch.threads)?;
     let show = std::io::stderr().is_terminal();
     let progress = |done: usize, total: usize| {
         if show && (done % 64 == 0 || done == total) {
@@ -281,14 +200,10 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
             errln!("agents {}:", words.join(","));
         }
         // Each pairing's replays in a directory of its own.
-        let replays = args.replays.as_ref().map(|dir| KeepReplays {
-            dir: if several {
-                dir.join(format!("pairing-{}", k + 1))
-            } else {
-                dir.clone()
-            },
-            every: args.replays_every,
-        });
+        let mut options = plan.options.clone();
+        if several && let Some(keep) = &mut options.replays {
+            keep.dir = keep.dir.join(format!("pairing-{}", k + 1));
+        }
         reports.push(gridwright_sim::balance::report::<G>(
             Header {
                 game: G::INFO.short_name.to_owned(),
@@ -297,18 +212,9 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
                     .unwrap_or_else(|| "default".into()),
                 agents: specs.iter().map(ToString::to_string).collect(),
             },
-            &variants,
+            &plan.variants,
             factories,
-            &BalanceOptions {
-                games: args.batch.games,
-                seed: args.batch.seed,
-                threads,
-                subject,
-                sprt,
-                bins: args.bins,
-                sweep: sweep.as_ref().map(|s| s.key.clone()),
-                replays,
-            },
+            &options,
             Hooks {
                 score: G::scores,
                 end: G::end_reason,

@@ -28,8 +28,9 @@ struct Step {
 }
 
 /// JSON text with the match id replaced and wall-clock times dropped, the only things that
-/// legitimately differ between two otherwise identical matches.
-pub fn normal(v: &Value, id: &str) -> String {
+/// legitimately differ between two otherwise identical matches. Takes the value: the state
+/// answers hold the whole log, and a copy of each at every move was most of these tests' time.
+pub fn normal(mut v: Value, id: &str) -> String {
     fn strip(v: &mut Value) {
         match v {
             Value::Object(o) => {
@@ -41,7 +42,6 @@ pub fn normal(v: &Value, id: &str) -> String {
             _ => {}
         }
     }
-    let mut v = v.clone();
     strip(&mut v);
     v.to_string().replace(id, "<match>")
 }
@@ -121,9 +121,9 @@ async fn play(which: usize) -> (Vec<Step>, u64) {
     let (mut w1, s1) = Ws::join(a, &id, Some(&p1)).await;
     let (mut ws, sp) = Ws::join(a, &id, None).await;
     let mut steps = vec![Step {
-        seat0: vec![normal(&s0, &id)],
-        seat1: vec![normal(&s1, &id)],
-        spectator: vec![normal(&sp, &id)],
+        seat0: vec![normal(s0.clone(), &id)],
+        seat1: vec![normal(s1.clone(), &id)],
+        spectator: vec![normal(sp.clone(), &id)],
         revealed: false,
     }];
     let mut states = [s0, s1];
@@ -178,9 +178,9 @@ async fn play(which: usize) -> (Vec<Step>, u64) {
             .as_ref()
             .is_some_and(|(mech, _)| r1.iter().any(|m| shows_reveal(m, *mech)));
         steps.push(Step {
-            seat0: raw[0].iter().map(|v| normal(v, &id)).collect(),
-            seat1: raw[1].iter().map(|v| normal(v, &id)).collect(),
-            spectator: raw[2].iter().map(|v| normal(v, &id)).collect(),
+            seat0: raw[0].drain(..).map(|v| normal(v, &id)).collect(),
+            seat1: raw[1].drain(..).map(|v| normal(v, &id)).collect(),
+            spectator: raw[2].drain(..).map(|v| normal(v, &id)).collect(),
             revealed,
         });
         if revealed {

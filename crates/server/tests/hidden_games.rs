@@ -92,14 +92,14 @@ impl Run {
         let (mut ws, mut states, mut first) = (Vec::new(), Vec::new(), Vec::new());
         for tok in &tokens {
             let (w, s) = Ws::join(t.addr, &id, Some(tok)).await;
-            first.push(vec![normal(&s, &id)]);
+            first.push(vec![normal(s.clone(), &id)]);
             ws.push(w);
             states.push(s);
         }
         let (spectator, sp) = Ws::join(t.addr, &id, None).await;
         let step = Step {
             seats: first,
-            spectator: vec![normal(&sp, &id)],
+            spectator: vec![normal(sp, &id)],
             revealed: false,
         };
         let run = Run {
@@ -174,10 +174,10 @@ impl Run {
         }
         Step {
             seats: raw
-                .iter()
-                .map(|ms| ms.iter().map(|m| normal(m, &id)).collect())
+                .into_iter()
+                .map(|ms| ms.into_iter().map(|m| normal(m, &id)).collect())
                 .collect(),
-            spectator: sp.iter().map(|m| normal(m, &id)).collect(),
+            spectator: sp.into_iter().map(|m| normal(m, &id)).collect(),
             revealed,
         }
     }
@@ -200,6 +200,7 @@ async fn compare_steps(
 ) -> (usize, bool, Vec<(Step, Step)>) {
     let (mut a, first_a) = Run::start(case, games_a).await;
     let (mut b, first_b) = Run::start(case, games_b).await;
+    let mut owner_differed = first_a.seats[case.owner] != first_b.seats[case.owner];
     let mut steps = vec![(first_a, first_b)];
     let mut secret_at = None;
     for _ in 0..case.max_steps {
@@ -248,11 +249,10 @@ async fn compare_steps(
         let sb = b.act(seat, xb, case).await;
         // A reveal counts once the owner's secrets differ: a secret choice made, or the owner's
         // own messages differing (a secret chance outcome drawn).
-        let differs = secret_at.is_some()
-            || steps
-                .iter()
-                .any(|(x, y)| x.seats[case.owner] != y.seats[case.owner])
-            || sa.seats[case.owner] != sb.seats[case.owner];
+        // (`owner_differed` remembers the earlier moves: comparing them all again at every
+        // move made the check quadratic in the game's length.)
+        owner_differed |= sa.seats[case.owner] != sb.seats[case.owner];
+        let differs = secret_at.is_some() || owner_differed;
         let revealed = differs && (sa.revealed || sb.revealed);
         steps.push((sa, sb));
         if revealed {

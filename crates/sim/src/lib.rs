@@ -28,6 +28,7 @@ pub mod curves;
 pub mod ladder;
 pub mod overrides;
 pub mod par;
+pub mod request;
 pub mod sprt;
 mod stats;
 pub mod sweep;
@@ -123,6 +124,10 @@ pub enum SimError {
         /// Why it was refused.
         reason: String,
     },
+    /// A balance run asked for something it cannot do ([`request::BalanceRequest::plan`]):
+    /// the message names the option and why.
+    #[error("{0}")]
+    Request(String),
     /// More games than [`MAX_GAMES`] were asked for.
     #[error("at most {max} games per batch, not {games}; run several batches with different seeds")]
     TooManyGames {

@@ -31,7 +31,7 @@ pub struct Sprt {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SprtError {
     /// An error rate outside (0, ½).
-    #[error("--sprt {name}={value}: must be above 0 and below 0.5")]
+    #[error("{name}={value}: must be above 0 and below 0.5")]
     Rate {
         /// `alpha` or `beta`.
         name: &'static str,
@@ -39,7 +39,7 @@ pub enum SprtError {
         value: f64,
     },
     /// `elo1` not above `elo0`, or outside ±800.
-    #[error("--sprt: elo1 ({elo1}) must be above elo0 ({elo0}), both within -800 to 800")]
+    #[error("elo1 ({elo1}) must be above elo0 ({elo0}), both within -800 to 800")]
     Elo {
         /// H0's Elo.
         elo0: f64,

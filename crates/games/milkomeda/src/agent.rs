@@ -85,14 +85,25 @@ struct Surroundings {
 
 impl Surroundings {
     fn of(g: &Milkomeda, seat: Seat) -> Surroundings {
+        Surroundings::scan(g, seat, true)
+    }
+
+    /// [`Surroundings::of`] without the room to explore (0): what [`worth_with`] needs of
+    /// every seat, while the room is asked of the seat a position is valued for only.
+    fn frontier_of(g: &Milkomeda, seat: Seat) -> Surroundings {
+        Surroundings::scan(g, seat, false)
+    }
+
+    fn scan(g: &Milkomeda, seat: Seat, with_room: bool) -> Surroundings {
         let t = &g.table;
         let size = t.map.size();
         let (w, h) = (usize::from(size.width()), usize::from(size.height()));
         let k = seat.index();
-        // Cells by index in `GridSize::spaces` order, as `fleets` and `control` are kept.
+        // Cells by index in `GridSize::spaces` order, as `fleets` and `control` are kept. Rows
+        // and columns are walked rather than divided out of the index: this runs for every
+        // seat at every leaf of the greedy agent's lookahead.
         let fleet = |i: usize| t.fleets[i][k] > 0;
-        let neighbours = |i: usize| {
-            let (c, r) = (i % w, i / w);
+        let neighbours = |i: usize, c: usize, r: usize| {
             [
                 (r > 0).then(|| i - w),
                 (c + 1 < w).then(|| i + 1),
@@ -102,28 +113,31 @@ impl Surroundings {
             .into_iter()
             .flatten()
         };
-        let cards_left = g.deck_left() > 0;
+        let cards_left = with_room && g.deck_left() > 0;
         let mut frontier = 0;
         let mut empty: [usize; REACH_CAP] = [usize::MAX; REACH_CAP];
         let mut found = 0;
-        for i in 0..w * h {
-            if !t.map.explored_at(i) {
-                continue;
-            }
-            if t.control[i] != Some(seat) {
-                if neighbours(i).any(fleet) {
-                    frontier += 1;
+        for r in 0..h {
+            for c in 0..w {
+                let i = r * w + c;
+                if !t.map.explored_at(i) {
+                    continue;
                 }
-            } else if cards_left && found < REACH_CAP && fleet(i) {
-                for n in neighbours(i) {
-                    if found < REACH_CAP && !t.map.explored_at(n) && !empty.contains(&n) {
-                        empty[found] = n;
-                        found += 1;
+                if t.control[i] != Some(seat) {
+                    if neighbours(i, c, r).any(fleet) {
+                        frontier += 1;
+                    }
+                } else if cards_left && found < REACH_CAP && fleet(i) {
+                    for n in neighbours(i, c, r) {
+                        if found < REACH_CAP && !t.map.explored_at(n) && !empty.contains(&n) {
+                            empty[found] = n;
+                            found += 1;
+                        }
                     }
                 }
             }
         }
-        let room = if found > 0 || !cards_left {
+        let room = if !with_room || found > 0 || !cards_left {
             found as f64
         } else {
             Surroundings::approach(g, seat)
@@ -149,22 +163,26 @@ impl Surroundings {
                 }
             })
             .collect();
-        for i in 0..w * h {
-            let (c, r) = (i % w, i / w);
-            if c > 0 {
-                d[i] = d[i].min(d[i - 1].saturating_add(1));
-            }
-            if r > 0 {
-                d[i] = d[i].min(d[i - w].saturating_add(1));
+        for r in 0..h {
+            for c in 0..w {
+                let i = r * w + c;
+                if c > 0 {
+                    d[i] = d[i].min(d[i - 1].saturating_add(1));
+                }
+                if r > 0 {
+                    d[i] = d[i].min(d[i - w].saturating_add(1));
+                }
             }
         }
-        for i in (0..w * h).rev() {
-            let (c, r) = (i % w, i / w);
-            if c + 1 < w {
-                d[i] = d[i].min(d[i + 1].saturating_add(1));
-            }
-            if r + 1 < h {
-                d[i] = d[i].min(d[i + w].saturating_add(1));
+        for r in (0..h).rev() {
+            for c in (0..w).rev() {
+                let i = r * w + c;
+                if c + 1 < w {
+                    d[i] = d[i].min(d[i + 1].saturating_add(1));
+                }
+                if r + 1 < h {
+                    d[i] = d[i].min(d[i + w].saturating_add(1));
+                }
             }
         }
         let nearest = (0..w * h)
@@ -308,10 +326,13 @@ impl Appraisal {
         let mut room = 0.0;
         let worths = Seat::all(g.num_seats())
             .map(|s| {
-                let around = Surroundings::of(g, s);
-                if s == seat {
+                let around = if s == seat {
+                    let around = Surroundings::of(g, s);
                     room = around.room;
-                }
+                    around
+                } else {
+                    Surroundings::frontier_of(g, s)
+                };
                 worth_with(g, s, &around)
             })
             .collect();
