@@ -16,6 +16,7 @@ use gridwright_engine::{Agent, Game, derive_seed};
 use gridwright_sim::balance::{BalanceReport, Header, Hooks};
 use gridwright_sim::ladder::{LadderHeader, Plan, assemble};
 use gridwright_sim::request::{BalancePlan, BalanceRequest, Spelling};
+use gridwright_sim::tune::{TuneReport, TuneRequest};
 use gridwright_sim::{AgentFactory, GameRecord, SimOptions, Summary};
 use serde_json::Value;
 use std::sync::Arc;
@@ -97,6 +98,12 @@ pub trait DynBatch {
         shards: &[String],
         elapsed_seconds: f64,
     ) -> Result<BalanceReport, Refused>;
+    /// `gridwright balance --tune --json`'s search for `request` (checked as the command line
+    /// checks it: [`TuneRequest::plan`]).
+    ///
+    /// # Errors
+    /// A request the plan refuses, bad agents, a game that fails.
+    fn tune(&self, request: &TuneRequest) -> Result<TuneReport, Refused>;
     /// `gridwright ladder --json`'s document: every pairing of the batch's agents (two or
     /// more, in any seat count), `games` games per pairing, on `threads` threads.
     ///
@@ -423,6 +430,20 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
             &plan.options,
             shards,
             elapsed_seconds,
+        )
+        .map_err(sim_error)
+    }
+
+    fn tune(&self, request: &TuneRequest) -> Result<TuneReport, Refused> {
+        let plan = request
+            .plan::<G>(self.config, Spelling::Keywords)
+            .map_err(sim_error)?;
+        gridwright_sim::tune::tune::<G>(
+            &plan,
+            &self.factories()?,
+            G::scores,
+            G::end_reason,
+            &|_, _| {},
         )
         .map_err(sim_error)
     }

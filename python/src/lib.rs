@@ -610,6 +610,51 @@ impl PyGame {
             serde_json::to_value(&report).map_err(|e| Refused(format!("the report as JSON: {e}")))
         })
     }
+    /// `gridwright balance --tune --json`'s search as a dict: `keys` (one
+    /// `key.path=LOW..HIGH[:STEP]` or `key.path=a,b,c` string, or a list of them) searched
+    /// by successive halving for the smallest change that brings the `subject`'s share of the
+    /// decided games within `band` (`(low, high)`; default the 1/N share ± 0.05), `games` the
+    /// most a survivor plays, `sets` changes made first; the GIL released.
+    #[pyo3(signature = (agents, keys, band=None, games=1000, seed=1, threads=None, subject=0, sets=None))]
+    #[allow(clippy::too_many_arguments)] // the command line's flags, one keyword each
+    fn tune<'py>(
+        &self,
+        py: Python<'py>,
+        agents: &Bound<'py, PyAny>,
+        keys: &Bound<'py, PyAny>,
+        band: Option<(f64, f64)>,
+        #[pyo3(from_py_with = games_arg)] games: usize,
+        #[pyo3(from_py_with = seed_arg)] seed: u64,
+        #[pyo3(from_py_with = threads_opt_arg)] threads: Option<usize>,
+        subject: i64,
+        sets: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let specs = agent_specs(agents)?;
+        let band = match band {
+            Some((low, high)) => Some(
+                format!("{low}..{high}")
+                    .parse::<gridwright_sim::tune::Band>()
+                    .map_err(|e| PyValueError::new_err(format!("band {e}")))?,
+            ),
+            None => None,
+        };
+        let request = gridwright_sim::tune::TuneRequest {
+            keys: texts(keys, "keys")?,
+            sets: match sets {
+                Some(s) => texts(s, "sets")?,
+                None => Vec::new(),
+            },
+            band,
+            subject: erased::seat(subject, self.inner.num_seats()).map_err(refused)?,
+            games,
+            seed,
+            threads: threads_or_cores(threads)?,
+        };
+        self.batch_doc(py, &specs, |b| {
+            let report = b.tune(&request)?;
+            serde_json::to_value(&report).map_err(|e| Refused(format!("the search as JSON: {e}")))
+        })
+    }
     /// `gridwright ladder --json`'s document as a dict: every pairing of `agents` (two or more
     /// specs, `"random,greedy,mcts"` or a list) playing `games` games (spread over the
     /// seatings, rounded up), each agent alone against the other at every seat in turn, from

@@ -222,6 +222,28 @@ def test_balance_refuses_what_the_command_line_refuses_naming_the_keyword():
     g.balance_check("random,random", games=4, sweep=f"units.{unit}.health=1..2")
 
 
+def test_tune_is_the_command_lines_search():
+    g = gw.load_game("grid-battles", "skirmish")
+    doc = g.tune("greedy,random", "units.knight.health=1..4", band=(0.45, 0.55), games=32,
+                 seed=3, threads=2)
+    cli = cli_json("balance", "grid-battles", "--scenario", "skirmish", "--agents",
+                   "greedy,random", "--games", "32", "--seed", "3", "--threads", "2",
+                   "--tune", "units.knight.health=1..4", "--band", "0.45..0.55")
+    for d in (doc, cli):
+        d.pop("elapsed_seconds")
+    for k in ("game", "agents", "seed", "sets"):
+        cli.pop(k)
+    assert doc == cli
+    assert [r["candidates"] for r in doc["rounds"]][0] == 4
+    with pytest.raises(ValueError, match="tune: the key `units.knight.health` is given twice"):
+        g.tune("random,random", ["units.knight.health=1..2", "units.knight.health=3..4"], games=4)
+    with pytest.raises(ValueError, match="band `0.6..0.4` is not a band"):
+        g.tune("random,random", "units.knight.health=1..2", band=(0.6, 0.4), games=4)
+    with pytest.raises(ValueError, match="sets: unknown key path `units.nobody.health`"):
+        g.tune("random,random", "units.knight.health=1..2", sets="units.nobody.health=1",
+               games=4)
+
+
 # ------------------------------------------------------------------ the ladder
 
 def ladder_found(doc):

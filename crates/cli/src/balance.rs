@@ -17,6 +17,7 @@ use gridwright_sim::curves::Curve;
 use gridwright_sim::request::{BalanceRequest, Spelling, SprtBounds};
 use gridwright_sim::sprt::SprtVerdict;
 use gridwright_sim::sweep::SweepReport;
+use gridwright_sim::tune::{Band, TuneCandidate, TuneReport, TuneRequest};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -38,6 +39,16 @@ pub struct BalanceArgs {
     /// nearest an even game.
     #[arg(long, value_name = "KEY.PATH=LOW..HIGH[:STEP]|A,B,…")]
     sweep: Option<String>,
+    /// Search one or more keys, each over a range or list as `--sweep` takes it, for the
+    /// smallest change that brings the subject's share of the decided games into `--band`
+    /// (successive halving: every combination plays a few games, the better half twice as
+    /// many, until one is left or a survivor has played --games). Repeat for several keys.
+    #[arg(long = "tune", value_name = "KEY.PATH=LOW..HIGH[:STEP]|A,B,…")]
+    tunes: Vec<String>,
+    /// With --tune: the band of the subject's share of the decided games to reach, e.g.
+    /// `0.45..0.55` (default: the 1/N share, give or take 0.05).
+    #[arg(long, value_name = "LOW..HIGH")]
+    band: Option<String>,
     /// Save chosen games as replay files in DIR (`gridwright replay FILE` opens them): per
     /// variant, each seat's first win, the first draw, the shortest and the longest game.
     #[arg(long, value_name = "DIR")]
@@ -175,6 +186,9 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
             )
         })?;
     let threads = batch::threads(args.batch.threads)?;
+    if !args.tunes.is_empty() || args.band.is_some() {
+        return tune::<G>(args, &config, &pairings, subject, threads);
+    }
     let plan = request(args, subject, threads)?.plan::<G>(&config, Spelling::Flags)?;
     if let Some(path) = &args.html
         && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
@@ -183,15 +197,7 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
         bail!("--html {}: no directory {}", path.display(), dir.display());
     }
     let show = std::io::stderr().is_terminal();
-    let progress = |done: usize, total: usize| {
-        if show && (done % 64 == 0 || done == total) {
-            err!("\rbalance: {done}/{total} games");
-            if done == total {
-                errln!();
-            }
-            let _ = std::io::stderr().flush();
-        }
-    };
+    let progress = progress_line("balance", show);
     let several = pairings.len() > 1;
     let mut reports = Vec::with_capacity(pairings.len());
     for (k, (specs, factories)) in pairings.iter().enumerate() {
@@ -247,6 +253,162 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
         }
     }
     Ok(())
+}
+
+/// `--tune`: the search, and its result printed or as JSON.
+fn tune<G: Frontend>(
+    args: &BalanceArgs,
+    config: &G::Config,
+    pairings: &[(Vec<AgentSpec>, Vec<gridwright_sim::AgentFactory<G>>)],
+    subject: Seat,
+    threads: usize,
+) -> Result<()> {
+    if args.tunes.is_empty() {
+        bail!("--band goes with --tune: give the keys to search");
+    }
+    for (given, flag) in [
+        (args.sweep.is_some(), "--sweep"),
+        (!args.variants.is_empty(), "--variant"),
+        (args.sprt, "--sprt"),
+        (pairings.len() > 1, "--pairing"),
+        (args.replays.is_some(), "--replays"),
+        (args.html.is_some(), "--html"),
+    ] {
+        if given {
+            bail!(
+                "--tune and {flag}: a tuning run compares its own combinations of values; run {flag} on the result"
+            );
+        }
+    }
+    let band = args
+        .band
+        .as_deref()
+        .map(|b| b.parse::<Band>().map_err(|e| anyhow::anyhow!("--band {e}")))
+        .transpose()?;
+    let plan = TuneRequest {
+        keys: args.tunes.clone(),
+        sets: args.sets.clone(),
+        band,
+        subject,
+        games: args.batch.games,
+        seed: args.batch.seed,
+        threads,
+    }
+    .plan::<G>(config, Spelling::Flags)?;
+    let show = std::io::stderr().is_terminal();
+    let progress = progress_line("tune", show);
+    let (specs, factories) = &pairings[0];
+    let report =
+        gridwright_sim::tune::tune::<G>(&plan, factories, G::scores, G::end_reason, &progress)?;
+    if args.json {
+        let mut doc = serde_json::to_value(&report)?;
+        doc["game"] = G::INFO.short_name.into();
+        doc["agents"] = specs
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .into();
+        doc["seed"] = args.batch.seed.into();
+        doc["sets"] = args.sets.clone().into();
+        outln!("{}", serde_json::to_string_pretty(&doc)?);
+        return Ok(());
+    }
+    print_tune(G::INFO.long_name, &report)
+}
+
+fn print_tune(game: &str, r: &TuneReport) -> Result<()> {
+    outln!(
+        "{game}: tuning {} for {}'s share of the decided games within {}–{} (1/N share {})",
+        r.keys.join(" and "),
+        r.subject,
+        pct(r.band.low),
+        pct(r.band.high),
+        pct(r.fair_share)
+    );
+    let now: Vec<String> = r
+        .keys
+        .iter()
+        .zip(&r.base_values)
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    outln!("now: {}", now.join(", "));
+    for (i, round) in r.rounds.iter().enumerate() {
+        outln!(
+            "round {}: {} {}, {} games each",
+            i + 1,
+            round.candidates,
+            if round.candidates == 1 {
+                "combination"
+            } else {
+                "combinations"
+            },
+            round.games
+        );
+    }
+    let mut order: Vec<&TuneCandidate> = r.candidates.iter().collect();
+    order.sort_by(|a, b| {
+        b.games
+            .cmp(&a.games)
+            .then(a.outside_band.total_cmp(&b.outside_band))
+    });
+    outln!(
+        "\n{:<40} {:>6} {:>22} {:>8}",
+        "values",
+        "games",
+        "share (95%)",
+        "change"
+    );
+    for c in order {
+        outln!(
+            "{:<40} {:>6} {:>22} {:>8}",
+            c.changes.join(", "),
+            c.games,
+            format!(
+                "{} ({}–{})",
+                pct(c.share.rate),
+                pct(c.share.interval_95.0),
+                pct(c.share.interval_95.1)
+            ),
+            format!("{:.2}", c.change)
+        );
+    }
+    let best = &r.candidates[r.best];
+    if r.reached {
+        outln!(
+            "\nresult: {} brings {} to {} ({}–{}) of the decided games over {} games, inside the band",
+            best.changes.join(", "),
+            r.subject,
+            pct(best.share.rate),
+            pct(best.share.interval_95.0),
+            pct(best.share.interval_95.1),
+            best.games
+        );
+    } else {
+        outln!(
+            "\nresult: no value reached the band; the nearest, {}, gives {} {} ({}–{}) over {} games",
+            best.changes.join(", "),
+            r.subject,
+            pct(best.share.rate),
+            pct(best.share.interval_95.0),
+            pct(best.share.interval_95.1),
+            best.games
+        );
+    }
+    outln!("{} games in {:.1} s", r.games_played, r.elapsed_seconds);
+    Ok(())
+}
+
+/// A progress line on standard error, `WHAT: done/total games`, when it is a terminal (`show`).
+fn progress_line(what: &'static str, show: bool) -> impl Fn(usize, usize) + Sync {
+    move |done: usize, total: usize| {
+        if show && (done % 64 == 0 || done == total) {
+            err!("\r{what}: {done}/{total} games");
+            if done == total {
+                errln!();
+            }
+            let _ = std::io::stderr().flush();
+        }
+    }
 }
 
 fn pct(x: f64) -> String {

@@ -1117,6 +1117,28 @@ fn balance_refuses_bad_input_naming_what_and_why() {
             "--pairing greedy,random --pairing random,random",
             "--pairing `random,random`: that pairing is already played",
         ),
+        (
+            "--tune units.wizard.health=1..3",
+            "--tune units.wizard.health: unknown key path `units.wizard.health`",
+        ),
+        (
+            "--tune units.knight.health=1..3 --band 0.6..0.4",
+            "--band `0.6..0.4` is not a band",
+        ),
+        ("--band 0.4..0.6", "--band goes with --tune"),
+        (
+            "--tune units.knight.health=1..3 --sweep units.knight.health=1..2",
+            "--tune and --sweep",
+        ),
+        (
+            "--tune units.knight.health=1..3 --tune units.knight.health=4..5",
+            "--tune: the key `units.knight.health` is given twice",
+        ),
+        (
+            "--tune units.knight.health=1..30 --tune units.knight.attack=1..9",
+            "--tune: at most 64 combinations of values, not 30 × 9",
+        ),
+        ("--tune units.knight.health=0..0.5:0.5", "is a whole number"),
     ] {
         let out = gw_words(&format!("{gb} {args}"));
         assert!(!out.status.success(), "{args}: accepted");
@@ -1136,6 +1158,92 @@ fn balance_refuses_bad_input_naming_what_and_why() {
         err.contains("variant B (units.knight.health=0) does not set up"),
         "{err}"
     );
+}
+
+/// `--tune` (issue 25): successive halving over every value of the key. The rounds halve the
+/// candidates and double the games; a candidate dropped after the first round played exactly
+/// the games a plain run with its change plays on the first round's seeds; the result is the
+/// best survivor (outside the band the least, then the smallest change); the same on one
+/// thread and on two.
+#[test]
+fn balance_tune_halves_the_candidates_and_doubles_the_games() {
+    let base = "grid-battles --scenario skirmish --agents greedy,random --games 96 --seed 11 \
+                --tune units.knight.health=1..6 --band 0.45..0.55";
+    let one = balance_json(&format!("{base} --threads 1"));
+    let two = balance_json(&format!("{base} --threads 2"));
+    assert_eq!(one, two, "the same search on one thread and on two");
+    let cands = one["candidates"].as_array().unwrap();
+    let rounds = one["rounds"].as_array().unwrap();
+    assert_eq!(cands.len(), 6, "health 1 to 6 all set up");
+    // 6 candidates: halved three times at most; 96 >> 3 = 12 games, raised to the least 16.
+    let (mut n, mut g) = (6, 16);
+    for r in rounds {
+        assert_eq!(
+            (
+                r["candidates"].as_u64().unwrap(),
+                r["games"].as_u64().unwrap()
+            ),
+            (n, g)
+        );
+        (n, g) = (n.div_ceil(2), (g * 2).min(96));
+    }
+    let last = rounds.last().unwrap();
+    assert!(last["candidates"] == 1 || last["games"] == 96, "{rounds:?}");
+    let survivors: Vec<&Value> = cands
+        .iter()
+        .filter(|c| c["games"] == last["games"])
+        .collect();
+    assert_eq!(survivors.len() as u64, last["candidates"].as_u64().unwrap());
+    // The first round is a plain run of each value on seed derive_seed(11, 0).
+    let first_seed = gridwright_engine::derive_seed(11, 0);
+    let mut checked = 0;
+    for c in cands.iter().filter(|c| c["rounds"] == 1) {
+        let value = c["values"][0].as_str().unwrap();
+        let plain = balance_json(&format!(
+            "grid-battles --scenario skirmish --agents greedy,random --games 16 --seed \
+             {first_seed} --set units.knight.health={value}"
+        ));
+        let seats = plain["variants"][0]["seats"].as_array().unwrap();
+        let (p1, p2) = (
+            seats[0]["wins"].as_u64().unwrap(),
+            seats[1]["wins"].as_u64().unwrap(),
+        );
+        assert_eq!(c["games"], 16);
+        assert_eq!(
+            (
+                c["share"]["wins"].as_u64().unwrap(),
+                c["share"]["games"].as_u64().unwrap()
+            ),
+            (p1, p1 + p2),
+            "health {value}"
+        );
+        checked += 1;
+    }
+    assert!(
+        checked >= 3,
+        "half of six were dropped after the first round"
+    );
+    // The result: the survivor nearest the band, then with the smallest change.
+    let key = |c: &Value| {
+        (
+            c["outside_band"].as_f64().unwrap(),
+            c["change"].as_f64().unwrap(),
+        )
+    };
+    let best = &cands[one["best"].as_u64().unwrap() as usize];
+    for s in &survivors {
+        assert!(key(best) <= key(s), "{best} before {s}");
+    }
+    let rate = best["share"]["rate"].as_f64().unwrap();
+    assert_eq!(one["reached"], (0.45..=0.55).contains(&rate), "{best}");
+    assert_eq!(
+        one["base_values"][0], "3",
+        "the knight's health in the skirmish"
+    );
+    let text = gw_words(&format!("balance {base}"));
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("tuning units.knight.health for P1"), "{text}");
+    assert!(text.contains("result: "), "{text}");
 }
 
 /// A sweep plays every value on the same seeds: each value's point is the report a plain

@@ -32,6 +32,7 @@ pub mod request;
 pub mod sprt;
 mod stats;
 pub mod sweep;
+pub mod tune;
 
 pub use stats::{Share, Summary, Tally, fair_share, wilson_interval};
 

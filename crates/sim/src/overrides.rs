@@ -141,6 +141,19 @@ pub fn apply<C: Serialize + DeserializeOwned>(
     })
 }
 
+/// The value the config holds at `path` now (a tuning run's base), as JSON.
+///
+/// # Errors
+/// [`OverrideError::UnknownKey`] for a path the config does not have.
+pub fn current<C: Serialize>(config: &C, path: &str) -> Result<Value, OverrideError> {
+    let mut doc = serde_json::to_value(config).map_err(|e| OverrideError::Invalid {
+        path: path.to_owned(),
+        value: String::new(),
+        reason: e.to_string(),
+    })?;
+    find(&mut doc, path).map(|v| v.clone())
+}
+
 /// The value at `path` in `doc`.
 fn find<'a>(doc: &'a mut Value, path: &str) -> Result<&'a mut Value, OverrideError> {
     let mut here = doc;

@@ -341,7 +341,9 @@ mod tests {
     /// its user wrote it.
     #[test]
     fn a_request_is_refused_naming_the_option_as_the_front_end_spells_it() {
-        let cases: [(fn(&mut BalanceRequest), &str, &str); 6] = [
+        // A change to a good request; the refusal with flags; with keywords.
+        type Case = (fn(&mut BalanceRequest), &'static str, &'static str);
+        let cases: [Case; 6] = [
             (
                 |r| r.replays_every = Some(3),
                 "--replays-every needs --replays DIR, the directory to save them in",
