@@ -373,25 +373,23 @@ fn print_tune(game: &str, r: &TuneReport) -> Result<()> {
         );
     }
     let best = &r.candidates[r.best];
+    let share = format!(
+        "{} ({}–{}) of the decided games over {} games",
+        pct(best.share.rate),
+        pct(best.share.interval_95.0),
+        pct(best.share.interval_95.1),
+        best.games
+    );
+    let changes = best.changes.join(", ");
     if r.reached {
         outln!(
-            "\nresult: {} brings {} to {} ({}–{}) of the decided games over {} games, inside the band",
-            best.changes.join(", "),
-            r.subject,
-            pct(best.share.rate),
-            pct(best.share.interval_95.0),
-            pct(best.share.interval_95.1),
-            best.games
+            "\nresult: {changes} brings {} to {share}, inside the band",
+            r.subject
         );
     } else {
         outln!(
-            "\nresult: no value reached the band; the nearest, {}, gives {} {} ({}–{}) over {} games",
-            best.changes.join(", "),
-            r.subject,
-            pct(best.share.rate),
-            pct(best.share.interval_95.0),
-            pct(best.share.interval_95.1),
-            best.games
+            "\nresult: no value reached the band; the nearest, {changes}, gives {} {share}",
+            r.subject
         );
     }
     outln!("{} games in {:.1} s", r.games_played, r.elapsed_seconds);
