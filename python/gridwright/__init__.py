@@ -9,7 +9,7 @@ The core is shaped like OpenSpiel's ``pyspiel``::
         state.apply_action(state.legal_actions()[0])
     print(state.returns())
 
-* ``games()`` and ``setups(name)`` list what there is; ``load_game(name, setup, overrides)``
+* ``games()`` and ``setups(name)`` list what there is; ``load_game(name, setup, overrides, decks)``
   loads a game with a setup (scenario) and a dict merged into its config.
 * A ``State`` tells who acts (``current_player()``: a seat from 0, or ``CHANCE``,
   ``SIMULTANEOUS``, ``TERMINAL``), lists ``legal_actions(seat)`` as indices of the game's fixed

@@ -14,6 +14,7 @@ use gridwright_agents::AgentSpec;
 use gridwright_catalog::Frontend;
 use gridwright_engine::{Agent, Game, derive_seed};
 use gridwright_sim::balance::{BalanceReport, Header, Hooks};
+use gridwright_sim::importance::{ImportanceReport, ImportanceRequest};
 use gridwright_sim::ladder::{LadderHeader, Plan, assemble};
 use gridwright_sim::request::{BalancePlan, BalanceRequest, Spelling};
 use gridwright_sim::tune::{TuneReport, TuneRequest};
@@ -104,6 +105,12 @@ pub trait DynBatch {
     /// # Errors
     /// A request the plan refuses, bad agents, a game that fails.
     fn tune(&self, request: &TuneRequest) -> Result<TuneReport, Refused>;
+    /// `gridwright balance --importance --json`'s ranking for `request` (checked as the
+    /// command line checks it: [`ImportanceRequest::plan`]).
+    ///
+    /// # Errors
+    /// A request the plan refuses, bad agents, a game that fails.
+    fn importance(&self, request: &ImportanceRequest) -> Result<ImportanceReport, Refused>;
     /// `gridwright ladder --json`'s document: every pairing of the batch's agents (two or
     /// more, in any seat count), `games` games per pairing, on `threads` threads.
     ///
@@ -439,6 +446,20 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
             .plan::<G>(self.config, Spelling::Keywords)
             .map_err(sim_error)?;
         gridwright_sim::tune::tune::<G>(
+            &plan,
+            &self.factories()?,
+            G::scores,
+            G::end_reason,
+            &|_, _| {},
+        )
+        .map_err(sim_error)
+    }
+
+    fn importance(&self, request: &ImportanceRequest) -> Result<ImportanceReport, Refused> {
+        let plan = request
+            .plan::<G>(self.config, Spelling::Keywords)
+            .map_err(sim_error)?;
+        gridwright_sim::importance::importance::<G>(
             &plan,
             &self.factories()?,
             G::scores,

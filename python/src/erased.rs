@@ -187,15 +187,18 @@ pub fn load(
     kind: GameKind,
     setup: Option<&str>,
     overrides: Option<&Value>,
+    decks: &[String],
 ) -> Result<Arc<dyn DynGame>, Refused> {
-    with_game!(kind, G => load_game::<G>(setup, overrides))
+    with_game!(kind, G => load_game::<G>(setup, overrides, decks))
 }
 
 fn load_game<G: Frontend + ActionIndex>(
     setup: Option<&str>,
     overrides: Option<&Value>,
+    decks: &[String],
 ) -> Result<Arc<dyn DynGame>, Refused> {
-    let mut config = G::load_config(&ContentSource::Builtin, setup)?;
+    let mut config =
+        gridwright_catalog::load_config_with_decks::<G>(&ContentSource::Builtin, setup, decks)?;
     if let Some(over) = overrides {
         let mut json = serde_json::to_value(&config)
             .map_err(|e| Refused(format!("{}: config as JSON: {e}", G::INFO.short_name)))?;

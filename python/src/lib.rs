@@ -202,19 +202,29 @@ fn setups<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyList>> {
     Ok(out)
 }
 
-/// Loads `game` with `setup` (`None`: its default) and `overrides` (a dict merged into the
-/// config: objects key by key, anything else replaces).
+/// Loads `game` with `setup` (`None`: its default), `decks` (for games played with decks, as
+/// `--deck`: one shipped deck name or deck file per seat in seat order, `None` keeping the
+/// setup's) and `overrides` (a dict merged into the config: objects key by key, anything else
+/// replaces).
 #[pyfunction]
-#[pyo3(signature = (game, setup=None, overrides=None))]
+#[pyo3(signature = (game, setup=None, overrides=None, decks=None))]
 fn load_game(
     py: Python<'_>,
     game: &str,
     setup: Option<&str>,
     overrides: Option<&Bound<'_, PyAny>>,
+    decks: Option<Vec<Option<String>>>,
 ) -> PyResult<PyGame> {
     let kind = kind_of(game)?;
     let over = overrides.map(|o| py_to_json(py, o)).transpose()?;
-    let inner = erased::load(kind, setup, over.as_ref()).map_err(refused)?;
+    // The command line's `--deck p1=NAME` items.
+    let decks: Vec<String> = decks
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, d)| d.map(|d| format!("p{}={d}", i + 1)))
+        .collect();
+    let inner = erased::load(kind, setup, over.as_ref(), &decks).map_err(refused)?;
     Ok(PyGame { kind, inner })
 }
 
@@ -653,6 +663,42 @@ impl PyGame {
         self.batch_doc(py, &specs, |b| {
             let report = b.tune(&request)?;
             serde_json::to_value(&report).map_err(|e| Refused(format!("the search as JSON: {e}")))
+        })
+    }
+    /// `gridwright balance --importance --json`'s ranking as a dict: each piece of the list or
+    /// table at `key` (`"sides.Red.units"`, `"decks.0.cards"`) taken out in turn, or one copy
+    /// swapped for `swap`, every variant on the same seeds, ranked by how much the `subject`'s
+    /// share of the decided games changes; `sets` changes made first; the GIL released.
+    #[pyo3(signature = (agents, key, swap=None, games=1000, seed=1, threads=None, subject=0, sets=None))]
+    #[allow(clippy::too_many_arguments)] // the command line's flags, one keyword each
+    fn importance<'py>(
+        &self,
+        py: Python<'py>,
+        agents: &Bound<'py, PyAny>,
+        key: String,
+        swap: Option<String>,
+        #[pyo3(from_py_with = games_arg)] games: usize,
+        #[pyo3(from_py_with = seed_arg)] seed: u64,
+        #[pyo3(from_py_with = threads_opt_arg)] threads: Option<usize>,
+        subject: i64,
+        sets: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let specs = agent_specs(agents)?;
+        let request = gridwright_sim::importance::ImportanceRequest {
+            key,
+            swap,
+            sets: match sets {
+                Some(s) => texts(s, "sets")?,
+                None => Vec::new(),
+            },
+            subject: erased::seat(subject, self.inner.num_seats()).map_err(refused)?,
+            games,
+            seed,
+            threads: threads_or_cores(threads)?,
+        };
+        self.batch_doc(py, &specs, |b| {
+            let report = b.importance(&request)?;
+            serde_json::to_value(&report).map_err(|e| Refused(format!("the ranking as JSON: {e}")))
         })
     }
     /// `gridwright ladder --json`'s document as a dict: every pairing of `agents` (two or more

@@ -1,8 +1,9 @@
 //! `VectorEnv`: many games of one config stepped in native code, the GIL released, filling
-//! NumPy buffers (masks, acting seats, rewards, terminations) with no Python object per game.
+//! NumPy buffers (masks, acting seats, rewards, terminations and, if asked, the acting seats'
+//! observation tensors) with no Python object per game.
 
 use crate::erased::{self, Acting, DynGame, DynState};
-use gridwright_engine::{Rng, Seat, derive_seed};
+use gridwright_engine::{Rng, Seat, Viewer, derive_seed};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -15,7 +16,10 @@ use std::sync::Arc;
 /// `mask` (`num_envs × num_distinct_actions`, int8: the acting seat's legal actions), `seat`
 /// (int32: the seat to act in each game), `rewards` (`num_envs × num_players`, float32: the
 /// returns of a game that ended in this step, else 0) and `terminated` (bool: the game ended in
-/// this step; it has already been reset, so `mask` and `seat` are of the new game).
+/// this step; it has already been reset, so `mask` and `seat` are of the new game). With
+/// `observations=True`, also `observations` (`num_envs × observation_tensor_shape()[0]`,
+/// float32: each game's `observation_tensor` of the seat to act, zeros where none acts), read
+/// through the property of that name.
 #[pyclass(name = "VectorEnv", module = "gridwright._gridwright")]
 #[derive(Debug)]
 pub struct VectorEnv {
@@ -28,6 +32,7 @@ pub struct VectorEnv {
     seat: Py<PyArray1<i32>>,
     rewards: Py<PyArray2<f32>>,
     terminated: Py<PyArray1<bool>>,
+    observations: Option<Py<PyArray2<f32>>>,
 }
 
 /// A fresh game of env `i`'s `episode`-th episode, chance resolved.
@@ -47,16 +52,22 @@ fn acting_seat(state: &dyn DynState) -> Option<usize> {
     }
 }
 
-/// Fills env `i`'s row of `mask` and its `seat`.
-fn fill_row(state: &dyn DynState, row: &mut [i8], seat: &mut i32) {
+/// Fills env `i`'s row of `mask`, its `seat` and, if kept, its row of observations.
+fn fill_row(state: &dyn DynState, row: &mut [i8], seat: &mut i32, obs: Option<&mut [f32]>) {
     match acting_seat(state).and_then(|s| Seat::try_from(s as u8).ok()) {
         Some(s) => {
             state.fill_mask(s, row);
             *seat = s.index() as i32;
+            if let Some(o) = obs {
+                state.observation_tensor(Viewer::Seat(s), o);
+            }
         }
         None => {
             row.fill(0);
             *seat = -1;
+            if let Some(o) = obs {
+                o.fill(0.0);
+            }
         }
     }
 }
@@ -75,6 +86,7 @@ fn step_all(
     seats: &mut [i32],
     rewards: &mut [f32],
     terminated: &mut [bool],
+    mut obs: Option<&mut [f32]>,
 ) -> Result<(), String> {
     let n = game.num_distinct_actions();
     let players = game.num_seats();
@@ -118,7 +130,16 @@ fn step_all(
             reward_row.fill(0.0);
             terminated[i] = false;
         }
-        fill_row(state.as_ref(), &mut mask[i * n..(i + 1) * n], &mut seats[i]);
+        let width = game.observation_tensor_len();
+        let row = obs
+            .as_deref_mut()
+            .map(|o| &mut o[i * width..(i + 1) * width]);
+        fill_row(
+            state.as_ref(),
+            &mut mask[i * n..(i + 1) * n],
+            &mut seats[i],
+            row,
+        );
     }
     Ok(())
 }
@@ -133,7 +154,7 @@ type Buffers<'py> = (
 #[pymethods]
 impl VectorEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, seed=0, setup=None, overrides=None))]
+    #[pyo3(signature = (game, num_envs, seed=0, setup=None, overrides=None, observations=false))]
     fn new(
         py: Python<'_>,
         game: &str,
@@ -141,13 +162,14 @@ impl VectorEnv {
         seed: u64,
         setup: Option<&str>,
         overrides: Option<&Bound<'_, PyAny>>,
+        observations: bool,
     ) -> PyResult<Self> {
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
         let kind = crate::kind_of(game)?;
         let over = overrides.map(|o| crate::py_to_json(py, o)).transpose()?;
-        let game = erased::load(kind, setup, over.as_ref()).map_err(crate::refused)?;
+        let game = erased::load(kind, setup, over.as_ref(), &[]).map_err(crate::refused)?;
         let n = game.num_distinct_actions();
         let players = game.num_seats();
         const MAX_MASK_BYTES: usize = 1 << 32;
@@ -160,6 +182,18 @@ impl VectorEnv {
         let seat = PyArray1::<i32>::zeros(py, num_envs, false).unbind();
         let rewards = PyArray2::<f32>::zeros(py, [num_envs, players], false).unbind();
         let terminated = PyArray1::<bool>::zeros(py, num_envs, false).unbind();
+        let observations = if observations {
+            let width = py.detach(|| game.observation_tensor_len());
+            if num_envs.saturating_mul(width).saturating_mul(4) > MAX_MASK_BYTES {
+                return Err(PyValueError::new_err(format!(
+                    "{num_envs} games × {width} observation features is more than 4 GiB; use \
+                     fewer games"
+                )));
+            }
+            Some(PyArray2::<f32>::zeros(py, [num_envs, width], false).unbind())
+        } else {
+            None
+        };
         let mut env = VectorEnv {
             game,
             seed,
@@ -170,6 +204,7 @@ impl VectorEnv {
             seat,
             rewards,
             terminated,
+            observations,
         };
         env.reset_all(py, seed)?;
         Ok(env)
@@ -184,6 +219,14 @@ impl VectorEnv {
     /// `N`, the width of `mask`.
     fn num_distinct_actions(&self) -> usize {
         self.game.num_distinct_actions()
+    }
+
+    /// The observation buffer (`num_envs × observation_tensor_shape()[0]`, float32), filled in
+    /// place by `reset` and `step` with each game's tensor for its seat to act; `None` unless
+    /// the env was made with `observations=True`.
+    #[getter]
+    fn observations<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray2<f32>>> {
+        self.observations.as_ref().map(|o| o.bind(py).clone())
     }
 
     /// Seats per game, the width of `rewards`.
@@ -221,7 +264,13 @@ impl VectorEnv {
         let seat = self.seat.bind(py).clone();
         let rewards = self.rewards.bind(py).clone();
         let terminated = self.terminated.bind(py).clone();
+        let observations = self.observations.as_ref().map(|o| o.bind(py).clone());
         {
+            let mut o = observations.as_ref().map(|o| o.readwrite());
+            let o = match o.as_mut() {
+                Some(o) => Some(o.as_slice_mut()?),
+                None => None,
+            };
             let mut m = mask.readwrite();
             let mut s = seat.readwrite();
             let mut r = rewards.readwrite();
@@ -242,7 +291,7 @@ impl VectorEnv {
             } = self;
             let game = game.as_ref();
             let seed = *seed;
-            py.detach(|| step_all(game, seed, states, rngs, episodes, actions, m, s, r, t))
+            py.detach(|| step_all(game, seed, states, rngs, episodes, actions, m, s, r, t, o))
                 .map_err(PyValueError::new_err)?;
         }
         Ok((mask, seat, rewards, terminated))
@@ -314,8 +363,16 @@ impl VectorEnv {
         let mut m = mask.readwrite();
         let mut s = seat.readwrite();
         let (m, s) = (m.as_slice_mut()?, s.as_slice_mut()?);
+        let observations = self.observations.as_ref().map(|o| o.bind(py).clone());
+        let mut o = observations.as_ref().map(|o| o.readwrite());
+        let mut o = match o.as_mut() {
+            Some(o) => Some(o.as_slice_mut()?),
+            None => None,
+        };
+        let width = self.game.observation_tensor_len();
         for (i, state) in self.states.iter().enumerate() {
-            fill_row(state.as_ref(), &mut m[i * n..(i + 1) * n], &mut s[i]);
+            let row = o.as_deref_mut().map(|o| &mut o[i * width..(i + 1) * width]);
+            fill_row(state.as_ref(), &mut m[i * n..(i + 1) * n], &mut s[i], row);
         }
         self.rewards.bind(py).readwrite().as_slice_mut()?.fill(0.0);
         self.terminated

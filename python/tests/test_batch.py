@@ -244,6 +244,34 @@ def test_tune_is_the_command_lines_search():
                games=4)
 
 
+def test_importance_is_the_command_lines_ranking():
+    g = gw.load_game("grid-battles", "skirmish")
+    doc = g.importance("greedy,greedy", "sides.Red.units", games=24, seed=5, threads=2)
+    cli = cli_json("balance", "grid-battles", "--scenario", "skirmish", "--agents",
+                   "greedy,greedy", "--games", "24", "--seed", "5", "--threads", "2",
+                   "--importance", "sides.Red.units")
+    for d in (doc, cli):
+        d.pop("elapsed_seconds")
+    for k in ("game", "agents", "seed", "sets"):
+        cli.pop(k)
+    assert doc == cli
+    assert len(doc["rows"]) == 3
+    with pytest.raises(ValueError, match="importance sides.Red.units: .*a swap needs a table"):
+        g.importance("random,random", "sides.Red.units", swap="knight", games=4)
+
+
+def test_load_game_takes_decks_as_the_command_lines_deck_flag():
+    g = gw.load_game("starcore", "arc-foundry-vs-iron-vanguard", decks=[None, "verdant-choir"])
+    assert [d["name"] for d in g.config()["decks"]] == ["arc-foundry", "verdant-choir"]
+    doc = g.balance("greedy,greedy", games=4, seed=2, threads=1)
+    cli = cli_json("balance", "starcore", "--scenario", "arc-foundry-vs-iron-vanguard",
+                   "--deck", "p2=verdant-choir", "--agents", "greedy,greedy", "--games", "4",
+                   "--seed", "2", "--threads", "1")
+    assert found(doc) == found(cli)
+    with pytest.raises(ValueError, match="no-such-deck"):
+        gw.load_game("starcore", decks=["no-such-deck"])
+
+
 # ------------------------------------------------------------------ the ladder
 
 def ladder_found(doc):

@@ -85,3 +85,24 @@ def test_a_batch_too_large_for_memory_is_refused():
         VectorEnv("milkomeda", 100_000, setup="four")
     with pytest.raises(ValueError, match="at least 1"):
         VectorEnv("connect-four", 0)
+
+
+@pytest.mark.parametrize("game,setup", [("connect-four", None), ("grid-battles", "skirmish"),
+                                        ("starcore", None), ("milkomeda", "small")])
+def test_the_observation_buffer_holds_each_games_tensor_for_its_seat_to_act(game, setup):
+    assert VectorEnv(game, 1, setup=setup).observations is None, "kept only when asked"
+    v = VectorEnv(game, 3, seed=4, setup=setup, observations=True)
+    g = gw.load_game(game, setup)
+    obs = v.observations
+    assert obs.shape == (3, g.observation_tensor_shape()[0]) and obs.dtype == np.float32
+    mask, seat, rewards, terminated = v.reset()
+    actions = np.zeros(3, dtype=np.int64)
+    rng = gw.Rng(2)
+    for _ in range(60):
+        for i in range(3):
+            # The same buffer, filled in place, with what the State API computes.
+            assert v.observations is obs or np.shares_memory(v.observations, obs)
+            want = v.state(i).observation_tensor(int(seat[i]))
+            assert np.array_equal(obs[i], want), f"env {i}"
+        v.sample_actions(rng, actions)
+        mask, seat, rewards, terminated = v.step(actions)

@@ -14,6 +14,7 @@ use gridwright_sim::balance::{
     BalanceReport, Header, Hooks, PairingsReport, RateLine, VariantReport,
 };
 use gridwright_sim::curves::Curve;
+use gridwright_sim::importance::ImportanceRequest;
 use gridwright_sim::request::{BalanceRequest, Spelling, SprtBounds};
 use gridwright_sim::sprt::SprtVerdict;
 use gridwright_sim::sweep::SweepReport;
@@ -49,6 +50,15 @@ pub struct BalanceArgs {
     /// `0.45..0.55` (default: the 1/N share, give or take 0.05).
     #[arg(long, value_name = "LOW..HIGH")]
     band: Option<String>,
+    /// Take each piece of the list or table at this key path out in turn (`sides.Red.units`,
+    /// `decks.0.cards`: one copy of each card) and rank the pieces by how much the subject's
+    /// share of the decided games changes without them; each variant on the same seeds.
+    #[arg(long, value_name = "KEY.PATH")]
+    importance: Option<String>,
+    /// With --importance on a table of copies (a deck), swap one copy of each piece for this
+    /// one instead of taking it out (a deck of a fixed size needs it).
+    #[arg(long, value_name = "ENTRY")]
+    swap_with: Option<String>,
     /// Save chosen games as replay files in DIR (`gridwright replay FILE` opens them): per
     /// variant, each seat's first win, the first draw, the shortest and the longest game.
     #[arg(long, value_name = "DIR")]
@@ -186,6 +196,9 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
             )
         })?;
     let threads = batch::threads(args.batch.threads)?;
+    if args.importance.is_some() || args.swap_with.is_some() {
+        return importance::<G>(args, &config, &pairings, subject, threads);
+    }
     if !args.tunes.is_empty() || args.band.is_some() {
         return tune::<G>(args, &config, &pairings, subject, threads);
     }
@@ -255,6 +268,129 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
     Ok(())
 }
 
+/// `--tune` and `--importance` make runs of their own: the flags of a report's variants do not
+/// mix with them (nor with each other).
+fn alone(args: &BalanceArgs, pairings: usize, run: &str, why: &str) -> Result<()> {
+    for (given, flag) in [
+        (args.sweep.is_some(), "--sweep"),
+        (!args.variants.is_empty(), "--variant"),
+        (args.sprt, "--sprt"),
+        (pairings > 1, "--pairing"),
+        (args.replays.is_some(), "--replays"),
+        (args.html.is_some(), "--html"),
+        (run != "--tune" && !args.tunes.is_empty(), "--tune"),
+        (
+            run != "--importance" && args.importance.is_some(),
+            "--importance",
+        ),
+    ] {
+        if given {
+            bail!("{run} and {flag}: {why}; run {flag} on what it finds");
+        }
+    }
+    Ok(())
+}
+
+/// `--importance`: every piece taken out in turn, ranked; printed or as JSON.
+fn importance<G: Frontend>(
+    args: &BalanceArgs,
+    config: &G::Config,
+    pairings: &[(Vec<AgentSpec>, Vec<gridwright_sim::AgentFactory<G>>)],
+    subject: Seat,
+    threads: usize,
+) -> Result<()> {
+    let Some(key) = &args.importance else {
+        bail!("--swap-with goes with --importance: give the list or table of pieces");
+    };
+    alone(
+        args,
+        pairings.len(),
+        "--importance",
+        "an importance run plays its own variants",
+    )?;
+    let plan = ImportanceRequest {
+        key: key.clone(),
+        swap: args.swap_with.clone(),
+        sets: args.sets.clone(),
+        subject,
+        games: args.batch.games,
+        seed: args.batch.seed,
+        threads,
+    }
+    .plan::<G>(config, Spelling::Flags)?;
+    let show = std::io::stderr().is_terminal();
+    let progress = progress_line("importance", show);
+    let (specs, factories) = &pairings[0];
+    let report = gridwright_sim::importance::importance::<G>(
+        &plan,
+        factories,
+        G::scores,
+        G::end_reason,
+        &progress,
+    )?;
+    if args.json {
+        let mut doc = serde_json::to_value(&report)?;
+        doc["game"] = G::INFO.short_name.into();
+        doc["agents"] = specs
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .into();
+        doc["seed"] = args.batch.seed.into();
+        doc["sets"] = args.sets.clone().into();
+        outln!("{}", serde_json::to_string_pretty(&doc)?);
+        return Ok(());
+    }
+    let r = &report;
+    outln!(
+        "{}: each piece of {} {}, {} games each; {}'s share of the decided games with it all: {} ({}–{})",
+        G::INFO.long_name,
+        r.key,
+        match &r.swap {
+            Some(s) => format!("swapped for {s} in turn"),
+            None => "taken out in turn".to_owned(),
+        },
+        r.games,
+        r.subject,
+        pct(r.base.rate),
+        pct(r.base.interval_95.0),
+        pct(r.base.interval_95.1)
+    );
+    outln!(
+        "\n{:<36} {:>20} {:>26}",
+        "change",
+        "share",
+        "difference (95%)"
+    );
+    for row in &r.rows {
+        match (&row.share, row.difference, row.interval_95) {
+            (Some(share), Some(d), Some((lo, hi))) => outln!(
+                "{:<36} {:>20} {:>26}",
+                row.change,
+                pct(share.rate),
+                format!(
+                    "{:+.1} pts ({:+.1} to {:+.1})",
+                    d * 100.0,
+                    lo * 100.0,
+                    hi * 100.0
+                )
+            ),
+            _ => outln!(
+                "{:<36} {}",
+                row.change,
+                row.not_played.as_deref().unwrap_or("no game decided")
+            ),
+        }
+    }
+    outln!(
+        "\nThe pieces {} misses most come first. {} games in {:.1} s",
+        r.subject,
+        r.games_played,
+        r.elapsed_seconds
+    );
+    Ok(())
+}
+
 /// `--tune`: the search, and its result printed or as JSON.
 fn tune<G: Frontend>(
     args: &BalanceArgs,
@@ -266,20 +402,12 @@ fn tune<G: Frontend>(
     if args.tunes.is_empty() {
         bail!("--band goes with --tune: give the keys to search");
     }
-    for (given, flag) in [
-        (args.sweep.is_some(), "--sweep"),
-        (!args.variants.is_empty(), "--variant"),
-        (args.sprt, "--sprt"),
-        (pairings.len() > 1, "--pairing"),
-        (args.replays.is_some(), "--replays"),
-        (args.html.is_some(), "--html"),
-    ] {
-        if given {
-            bail!(
-                "--tune and {flag}: a tuning run compares its own combinations of values; run {flag} on the result"
-            );
-        }
-    }
+    alone(
+        args,
+        pairings.len(),
+        "--tune",
+        "a tuning run compares its own combinations of values",
+    )?;
     let band = args
         .band
         .as_deref()

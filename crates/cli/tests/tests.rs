@@ -1139,6 +1139,23 @@ fn balance_refuses_bad_input_naming_what_and_why() {
             "--tune: at most 64 combinations of values, not 30 × 9",
         ),
         ("--tune units.knight.health=0..0.5:0.5", "is a whole number"),
+        (
+            "--importance sides.Red.nothing",
+            "--importance sides.Red.nothing: unknown key path `sides.Red.nothing`",
+        ),
+        (
+            "--importance round_limit",
+            "--importance round_limit: `round_limit` is a whole number, not `a list or table of pieces`",
+        ),
+        ("--swap-with knight", "--swap-with goes with --importance"),
+        (
+            "--importance sides.Red.units --swap-with knight",
+            "a list (a swap needs a table of copies)",
+        ),
+        (
+            "--importance sides.Red.units --tune units.knight.health=1..2",
+            "--importance and --tune",
+        ),
     ] {
         let out = gw_words(&format!("{gb} {args}"));
         assert!(!out.status.success(), "{args}: accepted");
@@ -1244,6 +1261,72 @@ fn balance_tune_halves_the_candidates_and_doubles_the_games() {
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("tuning units.knight.health for P1"), "{text}");
     assert!(text.contains("result: "), "{text}");
+}
+
+/// `--importance` (issue 25): every unit of the Red side taken out in turn. The config's own
+/// row is a plain run's; the knight's row is exactly the plain run of a content directory whose
+/// skirmish lacks the knight (the scenario file edited here, not by the run's code); the rows
+/// are ranked by their difference, each the row's share less the config's; the same on one
+/// thread and on two.
+#[test]
+fn balance_importance_takes_each_piece_out_and_ranks_them() {
+    let run = "grid-battles --scenario skirmish --agents greedy,greedy --games 40 --seed 5";
+    let base = format!("{run} --importance sides.Red.units");
+    let one = balance_json(&format!("{base} --threads 1"));
+    let two = balance_json(&format!("{base} --threads 2"));
+    assert_eq!(one, two, "the same on one thread and on two");
+    let rows = one["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3, "Red has three units in the skirmish");
+    let p1 = |doc: &Value| {
+        let s = doc["variants"][0]["seats"].as_array().unwrap();
+        let (a, b) = (
+            s[0]["wins"].as_u64().unwrap(),
+            s[1]["wins"].as_u64().unwrap(),
+        );
+        (a, a + b)
+    };
+    let share = |v: &Value| (v["wins"].as_u64().unwrap(), v["games"].as_u64().unwrap());
+    assert_eq!(share(&one["base"]), p1(&balance_json(run)));
+    // The content with the knight's line taken out of Red's army.
+    let dir = std::env::temp_dir().join(format!("gw-importance-{}", std::process::id()));
+    let shipped =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/grid-battles");
+    std::fs::create_dir_all(dir.join("grid-battles/scenarios")).unwrap();
+    for f in ["units.toml", "dice.toml", "rules.toml", "how-to-play.toml"] {
+        std::fs::copy(shipped.join(f), dir.join("grid-battles").join(f)).unwrap();
+    }
+    let scenario = std::fs::read_to_string(shipped.join("scenarios/skirmish.toml")).unwrap();
+    let knight = "  { type = \"knight\", at = \"0103\" },\n";
+    assert!(scenario.contains(knight), "{scenario}");
+    std::fs::write(
+        dir.join("grid-battles/scenarios/skirmish.toml"),
+        scenario.replacen(knight, "", 1),
+    )
+    .unwrap();
+    let edited = balance_json(&format!("--content {} {run}", dir.display()));
+    std::fs::remove_dir_all(&dir).ok();
+    let row = rows
+        .iter()
+        .find(|r| r["piece"].as_str().unwrap().contains("knight"))
+        .unwrap();
+    assert_eq!(share(&row["share"]), p1(&edited), "{row}");
+    let base_rate = one["base"]["rate"].as_f64().unwrap();
+    let diffs: Vec<f64> = rows
+        .iter()
+        .map(|r| {
+            let d = r["difference"].as_f64().unwrap();
+            assert!((d - (r["share"]["rate"].as_f64().unwrap() - base_rate)).abs() < 1e-12);
+            d
+        })
+        .collect();
+    assert!(diffs.windows(2).all(|w| w[0] <= w[1]), "{diffs:?}");
+    let text = gw_words(&format!("balance {base}"));
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("without #1 0103 knight"), "{text}");
+    assert!(
+        text.contains("The pieces P1 misses most come first"),
+        "{text}"
+    );
 }
 
 /// A sweep plays every value on the same seeds: each value's point is the report a plain

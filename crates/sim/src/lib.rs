@@ -25,6 +25,7 @@
 
 pub mod balance;
 pub mod curves;
+pub mod importance;
 pub mod ladder;
 pub mod overrides;
 pub mod par;

@@ -154,6 +154,126 @@ pub fn current<C: Serialize>(config: &C, path: &str) -> Result<Value, OverrideEr
     find(&mut doc, path).map(|v| v.clone())
 }
 
+/// The entries of the list or table at `path` (an importance run's pieces), each named: a
+/// list entry by its `name` or `id`, else by its words (`pikeman 0101`) after its position
+/// (`#0`); a table entry by its key (a table of copies names a card once, however many
+/// copies it has).
+///
+/// # Errors
+/// [`OverrideError::UnknownKey`] for a path the config does not have, and
+/// [`OverrideError::WrongType`] for a path that holds neither a list nor a table.
+pub fn entries<C: Serialize>(config: &C, path: &str) -> Result<Vec<String>, OverrideError> {
+    let here = current(config, path)?;
+    match &here {
+        Value::Array(items) => Ok(items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| match names(v).pop() {
+                Some(n) => n,
+                None => format!("#{i} {}", entry_words(v)).trim_end().to_owned(),
+            })
+            .collect()),
+        Value::Object(map) => Ok(map.keys().cloned().collect()),
+        other => Err(OverrideError::WrongType {
+            path: path.to_owned(),
+            expected: kind(other),
+            given: "a list or table of pieces".to_owned(),
+        }),
+    }
+}
+
+/// The words of a list entry without a name: its words and numbers, in order.
+fn entry_words(v: &Value) -> String {
+    let inner = match v {
+        Value::Object(m) if m.len() == 1 && !m.contains_key("id") => m.values().next().unwrap_or(v),
+        _ => v,
+    };
+    match inner {
+        Value::Object(m) => m
+            .values()
+            .filter_map(|x| match x {
+                Value::String(s) => Some(s.clone()),
+                Value::Number(n) => Some(n.to_string()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The config with entry `k` (in [`entries`] order) of the list or table at `path` taken out:
+/// a list entry removed; in a table of whole numbers (copies of a card), one copy fewer (the
+/// key removed at 0), and with `swap`, one copy of `swap` more instead; any other table
+/// entry removed.
+///
+/// # Errors
+/// As [`entries`]; `swap` on a list or on a table that does not count copies; a config the
+/// change leaves unreadable ([`OverrideError::Invalid`]).
+pub fn without<C: Serialize + DeserializeOwned>(
+    config: &C,
+    path: &str,
+    k: usize,
+    swap: Option<&str>,
+) -> Result<C, OverrideError> {
+    let mut doc = serde_json::to_value(config).map_err(|e| OverrideError::Invalid {
+        path: path.to_owned(),
+        value: String::new(),
+        reason: e.to_string(),
+    })?;
+    let here = find(&mut doc, path)?;
+    let swap_refused = |what: &'static str| OverrideError::WrongType {
+        path: path.to_owned(),
+        expected: what,
+        given: format!("a swap for {}", swap.unwrap_or_default()),
+    };
+    let label;
+    match here {
+        Value::Array(items) if k < items.len() => {
+            if swap.is_some() {
+                return Err(swap_refused("a list (a swap needs a table of copies)"));
+            }
+            items.remove(k);
+            label = format!("#{k}");
+        }
+        Value::Object(map) if k < map.len() => {
+            let key = map.keys().nth(k).cloned().unwrap_or_default();
+            let copies = map.values().all(|v| v.as_u64().is_some());
+            label = key.clone();
+            if copies {
+                let left = map.get(&key).and_then(Value::as_u64).unwrap_or(0);
+                if left <= 1 {
+                    map.remove(&key);
+                } else {
+                    map.insert(key, Value::from(left - 1));
+                }
+                if let Some(other) = swap {
+                    let now = map.get(other).and_then(Value::as_u64).unwrap_or(0);
+                    map.insert(other.to_owned(), Value::from(now + 1));
+                }
+            } else {
+                if swap.is_some() {
+                    return Err(swap_refused("a table that does not count copies"));
+                }
+                map.remove(&key);
+            }
+        }
+        other => {
+            return Err(OverrideError::WrongType {
+                path: path.to_owned(),
+                expected: kind(other),
+                given: format!("entry {k}"),
+            });
+        }
+    }
+    serde_json::from_value(doc).map_err(|e| OverrideError::Invalid {
+        path: path.to_owned(),
+        value: format!("without {label}"),
+        reason: e.to_string(),
+    })
+}
+
 /// The value at `path` in `doc`.
 fn find<'a>(doc: &'a mut Value, path: &str) -> Result<&'a mut Value, OverrideError> {
     let mut here = doc;

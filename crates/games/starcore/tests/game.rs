@@ -91,18 +91,29 @@ fn random_games_end() {
     println!("{ends:?}");
 }
 
+/// The setups are shared out over the machine's threads: this is the longest test of the
+/// crate, and the test harness would otherwise run it on one core after the others are done.
 #[test]
 fn conformance_random_sim_every_scenario() {
     let c = content();
-    for name in c.scenario_names() {
-        let config = c.config(&name).unwrap();
-        let report = random_sim::<Starcore>(&config, 6, 7, 3);
-        assert_eq!(report.games, 6, "{name}");
-        assert!(
-            report.resamples_changed > 0 && report.hidden_pairs > 0,
-            "{name}: {report:?}"
-        );
-    }
+    let names = c.scenario_names();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|s| {
+        for t in 0..threads {
+            let (c, names) = (&c, &names);
+            s.spawn(move || {
+                for name in names.iter().skip(t).step_by(threads) {
+                    let config = c.config(name).unwrap();
+                    let report = random_sim::<Starcore>(&config, 6, 7, 3);
+                    assert_eq!(report.games, 6, "{name}");
+                    assert!(
+                        report.resamples_changed > 0 && report.hidden_pairs > 0,
+                        "{name}: {report:?}"
+                    );
+                }
+            });
+        }
+    });
 }
 
 /// Issue 20, "Logs that let anyone audit a game": on every shipped setup (each deck pairing and
