@@ -160,9 +160,10 @@ impl ImportanceRequest {
 /// One piece's row.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ImportanceRow {
-    /// The piece.
+    /// The piece, as the key path names it (`grid-overload`, `#1 0103 knight`).
     pub piece: String,
-    /// What its variant changes, in words (`without archer`, `knight → scout`).
+    /// What its variant changes, in words, pieces by the names the config gives them
+    /// (`without Grid Overload`, `Grid Overload → Spark Cell`).
     pub change: String,
     /// The subject's share of the variant's decided games, with its interval; `None` if the
     /// variant was not played.
@@ -252,8 +253,8 @@ pub fn importance<G: Game>(
     let mut rows = Vec::with_capacity(plan.pieces.len());
     for (piece, variant) in &plan.pieces {
         let change = match &plan.swap {
-            Some(swap) => format!("{piece} → {swap}"),
-            None => format!("without {piece}"),
+            Some(swap) => format!("{} → {}", words(&plan.base, piece), words(&plan.base, swap)),
+            None => format!("without {}", words(&plan.base, piece)),
         };
         rows.push(match variant {
             Ok(config) => {
@@ -300,6 +301,16 @@ pub fn importance<G: Game>(
         games_played: done,
         elapsed_seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// A piece in words: the config's name for it where it has one (a card id), and in a list
+/// entry's words (`#1 0103 knight`) each id so named (`#1 0103 Knight`).
+fn words<C: serde::Serialize>(config: &C, piece: &str) -> String {
+    piece
+        .split(' ')
+        .map(|w| overrides::name_of(config, w).unwrap_or_else(|| w.to_owned()))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `variant.rate − base.rate` and its normal 95% interval; `None` if either decided no game.

@@ -182,6 +182,27 @@ pub fn entries<C: Serialize>(config: &C, path: &str) -> Result<Vec<String>, Over
     }
 }
 
+/// What the config calls the thing whose `id` is `id` (a card, a unit type): the `name` of
+/// the first table in the config with that `id`, if any. Pieces are named so in reports
+/// (`Grid Overload` for `grid-overload`).
+pub fn name_of<C: Serialize>(config: &C, id: &str) -> Option<String> {
+    fn find(v: &Value, id: &str) -> Option<String> {
+        match v {
+            Value::Object(m) => {
+                if m.get("id").and_then(Value::as_str) == Some(id)
+                    && let Some(name) = m.get("name").and_then(Value::as_str)
+                {
+                    return Some(name.to_owned());
+                }
+                m.values().find_map(|x| find(x, id))
+            }
+            Value::Array(items) => items.iter().find_map(|x| find(x, id)),
+            _ => None,
+        }
+    }
+    find(&serde_json::to_value(config).ok()?, id)
+}
+
 /// The words of a list entry without a name: its words and numbers, in order.
 fn entry_words(v: &Value) -> String {
     let inner = match v {
