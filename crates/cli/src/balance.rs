@@ -329,17 +329,7 @@ fn importance<G: Frontend>(
         &progress,
     )?;
     if args.json {
-        let mut doc = serde_json::to_value(&report)?;
-        doc["game"] = G::INFO.short_name.into();
-        doc["agents"] = specs
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .into();
-        doc["seed"] = args.batch.seed.into();
-        doc["sets"] = args.sets.clone().into();
-        outln!("{}", serde_json::to_string_pretty(&doc)?);
-        return Ok(());
+        return print_run_json(&report, G::INFO.short_name, specs, args);
     }
     let r = &report;
     outln!(
@@ -391,6 +381,27 @@ fn importance<G: Frontend>(
     Ok(())
 }
 
+/// A tuning or importance run's `--json`: its report, with the game, agents, seed and `--set`
+/// changes it was run with.
+fn print_run_json(
+    report: &impl serde::Serialize,
+    game: &str,
+    specs: &[AgentSpec],
+    args: &BalanceArgs,
+) -> Result<()> {
+    let mut doc = serde_json::to_value(report)?;
+    doc["game"] = game.into();
+    doc["agents"] = specs
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .into();
+    doc["seed"] = args.batch.seed.into();
+    doc["sets"] = args.sets.clone().into();
+    outln!("{}", serde_json::to_string_pretty(&doc)?);
+    Ok(())
+}
+
 /// `--tune`: the search, and its result printed or as JSON.
 fn tune<G: Frontend>(
     args: &BalanceArgs,
@@ -429,17 +440,7 @@ fn tune<G: Frontend>(
     let report =
         gridwright_sim::tune::tune::<G>(&plan, factories, G::scores, G::end_reason, &progress)?;
     if args.json {
-        let mut doc = serde_json::to_value(&report)?;
-        doc["game"] = G::INFO.short_name.into();
-        doc["agents"] = specs
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .into();
-        doc["seed"] = args.batch.seed.into();
-        doc["sets"] = args.sets.clone().into();
-        outln!("{}", serde_json::to_string_pretty(&doc)?);
-        return Ok(());
+        return print_run_json(&report, G::INFO.short_name, specs, args);
     }
     print_tune(G::INFO.long_name, &report)
 }
