@@ -14,10 +14,9 @@ use gridwright_agents::AgentSpec;
 use gridwright_catalog::Frontend;
 use gridwright_engine::{Agent, Game, derive_seed};
 use gridwright_sim::balance::{BalanceReport, Header, Hooks};
-use gridwright_sim::importance::{ImportanceReport, ImportanceRequest};
 use gridwright_sim::ladder::{LadderHeader, Plan, assemble};
 use gridwright_sim::request::{BalancePlan, BalanceRequest, Spelling};
-use gridwright_sim::tune::{TuneReport, TuneRequest};
+use gridwright_sim::study::{Players, StudyReport, StudyRequest};
 use gridwright_sim::{AgentFactory, GameRecord, SimOptions, Summary};
 use serde_json::Value;
 use std::sync::Arc;
@@ -99,18 +98,12 @@ pub trait DynBatch {
         shards: &[String],
         elapsed_seconds: f64,
     ) -> Result<BalanceReport, Refused>;
-    /// `gridwright balance --tune --json`'s search for `request` (checked as the command line
-    /// checks it: [`TuneRequest::plan`]).
+    /// `gridwright balance --tune --json`'s search or `--importance --json`'s ranking for
+    /// `request` (checked as the command line checks it: [`StudyRequest::run`]).
     ///
     /// # Errors
     /// A request the plan refuses, bad agents, a game that fails.
-    fn tune(&self, request: &TuneRequest) -> Result<TuneReport, Refused>;
-    /// `gridwright balance --importance --json`'s ranking for `request` (checked as the
-    /// command line checks it: [`ImportanceRequest::plan`]).
-    ///
-    /// # Errors
-    /// A request the plan refuses, bad agents, a game that fails.
-    fn importance(&self, request: &ImportanceRequest) -> Result<ImportanceReport, Refused>;
+    fn study(&self, request: &StudyRequest) -> Result<StudyReport, Refused>;
     /// `gridwright ladder --json`'s document: every pairing of the batch's agents (two or
     /// more, in any seat count), `games` games per pairing, on `threads` threads.
     ///
@@ -441,32 +434,16 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
         .map_err(sim_error)
     }
 
-    fn tune(&self, request: &TuneRequest) -> Result<TuneReport, Refused> {
-        let plan = request
-            .plan::<G>(self.config, Spelling::Keywords)
-            .map_err(sim_error)?;
-        gridwright_sim::tune::tune::<G>(
-            &plan,
-            &self.factories()?,
-            G::scores,
-            G::end_reason,
-            &|_, _| {},
-        )
-        .map_err(sim_error)
-    }
-
-    fn importance(&self, request: &ImportanceRequest) -> Result<ImportanceReport, Refused> {
-        let plan = request
-            .plan::<G>(self.config, Spelling::Keywords)
-            .map_err(sim_error)?;
-        gridwright_sim::importance::importance::<G>(
-            &plan,
-            &self.factories()?,
-            G::scores,
-            G::end_reason,
-            &|_, _| {},
-        )
-        .map_err(sim_error)
+    fn study(&self, request: &StudyRequest) -> Result<StudyReport, Refused> {
+        let players = Players {
+            agents: &self.factories()?,
+            score: G::scores,
+            end: G::end_reason,
+            progress: &|_, _| {},
+        };
+        request
+            .run::<G>(self.config, Spelling::Keywords, &players)
+            .map_err(sim_error)
     }
 
     fn ladder(&self, games: usize, seed: u64, threads: usize) -> Result<Value, Refused> {

@@ -18,6 +18,7 @@ use gridwright_agents::AgentSpec;
 use gridwright_catalog::{ContentSource, Frontend, GameKind, with_game};
 use gridwright_engine::{Information, Rng, Seat, Viewer};
 use gridwright_sim::request::{BalanceRequest, SprtBounds};
+use gridwright_sim::study::{StudyBasis, StudyRequest};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -325,6 +326,41 @@ impl PyGame {
     ) -> PyResult<Bound<'py, PyAny>> {
         let doc = self.on_batch(py, specs, work)?;
         json_to_py(py, &doc)
+    }
+    /// The keywords every study shares: `sets` (a string or a list), `subject` (a seat
+    /// index), `games`, `seed` and `threads` (default: every core).
+    fn study_basis(
+        &self,
+        sets: Option<&Bound<'_, PyAny>>,
+        subject: i64,
+        games: usize,
+        seed: u64,
+        threads: Option<usize>,
+    ) -> PyResult<StudyBasis> {
+        Ok(StudyBasis {
+            sets: match sets {
+                Some(s) => texts(s, "sets")?,
+                None => Vec::new(),
+            },
+            subject: erased::seat(subject, self.inner.num_seats()).map_err(refused)?,
+            games,
+            seed,
+            threads: threads_or_cores(threads)?,
+        })
+    }
+    /// `Game.tune`'s and `Game.importance`'s run, as a dict, the GIL released.
+    fn study<'py>(
+        &self,
+        py: Python<'py>,
+        agents: &Bound<'py, PyAny>,
+        request: &StudyRequest,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let specs = agent_specs(agents)?;
+        self.batch_doc(py, &specs, |b| {
+            let report = b.study(request)?;
+            serde_json::to_value(&report)
+                .map_err(|e| Refused(format!("the {} run as JSON: {e}", request.option())))
+        })
     }
 }
 
@@ -639,7 +675,6 @@ impl PyGame {
         subject: i64,
         sets: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let specs = agent_specs(agents)?;
         let band = match band {
             Some((low, high)) => Some(
                 format!("{low}..{high}")
@@ -648,22 +683,12 @@ impl PyGame {
             ),
             None => None,
         };
-        let request = gridwright_sim::tune::TuneRequest {
+        let request = StudyRequest::Tune(gridwright_sim::tune::TuneRequest {
             keys: texts(keys, "keys")?,
-            sets: match sets {
-                Some(s) => texts(s, "sets")?,
-                None => Vec::new(),
-            },
             band,
-            subject: erased::seat(subject, self.inner.num_seats()).map_err(refused)?,
-            games,
-            seed,
-            threads: threads_or_cores(threads)?,
-        };
-        self.batch_doc(py, &specs, |b| {
-            let report = b.tune(&request)?;
-            serde_json::to_value(&report).map_err(|e| Refused(format!("the search as JSON: {e}")))
-        })
+            basis: self.study_basis(sets, subject, games, seed, threads)?,
+        });
+        self.study(py, agents, &request)
     }
     /// `gridwright balance --importance --json`'s ranking as a dict: each piece of the list or
     /// table at `key` (`"sides.Red.units"`, `"decks.0.cards"`) taken out in turn, or one copy
@@ -683,23 +708,12 @@ impl PyGame {
         subject: i64,
         sets: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let specs = agent_specs(agents)?;
-        let request = gridwright_sim::importance::ImportanceRequest {
+        let request = StudyRequest::Importance(gridwright_sim::importance::ImportanceRequest {
             key,
             swap,
-            sets: match sets {
-                Some(s) => texts(s, "sets")?,
-                None => Vec::new(),
-            },
-            subject: erased::seat(subject, self.inner.num_seats()).map_err(refused)?,
-            games,
-            seed,
-            threads: threads_or_cores(threads)?,
-        };
-        self.batch_doc(py, &specs, |b| {
-            let report = b.importance(&request)?;
-            serde_json::to_value(&report).map_err(|e| Refused(format!("the ranking as JSON: {e}")))
-        })
+            basis: self.study_basis(sets, subject, games, seed, threads)?,
+        });
+        self.study(py, agents, &request)
     }
     /// `gridwright ladder --json`'s document as a dict: every pairing of `agents` (two or more
     /// specs, `"random,greedy,mcts"` or a list) playing `games` games (spread over the

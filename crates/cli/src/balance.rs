@@ -14,9 +14,10 @@ use gridwright_sim::balance::{
     BalanceReport, Header, Hooks, PairingsReport, RateLine, VariantReport,
 };
 use gridwright_sim::curves::Curve;
-use gridwright_sim::importance::ImportanceRequest;
+use gridwright_sim::importance::{ImportanceReport, ImportanceRequest};
 use gridwright_sim::request::{BalanceRequest, Spelling, SprtBounds};
 use gridwright_sim::sprt::SprtVerdict;
+use gridwright_sim::study::{Players, StudyBasis, StudyReport, StudyRequest};
 use gridwright_sim::sweep::SweepReport;
 use gridwright_sim::tune::{Band, TuneCandidate, TuneReport, TuneRequest};
 use std::io::{IsTerminal, Write};
@@ -196,11 +197,8 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
             )
         })?;
     let threads = batch::threads(args.batch.threads)?;
-    if args.importance.is_some() || args.swap_with.is_some() {
-        return importance::<G>(args, &config, &pairings, subject, threads);
-    }
-    if !args.tunes.is_empty() || args.band.is_some() {
-        return tune::<G>(args, &config, &pairings, subject, threads);
+    if let Some(request) = study_request(args, subject, threads)? {
+        return study::<G>(args, &config, &pairings, &request);
     }
     let plan = request(args, subject, threads)?.plan::<G>(&config, Spelling::Flags)?;
     if let Some(path) = &args.html
@@ -291,96 +289,6 @@ fn alone(args: &BalanceArgs, pairings: usize, run: &str, why: &str) -> Result<()
     Ok(())
 }
 
-/// `--importance`: every piece taken out in turn, ranked; printed or as JSON.
-fn importance<G: Frontend>(
-    args: &BalanceArgs,
-    config: &G::Config,
-    pairings: &[(Vec<AgentSpec>, Vec<gridwright_sim::AgentFactory<G>>)],
-    subject: Seat,
-    threads: usize,
-) -> Result<()> {
-    let Some(key) = &args.importance else {
-        bail!("--swap-with goes with --importance: give the list or table of pieces");
-    };
-    alone(
-        args,
-        pairings.len(),
-        "--importance",
-        "an importance run plays its own variants",
-    )?;
-    let plan = ImportanceRequest {
-        key: key.clone(),
-        swap: args.swap_with.clone(),
-        sets: args.sets.clone(),
-        subject,
-        games: args.batch.games,
-        seed: args.batch.seed,
-        threads,
-    }
-    .plan::<G>(config, Spelling::Flags)?;
-    let show = std::io::stderr().is_terminal();
-    let progress = progress_line("importance", show);
-    let (specs, factories) = &pairings[0];
-    let report = gridwright_sim::importance::importance::<G>(
-        &plan,
-        factories,
-        G::scores,
-        G::end_reason,
-        &progress,
-    )?;
-    if args.json {
-        return print_run_json(&report, G::INFO.short_name, specs, args);
-    }
-    let r = &report;
-    outln!(
-        "{}: each piece of {} {}, {} games each; {}'s share of the decided games with it all: {} ({}–{})",
-        G::INFO.long_name,
-        r.key,
-        match &r.swap {
-            Some(s) => format!("swapped for {s} in turn"),
-            None => "taken out in turn".to_owned(),
-        },
-        r.games,
-        r.subject,
-        pct(r.base.rate),
-        pct(r.base.interval_95.0),
-        pct(r.base.interval_95.1)
-    );
-    outln!(
-        "\n{:<36} {:>20} {:>26}",
-        "change",
-        "share",
-        "difference (95%)"
-    );
-    for row in &r.rows {
-        match (&row.share, row.difference, row.interval_95) {
-            (Some(share), Some(d), Some((lo, hi))) => outln!(
-                "{:<36} {:>20} {:>26}",
-                row.change,
-                pct(share.rate),
-                format!(
-                    "{:+.1} pts ({:+.1} to {:+.1})",
-                    d * 100.0,
-                    lo * 100.0,
-                    hi * 100.0
-                )
-            ),
-            _ => outln!(
-                "{:<36} {}",
-                row.change,
-                row.not_played.as_deref().unwrap_or("no game decided")
-            ),
-        }
-    }
-    outln!(
-        "\nThe pieces {} misses most come first. {} games in {:.1} s",
-        r.subject,
-        r.games_played,
-        r.elapsed_seconds
-    );
-    Ok(())
-}
-
 /// A tuning or importance run's `--json`: its report, with the game, agents, seed and `--set`
 /// changes it was run with.
 fn print_run_json(
@@ -402,47 +310,76 @@ fn print_run_json(
     Ok(())
 }
 
-/// `--tune`: the search, and its result printed or as JSON.
-fn tune<G: Frontend>(
+/// `--tune` or `--importance` (with `--band`, `--swap-with`), if asked for, checked alone.
+fn study_request(
     args: &BalanceArgs,
-    config: &G::Config,
-    pairings: &[(Vec<AgentSpec>, Vec<gridwright_sim::AgentFactory<G>>)],
     subject: Seat,
     threads: usize,
-) -> Result<()> {
-    if args.tunes.is_empty() {
-        bail!("--band goes with --tune: give the keys to search");
+) -> Result<Option<StudyRequest>> {
+    let basis = StudyBasis {
+        sets: args.sets.clone(),
+        subject,
+        games: args.batch.games,
+        seed: args.batch.seed,
+        threads,
+    };
+    if args.importance.is_some() || args.swap_with.is_some() {
+        let Some(key) = &args.importance else {
+            bail!("--swap-with goes with --importance: give the list or table of pieces");
+        };
+        return Ok(Some(StudyRequest::Importance(ImportanceRequest {
+            key: key.clone(),
+            swap: args.swap_with.clone(),
+            basis,
+        })));
     }
-    alone(
-        args,
-        pairings.len(),
-        "--tune",
-        "a tuning run compares its own combinations of values",
-    )?;
+    if args.tunes.is_empty() {
+        if args.band.is_some() {
+            bail!("--band goes with --tune: give the keys to search");
+        }
+        return Ok(None);
+    }
     let band = args
         .band
         .as_deref()
         .map(|b| b.parse::<Band>().map_err(|e| anyhow::anyhow!("--band {e}")))
         .transpose()?;
-    let plan = TuneRequest {
+    Ok(Some(StudyRequest::Tune(TuneRequest {
         keys: args.tunes.clone(),
-        sets: args.sets.clone(),
         band,
-        subject,
-        games: args.batch.games,
-        seed: args.batch.seed,
-        threads,
-    }
-    .plan::<G>(config, Spelling::Flags)?;
-    let show = std::io::stderr().is_terminal();
-    let progress = progress_line("tune", show);
+        basis,
+    })))
+}
+
+/// A tuning search or an importance ranking, printed or as JSON.
+fn study<G: Frontend>(
+    args: &BalanceArgs,
+    config: &G::Config,
+    pairings: &[(Vec<AgentSpec>, Vec<gridwright_sim::AgentFactory<G>>)],
+    request: &StudyRequest,
+) -> Result<()> {
+    let run = format!("--{}", request.option());
+    let why = match request {
+        StudyRequest::Tune(_) => "a tuning run compares its own combinations of values",
+        StudyRequest::Importance(_) => "an importance run plays its own variants",
+    };
+    alone(args, pairings.len(), &run, why)?;
+    let progress = progress_line(request.option(), std::io::stderr().is_terminal());
     let (specs, factories) = &pairings[0];
-    let report =
-        gridwright_sim::tune::tune::<G>(&plan, factories, G::scores, G::end_reason, &progress)?;
+    let players = Players {
+        agents: factories,
+        score: G::scores,
+        end: G::end_reason,
+        progress: &progress,
+    };
+    let report = request.run::<G>(config, Spelling::Flags, &players)?;
     if args.json {
         return print_run_json(&report, G::INFO.short_name, specs, args);
     }
-    print_tune(G::INFO.long_name, &report)
+    match &report {
+        StudyReport::Tune(r) => print_tune(G::INFO.long_name, r),
+        StudyReport::Importance(r) => print_importance(G::INFO.long_name, r),
+    }
 }
 
 fn print_tune(game: &str, r: &TuneReport) -> Result<()> {
@@ -838,5 +775,55 @@ fn print_report(title: &str, r: &BalanceReport) -> Result<()> {
         }
     }
     outln!("\n({:.1} s)", r.elapsed_seconds);
+    Ok(())
+}
+
+fn print_importance(game: &str, r: &ImportanceReport) -> Result<()> {
+    outln!(
+        "{}: each piece of {} {}, {} games each; {}'s share of the decided games with it all: {} ({}–{})",
+        game,
+        r.key,
+        match &r.swap {
+            Some(s) => format!("swapped for {s} in turn"),
+            None => "taken out in turn".to_owned(),
+        },
+        r.games,
+        r.subject,
+        pct(r.base.rate),
+        pct(r.base.interval_95.0),
+        pct(r.base.interval_95.1)
+    );
+    outln!(
+        "\n{:<36} {:>20} {:>26}",
+        "change",
+        "share",
+        "difference (95%)"
+    );
+    for row in &r.rows {
+        match (&row.share, row.difference, row.interval_95) {
+            (Some(share), Some(d), Some((lo, hi))) => outln!(
+                "{:<36} {:>20} {:>26}",
+                row.change,
+                pct(share.rate),
+                format!(
+                    "{:+.1} pts ({:+.1} to {:+.1})",
+                    d * 100.0,
+                    lo * 100.0,
+                    hi * 100.0
+                )
+            ),
+            _ => outln!(
+                "{:<36} {}",
+                row.change,
+                row.not_played.as_deref().unwrap_or("no game decided")
+            ),
+        }
+    }
+    outln!(
+        "\nThe pieces {} misses most come first. {} games in {:.1} s",
+        r.subject,
+        r.games_played,
+        r.elapsed_seconds
+    );
     Ok(())
 }

@@ -15,11 +15,12 @@
 //! Both are played on the same seeds, which makes them agree more than independent samples
 //! would: the interval is on the wide side.
 
+use crate::SimError;
 use crate::balance::RateLine;
-use crate::overrides::{self, Override};
+use crate::overrides;
 use crate::request::Spelling;
 use crate::stats::{Summary, fair_share};
-use crate::{AgentFactory, EndFn, MAX_GAMES, ScoreFn, SimError, SimOptions};
+use crate::study::{Players, StudyBasis};
 use gridwright_engine::{Game, Seat};
 use serde::Serialize;
 use std::time::Instant;
@@ -35,16 +36,8 @@ pub struct ImportanceRequest {
     pub key: String,
     /// In a table of copies, the entry one copy of each piece is swapped for.
     pub swap: Option<String>,
-    /// Changes made first, `key.path=value` each.
-    pub sets: Vec<String>,
-    /// The seat judged.
-    pub subject: Seat,
-    /// Games per variant.
-    pub games: usize,
-    /// The master seed: game `i` of every variant from `derive_seed(seed, i)`.
-    pub seed: u64,
-    /// Worker threads.
-    pub threads: usize,
+    /// The changes, seat, games, seed and threads every study takes.
+    pub basis: StudyBasis,
 }
 
 /// A checked importance run.
@@ -81,29 +74,7 @@ impl ImportanceRequest {
     ) -> Result<ImportancePlan<G::Config>, SimError> {
         let name = |n: &str| spelling.name(n);
         let refuse = |why: String| SimError::Request(why);
-        if self.games == 0 {
-            return Err(refuse(format!("{} must be at least 1", name("games"))));
-        }
-        if self.games > MAX_GAMES {
-            return Err(SimError::TooManyGames {
-                games: self.games,
-                max: MAX_GAMES,
-            });
-        }
-        let base = self
-            .sets
-            .iter()
-            .map(|t| t.parse::<Override>())
-            .collect::<Result<Vec<_>, _>>()
-            .and_then(|sets| overrides::apply(base, &sets))
-            .map_err(|e| refuse(format!("{}: {e}", name("set"))))?;
-        let seats = G::new(&base)?.num_seats();
-        if self.subject.index() >= seats {
-            return Err(SimError::Subject {
-                seat: self.subject,
-                seats,
-            });
-        }
+        let (base, _) = self.basis.changed::<G>(base, spelling)?;
         let at = format!("{} {}", name("importance"), self.key);
         let labels =
             overrides::entries(&base, &self.key).map_err(|e| refuse(format!("{at}: {e}")))?;
@@ -149,10 +120,10 @@ impl ImportanceRequest {
             key: self.key.clone(),
             swap: self.swap.clone(),
             pieces,
-            subject: self.subject,
-            games: self.games,
-            seed: self.seed,
-            threads: self.threads.max(1),
+            subject: self.basis.subject,
+            games: self.basis.games,
+            seed: self.basis.seed,
+            threads: self.basis.threads.max(1),
         })
     }
 }
@@ -204,38 +175,23 @@ pub struct ImportanceReport {
     pub elapsed_seconds: f64,
 }
 
-/// Runs `plan` between `agents` (one fresh-agent factory per seat).
+/// Plays `plan`, every variant on the config's own seeds, with `players`.
 ///
 /// # Errors
 /// A game that fails ([`crate::run`]'s errors).
 pub fn importance<G: Game>(
     plan: &ImportancePlan<G::Config>,
-    agents: &[AgentFactory<G>],
-    score: ScoreFn<G>,
-    end: EndFn<G>,
-    progress: &(dyn Fn(usize, usize) + Sync),
+    players: &Players<'_, G>,
 ) -> Result<ImportanceReport, SimError> {
     let start = Instant::now();
-    let share = fair_share(agents.len());
+    let share = fair_share(players.agents.len());
     let played = 1 + plan.pieces.iter().filter(|(_, p)| p.is_ok()).count();
     let total = played * plan.games;
     let mut done = 0;
     let mut play = |config: &G::Config| -> Result<Summary, SimError> {
-        let s = crate::run::<G>(
-            config,
-            agents,
-            &SimOptions {
-                games: plan.games,
-                seed: plan.seed,
-                threads: plan.threads,
-                replays: None,
-            },
-            score,
-            end,
-            &|_, _| {},
-        )?;
+        let s = players.batch(config, plan.games, plan.seed, plan.threads)?;
         done += plan.games;
-        progress(done, total);
+        (players.progress)(done, total);
         Ok(s)
     };
     let line = |s: &Summary| {

@@ -32,6 +32,7 @@ pub mod par;
 pub mod request;
 pub mod sprt;
 mod stats;
+pub mod study;
 pub mod sweep;
 pub mod tune;
 

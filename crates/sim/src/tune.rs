@@ -16,12 +16,13 @@
 //! (`|v − base| / max(|base|, 1)`: health 4 → 5 is 0.25); a word or switch counts 1 when it
 //! differs. A candidate's change is the sum over its keys.
 
+use crate::SimError;
 use crate::balance::RateLine;
 use crate::overrides::{self, Override};
 use crate::request::Spelling;
 use crate::stats::{Summary, fair_share};
+use crate::study::{Players, StudyBasis};
 use crate::sweep::Sweep;
-use crate::{AgentFactory, EndFn, MAX_GAMES, ScoreFn, SimError, SimOptions};
 use gridwright_engine::{Game, Seat, derive_seed};
 use serde::Serialize;
 use std::time::Instant;
@@ -113,19 +114,10 @@ pub struct TunePlan<C> {
 pub struct TuneRequest {
     /// `key.path=LOW..HIGH[:STEP]` or `key.path=a,b,c`, one per key.
     pub keys: Vec<String>,
-    /// Changes made before the search, `key.path=value` each: the search starts from the
-    /// config they make.
-    pub sets: Vec<String>,
     /// The band; `None`: the 1/N share, give or take five points.
     pub band: Option<Band>,
-    /// The seat judged.
-    pub subject: Seat,
-    /// Games a survivor plays at the most.
-    pub games: usize,
-    /// The master seed.
-    pub seed: u64,
-    /// Worker threads.
-    pub threads: usize,
+    /// The changes, seat, games, seed and threads every study takes.
+    pub basis: StudyBasis,
 }
 
 impl TuneRequest {
@@ -144,30 +136,8 @@ impl TuneRequest {
         if self.keys.is_empty() {
             return Err(refuse(format!("{}: give at least one key", name("tune"))));
         }
-        if self.games == 0 {
-            return Err(refuse(format!("{} must be at least 1", name("games"))));
-        }
-        if self.games > MAX_GAMES {
-            return Err(SimError::TooManyGames {
-                games: self.games,
-                max: MAX_GAMES,
-            });
-        }
-        let sets = self
-            .sets
-            .iter()
-            .map(|t| t.parse::<Override>())
-            .collect::<Result<Vec<_>, _>>()
-            .and_then(|sets| overrides::apply(base, &sets))
-            .map_err(|e| refuse(format!("{}: {e}", name("set"))))?;
-        let base = &sets;
-        let seats = G::new(base)?.num_seats();
-        if self.subject.index() >= seats {
-            return Err(SimError::Subject {
-                seat: self.subject,
-                seats,
-            });
-        }
+        let (config, seats) = self.basis.changed::<G>(base, spelling)?;
+        let base = &config;
         let mut keys: Vec<Sweep> = Vec::new();
         let mut base_values = Vec::new();
         for text in &self.keys {
@@ -238,7 +208,7 @@ impl TuneRequest {
         }
         // Halve until one is left: about log2(n) rounds, the first with the fewest games.
         let rounds = usize::BITS - (candidates.len().max(1) - 1).leading_zeros();
-        let first = (self.games >> rounds).max(MIN_FIRST.min(self.games));
+        let first = (self.basis.games >> rounds).max(MIN_FIRST.min(self.basis.games));
         let band = self.band.unwrap_or_else(|| Band::around_fair(seats));
         Ok(TunePlan {
             base: base.clone(),
@@ -246,11 +216,11 @@ impl TuneRequest {
             base_values,
             candidates,
             band,
-            subject: self.subject,
-            games: self.games,
+            subject: self.basis.subject,
+            games: self.basis.games,
             first,
-            seed: self.seed,
-            threads: self.threads.max(1),
+            seed: self.basis.seed,
+            threads: self.basis.threads.max(1),
         })
     }
 }
@@ -333,19 +303,16 @@ pub struct TuneReport {
     pub elapsed_seconds: f64,
 }
 
-/// Runs the search of `plan` between `agents` (one fresh-agent factory per seat).
+/// Plays the search of `plan` with `players`.
 ///
 /// # Errors
 /// A game that fails ([`crate::run`]'s errors).
 pub fn tune<G: Game>(
     plan: &TunePlan<G::Config>,
-    agents: &[AgentFactory<G>],
-    score: ScoreFn<G>,
-    end: EndFn<G>,
-    progress: &(dyn Fn(usize, usize) + Sync),
+    players: &Players<'_, G>,
 ) -> Result<TuneReport, SimError> {
     let start = Instant::now();
-    let seats = agents.len();
+    let seats = players.agents.len();
     let share = fair_share(seats);
     // Per candidate: wins per seat, draws and games so far, and the rounds it played.
     let mut tallies: Vec<(Vec<u64>, u64, usize, usize)> =
@@ -371,19 +338,7 @@ pub fn tune<G: Game>(
         let new = target - tallies[alive[0]].2;
         let seed = derive_seed(plan.seed, chunk);
         for &c in &alive {
-            let s: Summary = crate::run::<G>(
-                &plan.candidates[c].1,
-                agents,
-                &SimOptions {
-                    games: new,
-                    seed,
-                    threads: plan.threads,
-                    replays: None,
-                },
-                score,
-                end,
-                &|_, _| {},
-            )?;
+            let s: Summary = players.batch(&plan.candidates[c].1, new, seed, plan.threads)?;
             let t = &mut tallies[c];
             for (w, x) in t.0.iter_mut().zip(&s.wins) {
                 *w += x;
@@ -393,7 +348,7 @@ pub fn tune<G: Game>(
             t.3 += 1;
             played += new;
             done += new;
-            progress(done, total);
+            (players.progress)(done, total);
         }
         rounds.push(TuneRound {
             candidates: alive.len(),
