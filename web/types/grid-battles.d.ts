@@ -372,9 +372,21 @@ board: Board, };
  * The phase of the current turn.
  *
  * Serialized as an object tagged `phase`; a combat shows its roll as the two flags
- * `counterattack` and `counter_due` (see [`CombatRoll`]).
+ * `counterattack` and `counter_due` (see [`RollFlags`]).
  */
-export type Phase = { "phase": "activation", remaining: number, } | { "phase": "movement" } | { "phase": "attack" } | { "phase": "combat", attacker: UnitId, defender: UnitId, 
+export type Phase = { "phase": "activation", 
+/**
+ * How many more it must activate.
+ */
+remaining: number, } | { "phase": "movement" } | { "phase": "attack" } | { "phase": "combat", 
+/**
+ * The unit that declared the attack.
+ */
+attacker: UnitId, 
+/**
+ * The unit attacked.
+ */
+defender: UnitId, 
 /**
  * Whether this roll is the defender's counterattack.
  */
@@ -382,7 +394,15 @@ counterattack: boolean,
 /**
  * Whether the defender will counterattack if it survives.
  */
-counter_due: boolean, } | { "phase": "over", winner: Seat | null, reason: EndReason, };
+counter_due: boolean, } | { "phase": "over", 
+/**
+ * The winner, or `None` for a draw.
+ */
+winner: Seat | null, 
+/**
+ * How it ended.
+ */
+reason: EndReason, };
 
 /**
  * Where a unit stands in the activation cycle of a round.

@@ -25,6 +25,7 @@ mod action_index;
 mod agent;
 pub mod content;
 pub mod dice;
+mod display_number;
 pub mod files;
 mod game;
 pub mod geom;

@@ -61,11 +61,7 @@ impl MechId {
     }
 }
 
-impl fmt::Display for MechId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.number())
-    }
-}
+gridwright_engine::display_number!(MechId);
 
 /// A board square: `x` column from the west, `y` row from the north, both zero-based. Written
 /// `e1` (column letter, row number from the top).

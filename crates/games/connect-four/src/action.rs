@@ -2,7 +2,6 @@
 
 use gridwright_engine::Seat;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// A column of the board, zero-based inside the code and in JSON (`0..7`), shown one-based to
 /// people (`1..=7`), like [`Seat`].
@@ -84,11 +83,7 @@ impl From<Column> for u8 {
     }
 }
 
-impl fmt::Display for Column {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.number())
-    }
-}
+gridwright_engine::display_number!(Column);
 
 /// A player's move: drop a disc into a column. Its text form is `drop 4` (one-based column);
 /// its JSON form is `{"drop":3}` (zero-based).

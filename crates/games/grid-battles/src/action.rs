@@ -13,7 +13,6 @@
 
 use gridwright_engine::geom::Hex;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// A unit's number within a battle: P1's units first, in scenario order.
 ///
@@ -44,11 +43,7 @@ impl UnitId {
     }
 }
 
-impl fmt::Display for UnitId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.number())
-    }
-}
+gridwright_engine::display_number!(UnitId);
 
 /// A player's choice or a dice roll.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]

@@ -65,5 +65,5 @@ pub use event::Event;
 pub use observe::{MapView, Observation, UnitView};
 pub use odds::{AttackOdds, CounterOdds, MatchupOdds, attack_odds, unit_matchup_odds};
 pub use render::{attack_preview, preview, render};
-pub use state::{CombatRoll, EndReason, GridBattles, INFO, Phase, Status};
+pub use state::{CombatRoll, EndReason, GridBattles, INFO, Phase, RollFlags, Status};
 pub use text::parse_action_text;

@@ -122,10 +122,10 @@ pub enum EndReason {
 /// The phase of the current turn.
 ///
 /// Serialized as an object tagged `phase`; a combat shows its roll as the two flags
-/// `counterattack` and `counter_due` (see [`CombatRoll`]).
+/// `counterattack` and `counter_due` (see [`RollFlags`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "PhaseJson"))]
-#[serde(into = "PhaseJson", try_from = "PhaseJson")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// The active side picks units to activate, one at a time.
     Activation {
@@ -143,6 +143,8 @@ pub enum Phase {
         /// The unit attacked.
         defender: UnitId,
         /// Which roll is due.
+        #[serde(flatten)]
+        #[cfg_attr(feature = "ts", ts(flatten))]
         roll: CombatRoll,
     },
     /// The game is over.
@@ -155,7 +157,10 @@ pub enum Phase {
 }
 
 /// The roll a combat is waiting for (seed, "Combat Resolution"; "Bold Unit").
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+///
+/// Serialized as the two flags of [`RollFlags`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(into = "RollFlags", try_from = "RollFlags")]
 pub enum CombatRoll {
     /// The attacker's roll; the defender will not strike back (a ranged attack, or a defender
     /// that was not bold when the attack was declared).
@@ -171,99 +176,65 @@ impl CombatRoll {
     pub fn is_counterattack(self) -> bool {
         self == CombatRoll::Counterattack
     }
+}
 
-    /// As the two flags of the JSON form: (`counterattack`, `counter_due`).
-    fn flags(self) -> (bool, bool) {
-        match self {
+/// The JSON form of [`CombatRoll`], two flags (observations carry it; the web client reads it).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RollFlags {
+    /// Whether this roll is the defender's counterattack.
+    counterattack: bool,
+    /// Whether the defender will counterattack if it survives.
+    counter_due: bool,
+}
+
+impl From<CombatRoll> for RollFlags {
+    fn from(roll: CombatRoll) -> RollFlags {
+        let (counterattack, counter_due) = match roll {
             CombatRoll::Attack => (false, false),
             CombatRoll::AttackThenCounter => (false, true),
             CombatRoll::Counterattack => (true, false),
+        };
+        RollFlags {
+            counterattack,
+            counter_due,
         }
     }
 }
 
-/// The JSON form of [`Phase`] (observations carry it; the web client reads it).
-#[derive(Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Phase"))]
-#[serde(tag = "phase", rename_all = "snake_case")]
-enum PhaseJson {
-    Activation {
-        remaining: u8,
-    },
-    Movement,
-    Attack,
-    Combat {
-        attacker: UnitId,
-        defender: UnitId,
-        /// Whether this roll is the defender's counterattack.
-        counterattack: bool,
-        /// Whether the defender will counterattack if it survives.
-        counter_due: bool,
-    },
-    Over {
-        winner: Option<Seat>,
-        reason: EndReason,
-    },
-}
+/// TypeScript sees a roll as its JSON form, the two flags (ts-rs's `as` cannot be flattened).
+#[cfg(feature = "ts")]
+impl ts_rs::TS for CombatRoll {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
 
-impl From<Phase> for PhaseJson {
-    fn from(p: Phase) -> PhaseJson {
-        match p {
-            Phase::Activation { remaining } => PhaseJson::Activation { remaining },
-            Phase::Movement => PhaseJson::Movement,
-            Phase::Attack => PhaseJson::Attack,
-            Phase::Combat {
-                attacker,
-                defender,
-                roll,
-            } => {
-                let (counterattack, counter_due) = roll.flags();
-                PhaseJson::Combat {
-                    attacker,
-                    defender,
-                    counterattack,
-                    counter_due,
-                }
-            }
-            Phase::Over { winner, reason } => PhaseJson::Over { winner, reason },
-        }
+    fn name(cfg: &ts_rs::Config) -> String {
+        RollFlags::name(cfg)
+    }
+
+    fn inline(cfg: &ts_rs::Config) -> String {
+        RollFlags::inline(cfg)
+    }
+
+    fn inline_flattened(cfg: &ts_rs::Config) -> String {
+        RollFlags::inline_flattened(cfg)
     }
 }
 
-impl TryFrom<PhaseJson> for Phase {
+impl TryFrom<RollFlags> for CombatRoll {
     type Error = String;
 
-    fn try_from(p: PhaseJson) -> Result<Phase, String> {
-        Ok(match p {
-            PhaseJson::Activation { remaining } => Phase::Activation { remaining },
-            PhaseJson::Movement => Phase::Movement,
-            PhaseJson::Attack => Phase::Attack,
-            PhaseJson::Combat {
-                attacker,
-                defender,
-                counterattack,
-                counter_due,
-            } => {
-                let roll = match (counterattack, counter_due) {
-                    (false, false) => CombatRoll::Attack,
-                    (false, true) => CombatRoll::AttackThenCounter,
-                    (true, false) => CombatRoll::Counterattack,
-                    (true, true) => {
-                        return Err(
-                            "combat phase: a counterattack is never followed by another \
-                                    (`counterattack` and `counter_due` cannot both be true)"
-                                .to_owned(),
-                        );
-                    }
-                };
-                Phase::Combat {
-                    attacker,
-                    defender,
-                    roll,
-                }
-            }
-            PhaseJson::Over { winner, reason } => Phase::Over { winner, reason },
-        })
+    fn try_from(f: RollFlags) -> Result<CombatRoll, String> {
+        match (f.counterattack, f.counter_due) {
+            (false, false) => Ok(CombatRoll::Attack),
+            (false, true) => Ok(CombatRoll::AttackThenCounter),
+            (true, false) => Ok(CombatRoll::Counterattack),
+            (true, true) => Err(
+                "combat phase: a counterattack is never followed by another \
+                                 (`counterattack` and `counter_due` cannot both be true)"
+                    .to_owned(),
+            ),
+        }
     }
 }
 

@@ -187,11 +187,7 @@ impl Zone {
     }
 }
 
-impl fmt::Display for Zone {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Z{}", self.number())
-    }
-}
+gridwright_engine::display_number!(Zone => "Z");
 
 /// A sector: a zone cut by depth. S1/S2 are the A and B rows of Z1/Z2, S3/S4 the C row
 /// (Grid seed, "Sectors" and its `get_sector`).
@@ -244,11 +240,7 @@ impl Sector {
     }
 }
 
-impl fmt::Display for Sector {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "S{}", self.number())
-    }
-}
+gridwright_engine::display_number!(Sector => "S");
 
 /// A direction of one movement step, from the moving card's owner's seat: forward is toward the
 /// opponent, right is the owner's right hand. Listed clockwise from forward.
