@@ -356,9 +356,13 @@ pub fn tune<G: Game>(
         });
         chunk += 1;
         let line = |c: usize| candidate(plan, c, &tallies[c], share);
+        // No decided game last, then by the distance outside the band, then by the change.
         alive.sort_by(|&a, &b| {
-            rank(&line(a))
-                .total_cmp_key(&rank(&line(b)))
+            let (x, y) = (line(a), line(b));
+            (x.share.games == 0)
+                .cmp(&(y.share.games == 0))
+                .then(x.outside_band.total_cmp(&y.outside_band))
+                .then(x.change.total_cmp(&y.change))
                 .then(a.cmp(&b))
         });
         if alive.len() == 1 || target >= plan.games {
@@ -384,23 +388,6 @@ pub fn tune<G: Game>(
         games_played: played,
         elapsed_seconds: start.elapsed().as_secs_f64(),
     })
-}
-
-/// The ranking key of a candidate: outside the band first, then the change, then no decided
-/// game last.
-struct Rank(f64, f64, bool);
-
-impl Rank {
-    fn total_cmp_key(&self, other: &Rank) -> std::cmp::Ordering {
-        self.2
-            .cmp(&other.2)
-            .then(self.0.total_cmp(&other.0))
-            .then(self.1.total_cmp(&other.1))
-    }
-}
-
-fn rank(c: &TuneCandidate) -> Rank {
-    Rank(c.outside_band, c.change, c.share.games == 0)
 }
 
 fn candidate<C>(
