@@ -7,7 +7,7 @@
 use crate::erased::{self, DynGame, DynState, Refused};
 use crate::{PyGame, PyState, json_to_py};
 use gridwright_catalog::{Frontend, GameKind, with_game};
-use gridwright_engine::{ActionIndex, Actor, Game, ObservationPlanes, Replay, Seat};
+use gridwright_engine::{ActionIndex, Actor, ObservationPlanes, Replay, Seat};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde_json::Value;
