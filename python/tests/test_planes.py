@@ -297,6 +297,70 @@ def test_grid_battles_skirmish_opening_planes_by_hand():
     assert np.all(p1[at("activations left / activations per turn")] == 1)
 
 
+def test_command_core_a_deployed_mech_is_mine_for_its_owner_and_the_opponents_for_the_other():
+    g = gw.load_game("command-core", "duel")
+    at = g.observation_plane_names().index
+    s = g.new_initial_state()
+    rng = gw.Rng(1)
+    while True:
+        if s.is_chance_node():
+            s.resolve_chance(rng)
+            continue
+        seat = s.acting_seats()[0]
+        texts = [s.action_to_string(a) for a in s.legal_actions(seat)]
+        if "deploy 1 at c1 facing s" in texts:
+            break
+        s.apply_action(s.legal_actions(seat)[0], seat)
+    assert seat == 0
+    s.apply_action(s.string_to_action("deploy 1 at c1 facing s", 0), 0)
+    mine, theirs = s.observation_planes(0), s.observation_planes(1)
+    # Square c1 is x = 2, y = 0: row 0, column 2. Mech 1 is P1's Wasp (chassis scout).
+    assert mine[at("my mechs")][0, 2] == 1 and theirs[at("opponent's mechs")][0, 2] == 1
+    assert mine[at("opponent's mechs")].sum() == 0 and theirs[at("my mechs")].sum() == 0
+    for p in (mine, theirs):
+        assert p[at("chassis: Wasp")][0, 2] == 1 and p[at("facing: S")][0, 2] == 1
+        assert p[at("facing: S")].sum() == 1
+        assert p[at("structure / starting structure")][0, 2] == 1
+    assert np.all(mine[at("phase: deploy")] == 1)
+
+
+def test_starcore_the_own_hand_is_in_the_planes_and_the_opponents_only_as_a_size():
+    g = gw.load_game("starcore")
+    names = g.observation_plane_names()
+    s = g.new_initial_state()
+    s.resolve_chance(gw.Rng(4))
+    ids = [c[next(iter(c))]["id"] if "id" not in c else c["id"] for c in g.config()["cards"]]
+    for seat in (0, 1):
+        hand = s.observation(seat)["players"][seat]["hand"]
+        assert len(hand) == 8
+        p = s.observation_planes(seat)
+        for i, card in enumerate(ids):
+            assert np.all(p[names.index(f"my hand: {card}")] == hand.count(i)), card
+        assert np.all(p[names.index("my hand size")] == 8)
+        assert np.all(p[names.index("opponent's hand size")] == 8)
+        assert np.all(p[names.index("phase: mulligan")] == 1)
+        assert p[names.index("my cards")].sum() == 0  # nothing on the board yet
+
+
+def test_milkomeda_small_homeworlds_fleets_and_storage_are_counted_from_the_observer():
+    g = gw.load_game("milkomeda", "small")
+    at = g.observation_plane_names().index
+    assert g.observation_planes_shape()[1:] == (5, 5)
+    s = g.new_initial_state()
+    s.resolve_chance(gw.Rng(1))
+    p1, p2 = s.observation_planes(0), s.observation_planes(1)
+    # P1's homeworld in the top left corner, P2's in the bottom right, three fleets each, and
+    # 3 blue, 3 orange, 3 red, 5 green in store.
+    for p, home, away in ((p1, (0, 0), (4, 4)), (p2, (4, 4), (0, 0))):
+        assert p[at("homeworld")][home] == 1 and p[at("homeworld")][away] == 1
+        assert p[at("controlled by me")][home] == 1 and p[at("controlled by me")][away] == 0
+        assert p[at("controlled by the next player")][away] == 1
+        assert p[at("fleets of me")][home] == 3 and p[at("fleets of the next player")][away] == 3
+        assert np.all(p[at("storage of me: green")] == 5)
+        assert np.all(p[at("storage of the next player: blue")] == 3)
+        assert p[at("sector placed")].sum() == 2
+
+
 # Known positions: each shipped setup, then scripted play (seeded chance, seeded choices),
 # checked against the tables after every step for the first 60 player actions.
 @pytest.mark.parametrize("game,setup", setup_kinds())
