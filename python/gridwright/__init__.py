@@ -16,8 +16,11 @@ The core is shaped like OpenSpiel's ``pyspiel``::
   flat action index (``game.num_distinct_actions()``), gives masks, applies actions, lists chance
   outcomes with exact weights, clones, serializes, and gives ``observation(seat)``: what that seat
   may see, as a dict, and ``observation_tensor(seat)``: the same as a NumPy vector of
-  ``game.observation_tensor_shape()``. Nothing else reveals hidden information except
+  ``game.observation_tensor_shape()``, and ``observation_planes(seat)``: the game's typed planes
+  of ``game.observation_planes_shape()``, named by ``game.observation_plane_names()``. Nothing else reveals hidden information except
   ``cheat_full_state()``, which is for debugging and says so.
+* ``load_replay(path_or_text)`` reads and verifies a replay file of the ``gridwright`` command
+  line and gives its game, seed, moves, returns and the ``State``\ s it passes through.
 * ``Game.simulate(agents, games, seed)``, ``Game.ladder(...)`` and ``Game.balance(...)`` return
   the documents of ``gridwright simulate|ladder|balance --json``; ``gridwright.ray.simulate``,
   ``ladder`` and ``balance`` play them as Ray tasks (install the ``ray`` extra).
@@ -32,10 +35,12 @@ from gridwright._gridwright import (  # noqa: F401
     TERMINAL,
     VectorEnv,
     Game,
+    Replay,
     Rng,
     State,
     games,
     load_game,
+    load_replay,
     setups,
 )
 

@@ -7,7 +7,8 @@ use crate::batch::{Batch, DynBatch};
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::{CatalogError, ContentSource, Frontend, GameKind, with_game};
 use gridwright_engine::{
-    ActionIndex, Actor, Events, Game, Information, Rng, Seat, SeatView, Turn, Viewer,
+    ActionIndex, Actor, Events, Game, Information, ObservationPlanes, Rng, Seat, SeatView, Turn,
+    Viewer,
 };
 use serde_json::Value;
 use std::sync::{Arc, OnceLock};
@@ -60,6 +61,11 @@ pub trait DynGame: Send + Sync + std::fmt::Debug {
     /// The length of every `observation_tensor` of this config ([`crate::tensor`]): fixed at
     /// the first call from one seeded random game's observations.
     fn observation_tensor_len(&self) -> usize;
+    /// `[planes, height, width]` of every `observation_planes` of this config (the game's
+    /// `ObservationPlanes`).
+    fn planes_shape(&self) -> [usize; 3];
+    /// A name per plane, in player words.
+    fn plane_names(&self) -> Vec<String>;
     /// A batch of games of this config between `agents`, one spec per seat: `simulate`, its
     /// shards and their merge, the balance report ([`crate::batch`]).
     fn batch<'a>(&'a self, agents: &'a [AgentSpec]) -> Box<dyn DynBatch + 'a>;
@@ -120,6 +126,15 @@ pub trait DynState: Send + Sync + std::fmt::Debug {
     fn observation_tensor(&self, viewer: Viewer, out: &mut [f32]) {
         crate::tensor::encode(&self.observation_json(viewer), out);
     }
+    /// `seat`'s observation as the game's typed planes (`ObservationPlanes`), into `out` of
+    /// [`DynGame::planes_shape`]'s product.
+    fn observation_planes(&self, seat: Seat, out: &mut [f32]);
+    /// Applies one step of a history: `seat` (`None` for chance) and the action in the game's
+    /// JSON form, checked by the rules.
+    ///
+    /// # Errors
+    /// Not an action of this game, or the rules refuse it; the state is unchanged.
+    fn apply_json(&mut self, seat: Option<Seat>, action: &Value) -> Result<(), Refused>;
     /// `viewer`'s terminal picture.
     fn render(&self, viewer: Viewer) -> String;
     /// The text of the player action `index`, if it stands for one.
@@ -192,7 +207,7 @@ pub fn load(
     with_game!(kind, G => load_game::<G>(setup, overrides, decks))
 }
 
-fn load_game<G: Frontend + ActionIndex>(
+fn load_game<G: Frontend + ActionIndex + ObservationPlanes>(
     setup: Option<&str>,
     overrides: Option<&Value>,
     decks: &[String],
@@ -213,9 +228,20 @@ fn load_game<G: Frontend + ActionIndex>(
             ))
         })?;
     }
+    from_config::<G>(config, setup.map(str::to_owned))
+}
+
+/// The game of `config`, loaded with the setup named `setup`.
+///
+/// # Errors
+/// A config that does not set up.
+pub fn from_config<G: Frontend + ActionIndex + ObservationPlanes>(
+    config: G::Config,
+    setup: Option<String>,
+) -> Result<Arc<dyn DynGame>, Refused> {
     let start = G::new(&config).map_err(|e| Refused(e.to_string()))?;
     Ok(Arc::new(Loaded::<G> {
-        setup: setup.map(str::to_owned),
+        setup,
         config: Arc::new(config),
         seats: start.num_seats(),
         max_len: start.max_game_length(),
@@ -274,11 +300,17 @@ fn seat_of(index: u8, seats: usize) -> Result<Seat, Refused> {
         })
 }
 
-impl<G: Frontend + ActionIndex> DynGame for Loaded<G> {
+impl<G: Frontend + ActionIndex + ObservationPlanes> DynGame for Loaded<G> {
     fn observation_tensor_len(&self) -> usize {
         *self.tensor_len.get_or_init(|| {
             crate::tensor::length_for(most_features(self.new_initial_state(), TENSOR_PROBE_STEPS))
         })
+    }
+    fn planes_shape(&self) -> [usize; 3] {
+        G::planes_shape(&self.config)
+    }
+    fn plane_names(&self) -> Vec<String> {
+        G::plane_names(&self.config)
     }
     fn batch<'a>(&'a self, agents: &'a [AgentSpec]) -> Box<dyn DynBatch + 'a> {
         Box::new(Batch::<G> {
@@ -341,19 +373,17 @@ impl<G: Frontend + ActionIndex> DynGame for Loaded<G> {
         };
         for (n, step) in saved.steps.iter().enumerate() {
             let at = |why: String| Refused(format!("saved state, step {}: {why}", n + 1));
-            let action: G::Action = serde_json::from_value(step.action.clone())
-                .map_err(|e| at(format!("not an action of {}: {e}", G::INFO.short_name)))?;
-            let actor = match step.seat {
-                None => Actor::Chance,
-                Some(i) => Actor::Seat(seat_of(i, self.seats).map_err(|e| at(e.0))?),
+            let seat = match step.seat {
+                None => None,
+                Some(i) => Some(seat_of(i, self.seats).map_err(|e| at(e.0))?),
             };
-            state.apply_actor(actor, action).map_err(|e| at(e.0))?;
+            state.apply_json(seat, &step.action).map_err(|e| at(e.0))?;
         }
         Ok(Box::new(state))
     }
 }
 
-impl<G: Frontend + ActionIndex> State<G> {
+impl<G: Frontend + ActionIndex + ObservationPlanes> State<G> {
     fn apply_actor(&mut self, actor: Actor, action: G::Action) -> Result<(), Refused> {
         self.game
             .apply(actor, action, &mut Events::disabled())
@@ -365,7 +395,7 @@ impl<G: Frontend + ActionIndex> State<G> {
     }
 }
 
-impl<G: Frontend + ActionIndex> DynState for State<G> {
+impl<G: Frontend + ActionIndex + ObservationPlanes> DynState for State<G> {
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(self.clone())
     }
@@ -404,6 +434,14 @@ impl<G: Frontend + ActionIndex> DynState for State<G> {
                 *bit = 1;
             }
         }
+    }
+    fn observation_planes(&self, seat: Seat, out: &mut [f32]) {
+        self.game.observation_planes_into(&self.config, seat, out);
+    }
+    fn apply_json(&mut self, seat: Option<Seat>, action: &Value) -> Result<(), Refused> {
+        let action: G::Action = serde_json::from_value(action.clone())
+            .map_err(|e| Refused(format!("not an action of {}: {e}", G::INFO.short_name)))?;
+        self.apply_actor(seat.map_or(Actor::Chance, Actor::Seat), action)
     }
     fn apply_index(&mut self, seat: Seat, index: usize) -> Result<(), Refused> {
         let action = G::action_from_index(&self.config, index).ok_or_else(|| {

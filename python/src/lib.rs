@@ -9,6 +9,7 @@
 
 mod batch;
 mod erased;
+mod replay;
 mod tensor;
 mod vector;
 
@@ -19,7 +20,7 @@ use gridwright_catalog::{ContentSource, Frontend, GameKind, with_game};
 use gridwright_engine::{Information, Rng, Seat, Viewer};
 use gridwright_sim::request::{BalanceRequest, SprtBounds};
 use gridwright_sim::study::{StudyBasis, StudyRequest};
-use numpy::{IntoPyArray, PyArray1};
+use numpy::{IntoPyArray, PyArray1, PyArray3, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -495,6 +496,16 @@ impl PyGame {
         let inner = &self.inner;
         vec![py.detach(|| inner.observation_tensor_len())]
     }
+    /// The shape of every `State.observation_planes(seat)` of this config: `(planes, height,
+    /// width)`, the game's typed planes over its board (docs/python.md, "Observation planes").
+    fn observation_planes_shape(&self) -> (usize, usize, usize) {
+        let [p, h, w] = self.inner.planes_shape();
+        (p, h, w)
+    }
+    /// A name per plane of `observation_planes`, in player words (`my units`, `terrain: woods`).
+    fn observation_plane_names(&self) -> Vec<String> {
+        self.inner.plane_names()
+    }
     /// `gridwright simulate --json`'s document as a dict: games `0..games` of master seed
     /// `seed` between `agents` (one spec per seat, `"random,greedy"` or a list) on `threads`
     /// threads (default: every core), the GIL released. The same seed gives the same document
@@ -964,6 +975,20 @@ impl PyState {
         self.inner.observation_tensor(Viewer::Seat(s), &mut out);
         Ok(out.into_pyarray(py))
     }
+    /// What `seat` sees as the game's typed planes: a NumPy `float32` array of
+    /// `game.observation_planes_shape()`, `(planes, height, width)`, encoded from `seat`'s
+    /// observation only (docs/python.md, "Observation planes").
+    fn observation_planes<'py>(
+        &self,
+        py: Python<'py>,
+        seat: i64,
+    ) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        let s = self.seat(seat)?;
+        let [p, h, w] = self.game.planes_shape();
+        let mut out = vec![0.0f32; p * h * w];
+        self.inner.observation_planes(s, &mut out);
+        out.into_pyarray(py).reshape([p, h, w])
+    }
     /// What a spectator sees (public information only), as a dict.
     fn public_observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         json_to_py(py, &self.inner.observation_json(Viewer::Spectator))
@@ -1050,6 +1075,8 @@ fn _gridwright(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyState>()?;
     m.add_class::<PyRng>()?;
+    m.add_function(wrap_pyfunction!(replay::load_replay, m)?)?;
+    m.add_class::<replay::PyReplay>()?;
     m.add("CHANCE", CHANCE)?;
     m.add("SIMULTANEOUS", SIMULTANEOUS)?;
     m.add("TERMINAL", TERMINAL)?;

@@ -1,6 +1,6 @@
 //! `VectorEnv`: many games of one config stepped in native code, the GIL released, filling
 //! NumPy buffers (masks, acting seats, rewards, terminations and, if asked, the acting seats'
-//! observation tensors) with no Python object per game.
+//! observation tensors or planes) with no Python object per game.
 
 use crate::erased::{self, Acting, DynGame, DynState};
 use gridwright_engine::{Rng, Seat, Viewer, derive_seed};
@@ -19,7 +19,8 @@ use std::sync::Arc;
 /// this step; it has already been reset, so `mask` and `seat` are of the new game). With
 /// `observations=True`, also `observations` (`num_envs × observation_tensor_shape()[0]`,
 /// float32: each game's `observation_tensor` of the seat to act, zeros where none acts), read
-/// through the property of that name.
+/// through the property of that name; with `observations="planes"`, the same buffer holds each
+/// game's `observation_planes` (`num_envs × planes × height × width`).
 #[pyclass(name = "VectorEnv", module = "gridwright._gridwright")]
 #[derive(Debug)]
 pub struct VectorEnv {
@@ -33,6 +34,45 @@ pub struct VectorEnv {
     rewards: Py<PyArray2<f32>>,
     terminated: Py<PyArray1<bool>>,
     observations: Option<Py<PyArray2<f32>>>,
+    /// What `observations` holds.
+    kind: Option<Observations>,
+}
+
+/// What the observation buffer holds for each game's seat to act.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Observations {
+    /// `observation_tensor`: the hashed encoding.
+    Tensor,
+    /// `observation_planes`: the game's typed planes, flattened.
+    Planes,
+}
+
+impl Observations {
+    /// Reads the constructor's `observations` argument: `False`/`None` (none), `True` or
+    /// `"tensor"`, `"planes"`.
+    fn from_arg(arg: &Bound<'_, PyAny>) -> PyResult<Option<Observations>> {
+        if arg.is_none() {
+            return Ok(None);
+        }
+        if let Ok(b) = arg.extract::<bool>() {
+            return Ok(b.then_some(Observations::Tensor));
+        }
+        match arg.extract::<String>().as_deref() {
+            Ok("tensor") => Ok(Some(Observations::Tensor)),
+            Ok("planes") => Ok(Some(Observations::Planes)),
+            _ => Err(PyValueError::new_err(
+                "observations must be False, True (or \"tensor\") or \"planes\"",
+            )),
+        }
+    }
+
+    /// The numbers one game's observation takes.
+    fn width(self, game: &dyn DynGame) -> usize {
+        match self {
+            Observations::Tensor => game.observation_tensor_len(),
+            Observations::Planes => game.planes_shape().iter().product(),
+        }
+    }
 }
 
 /// A fresh game of env `i`'s `episode`-th episode, chance resolved.
@@ -53,19 +93,26 @@ fn acting_seat(state: &dyn DynState) -> Option<usize> {
 }
 
 /// Fills env `i`'s row of `mask`, its `seat` and, if kept, its row of observations.
-fn fill_row(state: &dyn DynState, row: &mut [i8], seat: &mut i32, obs: Option<&mut [f32]>) {
+fn fill_row(
+    state: &dyn DynState,
+    row: &mut [i8],
+    seat: &mut i32,
+    obs: Option<(Observations, &mut [f32])>,
+) {
     match acting_seat(state).and_then(|s| Seat::try_from(s as u8).ok()) {
         Some(s) => {
             state.fill_mask(s, row);
             *seat = s.index() as i32;
-            if let Some(o) = obs {
-                state.observation_tensor(Viewer::Seat(s), o);
+            match obs {
+                Some((Observations::Tensor, o)) => state.observation_tensor(Viewer::Seat(s), o),
+                Some((Observations::Planes, o)) => state.observation_planes(s, o),
+                None => {}
             }
         }
         None => {
             row.fill(0);
             *seat = -1;
-            if let Some(o) = obs {
+            if let Some((_, o)) = obs {
                 o.fill(0.0);
             }
         }
@@ -86,7 +133,7 @@ fn step_all(
     seats: &mut [i32],
     rewards: &mut [f32],
     terminated: &mut [bool],
-    mut obs: Option<&mut [f32]>,
+    mut obs: Option<(Observations, &mut [f32])>,
 ) -> Result<(), String> {
     let n = game.num_distinct_actions();
     let players = game.num_seats();
@@ -130,10 +177,10 @@ fn step_all(
             reward_row.fill(0.0);
             terminated[i] = false;
         }
-        let width = game.observation_tensor_len();
-        let row = obs
-            .as_deref_mut()
-            .map(|o| &mut o[i * width..(i + 1) * width]);
+        let row = obs.as_mut().map(|(kind, o)| {
+            let width = kind.width(game);
+            (*kind, &mut o[i * width..(i + 1) * width])
+        });
         fill_row(
             state.as_ref(),
             &mut mask[i * n..(i + 1) * n],
@@ -154,7 +201,7 @@ type Buffers<'py> = (
 #[pymethods]
 impl VectorEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, seed=0, setup=None, overrides=None, observations=false))]
+    #[pyo3(signature = (game, num_envs, seed=0, setup=None, overrides=None, observations=None))]
     fn new(
         py: Python<'_>,
         game: &str,
@@ -162,14 +209,18 @@ impl VectorEnv {
         seed: u64,
         setup: Option<&str>,
         overrides: Option<&Bound<'_, PyAny>>,
-        observations: bool,
+        observations: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let kind = match observations {
+            Some(o) => Observations::from_arg(o)?,
+            None => None,
+        };
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
-        let kind = crate::kind_of(game)?;
+        let game_kind = crate::kind_of(game)?;
         let over = overrides.map(|o| crate::py_to_json(py, o)).transpose()?;
-        let game = erased::load(kind, setup, over.as_ref(), &[]).map_err(crate::refused)?;
+        let game = erased::load(game_kind, setup, over.as_ref(), &[]).map_err(crate::refused)?;
         let n = game.num_distinct_actions();
         let players = game.num_seats();
         const MAX_MASK_BYTES: usize = 1 << 32;
@@ -182,8 +233,8 @@ impl VectorEnv {
         let seat = PyArray1::<i32>::zeros(py, num_envs, false).unbind();
         let rewards = PyArray2::<f32>::zeros(py, [num_envs, players], false).unbind();
         let terminated = PyArray1::<bool>::zeros(py, num_envs, false).unbind();
-        let observations = if observations {
-            let width = py.detach(|| game.observation_tensor_len());
+        let observations = if let Some(kind) = kind {
+            let width = py.detach(|| kind.width(game.as_ref()));
             if num_envs.saturating_mul(width).saturating_mul(4) > MAX_MASK_BYTES {
                 return Err(PyValueError::new_err(format!(
                     "{num_envs} games × {width} observation features is more than 4 GiB; use \
@@ -205,6 +256,7 @@ impl VectorEnv {
             rewards,
             terminated,
             observations,
+            kind,
         };
         env.reset_all(py, seed)?;
         Ok(env)
@@ -221,12 +273,22 @@ impl VectorEnv {
         self.game.num_distinct_actions()
     }
 
-    /// The observation buffer (`num_envs × observation_tensor_shape()[0]`, float32), filled in
-    /// place by `reset` and `step` with each game's tensor for its seat to act; `None` unless
-    /// the env was made with `observations=True`.
+    /// The observation buffer, filled in place by `reset` and `step` for each game's seat to
+    /// act: `num_envs × observation_tensor_shape()[0]` float32 tensors (`observations=True`),
+    /// or `num_envs × planes × height × width` planes (`observations="planes"`, a view of the
+    /// same buffer); `None` unless the env was made with one.
     #[getter]
-    fn observations<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray2<f32>>> {
-        self.observations.as_ref().map(|o| o.bind(py).clone())
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some(o) = self.observations.as_ref().map(|o| o.bind(py).clone()) else {
+            return Ok(None);
+        };
+        match self.kind {
+            Some(Observations::Planes) => {
+                let [p, h, w] = self.game.planes_shape();
+                Ok(Some(o.reshape([self.episodes.len(), p, h, w])?.into_any()))
+            }
+            _ => Ok(Some(o.into_any())),
+        }
     }
 
     /// Seats per game, the width of `rewards`.
@@ -267,9 +329,9 @@ impl VectorEnv {
         let observations = self.observations.as_ref().map(|o| o.bind(py).clone());
         {
             let mut o = observations.as_ref().map(|o| o.readwrite());
-            let o = match o.as_mut() {
-                Some(o) => Some(o.as_slice_mut()?),
-                None => None,
+            let o = match (o.as_mut(), self.kind) {
+                (Some(o), Some(kind)) => Some((kind, o.as_slice_mut()?)),
+                _ => None,
             };
             let mut m = mask.readwrite();
             let mut s = seat.readwrite();
@@ -365,13 +427,15 @@ impl VectorEnv {
         let (m, s) = (m.as_slice_mut()?, s.as_slice_mut()?);
         let observations = self.observations.as_ref().map(|o| o.bind(py).clone());
         let mut o = observations.as_ref().map(|o| o.readwrite());
-        let mut o = match o.as_mut() {
-            Some(o) => Some(o.as_slice_mut()?),
-            None => None,
+        let mut o = match (o.as_mut(), self.kind) {
+            (Some(o), Some(kind)) => Some((kind, o.as_slice_mut()?)),
+            _ => None,
         };
-        let width = self.game.observation_tensor_len();
         for (i, state) in self.states.iter().enumerate() {
-            let row = o.as_deref_mut().map(|o| &mut o[i * width..(i + 1) * width]);
+            let row = o.as_mut().map(|(kind, o)| {
+                let width = kind.width(self.game.as_ref());
+                (*kind, &mut o[i * width..(i + 1) * width])
+            });
             fill_row(state.as_ref(), &mut m[i * n..(i + 1) * n], &mut s[i], row);
         }
         self.rewards.bind(py).readwrite().as_slice_mut()?.fill(0.0);

@@ -1,8 +1,8 @@
 """Hidden information through the Python API: redraw everything a seat cannot see
 (`State.resample`, as another deal or another opponent's secret would have it) and that seat's
-observation, observation tensor, terminal picture and legal actions stay exactly the same; the
-redraw did change something (the full state, read through the debugging call, and another seat's
-tensor), so the checks could fail."""
+observation, observation tensor, observation planes, terminal picture and legal actions stay
+exactly the same; the redraw did change something (the full state, read through the debugging
+call, and another seat's tensor and planes), so the checks could fail."""
 
 import numpy as np
 import pytest
@@ -21,6 +21,7 @@ def test_what_a_seat_cannot_see_does_not_change_what_it_observes(game, setup):
     perturbed = 0
     checks = 0
     others_differ = 0
+    others_planes_differ = 0
     for seed in range(1, 4):
         rng, rand = rands(seed)
         s = g.new_initial_state()
@@ -38,6 +39,11 @@ def test_what_a_seat_cannot_see_does_not_change_what_it_observes(game, setup):
                     assert other.observation(seat) == s.observation(seat), (game, setup, seat)
                     assert np.array_equal(other.observation_tensor(seat),
                                           s.observation_tensor(seat)), (game, setup, seat)
+                    assert np.array_equal(other.observation_planes(seat),
+                                          s.observation_planes(seat)), (game, setup, seat)
+                    others_planes_differ += any(
+                        not np.array_equal(other.observation_planes(o), s.observation_planes(o))
+                        for o in range(g.num_players()) if o != seat)
                     others_differ += any(
                         not np.array_equal(other.observation_tensor(o), s.observation_tensor(o))
                         for o in range(g.num_players()) if o != seat)
@@ -56,6 +62,7 @@ def test_what_a_seat_cannot_see_does_not_change_what_it_observes(game, setup):
     # What was redrawn is seen by some other seat (its own hand, its own commitment): the
     # tensors carry it for that seat, so the equality above is not for want of information.
     assert others_differ > 0, f"{game} {setup}: no seat's tensor ever showed a redrawn secret"
+    assert others_planes_differ > 0, f"{game} {setup}: no seat's planes showed a redrawn secret"
 
 
 def test_a_resampled_state_has_no_history_to_serialize():

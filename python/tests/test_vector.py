@@ -106,3 +106,26 @@ def test_the_observation_buffer_holds_each_games_tensor_for_its_seat_to_act(game
             assert np.array_equal(obs[i], want), f"env {i}"
         v.sample_actions(rng, actions)
         mask, seat, rewards, terminated = v.step(actions)
+
+
+@pytest.mark.parametrize("game,setup", [("connect-four", None), ("grid-battles", "skirmish"),
+                                        ("command-core", "duel"), ("starcore", None),
+                                        ("milkomeda", "small")])
+def test_the_planes_buffer_holds_each_games_planes_for_its_seat_to_act(game, setup):
+    v = VectorEnv(game, 3, seed=4, setup=setup, observations="planes")
+    g = gw.load_game(game, setup)
+    obs = v.observations
+    assert obs.shape == (3, *g.observation_planes_shape()) and obs.dtype == np.float32
+    mask, seat, rewards, terminated = v.reset()
+    actions = np.zeros(3, dtype=np.int64)
+    rng = gw.Rng(2)
+    for _ in range(60):
+        for i in range(3):
+            # A view of the one buffer, filled in place, equal to the State API's planes.
+            assert np.shares_memory(v.observations, obs)
+            assert np.array_equal(obs[i], v.state(i).observation_planes(int(seat[i])))
+        v.sample_actions(rng, actions)
+        mask, seat, rewards, terminated = v.step(actions)
+    assert VectorEnv(game, 1, setup=setup, observations="tensor").observations.ndim == 2
+    with pytest.raises(ValueError, match="planes"):
+        VectorEnv(game, 1, setup=setup, observations="pixels")

@@ -18,7 +18,8 @@
 //! give a byte-identical event log on any machine.
 //!
 //! A game may also implement [`ActionIndex`]: a fixed flat index of its player actions per
-//! config (OpenSpiel's `num_distinct_actions`), so that legal actions can be given as a mask.
+//! config (OpenSpiel's `num_distinct_actions`), so that legal actions can be given as a mask,
+//! and [`ObservationPlanes`]: a seat's observation as fixed-shape planes over its board.
 #![deny(missing_docs)]
 
 mod action_index;
@@ -30,6 +31,7 @@ pub mod files;
 mod game;
 pub mod geom;
 mod pieces;
+mod planes;
 pub mod replay;
 mod rng;
 mod seat;
@@ -46,6 +48,7 @@ pub use game::{
     Turn, normalize, sample_chance,
 };
 pub use pieces::{Piece, PieceLog};
+pub use planes::{ObservationPlanes, PlaneList, Planes, ratio};
 pub use replay::{Replay, ReplayError};
 pub use rng::{Rng, derive_seed, splitmix64};
 pub use seat::{

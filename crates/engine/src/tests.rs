@@ -468,3 +468,57 @@ fn setup_error_from_problems_lists_every_problem() {
     assert_eq!(one.problems().as_slice()[0].field, "");
     assert_eq!(one.to_string(), "invalid game setup: at least one round");
 }
+
+/// The race as planes: a 1 × 10 track, each seat's position (`mine`, `theirs`), then its own
+/// hidden stride as a constant plane.
+impl ObservationPlanes for Race {
+    fn declare_planes(_: &(), list: &mut PlaneList) {
+        list.one("mine");
+        list.one("theirs");
+        list.one("my stride");
+    }
+    fn board_size(_: &()) -> (usize, usize) {
+        (1, 10)
+    }
+    fn encode_planes(_: &(), seat: Seat, seen: &RaceObs, out: &mut Planes<'_>) {
+        for (s, pos) in seen.pos.iter().enumerate() {
+            // A position of 10 or more is off the track: the write is ignored, not a panic.
+            out.set(usize::from(s != seat.index()), 0, usize::from(*pos), 1.0);
+        }
+        out.fill(2, f32::from(seen.mine.unwrap_or(0)));
+        out.fill(7, 1.0); // no such plane: ignored
+    }
+}
+
+#[test]
+fn planes_are_named_counted_and_encoded_from_the_observation() {
+    assert_eq!(Race::planes_shape(&()), [3, 1, 10]);
+    assert_eq!(Race::plane_names(&()), ["mine", "theirs", "my stride"]);
+    let mut race = Race::new(&()).unwrap_or_else(|e| panic!("{e}"));
+    race.pos = [3, 12];
+    race.commit = [Some(2), Some(3)];
+    let p1 = race.observation_planes(&(), Seat::new(0));
+    let mut want = vec![0.0; 30];
+    want[3] = 1.0; // P1 on square 3; P2 off the track
+    want[20..].fill(2.0); // P1's own stride, never P2's
+    assert_eq!(p1, want);
+    let p2 = race.observation_planes(&(), Seat::new(1));
+    assert_eq!(p2[10 + 3], 1.0);
+    assert!(p2[20..].iter().all(|v| *v == 3.0));
+}
+
+#[test]
+fn a_plane_list_counts_what_it_names_and_ratios_stay_in_range() {
+    let mut naming = PlaneList::naming();
+    let mut counting = PlaneList::counting();
+    for list in [&mut naming, &mut counting] {
+        assert!(list.is_empty());
+        assert_eq!(list.one("a"), 0);
+        assert_eq!(list.many(3, |i| format!("b{i}")), 1);
+        assert_eq!(list.one("c"), 4);
+    }
+    assert_eq!(naming.len(), counting.len());
+    assert_eq!(naming.into_names(), ["a", "b0", "b1", "b2", "c"]);
+    assert!(counting.into_names().is_empty());
+    assert_eq!((ratio(3, 4), ratio(5, 4), ratio(1, 0)), (0.75, 1.0, 0.0));
+}

@@ -57,6 +57,7 @@ mod event;
 mod fold;
 mod observe;
 mod odds;
+mod planes;
 mod render;
 mod rules;
 mod scenario_map;

@@ -50,6 +50,7 @@ mod action_index;
 mod board;
 mod fold;
 mod observe;
+mod planes;
 mod state;
 mod text;
 

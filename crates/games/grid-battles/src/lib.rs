@@ -47,6 +47,7 @@ mod fold;
 mod observe;
 mod odds;
 mod pieces;
+mod planes;
 mod render;
 mod rules;
 mod state;

@@ -79,6 +79,7 @@ mod config;
 mod content;
 mod fold;
 mod observe;
+mod planes;
 mod render;
 mod resource;
 pub mod rules;

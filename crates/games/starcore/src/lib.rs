@@ -83,6 +83,7 @@ mod grid;
 mod observe;
 mod odds;
 mod pieces;
+mod planes;
 mod render;
 mod rules;
 #[cfg(test)]
