@@ -248,7 +248,7 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
     }
     let all = PairingsReport::of(reports);
     if let Some(path) = &args.html {
-        let page = crate::balance_html::page(G::INFO.long_name, &all.pairings, &all.table)?;
+        let page = gridwright_report::page(G::INFO.long_name, &all.pairings, &all.table)?;
         gridwright_engine::files::write_atomic(path, page.as_bytes())
             .with_context(|| format!("--html {}", path.display()))?;
     }
