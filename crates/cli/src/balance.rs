@@ -15,7 +15,7 @@ use gridwright_sim::balance::{
 };
 use gridwright_sim::curves::Curve;
 use gridwright_sim::importance::ImportanceRequest;
-use gridwright_sim::request::{BalanceRequest, Spelling, SprtBounds};
+use gridwright_sim::request::{BalanceRequest, Spelling, SprtBounds, parse_variant};
 use gridwright_sim::sprt::SprtVerdict;
 use gridwright_sim::sweep::SweepReport;
 use gridwright_sim::tune::{Band, TuneCandidate, TuneReport, TuneRequest};
@@ -107,26 +107,6 @@ pub fn run(content: &ContentSource, args: BalanceArgs) -> Result<()> {
     with_game!(kind, G => balance::<G>(content, &args))
 }
 
-/// A `--variant` item: its name and changes (checked by the run's plan).
-fn parse_variant(item: &str) -> Result<(String, Vec<String>)> {
-    let Some((name, changes)) = item.split_once('=') else {
-        bail!(
-            "--variant `{item}`: write NAME=changes, e.g. B=units.knight.health=4 (or A= for none)"
-        );
-    };
-    let name = name.trim();
-    if name.is_empty() || name.contains('.') {
-        bail!("--variant `{item}`: the variant needs a name before the first `=`, e.g. B=…");
-    }
-    let changes = changes
-        .split(',')
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .map(str::to_owned)
-        .collect();
-    Ok((name.to_owned(), changes))
-}
-
 /// The run as asked for on the command line; `gridwright_sim` checks it
 /// ([`BalanceRequest::plan`]), as it does the Python binding's.
 fn request(args: &BalanceArgs, subject: Seat, threads: usize) -> Result<BalanceRequest> {
@@ -139,8 +119,8 @@ fn request(args: &BalanceArgs, subject: Seat, threads: usize) -> Result<BalanceR
         variants: args
             .variants
             .iter()
-            .map(|item| parse_variant(item))
-            .collect::<Result<_>>()?,
+            .map(|item| parse_variant(item, Spelling::Flags))
+            .collect::<Result<_, _>>()?,
         sweep: args.sweep.clone(),
         sprt: args.sprt.then_some(SprtBounds {
             elo0: args.elo0,
