@@ -904,8 +904,14 @@ async fn lab_list(State(app): State<AppState>) -> ApiResult {
     Ok(Json(app.hub.lab_list().await?).into_response())
 }
 
+/// A run as JSON, its report the stored text as it is (`lab::lab_response`).
+fn lab_json(status: StatusCode, (run, report): (crate::wire::LabRun, Option<String>)) -> ApiResult {
+    let body = crate::lab::lab_response(&run, report.as_deref())?;
+    Ok((status, [(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
 async fn lab_get(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult {
-    Ok(Json(app.hub.lab_get(&id).await?).into_response())
+    lab_json(StatusCode::OK, app.hub.lab_get(&id).await?)
 }
 
 async fn lab_cancel(
@@ -913,8 +919,10 @@ async fn lab_cancel(
     Path(id): Path<String>,
     extensions: Extensions,
 ) -> ApiResult {
-    let run = app.hub.lab_cancel(&id, client_ip(&extensions)).await?;
-    Ok(Json(run).into_response())
+    lab_json(
+        StatusCode::OK,
+        app.hub.lab_cancel(&id, client_ip(&extensions)).await?,
+    )
 }
 
 /// Chart `n` of a run as SVG. It changes as games arrive: never cached.

@@ -267,6 +267,27 @@ fn read(hub: &Hub, body: &Value) -> Result<Asked, ServerError> {
     })
 }
 
+/// The JSON text of `run` with `report` (the report's stored JSON text, or none) as its
+/// `report`, byte for byte.
+///
+/// # Errors
+/// `run` does not serialize (a bug).
+pub(crate) fn lab_response(run: &LabRun, report: Option<&str>) -> Result<String, ServerError> {
+    let mut text = serde_json::to_string(run).map_err(internal)?;
+    // `report` is serialized as `null` between `run` and `charts`; the stored text goes there.
+    let Some(report) = report else {
+        return Ok(text);
+    };
+    let at = text.find(",\"report\":null,\"charts\":").ok_or_else(|| {
+        ServerError::Internal("a Lab run serialized without its report field".into())
+    })?;
+    text.replace_range(
+        at..at + ",\"report\":null".len(),
+        &format!(",\"report\":{report}"),
+    );
+    Ok(text)
+}
+
 /// A run's title for people: `Random` or an AI strength's title (`Normal`), else the spec as
 /// it was typed.
 fn agent_title(game: &dyn GameProvider, spec: &str) -> String {
@@ -508,11 +529,12 @@ impl Hub {
             .ok_or_else(|| ServerError::UnknownLabRun(id.chars().take(60).collect()))
     }
 
-    /// One run: its summary, its report so far and its charts' titles.
+    /// One run: its summary and its charts' titles, with its report so far as the JSON text
+    /// stored (see [`LabRow::report`]; [`lab_response`] puts it in).
     ///
     /// # Errors
     /// No such run, or a database failure.
-    pub(crate) async fn lab_get(&self, id: &str) -> Result<LabRun, ServerError> {
+    pub(crate) async fn lab_get(&self, id: &str) -> Result<(LabRun, Option<String>), ServerError> {
         let row = self.lab_row(id).await?;
         let charts = row
             .charts
@@ -529,11 +551,14 @@ impl Hub {
                     .collect()
             })
             .unwrap_or_default();
-        Ok(LabRun {
-            run: summary(self, &row),
-            report: row.report.clone(),
-            charts,
-        })
+        Ok((
+            LabRun {
+                run: summary(self, &row),
+                report: None,
+                charts,
+            },
+            row.report,
+        ))
     }
 
     /// Chart `n` of a run, as its SVG document.
@@ -565,7 +590,11 @@ impl Hub {
     ///
     /// # Errors
     /// No such run, another address (403), a run already over (409), a database failure.
-    pub(crate) async fn lab_cancel(&self, id: &str, client: IpAddr) -> Result<LabRun, ServerError> {
+    pub(crate) async fn lab_cancel(
+        &self,
+        id: &str,
+        client: IpAddr,
+    ) -> Result<(LabRun, Option<String>), ServerError> {
         let row = self.lab_row(id).await?;
         if row.creator != crate::limits::address_key(client) {
             return Err(ServerError::Forbidden(

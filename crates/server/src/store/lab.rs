@@ -81,8 +81,10 @@ pub struct LabRow {
     pub done: i64,
     /// Games asked for (per variant).
     pub total: i64,
-    /// The report of the games played so far (`gridwright_sim::balance::BalanceReport`).
-    pub report: Option<Value>,
+    /// The report of the games played so far (`gridwright_sim::balance::BalanceReport`), as
+    /// the JSON text it was stored as: served as it is, so that its numbers are the sim
+    /// crate's to the last digit (parsing and printing again could move one by an ulp).
+    pub report: Option<String>,
     /// Its charts: `[{section, title, svg}]`.
     pub charts: Option<Value>,
     /// Why it failed or was interrupted, in words.
@@ -130,7 +132,7 @@ impl LabRow {
             error: r.opt_text(8)?,
             created_ms: r.int(9)?,
             updated_ms: r.int(10)?,
-            report: if full { json(11, "lab report")? } else { None },
+            report: if full { r.opt_text(11)? } else { None },
             charts: if full { json(12, "lab charts")? } else { None },
         })
     }

@@ -722,7 +722,7 @@ impl PgStore {
         let c = conn_mut(&mut g)?;
         let (request, report, charts) = (
             run.request.to_string(),
-            run.report.as_ref().map(ToString::to_string),
+            run.report.clone(),
             run.charts.as_ref().map(ToString::to_string),
         );
         c.client

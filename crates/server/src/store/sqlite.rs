@@ -590,7 +590,7 @@ impl SqliteStore {
                     r.status.as_str(),
                     r.done,
                     r.total,
-                    r.report.as_ref().map(ToString::to_string),
+                    r.report.clone(),
                     r.charts.as_ref().map(ToString::to_string),
                     r.error,
                     r.created_ms,
