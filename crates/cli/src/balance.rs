@@ -183,12 +183,7 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
         return tune::<G>(args, &config, &pairings, subject, threads);
     }
     let plan = request(args, subject, threads)?.plan::<G>(&config, Spelling::Flags)?;
-    if let Some(path) = &args.html
-        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && !dir.is_dir()
-    {
-        bail!("--html {}: no directory {}", path.display(), dir.display());
-    }
+    html_dir_exists(args)?;
     let show = std::io::stderr().is_terminal();
     let progress = progress_line("balance", show);
     let several = pairings.len() > 1;
@@ -227,11 +222,9 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
         errln!();
     }
     let all = PairingsReport::of(reports);
-    if let Some(path) = &args.html {
-        let page = gridwright_report::page(G::INFO.long_name, &all.pairings, &all.table)?;
-        gridwright_engine::files::write_atomic(path, page.as_bytes())
-            .with_context(|| format!("--html {}", path.display()))?;
-    }
+    write_html(args, || {
+        gridwright_report::page(G::INFO.long_name, &all.pairings, &all.table)
+    })?;
     match (args.json, &all.pairings[..]) {
         // One pairing: its report as it is; several: every report and their table.
         (true, [one]) => outln!("{}", serde_json::to_string_pretty(one)?),
@@ -248,6 +241,29 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
     Ok(())
 }
 
+/// `--html FILE`: its directory must exist (checked before any game).
+fn html_dir_exists(args: &BalanceArgs) -> Result<()> {
+    if let Some(path) = &args.html
+        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && !dir.is_dir()
+    {
+        bail!("--html {}: no directory {}", path.display(), dir.display());
+    }
+    Ok(())
+}
+
+/// Writes `--html FILE` (if given) with the page `page` draws.
+fn write_html(
+    args: &BalanceArgs,
+    page: impl FnOnce() -> Result<String, gridwright_report::ChartError>,
+) -> Result<()> {
+    if let Some(path) = &args.html {
+        gridwright_engine::files::write_atomic(path, page()?.as_bytes())
+            .with_context(|| format!("--html {}", path.display()))?;
+    }
+    Ok(())
+}
+
 /// `--tune` and `--importance` make runs of their own: the flags of a report's variants do not
 /// mix with them (nor with each other).
 fn alone(args: &BalanceArgs, pairings: usize, run: &str, why: &str) -> Result<()> {
@@ -257,7 +273,6 @@ fn alone(args: &BalanceArgs, pairings: usize, run: &str, why: &str) -> Result<()
         (args.sprt, "--sprt"),
         (pairings > 1, "--pairing"),
         (args.replays.is_some(), "--replays"),
-        (args.html.is_some(), "--html"),
         (run != "--tune" && !args.tunes.is_empty(), "--tune"),
         (
             run != "--importance" && args.importance.is_some(),
@@ -298,6 +313,7 @@ fn importance<G: Frontend>(
         threads,
     }
     .plan::<G>(config, Spelling::Flags)?;
+    html_dir_exists(args)?;
     let show = std::io::stderr().is_terminal();
     let progress = progress_line("importance", show);
     let (specs, factories) = &pairings[0];
@@ -308,6 +324,9 @@ fn importance<G: Frontend>(
         G::end_reason,
         &progress,
     )?;
+    write_html(args, || {
+        gridwright_report::importance_page(G::INFO.long_name, &report)
+    })?;
     if args.json {
         return print_run_json(&report, G::INFO.short_name, specs, args);
     }
@@ -414,11 +433,15 @@ fn tune<G: Frontend>(
         threads,
     }
     .plan::<G>(config, Spelling::Flags)?;
+    html_dir_exists(args)?;
     let show = std::io::stderr().is_terminal();
     let progress = progress_line("tune", show);
     let (specs, factories) = &pairings[0];
     let report =
         gridwright_sim::tune::tune::<G>(&plan, factories, G::scores, G::end_reason, &progress)?;
+    write_html(args, || {
+        gridwright_report::tune_page(G::INFO.long_name, &report)
+    })?;
     if args.json {
         return print_run_json(&report, G::INFO.short_name, specs, args);
     }

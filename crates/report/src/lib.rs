@@ -17,7 +17,9 @@
 
 use gridwright_sim::balance::{BalanceReport, PairingLine, RateLine, VariantReport};
 use gridwright_sim::curves::Curve;
+use gridwright_sim::importance::ImportanceReport;
 use gridwright_sim::sweep::SweepReport;
+use gridwright_sim::tune::TuneReport;
 use plotters::prelude::*;
 use std::fmt::Write as _;
 
@@ -532,15 +534,10 @@ pub fn page(title: &str, reports: &[BalanceReport], table: &[PairingLine]) -> Re
         return Ok(String::new());
     };
     let agents: Vec<String> = reports.iter().map(|r| r.agents.join(", ")).collect();
+    head(&mut out, title, &r.setup);
     let _ = write!(
         out,
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <title>{t} balance — {s}</title><style>body{{font-family:sans-serif;max-width:760px;\
-         margin:2em auto;color:#222}}table{{border-collapse:collapse;margin:1em 0}}\
-         td,th{{border:1px solid #ccc;padding:2px 8px;text-align:right}}td:first-child{{text-align:left}}\
-         svg{{display:block;margin:1em 0}}</style></head><body><h1>{t} balance</h1>\
-         <p>Setup <b>{s}</b>, agents <b>{a}</b>, seed {seed}, {g} games asked per variant.</p>",
-        t = esc(title),
+        "<p>Setup <b>{s}</b>, agents <b>{a}</b>, seed {seed}, {g} games asked per variant.</p>",
         s = esc(&r.setup),
         a = esc(&agents.join(" / ")),
         seed = r.seed,
@@ -556,6 +553,149 @@ pub fn page(title: &str, reports: &[BalanceReport], table: &[PairingLine]) -> Re
         report_body(&mut out, r)?;
     }
     out.push_str("</body></html>\n");
+    Ok(out.html)
+}
+
+/// The page's head, style and title: `{title} balance`, with `what` in the window's title.
+fn head(out: &mut Out, title: &str, what: &str) {
+    let _ = write!(
+        out,
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>{t} balance — {s}</title><style>body{{font-family:sans-serif;max-width:760px;\
+         margin:2em auto;color:#222}}table{{border-collapse:collapse;margin:1em 0}}\
+         td,th{{border:1px solid #ccc;padding:2px 8px;text-align:right}}td:first-child{{text-align:left}}\
+         svg{{display:block;margin:1em 0}}</style></head><body><h1>{t} balance</h1>",
+        t = esc(title),
+        s = esc(what),
+    );
+}
+
+/// A tuning run (`gridwright balance --tune … --html FILE`) as one self-contained page: every
+/// combination's share of the decided games with its interval (the 1/N share marked) and the
+/// table of the search, the result first.
+///
+/// # Errors
+/// A chart that cannot be drawn.
+pub fn tune_page(title: &str, r: &TuneReport) -> Result<String> {
+    let mut out = Out::default();
+    let keys = r.keys.join(" and ");
+    head(&mut out, title, &format!("tuning {keys}"));
+    let best = r
+        .candidates
+        .get(r.best)
+        .map(|c| c.changes.join(", "))
+        .unwrap_or_default();
+    let _ = write!(
+        out,
+        "<p>Tuning <code>{}</code> for {}'s share of the decided games within {:.1}%–{:.1}% (the \
+         1/N share is {:.1}%), {} games in all. Result: <b>{}</b>, {}.</p>",
+        esc(&keys),
+        r.subject,
+        100.0 * r.band.low,
+        100.0 * r.band.high,
+        100.0 * r.fair_share,
+        r.games_played,
+        esc(&best),
+        if r.reached {
+            "inside the band"
+        } else {
+            "the nearest to the band (none reached it)"
+        }
+    );
+    let lines: Vec<RateLine> = r
+        .candidates
+        .iter()
+        .map(|c| RateLine {
+            label: c.values.join(", "),
+            ..c.share.clone()
+        })
+        .collect();
+    let refs: Vec<&RateLine> = lines.iter().collect();
+    out.section = format!("Tuning {keys}");
+    let chart = format!("{}'s share of decided games per combination", r.subject);
+    out.chart(&chart, rate_chart(&chart, &refs, r.fair_share)?);
+    out.push_str(
+        "<table><tr><th>values</th><th>games</th><th>rounds</th><th>share</th>\
+         <th>95% interval</th><th>outside the band</th><th>change</th></tr>",
+    );
+    for c in &r.candidates {
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{:.1}% – {:.1}%</td>\
+             <td>{:.3}</td><td>{:.2}</td></tr>",
+            esc(&c.changes.join(", ")),
+            c.games,
+            c.rounds,
+            100.0 * c.share.rate,
+            100.0 * c.share.interval_95.0,
+            100.0 * c.share.interval_95.1,
+            c.outside_band,
+            c.change
+        );
+    }
+    out.push_str("</table></body></html>\n");
+    Ok(out.html)
+}
+
+/// An importance run (`gridwright balance --importance … --html FILE`) as one self-contained
+/// page: the subject's share of the decided games with each piece out (or swapped), beside its
+/// share with them all (marked), and the table of the pieces, the most missed first.
+///
+/// # Errors
+/// A chart that cannot be drawn.
+pub fn importance_page(title: &str, r: &ImportanceReport) -> Result<String> {
+    let mut out = Out::default();
+    head(&mut out, title, &format!("importance of {}", r.key));
+    let _ = write!(
+        out,
+        "<p>Each piece of <code>{}</code> {}, {} games each ({} in all); {}'s share of the \
+         decided games with them all: {:.1}% ({:.1}%–{:.1}%). The pieces {} misses most come \
+         first.</p>",
+        esc(&r.key),
+        match &r.swap {
+            Some(s) => format!("swapped for <code>{}</code> in turn", esc(s)),
+            None => "taken out in turn".to_owned(),
+        },
+        r.games,
+        r.games_played,
+        r.subject,
+        100.0 * r.base.rate,
+        100.0 * r.base.interval_95.0,
+        100.0 * r.base.interval_95.1,
+        r.subject
+    );
+    let mut lines = vec![RateLine {
+        label: "with them all".to_owned(),
+        ..r.base.clone()
+    }];
+    lines.extend(r.rows.iter().filter_map(|row| {
+        row.share.as_ref().map(|s| RateLine {
+            label: row.change.clone(),
+            ..s.clone()
+        })
+    }));
+    let refs: Vec<&RateLine> = lines.iter().collect();
+    out.section = format!("Importance of {}", r.key);
+    let chart = format!("{}'s share of decided games with each change", r.subject);
+    out.chart(&chart, rate_chart(&chart, &refs, r.base.rate)?);
+    out.push_str("<table><tr><th>change</th><th>share</th><th>difference (95% interval)</th></tr>");
+    for row in &r.rows {
+        let cells = match (&row.share, row.difference, row.interval_95) {
+            (Some(share), Some(d), Some((lo, hi))) => format!(
+                "<td>{:.1}%</td><td>{:+.1} pts ({:+.1} to {:+.1})</td>",
+                100.0 * share.rate,
+                100.0 * d,
+                100.0 * lo,
+                100.0 * hi
+            ),
+            _ => format!(
+                "<td colspan=\"2\">{}</td>",
+                esc(row.not_played.as_deref().unwrap_or("no game decided"))
+            ),
+        };
+        let _ = write!(out, "<tr><td>{}</td>{cells}</tr>", esc(&row.change));
+    }
+    out.push_str("</table></body></html>\n");
     Ok(out.html)
 }
 
