@@ -197,7 +197,9 @@ export async function mount(root, { id, navigate, announce }) {
     r.charts.forEach((c, i) => {
       let fig = charts.children[i];
       if (!fig) {
-        fig = h('figure', { class: 'lab-chart' }, h('img', { alt: `${c.section}: ${c.title}`, src: c.url, width: 720 }), h('figcaption', {}, `${c.section}: ${c.title}`));
+        // A run without variants has one, which the report calls `base`: its charts are the run's.
+        const name = c.section === 'Variant base' ? c.title : `${c.section}: ${c.title}`;
+        fig = h('figure', { class: 'lab-chart' }, h('img', { alt: name, src: c.url, width: 720 }), h('figcaption', {}, name));
         charts.append(fig);
       }
       const img = /** @type {HTMLImageElement} */ (fig.querySelector('img'));

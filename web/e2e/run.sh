@@ -86,7 +86,7 @@ for _ in $(seq 1 150); do
 done
 curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null || { say "server did not come up:"; cat "$log" >&2; exit 1; }
 
-# 4. The test. The three files run at once (each in its own browser, against the same server,
+# 4. The test. The files run at once (each in its own browser, against the same server,
 # each match its own): together they take as long as the longest instead of their sum. Each
 # prints its lines with its own prefix; a file's status is its own.
 want() { [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = "$1" ]; }

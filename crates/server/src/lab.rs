@@ -7,7 +7,9 @@
 //! `gridwright balance`: nothing is stored or played until every part is valid. The run then
 //! plays its games in ranges (the sim crate's `shard`), each range on one of the AI threads
 //! taken from the fair scheduler (`hub/fair.rs`) as one client, [`LAB_CLIENT`], so that all
-//! Lab runs together hold at most the share of one client while anyone else's AI move waits.
+//! Lab runs together hold at most the share of one client while anyone else's AI move waits;
+//! and never the last thread (a gate of all but one), so that an AI move never waits for a
+//! range of games to end.
 //! After each range the games so far are folded into a report in index order (`merge`) and
 //! its charts drawn (`gridwright_report::charts`); both are stored, so a page polling the run
 //! sees them fill in. A range lasts about [`RANGE_TARGET`]; a cancel takes effect at the next
@@ -33,6 +35,7 @@ use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The client all Lab runs are counted as by the fair scheduler of the AI threads.
 pub(crate) const LAB_CLIENT: &str = "the Lab";
@@ -50,13 +53,30 @@ const FIELDS: &[&str] = &[
 const MAX_ITEMS: usize = 50;
 const MAX_TEXT: usize = 500;
 
-/// The runs this process is playing, each with its cancel flag.
-#[derive(Debug, Default)]
+/// The runs this process is playing, each with its cancel flag, and the gate that keeps them
+/// off one of the AI threads.
+#[derive(Debug)]
 pub(crate) struct LabRuns {
     playing: Mutex<HashMap<String, Arc<AtomicBool>>>,
+    /// One permit per AI thread Lab ranges may hold at once: all but one (at least one), so a
+    /// range of games, however long, never holds the last thread an AI move could take.
+    gate: Arc<Semaphore>,
 }
 
 impl LabRuns {
+    /// Lab runs on a server with `ai_threads` AI threads.
+    pub(crate) fn new(ai_threads: usize) -> LabRuns {
+        LabRuns {
+            playing: Mutex::new(HashMap::new()),
+            gate: Arc::new(Semaphore::new(ai_threads.saturating_sub(1).max(1))),
+        }
+    }
+
+    /// Waits for the gate (see [`LabRuns::gate`]).
+    pub(crate) async fn gate(&self) -> Option<OwnedSemaphorePermit> {
+        Arc::clone(&self.gate).acquire_owned().await.ok()
+    }
+
     fn add(&self, id: &str) -> Arc<AtomicBool> {
         let flag = Arc::new(AtomicBool::new(false));
         self.playing
@@ -447,12 +467,13 @@ impl Hub {
                 return;
             }
             let count = range.min(total - done);
+            let gate = self.lab.gate().await;
             let slot = self.lab_slot().await;
             let j = Arc::clone(&job);
             let mut held = std::mem::take(&mut shards);
             let began = Instant::now();
             let played = tokio::task::spawn_blocking(move || {
-                let _slot = slot;
+                let _held = (gate, slot);
                 let shard = j.play(done, count)?;
                 held.push(shard);
                 let elapsed = started.elapsed().as_secs_f64();

@@ -402,6 +402,37 @@ async fn lab_runs_are_bounded_per_client_and_in_all() {
     t.stop().await;
 }
 
+/// Lab runs never hold every AI thread: with two, heavy runs (whole games of long searches a
+/// range) leave one free, and another client's AI reply does not wait for a range to end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lab_runs_leave_an_ai_thread_for_play() {
+    let t = TestServer::sqlite_with(|o| o.limits.ai_threads = 2).await;
+    let a = t.addr;
+    let heavy = json!({ "game": "connect-four", "agents": ["mcts:iters=4000", "mcts:iters=4000"],
+                        "games": 100 });
+    let ids = [start(a, &heavy).await, start(a, &heavy).await];
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (id, token, mut ws) = other_clients_ai_match(a, [127, 0, 0, 2]).await;
+    let mut worst = Duration::ZERO;
+    for v in [0u64, 2, 4] {
+        let legal = get_as(a, &format!("/api/matches/{id}/state"), &token).await;
+        let action = legal.body["legal"][0]["action"].clone();
+        let took = time_of_ai_reply(a, (&id, &token, &mut ws), v, action).await;
+        worst = worst.max(took);
+    }
+    // Holding both threads, the runs made the reply wait for a whole game of 4000-iteration
+    // searches (seconds); with one thread always left, it waits for nothing.
+    assert!(
+        worst < Duration::from_millis(1000),
+        "the other client's AI reply took {worst:?}"
+    );
+    for id in ids {
+        assert!(status(&run(a, &id).await) == "running" || status(&run(a, &id).await) == "queued");
+        post(a, &format!("/api/lab/runs/{id}/cancel"), &json!({}), None).await;
+    }
+    t.stop().await;
+}
+
 /// A run left playing when the server was killed is shown as interrupted after the restart,
 /// not as playing forever; its partial report stays.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -552,7 +552,7 @@ impl Hub {
             ),
             thinking: Arc::new(AtomicUsize::new(0)),
             operator_hash: opts.operator_token.as_ref().map(crate::token::Secret::hash),
-            lab: crate::lab::LabRuns::default(),
+            lab: crate::lab::LabRuns::new(opts.limits.ai_threads),
             limiter: AddressLimiter::creation(&opts.matches),
             http_limiter: AddressLimiter::new(
                 opts.limits.http_burst,
