@@ -408,7 +408,8 @@ async fn lab_runs_are_bounded_per_client_and_in_all() {
 async fn lab_runs_leave_an_ai_thread_for_play() {
     let t = TestServer::sqlite_with(|o| o.limits.ai_threads = 2).await;
     let a = t.addr;
-    let heavy = json!({ "game": "connect-four", "agents": ["mcts:iters=4000", "mcts:iters=4000"],
+    // A game of 50,000-iteration searches takes seconds: a run's first range is one game.
+    let heavy = json!({ "game": "connect-four", "agents": ["mcts:iters=50000", "mcts:iters=50000"],
                         "games": 100 });
     let ids = [start(a, &heavy).await, start(a, &heavy).await];
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -420,8 +421,8 @@ async fn lab_runs_leave_an_ai_thread_for_play() {
         let took = time_of_ai_reply(a, (&id, &token, &mut ws), v, action).await;
         worst = worst.max(took);
     }
-    // Holding both threads, the runs made the reply wait for a whole game of 4000-iteration
-    // searches (seconds); with one thread always left, it waits for nothing.
+    // Holding both threads, the runs made the reply wait for a whole game of such searches
+    // (seconds); with one thread always left, it waits for nothing.
     assert!(
         worst < Duration::from_millis(1000),
         "the other client's AI reply took {worst:?}"
