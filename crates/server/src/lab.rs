@@ -341,10 +341,12 @@ fn summary(hub: &Hub, row: &LabRow) -> LabRunSummary {
         game: row.game.clone(),
         game_title: game.map_or_else(|| row.game.clone(), |g| g.info().long_name.to_owned()),
         setup: row.setup.clone(),
+        // Kept with the request when it started: a poll reads no content.
         setup_title: row.setup.as_ref().map(|s| {
-            game.and_then(|g| g.scenarios().ok())
-                .and_then(|list| list.into_iter().find(|x| &x.name == s))
-                .map_or_else(|| s.clone(), |x| x.title)
+            row.request
+                .get("setup_title")
+                .and_then(Value::as_str)
+                .map_or_else(|| s.clone(), str::to_owned)
         }),
         agent_titles: agents
             .iter()
@@ -390,11 +392,20 @@ impl Hub {
             variants,
         } = read(self, &body)?;
         let (g, s, a, r) = (game.clone(), setup.clone(), agents.clone(), request.clone());
-        let job: Arc<dyn LabJob> =
-            tokio::task::spawn_blocking(move || g.lab(s.as_ref(), &a, &r).map(Arc::from))
-                .await
-                .map_err(internal)?
-                .map_err(refuse)?;
+        let (job, setup_title) = tokio::task::spawn_blocking(move || {
+            let job: Arc<dyn LabJob> = g.lab(s.as_ref(), &a, &r).map(Arc::from)?;
+            let title = s.and_then(|s| {
+                g.scenarios()
+                    .ok()?
+                    .into_iter()
+                    .find(|x| x.name == s.as_str())
+                    .map(|x| x.title)
+            });
+            Ok::<_, String>((job, title))
+        })
+        .await
+        .map_err(internal)?
+        .map_err(refuse)?;
         let creator = crate::limits::address_key(client);
         let limits = self.opts.limits;
         if self.store.lab_count_active(Some(&creator)).await? >= limits.lab_runs_per_client {
@@ -415,6 +426,7 @@ impl Hub {
         let stored = serde_json::json!({
             "game": game.info().short_name,
             "setup": setup.as_ref().map(ScenarioName::as_str),
+            "setup_title": setup_title,
             "agents": agents.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "games": request.games,
             "seed": request.seed,

@@ -128,6 +128,8 @@ async fn a_lab_run_plays_to_the_report_the_sim_gives_for_its_seed() {
     }
     let last = seen.last().unwrap();
     assert_eq!(last["run"]["game_title"], "Grid Battles");
+    assert_eq!(last["run"]["setup"], "skirmish");
+    assert_eq!(last["run"]["setup_title"], "Skirmish");
     assert_eq!(
         last["run"]["agent_titles"],
         json!(["Random moves", "Random moves"])
