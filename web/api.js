@@ -74,6 +74,14 @@ export const api = {
   replayStep: (id, n) => http('GET', `${m(id)}/replay/${n}`),
   /** MCTS's advice: `{report, seat, at}` (hotseat, vs-AI and finished matches only). */
   hint: (id, token, body) => http('POST', `${m(id)}/hint`, { token: token ?? undefined, body }),
+  /** The newest Lab runs. */
+  labRuns: () => http('GET', '/api/lab/runs'),
+  /** One Lab run: where it stands, its report so far and its charts. */
+  labRun: (id) => http('GET', `/api/lab/runs/${encodeURIComponent(id)}`),
+  /** Starts a Lab run; a refusal names the field and why. */
+  labStart: (req) => http('POST', '/api/lab/runs', { body: req }),
+  /** Cancels a Lab run this address started. */
+  labCancel: (id) => http('POST', `/api/lab/runs/${encodeURIComponent(id)}/cancel`, { body: {} }),
 };
 
 /** Creator tokens of the matches this browser created, by match id: they let it abort them. */

@@ -6,6 +6,7 @@ const ROUTES = [
   [/^\/$/, () => import('./lobby.js')],
   [/^\/play\/([0-9a-f]{16})\/?$/, () => import('./match.js')],
   [/^\/replay\/([0-9a-f]{16})\/?$/, () => import('./replay.js')],
+  [/^\/lab(?:\/([0-9a-f]{16}))?\/?$/, () => import('./lab.js')],
 ];
 
 const main = document.getElementById('main');

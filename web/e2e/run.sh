@@ -13,7 +13,8 @@
 #                          this in the background while Rust compiles)
 #   E2E_ONLY=starcore      run only the Starcore file (starcore.e2e.mjs) after the unit tests;
 #                          milkomeda: only milkomeda.e2e.mjs; play: only play.e2e.mjs (Grid Battles,
-#                          Command Core, Connect Four and the kit)
+#                          Command Core, Connect Four and the kit); lab: only lab.e2e.mjs (the
+#                          Lab page: a small run to its charts, a cancelled run)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -85,7 +86,7 @@ for _ in $(seq 1 150); do
 done
 curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null || { say "server did not come up:"; cat "$log" >&2; exit 1; }
 
-# 4. The test. The three files run at once (each in its own browser, against the same server,
+# 4. The test. The files run at once (each in its own browser, against the same server,
 # each match its own): together they take as long as the longest instead of their sum. Each
 # prints its lines with its own prefix; a file's status is its own.
 want() { [ -z "${E2E_ONLY:-}" ] || [ "$E2E_ONLY" = "$1" ]; }
@@ -106,6 +107,11 @@ fi
 if want milkomeda; then
   BASE_URL="http://127.0.0.1:$port" SCREENSHOT_DIR="$shots" node "$work/milkomeda.e2e.mjs" &
   pids+=($!); names+=(milkomeda)
+fi
+# The Lab page: a small balance run to its charts, a refusal, a bigger run cancelled.
+if want lab; then
+  BASE_URL="http://127.0.0.1:$port" SCREENSHOT_DIR="$shots" node "$work/lab.e2e.mjs" &
+  pids+=($!); names+=(lab)
 fi
 status=0
 for i in "${!pids[@]}"; do

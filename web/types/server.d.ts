@@ -258,6 +258,124 @@ link: string,
 ws: string, };
 
 /**
+ * One chart of a Lab run's report: an SVG document drawn by the server.
+ */
+export type LabChart = { 
+/**
+ * The part of the report it belongs to (`Variant B`, `Sweep of units.knight.health`).
+ */
+section: string, 
+/**
+ * Its title (`Win rates`, `Game length`).
+ */
+title: string, 
+/**
+ * Where to fetch it (`image/svg+xml`); it changes as games arrive.
+ */
+url: string, };
+
+/**
+ * A Lab run (`GET /api/lab/runs/{id}`, and the answers to starting and cancelling one).
+ */
+export type LabRun = { 
+/**
+ * What it is and where it stands.
+ */
+run: LabRunSummary, 
+/**
+ * The report of the games played so far (`gridwright balance --json`'s document), once
+ * one game is in.
+ */
+report: unknown, 
+/**
+ * Its charts, in the report's order.
+ */
+charts: Array<LabChart>, };
+
+/**
+ * The newest Lab runs (`GET /api/lab/runs`).
+ */
+export type LabRunList = { 
+/**
+ * Newest first.
+ */
+runs: Array<LabRunSummary>, };
+
+/**
+ * A Lab run as the Lab page lists it (`GET /api/lab/runs`), in players' words beside the names.
+ */
+export type LabRunSummary = { 
+/**
+ * The run's id.
+ */
+id: string, 
+/**
+ * The game's short name.
+ */
+game: string, 
+/**
+ * The game's title.
+ */
+game_title: string, 
+/**
+ * The scenario's name, if one was chosen (else the game's default).
+ */
+setup: string | null, 
+/**
+ * The scenario's title.
+ */
+setup_title: string | null, 
+/**
+ * One agent spec per seat.
+ */
+agents: Array<string>, 
+/**
+ * Each seat's agent as players read it (`Random moves`, `Normal AI`).
+ */
+agent_titles: Array<string>, 
+/**
+ * The master seed: game `i` uses `derive_seed(seed, i)`.
+ */
+seed: number, 
+/**
+ * Changes to every variant, `key.path=value` each.
+ */
+sets: Array<string>, 
+/**
+ * The named variants as written (`B=units.knight.health=4`).
+ */
+variants: Array<string>, 
+/**
+ * The sweep as written (`units.knight.health=2..5`), if any.
+ */
+sweep: string | null, 
+/**
+ * Where it stands.
+ */
+status: LabStatus, 
+/**
+ * Games played so far (per variant).
+ */
+done: number, 
+/**
+ * Games asked for (per variant).
+ */
+total: number, 
+/**
+ * Why it failed or was interrupted, in words.
+ */
+error: string | null, 
+/**
+ * When it was asked for, Unix milliseconds.
+ */
+created_ms: number, };
+
+/**
+ * Where a Lab run stands.
+ */
+export type LabStatus = "queued" | "running" | "done" | "cancelled" | "failed" | "interrupted";
+
+/**
  * One legal action offered to the caller.
  */
 export type LegalEntry = { 

@@ -15,7 +15,7 @@ use gridwright_sim::balance::{
 };
 use gridwright_sim::curves::Curve;
 use gridwright_sim::importance::{ImportanceReport, ImportanceRequest};
-use gridwright_sim::request::{BalanceRequest, Spelling, SprtBounds};
+use gridwright_sim::request::{BalanceRequest, Spelling, SprtBounds, parse_variant};
 use gridwright_sim::sprt::SprtVerdict;
 use gridwright_sim::study::{Players, StudyBasis, StudyReport, StudyRequest};
 use gridwright_sim::sweep::SweepReport;
@@ -108,26 +108,6 @@ pub fn run(content: &ContentSource, args: BalanceArgs) -> Result<()> {
     with_game!(kind, G => balance::<G>(content, &args))
 }
 
-/// A `--variant` item: its name and changes (checked by the run's plan).
-fn parse_variant(item: &str) -> Result<(String, Vec<String>)> {
-    let Some((name, changes)) = item.split_once('=') else {
-        bail!(
-            "--variant `{item}`: write NAME=changes, e.g. B=units.knight.health=4 (or A= for none)"
-        );
-    };
-    let name = name.trim();
-    if name.is_empty() || name.contains('.') {
-        bail!("--variant `{item}`: the variant needs a name before the first `=`, e.g. B=…");
-    }
-    let changes = changes
-        .split(',')
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .map(str::to_owned)
-        .collect();
-    Ok((name.to_owned(), changes))
-}
-
 /// The run as asked for on the command line; `gridwright_sim` checks it
 /// ([`BalanceRequest::plan`]), as it does the Python binding's.
 fn request(args: &BalanceArgs, subject: Seat, threads: usize) -> Result<BalanceRequest> {
@@ -140,8 +120,8 @@ fn request(args: &BalanceArgs, subject: Seat, threads: usize) -> Result<BalanceR
         variants: args
             .variants
             .iter()
-            .map(|item| parse_variant(item))
-            .collect::<Result<_>>()?,
+            .map(|item| parse_variant(item, Spelling::Flags))
+            .collect::<Result<_, _>>()?,
         sweep: args.sweep.clone(),
         sprt: args.sprt.then_some(SprtBounds {
             elo0: args.elo0,
@@ -201,12 +181,7 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
         return study::<G>(args, &config, &pairings, &request);
     }
     let plan = request(args, subject, threads)?.plan::<G>(&config, Spelling::Flags)?;
-    if let Some(path) = &args.html
-        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && !dir.is_dir()
-    {
-        bail!("--html {}: no directory {}", path.display(), dir.display());
-    }
+    html_dir_exists(args)?;
     let show = std::io::stderr().is_terminal();
     let progress = progress_line("balance", show);
     let several = pairings.len() > 1;
@@ -245,11 +220,9 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
         errln!();
     }
     let all = PairingsReport::of(reports);
-    if let Some(path) = &args.html {
-        let page = crate::balance_html::page(G::INFO.long_name, &all.pairings, &all.table)?;
-        gridwright_engine::files::write_atomic(path, page.as_bytes())
-            .with_context(|| format!("--html {}", path.display()))?;
-    }
+    write_html(args, || {
+        gridwright_report::page(G::INFO.long_name, &all.pairings, &all.table)
+    })?;
     match (args.json, &all.pairings[..]) {
         // One pairing: its report as it is; several: every report and their table.
         (true, [one]) => outln!("{}", serde_json::to_string_pretty(one)?),
@@ -266,6 +239,29 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
     Ok(())
 }
 
+/// `--html FILE`: its directory must exist (checked before any game).
+fn html_dir_exists(args: &BalanceArgs) -> Result<()> {
+    if let Some(path) = &args.html
+        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && !dir.is_dir()
+    {
+        bail!("--html {}: no directory {}", path.display(), dir.display());
+    }
+    Ok(())
+}
+
+/// Writes `--html FILE` (if given) with the page `page` draws.
+fn write_html(
+    args: &BalanceArgs,
+    page: impl FnOnce() -> Result<String, gridwright_report::ChartError>,
+) -> Result<()> {
+    if let Some(path) = &args.html {
+        gridwright_engine::files::write_atomic(path, page()?.as_bytes())
+            .with_context(|| format!("--html {}", path.display()))?;
+    }
+    Ok(())
+}
+
 /// `--tune` and `--importance` make runs of their own: the flags of a report's variants do not
 /// mix with them (nor with each other).
 fn alone(args: &BalanceArgs, pairings: usize, run: &str, why: &str) -> Result<()> {
@@ -275,7 +271,6 @@ fn alone(args: &BalanceArgs, pairings: usize, run: &str, why: &str) -> Result<()
         (args.sprt, "--sprt"),
         (pairings > 1, "--pairing"),
         (args.replays.is_some(), "--replays"),
-        (args.html.is_some(), "--html"),
         (run != "--tune" && !args.tunes.is_empty(), "--tune"),
         (
             run != "--importance" && args.importance.is_some(),
@@ -364,6 +359,7 @@ fn study<G: Frontend>(
         StudyRequest::Importance(_) => "an importance run plays its own variants",
     };
     alone(args, pairings.len(), &run, why)?;
+    html_dir_exists(args)?;
     let progress = progress_line(request.option(), std::io::stderr().is_terminal());
     let (specs, factories) = &pairings[0];
     let players = Players {
@@ -373,6 +369,10 @@ fn study<G: Frontend>(
         progress: &progress,
     };
     let report = request.run::<G>(config, Spelling::Flags, &players)?;
+    write_html(args, || match &report {
+        StudyReport::Tune(r) => gridwright_report::tune_page(G::INFO.long_name, r),
+        StudyReport::Importance(r) => gridwright_report::importance_page(G::INFO.long_name, r),
+    })?;
     if args.json {
         return print_run_json(&report, G::INFO.short_name, specs, args);
     }

@@ -40,7 +40,6 @@ macro_rules! err {
 
 mod analyze;
 mod balance;
-mod balance_html;
 mod batch;
 mod ladder;
 mod odds;

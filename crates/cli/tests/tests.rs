@@ -995,6 +995,65 @@ fn balance_html_is_one_self_contained_page_with_charts() {
     assert!(text.contains("B vs A"), "{text}");
 }
 
+/// `--html` with `--tune` and with `--importance`: one self-contained page each, its chart of
+/// the subject's share per combination or per change drawn inline, its table naming each.
+#[test]
+fn balance_tune_and_importance_write_their_html_pages() {
+    let dir = std::env::temp_dir().join(format!("gw-tune-html-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = [
+        "balance",
+        "grid-battles",
+        "--scenario",
+        "skirmish",
+        "--games",
+        "32",
+    ];
+    let cases: [(&[&str], &str, &[&str]); 2] = [
+        (
+            &["--tune", "units.knight.health=2..3"],
+            "tune.html",
+            &[
+                "Tuning <code>units.knight.health</code>",
+                "units.knight.health=3",
+                "per combination",
+            ],
+        ),
+        (
+            &["--importance", "sides.Red.units"],
+            "importance.html",
+            &[
+                "Each piece of <code>sides.Red.units</code> taken out",
+                "with them all",
+                "with each change",
+            ],
+        ),
+    ];
+    for (flags, file, wants) in cases {
+        let page = dir.join(file);
+        let mut args: Vec<&str> = run.to_vec();
+        args.extend_from_slice(flags);
+        let path = page.to_str().unwrap();
+        args.extend_from_slice(&["--html", path]);
+        let out = gw(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let html = std::fs::read_to_string(&page).unwrap();
+        assert!(html.starts_with("<!doctype html>"), "{file}");
+        assert_eq!(html.matches("<svg").count(), 1, "{file}: its chart");
+        for want in wants {
+            assert!(html.contains(want), "{file} lacks `{want}`");
+        }
+        for remote in ["<script", " src=", "href=", "@import", "url("] {
+            assert!(!html.contains(remote), "{file} loads `{remote}`");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Every new argument refuses bad input with a message naming it, before any game is played.
 #[test]
 fn balance_refuses_bad_input_naming_what_and_why() {

@@ -71,6 +71,11 @@ fn table() -> Vec<Route> {
         get_route("/api/matches/{id}/replay", replay),
         get_route("/api/matches/{id}/replay/{n}", replay_step),
         get_route("/api/matches/{id}/ws", ws::upgrade),
+        get_route("/api/lab/runs", lab_list),
+        post_route("/api/lab/runs", lab_start),
+        get_route("/api/lab/runs/{id}", lab_get),
+        post_route("/api/lab/runs/{id}/cancel", lab_cancel),
+        get_route("/api/lab/runs/{id}/charts/{n}", lab_chart),
     ]
 }
 
@@ -883,4 +888,58 @@ async fn replay_step(
         result: crate::hub::result_json(s.as_ref(), resigned.filter(|_| n == total)),
     });
     Ok(Json((*app.hub.reads.put(key, body)).clone()).into_response())
+}
+
+/// Starts a Lab run (`lab.rs`): `201` with the run as stored, or a refusal naming the field.
+async fn lab_start(
+    State(app): State<AppState>,
+    extensions: Extensions,
+    JsonBody(body): JsonBody<Value>,
+) -> ApiResult {
+    let run = app.hub.lab_start(body, client_ip(&extensions)).await?;
+    Ok((StatusCode::CREATED, Json(run)).into_response())
+}
+
+async fn lab_list(State(app): State<AppState>) -> ApiResult {
+    Ok(Json(app.hub.lab_list().await?).into_response())
+}
+
+/// A run as JSON, its report the stored text as it is (`lab::lab_response`).
+fn lab_json(status: StatusCode, (run, report): (crate::wire::LabRun, Option<String>)) -> ApiResult {
+    let body = crate::lab::lab_response(&run, report.as_deref())?;
+    Ok((status, [(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+async fn lab_get(State(app): State<AppState>, Path(id): Path<String>) -> ApiResult {
+    lab_json(StatusCode::OK, app.hub.lab_get(&id).await?)
+}
+
+async fn lab_cancel(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    extensions: Extensions,
+) -> ApiResult {
+    lab_json(
+        StatusCode::OK,
+        app.hub.lab_cancel(&id, client_ip(&extensions)).await?,
+    )
+}
+
+/// Chart `n` of a run as SVG. It changes as games arrive: never cached.
+async fn lab_chart(
+    State(app): State<AppState>,
+    Path((id, n)): Path<(String, String)>,
+) -> ApiResult {
+    let n: usize = n
+        .parse()
+        .map_err(|_| ServerError::BadRequest(format!("chart `{n}`: not a chart number")))?;
+    let svg = app.hub.lab_chart(&id, n).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        svg,
+    )
+        .into_response())
 }

@@ -68,6 +68,15 @@ pub struct ServeArgs {
     /// The most milliseconds an AI seat may think per move; matches asking for more are refused.
     #[arg(long, default_value_t = Limits::default().ai_max_think_ms)]
     pub ai_max_think_ms: u64,
+    /// The most games (per variant) one Lab run may ask for.
+    #[arg(long, default_value_t = Limits::default().lab_max_games)]
+    pub lab_max_games: usize,
+    /// Lab runs played at once on this server (others are refused until one ends).
+    #[arg(long, default_value_t = Limits::default().lab_runs)]
+    pub lab_runs: u64,
+    /// Lab runs one client address may have playing at once.
+    #[arg(long, default_value_t = Limits::default().lab_runs_per_client)]
+    pub lab_runs_per_client: u64,
     /// Seconds an open match may stay untouched before it expires.
     #[arg(long, default_value_t = MatchLimits::default().expire_open_ms / 1000)]
     pub expire_open_secs: u64,
@@ -173,6 +182,9 @@ impl ServeArgs {
                 ai_threads: self.ai_threads.unwrap_or(Limits::default().ai_threads),
                 ai_threads_per_client: self.ai_threads_per_client,
                 ai_max_think_ms: self.ai_max_think_ms,
+                lab_max_games: self.lab_max_games,
+                lab_runs: self.lab_runs,
+                lab_runs_per_client: self.lab_runs_per_client,
                 ..Limits::default()
             },
             matches: MatchLimits {

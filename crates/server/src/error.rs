@@ -101,6 +101,15 @@ pub enum ServerError {
         /// The limit.
         limit: u64,
     },
+    /// No Lab run with this id.
+    #[error("there is no Lab run `{0}`")]
+    UnknownLabRun(String),
+    /// The Lab run is over: nothing is left to cancel.
+    #[error("Lab run {0} is already over: only a run still playing can be cancelled")]
+    LabRunOver(String),
+    /// As many Lab runs play as the server allows (in all, or for this client).
+    #[error("{0}")]
+    TooManyLabRuns(String),
     /// The match expired: nothing happened in it for too long.
     #[error(
         "match {0} has expired: nothing happened in it for too long, so it can no longer be played or joined"
@@ -207,6 +216,9 @@ impl ServerError {
             ServerError::TooManyMatches { .. } | ServerError::TooManyMatchesFromAddress { .. } => {
                 "too_many_matches"
             }
+            ServerError::UnknownLabRun(_) => "unknown_lab_run",
+            ServerError::LabRunOver(_) => "lab_run_over",
+            ServerError::TooManyLabRuns(_) => "too_many_lab_runs",
             ServerError::Expired(_) => "match_expired",
             ServerError::Aborted { .. } => "match_aborted",
             ServerError::AlreadyOver(_) => "match_over",
@@ -233,7 +245,11 @@ impl ServerError {
     /// The HTTP status for this error.
     pub fn status(&self) -> StatusCode {
         match self {
-            ServerError::UnknownMatch(_) | ServerError::UnknownGame { .. } => StatusCode::NOT_FOUND,
+            ServerError::UnknownMatch(_)
+            | ServerError::UnknownGame { .. }
+            | ServerError::UnknownLabRun(_) => StatusCode::NOT_FOUND,
+            ServerError::LabRunOver(_) => StatusCode::CONFLICT,
+            ServerError::TooManyLabRuns(_) => StatusCode::TOO_MANY_REQUESTS,
             ServerError::Malformed(_)
             | ServerError::BadRequest(_)
             | ServerError::Content(_)

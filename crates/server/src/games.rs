@@ -15,6 +15,9 @@ use gridwright_catalog::{
 };
 use gridwright_engine::replay::{REPLAY_FORMAT, ReplayMove};
 use gridwright_engine::{GameInfo, Replay, ReplayError, Seat, Session};
+use gridwright_sim::balance::{BalanceReport, Header, Hooks};
+use gridwright_sim::request::{BalancePlan, BalanceRequest, Spelling};
+use gridwright_sim::{AgentFactory, SimError};
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -87,12 +90,111 @@ pub trait GameProvider: Send + Sync + 'static {
             resigned: None,
         })
     }
+    /// A balance run of the Lab page (`lab.rs`): one of this game's own scenarios (`None`: the
+    /// default) between `agents`, one per seat, as `request` asks, checked by the sim crate's
+    /// [`BalanceRequest::plan`] before any game is played.
+    ///
+    /// # Errors
+    /// A refusal in words, naming the request's field and why: an agent the game does not
+    /// have or `human`, the wrong number of agents, a setup that does not load, and every
+    /// refusal of the plan (a key path, a value's type, a sweep's range, content the game
+    /// refuses).
+    fn lab(
+        &self,
+        scenario: Option<&ScenarioName>,
+        agents: &[AgentSpec],
+        request: &BalanceRequest,
+    ) -> Result<Box<dyn LabJob>, String> {
+        let _ = (scenario, agents, request);
+        Err(format!(
+            "{} cannot be played in the Lab",
+            self.info().long_name
+        ))
+    }
     /// Replays every move of `replay` into a session ([`GameProvider::rebuild`]'s work once the
     /// replay is assembled).
     ///
     /// # Errors
     /// As [`Replay::rerun`].
     fn rerun(&self, replay: &Replay) -> Result<Box<dyn AnySession>, ReplayError>;
+}
+
+/// A balance run checked and ready (its game erased): it plays its games in ranges, on the
+/// caller's thread, and folds the ranges played so far into a report.
+pub trait LabJob: Send + Sync {
+    /// The games asked for (per variant).
+    fn games(&self) -> usize;
+    /// Games `start..start + count`, every variant of each, as the sim crate's `shard` text.
+    ///
+    /// # Errors
+    /// A game that fails.
+    fn play(&self, start: usize, count: usize) -> Result<String, SimError>;
+    /// The report of the first `done` games, from the ranges played so far (in any order; the
+    /// sim crate's `merge`), with `games_asked` the run's. With all the games it is the report
+    /// `gridwright balance` gives for the same request and seed.
+    ///
+    /// # Errors
+    /// Ranges that do not hold games `0..done` exactly once.
+    fn report(
+        &self,
+        shards: &[String],
+        done: usize,
+        elapsed_seconds: f64,
+    ) -> Result<BalanceReport, SimError>;
+}
+
+/// [`LabJob`] of a game with a catalog [`Frontend`].
+struct FrontendLab<G: Frontend> {
+    header: Header,
+    plan: BalancePlan<G::Config>,
+    agents: Vec<AgentFactory<G>>,
+}
+
+impl<G: Frontend> LabJob for FrontendLab<G> {
+    fn games(&self) -> usize {
+        self.plan.options.games
+    }
+
+    fn play(&self, start: usize, count: usize) -> Result<String, SimError> {
+        gridwright_sim::balance::shard::<G>(
+            &self.plan.variants,
+            &self.agents,
+            self.plan.options.seed,
+            start,
+            count,
+            hooks::<G>(),
+        )
+    }
+
+    fn report(
+        &self,
+        shards: &[String],
+        done: usize,
+        elapsed_seconds: f64,
+    ) -> Result<BalanceReport, SimError> {
+        let mut options = self.plan.options.clone();
+        options.games = done;
+        let mut report = gridwright_sim::balance::merge::<G>(
+            self.header.clone(),
+            &self.plan.variants,
+            self.agents.len(),
+            &options,
+            shards,
+            elapsed_seconds,
+        )?;
+        report.games_asked = self.plan.options.games;
+        Ok(report)
+    }
+}
+
+/// The game's report hooks, as `gridwright balance` passes them.
+fn hooks<G: Frontend>() -> Hooks<G> {
+    Hooks {
+        score: G::scores,
+        end: G::end_reason,
+        round: G::round_number,
+        measures: G::round_measures,
+    }
 }
 
 /// A scenario a game offers, by name.
@@ -372,6 +474,56 @@ impl<G: Frontend> GameProvider for FrontendGame<G> {
 
     fn rerun(&self, replay: &Replay) -> Result<Box<dyn AnySession>, ReplayError> {
         Ok(Box::new(replay.rerun::<G>(replay.moves.len())?))
+    }
+
+    fn lab(
+        &self,
+        scenario: Option<&ScenarioName>,
+        agents: &[AgentSpec],
+        request: &BalanceRequest,
+    ) -> Result<Box<dyn LabJob>, String> {
+        let config = G::load_config(&self.content, scenario.map(ScenarioName::as_str))
+            .map_err(|e| format!("setup: {e}"))?;
+        let seats = G::new(&config)
+            .map_err(|e| format!("setup: {e}"))?
+            .num_seats();
+        if agents.len() != seats {
+            return Err(format!(
+                "agents: this setup has {seats} seats, so it needs {seats} agents, not {}",
+                agents.len()
+            ));
+        }
+        let mut factories: Vec<AgentFactory<G>> = Vec::with_capacity(seats);
+        for (i, spec) in agents.iter().enumerate() {
+            if spec.is_human() {
+                return Err(format!(
+                    "agents: P{}: a person cannot play in the Lab",
+                    i + 1
+                ));
+            }
+            G::agent(spec).map_err(|e| format!("agents: P{}: {e}", i + 1))?;
+            let spec = spec.clone();
+            factories.push(Arc::new(move || match G::agent(&spec) {
+                Ok(a) => a,
+                // Checked above; cannot fail here.
+                Err(_) => Box::new(gridwright_engine::RandomAgent),
+            }));
+        }
+        let plan = request
+            .plan::<G>(&config, Spelling::Keywords)
+            .map_err(|e| e.to_string())?;
+        let header = Header {
+            game: G::INFO.short_name.to_owned(),
+            setup: G::config_name(&config)
+                .or_else(|| scenario.map(|s| s.as_str().to_owned()))
+                .unwrap_or_else(|| "default".into()),
+            agents: agents.iter().map(ToString::to_string).collect(),
+        };
+        Ok(Box::new(FrontendLab::<G> {
+            header,
+            plan,
+            agents: factories,
+        }))
     }
 }
 

@@ -53,6 +53,7 @@ mod error;
 mod games;
 mod hub;
 mod json;
+mod lab;
 mod limits;
 mod middleware;
 mod net;
@@ -111,6 +112,14 @@ pub struct Limits {
     /// The most an AI seat may think per move, in milliseconds (`--ai-max-think-ms`): a match
     /// asking for more is refused at creation.
     pub ai_max_think_ms: u64,
+    /// The most games (per variant) one Lab run may ask for (`--lab-max-games`).
+    pub lab_max_games: usize,
+    /// Lab runs queued or playing at once on the server (`--lab-runs`); more are refused with
+    /// 429 until one ends.
+    pub lab_runs: u64,
+    /// Lab runs one client address may have queued or playing at once
+    /// (`--lab-runs-per-client`).
+    pub lab_runs_per_client: u64,
     /// PostgreSQL connections per process.
     pub pg_pool: usize,
     /// Connections held at once, WebSockets included (never more than the open-file limit
@@ -147,6 +156,9 @@ impl Default for Limits {
             ai_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             ai_threads_per_client: 0,
             ai_max_think_ms: 5_000,
+            lab_max_games: 5_000,
+            lab_runs: 4,
+            lab_runs_per_client: 2,
             pg_pool: 8,
             max_connections: 8192,
             max_connections_per_ip: 256,
@@ -264,6 +276,8 @@ impl AppState {
         };
         let (stop, stopped) = watch::channel(false);
         let hub = Arc::new(Hub::new(store, games, opts.clone(), stopped));
+        // Lab runs left playing by a process that stopped will not go on (`lab.rs`).
+        hub.lab_interrupt_stopped(true).await;
         if let Store::Postgres(pg) = &hub.store {
             let mut notices = pg.listen();
             let h = Arc::downgrade(&hub);

@@ -53,6 +53,14 @@ fn bearer() -> Value {
 /// The document.
 pub fn document() -> Value {
     let mut doc = paths_and_schemas();
+    let (paths, schemas) = lab();
+    for (at, more) in [("/paths", paths), ("/components/schemas", schemas)] {
+        if let (Some(into), Value::Object(more)) =
+            (doc.pointer_mut(at).and_then(Value::as_object_mut), more)
+        {
+            into.extend(more);
+        }
+    }
     // What every operation may also answer (middleware.rs): the client address's request
     // bucket is checked before anything else.
     if let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) {
@@ -88,6 +96,66 @@ pub fn document() -> Value {
     doc
 }
 
+/// The Lab's routes and schemas (`lab.rs`): balance runs started, listed, read, drawn and
+/// cancelled.
+fn lab() -> (Value, Value) {
+    let run_id = json!({ "name": "id", "in": "path", "required": true,
+        "description": "Lab run id (16 hex digits).", "schema": { "type": "string" } });
+    let paths = json!({
+        "/api/lab/runs": {
+            "get": { "summary": "The newest Lab runs (balance runs), newest first.", "operationId": "listLabRuns",
+                "responses": { "200": ok_json("Runs", "LabRunList") } },
+            "post": { "summary": "Start a Lab run: games of a setup between agents, with variants, a sweep or an SPRT, \
+                    checked as `gridwright balance` checks them before any game is played.", "operationId": "startLabRun",
+                "requestBody": { "required": true, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/LabRequest" } } } },
+                "responses": { "201": ok_json("The run, queued", "LabRun"),
+                    "400": error_response("A field that is missing, unknown or wrong, named with why (bad_request, malformed, unknown_scenario)"),
+                    "404": error_response("Unknown game"),
+                    "429": error_response("As many Lab runs play as the server allows, in all or for this client (too_many_lab_runs)") } } },
+        "/api/lab/runs/{id}": { "get": { "summary": "One Lab run: where it stands, its report so far and its charts.", "operationId": "getLabRun",
+            "parameters": [run_id.clone()],
+            "responses": { "200": ok_json("The run", "LabRun"), "404": error_response("Unknown run") } } },
+        "/api/lab/runs/{id}/cancel": { "post": { "summary": "Cancel a Lab run still playing (only from the address that started it); it stops after the games in hand.",
+            "operationId": "cancelLabRun", "parameters": [run_id.clone()],
+            "responses": { "200": ok_json("The run, cancelled", "LabRun"), "403": error_response("Another address started it"),
+                "404": error_response("Unknown run"), "409": error_response("Already over (lab_run_over)") } } },
+        "/api/lab/runs/{id}/charts/{n}": { "get": { "summary": "Chart n (0-based) of a run's report so far, drawn by the server; never cached.",
+            "operationId": "labRunChart",
+            "parameters": [run_id, { "name": "n", "in": "path", "required": true, "schema": { "type": "integer", "minimum": 0 } }],
+            "responses": { "200": { "description": "The chart", "content": { "image/svg+xml": { "schema": { "type": "string" } } } },
+                "404": error_response("Unknown run, or no such chart yet") } } }
+    });
+    let summary = json!({ "type": "object", "properties": {
+        "id": { "type": "string" }, "game": { "type": "string" }, "game_title": { "type": "string" },
+        "setup": { "type": ["string", "null"] }, "setup_title": { "type": ["string", "null"] },
+        "agents": { "type": "array", "items": { "type": "string" } },
+        "agent_titles": { "type": "array", "items": { "type": "string" } },
+        "seed": { "type": "integer" }, "sets": { "type": "array", "items": { "type": "string" } },
+        "variants": { "type": "array", "items": { "type": "string" } }, "sweep": { "type": ["string", "null"] },
+        "status": { "type": "string", "enum": ["queued", "running", "done", "cancelled", "failed", "interrupted"] },
+        "done": { "type": "integer" }, "total": { "type": "integer" },
+        "error": { "type": ["string", "null"] }, "created_ms": { "type": "integer" } } });
+    let schemas = json!({
+        "LabRequest": { "type": "object", "required": ["game", "agents"], "additionalProperties": false, "properties": {
+            "game": { "type": "string" }, "setup": { "type": "string", "description": "A scenario's name (default: the game's default)." },
+            "agents": { "type": "array", "items": { "type": "string" }, "description": "One agent spec per seat: random, greedy, mcts:iters=200, …" },
+            "games": { "type": "integer", "minimum": 1, "description": "Games per variant (default 100; at most the server's --lab-max-games)." },
+            "seed": { "type": "integer", "minimum": 0, "description": "Master seed (default 1): game i uses derive_seed(seed, i)." },
+            "sets": { "type": "array", "items": { "type": "string" }, "description": "key.path=value changes to every variant." },
+            "variants": { "type": "array", "items": { "type": "string" }, "description": "Named variants NAME=key=value,… (A= for none); at most two." },
+            "sweep": { "type": "string", "description": "key.path=LOW..HIGH[:STEP] or key.path=a,b,c." },
+            "sprt": { "description": "true, or {elo0, elo1, alpha, beta}: stop when the sequential test decides." } } },
+        "LabRunSummary": summary,
+        "LabRunList": { "type": "object", "properties": { "runs": { "type": "array", "items": { "$ref": "#/components/schemas/LabRunSummary" } } } },
+        "LabRun": { "type": "object", "properties": {
+            "run": { "$ref": "#/components/schemas/LabRunSummary" },
+            "report": { "type": ["object", "null"], "description": "The report of the games so far: gridwright balance --json's document." },
+            "charts": { "type": "array", "items": { "type": "object", "properties": {
+                "section": { "type": "string" }, "title": { "type": "string" }, "url": { "type": "string" } } } } } }
+    });
+    (paths, schemas)
+}
+
 fn paths_and_schemas() -> Value {
     json!({
         "openapi": "3.1.0",
@@ -115,7 +183,8 @@ fn paths_and_schemas() -> Value {
                         "too_large", "rate_limited", "unauthorized", "forbidden", "stale_version", "malformed_action",
                         "illegal_action", "undo_not_allowed", "nothing_to_undo", "no_open_seat", "not_finished", "hint_stopped",
                         "too_many_matches", "match_expired", "match_aborted", "match_over",
-                        "bad_content", "match_broken", "store_error", "internal", "unknown_route"] },
+                        "bad_content", "match_broken", "store_error", "internal", "unknown_route",
+                        "unknown_lab_run", "lab_run_over", "too_many_lab_runs"] },
                     "message": { "type": "string" },
                     "version": { "type": "integer", "description": "With stale_version: the match's current version." }
                 } },

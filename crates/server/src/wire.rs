@@ -136,6 +136,8 @@ pub fn typescript_declarations() -> Result<Vec<(String, String)>, String> {
             .add::<WelcomeMessage>()
             .add::<AckMessage>()
             .add::<PongMessage>()
+            .add::<LabRun>()
+            .add::<LabRunList>()
             .add::<gridwright_catalog::HowToPlay>()
             .add::<gridwright_catalog::Reference>()
             // The engine's `VisibleEntry`, which `GameState` names.
@@ -432,4 +434,80 @@ pub struct PongMessage {
     #[serde(rename = "type")]
     #[cfg_attr(feature = "ts", ts(type = "\"pong\""))]
     pub kind: &'static str,
+}
+
+/// A Lab run as the Lab page lists it (`GET /api/lab/runs`), in players' words beside the names.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LabRunSummary {
+    /// The run's id.
+    pub id: String,
+    /// The game's short name.
+    pub game: String,
+    /// The game's title.
+    pub game_title: String,
+    /// The scenario's name, if one was chosen (else the game's default).
+    pub setup: Option<String>,
+    /// The scenario's title.
+    pub setup_title: Option<String>,
+    /// One agent spec per seat.
+    pub agents: Vec<String>,
+    /// Each seat's agent as players read it (`Random moves`, `Normal AI`).
+    pub agent_titles: Vec<String>,
+    /// The master seed: game `i` uses `derive_seed(seed, i)`.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub seed: u64,
+    /// Changes to every variant, `key.path=value` each.
+    pub sets: Vec<String>,
+    /// The named variants as written (`B=units.knight.health=4`).
+    pub variants: Vec<String>,
+    /// The sweep as written (`units.knight.health=2..5`), if any.
+    pub sweep: Option<String>,
+    /// Where it stands.
+    pub status: crate::store::LabStatus,
+    /// Games played so far (per variant).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub done: u64,
+    /// Games asked for (per variant).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub total: u64,
+    /// Why it failed or was interrupted, in words.
+    pub error: Option<String>,
+    /// When it was asked for, Unix milliseconds.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub created_ms: i64,
+}
+
+/// One chart of a Lab run's report: an SVG document drawn by the server.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LabChart {
+    /// The part of the report it belongs to (`Variant B`, `Sweep of units.knight.health`).
+    pub section: String,
+    /// Its title (`Win rates`, `Game length`).
+    pub title: String,
+    /// Where to fetch it (`image/svg+xml`); it changes as games arrive.
+    pub url: String,
+}
+
+/// A Lab run (`GET /api/lab/runs/{id}`, and the answers to starting and cancelling one).
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LabRun {
+    /// What it is and where it stands.
+    pub run: LabRunSummary,
+    /// The report of the games played so far (`gridwright balance --json`'s document), once
+    /// one game is in.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub report: Option<Value>,
+    /// Its charts, in the report's order.
+    pub charts: Vec<LabChart>,
+}
+
+/// The newest Lab runs (`GET /api/lab/runs`).
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LabRunList {
+    /// Newest first.
+    pub runs: Vec<LabRunSummary>,
 }

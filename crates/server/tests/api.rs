@@ -360,6 +360,24 @@ async fn openapi_document_matches_the_routes() {
         json!({ "game": "connect-four", "seats": [human(), open()] }),
     )
     .await;
+    // A Lab run, played to its end (so that its chart 0 exists), for the Lab's `{id}`.
+    let run = post(
+        a,
+        "/api/lab/runs",
+        &json!({ "game": "connect-four", "agents": ["random", "random"], "games": 5 }),
+        None,
+    )
+    .await;
+    assert_eq!(run.status, 201, "{:?}", run.body);
+    let run = run.body["run"]["id"].as_str().unwrap().to_owned();
+    let deadline = std::time::Instant::now() + WAIT;
+    while get(a, &format!("/api/lab/runs/{run}")).await.body["run"]["status"] != "done" {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the Lab run never ended"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
     let mut n_ops = 0;
     for (path, ops) in paths {
         for (method, op) in ops.as_object().unwrap() {
@@ -374,8 +392,13 @@ async fn openapi_document_matches_the_routes() {
                 op["responses"].is_object(),
                 "{method} {path} documents no responses"
             );
+            let this = if path.starts_with("/api/lab/") {
+                &run
+            } else {
+                &id
+            };
             let url = path
-                .replace("{id}", &id)
+                .replace("{id}", this)
                 .replace("{game}", "connect-four")
                 .replace("{n}", "0");
             let r = match method.as_str() {

@@ -27,6 +27,7 @@ mod hidden_games;
 mod hints;
 mod hotseat;
 mod integrity;
+mod lab;
 mod limits;
 mod page_weight;
 mod persistence;

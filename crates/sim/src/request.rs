@@ -45,6 +45,34 @@ impl Spelling {
     }
 }
 
+/// A named variant as a front end takes it in one piece, `NAME=key.path=value,key.path=value`
+/// (`A=` for none): its name and its changes, each checked later by [`BalanceRequest::plan`].
+///
+/// # Errors
+/// [`SimError::Request`] for an item without `=` or without a name before it, naming the
+/// option as `spelling` spells it.
+pub fn parse_variant(item: &str, spelling: Spelling) -> Result<(String, Vec<String>), SimError> {
+    let option = spelling.name("variant");
+    let Some((name, changes)) = item.split_once('=') else {
+        return Err(SimError::Request(format!(
+            "{option} `{item}`: write NAME=changes, e.g. B=units.knight.health=4 (or A= for none)"
+        )));
+    };
+    let name = name.trim();
+    if name.is_empty() || name.contains('.') {
+        return Err(SimError::Request(format!(
+            "{option} `{item}`: the variant needs a name before the first `=`, e.g. B=…"
+        )));
+    }
+    let changes = changes
+        .split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_owned)
+        .collect();
+    Ok((name.to_owned(), changes))
+}
+
 /// The bounds of a sequential probability ratio test (Fishtest's `elo0`, `elo1`, `alpha`,
 /// `beta`).
 #[derive(Clone, Copy, Debug, PartialEq)]

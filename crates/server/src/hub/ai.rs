@@ -272,7 +272,7 @@ impl Drop for Thinking {
 
 /// Refuses an AI seat whose search asks for more time a move than the operator allows
 /// (`--ai-max-think-ms`).
-pub(super) fn check_operator_budget(spec: &AgentSpec, max_ms: u64) -> Result<(), String> {
+pub(crate) fn check_operator_budget(spec: &AgentSpec, max_ms: u64) -> Result<(), String> {
     if let Some(ms) = spec.param("ms").and_then(|v| v.parse::<u64>().ok())
         && ms > max_ms
     {
@@ -305,7 +305,7 @@ pub(crate) const MAX_THINK_THREADS: u64 = 2;
 pub(crate) const MAX_THINK_NODES: u64 = 200_000;
 
 /// Refuses search budgets beyond the server's limits (see [`MAX_THINK_MS`]).
-pub(super) fn check_think_budget(spec: &AgentSpec) -> Result<(), String> {
+pub(crate) fn check_think_budget(spec: &AgentSpec) -> Result<(), String> {
     let num = |k: &str| spec.param(k).and_then(|v| v.parse::<u64>().ok());
     if let Some(ms) = num("ms")
         && ms > MAX_THINK_MS

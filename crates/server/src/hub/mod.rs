@@ -31,6 +31,7 @@
 
 mod abort;
 mod ai;
+pub(crate) use ai::{check_operator_budget, check_think_budget};
 mod cache;
 mod commit;
 mod create;
@@ -511,6 +512,8 @@ pub struct Hub {
     pub(crate) thinking: Arc<AtomicUsize>,
     /// SHA-256 of the operator's credential, if one was configured (`abort.rs`).
     operator_hash: Option<String>,
+    /// The Lab runs this process plays (`lab.rs`).
+    pub(crate) lab: crate::lab::LabRuns,
     pub(crate) shutdown: watch::Receiver<bool>,
 }
 
@@ -549,6 +552,7 @@ impl Hub {
             ),
             thinking: Arc::new(AtomicUsize::new(0)),
             operator_hash: opts.operator_token.as_ref().map(crate::token::Secret::hash),
+            lab: crate::lab::LabRuns::new(opts.limits.ai_threads),
             limiter: AddressLimiter::creation(&opts.matches),
             http_limiter: AddressLimiter::new(
                 opts.limits.http_burst,
@@ -593,6 +597,9 @@ impl Hub {
         self.limiter.prune();
         self.http_limiter.prune();
         self.take_over_lapsed_ai().await;
+        if matches!(self.store, Store::Postgres(_)) {
+            self.lab_interrupt_stopped(false).await;
+        }
         expired.len() + self.expire_unwatched_ai().await
     }
 
@@ -640,6 +647,13 @@ impl Hub {
     /// while thinking.
     pub(crate) async fn think_slot(&self, client: &str) -> fair::Slot {
         self.ai_slots.acquire(client).await
+    }
+
+    /// Waits for one of the AI threads for a range of a Lab run's games: every Lab run is
+    /// counted as one client ([`crate::lab::LAB_CLIENT`]), so Lab runs together hold at most
+    /// one client's share while another's AI move waits.
+    pub(crate) async fn lab_slot(&self) -> fair::Slot {
+        self.ai_slots.acquire(crate::lab::LAB_CLIENT).await
     }
 
     /// The number of threads running agent code right now: AI moves and hints (`/api/health`

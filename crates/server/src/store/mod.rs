@@ -45,9 +45,12 @@ macro_rules! columns {
     };
 }
 
+mod lab;
 mod postgres;
 mod schema;
 mod sqlite;
+
+pub use lab::{LabProgress, LabRow, LabStatus};
 
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;

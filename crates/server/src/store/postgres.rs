@@ -6,11 +6,12 @@
 //! is delivered exactly when the change is visible to other processes, and never for a change
 //! that rolled back.
 
+use super::lab::LAB_COLUMNS;
 use super::schema::{Migration, POSTGRES};
 use super::{
-    AbortedBy, ChangeColumns, Commit, EndingColumns, ExpiryCutoffs, LineChange, MatchRow, MoveRow,
-    Notice, SeatClaim, SeatRow, Status, StoreError, from_sql_u64, now_ms, parse_json, parse_kind,
-    seat_from_sql, to_sql_u64,
+    AbortedBy, ChangeColumns, Commit, EndingColumns, ExpiryCutoffs, LabProgress, LabRow,
+    LineChange, MatchRow, MoveRow, Notice, SeatClaim, SeatRow, Status, StoreError, from_sql_u64,
+    now_ms, parse_json, parse_kind, seat_from_sql, to_sql_u64,
 };
 use futures_util::StreamExt;
 use std::collections::HashMap;
@@ -711,6 +712,119 @@ async fn move_writer(inner: Arc<Inner>, mut jobs: mpsc::UnboundedReceiver<MoveJo
                 }
             }
         }
+    }
+}
+
+/// The Lab's runs (`store/lab.rs`).
+impl PgStore {
+    pub(super) async fn lab_insert(&self, run: &LabRow) -> Result<(), StoreError> {
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let (request, report, charts) = (
+            run.request.to_string(),
+            run.report.clone(),
+            run.charts.as_ref().map(ToString::to_string),
+        );
+        c.client
+            .execute(
+                "INSERT INTO lab_runs (id, creator, game, setup, request, status, done, total, \
+                 report, charts, error, created_ms, updated_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+                &[
+                    &run.id,
+                    &run.creator,
+                    &run.game,
+                    &run.setup,
+                    &request,
+                    &run.status.as_str(),
+                    &run.done,
+                    &run.total,
+                    &report,
+                    &charts,
+                    &run.error,
+                    &run.created_ms,
+                    &run.updated_ms,
+                ],
+            )
+            .await
+            .map_err(err)?;
+        Ok(())
+    }
+
+    pub(super) async fn lab_get(&self, id: &str) -> Result<Option<LabRow>, StoreError> {
+        let sql = format!("SELECT {LAB_COLUMNS}, report, charts FROM lab_runs WHERE id = $1");
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let row = c.client.query_opt(&sql, &[&id]).await.map_err(err)?;
+        row.map(|r| LabRow::from_columns(&r, true)).transpose()
+    }
+
+    pub(super) async fn lab_list(&self, limit: u32) -> Result<Vec<LabRow>, StoreError> {
+        let sql =
+            format!("SELECT {LAB_COLUMNS} FROM lab_runs ORDER BY created_ms DESC, id LIMIT $1");
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let rows = c
+            .client
+            .query(&sql, &[&i64::from(limit)])
+            .await
+            .map_err(err)?;
+        rows.iter()
+            .map(|r| LabRow::from_columns(r, false))
+            .collect()
+    }
+
+    pub(super) async fn lab_update(&self, id: &str, p: LabProgress) -> Result<bool, StoreError> {
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let n = c
+            .client
+            .execute(
+                "UPDATE lab_runs SET status = $2, done = $3, report = COALESCE($4, report), \
+                 charts = COALESCE($5, charts), error = $6, updated_ms = $7 \
+                 WHERE id = $1 AND status IN ('queued', 'running')",
+                &[
+                    &id,
+                    &p.status.as_str(),
+                    &p.done,
+                    &p.report,
+                    &p.charts,
+                    &p.error,
+                    &now_ms(),
+                ],
+            )
+            .await
+            .map_err(err)?;
+        Ok(n > 0)
+    }
+
+    pub(super) async fn lab_count_active(&self, creator: Option<&str>) -> Result<u64, StoreError> {
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        let row = c
+            .client
+            .query_one(
+                "SELECT count(*) FROM lab_runs WHERE status IN ('queued', 'running') \
+                 AND ($1::TEXT IS NULL OR creator = $1)",
+                &[&creator],
+            )
+            .await
+            .map_err(err)?;
+        Ok(from_sql_u64(row.try_get::<_, i64>(0).map_err(err)?))
+    }
+
+    pub(super) async fn lab_interrupt(&self, before: i64) -> Result<u64, StoreError> {
+        let mut g = self.conn().await?;
+        let c = conn_mut(&mut g)?;
+        c.client
+            .execute(
+                "UPDATE lab_runs SET status = 'interrupted', updated_ms = $2, error = \
+                 'the server stopped while this run was being played' \
+                 WHERE status IN ('queued', 'running') AND updated_ms < $1",
+                &[&before, &now_ms()],
+            )
+            .await
+            .map_err(err)
     }
 }
 

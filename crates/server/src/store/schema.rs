@@ -116,6 +116,39 @@ ALTER TABLE matches ADD COLUMN creator_token_hash TEXT;
 ALTER TABLE matches ADD COLUMN aborted_by TEXT;
 ",
             },
+            Migration {
+                version: 5,
+                name: "lab runs",
+                sql: concat!(
+                    "
+CREATE TABLE lab_runs (
+    id         TEXT PRIMARY KEY,
+    creator    TEXT NOT NULL,
+    game       TEXT NOT NULL,
+    setup      TEXT,
+    request    TEXT NOT NULL,
+    status     TEXT NOT NULL,
+    done       ",
+                    $int,
+                    " NOT NULL DEFAULT 0,
+    total      ",
+                    $int,
+                    " NOT NULL,
+    report     TEXT,
+    charts     TEXT,
+    error      TEXT,
+    created_ms ",
+                    $int,
+                    " NOT NULL,
+    updated_ms ",
+                    $int,
+                    " NOT NULL
+);
+CREATE INDEX lab_runs_by_created ON lab_runs (created_ms);
+CREATE INDEX lab_runs_by_status ON lab_runs (status, creator);
+"
+                ),
+            },
         ]
     };
 }

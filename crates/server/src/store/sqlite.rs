@@ -14,11 +14,12 @@
 //! changes is that the cost of one fsync is shared by every change that arrived while the
 //! previous one was running. There is no waiting for company: a lone write is committed at once.
 
+use super::lab::LAB_COLUMNS;
 use super::schema::{Migration, SQLITE};
 use super::{
-    AbortedBy, Commit, EndingColumns, ExpiryCutoffs, LineChange, MatchRow, MoveRow, SeatClaim,
-    SeatRow, Status, StoreError, from_sql_u64, now_ms, parse_json, parse_kind, seat_from_sql,
-    to_sql_u64,
+    AbortedBy, Commit, EndingColumns, ExpiryCutoffs, LabProgress, LabRow, LineChange, MatchRow,
+    MoveRow, SeatClaim, SeatRow, Status, StoreError, from_sql_u64, now_ms, parse_json, parse_kind,
+    seat_from_sql, to_sql_u64,
 };
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use std::path::{Path, PathBuf};
@@ -67,6 +68,12 @@ impl Kept for bool {
 }
 
 impl Kept for Vec<String> {
+    fn kept(&self) -> bool {
+        true
+    }
+}
+
+impl Kept for u64 {
     fn kept(&self) -> bool {
         true
     }
@@ -565,6 +572,115 @@ impl SqliteStore {
 /// new database and the server would start with an empty store, silently: yet the server never
 /// leaves one behind (the first write sets the file's header), so an empty file is a store that
 /// lost its contents (a truncation, a failed copy), as damaged as one with garbage in it.
+/// The Lab's runs (`store/lab.rs`).
+impl SqliteStore {
+    pub(super) async fn lab_insert(&self, run: &LabRow) -> Result<(), StoreError> {
+        let r = run.clone();
+        self.write(move |tx| {
+            tx.execute(
+                "INSERT INTO lab_runs (id, creator, game, setup, request, status, done, total, \
+                 report, charts, error, created_ms, updated_ms) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                params![
+                    r.id,
+                    r.creator,
+                    r.game,
+                    r.setup,
+                    r.request.to_string(),
+                    r.status.as_str(),
+                    r.done,
+                    r.total,
+                    r.report.clone(),
+                    r.charts.as_ref().map(ToString::to_string),
+                    r.error,
+                    r.created_ms,
+                    r.updated_ms,
+                ],
+            )
+            .map_err(err)?;
+            Ok(())
+        })
+        .await
+    }
+
+    pub(super) async fn lab_get(&self, id: &str) -> Result<Option<LabRow>, StoreError> {
+        let id = id.to_owned();
+        self.with(move |c| {
+            let sql = format!("SELECT {LAB_COLUMNS}, report, charts FROM lab_runs WHERE id = ?1");
+            c.query_row(&sql, params![id], |r| Ok(LabRow::from_columns(r, true)))
+                .optional()
+                .map_err(err)?
+                .transpose()
+        })
+        .await
+    }
+
+    pub(super) async fn lab_list(&self, limit: u32) -> Result<Vec<LabRow>, StoreError> {
+        self.with(move |c| {
+            let sql =
+                format!("SELECT {LAB_COLUMNS} FROM lab_runs ORDER BY created_ms DESC, id LIMIT ?1");
+            let mut st = c.prepare(&sql).map_err(err)?;
+            let rows = st
+                .query_map(params![limit], |r| Ok(LabRow::from_columns(r, false)))
+                .map_err(err)?;
+            rows.map(|r| r.map_err(err)?).collect()
+        })
+        .await
+    }
+
+    pub(super) async fn lab_update(&self, id: &str, p: LabProgress) -> Result<bool, StoreError> {
+        let id = id.to_owned();
+        self.write(move |tx| {
+            tx.execute(
+                "UPDATE lab_runs SET status = ?2, done = ?3, report = COALESCE(?4, report), \
+                 charts = COALESCE(?5, charts), error = ?6, updated_ms = ?7 \
+                 WHERE id = ?1 AND status IN ('queued', 'running')",
+                params![
+                    id,
+                    p.status.as_str(),
+                    p.done,
+                    p.report,
+                    p.charts,
+                    p.error,
+                    now_ms()
+                ],
+            )
+            .map(|n| n > 0)
+            .map_err(err)
+        })
+        .await
+    }
+
+    pub(super) async fn lab_count_active(&self, creator: Option<&str>) -> Result<u64, StoreError> {
+        let creator = creator.map(str::to_owned);
+        self.with(move |c| {
+            c.query_row(
+                "SELECT count(*) FROM lab_runs WHERE status IN ('queued', 'running') \
+                 AND (?1 IS NULL OR creator = ?1)",
+                params![creator],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(from_sql_u64)
+            .map_err(err)
+        })
+        .await
+    }
+
+    pub(super) async fn lab_interrupt(&self, before: i64) -> Result<u64, StoreError> {
+        self.write(move |tx| {
+            tx.execute(
+                "UPDATE lab_runs SET status = 'interrupted', updated_ms = ?2, error = \
+                 'the server stopped while this run was being played' \
+                 WHERE status IN ('queued', 'running') AND updated_ms < ?1",
+                params![before, now_ms()],
+            )
+            .map(|n| n as u64)
+            .map_err(err)
+        })
+        .await
+    }
+}
+
 fn check_not_truncated(path: &Path) -> Result<(), StoreError> {
     let Ok(meta) = std::fs::metadata(path) else {
         return Ok(()); // not there yet: created now

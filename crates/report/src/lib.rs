@@ -1,14 +1,77 @@
-//! `gridwright balance --html FILE`: the report as one self-contained page (no script, no
-//! network), its charts drawn as inline SVG by `plotters`: win rates with 95% error bars per
-//! seat and per faction, the game-length histogram, and per card or unit the win rate of the
-//! seats that played it, with its interval.
+//! A balance report drawn: its charts as SVG by `plotters` (win rates with 95% error bars per
+//! seat and per faction, the game-length and score histograms, per-round curves, a sweep's curve,
+//! and per card or unit the win rate of the seats that played it), and the whole report as one
+//! self-contained HTML page (no script, nothing fetched).
+//!
+//! `gridwright balance --html FILE` writes [`page`]; the server's Lab page shows [`charts`] of a
+//! run's partial or final report as its games arrive. Both draw through the same functions, so a
+//! chart looks the same wherever it is read.
+//!
+//! ```
+//! # fn main() -> Result<(), gridwright_report::ChartError> {
+//! let page = gridwright_report::page("Connect Four", &[], &[])?;
+//! assert!(page.is_empty()); // no report, no page
+//! # Ok(())
+//! # }
+//! ```
 
-use anyhow::{Result, anyhow};
 use gridwright_sim::balance::{BalanceReport, PairingLine, RateLine, VariantReport};
 use gridwright_sim::curves::Curve;
+use gridwright_sim::importance::ImportanceReport;
 use gridwright_sim::sweep::SweepReport;
+use gridwright_sim::tune::TuneReport;
 use plotters::prelude::*;
 use std::fmt::Write as _;
+
+/// A chart that could not be drawn (a plotters backend error, in words).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("drawing a chart: {0}")]
+pub struct ChartError(String);
+
+type Result<T> = std::result::Result<T, ChartError>;
+
+/// One chart of a report: where it belongs, its title and its SVG document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chart {
+    /// The part of the report it belongs to, in words: `Sweep of units.knight.health`,
+    /// `Variant B`.
+    pub section: String,
+    /// Its title, as drawn on it: `Win rates`, `Game length`.
+    pub title: String,
+    /// The SVG document.
+    pub svg: String,
+}
+
+/// What the report's writers write to: the page's HTML, and each chart as drawn.
+#[derive(Debug, Default)]
+struct Out {
+    html: String,
+    section: String,
+    charts: Vec<Chart>,
+}
+
+impl Out {
+    fn push_str(&mut self, s: &str) {
+        self.html.push_str(s);
+    }
+
+    /// A chart, drawn into the page and kept.
+    fn chart(&mut self, title: &str, svg: String) {
+        self.html.push_str(&svg);
+        self.charts.push(Chart {
+            section: self.section.clone(),
+            title: title.to_owned(),
+            svg,
+        });
+    }
+}
+
+impl std::fmt::Write for Out {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.html.push_str(s);
+        Ok(())
+    }
+}
 
 /// Escapes text for HTML.
 fn esc(s: &str) -> String {
@@ -18,8 +81,8 @@ fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-fn chart_error(e: impl std::fmt::Display) -> anyhow::Error {
-    anyhow!("drawing a chart: {e}")
+fn chart_error(e: impl std::fmt::Display) -> ChartError {
+    ChartError(e.to_string())
 }
 
 /// Win rates (0–100%) with their 95% intervals as bars with error bars, the 1/N share dashed.
@@ -215,7 +278,8 @@ fn line_chart(
 }
 
 /// The sweep: each seat's win rate per value, the subject's share of decided games, a table.
-fn sweep_section(out: &mut String, sw: &SweepReport) -> Result<()> {
+fn sweep_section(out: &mut Out, sw: &SweepReport) -> Result<()> {
+    out.section = format!("Sweep of {}", sw.key);
     let _ = write!(
         out,
         "<h2>Sweep of <code>{}</code></h2><p>Every value played on the same seeds. The value          nearest an even game ({}'s share of the decided games nearest {:.1}%): <b>{}</b>.</p>",
@@ -247,13 +311,16 @@ fn sweep_section(out: &mut String, sw: &SweepReport) -> Result<()> {
         format!("{} of decided games", sw.subject),
         sw.points.iter().map(|p| pct(&p.subject_share)).collect(),
     ));
-    out.push_str(&line_chart(
+    out.chart(
         "Win rate per value",
-        (&sw.key, "% (bars: 95% interval)"),
-        &labels,
-        &series,
-        Some(100.0 * sw.fair_share),
-    )?);
+        line_chart(
+            "Win rate per value",
+            (&sw.key, "% (bars: 95% interval)"),
+            &labels,
+            &series,
+            Some(100.0 * sw.fair_share),
+        )?,
+    );
     out.push_str(
         "<table><tr><th>value</th><th>games</th><th>wins per seat</th><th>draws</th>         <th>share of decided</th><th>95% interval</th><th>vs the 1/N share</th></tr>",
     );
@@ -281,6 +348,10 @@ fn sweep_section(out: &mut String, sw: &SweepReport) -> Result<()> {
     Ok(())
 }
 
+fn curve_title(c: &Curve) -> String {
+    format!("{} by round", c.name)
+}
+
 /// A per-round curve: the mean per seat at the start of each round, and at the end.
 fn curve_chart(c: &Curve) -> Result<String> {
     let labels: Vec<String> = c
@@ -305,7 +376,7 @@ fn curve_chart(c: &Curve) -> Result<String> {
         })
         .collect();
     line_chart(
-        &format!("{} by round", c.name),
+        &curve_title(c),
         (
             "round (its start), then the end",
             "mean (bars: 95% interval)",
@@ -329,7 +400,8 @@ fn rate_row(l: &RateLine) -> String {
     )
 }
 
-fn variant_section(out: &mut String, v: &VariantReport) -> Result<()> {
+fn variant_section(out: &mut Out, v: &VariantReport) -> Result<()> {
+    out.section = format!("Variant {}", v.name);
     let _ = write!(
         out,
         "<h2>Variant {} — {} games</h2><p>{}</p>",
@@ -346,7 +418,7 @@ fn variant_section(out: &mut String, v: &VariantReport) -> Result<()> {
     if let Some(f) = &v.first_mover {
         rates.push(&f.wins);
     }
-    out.push_str(&rate_chart("Win rates", &rates, v.fair_share)?);
+    out.chart("Win rates", rate_chart("Win rates", &rates, v.fair_share)?);
     out.push_str(
         "<table><tr><th></th><th>wins</th><th>games</th><th>rate</th><th>95% interval</th>\
          <th>vs the 1/N share</th></tr>",
@@ -360,19 +432,18 @@ fn variant_section(out: &mut String, v: &VariantReport) -> Result<()> {
         v.draws,
         100.0 * v.draw_rate
     );
-    out.push_str(&histogram_chart(
+    out.chart(
         "Game length",
-        "player moves",
-        &v.length.histogram,
-    )?);
+        histogram_chart("Game length", "player moves", &v.length.histogram)?,
+    );
     if let Some(scores) = &v.scores {
         for (i, d) in scores.iter().enumerate() {
             let title = format!("Final score of P{}", i + 1);
-            out.push_str(&histogram_chart(&title, "score", &d.histogram)?);
+            out.chart(&title, histogram_chart(&title, "score", &d.histogram)?);
         }
     }
     for c in &v.curves {
-        out.push_str(&curve_chart(c)?);
+        out.chart(&curve_title(c), curve_chart(c)?);
         let games: Vec<String> = c
             .points
             .iter()
@@ -401,11 +472,8 @@ fn variant_section(out: &mut String, v: &VariantReport) -> Result<()> {
             })
             .collect();
         let refs: Vec<&RateLine> = played.iter().collect();
-        out.push_str(&rate_chart(
-            "Win rate of the seats that played each card or unit",
-            &refs,
-            v.fair_share,
-        )?);
+        let title = "Win rate of the seats that played each card or unit";
+        out.chart(title, rate_chart(title, &refs, v.fair_share)?);
         out.push_str(
             "<table><tr><th>card / unit</th><th>played</th><th>survived</th><th>dealt</th>\
              <th>taken</th><th>kills</th><th>win rate played</th><th>not played</th></tr>",
@@ -456,28 +524,20 @@ fn variant_section(out: &mut String, v: &VariantReport) -> Result<()> {
 }
 
 /// The whole page: one report, or several agent pairings' reports with their table first.
+/// No report, no page (an empty text).
 ///
 /// # Errors
 /// A chart that cannot be drawn.
-pub(crate) fn page(
-    title: &str,
-    reports: &[BalanceReport],
-    table: &[PairingLine],
-) -> Result<String> {
-    let mut out = String::new();
+pub fn page(title: &str, reports: &[BalanceReport], table: &[PairingLine]) -> Result<String> {
+    let mut out = Out::default();
     let Some(r) = reports.first() else {
         return Ok(String::new());
     };
     let agents: Vec<String> = reports.iter().map(|r| r.agents.join(", ")).collect();
+    head(&mut out, title, &r.setup);
     let _ = write!(
         out,
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <title>{t} balance — {s}</title><style>body{{font-family:sans-serif;max-width:760px;\
-         margin:2em auto;color:#222}}table{{border-collapse:collapse;margin:1em 0}}\
-         td,th{{border:1px solid #ccc;padding:2px 8px;text-align:right}}td:first-child{{text-align:left}}\
-         svg{{display:block;margin:1em 0}}</style></head><body><h1>{t} balance</h1>\
-         <p>Setup <b>{s}</b>, agents <b>{a}</b>, seed {seed}, {g} games asked per variant.</p>",
-        t = esc(title),
+        "<p>Setup <b>{s}</b>, agents <b>{a}</b>, seed {seed}, {g} games asked per variant.</p>",
         s = esc(&r.setup),
         a = esc(&agents.join(" / ")),
         seed = r.seed,
@@ -493,11 +553,166 @@ pub(crate) fn page(
         report_body(&mut out, r)?;
     }
     out.push_str("</body></html>\n");
-    Ok(out)
+    Ok(out.html)
+}
+
+/// The page's head, style and title: `{title} balance`, with `what` in the window's title.
+fn head(out: &mut Out, title: &str, what: &str) {
+    let _ = write!(
+        out,
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>{t} balance — {s}</title><style>body{{font-family:sans-serif;max-width:760px;\
+         margin:2em auto;color:#222}}table{{border-collapse:collapse;margin:1em 0}}\
+         td,th{{border:1px solid #ccc;padding:2px 8px;text-align:right}}td:first-child{{text-align:left}}\
+         svg{{display:block;margin:1em 0}}</style></head><body><h1>{t} balance</h1>",
+        t = esc(title),
+        s = esc(what),
+    );
+}
+
+/// A tuning run (`gridwright balance --tune … --html FILE`) as one self-contained page: every
+/// combination's share of the decided games with its interval (the 1/N share marked) and the
+/// table of the search, the result first.
+///
+/// # Errors
+/// A chart that cannot be drawn.
+pub fn tune_page(title: &str, r: &TuneReport) -> Result<String> {
+    let mut out = Out::default();
+    let keys = r.keys.join(" and ");
+    head(&mut out, title, &format!("tuning {keys}"));
+    let best = r
+        .candidates
+        .get(r.best)
+        .map(|c| c.changes.join(", "))
+        .unwrap_or_default();
+    let _ = write!(
+        out,
+        "<p>Tuning <code>{}</code> for {}'s share of the decided games within {:.1}%–{:.1}% (the \
+         1/N share is {:.1}%), {} games in all. Result: <b>{}</b>, {}.</p>",
+        esc(&keys),
+        r.subject,
+        100.0 * r.band.low,
+        100.0 * r.band.high,
+        100.0 * r.fair_share,
+        r.games_played,
+        esc(&best),
+        if r.reached {
+            "inside the band"
+        } else {
+            "the nearest to the band (none reached it)"
+        }
+    );
+    let lines: Vec<RateLine> = r
+        .candidates
+        .iter()
+        .map(|c| RateLine {
+            label: c.values.join(", "),
+            ..c.share.clone()
+        })
+        .collect();
+    let refs: Vec<&RateLine> = lines.iter().collect();
+    out.section = format!("Tuning {keys}");
+    let chart = format!("{}'s share of decided games per combination", r.subject);
+    out.chart(&chart, rate_chart(&chart, &refs, r.fair_share)?);
+    out.push_str(
+        "<table><tr><th>values</th><th>games</th><th>rounds</th><th>share</th>\
+         <th>95% interval</th><th>outside the band</th><th>change</th></tr>",
+    );
+    for c in &r.candidates {
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{:.1}% – {:.1}%</td>\
+             <td>{:.3}</td><td>{:.2}</td></tr>",
+            esc(&c.changes.join(", ")),
+            c.games,
+            c.rounds,
+            100.0 * c.share.rate,
+            100.0 * c.share.interval_95.0,
+            100.0 * c.share.interval_95.1,
+            c.outside_band,
+            c.change
+        );
+    }
+    out.push_str("</table></body></html>\n");
+    Ok(out.html)
+}
+
+/// An importance run (`gridwright balance --importance … --html FILE`) as one self-contained
+/// page: the subject's share of the decided games with each piece out (or swapped), beside its
+/// share with them all (marked), and the table of the pieces, the most missed first.
+///
+/// # Errors
+/// A chart that cannot be drawn.
+pub fn importance_page(title: &str, r: &ImportanceReport) -> Result<String> {
+    let mut out = Out::default();
+    head(&mut out, title, &format!("importance of {}", r.key));
+    let _ = write!(
+        out,
+        "<p>Each piece of <code>{}</code> {}, {} games each ({} in all); {}'s share of the \
+         decided games with them all: {:.1}% ({:.1}%–{:.1}%). The pieces {} misses most come \
+         first.</p>",
+        esc(&r.key),
+        match &r.swap {
+            Some(s) => format!("swapped for <code>{}</code> in turn", esc(s)),
+            None => "taken out in turn".to_owned(),
+        },
+        r.games,
+        r.games_played,
+        r.subject,
+        100.0 * r.base.rate,
+        100.0 * r.base.interval_95.0,
+        100.0 * r.base.interval_95.1,
+        r.subject
+    );
+    let mut lines = vec![RateLine {
+        label: "with them all".to_owned(),
+        ..r.base.clone()
+    }];
+    lines.extend(r.rows.iter().filter_map(|row| {
+        row.share.as_ref().map(|s| RateLine {
+            label: row.change.clone(),
+            ..s.clone()
+        })
+    }));
+    let refs: Vec<&RateLine> = lines.iter().collect();
+    out.section = format!("Importance of {}", r.key);
+    let chart = format!("{}'s share of decided games with each change", r.subject);
+    out.chart(&chart, rate_chart(&chart, &refs, r.base.rate)?);
+    out.push_str("<table><tr><th>change</th><th>share</th><th>difference (95% interval)</th></tr>");
+    for row in &r.rows {
+        let cells = match (&row.share, row.difference, row.interval_95) {
+            (Some(share), Some(d), Some((lo, hi))) => format!(
+                "<td>{:.1}%</td><td>{:+.1} pts ({:+.1} to {:+.1})</td>",
+                100.0 * share.rate,
+                100.0 * d,
+                100.0 * lo,
+                100.0 * hi
+            ),
+            _ => format!(
+                "<td colspan=\"2\">{}</td>",
+                esc(row.not_played.as_deref().unwrap_or("no game decided"))
+            ),
+        };
+        let _ = write!(out, "<tr><td>{}</td>{cells}</tr>", esc(&row.change));
+    }
+    out.push_str("</table></body></html>\n");
+    Ok(out.html)
+}
+
+/// The charts of one report, in the order [`page`] draws them: a sweep's curve first, then per
+/// variant its win rates, game length, final scores, per-round curves and per-piece win rates.
+///
+/// # Errors
+/// A chart that cannot be drawn.
+pub fn charts(report: &BalanceReport) -> Result<Vec<Chart>> {
+    let mut out = Out::default();
+    report_body(&mut out, report)?;
+    Ok(out.charts)
 }
 
 /// The agent pairings side by side: each seat's win rate per pairing, and a table.
-fn pairings_section(out: &mut String, table: &[PairingLine]) -> Result<()> {
+fn pairings_section(out: &mut Out, table: &[PairingLine]) -> Result<()> {
+    out.section = "By agent pairing".to_owned();
     out.push_str(
         "<h2>By agent pairing</h2><p>The same setup and seeds played by each pairing (the first \
          variant or sweep value): balance read from weak agents can mislead.</p>",
@@ -515,7 +730,8 @@ fn pairings_section(out: &mut String, table: &[PairingLine]) -> Result<()> {
     let share = table
         .first()
         .map_or(0.5, |p| 1.0 / p.seats.len().max(1) as f64);
-    out.push_str(&rate_chart("Win rates by agent pairing", &refs, share)?);
+    let title = "Win rates by agent pairing";
+    out.chart(title, rate_chart(title, &refs, share)?);
     out.push_str(
         "<table><tr><th>agents</th><th>games</th><th>wins per seat (95% interval)</th>\
          <th>draws</th><th>first mover</th><th>B − A</th><th>nearest even</th></tr>",
@@ -555,7 +771,7 @@ fn pairings_section(out: &mut String, table: &[PairingLine]) -> Result<()> {
 }
 
 /// One report's sections.
-fn report_body(out: &mut String, r: &BalanceReport) -> Result<()> {
+fn report_body(out: &mut Out, r: &BalanceReport) -> Result<()> {
     if let Some(sw) = &r.sweep {
         sweep_section(out, sw)?;
     }
