@@ -80,14 +80,20 @@ export const api = {
   labRun: (id) => http('GET', `/api/lab/runs/${encodeURIComponent(id)}`),
   /** Starts a Lab run; a refusal names the field and why. */
   labStart: (req) => http('POST', '/api/lab/runs', { body: req }),
-  /** Cancels a Lab run this address started. */
-  labCancel: (id) => http('POST', `/api/lab/runs/${encodeURIComponent(id)}/cancel`, { body: {} }),
+  /** Cancels a Lab run with the token its start handed out. */
+  labCancel: (id, token) => http('POST', `/api/lab/runs/${encodeURIComponent(id)}/cancel`, { body: {}, token }),
 };
 
 /** Creator tokens of the matches this browser created, by match id: they let it abort them. */
 export const creatorTokens = {
   get: (id) => localStorage.getItem(`gridwright.creator.${id}`),
   set: (id, token) => localStorage.setItem(`gridwright.creator.${id}`, token),
+};
+
+/** The tokens of the Lab runs this browser started, by run id: they let it cancel them. */
+export const labTokens = {
+  get: (id) => localStorage.getItem(`gridwright.lab.${id}`),
+  set: (id, token) => localStorage.setItem(`gridwright.lab.${id}`, token),
 };
 
 /** Seat tokens this browser holds, by match id (so a reload or a later visit keeps the seat). */

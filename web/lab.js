@@ -4,7 +4,7 @@
 // played so far) while it plays, can cancel it, and lists past runs. The server checks the
 // request as `gridwright balance` does and names the field of any refusal.
 
-import { api } from './api.js';
+import { api, labTokens } from './api.js';
 import { h, replace, seatName } from './dom.js';
 
 /** @typedef {import('./types/server').GameEntry} GameEntry */
@@ -151,6 +151,7 @@ export async function mount(root, { id, navigate, announce }) {
     try {
       /** @type {LabRun} */
       const run = await api.labStart(request());
+      if (run.token) labTokens.set(run.run.id, run.token);
       announce('Run started.');
       navigate(`/lab/${run.run.id}`);
     } catch (err) {
@@ -170,7 +171,7 @@ export async function mount(root, { id, navigate, announce }) {
       const cancel = h('button', { type: 'button', id: 'lab-cancel', onclick: async () => {
         cancel.disabled = true;
         try {
-          drawRun(await api.labCancel(run.id));
+          drawRun(await api.labCancel(run.id, labTokens.get(run.id)));
           announce('Run cancelled.');
         } catch (err) {
           replace(runBox.querySelector('.lab-run-error'), err.message);
@@ -192,7 +193,8 @@ export async function mount(root, { id, navigate, announce }) {
     status.textContent = `${STATUS_WORDS[run.status] ?? run.status}: ${run.done} of ${run.total} games${run.error ? ` (${run.error})` : ''}.`;
     status.setAttribute('data-status', run.status);
     const cancel = /** @type {HTMLButtonElement} */ (runBox.querySelector('#lab-cancel'));
-    cancel.hidden = !active;
+    // Only the browser that started a run holds its token, and so may cancel it.
+    cancel.hidden = !active || !labTokens.get(run.id);
     const charts = runBox.querySelector('#lab-charts');
     r.charts.forEach((c, i) => {
       let fig = charts.children[i];

@@ -290,7 +290,12 @@ report: unknown,
 /**
  * Its charts, in the report's order.
  */
-charts: Array<LabChart>, };
+charts: Array<LabChart>, 
+/**
+ * The token that cancels the run (`Authorization: Bearer …`): only in the answer that
+ * starts it, never again; the server keeps only its hash.
+ */
+token?: string, };
 
 /**
  * The newest Lab runs (`GET /api/lab/runs`).

@@ -917,11 +917,12 @@ async fn lab_get(State(app): State<AppState>, Path(id): Path<String>) -> ApiResu
 async fn lab_cancel(
     State(app): State<AppState>,
     Path(id): Path<String>,
-    extensions: Extensions,
+    headers: HeaderMap,
 ) -> ApiResult {
+    let token = bearer(&headers)?;
     lab_json(
         StatusCode::OK,
-        app.hub.lab_cancel(&id, client_ip(&extensions)).await?,
+        app.hub.lab_cancel(&id, token.as_deref()).await?,
     )
 }
 

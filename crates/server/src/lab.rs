@@ -422,6 +422,7 @@ impl Hub {
             )));
         }
         let id = crate::token::new_match_id().map_err(internal)?;
+        let token = crate::token::new_token().map_err(internal)?;
         let now = now_ms();
         let stored = serde_json::json!({
             "game": game.info().short_name,
@@ -451,6 +452,7 @@ impl Hub {
             error: None,
             created_ms: now,
             updated_ms: now,
+            token_hash: crate::token::hash_token(&token),
         };
         self.store.lab_insert(&row).await?;
         let cancel = self.lab.add(&id);
@@ -464,6 +466,7 @@ impl Hub {
             run: summary(self, &row),
             report: None,
             charts: Vec::new(),
+            token: Some(token),
         })
     }
 
@@ -589,6 +592,7 @@ impl Hub {
                 run: summary(self, &row),
                 report: None,
                 charts,
+                token: None,
             },
             row.report,
         ))
@@ -619,19 +623,25 @@ impl Hub {
         })
     }
 
-    /// Cancels a run that is still queued or playing; only the address that started it may.
+    /// Cancels a run that is still queued or playing; only with the token its start handed
+    /// out (`token`, from `Authorization: Bearer`).
     ///
     /// # Errors
-    /// No such run, another address (403), a run already over (409), a database failure.
+    /// No such run, no token (401), another token (403), a run already over (409), a
+    /// database failure.
     pub(crate) async fn lab_cancel(
         &self,
         id: &str,
-        client: IpAddr,
+        token: Option<&str>,
     ) -> Result<(LabRun, Option<String>), ServerError> {
         let row = self.lab_row(id).await?;
-        if row.creator != crate::limits::address_key(client) {
+        let Some(token) = token else {
+            return Err(ServerError::Unauthorized);
+        };
+        if crate::token::hash_token(token) != row.token_hash {
             return Err(ServerError::Forbidden(
-                "only the address that started a Lab run may cancel it".into(),
+                "this token does not cancel that Lab run: only the one its start handed out does"
+                    .into(),
             ));
         }
         let over = || ServerError::LabRunOver(row.id.clone());

@@ -115,9 +115,10 @@ fn lab() -> (Value, Value) {
         "/api/lab/runs/{id}": { "get": { "summary": "One Lab run: where it stands, its report so far and its charts.", "operationId": "getLabRun",
             "parameters": [run_id.clone()],
             "responses": { "200": ok_json("The run", "LabRun"), "404": error_response("Unknown run") } } },
-        "/api/lab/runs/{id}/cancel": { "post": { "summary": "Cancel a Lab run still playing (only from the address that started it); it stops after the games in hand.",
-            "operationId": "cancelLabRun", "parameters": [run_id.clone()],
-            "responses": { "200": ok_json("The run, cancelled", "LabRun"), "403": error_response("Another address started it"),
+        "/api/lab/runs/{id}/cancel": { "post": { "summary": "Cancel a Lab run still playing, with the token its start handed out; it stops after the games in hand.",
+            "operationId": "cancelLabRun", "parameters": [run_id.clone()], "security": [{ "labToken": [] }],
+            "responses": { "200": ok_json("The run, cancelled", "LabRun"), "401": error_response("No token (or not a bearer token)"),
+                "403": error_response("Not this run's token"),
                 "404": error_response("Unknown run"), "409": error_response("Already over (lab_run_over)") } } },
         "/api/lab/runs/{id}/charts/{n}": { "get": { "summary": "Chart n (0-based) of a run's report so far, drawn by the server; never cached.",
             "operationId": "labRunChart",
@@ -151,7 +152,8 @@ fn lab() -> (Value, Value) {
             "run": { "$ref": "#/components/schemas/LabRunSummary" },
             "report": { "type": ["object", "null"], "description": "The report of the games so far: gridwright balance --json's document." },
             "charts": { "type": "array", "items": { "type": "object", "properties": {
-                "section": { "type": "string" }, "title": { "type": "string" }, "url": { "type": "string" } } } } } }
+                "section": { "type": "string" }, "title": { "type": "string" }, "url": { "type": "string" } } } },
+            "token": { "type": "string", "description": "Only in the answer that starts the run: the bearer token that cancels it." } } }
     });
     (paths, schemas)
 }
@@ -172,6 +174,8 @@ fn paths_and_schemas() -> Value {
             "securitySchemes": {
                 "seatToken": { "type": "http", "scheme": "bearer",
                     "description": "The secret token of a seat, as issued when the match was created or the seat joined." },
+                "labToken": { "type": "http", "scheme": "bearer",
+                    "description": "The token of a Lab run, in the answer that started it (token)." },
                 "abortCredential": { "type": "http", "scheme": "bearer",
                     "description": "The match's creator token (creator_token in the create response), or the operator's credential \
                         (the server's --operator-token-file or $GRIDWRIGHT_OPERATOR_TOKEN; none configured: operator abort is disabled)." }

@@ -502,6 +502,11 @@ pub struct LabRun {
     pub report: Option<Value>,
     /// Its charts, in the report's order.
     pub charts: Vec<LabChart>,
+    /// The token that cancels the run (`Authorization: Bearer …`): only in the answer that
+    /// starts it, never again; the server keeps only its hash.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub token: Option<String>,
 }
 
 /// The newest Lab runs (`GET /api/lab/runs`).

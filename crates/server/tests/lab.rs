@@ -17,11 +17,21 @@ fn slow_run() -> Value {
     json!({ "game": "connect-four", "agents": ["mcts:iters=300", "random"], "games": 2000 })
 }
 
-async fn start(a: SocketAddr, body: &Value) -> String {
+/// Starts a run: its id, and the token that cancels it.
+async fn start(a: SocketAddr, body: &Value) -> (String, String) {
     let r = post(a, "/api/lab/runs", body, None).await;
     assert_eq!(r.status, 201, "{:?}", r.body);
     assert_eq!(r.body["run"]["status"], "queued");
-    r.body["run"]["id"].as_str().unwrap().to_owned()
+    let token = r.body["token"].as_str().expect("a start hands out a token");
+    (
+        r.body["run"]["id"].as_str().unwrap().to_owned(),
+        token.to_owned(),
+    )
+}
+
+/// Cancels run `id` with `token`.
+async fn cancel(a: SocketAddr, id: &str, token: Option<&str>) -> Resp {
+    post(a, &format!("/api/lab/runs/{id}/cancel"), &json!({}), token).await
 }
 
 async fn run(a: SocketAddr, id: &str) -> Value {
@@ -103,7 +113,7 @@ fn sim_report(games: usize, seed: u64, variants: &[(&str, &[&str])]) -> Value {
 async fn a_lab_run_plays_to_the_report_the_sim_gives_for_its_seed() {
     let t = TestServer::sqlite().await;
     let a = t.addr;
-    let id = start(
+    let (id, _) = start(
         a,
         &json!({ "game": "grid-battles", "setup": "skirmish", "agents": ["random", "random"],
                  "games": 300, "seed": 7, "variants": ["A=", "B=units.knight.health=4"] }),
@@ -176,20 +186,25 @@ async fn a_lab_run_plays_to_the_report_the_sim_gives_for_its_seed() {
 }
 
 /// A cancel stops a run at its next range of games and keeps the report of the games played;
-/// only the address that started it may cancel it, and only while it plays.
+/// only the token its start handed out cancels it, and only while it plays.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cancelled_run_stops_and_keeps_its_partial_report() {
     let t = TestServer::sqlite().await;
     let a = t.addr;
-    let id = start(a, &slow_run()).await;
+    let (id, token) = start(a, &slow_run()).await;
+    let other = json!({ "game": "connect-four", "agents": ["random", "random"], "games": 10 });
+    let (other, _) = start(a, &other).await;
     wait_for(a, &id, |r| r["run"]["done"].as_u64() > Some(0)).await;
-    let path = format!("/api/lab/runs/{id}/cancel");
+    assert_refused(&cancel(a, &id, None).await, 401, "unauthorized");
     assert_refused(
-        &post_from([127, 0, 0, 2], a, &path, &json!({})).await,
+        &cancel(a, &id, Some("not-its-token")).await,
         403,
         "forbidden",
     );
-    let c = post(a, &path, &json!({}), None).await;
+    assert_refused(&cancel(a, &other, Some(&token)).await, 403, "forbidden");
+    // The token, not the address: it cancels from anywhere; the server never shows it again.
+    assert!(run(a, &id).await.get("token").is_none());
+    let c = cancel(a, &id, Some(&token)).await;
     assert_eq!(c.status, 200, "{:?}", c.body);
     assert_eq!(c.body["run"]["status"], "cancelled");
     // Nothing more is played or written after the range in hand.
@@ -201,9 +216,9 @@ async fn a_cancelled_run_stops_and_keeps_its_partial_report() {
     assert_eq!(r["report"]["variants"][0]["games"], done);
     tokio::time::sleep(Duration::from_millis(800)).await;
     assert_eq!(run(a, &id).await["run"]["done"], done, "the run went on");
-    assert_refused(&post(a, &path, &json!({}), None).await, 409, "lab_run_over");
+    assert_refused(&cancel(a, &id, Some(&token)).await, 409, "lab_run_over");
     assert_refused(
-        &post(a, "/api/lab/runs/0000000000000000/cancel", &json!({}), None).await,
+        &cancel(a, "0000000000000000", Some(&token)).await,
         404,
         "unknown_lab_run",
     );
@@ -376,7 +391,7 @@ async fn lab_runs_are_bounded_per_client_and_in_all() {
         "{:?}",
         r.body
     );
-    let first = start(a, &slow_run()).await;
+    let (first, first_token) = start(a, &slow_run()).await;
     let again = post(a, "/api/lab/runs", &slow_run(), None).await;
     assert_refused(&again, 429, "too_many_lab_runs");
     assert!(message(&again).contains("your address already has 1 Lab runs playing"));
@@ -386,21 +401,11 @@ async fn lab_runs_are_bounded_per_client_and_in_all() {
     assert_refused(&third, 429, "too_many_lab_runs");
     assert!(message(&third).contains("its limit of 2 Lab runs"));
     // Once one ends, its client may start another.
-    let c = post(
-        a,
-        &format!("/api/lab/runs/{first}/cancel"),
-        &json!({}),
-        None,
-    )
-    .await;
-    assert_eq!(c.status, 200);
+    assert_eq!(cancel(a, &first, Some(&first_token)).await.status, 200);
     start(a, &slow_run()).await;
     let second = other.body["run"]["id"].as_str().unwrap();
-    let path = format!("/api/lab/runs/{second}/cancel");
-    assert_eq!(
-        post_from([127, 0, 0, 2], a, &path, &json!({})).await.status,
-        200
-    );
+    let token = other.body["token"].as_str();
+    assert_eq!(cancel(a, second, token).await.status, 200);
     t.stop().await;
 }
 
@@ -413,7 +418,7 @@ async fn lab_runs_leave_an_ai_thread_for_play() {
     // A game of 50,000-iteration searches takes seconds: a run's first range is one game.
     let heavy = json!({ "game": "connect-four", "agents": ["mcts:iters=50000", "mcts:iters=50000"],
                         "games": 100 });
-    let ids = [start(a, &heavy).await, start(a, &heavy).await];
+    let runs = [start(a, &heavy).await, start(a, &heavy).await];
     tokio::time::sleep(Duration::from_millis(300)).await;
     let (id, token, mut ws) = other_clients_ai_match(a, [127, 0, 0, 2]).await;
     let mut worst = Duration::ZERO;
@@ -429,9 +434,9 @@ async fn lab_runs_leave_an_ai_thread_for_play() {
         worst < Duration::from_millis(1000),
         "the other client's AI reply took {worst:?}"
     );
-    for id in ids {
+    for (id, token) in runs {
         assert!(status(&run(a, &id).await) == "running" || status(&run(a, &id).await) == "queued");
-        post(a, &format!("/api/lab/runs/{id}/cancel"), &json!({}), None).await;
+        cancel(a, &id, Some(&token)).await;
     }
     t.stop().await;
 }
@@ -443,7 +448,7 @@ async fn a_run_left_playing_when_the_server_died_is_interrupted() {
     let dir = TempDir::new("lab-restart");
     let args = vec!["--data".to_owned(), dir.0.display().to_string()];
     let server = Proc::spawn(&args);
-    let id = start(server.addr, &slow_run()).await;
+    let (id, token) = start(server.addr, &slow_run()).await;
     let seen = wait_for(server.addr, &id, |r| r["run"]["done"].as_u64() > Some(0)).await;
     assert_eq!(status(seen.last().unwrap()), "running");
     server.kill();
@@ -459,13 +464,7 @@ async fn a_run_left_playing_when_the_server_died_is_interrupted() {
     assert!(r["run"]["done"].as_u64() > Some(0));
     assert!(r["report"]["variants"][0]["games"].as_u64() > Some(0));
     assert_refused(
-        &post(
-            server.addr,
-            &format!("/api/lab/runs/{id}/cancel"),
-            &json!({}),
-            None,
-        )
-        .await,
+        &cancel(server.addr, &id, Some(&token)).await,
         409,
         "lab_run_over",
     );
@@ -479,7 +478,7 @@ async fn postgres_stores_lab_runs() {
     };
     let t = TestServer::postgres(url).await;
     let a = t.addr;
-    let id = start(
+    let (id, _) = start(
         a,
         &json!({ "game": "grid-battles", "setup": "skirmish", "agents": ["random", "random"],
                  "games": 100, "seed": 3 }),
@@ -492,8 +491,8 @@ async fn postgres_stores_lab_runs() {
     let mut report = last["report"].clone();
     report["elapsed_seconds"] = json!(0.0);
     assert_eq!(report, sim_report(100, 3, &[]));
-    let slow = start(a, &slow_run()).await;
-    let c = post(a, &format!("/api/lab/runs/{slow}/cancel"), &json!({}), None).await;
+    let (slow, token) = start(a, &slow_run()).await;
+    let c = cancel(a, &slow, Some(&token)).await;
     assert_eq!(c.status, 200, "{:?}", c.body);
     let list = get(a, "/api/lab/runs").await.body;
     let ids: Vec<&str> = list["runs"]

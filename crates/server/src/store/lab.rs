@@ -93,11 +93,13 @@ pub struct LabRow {
     pub created_ms: i64,
     /// Last write, Unix milliseconds.
     pub updated_ms: i64,
+    /// The hash of the token that may cancel it (`token::hash_token`), handed to its starter.
+    pub token_hash: String,
 }
 
 /// The columns every read selects, in [`LabRow::from_columns`]' order.
 pub(super) const LAB_COLUMNS: &str = "id, creator, game, setup, request, status, done, total, \
-     error, created_ms, updated_ms";
+     error, created_ms, updated_ms, token_hash";
 
 /// A run's progress, as one write stores it.
 #[derive(Clone, Debug)]
@@ -132,8 +134,9 @@ impl LabRow {
             error: r.opt_text(8)?,
             created_ms: r.int(9)?,
             updated_ms: r.int(10)?,
-            report: if full { r.opt_text(11)? } else { None },
-            charts: if full { json(12, "lab charts")? } else { None },
+            token_hash: r.text(11)?,
+            report: if full { r.opt_text(12)? } else { None },
+            charts: if full { json(13, "lab charts")? } else { None },
         })
     }
 }

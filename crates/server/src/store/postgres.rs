@@ -728,8 +728,8 @@ impl PgStore {
         c.client
             .execute(
                 "INSERT INTO lab_runs (id, creator, game, setup, request, status, done, total, \
-                 report, charts, error, created_ms, updated_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+                 report, charts, error, created_ms, updated_ms, token_hash) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
                 &[
                     &run.id,
                     &run.creator,
@@ -744,6 +744,7 @@ impl PgStore {
                     &run.error,
                     &run.created_ms,
                     &run.updated_ms,
+                    &run.token_hash,
                 ],
             )
             .await

@@ -142,7 +142,8 @@ CREATE TABLE lab_runs (
                     " NOT NULL,
     updated_ms ",
                     $int,
-                    " NOT NULL
+                    " NOT NULL,
+    token_hash TEXT NOT NULL
 );
 CREATE INDEX lab_runs_by_created ON lab_runs (created_ms);
 CREATE INDEX lab_runs_by_status ON lab_runs (status, creator);

@@ -579,8 +579,8 @@ impl SqliteStore {
         self.write(move |tx| {
             tx.execute(
                 "INSERT INTO lab_runs (id, creator, game, setup, request, status, done, total, \
-                 report, charts, error, created_ms, updated_ms) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                 report, charts, error, created_ms, updated_ms, token_hash) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
                 params![
                     r.id,
                     r.creator,
@@ -595,6 +595,7 @@ impl SqliteStore {
                     r.error,
                     r.created_ms,
                     r.updated_ms,
+                    r.token_hash,
                 ],
             )
             .map_err(err)?;
