@@ -13,7 +13,7 @@ use crate::erased::Refused;
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::Frontend;
 use gridwright_engine::{Agent, Game, derive_seed};
-use gridwright_sim::balance::{BalanceReport, Header, Hooks};
+use gridwright_sim::balance::{BalanceReport, Header};
 use gridwright_sim::ladder::{LadderHeader, Plan, assemble};
 use gridwright_sim::request::{BalancePlan, BalanceRequest, Spelling};
 use gridwright_sim::study::{Players, StudyReport, StudyRequest};
@@ -388,7 +388,7 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
             &plan.variants,
             &self.factories()?,
             &plan.options,
-            hooks::<G>(),
+            gridwright_catalog::balance_hooks::<G>(),
             &|_, _| {},
         )
         .map_err(sim_error)
@@ -411,7 +411,7 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
             request.seed,
             start,
             count,
-            hooks::<G>(),
+            gridwright_catalog::balance_hooks::<G>(),
         )
         .map_err(sim_error)
     }
@@ -583,15 +583,6 @@ fn check_records(
         }
     }
     Ok(())
-}
-
-fn hooks<G: Frontend>() -> Hooks<G> {
-    Hooks {
-        score: G::scores,
-        end: G::end_reason,
-        round: G::round_number,
-        measures: G::round_measures,
-    }
 }
 
 fn ladder_json(ladder: &gridwright_sim::ladder::Ladder) -> Result<Value, Refused> {

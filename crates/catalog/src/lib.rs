@@ -545,6 +545,17 @@ impl std::fmt::Debug for LoadedDeck {
 ///
 /// # Errors
 /// A malformed item, a seat the game does not have, a seat given twice, an empty deck.
+/// `G`'s hooks of a balance report (its scores, how a game ended, its round and per-round
+/// measures), as every front end hands them to `gridwright_sim::balance`.
+pub fn balance_hooks<G: Frontend>() -> gridwright_sim::balance::Hooks<G> {
+    gridwright_sim::balance::Hooks {
+        score: G::scores,
+        end: G::end_reason,
+        round: G::round_number,
+        measures: G::round_measures,
+    }
+}
+
 pub fn parse_deck_items(items: &[String], seats: u8) -> Result<Vec<(Seat, String)>, CatalogError> {
     let mut chosen: Vec<(Seat, String)> = Vec::new();
     for item in items {

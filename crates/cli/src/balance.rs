@@ -10,9 +10,7 @@ use anyhow::{Context, Result, bail};
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::{ContentSource, Frontend, with_game};
 use gridwright_engine::Seat;
-use gridwright_sim::balance::{
-    BalanceReport, Header, Hooks, PairingsReport, RateLine, VariantReport,
-};
+use gridwright_sim::balance::{BalanceReport, Header, PairingsReport, RateLine, VariantReport};
 use gridwright_sim::curves::Curve;
 use gridwright_sim::importance::{ImportanceReport, ImportanceRequest};
 use gridwright_sim::request::{BalanceRequest, Spelling, SprtBounds, parse_variant};
@@ -207,12 +205,7 @@ fn balance<G: Frontend>(content: &ContentSource, args: &BalanceArgs) -> Result<(
             &plan.variants,
             factories,
             &options,
-            Hooks {
-                score: G::scores,
-                end: G::end_reason,
-                round: G::round_number,
-                measures: G::round_measures,
-            },
+            gridwright_catalog::balance_hooks::<G>(),
             &progress,
         )?);
     }

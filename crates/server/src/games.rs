@@ -15,7 +15,7 @@ use gridwright_catalog::{
 };
 use gridwright_engine::replay::{REPLAY_FORMAT, ReplayMove};
 use gridwright_engine::{GameInfo, Replay, ReplayError, Seat, Session};
-use gridwright_sim::balance::{BalanceReport, Header, Hooks};
+use gridwright_sim::balance::{BalanceReport, Header};
 use gridwright_sim::request::{BalancePlan, BalanceRequest, Spelling};
 use gridwright_sim::{AgentFactory, SimError};
 use std::marker::PhantomData;
@@ -162,7 +162,7 @@ impl<G: Frontend> LabJob for FrontendLab<G> {
             self.plan.options.seed,
             start,
             count,
-            hooks::<G>(),
+            gridwright_catalog::balance_hooks::<G>(),
         )
     }
 
@@ -184,16 +184,6 @@ impl<G: Frontend> LabJob for FrontendLab<G> {
         )?;
         report.games_asked = self.plan.options.games;
         Ok(report)
-    }
-}
-
-/// The game's report hooks, as `gridwright balance` passes them.
-fn hooks<G: Frontend>() -> Hooks<G> {
-    Hooks {
-        score: G::scores,
-        end: G::end_reason,
-        round: G::round_number,
-        measures: G::round_measures,
     }
 }
 

@@ -375,6 +375,20 @@ pub async fn time_of_ai_reply(
     started.elapsed()
 }
 
+/// Another client (address `127.0.0.2`) plays three moves of [`other_clients_ai_match`]; the
+/// longest its AI seat's reply took.
+pub async fn worst_ai_reply_of_another_client(addr: SocketAddr) -> Duration {
+    let (id, token, mut ws) = other_clients_ai_match(addr, [127, 0, 0, 2]).await;
+    let mut worst = Duration::ZERO;
+    for v in [0u64, 2, 4] {
+        let legal = get_as(addr, &format!("/api/matches/{id}/state"), &token).await;
+        let action = legal.body["legal"][0]["action"].clone();
+        let took = time_of_ai_reply(addr, (&id, &token, &mut ws), v, action).await;
+        worst = worst.max(took);
+    }
+    worst
+}
+
 pub fn human() -> Value {
     json!({ "kind": "human" })
 }

@@ -21,14 +21,7 @@ async fn one_clients_heavy_ai_matches_do_not_starve_another_clients_ai_reply() {
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
     // Client 127.0.0.2: a person against a random AI seat (a reply that takes no time to think).
-    let (id, token, mut ws) = other_clients_ai_match(a, [127, 0, 0, 2]).await;
-    let mut worst = Duration::ZERO;
-    for v in [0u64, 2, 4] {
-        let legal = get_as(a, &format!("/api/matches/{id}/state"), &token).await;
-        let action = legal.body["legal"][0]["action"].clone();
-        let took = time_of_ai_reply(a, (&id, &token, &mut ws), v, action).await;
-        worst = worst.max(took);
-    }
+    let worst = worst_ai_reply_of_another_client(a).await;
     // First come, first served, the reply waited behind about five rounds of 500 ms searches
     // (2.5 s and more); shared fairly, it waits for at most one search to end.
     assert!(
