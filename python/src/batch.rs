@@ -19,6 +19,7 @@ use gridwright_sim::request::{BalancePlan, BalanceRequest, Spelling};
 use gridwright_sim::study::{Players, StudyReport, StudyRequest};
 use gridwright_sim::{AgentFactory, GameRecord, SimOptions, Summary};
 use serde_json::Value;
+use std::ops::Range;
 use std::sync::Arc;
 
 /// What a batch is: the game's config and setup, and one agent spec per seat.
@@ -30,6 +31,42 @@ pub struct Batch<'a, G: Game> {
     pub setup: Option<&'a str>,
     /// One agent per seat.
     pub agents: &'a [AgentSpec],
+}
+
+/// Games `start..start + count` of a batch: what one shard plays.
+#[derive(Clone, Copy, Debug)]
+pub struct Span {
+    /// The first game's number.
+    pub start: usize,
+    /// How many games.
+    pub count: usize,
+}
+
+impl Span {
+    /// The span's game numbers, if they end by `total`; else a refusal naming the span and
+    /// `why` it cannot be played.
+    fn within(self, total: usize, why: impl FnOnce() -> String) -> Result<Range<usize>, Refused> {
+        let Span { start, count } = self;
+        match start.checked_add(count) {
+            Some(end) if end <= total => Ok(start..end),
+            _ => Err(Refused(format!(
+                "games {start} to {start} + {count}: {}",
+                why()
+            ))),
+        }
+    }
+}
+
+/// Shards to fold into one result: their texts (each what a `*_shard` call returned, in any
+/// order), and how they were played, for the document (`threads`, `elapsed_seconds`).
+#[derive(Debug)]
+pub struct Shards<'a> {
+    /// The shards' texts.
+    pub texts: &'a [String],
+    /// How many threads or workers played them.
+    pub threads: usize,
+    /// The wall time they took.
+    pub elapsed_seconds: f64,
 }
 
 fn sim_error(e: gridwright_sim::SimError) -> Refused {
@@ -48,7 +85,7 @@ pub trait DynBatch {
     ///
     /// # Errors
     /// As [`DynBatch::simulate`].
-    fn shard(&self, seed: u64, start: usize, count: usize) -> Result<String, Refused>;
+    fn shard(&self, seed: u64, span: Span) -> Result<String, Refused>;
     /// Folds the shards' records (in any order of shards) into `gridwright simulate --json`'s
     /// document for games `0..games` of master seed `seed`; `threads` and `elapsed_seconds`
     /// say how it ran.
@@ -56,14 +93,7 @@ pub trait DynBatch {
     /// # Errors
     /// A shard that is not [`DynBatch::shard`]'s text, or shards that do not cover every game
     /// exactly once with the batch's seeds.
-    fn merge(
-        &self,
-        seed: u64,
-        games: usize,
-        shards: &[String],
-        threads: usize,
-        elapsed_seconds: f64,
-    ) -> Result<Value, Refused>;
+    fn merge(&self, seed: u64, games: usize, shards: &Shards) -> Result<Value, Refused>;
     /// `gridwright balance --json`'s report for `request` (checked as the command line checks
     /// it: [`BalanceRequest::plan`]); the same seed gives the same report whatever the thread
     /// count (but `elapsed_seconds`).
@@ -81,12 +111,7 @@ pub trait DynBatch {
     ///
     /// # Errors
     /// As [`DynBatch::balance`].
-    fn balance_shard(
-        &self,
-        request: &BalanceRequest,
-        start: usize,
-        count: usize,
-    ) -> Result<String, Refused>;
+    fn balance_shard(&self, request: &BalanceRequest, span: Span) -> Result<String, Refused>;
     /// [`DynBatch::balance`]'s report from shards holding games `0..request.games` exactly
     /// once.
     ///
@@ -95,8 +120,7 @@ pub trait DynBatch {
     fn balance_merge(
         &self,
         request: &BalanceRequest,
-        shards: &[String],
-        elapsed_seconds: f64,
+        shards: &Shards,
     ) -> Result<BalanceReport, Refused>;
     /// `gridwright balance --tune --json`'s search or `--importance --json`'s ranking for
     /// `request` (checked as the command line checks it: [`StudyRequest::run`]).
@@ -121,26 +145,13 @@ pub trait DynBatch {
     ///
     /// # Errors
     /// As [`DynBatch::ladder`], and a range past the ladder's games.
-    fn ladder_shard(
-        &self,
-        games: usize,
-        seed: u64,
-        start: usize,
-        count: usize,
-    ) -> Result<String, Refused>;
+    fn ladder_shard(&self, games: usize, seed: u64, span: Span) -> Result<String, Refused>;
     /// [`DynBatch::ladder`]'s document from shards holding every game of the ladder exactly
     /// once, in any order; `threads` and `elapsed_seconds` say how they were played.
     ///
     /// # Errors
     /// Shards that do not make up the ladder, and [`DynBatch::ladder`]'s checks.
-    fn ladder_merge(
-        &self,
-        games: usize,
-        seed: u64,
-        shards: &[String],
-        threads: usize,
-        elapsed_seconds: f64,
-    ) -> Result<Value, Refused>;
+    fn ladder_merge(&self, games: usize, seed: u64, shards: &Shards) -> Result<Value, Refused>;
 }
 
 impl<G: Frontend> Batch<'_, G> {
@@ -336,34 +347,21 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
         self.document(&summary, seed, threads)
     }
 
-    fn shard(&self, seed: u64, start: usize, count: usize) -> Result<String, Refused> {
-        let end = start
-            .checked_add(count)
-            .filter(|&e| e <= gridwright_sim::MAX_GAMES)
-            .ok_or_else(|| {
-                Refused(format!(
-                    "games {start} to {start} + {count}: a batch has at most {} games",
-                    gridwright_sim::MAX_GAMES
-                ))
-            })?;
+    fn shard(&self, seed: u64, span: Span) -> Result<String, Refused> {
+        let games = span.within(gridwright_sim::MAX_GAMES, || {
+            format!("a batch has at most {} games", gridwright_sim::MAX_GAMES)
+        })?;
         let factories = self.factories()?;
         let initial = self.initial()?;
         // Grown as games are played: `count` comes from the caller.
         let mut records = Vec::new();
-        for i in start..end {
+        for i in games {
             records.push(self.play(&initial, &factories, i, seed)?);
         }
         serde_json::to_string(&records).map_err(|e| Refused(format!("records as JSON: {e}")))
     }
 
-    fn merge(
-        &self,
-        seed: u64,
-        games: usize,
-        shards: &[String],
-        threads: usize,
-        elapsed_seconds: f64,
-    ) -> Result<Value, Refused> {
+    fn merge(&self, seed: u64, games: usize, shards: &Shards) -> Result<Value, Refused> {
         if games > gridwright_sim::MAX_GAMES {
             return Err(Refused(format!(
                 "a batch has at most {} games, not {games}",
@@ -371,14 +369,14 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
             )));
         }
         let mut records: Vec<GameRecord> = Vec::new();
-        for (n, text) in shards.iter().enumerate() {
+        for (n, text) in shards.texts.iter().enumerate() {
             let part: Vec<GameRecord> = serde_json::from_str(text)
                 .map_err(|e| Refused(format!("shard {n}: not a shard's records: {e}")))?;
             records.extend(part);
         }
         check_records(&mut records, games, seed, seed, self.agents.len(), None)?;
-        let summary = Summary::from_records(&records, self.agents.len(), elapsed_seconds);
-        self.document(&summary, seed, threads)
+        let summary = Summary::from_records(&records, self.agents.len(), shards.elapsed_seconds);
+        self.document(&summary, seed, shards.threads)
     }
 
     fn balance(&self, request: &BalanceRequest) -> Result<BalanceReport, Refused> {
@@ -398,19 +396,14 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
         self.plan(request).map(|_| ())
     }
 
-    fn balance_shard(
-        &self,
-        request: &BalanceRequest,
-        start: usize,
-        count: usize,
-    ) -> Result<String, Refused> {
+    fn balance_shard(&self, request: &BalanceRequest, span: Span) -> Result<String, Refused> {
         let plan = self.plan(request)?;
         gridwright_sim::balance::shard::<G>(
             &plan.variants,
             &self.factories()?,
             request.seed,
-            start,
-            count,
+            span.start,
+            span.count,
             gridwright_catalog::balance_hooks::<G>(),
         )
         .map_err(sim_error)
@@ -419,8 +412,7 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
     fn balance_merge(
         &self,
         request: &BalanceRequest,
-        shards: &[String],
-        elapsed_seconds: f64,
+        shards: &Shards,
     ) -> Result<BalanceReport, Refused> {
         let plan = self.plan(request)?;
         gridwright_sim::balance::merge::<G>(
@@ -428,8 +420,8 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
             &plan.variants,
             self.agents.len(),
             &plan.options,
-            shards,
-            elapsed_seconds,
+            shards.texts,
+            shards.elapsed_seconds,
         )
         .map_err(sim_error)
     }
@@ -462,29 +454,17 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
         Ok(plan.pairs.len() * plan.games_per_pairing())
     }
 
-    fn ladder_shard(
-        &self,
-        games: usize,
-        seed: u64,
-        start: usize,
-        count: usize,
-    ) -> Result<String, Refused> {
+    fn ladder_shard(&self, games: usize, seed: u64, span: Span) -> Result<String, Refused> {
         let (plan, _) = self.ladder_plan(games, seed, 1)?;
         let total = plan.pairs.len() * plan.games_per_pairing();
-        let end = start
-            .checked_add(count)
-            .filter(|&e| e <= total)
-            .ok_or_else(|| {
-                Refused(format!(
-                    "games {start} to {start} + {count}: this ladder has games 0 to {total} \
-                     (exclusive)"
-                ))
-            })?;
+        let range = span.within(total, || {
+            format!("this ladder has games 0 to {total} (exclusive)")
+        })?;
         let batches = plan.batches(seed);
         let initial = self.initial()?;
         let mut records: Vec<(usize, GameRecord)> = Vec::new();
         let mut factories: Option<(usize, Vec<AgentFactory<G>>)> = None;
-        for g in start..end {
+        for g in range {
             let (k, i) = (g / plan.per_seating, g % plan.per_seating);
             let b = &batches[k];
             if factories.as_ref().is_none_or(|(at, _)| *at != k) {
@@ -496,18 +476,16 @@ impl<G: Frontend> DynBatch for Batch<'_, G> {
         serde_json::to_string(&records).map_err(|e| Refused(format!("records as JSON: {e}")))
     }
 
-    fn ladder_merge(
-        &self,
-        games: usize,
-        seed: u64,
-        shards: &[String],
-        threads: usize,
-        elapsed_seconds: f64,
-    ) -> Result<Value, Refused> {
+    fn ladder_merge(&self, games: usize, seed: u64, shards: &Shards) -> Result<Value, Refused> {
+        let Shards {
+            texts,
+            threads,
+            elapsed_seconds,
+        } = *shards;
         let (plan, header) = self.ladder_plan(games, seed, threads)?;
         let batches = plan.batches(seed);
         let mut by_batch: Vec<Vec<GameRecord>> = vec![Vec::new(); batches.len()];
-        for (n, text) in shards.iter().enumerate() {
+        for (n, text) in texts.iter().enumerate() {
             let part: Vec<(usize, GameRecord)> = serde_json::from_str(text)
                 .map_err(|e| Refused(format!("shard {n}: not a ladder shard's records: {e}")))?;
             for (k, r) in part {

@@ -13,7 +13,7 @@ mod replay;
 mod tensor;
 mod vector;
 
-use batch::DynBatch;
+use batch::{DynBatch, Shards, Span};
 use erased::{Acting, DynGame, DynState, Refused};
 use gridwright_agents::AgentSpec;
 use gridwright_catalog::{ContentSource, Frontend, GameKind, with_game};
@@ -534,7 +534,7 @@ impl PyGame {
         #[pyo3(from_py_with = count_arg)] count: usize,
     ) -> PyResult<String> {
         let specs = agent_specs(agents)?;
-        self.on_batch(py, &specs, |b| b.shard(seed, start, count))
+        self.on_batch(py, &specs, |b| b.shard(seed, Span { start, count }))
     }
     /// `simulate`'s document from the texts of `simulate_shard` covering games `0..games`
     /// exactly once (in any order); `threads` and `elapsed_seconds` say how they were played.
@@ -551,9 +551,12 @@ impl PyGame {
         elapsed_seconds: f64,
     ) -> PyResult<Bound<'py, PyAny>> {
         let specs = agent_specs(agents)?;
-        self.batch_doc(py, &specs, |b| {
-            b.merge(seed, games, &shards, threads, elapsed_seconds)
-        })
+        let shards = Shards {
+            texts: &shards,
+            threads,
+            elapsed_seconds,
+        };
+        self.batch_doc(py, &specs, |b| b.merge(seed, games, &shards))
     }
     /// `gridwright balance --json`'s report as a dict, from the same keywords as its flags
     /// (see `balance_request` in the docs: `games`, `seed`, `threads`, `subject`, `variants`,
@@ -638,7 +641,9 @@ impl PyGame {
         let mut request =
             self.balance_request("balance_shard", options, &["variants", "sets", "sweep"])?;
         request.seed = seed;
-        self.on_batch(py, &specs, |b| b.balance_shard(&request, start, count))
+        self.on_batch(py, &specs, |b| {
+            b.balance_shard(&request, Span { start, count })
+        })
     }
     /// `balance`'s report from the texts of `balance_shard` covering games `0..games` exactly
     /// once (in any order); `elapsed_seconds` says how long they took. Takes `subject`,
@@ -663,7 +668,12 @@ impl PyGame {
         )?;
         (request.seed, request.games) = (seed, games);
         self.batch_doc(py, &specs, |b| {
-            let report = b.balance_merge(&request, &shards, elapsed_seconds)?;
+            let shards = Shards {
+                texts: &shards,
+                threads: request.threads,
+                elapsed_seconds,
+            };
+            let report = b.balance_merge(&request, &shards)?;
             serde_json::to_value(&report).map_err(|e| Refused(format!("the report as JSON: {e}")))
         })
     }
@@ -768,7 +778,9 @@ impl PyGame {
         #[pyo3(from_py_with = count_arg)] count: usize,
     ) -> PyResult<String> {
         let specs = agent_specs(agents)?;
-        self.on_batch(py, &specs, |b| b.ladder_shard(games, seed, start, count))
+        self.on_batch(py, &specs, |b| {
+            b.ladder_shard(games, seed, Span { start, count })
+        })
     }
     /// `ladder`'s document from the texts of `ladder_shard` covering every game of the ladder
     /// exactly once (in any order); `threads` and `elapsed_seconds` say how they were played.
@@ -785,9 +797,12 @@ impl PyGame {
         elapsed_seconds: f64,
     ) -> PyResult<Bound<'py, PyAny>> {
         let specs = agent_specs(agents)?;
-        self.batch_doc(py, &specs, |b| {
-            b.ladder_merge(games, seed, &shards, threads, elapsed_seconds)
-        })
+        let shards = Shards {
+            texts: &shards,
+            threads,
+            elapsed_seconds,
+        };
+        self.batch_doc(py, &specs, |b| b.ladder_merge(games, seed, &shards))
     }
     fn __repr__(&self) -> String {
         match self.inner.setup() {

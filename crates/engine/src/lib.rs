@@ -48,7 +48,7 @@ pub use game::{
     Turn, normalize, sample_chance,
 };
 pub use pieces::{Piece, PieceLog};
-pub use planes::{ObservationPlanes, PlaneList, Planes, ratio};
+pub use planes::{ObservationPlanes, PlaneInput, PlaneList, Planes, ratio};
 pub use replay::{Replay, ReplayError};
 pub use rng::{Rng, derive_seed, splitmix64};
 pub use seat::{

@@ -41,10 +41,11 @@ use crate::seat::{Seat, Viewer};
 /// # }
 /// // A counter 0–2 shown on a board of three squares, one plane: 1 where the counter is.
 /// impl ObservationPlanes for Add {
-///     fn declare_planes(_: &(), list: &mut PlaneList) { list.one("counter"); }
+///     type Layout = ();
+///     fn layout(_: &(), list: &mut PlaneList) { list.one("counter"); }
 ///     fn board_size(_: &()) -> (usize, usize) { (1, 3) }
-///     fn encode_planes(_: &(), _: Seat, seen: &u8, out: &mut Planes<'_>) {
-///         out.set(0, 0, usize::from(*seen), 1.0);
+///     fn encode_planes(input: &PlaneInput<'_, Self>, out: &mut Planes<'_>) {
+///         out.set(0, 0, usize::from(*input.seen), 1.0);
 ///     }
 /// }
 /// let mut game = Add::new(&())?;
@@ -54,29 +55,28 @@ use crate::seat::{Seat, Viewer};
 /// # Ok::<(), SetupError>(())
 /// ```
 pub trait ObservationPlanes: Game {
+    /// Where the encoder finds its planes: typically the first plane of each kind, as
+    /// [`layout`](ObservationPlanes::layout) numbers them (`()` for a fixed set).
+    type Layout;
+
     /// Declares the planes of `config` in order, each with its name in player words (`my
-    /// units`, `terrain: woods`), into `list` ([`PlaneList::one`], [`PlaneList::many`]). The
-    /// same function gives the names ([`plane_names`](ObservationPlanes::plane_names), a naming
-    /// list) and the count (a counting list, which builds no string), so an encoder that finds
-    /// its planes through it cannot disagree with their names.
-    fn declare_planes(config: &Self::Config, list: &mut PlaneList);
+    /// units`, `terrain: woods`), into `list` ([`PlaneList::one`], [`PlaneList::many`]), and
+    /// returns where they are. The same function gives the names ([`plane_names`](ObservationPlanes::plane_names),
+    /// a naming list), the count and the layout the encoder is handed (a counting list, which
+    /// builds no string), so an encoder cannot disagree with the names of its planes.
+    fn layout(config: &Self::Config, list: &mut PlaneList) -> Self::Layout;
 
     /// The board's `(height, width)`: rows and columns of every plane.
     fn board_size(config: &Self::Config) -> (usize, usize);
 
-    /// Writes `seat`'s observation `seen` into `out`, which is all zeros on entry and has
+    /// Writes the seat's observation (`input`) into `out`, which is all zeros on entry and has
     /// [`planes_shape`](ObservationPlanes::planes_shape). Must not panic on any observation.
-    fn encode_planes(
-        config: &Self::Config,
-        seat: Seat,
-        seen: &Self::Observation,
-        out: &mut Planes<'_>,
-    );
+    fn encode_planes(input: &PlaneInput<'_, Self>, out: &mut Planes<'_>);
 
     /// One name per plane, in plane order. *(Provided; do not override.)*
     fn plane_names(config: &Self::Config) -> Vec<String> {
         let mut list = PlaneList::naming();
-        Self::declare_planes(config, &mut list);
+        Self::layout(config, &mut list);
         list.into_names()
     }
 
@@ -84,7 +84,7 @@ pub trait ObservationPlanes: Game {
     fn planes_shape(config: &Self::Config) -> [usize; 3] {
         let (height, width) = Self::board_size(config);
         let mut list = PlaneList::counting();
-        Self::declare_planes(config, &mut list);
+        Self::layout(config, &mut list);
         [list.len(), height, width]
     }
 
@@ -100,11 +100,32 @@ pub trait ObservationPlanes: Game {
     /// As [`observation_planes`](ObservationPlanes::observation_planes), into `data` (its
     /// length must be the shape's product; it is zeroed first). *(Provided; do not override.)*
     fn observation_planes_into(&self, config: &Self::Config, seat: Seat, data: &mut [f32]) {
-        let [_, height, width] = Self::planes_shape(config);
+        let (height, width) = Self::board_size(config);
+        let layout = Self::layout(config, &mut PlaneList::counting());
         data.fill(0.0);
         let seen = self.observe(Viewer::Seat(seat));
-        Self::encode_planes(config, seat, &seen, &mut Planes::new(data, height, width));
+        let input = PlaneInput {
+            config,
+            layout: &layout,
+            seat,
+            seen: &seen,
+        };
+        Self::encode_planes(&input, &mut Planes::new(data, height, width));
     }
+}
+
+/// What an [`ObservationPlanes`] encoder reads: the config, the layout its
+/// [`layout`](ObservationPlanes::layout) gave for it, the seat and that seat's observation.
+#[derive(Debug)]
+pub struct PlaneInput<'a, G: ObservationPlanes> {
+    /// The config the planes are laid out for.
+    pub config: &'a G::Config,
+    /// Where each kind of plane starts, as `layout` numbered them.
+    pub layout: &'a G::Layout,
+    /// The seat whose planes these are ("my" planes are its).
+    pub seat: Seat,
+    /// What the seat sees: the only view of the state an encoder has.
+    pub seen: &'a G::Observation,
 }
 
 /// The buffer an [`ObservationPlanes`] encoder writes into: `planes × height × width` numbers,
@@ -156,7 +177,7 @@ impl<'a> Planes<'a> {
 }
 
 /// Numbers planes in order as an encoder declares them, and names them when asked: a game's
-/// layout function runs once to name the planes ([`PlaneList::naming`]) and once per encoding
+/// `layout` runs once to name the planes ([`PlaneList::naming`]) and once per encoding
 /// to find them ([`PlaneList::counting`], which builds no strings), so the names and the
 /// encoder cannot disagree.
 #[derive(Debug, Default)]
@@ -182,6 +203,11 @@ impl PlaneList {
     /// One plane named `name`; returns its index.
     pub fn one(&mut self, name: &str) -> usize {
         self.many(1, |_| name.to_owned())
+    }
+
+    /// One plane per name, in order; returns the first one's index.
+    pub fn ones(&mut self, names: &[&str]) -> usize {
+        self.many(names.len(), |i| names[i].to_owned())
     }
 
     /// `n` planes, the `i`-th named `name(i)`; returns the first one's index.

@@ -472,7 +472,8 @@ fn setup_error_from_problems_lists_every_problem() {
 /// The race as planes: a 1 × 10 track, each seat's position (`mine`, `theirs`), then its own
 /// hidden stride as a constant plane.
 impl ObservationPlanes for Race {
-    fn declare_planes(_: &(), list: &mut PlaneList) {
+    type Layout = ();
+    fn layout(_: &(), list: &mut PlaneList) {
         list.one("mine");
         list.one("theirs");
         list.one("my stride");
@@ -480,7 +481,8 @@ impl ObservationPlanes for Race {
     fn board_size(_: &()) -> (usize, usize) {
         (1, 10)
     }
-    fn encode_planes(_: &(), seat: Seat, seen: &RaceObs, out: &mut Planes<'_>) {
+    fn encode_planes(input: &PlaneInput<'_, Self>, out: &mut Planes<'_>) {
+        let (seat, seen) = (input.seat, input.seen);
         for (s, pos) in seen.pos.iter().enumerate() {
             // A position of 10 or more is off the track: the write is ignored, not a panic.
             out.set(usize::from(s != seat.index()), 0, usize::from(*pos), 1.0);

@@ -23,6 +23,18 @@ use std::sync::Arc;
 
 /// One game as the server sees it: facts, scenarios, agents, and how to start or rebuild a
 /// session.
+/// What a Lab run asks of one game: one of its own scenarios (`None`: the default), an agent
+/// per seat, and the run.
+#[derive(Clone, Debug)]
+pub struct LabAsk {
+    /// The setup, by the game's scenario name.
+    pub scenario: Option<ScenarioName>,
+    /// One agent per seat, in seat order.
+    pub agents: Vec<AgentSpec>,
+    /// Games, seed, changes, variants, sweep or SPRT: as the command line's `balance`.
+    pub request: BalanceRequest,
+}
+
 pub trait GameProvider: Send + Sync + 'static {
     /// Static facts (short name, seats, information, rules version).
     fn info(&self) -> GameInfo;
@@ -90,8 +102,7 @@ pub trait GameProvider: Send + Sync + 'static {
             resigned: None,
         })
     }
-    /// A balance run of the Lab page (`lab.rs`): one of this game's own scenarios (`None`: the
-    /// default) between `agents`, one per seat, as `request` asks, checked by the sim crate's
+    /// A balance run of the Lab page (`lab.rs`) as `ask` says, checked by the sim crate's
     /// [`BalanceRequest::plan`] before any game is played.
     ///
     /// # Errors
@@ -99,18 +110,7 @@ pub trait GameProvider: Send + Sync + 'static {
     /// have or `human`, the wrong number of agents, a setup that does not load, and every
     /// refusal of the plan (a key path, a value's type, a sweep's range, content the game
     /// refuses).
-    fn lab(
-        &self,
-        scenario: Option<&ScenarioName>,
-        agents: &[AgentSpec],
-        request: &BalanceRequest,
-    ) -> Result<Box<dyn LabJob>, String> {
-        let _ = (scenario, agents, request);
-        Err(format!(
-            "{} cannot be played in the Lab",
-            self.info().long_name
-        ))
-    }
+    fn lab(&self, ask: &LabAsk) -> Result<Box<dyn LabJob>, String>;
     /// Replays every move of `replay` into a session ([`GameProvider::rebuild`]'s work once the
     /// replay is assembled).
     ///
@@ -466,12 +466,13 @@ impl<G: Frontend> GameProvider for FrontendGame<G> {
         Ok(Box::new(replay.rerun::<G>(replay.moves.len())?))
     }
 
-    fn lab(
-        &self,
-        scenario: Option<&ScenarioName>,
-        agents: &[AgentSpec],
-        request: &BalanceRequest,
-    ) -> Result<Box<dyn LabJob>, String> {
+    fn lab(&self, ask: &LabAsk) -> Result<Box<dyn LabJob>, String> {
+        let LabAsk {
+            scenario,
+            agents,
+            request,
+        } = ask;
+        let scenario = scenario.as_ref();
         let config = G::load_config(&self.content, scenario.map(ScenarioName::as_str))
             .map_err(|e| format!("setup: {e}"))?;
         let seats = G::new(&config)

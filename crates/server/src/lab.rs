@@ -23,7 +23,7 @@
 //! for [`LAB_LEASE_MS`].
 
 use crate::error::ServerError;
-use crate::games::{GameProvider, LabJob, ScenarioName};
+use crate::games::{GameProvider, LabAsk, LabJob, ScenarioName};
 use crate::hub::Hub;
 use crate::store::{LabProgress, LabRow, LabStatus, Store, now_ms};
 use crate::wire::{LabChart, LabRun, LabRunList, LabRunSummary};
@@ -108,9 +108,7 @@ impl LabRuns {
 /// A request read and checked: the game, the setup, the agents and the run.
 struct Asked {
     game: Arc<dyn GameProvider>,
-    setup: Option<ScenarioName>,
-    agents: Vec<AgentSpec>,
-    request: BalanceRequest,
+    ask: LabAsk,
     /// The named variants as they were written (`B=units.knight.health=4`), for the record.
     variants: Vec<String>,
 }
@@ -280,9 +278,11 @@ fn read(hub: &Hub, body: &Value) -> Result<Asked, ServerError> {
     request.sprt = sprt(obj)?;
     Ok(Asked {
         game,
-        setup,
-        agents,
-        request,
+        ask: LabAsk {
+            scenario: setup,
+            agents,
+            request,
+        },
         variants,
     })
 }
@@ -386,15 +386,13 @@ impl Hub {
     ) -> Result<LabRun, ServerError> {
         let Asked {
             game,
-            setup,
-            agents,
-            request,
+            ask,
             variants,
         } = read(self, &body)?;
-        let (g, s, a, r) = (game.clone(), setup.clone(), agents.clone(), request.clone());
+        let (g, a) = (game.clone(), ask.clone());
         let (job, setup_title) = tokio::task::spawn_blocking(move || {
-            let job: Arc<dyn LabJob> = g.lab(s.as_ref(), &a, &r).map(Arc::from)?;
-            let title = s.and_then(|s| {
+            let job: Arc<dyn LabJob> = g.lab(&a).map(Arc::from)?;
+            let title = a.scenario.and_then(|s| {
                 g.scenarios()
                     .ok()?
                     .into_iter()
@@ -424,6 +422,11 @@ impl Hub {
         let id = crate::token::new_match_id().map_err(internal)?;
         let token = crate::token::new_token().map_err(internal)?;
         let now = now_ms();
+        let LabAsk {
+            scenario: setup,
+            agents,
+            request,
+        } = ask;
         let stored = serde_json::json!({
             "game": game.info().short_name,
             "setup": setup.as_ref().map(ScenarioName::as_str),

@@ -5,6 +5,7 @@
 
 use crate::common::*;
 use gridwright_catalog::{ContentSource, Frontend, GridBattles};
+use gridwright_server::Limits;
 use gridwright_sim::balance::Header;
 use gridwright_sim::request::{BalanceRequest, Spelling};
 use serde_json::{Value, json};
@@ -372,9 +373,12 @@ async fn lab_requests_are_refused_naming_the_field_before_any_game() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lab_runs_are_bounded_per_client_and_in_all() {
     let t = TestServer::sqlite_with(|o| {
-        o.limits.lab_max_games = 2000;
-        o.limits.lab_runs = 2;
-        o.limits.lab_runs_per_client = 1;
+        o.limits = Limits {
+            lab_max_games: 2000,
+            lab_runs: 2,
+            lab_runs_per_client: 1,
+            ..o.limits
+        };
     })
     .await;
     let a = t.addr;

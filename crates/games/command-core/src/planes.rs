@@ -25,9 +25,9 @@
 //! | constant, 19 | `phase: <phase>` | one-hot over the phases (draw chooser … over) |
 
 use crate::config::{MAX_DIRECTIVES, MAX_SLOTS};
-use crate::{CommandCore, Config, MechId, Observation, Phase};
+use crate::{CommandCore, Config, MechId, Phase};
 use gridwright_engine::geom::Dir8;
-use gridwright_engine::{ObservationPlanes, PlaneList, Planes, Seat, ratio};
+use gridwright_engine::{ObservationPlanes, PlaneInput, PlaneList, Planes, Seat, ratio};
 
 /// The phases' names, in the order of their planes.
 const PHASES: [&str; 19] = [
@@ -76,8 +76,9 @@ fn phase_number(phase: &Phase) -> usize {
     }
 }
 
-/// The first plane of each group.
-struct Layout {
+/// Where each group of planes starts (its first plane's number).
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
     mine: usize,
     chassis: usize,
     facing: usize,
@@ -91,66 +92,13 @@ struct Layout {
     phase: usize,
 }
 
-fn layout(config: &Config, list: &mut PlaneList) -> Layout {
-    let mine = list.one("my mechs");
-    list.one("opponent's mechs");
-    let chassis = list.many(config.chassis.len(), |i| {
-        format!("chassis: {}", config.chassis[i].name)
-    });
-    let facing = list.many(8, |i| format!("facing: {:?}", Dir8::ALL[i]));
-    let structure = list.one("structure / starting structure");
-    let counts = list.one("surge");
-    list.one("flux");
-    list.one("targeting tokens");
-    list.one("ordering number");
-    let flags = list.one("program sealed");
-    list.one("program revealed");
-    list.one("executed");
-    let program = list.one("program cards known / slots");
-    list.many(MAX_SLOTS * (MAX_DIRECTIVES + 1), |i| {
-        let (slot, d) = (i / (MAX_DIRECTIVES + 1) + 1, i % (MAX_DIRECTIVES + 1));
-        if d == MAX_DIRECTIVES {
-            format!("program slot {slot}: flipped")
-        } else {
-            format!("program slot {slot}: directive {}", d + 1)
-        }
-    });
-    let depleted = list.one("depleted weapons / weapons");
-    list.one("depleted cards");
-    let fight = list.one("attacking mech");
-    list.one("targeted mech");
-    list.one("mech taking crits");
-    let scalars = list.one("round / round limit");
-    list.one("my structure / starting");
-    list.one("opponent's structure / starting");
-    list.one("I may act");
-    let phase = list.many(PHASES.len(), |i| format!("phase: {}", PHASES[i]));
-    Layout {
-        mine,
-        chassis,
-        facing,
-        structure,
-        counts,
-        flags,
-        program,
-        depleted,
-        fight,
-        scalars,
-        phase,
-    }
-}
-
 impl ObservationPlanes for CommandCore {
-    fn declare_planes(config: &Config, list: &mut PlaneList) {
-        layout(config, list);
-    }
-
     fn board_size(config: &Config) -> (usize, usize) {
         (usize::from(config.height), usize::from(config.width))
     }
 
-    fn encode_planes(config: &Config, seat: Seat, seen: &Observation, out: &mut Planes<'_>) {
-        let l = layout(config, &mut PlaneList::counting());
+    fn encode_planes(input: &PlaneInput<'_, Self>, out: &mut Planes<'_>) {
+        let (config, l, seat, seen) = (input.config, input.layout, input.seat, input.seen);
         let attack = seen.attack.as_ref();
         let fight: [Option<MechId>; 3] = [
             attack.map(|a| a.attacker),
@@ -223,5 +171,49 @@ impl ObservationPlanes for CommandCore {
             f32::from(u8::from(seen.to_act.contains(&seat))),
         );
         out.fill(l.phase + phase_number(&seen.phase), 1.0);
+    }
+
+    type Layout = Layout;
+
+    fn layout(config: &Config, list: &mut PlaneList) -> Layout {
+        let mine = list.ones(&["my mechs", "opponent's mechs"]);
+        let chassis = list.many(config.chassis.len(), |i| {
+            format!("chassis: {}", config.chassis[i].name)
+        });
+        let facing = list.many(8, |i| format!("facing: {:?}", Dir8::ALL[i]));
+        let structure = list.one("structure / starting structure");
+        let counts = list.ones(&["surge", "flux", "targeting tokens", "ordering number"]);
+        let flags = list.ones(&["program sealed", "program revealed", "executed"]);
+        let program = list.one("program cards known / slots");
+        list.many(MAX_SLOTS * (MAX_DIRECTIVES + 1), |i| {
+            let (slot, d) = (i / (MAX_DIRECTIVES + 1) + 1, i % (MAX_DIRECTIVES + 1));
+            if d == MAX_DIRECTIVES {
+                format!("program slot {slot}: flipped")
+            } else {
+                format!("program slot {slot}: directive {}", d + 1)
+            }
+        });
+        let depleted = list.ones(&["depleted weapons / weapons", "depleted cards"]);
+        let fight = list.ones(&["attacking mech", "targeted mech", "mech taking crits"]);
+        let scalars = list.ones(&[
+            "round / round limit",
+            "my structure / starting",
+            "opponent's structure / starting",
+            "I may act",
+        ]);
+        let phase = list.many(PHASES.len(), |i| format!("phase: {}", PHASES[i]));
+        Layout {
+            mine,
+            chassis,
+            facing,
+            structure,
+            counts,
+            flags,
+            program,
+            depleted,
+            fight,
+            scalars,
+            phase,
+        }
     }
 }

@@ -7,22 +7,17 @@
 //! | 1 | `opponent's discs` | the other seat's disc |
 //! | 2 | `empty` | no disc |
 
-use crate::{Config, ConnectFour, Observation};
-use gridwright_engine::{ObservationPlanes, PlaneList, Planes, Seat};
+use crate::{Config, ConnectFour};
+use gridwright_engine::{ObservationPlanes, PlaneInput, PlaneList, Planes};
 
 impl ObservationPlanes for ConnectFour {
-    fn declare_planes(_config: &Config, list: &mut PlaneList) {
-        for name in ["my discs", "opponent's discs", "empty"] {
-            list.one(name);
-        }
-    }
-
     fn board_size(_config: &Config) -> (usize, usize) {
         (usize::from(ConnectFour::ROWS), crate::Column::COUNT)
     }
 
-    fn encode_planes(_config: &Config, seat: Seat, seen: &Observation, out: &mut Planes<'_>) {
-        for (row, cells) in seen.board.iter().enumerate() {
+    fn encode_planes(input: &PlaneInput<'_, Self>, out: &mut Planes<'_>) {
+        let seat = input.seat;
+        for (row, cells) in input.seen.board.iter().enumerate() {
             for (col, cell) in cells.iter().enumerate() {
                 let plane = match cell {
                     Some(s) if *s == seat => 0,
@@ -32,5 +27,11 @@ impl ObservationPlanes for ConnectFour {
                 out.set(plane, row, col, 1.0);
             }
         }
+    }
+
+    type Layout = ();
+
+    fn layout(_config: &Config, list: &mut PlaneList) {
+        list.ones(&["my discs", "opponent's discs", "empty"]);
     }
 }

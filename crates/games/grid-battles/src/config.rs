@@ -17,12 +17,6 @@ pub const MAX_UNITS: usize = 32;
 pub const MAX_MAP_SIDE: u8 = 32;
 /// Hexes on the largest map.
 pub const MAX_HEXES: usize = MAX_MAP_SIDE as usize * MAX_MAP_SIDE as usize;
-/// Checks one side of the map (`field` is `map.width` or `map.height`): 1 to [`MAX_MAP_SIDE`]
-/// hexes. The one check of the map size, for scenario files and configs alike.
-pub(crate) fn map_side(p: &mut Problems, field: &str, side: i64) -> bool {
-    p.range(field, side, 1, i64::from(MAX_MAP_SIDE))
-}
-
 /// The most rounds a scenario may last.
 pub const MAX_ROUND_LIMIT: u16 = 1000;
 /// The longest range of a ranged unit, in hexes.
@@ -31,6 +25,12 @@ pub const MAX_RANGE: u8 = 20;
 pub const MAX_MOVEMENT: u8 = 20;
 /// The most health of a unit type.
 pub const MAX_HEALTH: u8 = 99;
+
+/// Checks one side of the map (`field` is `map.width` or `map.height`): 1 to [`MAX_MAP_SIDE`]
+/// hexes. The one check of the map size, for scenario files and configs alike.
+pub(crate) fn map_side(p: &mut Problems, field: &str, side: i64) -> bool {
+    p.range(field, side, 1, i64::from(MAX_MAP_SIDE))
+}
 
 /// A unit's base type: decides who has the attack bonus against whom.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]

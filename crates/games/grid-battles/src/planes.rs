@@ -20,10 +20,11 @@
 //! | constant | `activations left / activations per turn` | in the activation phase |
 
 use crate::{Config, GridBattles, Observation, Phase, Status, UnitId};
-use gridwright_engine::{ObservationPlanes, PlaneList, Planes, Seat, ratio};
+use gridwright_engine::{ObservationPlanes, PlaneInput, PlaneList, Planes, Seat, ratio};
 
-/// The first plane of each group.
-struct Layout {
+/// Where each group of planes starts (its first plane's number).
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
     terrain: usize,
     mine: usize,
     types: usize,
@@ -35,58 +36,7 @@ struct Layout {
     scalars: usize,
 }
 
-fn layout(config: &Config, list: &mut PlaneList) -> Layout {
-    let terrain = list.many(config.terrain.len(), |i| {
-        format!("terrain: {}", config.terrain[i].id)
-    });
-    let mine = list.one("my units");
-    list.one("opponent's units");
-    let types = list.many(config.units.len(), |i| {
-        format!("unit type: {}", config.units[i].name)
-    });
-    let health = list.one("health / starting health");
-    let mp = list.one("movement points left / movement");
-    let status = list.one("fresh");
-    list.one("activated");
-    list.one("fatigued");
-    let flags = list.one("moved this turn");
-    list.one("attacked this turn");
-    list.one("bold");
-    let combat = list.one("attacking unit");
-    list.one("attacked unit");
-    let scalars = list.one("round / round limit");
-    for name in [
-        "my victory points / my target",
-        "opponent's victory points / their target",
-        "my turn",
-        "I started the round",
-        "phase: activation",
-        "phase: movement",
-        "phase: attack",
-        "phase: combat",
-        "game over",
-        "activations left / activations per turn",
-    ] {
-        list.one(name);
-    }
-    Layout {
-        terrain,
-        mine,
-        types,
-        health,
-        mp,
-        status,
-        flags,
-        combat,
-        scalars,
-    }
-}
-
 impl ObservationPlanes for GridBattles {
-    fn declare_planes(config: &Config, list: &mut PlaneList) {
-        layout(config, list);
-    }
-
     fn board_size(config: &Config) -> (usize, usize) {
         (
             usize::from(config.map.height),
@@ -94,8 +44,8 @@ impl ObservationPlanes for GridBattles {
         )
     }
 
-    fn encode_planes(config: &Config, seat: Seat, seen: &Observation, out: &mut Planes<'_>) {
-        let l = layout(config, &mut PlaneList::counting());
+    fn encode_planes(input: &PlaneInput<'_, Self>, out: &mut Planes<'_>) {
+        let (config, l, seat, seen) = (input.config, input.layout, input.seat, input.seen);
         for (row, letters) in seen.map.rows.iter().enumerate() {
             for (col, letter) in letters.chars().enumerate() {
                 if let Some(t) = config.terrain.iter().position(|t| t.letter == letter) {
@@ -136,7 +86,48 @@ impl ObservationPlanes for GridBattles {
             set(l.combat, is(attacker));
             set(l.combat + 1, is(defender));
         }
-        scalars(config, seat, seen, &l, out);
+        scalars(config, seat, seen, l, out);
+    }
+
+    type Layout = Layout;
+
+    fn layout(config: &Config, list: &mut PlaneList) -> Layout {
+        let terrain = list.many(config.terrain.len(), |i| {
+            format!("terrain: {}", config.terrain[i].id)
+        });
+        let mine = list.ones(&["my units", "opponent's units"]);
+        let types = list.many(config.units.len(), |i| {
+            format!("unit type: {}", config.units[i].name)
+        });
+        let health = list.one("health / starting health");
+        let mp = list.one("movement points left / movement");
+        let status = list.ones(&["fresh", "activated", "fatigued"]);
+        let flags = list.ones(&["moved this turn", "attacked this turn", "bold"]);
+        let combat = list.ones(&["attacking unit", "attacked unit"]);
+        let scalars = list.ones(&[
+            "round / round limit",
+            "my victory points / my target",
+            "opponent's victory points / their target",
+            "my turn",
+            "I started the round",
+            "phase: activation",
+            "phase: movement",
+            "phase: attack",
+            "phase: combat",
+            "game over",
+            "activations left / activations per turn",
+        ]);
+        Layout {
+            terrain,
+            mine,
+            types,
+            health,
+            mp,
+            status,
+            flags,
+            combat,
+            scalars,
+        }
     }
 }
 

@@ -27,7 +27,7 @@ use crate::rules::actions::CoreAction;
 use crate::rules::map::{Rotation, SectorRef};
 use crate::rules::structures::Structure;
 use crate::{Config, Milkomeda, Observation, Resource};
-use gridwright_engine::{ObservationPlanes, PlaneList, Planes, Seat, ratio};
+use gridwright_engine::{ObservationPlanes, PlaneInput, PlaneList, Planes, Seat, ratio};
 
 const PHASES: [&str; 5] = ["setup", "orders", "turn", "combat", "over"];
 
@@ -40,8 +40,9 @@ const SHIPS: [&str; 5] = [
     "fighter squadron",
 ];
 
-/// The first plane of each group.
-struct Layout {
+/// Where each group of planes starts (its first plane's number).
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
     placed: usize,
     values: usize,
     rotation: usize,
@@ -70,58 +71,13 @@ fn word<T: std::fmt::Debug>(t: T) -> String {
     format!("{t:?}").to_lowercase()
 }
 
-fn layout(config: &Config, list: &mut PlaneList) -> Layout {
-    let n = config.seats.len();
-    let placed = list.one("sector placed");
-    list.one("homeworld");
-    let values = list.many(4, |i| format!("sector value: {}", word(Resource::ALL[i])));
-    let rotation = list.many(4, |i| format!("rotation: {}", 90 * i));
-    let control = list.many(n, |k| format!("controlled by {}", who(k)));
-    let fleets = list.many(n, |k| format!("fleets of {}", who(k)));
-    let structures = list.many(4 * n, |i| {
-        format!("{} of {}", word(Structure::ALL[i % 4]), who(i / 4))
-    });
-    list.one("structures not yet active");
-    let combat = list.one("combat sector");
-    let scalars = list.one("round / round limit");
-    list.one("sector cards left / sector cards");
-    let storage = list.many(4 * n, |i| {
-        format!("storage of {}: {}", who(i / 4), word(Resource::ALL[i % 4]))
-    });
-    let markers = list.many(4 * n, |i| {
-        format!("marker of {}: {}", who(i / 4), word(CoreAction::ALL[i % 4]))
-    });
-    let my_turn = list.one("my turn");
-    let sealed = list.many(SHIPS.len(), |i| format!("my sealed choice: {}", SHIPS[i]));
-    let phase = list.many(PHASES.len(), |i| format!("phase: {}", PHASES[i]));
-    Layout {
-        placed,
-        values,
-        rotation,
-        control,
-        fleets,
-        structures,
-        combat,
-        scalars,
-        storage,
-        markers,
-        my_turn,
-        sealed,
-        phase,
-    }
-}
-
 impl ObservationPlanes for Milkomeda {
-    fn declare_planes(config: &Config, list: &mut PlaneList) {
-        layout(config, list);
-    }
-
     fn board_size(config: &Config) -> (usize, usize) {
         (usize::from(config.grid.1), usize::from(config.grid.0))
     }
 
-    fn encode_planes(config: &Config, seat: Seat, seen: &Observation, out: &mut Planes<'_>) {
-        let l = layout(config, &mut PlaneList::counting());
+    fn encode_planes(input: &PlaneInput<'_, Self>, out: &mut Planes<'_>) {
+        let (config, l, seat, seen) = (input.config, input.layout, input.seat, input.seen);
         let n = config.seats.len().max(1);
         let rel = |s: Seat| (s.index() + n - seat.index() % n) % n;
         for t in &seen.tiles {
@@ -166,7 +122,48 @@ impl ObservationPlanes for Milkomeda {
             let (row, col) = (usize::from(c.sector.row()), usize::from(c.sector.col()));
             out.set(l.combat, row, col, 1.0);
         }
-        scalars(config, n, seat, seen, &l, out);
+        scalars(config, n, seat, seen, l, out);
+    }
+
+    type Layout = Layout;
+
+    fn layout(config: &Config, list: &mut PlaneList) -> Layout {
+        let n = config.seats.len();
+        let placed = list.ones(&["sector placed", "homeworld"]);
+        let values = list.many(4, |i| format!("sector value: {}", word(Resource::ALL[i])));
+        let rotation = list.many(4, |i| format!("rotation: {}", 90 * i));
+        let control = list.many(n, |k| format!("controlled by {}", who(k)));
+        let fleets = list.many(n, |k| format!("fleets of {}", who(k)));
+        let structures = list.many(4 * n, |i| {
+            format!("{} of {}", word(Structure::ALL[i % 4]), who(i / 4))
+        });
+        list.one("structures not yet active");
+        let combat = list.one("combat sector");
+        let scalars = list.ones(&["round / round limit", "sector cards left / sector cards"]);
+        let storage = list.many(4 * n, |i| {
+            format!("storage of {}: {}", who(i / 4), word(Resource::ALL[i % 4]))
+        });
+        let markers = list.many(4 * n, |i| {
+            format!("marker of {}: {}", who(i / 4), word(CoreAction::ALL[i % 4]))
+        });
+        let my_turn = list.one("my turn");
+        let sealed = list.many(SHIPS.len(), |i| format!("my sealed choice: {}", SHIPS[i]));
+        let phase = list.many(PHASES.len(), |i| format!("phase: {}", PHASES[i]));
+        Layout {
+            placed,
+            values,
+            rotation,
+            control,
+            fleets,
+            structures,
+            combat,
+            scalars,
+            storage,
+            markers,
+            my_turn,
+            sealed,
+            phase,
+        }
     }
 }
 

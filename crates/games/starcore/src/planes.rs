@@ -22,7 +22,7 @@
 //! | constant, one per card of the pool | `my hand: <id>` | copies in the seat's own hand |
 
 use crate::{Config, FrameView, Observation, PhaseView, PlayerView, ResourceType, Starcore, Tile};
-use gridwright_engine::{ObservationPlanes, PlaneList, Planes, Seat, ratio};
+use gridwright_engine::{ObservationPlanes, PlaneInput, PlaneList, Planes, Seat, ratio};
 
 /// The keywords' titles, in the order of their planes.
 const KEYWORDS: [&str; 13] = [
@@ -59,8 +59,9 @@ const PILES: [&str; 5] = [
     "draws owed",
 ];
 
-/// The first plane of each group.
-struct Layout {
+/// Where each group of planes starts (its first plane's number).
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
     mine: usize,
     cards: usize,
     hp: usize,
@@ -75,59 +76,6 @@ struct Layout {
     hand: usize,
 }
 
-fn layout(config: &Config, list: &mut PlaneList) -> Layout {
-    let card = |i: usize| config.cards.get(i).map_or("?", |c| c.id()).to_owned();
-    let mine = list.one("my cards");
-    list.one("opponent's cards");
-    let cards = list.many(config.cards.len(), |i| format!("card: {}", card(i)));
-    let hp = list.one("HP left / HP");
-    let stats = list.many(4, |i| ["shield", "DMG", "DEF", "movement"][i].to_owned());
-    let flags = list.many(4, |i| {
-        [
-            "moved this turn",
-            "attacked this turn",
-            "module on a host",
-            "linked",
-        ][i]
-            .to_owned()
-    });
-    let keywords = list.many(KEYWORDS.len(), |i| format!("keyword: {}", KEYWORDS[i]));
-    let stack = list.one("stack: acting tile");
-    list.one("stack: target tile");
-    let piles = list.many(2 * PILES.len(), |i| {
-        format!("{} {}", whose(i / PILES.len()), PILES[i % PILES.len()])
-    });
-    let pools = list.many(8, |i| {
-        format!("{} pool: {:?}", whose(i / 4), ResourceType::ALL[i % 4]).to_lowercase()
-    });
-    let scalars = list.many(5, |i| {
-        [
-            "turns begun",
-            "my cards placed this turn",
-            "my turn",
-            "I hold the response window",
-            "stack depth",
-        ][i]
-            .to_owned()
-    });
-    let phase = list.many(PHASES.len(), |i| format!("phase: {}", PHASES[i]));
-    let hand = list.many(config.cards.len(), |i| format!("my hand: {}", card(i)));
-    Layout {
-        mine,
-        cards,
-        hp,
-        stats,
-        flags,
-        keywords,
-        stack,
-        piles,
-        pools,
-        scalars,
-        phase,
-        hand,
-    }
-}
-
 fn whose(i: usize) -> &'static str {
     if i == 0 { "my" } else { "opponent's" }
 }
@@ -140,16 +88,12 @@ fn cell(seat: Seat, tile: Tile) -> (usize, usize) {
 }
 
 impl ObservationPlanes for Starcore {
-    fn declare_planes(config: &Config, list: &mut PlaneList) {
-        layout(config, list);
-    }
-
     fn board_size(_config: &Config) -> (usize, usize) {
         (6, 8)
     }
 
-    fn encode_planes(config: &Config, seat: Seat, seen: &Observation, out: &mut Planes<'_>) {
-        let l = layout(config, &mut PlaneList::counting());
+    fn encode_planes(input: &PlaneInput<'_, Self>, out: &mut Planes<'_>) {
+        let (config, l, seat, seen) = (input.config, input.layout, input.seat, input.seen);
         for p in &seen.board {
             let (row, col) = cell(seat, p.tile);
             let mut set = |plane: usize, value: f32| out.set(plane, row, col, value);
@@ -183,7 +127,54 @@ impl ObservationPlanes for Starcore {
                 }
             }
         }
-        scalars(config.cards.len(), seat, seen, &l, out);
+        scalars(config.cards.len(), seat, seen, l, out);
+    }
+
+    type Layout = Layout;
+
+    fn layout(config: &Config, list: &mut PlaneList) -> Layout {
+        let card = |i: usize| config.cards.get(i).map_or("?", |c| c.id()).to_owned();
+        let mine = list.ones(&["my cards", "opponent's cards"]);
+        let cards = list.many(config.cards.len(), |i| format!("card: {}", card(i)));
+        let hp = list.one("HP left / HP");
+        let stats = list.ones(&["shield", "DMG", "DEF", "movement"]);
+        let flags = list.ones(&[
+            "moved this turn",
+            "attacked this turn",
+            "module on a host",
+            "linked",
+        ]);
+        let keywords = list.many(KEYWORDS.len(), |i| format!("keyword: {}", KEYWORDS[i]));
+        let stack = list.ones(&["stack: acting tile", "stack: target tile"]);
+        let piles = list.many(2 * PILES.len(), |i| {
+            format!("{} {}", whose(i / PILES.len()), PILES[i % PILES.len()])
+        });
+        let pools = list.many(8, |i| {
+            format!("{} pool: {:?}", whose(i / 4), ResourceType::ALL[i % 4]).to_lowercase()
+        });
+        let scalars = list.ones(&[
+            "turns begun",
+            "my cards placed this turn",
+            "my turn",
+            "I hold the response window",
+            "stack depth",
+        ]);
+        let phase = list.many(PHASES.len(), |i| format!("phase: {}", PHASES[i]));
+        let hand = list.many(config.cards.len(), |i| format!("my hand: {}", card(i)));
+        Layout {
+            mine,
+            cards,
+            hp,
+            stats,
+            flags,
+            keywords,
+            stack,
+            piles,
+            pools,
+            scalars,
+            phase,
+            hand,
+        }
     }
 }
 
