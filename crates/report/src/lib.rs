@@ -282,7 +282,8 @@ fn sweep_section(out: &mut Out, sw: &SweepReport) -> Result<()> {
     out.section = format!("Sweep of {}", sw.key);
     let _ = write!(
         out,
-        "<h2>Sweep of <code>{}</code></h2><p>Every value played on the same seeds. The value          nearest an even game ({}'s share of the decided games nearest {:.1}%): <b>{}</b>.</p>",
+        "<h2>Sweep of <code>{}</code></h2><p>Every value played on the same seeds. The value \
+         nearest an even game ({}'s share of the decided games nearest {:.1}%): <b>{}</b>.</p>",
         esc(&sw.key),
         sw.subject,
         100.0 * sw.fair_share,
