@@ -25,7 +25,7 @@
 //! | constant, 19 | `phase: <phase>` | one-hot over the phases (draw chooser … over) |
 
 use crate::config::{MAX_DIRECTIVES, MAX_SLOTS};
-use crate::{CommandCore, Config, MechId, Phase};
+use crate::{CommandCore, Config, MechId, Phase, dir_name};
 use gridwright_engine::geom::Dir8;
 use gridwright_engine::{ObservationPlanes, PlaneInput, PlaneList, Planes, Seat, ratio};
 
@@ -180,7 +180,9 @@ impl ObservationPlanes for CommandCore {
         let chassis = list.many(config.chassis.len(), |i| {
             format!("chassis: {}", config.chassis[i].name)
         });
-        let facing = list.many(8, |i| format!("facing: {:?}", Dir8::ALL[i]));
+        let facing = list.many(8, |i| {
+            format!("facing: {}", dir_name(Dir8::ALL[i]).to_uppercase())
+        });
         let structure = list.one("structure / starting structure");
         let counts = list.ones(&["surge", "flux", "targeting tokens", "ordering number"]);
         let flags = list.ones(&["program sealed", "program revealed", "executed"]);

@@ -150,7 +150,7 @@ impl ObservationPlanes for Starcore {
             format!("{} {}", whose(i / PILES.len()), PILES[i % PILES.len()])
         });
         let pools = list.many(8, |i| {
-            format!("{} pool: {:?}", whose(i / 4), ResourceType::ALL[i % 4]).to_lowercase()
+            format!("{} pool: {}", whose(i / 4), ResourceType::ALL[i % 4]).to_lowercase()
         });
         let scalars = list.ones(&[
             "turns begun",
